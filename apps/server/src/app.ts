@@ -1,0 +1,124 @@
+import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import { API_BASE, Code, messageFor } from '@studio/contract';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import findMyWay from 'find-my-way';
+import type { Config } from './config.ts';
+import type { Db } from './db/client.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { simulatorRoutes } from './modules/auth/simulator.routes.ts';
+import { filesRoutes } from './modules/files/files.routes.ts';
+import { systemRoutes } from './modules/system/system.routes.ts';
+import { teamsRoutes } from './modules/teams/teams.routes.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+import { registerAuth } from './platform/auth.ts';
+import { createContext, type AppContext, type ContextOverrides } from './platform/context.ts';
+import { errorHandler, methodNotAllowedEnvelope, notFoundEnvelope } from './platform/error-handler.ts';
+import { AppError } from './platform/errors.ts';
+import { isFrameablePath, registerWebApp } from './platform/web-app.ts';
+
+export type BuildOptions = {
+  config: Config;
+  db: Db;
+  logger: FastifyBaseLogger;
+  overrides?: ContextOverrides;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}
+
+export async function buildApp({ config, db, logger, overrides }: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: logger,
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    genReqId: () => crypto.randomUUID(),
+    routerOptions: { maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+  const ctx = createContext(config, db, logger, overrides);
+  app.decorate('ctx', ctx);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(errorHandler);
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        'img-src': ["'self'", 'data:', 'blob:', ...(config.IMAGE_BASE ? [config.IMAGE_BASE] : [])],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'frame-ancestors': ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  // Embeddable previews are the only pages other sites may frame.
+  app.addHook('onSend', async (request, reply) => {
+    if (!isFrameablePath(request.url)) return;
+    reply.removeHeader('x-frame-options');
+    const csp = reply.getHeader('content-security-policy');
+    if (typeof csp === 'string')
+      reply.header('content-security-policy', csp.replace("frame-ancestors 'self'", 'frame-ancestors *'));
+  });
+  await app.register(fastifyRateLimit, {
+    max: config.RATE_LIMIT_PER_MINUTE,
+    timeWindow: '1 minute',
+    errorResponseBuilder: () => new AppError(Code.TOO_MANY_REQUESTS, messageFor(Code.TOO_MANY_REQUESTS), 429),
+  });
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: config.UPLOAD_MAX_BYTES, files: 1, fields: 5 },
+  });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Course Studio API', version: '0.1.0' },
+      servers: [{ url: '/' }],
+      components: {
+        securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'x-request-tkToken' } },
+      },
+      security: [{ token: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  registerAuth(app, ctx);
+
+  // Every API path, whatever its method, so an unknown method on a known path answers 405.
+  const apiPaths = findMyWay();
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith(API_BASE) && !apiPaths.find('GET', route.url))
+      apiPaths.on('GET', route.url, () => undefined);
+  });
+
+  await app.register(
+    async (api) => {
+      for (const routes of [systemRoutes, authRoutes, usersRoutes, filesRoutes, teamsRoutes]) {
+        await api.register(routes(ctx));
+      }
+      if (ctx.wechat.mode === 'simulator') await api.register(simulatorRoutes(ctx));
+    },
+    { prefix: API_BASE },
+  );
+
+  const hasWeb = await registerWebApp(app, config.webDist);
+  app.setNotFoundHandler(async (request, reply) => {
+    const pathOnly = request.url.split('?')[0]!;
+    if (pathOnly === API_BASE || pathOnly.startsWith(`${API_BASE}/`)) {
+      if (apiPaths.find('GET', pathOnly)) return reply.status(405).send(methodNotAllowedEnvelope());
+      return reply.status(404).send(notFoundEnvelope());
+    }
+    if (hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send(notFoundEnvelope());
+  });
+  return app;
+}

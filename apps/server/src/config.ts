@@ -1,0 +1,91 @@
+/**
+ * Every environment variable the server reads, parsed once by zod. Nothing else reads process.env.
+ * A bad value stops the start with a message naming the variable.
+ */
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const optionalUrl = z.url().optional();
+
+export const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    PUBLIC_URL: optionalUrl,
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: optionalUrl,
+    EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(54329),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    TRUST_PROXY: bool.default(false),
+    SEED_DEMO: bool.default(true),
+    WEB_DIST: z.string().optional(),
+    TOKEN_TTL_HOURS: z.coerce
+      .number()
+      .positive()
+      .max(24 * 365)
+      .default(24 * 7),
+    RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+    UPLOAD_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .positive()
+      .max(100 * 1024 * 1024)
+      .default(5 * 1024 * 1024),
+    IMAGE_BASE: z.string().optional(),
+    SMS_PROVIDER: z.enum(['console', 'http']).default('console'),
+    SMS_HTTP_URL: optionalUrl,
+    SMS_HTTP_TOKEN: z.string().optional(),
+    WECHAT_MODE: z.enum(['simulator', 'open']).default('simulator'),
+    WECHAT_APP_ID: z.string().optional(),
+    WECHAT_APP_SECRET: z.string().optional(),
+    WECHAT_OPEN_BASE_URL: z.url().default('https://open.weixin.qq.com'),
+    WECHAT_API_BASE_URL: z.url().default('https://api.weixin.qq.com'),
+    S3_ENDPOINT: optionalUrl,
+    S3_REGION: z.string().default('us-east-1'),
+    S3_BUCKET: z.string().optional(),
+    S3_ACCESS_KEY_ID: z.string().optional(),
+    S3_SECRET_ACCESS_KEY: z.string().optional(),
+    S3_FORCE_PATH_STYLE: bool.default(true),
+  })
+  .superRefine((env, ctx) => {
+    const need = (cond: boolean, vars: (keyof typeof env)[], why: string) => {
+      for (const v of vars) {
+        if (cond && !env[v]) ctx.addIssue({ code: 'custom', path: [v], message: `required when ${why}` });
+      }
+    };
+    need(env.SMS_PROVIDER === 'http', ['SMS_HTTP_URL'], 'SMS_PROVIDER=http');
+    need(env.WECHAT_MODE === 'open', ['WECHAT_APP_ID', 'WECHAT_APP_SECRET'], 'WECHAT_MODE=open');
+    need(Boolean(env.S3_BUCKET), ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'], 'S3_BUCKET is set');
+  });
+
+export type Env = z.infer<typeof envSchema>;
+
+export type Config = Env & {
+  dataDir: string;
+  publicUrl: string;
+  webDist: string;
+  storage: 'local' | 's3';
+};
+
+export class ConfigError extends Error {}
+
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  const dataDir = path.resolve(env.DATA_DIR);
+  return {
+    ...env,
+    dataDir,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    webDist: path.resolve(env.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
+    storage: env.S3_BUCKET ? 's3' : 'local',
+  };
+}

@@ -1,0 +1,55 @@
+/** Opens the database the config names: an external PostgreSQL (DATABASE_URL) or the embedded one. */
+import path from 'node:path';
+import { drizzle, type NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
+import type { PgDatabase } from 'drizzle-orm/pg-core';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import type { Config } from '../config.ts';
+import { ensureDatabase, startEmbeddedPostgres } from './embedded.ts';
+import * as schema from './schema.ts';
+
+/** A database handle or a transaction: repos take either, so services choose the transaction. */
+export type Db = PgDatabase<NodePgQueryResultHKT, typeof schema>;
+export type Database = { db: Db; pool: pg.Pool; url: string; close: () => Promise<void> };
+
+const MIGRATIONS = path.join(path.dirname(new URL(import.meta.url).pathname), 'migrations');
+// Any fixed number: every process takes the same advisory lock so migrations run once.
+const MIGRATION_LOCK = 727_001;
+
+// int8 (count(*), sums) as JS numbers: our counts stay far below 2^53.
+pg.types.setTypeParser(20, (v) => Number(v));
+
+export function connect(url: string, max = 10): Database {
+  const pool = new pg.Pool({ connectionString: url, max });
+  const db = drizzle(pool, { schema });
+  return { db, pool, url, close: () => pool.end() };
+}
+
+export async function migrateDatabase(database: Database): Promise<void> {
+  const client = await database.pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migrate(drizzle(client, { schema }), { migrationsFolder: MIGRATIONS });
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+    client.release();
+  }
+}
+
+export async function openDatabase(
+  config: Config,
+  log: (msg: string) => void,
+): Promise<Database & { stopEmbedded: () => Promise<void> }> {
+  let url = config.DATABASE_URL;
+  let stopEmbedded: () => Promise<void> = async () => undefined;
+  if (!url) {
+    const cluster = await startEmbeddedPostgres(config.dataDir, config.EMBEDDED_PG_PORT, log);
+    await ensureDatabase(cluster.adminUrl('postgres'), 'studio');
+    url = cluster.adminUrl('studio');
+    stopEmbedded = cluster.stop;
+  }
+  const database = connect(url);
+  log('applying database migrations');
+  await migrateDatabase(database);
+  return { ...database, stopEmbedded };
+}

@@ -1,0 +1,116 @@
+import {
+  envelope,
+  passwordLoginBody,
+  Routes,
+  smsLoginBody,
+  smsSendBody,
+  userInfoSchema,
+  wechatBindBody,
+  wechatCallbackBody,
+  wechatQrData,
+} from '@studio/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actorOf } from '../../platform/auth.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { ok } from '../../platform/reply.ts';
+import { loginByPassword, loginBySms, logout } from './auth.service.ts';
+import { sendSmsCode } from './sms-codes.service.ts';
+import { bindPhone, createWechatQr, wechatCallback } from './wechat.service.ts';
+
+// Stricter per-IP limits in front of the account-level limits of the services.
+const strict = { rateLimit: { max: 30, timeWindow: '1 minute' } };
+
+export const authRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post(
+      Routes.auth.smsSend,
+      {
+        config: { auth: 'public', ...strict },
+        schema: {
+          summary: 'Send an SMS code (10005 when one is still valid)',
+          body: smsSendBody,
+          response: { 200: envelope(z.null()) },
+        },
+      },
+      async (request) => {
+        const { code } = await sendSmsCode(ctx, request.body.phone, request.body.purpose, request.ip);
+        return ok(null, code);
+      },
+    );
+
+    app.post(
+      Routes.auth.loginSms,
+      {
+        config: { auth: 'public', ...strict },
+        schema: {
+          summary: 'Log in or register by SMS code',
+          body: smsLoginBody,
+          response: { 200: envelope(userInfoSchema) },
+        },
+      },
+      async (request) => ok(await loginBySms(ctx, request.body.phone, request.body.code)),
+    );
+
+    app.post(
+      Routes.auth.loginPassword,
+      {
+        config: { auth: 'public', ...strict },
+        schema: {
+          summary: 'Log in by phone and password',
+          body: passwordLoginBody,
+          response: { 200: envelope(userInfoSchema) },
+        },
+      },
+      async (request) =>
+        ok(await loginByPassword(ctx, request.body.phone, request.body.password, request.ip)),
+    );
+
+    app.post(
+      Routes.auth.logout,
+      {
+        config: { auth: 'user' },
+        schema: { summary: 'Log out (revokes the token)', response: { 200: envelope(z.null()) } },
+      },
+      async (request) => {
+        await logout(ctx, actorOf(request).session.id);
+        return ok(null);
+      },
+    );
+
+    app.get(
+      Routes.auth.wechatQr,
+      {
+        config: { auth: 'public', ...strict },
+        schema: { summary: 'Start a WeChat QR login', response: { 200: envelope(wechatQrData) } },
+      },
+      async () => ok(await createWechatQr(ctx)),
+    );
+
+    app.post(
+      Routes.auth.wechatCallback,
+      {
+        config: { auth: 'public', ...strict },
+        schema: {
+          summary: 'Finish a WeChat login with the code from /wxAuth',
+          body: wechatCallbackBody,
+          response: { 200: envelope(userInfoSchema) },
+        },
+      },
+      async (request) => ok(await wechatCallback(ctx, request.body.code, request.body.state, request.log)),
+    );
+
+    app.post(
+      Routes.auth.wechatBind,
+      {
+        config: { auth: 'user', ...strict },
+        schema: {
+          summary: 'Bind a phone to a new WeChat user',
+          body: wechatBindBody,
+          response: { 200: envelope(userInfoSchema) },
+        },
+      },
+      async (request) => ok(await bindPhone(ctx, actorOf(request), request.body.phone, request.body.code)),
+    );
+  };

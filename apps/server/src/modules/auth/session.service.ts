@@ -1,0 +1,15 @@
+import type { UserInfo } from '@studio/contract';
+import type { AppContext } from '../../platform/context.ts';
+import { randomToken, sha256 } from '../../platform/crypto.ts';
+import type { UserRow } from '../../db/schema.ts';
+import { currentLastTeam } from '../teams/last-team.ts';
+import { toUserInfo } from '../users/user-info.presenter.ts';
+import { insertSession } from './sessions.repo.ts';
+
+/** Starts a session: a random token handed out once, only its hash stored. */
+export async function startSession(ctx: AppContext, user: UserRow): Promise<UserInfo> {
+  const token = randomToken();
+  const expiresAt = new Date(Date.now() + ctx.config.TOKEN_TTL_HOURS * 3_600_000);
+  await insertSession(ctx.db, user.id, sha256(token), expiresAt);
+  return toUserInfo(user, { token, expiresAt }, await currentLastTeam(ctx.db, user));
+}

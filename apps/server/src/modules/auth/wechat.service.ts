@@ -1,0 +1,85 @@
+import { Code, type UserInfo, type WechatQr } from '@studio/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Actor } from '../../platform/auth.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { randomToken } from '../../platform/crypto.ts';
+import { AppError } from '../../platform/errors.ts';
+import { WechatExchangeError } from '../../platform/wechat/wechat-provider.ts';
+import { currentLastTeam } from '../teams/last-team.ts';
+import { toUserInfo } from '../users/user-info.presenter.ts';
+import {
+  deleteUser,
+  findUserByOpenId,
+  findUserByPhone,
+  insertWechatUser,
+  updateUser,
+} from '../users/users.repo.ts';
+import { startSession } from './session.service.ts';
+import { verifySmsCode } from './sms-codes.service.ts';
+import { consumeState, insertState } from './wechat-states.repo.ts';
+
+const STATE_TTL_MS = 10 * 60_000;
+
+export async function createWechatQr(ctx: AppContext): Promise<WechatQr> {
+  const state = randomToken(16);
+  await insertState(ctx.db, state, new Date(Date.now() + STATE_TTL_MS));
+  return { state, qrUrl: ctx.wechat.qrUrl(state), mode: ctx.wechat.mode };
+}
+
+/** Finishes a scan: a known WeChat user logs in; a new one gets an account with `register: false`. */
+export async function wechatCallback(
+  ctx: AppContext,
+  code: string,
+  state: string,
+  log: FastifyBaseLogger,
+): Promise<UserInfo> {
+  if (!(await consumeState(ctx.db, state))) throw new AppError(Code.WECHAT_STATE_INVALID);
+  let profile;
+  try {
+    profile = await ctx.wechat.exchange(code, state);
+  } catch (err) {
+    if (!(err instanceof WechatExchangeError)) throw err;
+    log.warn({ err: err.message }, 'WeChat code exchange failed');
+    throw new AppError(Code.WECHAT_LOGIN_FAILED);
+  }
+  const user =
+    (await findUserByOpenId(ctx.db, profile.openId)) ??
+    (await insertWechatUser(ctx.db, {
+      wechatOpenId: profile.openId,
+      wechatUnionId: profile.unionId,
+      nickName: profile.nickName,
+      headImage: profile.headImage,
+    }));
+  return startSession(ctx, user);
+}
+
+/**
+ * Binds a phone to a new WeChat user. When the phone already has an account, the WeChat identity
+ * moves onto that account (the placeholder user had no data yet) and a session for it is returned.
+ */
+export async function bindPhone(
+  ctx: AppContext,
+  actor: Actor,
+  phone: string,
+  code: string,
+): Promise<UserInfo> {
+  const { user } = actor;
+  if (user.phone !== null || !user.wechatOpenId) throw new AppError(Code.BAD_REQUEST, 'phone: 已绑定手机号');
+  await verifySmsCode(ctx, phone, 'bind', code);
+  const existing = await findUserByPhone(ctx.db, phone);
+  if (!existing) {
+    const updated = await updateUser(ctx.db, user.id, { phone });
+    const session = { token: actor.token, expiresAt: actor.session.expiresAt };
+    return toUserInfo(updated, session, await currentLastTeam(ctx.db, updated));
+  }
+  if (existing.wechatOpenId) throw new AppError(Code.PHONE_TAKEN_BY_WECHAT);
+  const merged = await ctx.db.transaction(async (tx) => {
+    await deleteUser(tx, user.id);
+    return updateUser(tx, existing.id, {
+      wechatOpenId: user.wechatOpenId,
+      wechatUnionId: user.wechatUnionId,
+      headImage: existing.headImage || user.headImage,
+    });
+  });
+  return startSession(ctx, merged);
+}

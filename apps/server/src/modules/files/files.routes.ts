@@ -1,0 +1,61 @@
+import { Code, envelope, Routes, UPLOAD_KINDS, uploadData, type UploadKind } from '@studio/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../platform/context.ts';
+import { AppError } from '../../platform/errors.ts';
+import { ok } from '../../platform/reply.ts';
+import { readUpload, storeUpload } from './files.service.ts';
+
+const isKind = (v: unknown): v is UploadKind =>
+  typeof v === 'string' && (UPLOAD_KINDS as readonly string[]).includes(v);
+
+export const filesRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post(
+      Routes.file.upload,
+      {
+        config: { auth: 'registered' },
+        schema: {
+          summary: 'Upload an image (multipart: field `kind` then field `file`)',
+          consumes: ['multipart/form-data'],
+          response: { 200: envelope(uploadData) },
+        },
+      },
+      async (request) => {
+        if (!request.isMultipart())
+          throw new AppError(Code.BAD_REQUEST, 'file: 需要 multipart/form-data', 400);
+        let kind: UploadKind = 'image';
+        for await (const part of request.parts({
+          limits: { fileSize: ctx.config.UPLOAD_MAX_BYTES, files: 1 },
+        })) {
+          if (part.type === 'field') {
+            if (part.fieldname !== 'kind') continue;
+            if (!isKind(part.value))
+              throw new AppError(Code.BAD_REQUEST, `kind: 只能是 ${UPLOAD_KINDS.join('/')}`, 400);
+            kind = part.value;
+            continue;
+          }
+          const body = await part.toBuffer(); // throws 413 past UPLOAD_MAX_BYTES
+          return ok(await storeUpload(ctx, kind, body));
+        }
+        throw new AppError(Code.BAD_REQUEST, 'file: 缺少文件', 400);
+      },
+    );
+
+    app.get(
+      `${Routes.file.get}/*`,
+      {
+        config: { auth: 'public' },
+        schema: { summary: 'Read an uploaded file', params: z.object({ '*': z.string() }) },
+      },
+      async (request, reply) => {
+        const file = await readUpload(ctx, request.params['*']);
+        return reply
+          .header('content-type', file.contentType)
+          .header('cache-control', 'public, max-age=31536000, immutable')
+          .header('content-security-policy', "default-src 'none'")
+          .send(file.body);
+      },
+    );
+  };

@@ -1,0 +1,34 @@
+import { Code, UPLOAD_MIME_TYPES, type UploadKind, type UploadResult } from '@studio/contract';
+import { fileTypeFromBuffer } from 'file-type';
+import type { AppContext } from '../../platform/context.ts';
+import { randomToken } from '../../platform/crypto.ts';
+import { AppError } from '../../platform/errors.ts';
+import { FILE_KEY_PATTERN, type StoredFile } from '../../platform/storage/file-storage.ts';
+import { publicUrlOf } from './file-urls.ts';
+
+const EXTENSIONS: Record<(typeof UPLOAD_MIME_TYPES)[number], string> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/gif': 'gif',
+  'image/webp': 'webp',
+};
+
+/** Stores an uploaded image. The type comes from the bytes, never from the name or the client's header. */
+export async function storeUpload(ctx: AppContext, kind: UploadKind, body: Buffer): Promise<UploadResult> {
+  if (body.length === 0) throw new AppError(Code.BAD_REQUEST, 'file: 文件为空', 400);
+  const detected = await fileTypeFromBuffer(body);
+  const mime = detected?.mime as keyof typeof EXTENSIONS | undefined;
+  if (!mime || !(mime in EXTENSIONS))
+    throw new AppError(Code.FILE_TYPE_NOT_ALLOWED, '只支持 PNG、JPEG、GIF、WebP 图片');
+  const now = new Date();
+  const month = String(now.getUTCMonth() + 1).padStart(2, '0');
+  const key = `${kind}/${now.getUTCFullYear()}/${month}/${randomToken(16)}.${EXTENSIONS[mime]}`;
+  await ctx.storage.put(key, body, mime);
+  return { url: publicUrlOf(ctx.config, key), key, size: body.length };
+}
+
+export async function readUpload(ctx: AppContext, key: string): Promise<StoredFile> {
+  const file = FILE_KEY_PATTERN.test(key) ? await ctx.storage.get(key) : null;
+  if (!file) throw new AppError(Code.NOT_FOUND, undefined, 404);
+  return file;
+}

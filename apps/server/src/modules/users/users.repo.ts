@@ -1,0 +1,34 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { users, type UserRow } from '../../db/schema.ts';
+
+export type NewUser = typeof users.$inferInsert;
+
+export const findUserById = async (db: Db, id: number): Promise<UserRow | undefined> =>
+  (await db.select().from(users).where(eq(users.id, id)))[0];
+
+export const findUserByPhone = async (db: Db, phone: string): Promise<UserRow | undefined> =>
+  (await db.select().from(users).where(eq(users.phone, phone)))[0];
+
+export const findUserByOpenId = async (db: Db, openId: string): Promise<UserRow | undefined> =>
+  (await db.select().from(users).where(eq(users.wechatOpenId, openId)))[0];
+
+/** Inserts unless the phone exists already (two first logins racing make one account). */
+export async function insertUserByPhone(db: Db, user: NewUser & { phone: string }): Promise<UserRow> {
+  const [row] = await db.insert(users).values(user).onConflictDoNothing().returning();
+  return row ?? (await findUserByPhone(db, user.phone))!;
+}
+
+export async function insertWechatUser(db: Db, user: NewUser & { wechatOpenId: string }): Promise<UserRow> {
+  const [row] = await db.insert(users).values(user).onConflictDoNothing().returning();
+  return row ?? (await findUserByOpenId(db, user.wechatOpenId))!;
+}
+
+export async function updateUser(db: Db, id: number, patch: Partial<NewUser>): Promise<UserRow> {
+  const [row] = await db.update(users).set(patch).where(eq(users.id, id)).returning();
+  return row!;
+}
+
+export async function deleteUser(db: Db, id: number): Promise<void> {
+  await db.delete(users).where(eq(users.id, id));
+}

@@ -1,0 +1,44 @@
+import { Code, type UserInfo } from '@studio/contract';
+import type { Actor } from '../../platform/auth.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { hashPassword, verifyPassword } from '../../platform/crypto.ts';
+import { AppError } from '../../platform/errors.ts';
+import { revokeOtherSessions } from '../auth/sessions.repo.ts';
+import { isOwnFileUrl } from '../files/file-urls.ts';
+import { currentLastTeam } from '../teams/last-team.ts';
+import { toUserInfo } from './user-info.presenter.ts';
+import { updateUser } from './users.repo.ts';
+
+const sessionOf = (actor: Actor) => ({ token: actor.token, expiresAt: actor.session.expiresAt });
+
+export async function userInfo(ctx: AppContext, actor: Actor): Promise<UserInfo> {
+  return toUserInfo(actor.user, sessionOf(actor), await currentLastTeam(ctx.db, actor.user));
+}
+
+export async function modifyUser(
+  ctx: AppContext,
+  actor: Actor,
+  patch: { nickName?: string; headImage?: string },
+): Promise<UserInfo> {
+  if (patch.headImage !== undefined && !isOwnFileUrl(ctx.config, patch.headImage)) {
+    throw new AppError(Code.BAD_REQUEST, 'headImage: 只能使用上传的图片', 400);
+  }
+  const user = await updateUser(ctx.db, actor.user.id, patch);
+  return toUserInfo(user, sessionOf(actor), await currentLastTeam(ctx.db, user));
+}
+
+/** Sets or changes the password; other sessions of the account are signed out. */
+export async function changePassword(
+  ctx: AppContext,
+  actor: Actor,
+  oldPassword: string | undefined,
+  newPassword: string,
+): Promise<void> {
+  const { passwordHash } = actor.user;
+  if (passwordHash) {
+    if (!oldPassword) throw new AppError(Code.BAD_REQUEST, 'oldPassword: 请输入原密码', 400);
+    if (!(await verifyPassword(passwordHash, oldPassword))) throw new AppError(Code.OLD_PASSWORD_WRONG);
+  }
+  await updateUser(ctx.db, actor.user.id, { passwordHash: await hashPassword(newPassword) });
+  await revokeOtherSessions(ctx.db, actor.user.id, actor.session.id);
+}

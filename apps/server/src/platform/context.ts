@@ -1,0 +1,58 @@
+/** The adapters the config picks, built once and handed to every module. */
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { ConsoleSmsProvider } from './sms/console-sms.ts';
+import { HttpSmsProvider } from './sms/http-sms.ts';
+import type { SmsProvider } from './sms/sms-provider.ts';
+import type { FileStorage } from './storage/file-storage.ts';
+import { LocalFileStorage } from './storage/local-storage.ts';
+import { S3FileStorage } from './storage/s3-storage.ts';
+import { OpenWechatProvider } from './wechat/open-wechat.ts';
+import { SimulatedWechatProvider } from './wechat/simulated-wechat.ts';
+import type { WechatProvider } from './wechat/wechat-provider.ts';
+
+export type AppContext = {
+  config: Config;
+  db: Db;
+  sms: SmsProvider;
+  wechat: WechatProvider;
+  storage: FileStorage;
+};
+
+export type ContextOverrides = Partial<Pick<AppContext, 'sms' | 'wechat' | 'storage'>>;
+
+export function createContext(
+  config: Config,
+  db: Db,
+  log: FastifyBaseLogger,
+  overrides: ContextOverrides = {},
+): AppContext {
+  const sms =
+    config.SMS_PROVIDER === 'http'
+      ? new HttpSmsProvider(config.SMS_HTTP_URL!, config.SMS_HTTP_TOKEN)
+      : new ConsoleSmsProvider(log);
+  const wechat =
+    config.WECHAT_MODE === 'open'
+      ? new OpenWechatProvider({
+          appId: config.WECHAT_APP_ID!,
+          appSecret: config.WECHAT_APP_SECRET!,
+          openBaseUrl: config.WECHAT_OPEN_BASE_URL,
+          apiBaseUrl: config.WECHAT_API_BASE_URL,
+          redirectUri: `${config.publicUrl}/wxAuth`,
+        })
+      : new SimulatedWechatProvider(config.publicUrl, db);
+  const storage =
+    config.storage === 's3'
+      ? new S3FileStorage({
+          endpoint: config.S3_ENDPOINT,
+          region: config.S3_REGION,
+          bucket: config.S3_BUCKET!,
+          accessKeyId: config.S3_ACCESS_KEY_ID!,
+          secretAccessKey: config.S3_SECRET_ACCESS_KEY!,
+          forcePathStyle: config.S3_FORCE_PATH_STYLE,
+        })
+      : new LocalFileStorage(path.join(config.dataDir, 'uploads'));
+  return { config, db, sms, wechat, storage, ...overrides };
+}

@@ -1,0 +1,56 @@
+/** The one edge where every failure becomes the envelope. */
+import { Code, HTTP_STATUS_MESSAGES, messageFor } from '@studio/contract';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from './errors.ts';
+
+type Envelope = { code: number; msg: string; data: null };
+
+const envelopeOf = (code: number, msg: string): Envelope => ({ code, msg, data: null });
+
+/** "phone: 请输入正确的 11 位手机号" — the field first, then the rule. */
+function validationMessage(
+  error: FastifyError & { validation: { instancePath: string; message?: string }[] },
+) {
+  const where =
+    error.validationContext === 'querystring' || error.validationContext === 'params' ? 'query' : 'body';
+  return error.validation
+    .slice(0, 3)
+    .map((v) => `${v.instancePath.replace(/^\//, '').replaceAll('/', '.') || where}: ${v.message ?? '无效'}`)
+    .join('；');
+}
+
+/**
+ * Sent as a string: business errors travel as HTTP 200, and the route's 200 response schema (its
+ * success shape) must not be applied to an error envelope.
+ */
+const send = (reply: FastifyReply, status: number, code: number, msg: string) =>
+  reply
+    .status(status)
+    .type('application/json; charset=utf-8')
+    .send(JSON.stringify(envelopeOf(code, msg)));
+
+export function errorHandler(error: unknown, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof AppError) return send(reply, error.httpStatus, error.code, error.message);
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    return send(reply, 400, Code.BAD_REQUEST, validationMessage(error));
+  }
+  const fastifyError = error as Partial<FastifyError>;
+  const status = fastifyError.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    const msg =
+      fastifyError.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+      fastifyError.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+        ? 'body: 请求体不是有效的 JSON'
+        : status === 413
+          ? messageFor(Code.PAYLOAD_TOO_LARGE)
+          : (HTTP_STATUS_MESSAGES[status] ?? HTTP_STATUS_MESSAGES[400]!);
+    return send(reply, status, status, msg);
+  }
+  // Unknown: log everything with the request id, show nothing of it.
+  request.log.error({ err: error, reqId: request.id }, 'unhandled error');
+  return send(reply, 500, Code.SERVER_ERROR, `${messageFor(Code.SERVER_ERROR)}（请求编号 ${request.id}）`);
+}
+
+export const notFoundEnvelope = () => envelopeOf(Code.NOT_FOUND, messageFor(Code.NOT_FOUND));
+export const methodNotAllowedEnvelope = () => envelopeOf(405, HTTP_STATUS_MESSAGES[405]!);

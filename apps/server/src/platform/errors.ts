@@ -1,0 +1,14 @@
+import { messageFor } from '@studio/contract';
+
+/** The one error type the services throw; the error handler turns it into the envelope. */
+export class AppError extends Error {
+  readonly code: number;
+  /** HTTP status for transport-level outcomes (validation 400, 413, 429); business outcomes are 200. */
+  readonly httpStatus: number;
+
+  constructor(code: number, msg?: string, httpStatus = 200) {
+    super(msg ?? messageFor(code));
+    this.code = code;
+    this.httpStatus = httpStatus;
+  }
+}

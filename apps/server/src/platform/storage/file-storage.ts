@@ -1,0 +1,23 @@
+/** Where uploaded files live: a local folder (default) or S3-compatible object storage. */
+export type StoredFile = { body: Buffer; contentType: string };
+
+export interface FileStorage {
+  readonly kind: 'local' | 's3';
+  /** Stores the whole body under key; a reader never sees a half-written file. */
+  put(key: string, body: Buffer, contentType: string): Promise<void>;
+  get(key: string): Promise<StoredFile | null>;
+}
+
+const TYPES: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+};
+
+export const contentTypeOf = (key: string): string =>
+  TYPES[key.split('.').pop() ?? ''] ?? 'application/octet-stream';
+
+/** Keys we hand out look like `avatar/2026/11/<random>.png`; anything else is refused before storage. */
+export const FILE_KEY_PATTERN =
+  /^(avatar|logo|cover|image)\/\d{4}\/\d{2}\/[A-Za-z0-9_-]{10,64}\.(png|jpg|gif|webp)$/;

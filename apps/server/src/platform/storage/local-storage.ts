@@ -1,0 +1,38 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { contentTypeOf, type FileStorage, type StoredFile } from './file-storage.ts';
+
+export class LocalFileStorage implements FileStorage {
+  readonly kind = 'local' as const;
+  private readonly root: string;
+
+  constructor(root: string) {
+    this.root = root;
+  }
+
+  private pathOf(key: string): string {
+    const full = path.resolve(this.root, key);
+    if (!full.startsWith(this.root + path.sep)) throw new Error('file key escapes the storage root');
+    return full;
+  }
+
+  async put(key: string, body: Buffer): Promise<void> {
+    const target = this.pathOf(key);
+    await fs.mkdir(path.dirname(target), { recursive: true });
+    // Write then rename: rename is atomic on one file system, so a crash leaves no partial file.
+    const temp = `${target}.${randomBytes(6).toString('hex')}.part`;
+    await fs.writeFile(temp, body);
+    await fs.rename(temp, target);
+  }
+
+  async get(key: string): Promise<StoredFile | null> {
+    try {
+      const body = await fs.readFile(this.pathOf(key));
+      return { body, contentType: contentTypeOf(key) };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw err;
+    }
+  }
+}

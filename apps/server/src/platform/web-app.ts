@@ -1,0 +1,24 @@
+/**
+ * Serves the built web app: hashed assets cached forever, index.html never cached, and the SPA
+ * fallback for client routes. Only the iframe preview pages may be framed by other sites.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+export const isFrameablePath = (url: string): boolean => /\/iframe\/preview\/?(\?|$)/.test(url);
+
+export async function registerWebApp(app: FastifyInstance, webDist: string): Promise<boolean> {
+  if (!existsSync(path.join(webDist, 'index.html'))) return false;
+  await app.register(fastifyStatic, {
+    root: webDist,
+    wildcard: false,
+    index: false,
+    setHeaders: (res, filePath) => {
+      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+      res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  return true;
+}

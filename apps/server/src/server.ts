@@ -1,0 +1,48 @@
+/** Starts one server process: config → database (embedded or external) → migrations → demo data → HTTP. */
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { createLogger } from './logger.ts';
+import { seedDemo } from './seed/demo.ts';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const logger = createLogger(config);
+  logger.info(
+    config.DATABASE_URL ? 'using the PostgreSQL server in DATABASE_URL' : `data folder: ${config.dataDir}`,
+  );
+  const database = await openDatabase(config, (msg) => logger.info(msg));
+  if (config.SEED_DEMO) await seedDemo(database.db, logger);
+  const app = await buildApp({ config, db: database.db, logger });
+  await app.listen({ port: config.PORT, host: config.HOST });
+  logger.info(
+    `ready: open ${config.publicUrl} (storage: ${config.storage}, SMS: ${config.SMS_PROVIDER}, WeChat: ${config.WECHAT_MODE})`,
+  );
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info(`${signal}: shutting down`);
+    await app.close();
+    await database.close();
+    await database.stopEmbedded();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+void main().catch((err: unknown) => {
+  console.error('failed to start:', err);
+  process.exit(1);
+});

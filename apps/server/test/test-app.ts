@@ -1,0 +1,55 @@
+/** Builds the real app on a fresh database cloned from the migrated template. */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { connect } from '../src/db/client.ts';
+import { ensureDatabase } from '../src/db/embedded.ts';
+import type { ContextOverrides } from '../src/platform/context.ts';
+import { ConsoleSmsProvider } from '../src/platform/sms/console-sms.ts';
+
+export type TestApp = {
+  app: FastifyInstance;
+  sms: ConsoleSmsProvider;
+  dataDir: string;
+  close: () => Promise<void>;
+};
+
+export async function createTestApp(
+  env: Record<string, string> = {},
+  overrides: ContextOverrides = {},
+): Promise<TestApp> {
+  const name = `studio_t_${inject('runId')}_${randomBytes(4).toString('hex')}`;
+  const adminUrl = inject('adminUrl');
+  await ensureDatabase(adminUrl, name, inject('templateDb'));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = connect(url.toString(), 4);
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'studio-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    WEB_DIST: path.join(dataDir, 'no-web'),
+    ...env,
+  });
+  const logger = pino({ level: 'silent' });
+  const sms = new ConsoleSmsProvider(logger);
+  const app = await buildApp({ config, db: database.db, logger, overrides: { sms, ...overrides } });
+  await app.ready();
+  return {
+    app,
+    sms,
+    dataDir,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,37 @@
+import { Layout } from 'antd';
+import { Navigate, Outlet, useLocation, useMatches, useNavigation } from 'react-router';
+import { PageLoading } from '../../components/page-loading.tsx';
+import { useSession } from '../../features/auth/session-store.ts';
+import type { RouteHandle } from '../lazy-page.ts';
+import { AppHeader } from './app-header.tsx';
+
+const useRouteHandle = (): RouteHandle =>
+  useMatches().reduce<RouteHandle>((all, match) => ({ ...all, ...(match.handle as RouteHandle | undefined) }), {});
+
+/**
+ * The main layout and its guards: login required (except embedded previews), a WeChat user without
+ * a phone goes to the bind step, and a user without a current team picks one first.
+ */
+export const MainLayout = () => {
+  const handle = useRouteHandle();
+  const user = useSession((s) => s.user);
+  const location = useLocation();
+  const navigation = useNavigation();
+
+  if (handle.bare) return <Outlet />;
+  if (!user) {
+    const back = `${location.pathname}${location.search}`;
+    return <Navigate to={`/login?redirect=${encodeURIComponent(back)}`} replace />;
+  }
+  if (!user.register) return <Navigate to="/wxAuth?step=bind" replace />;
+  if (!user.lastTeam && !handle.noTeam) return <Navigate to="/selectTeam" replace />;
+
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <AppHeader />
+      <Layout.Content className="app-content">
+        <main>{navigation.state === 'loading' ? <PageLoading /> : <Outlet />}</main>
+      </Layout.Content>
+    </Layout>
+  );
+};

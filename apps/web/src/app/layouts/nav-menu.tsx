@@ -1,0 +1,63 @@
+import { MenuOutlined } from '@ant-design/icons';
+import { Button, Drawer, Menu } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+
+const ITEMS = [
+  { key: '/author', label: 'nav.home' },
+  { key: '/ai', label: 'nav.ai' },
+  { key: '/store/list', label: 'nav.store' },
+  { key: '/personal', label: 'nav.personal' },
+] as const;
+
+const selectedKey = (path: string): string[] => {
+  if (path.startsWith('/ai')) return ['/ai'];
+  if (path.startsWith('/store')) return ['/store/list'];
+  if (path.startsWith('/personal')) return ['/personal'];
+  if (path.startsWith('/author')) return ['/author'];
+  return [];
+};
+
+/** 首页 / AI 创课 / 商城 / 个人中心: a horizontal menu, or a drawer behind a button on phones. */
+export const NavMenu = ({ collapsed }: { collapsed: boolean }) => {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const items = ITEMS.map((item) => ({ key: item.key, label: t(item.label) }));
+  const go = ({ key }: { key: string }) => {
+    setOpen(false);
+    void navigate(key);
+  };
+
+  if (!collapsed) {
+    return (
+      <nav aria-label={t('nav.main')} style={{ flex: 1, minWidth: 0 }}>
+        <Menu
+          mode="horizontal"
+          items={items}
+          selectedKeys={selectedKey(location.pathname)}
+          onClick={go}
+          style={{ borderBottom: 'none', background: 'transparent' }}
+        />
+      </nav>
+    );
+  }
+  return (
+    <>
+      <Button type="text" icon={<MenuOutlined />} aria-label={t('common.openMenu')} onClick={() => setOpen(true)} />
+      <Drawer open={open} onClose={() => setOpen(false)} placement="left" width={260} title={t('common.appName')}>
+        <nav aria-label={t('nav.main')}>
+          <Menu
+            mode="vertical"
+            items={items}
+            selectedKeys={selectedKey(location.pathname)}
+            onClick={go}
+            style={{ borderInlineEnd: 'none' }}
+          />
+        </nav>
+      </Drawer>
+    </>
+  );
+};

@@ -1,0 +1,108 @@
+import { Routes } from '@studio/contract';
+import { render, screen } from '@testing-library/react';
+import MockAdapter from 'axios-mock-adapter';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { useSession } from '../features/auth/session-store.ts';
+import { http } from '../lib/request.ts';
+import { writeStoredUser } from '../lib/storage.ts';
+import { user } from '../test/fixtures.ts';
+import { lazyPage } from './lazy-page.ts';
+import { Providers } from './providers.tsx';
+import { routes } from './router.tsx';
+import { RouteError } from './route-error.tsx';
+
+const mock = new MockAdapter(http);
+
+const show = (path: string) => {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <Providers>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return router;
+};
+
+beforeEach(() => {
+  mock.onGet(Routes.team.changeList).reply(200, { code: 200, msg: 'ok', data: { list: [] } });
+  useSession.setState({ status: 'ready', user: null });
+});
+afterEach(() => {
+  mock.reset();
+  vi.useRealTimers();
+});
+
+describe('route table', () => {
+  it('shows the loading placeholder while the initial user state loads', async () => {
+    useSession.setState({ status: 'loading' });
+    show('/author');
+    expect(await screen.findByRole('status')).toHaveTextContent('加载中');
+  });
+
+  it('shows a Chinese 404 page with a link home for unknown paths', async () => {
+    show('/no/such/page');
+    expect(await screen.findByRole('heading', { name: '页面不存在' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: '返回首页' }).getAttribute('href')).toBe('/');
+  });
+
+  it('sends a visitor without a stored user from a main page to /login', async () => {
+    const router = show('/personal/user');
+    expect(await screen.findByRole('tab', { name: '验证码登录' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.search).toBe('?redirect=%2Fpersonal%2Fuser');
+  });
+
+  it('redirects / to /author for a logged-in user with a team', async () => {
+    writeStoredUser(user());
+    const router = show('/');
+    expect(await screen.findByRole('heading', { name: /欢迎回来/ })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/author');
+  });
+
+  it('sends a user without a current team to /selectTeam', async () => {
+    writeStoredUser(user({ lastTeam: null }));
+    const router = show('/author');
+    expect(await screen.findByRole('heading', { name: '选择团队' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/selectTeam');
+  });
+
+  it('sends a WeChat user without a phone to the bind step', async () => {
+    writeStoredUser(user({ register: false }));
+    show('/author');
+    expect(await screen.findByRole('heading', { name: '绑定手机号' })).toBeTruthy();
+  });
+
+  it('serves the seed spelling /create/course/:id/Lesson/:lessonId as a placeholder', async () => {
+    writeStoredUser(user());
+    show('/create/course/3/Lesson/9');
+    expect(await screen.findByRole('heading', { name: '编辑课时' })).toBeTruthy();
+    expect(screen.getByText('即将上线')).toBeTruthy();
+  });
+
+  it('shows iframe previews without login and without the header', async () => {
+    show('/create/course/3/iframe/preview');
+    expect(await screen.findByRole('heading', { name: '课程预览' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /切换团队/ })).toBeNull();
+  });
+});
+
+describe('lazy page timeout', () => {
+  it('shows 加载失败 with a retry button when a chunk does not arrive in time', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const never = () => new Promise<{ Page: () => null }>(() => {});
+    const router = createMemoryRouter(
+      [{ path: '/', errorElement: <RouteError />, hydrateFallbackElement: <p>加载中</p>, lazy: lazyPage(never, 'Page') }],
+      { initialEntries: ['/'] },
+    );
+    render(
+      <Providers>
+        <RouterProvider router={router} />
+      </Providers>,
+    );
+    expect(screen.getByText('加载中')).toBeTruthy();
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(await screen.findByText('加载失败')).toBeTruthy();
+    expect(screen.getByRole('button', { name: '重试' })).toBeTruthy();
+  });
+});

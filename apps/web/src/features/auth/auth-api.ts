@@ -1,0 +1,35 @@
+import { Routes, type UserInfo, type WechatQr } from '@studio/contract';
+import { api } from '../../lib/request.ts';
+
+/** Resolves with the envelope: 10005 (a code is already on its way) is a success the caller words. */
+export const sendSmsCode = (phone: string, purpose: 'login' | 'bind') =>
+  api.post<null>(Routes.auth.smsSend, { phone, purpose });
+
+export const loginBySms = (body: { phone: string; code: string }): Promise<UserInfo> =>
+  api.post<UserInfo>(Routes.auth.loginSms, body).then((e) => e.data);
+
+export const loginByPassword = (body: { phone: string; password: string }): Promise<UserInfo> =>
+  api.post<UserInfo>(Routes.auth.loginPassword, body).then((e) => e.data);
+
+export const fetchWechatQr = (): Promise<WechatQr> => api.get<WechatQr>(Routes.auth.wechatQr).then((e) => e.data);
+
+export const wechatCallback = (body: { code: string; state: string }): Promise<UserInfo> =>
+  api.post<UserInfo>(Routes.auth.wechatCallback, body).then((e) => e.data);
+
+export const wechatBind = (body: { phone: string; code: string }): Promise<UserInfo> =>
+  api.post<UserInfo>(Routes.auth.wechatBind, body).then((e) => e.data);
+
+/** Only same-site paths are followed after login, never another origin or the auth pages. */
+export const safeRedirect = (value: string | null): string | null =>
+  value && value.startsWith('/') && !value.startsWith('//') && !/^\/(login|loading|wxAuth)\b/.test(value)
+    ? value
+    : null;
+
+/** Where /loading goes next, carrying the page the user first asked for. */
+export const loadingPath = (redirect: string | null): string => {
+  const safe = safeRedirect(redirect);
+  return safe ? `/loading?redirect=${encodeURIComponent(safe)}` : '/loading';
+};
+
+/** The sessionStorage key the WeChat `state` is kept under while the user is away scanning. */
+export const WECHAT_STATE_KEY = 'wechatLoginState';

@@ -1,0 +1,69 @@
+import { Code, smsLoginBody, type UserInfo } from '@studio/contract';
+import { Button, Form, Input, Space } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useZodRule } from '../../components/use-zod-rule.ts';
+import { isApiError } from '../../lib/api-error.ts';
+import { SmsCodeButton } from './sms-code-button.tsx';
+
+interface Values {
+  phone: string;
+  code: string;
+}
+
+/** Phone + SMS code: the SMS login, and the phone binding of a new WeChat user. */
+export const PhoneCodeForm = ({
+  purpose,
+  submitText,
+  onSubmit,
+  onDone,
+}: {
+  purpose: 'login' | 'bind';
+  submitText: string;
+  onSubmit: (values: Values) => Promise<UserInfo>;
+  onDone: (user: UserInfo) => void;
+}) => {
+  const { t } = useTranslation();
+  const rule = useZodRule();
+  const [form] = Form.useForm<Values>();
+  const [busy, setBusy] = useState(false);
+
+  const finish = async (values: Values) => {
+    setBusy(true);
+    try {
+      onDone(await onSubmit(values));
+    } catch (error) {
+      // A wrong or expired code belongs under the code field.
+      if (isApiError(error) && (error.code === Code.SMS_CODE_WRONG || error.code === Code.TOO_MANY_TRIES)) {
+        form.setFields([{ name: 'code', errors: [error.msg] }]);
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Form form={form} layout="vertical" requiredMark={false} onFinish={(v) => void finish(v)}>
+      <Form.Item name="phone" label={t('auth.phone')} rules={[rule(smsLoginBody.shape.phone, 'phone')]}>
+        <Input inputMode="numeric" autoComplete="tel" maxLength={11} placeholder={t('auth.phonePlaceholder')} />
+      </Form.Item>
+      <Form.Item label={t('auth.code')} required>
+        <Space.Compact style={{ width: '100%' }}>
+          <Form.Item name="code" noStyle rules={[rule(smsLoginBody.shape.code, 'smsCode')]}>
+            <Input
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              placeholder={t('auth.codePlaceholder')}
+              aria-label={t('auth.code')}
+            />
+          </Form.Item>
+          <SmsCodeButton form={form} purpose={purpose} />
+        </Space.Compact>
+      </Form.Item>
+      <Button type="primary" htmlType="submit" block size="large" loading={busy}>
+        {submitText}
+      </Button>
+    </Form>
+  );
+};

@@ -1,0 +1,64 @@
+import { ReloadOutlined, WechatOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Result, Skeleton, Space, Typography } from 'antd';
+import { QRCodeSVG } from 'qrcode.react';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { WECHAT_STATE_KEY, fetchWechatQr } from './auth-api.ts';
+
+/**
+ * WeChat QR login. 'simulator': the built-in simulator's page as a QR code (scan with a phone) and a
+ * button to open it here. 'open': WeChat's own QR page, so the window goes there. Both come back
+ * through /wxAuth with `code` and `state`.
+ */
+export const WechatLoginPanel = () => {
+  const { t } = useTranslation();
+  const qr = useQuery({ queryKey: ['wechat-qr'], queryFn: fetchWechatQr, staleTime: 0, gcTime: 0 });
+  const data = qr.data;
+
+  useEffect(() => {
+    if (!data) return;
+    sessionStorage.setItem(WECHAT_STATE_KEY, data.state);
+    if (data.mode === 'open') window.location.assign(data.qrUrl);
+  }, [data]);
+
+  if (qr.isPending) return <Skeleton.Node active style={{ width: 200, height: 200 }} />;
+  if (qr.isError || !data) {
+    return (
+      <Result
+        status="warning"
+        title={t('auth.qrFailed')}
+        extra={<Button onClick={() => void qr.refetch()}>{t('common.retry')}</Button>}
+      />
+    );
+  }
+  if (data.mode === 'open') {
+    return (
+      <Space direction="vertical" align="center" style={{ width: '100%' }}>
+        <Typography.Text>{t('auth.redirectingWechat')}</Typography.Text>
+        <Button type="primary" icon={<WechatOutlined />} href={data.qrUrl}>
+          {t('auth.openWechat')}
+        </Button>
+      </Space>
+    );
+  }
+  // A phone scanning the code needs an absolute address.
+  const absolute = new URL(data.qrUrl, window.location.origin).href;
+  return (
+    <Space direction="vertical" align="center" size="middle" style={{ width: '100%' }}>
+      <Typography.Text>{t('auth.wechatHint')}</Typography.Text>
+      <div style={{ padding: 12, background: '#fff', border: '1px solid #eef0f4', borderRadius: 8 }}>
+        <QRCodeSVG value={absolute} size={180} title={t('auth.qrAlt')} role="img" aria-label={t('auth.qrAlt')} />
+      </div>
+      <Alert type="info" showIcon message={t('auth.simulatorHint')} />
+      <Space wrap style={{ justifyContent: 'center' }}>
+        <Button type="primary" icon={<WechatOutlined />} href={data.qrUrl}>
+          {t('auth.openSimulator')}
+        </Button>
+        <Button icon={<ReloadOutlined />} onClick={() => void qr.refetch()} aria-label={t('auth.refreshQr')}>
+          {t('auth.refreshQr')}
+        </Button>
+      </Space>
+    </Space>
+  );
+};

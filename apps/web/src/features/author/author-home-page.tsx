@@ -1,0 +1,50 @@
+import { RobotOutlined, SettingOutlined, ShopOutlined } from '@ant-design/icons';
+import { Button, Card, Flex, Result, Space, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { TeamAvatar } from '../../components/team-avatar.tsx';
+import { useDocumentTitle } from '../../components/use-document-title.ts';
+import { RoleTag } from '../teams/role-tag.tsx';
+import { useSession } from '../auth/session-store.ts';
+
+/** /author, the home: the current team and where to go next. The course list is later work. */
+export const AuthorHomePage = () => {
+  const { t } = useTranslation();
+  const user = useSession((s) => s.user);
+  useDocumentTitle(t('author.title'));
+  const team = user?.lastTeam;
+  return (
+    <Flex vertical gap={16}>
+      <Card>
+        <Flex gap={16} align="center" wrap>
+          {team && <TeamAvatar name={team.teamName} logo={team.teamLogo} size={56} />}
+          <div style={{ flex: 1, minWidth: 200 }}>
+            <h1 className="page-title">{t('author.welcome', { name: user?.nickName ?? '' })}</h1>
+            {team && (
+              <Space size={8} wrap>
+                <Typography.Text type="secondary">{t('author.team', { name: team.teamName })}</Typography.Text>
+                <RoleTag role={team.userTeamRole} />
+              </Space>
+            )}
+          </div>
+          <Space wrap>
+            <Link to="/ai">
+              <Button type="primary" icon={<RobotOutlined />}>
+                {t('author.quickAi')}
+              </Button>
+            </Link>
+            <Link to="/store/list">
+              <Button icon={<ShopOutlined />}>{t('author.quickStore')}</Button>
+            </Link>
+            <Link to="/personal/team">
+              <Button icon={<SettingOutlined />}>{t('author.quickTeam')}</Button>
+            </Link>
+          </Space>
+        </Flex>
+      </Card>
+      <Card title={<h2 style={{ fontSize: 16, margin: 0 }}>{t('author.coursesTitle')}</h2>}>
+        <Result status="info" title={t('common.comingSoon')} subTitle={t('author.coursesDesc')} />
+      </Card>
+    </Flex>
+  );
+};

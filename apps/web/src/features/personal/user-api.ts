@@ -1,0 +1,13 @@
+import { Routes, type UserInfo } from '@studio/contract';
+import { api } from '../../lib/request.ts';
+import { saveUserKeepingToken } from '../auth/session-store.ts';
+
+/** POST /user/modify → UserInfo; stored without touching the token we hold. */
+export const modifyUser = async (body: { nickName?: string; headImage?: string }): Promise<UserInfo> => {
+  const { data } = await api.post<UserInfo>(Routes.user.modify, body);
+  saveUserKeepingToken(data);
+  return data;
+};
+
+export const changePassword = (body: { oldPassword?: string; newPassword: string }) =>
+  api.post<null>(Routes.user.password, body);

@@ -1,0 +1,94 @@
+import { PlusOutlined } from '@ant-design/icons';
+import type { TeamListItem } from '@studio/contract';
+import { App, Button, Empty, Flex, Result, Skeleton, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { useDocumentTitle } from '../../components/use-document-title.ts';
+import { TeamCard } from './team-card.tsx';
+import { changeTeam, fetchTeamList, useTeams } from './team-store.ts';
+
+/** /selectTeam: pick the team to work in (POST /team/change), or create one. */
+export const SelectTeamPage = () => {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const { list, loading, loaded, failed } = useTeams();
+  const [switching, setSwitching] = useState<number | null>(null);
+  useDocumentTitle(t('team.selectTitle'));
+
+  useEffect(() => {
+    void fetchTeamList();
+  }, []);
+
+  const pick = async (team: TeamListItem) => {
+    setSwitching(team.teamId);
+    try {
+      const current = await changeTeam(team.teamId);
+      void message.success(t('team.switched', { name: current.teamName }));
+      void navigate('/author');
+    } catch {
+      // Shown by the request client.
+    } finally {
+      setSwitching(null);
+    }
+  };
+
+  const createButton = (
+    <Link to="/creatTeam">
+      <Button type="primary" icon={<PlusOutlined />}>
+        {t('team.create')}
+      </Button>
+    </Link>
+  );
+
+  let body;
+  if (!loaded) body = <Skeleton active avatar paragraph={{ rows: 3 }} />;
+  else if (failed && list.length === 0) {
+    body = (
+      <Result
+        status="warning"
+        title={t('team.loadFailed')}
+        extra={
+          <Button loading={loading} onClick={() => void fetchTeamList()}>
+            {t('common.retry')}
+          </Button>
+        }
+      />
+    );
+  } else if (list.length === 0) {
+    body = (
+      <Empty description={<><strong>{t('team.empty')}</strong><br />{t('team.emptyDesc')}</>}>
+        {createButton}
+      </Empty>
+    );
+  } else {
+    body = (
+      <Flex vertical gap={12} role="list" aria-label={t('team.selectTitle')}>
+        {list.map((team) => (
+          <div role="listitem" key={team.teamId}>
+            <TeamCard
+              team={team}
+              busy={switching === team.teamId}
+              disabled={switching !== null}
+              onPick={(picked) => void pick(picked)}
+            />
+          </div>
+        ))}
+      </Flex>
+    );
+  }
+
+  return (
+    <section style={{ maxWidth: 720, margin: '0 auto' }}>
+      <Flex justify="space-between" align="flex-start" gap={12} wrap style={{ marginBottom: 16 }}>
+        <div>
+          <h1 className="page-title">{t('team.selectTitle')}</h1>
+          <Typography.Text type="secondary">{t('team.selectDesc')}</Typography.Text>
+        </div>
+        {list.length > 0 && createButton}
+      </Flex>
+      {body}
+    </section>
+  );
+};

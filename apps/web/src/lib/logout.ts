@@ -1,0 +1,19 @@
+import { Routes } from '@studio/contract';
+import { clearAllStorage } from './clear-storage.ts';
+import { navigate } from './navigation.ts';
+import { queryClient } from './query-client.ts';
+import { api } from './request.ts';
+import { clearStoredUser } from './storage.ts';
+
+/** Revoke the token on the server, forget everything in the browser, and go to /login. */
+export const logout = async (): Promise<void> => {
+  try {
+    await api.post<null>(Routes.auth.logout, undefined, { silent: true, stayOnPage: true });
+  } catch {
+    // Leaving must always work, even offline or with a token the server already dropped.
+  }
+  clearAllStorage();
+  clearStoredUser();
+  queryClient.clear();
+  navigate('/login', { replace: true });
+};

@@ -1,0 +1,225 @@
+import {
+  API_BASE,
+  Code,
+  HTTP_STATUS_MESSAGES,
+  HTTP_TIMEOUT_MS,
+  SOURCE_HEADER,
+  SUCCESS_CODES,
+  TOKEN_HEADER,
+  USER_INFO_STORAGE_KEY,
+} from '@studio/contract';
+import MockAdapter from 'axios-mock-adapter';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { user } from '../test/fixtures.ts';
+import { ApiError } from './api-error.ts';
+import { i18n } from './i18n/index.ts';
+import { setNavigator } from './navigation.ts';
+import { resetNotices, setNoticeApi } from './notice.ts';
+import { api, http } from './request.ts';
+import { readStoredUser, writeStoredUser } from './storage.ts';
+
+const mock = new MockAdapter(http);
+const notices = { error: vi.fn(), warning: vi.fn() };
+const navigate = vi.fn();
+
+const errorDescriptions = () => notices.error.mock.calls.map(([args]) => args.description as string);
+const lastError = () => notices.error.mock.calls.at(-1)?.[0];
+
+beforeEach(async () => {
+  mock.reset();
+  notices.error.mockReset();
+  notices.warning.mockReset();
+  navigate.mockReset();
+  resetNotices();
+  setNoticeApi(notices);
+  setNavigator(navigate);
+  window.history.replaceState({}, '', '/author');
+  await i18n.changeLanguage('zh-CN');
+});
+
+afterEach(() => setNavigator(null));
+
+describe('request client: defaults and headers (seed §6, §7)', () => {
+  it('uses the API base and the 30000 ms timeout', () => {
+    expect(http.defaults.baseURL).toBe(API_BASE);
+    expect(http.defaults.timeout).toBe(HTTP_TIMEOUT_MS);
+  });
+
+  it('sends x-request-tkToken from the stored userInfo and x-request-tkForm: pc on every request', async () => {
+    writeStoredUser(user({ token: 'first' }));
+    mock.onGet('/user/info').reply(200, { code: 200, msg: 'ok', data: null });
+    mock.onPost('/team/change').reply(200, { code: 200, msg: 'ok', data: null });
+    await api.get('/user/info');
+    writeStoredUser(user({ token: 'second' }));
+    await api.post('/team/change', { teamId: 1 });
+    const [get, post] = [mock.history.get[0], mock.history.post[0]];
+    expect(get?.headers?.[TOKEN_HEADER]).toBe('first');
+    expect(get?.headers?.[SOURCE_HEADER]).toBe('pc');
+    // Read per request: the token stored later is the one sent later.
+    expect(post?.headers?.[TOKEN_HEADER]).toBe('second');
+    expect(post?.headers?.[SOURCE_HEADER]).toBe('pc');
+  });
+
+  it('sends the source header even when nobody is logged in', async () => {
+    mock.onGet('/user/info').reply(200, { code: 200, msg: 'ok', data: null });
+    await api.get('/user/info');
+    expect(mock.history.get[0]?.headers?.[SOURCE_HEADER]).toBe('pc');
+    expect(mock.history.get[0]?.headers?.[TOKEN_HEADER]).toBe('');
+  });
+});
+
+describe('request client: the envelope (seed §8)', () => {
+  it.each(SUCCESS_CODES)('code %i resolves with the whole envelope and shows nothing', async (code) => {
+    mock.onGet('/x').reply(200, { code, msg: '已发送', data: { a: 1 } });
+    await expect(api.get('/x')).resolves.toEqual({ code, msg: '已发送', data: { a: 1 } });
+    expect(notices.error).not.toHaveBeenCalled();
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('code 401: notice 登录已过期，请重新登录, stored login cleared, sent to /login, call rejects', async () => {
+    writeStoredUser(user());
+    mock.onGet('/x').reply(200, { code: Code.UNAUTHORIZED, msg: 'expired', data: null });
+    await expect(api.get('/x')).rejects.toMatchObject({ code: 401 });
+    expect(notices.warning).toHaveBeenCalledWith(expect.objectContaining({ message: '登录已过期，请重新登录' }));
+    expect(localStorage.getItem(USER_INFO_STORAGE_KEY)).toBeNull();
+    expect(navigate.mock.calls[0]?.[0]).toMatch(/^\/login/);
+    expect(notices.error).not.toHaveBeenCalled();
+  });
+
+  it('HTTP 401 also counts as logged out', async () => {
+    writeStoredUser(user());
+    mock.onGet('/x').reply(401);
+    await expect(api.get('/x')).rejects.toMatchObject({ code: 401 });
+    expect(readStoredUser()).toBeNull();
+    expect(navigate.mock.calls[0]?.[0]).toMatch(/^\/login/);
+  });
+
+  it('does not navigate to /login when already there', async () => {
+    window.history.replaceState({}, '', '/login');
+    mock.onGet('/x').reply(200, { code: 401, msg: '', data: null });
+    await expect(api.get('/x')).rejects.toBeInstanceOf(ApiError);
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('code 541 sends the user to /selectTeam, without an error notice', async () => {
+    writeStoredUser(user());
+    mock.onGet('/x').reply(200, { code: Code.NO_TEAM, msg: '请先选择团队', data: null });
+    await expect(api.get('/x')).rejects.toMatchObject({ code: 541 });
+    expect(navigate).toHaveBeenCalledWith('/selectTeam', undefined);
+    expect(notices.error).not.toHaveBeenCalled();
+    // The stale current team is forgotten.
+    expect(readStoredUser()?.lastTeam).toBeNull();
+  });
+
+  it('code 541 does not navigate when already on /selectTeam', async () => {
+    window.history.replaceState({}, '', '/selectTeam');
+    mock.onGet('/x').reply(200, { code: Code.NO_TEAM, msg: '', data: null });
+    await expect(api.get('/x')).rejects.toMatchObject({ code: 541 });
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('any other code: notice 请求失败 with the server msg, and the call rejects with code and msg', async () => {
+    mock.onPost('/team/create').reply(200, { code: 20001, msg: '团队不存在', data: null });
+    const error = await api.post('/team/create', {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ code: 20001, msg: '团队不存在' });
+    expect(lastError()).toMatchObject({ message: '请求失败', description: '团队不存在' });
+  });
+
+  it('any other code without a msg shows 未知服务器错误', async () => {
+    mock.onGet('/x').reply(200, { code: 30001, msg: '', data: null });
+    await expect(api.get('/x')).rejects.toMatchObject({ code: 30001, msg: '未知服务器错误' });
+    expect(lastError()).toMatchObject({ message: '请求失败', description: '未知服务器错误' });
+  });
+
+  it('an answer that is not an envelope is a failure with the 500 message', async () => {
+    mock.onGet('/x').reply(200, '<html>proxy page</html>');
+    await expect(api.get('/x')).rejects.toMatchObject({ code: 500 });
+    expect(lastError()?.description).toBe('服务器错误');
+  });
+
+  it('`silent` calls reject without a notice', async () => {
+    mock.onGet('/x').reply(200, { code: 20001, msg: 'nope', data: null });
+    await expect(api.get('/x', { silent: true })).rejects.toMatchObject({ code: 20001 });
+    expect(notices.error).not.toHaveBeenCalled();
+  });
+});
+
+describe('request client: one error notice at a time (seed §4)', () => {
+  it('suppresses further error notices until the open one is closed', async () => {
+    mock.onGet('/a').reply(200, { code: 403, msg: '第一条', data: null });
+    mock.onGet('/b').reply(200, { code: 403, msg: '第二条', data: null });
+    mock.onGet('/c').reply(500);
+    await api.get('/a').catch(() => undefined);
+    await api.get('/b').catch(() => undefined);
+    await api.get('/c').catch(() => undefined);
+    expect(errorDescriptions()).toEqual(['第一条']);
+
+    lastError()?.onClose?.();
+    await api.get('/b').catch(() => undefined);
+    expect(errorDescriptions()).toEqual(['第一条', '第二条']);
+  });
+
+  it('every suppressed call still rejects', async () => {
+    mock.onGet('/a').reply(200, { code: 403, msg: 'x', data: null });
+    await api.get('/a').catch(() => undefined);
+    await expect(api.get('/a')).rejects.toMatchObject({ code: 403 });
+  });
+});
+
+describe('request client: HTTP failures (seed §8)', () => {
+  const statuses = Object.entries(HTTP_STATUS_MESSAGES)
+    .map(([status, text]) => [Number(status), text] as const)
+    .filter(([status]) => status !== 401);
+
+  it.each(statuses)('HTTP %i shows %s', async (status, text) => {
+    mock.onGet('/x').reply(status);
+    await expect(api.get('/x')).rejects.toMatchObject({ status, msg: text });
+    expect(lastError()).toMatchObject({ message: '请求失败', description: text });
+  });
+
+  it('the status table wins over an envelope msg, except for 400', async () => {
+    mock.onGet('/x').reply(429, { code: 429, msg: 'rate limited: 100 per minute', data: null });
+    await expect(api.get('/x')).rejects.toMatchObject({ code: 429, msg: '请求过于频繁，请稍后重试' });
+  });
+
+  it('HTTP 400 with an envelope shows its msg, which names the field', async () => {
+    mock.onPost('/team/create').reply(400, { code: 400, msg: '团队名称 2–30 个字', data: null });
+    await expect(api.post('/team/create', {})).rejects.toMatchObject({ code: 400, msg: '团队名称 2–30 个字' });
+    expect(lastError()?.description).toBe('团队名称 2–30 个字');
+  });
+
+  it('a status without a message shows the 500 message', async () => {
+    mock.onGet('/x').reply(418);
+    await expect(api.get('/x')).rejects.toMatchObject({ status: 418, msg: '服务器错误' });
+  });
+
+  it('no response at all (network error) shows the 500 message', async () => {
+    mock.onGet('/x').networkError();
+    await expect(api.get('/x')).rejects.toMatchObject({ code: 500, msg: '服务器错误' });
+    expect(lastError()?.description).toBe('服务器错误');
+  });
+
+  it('a timeout shows the 500 message', async () => {
+    mock.onGet('/x').timeout();
+    await expect(api.get('/x')).rejects.toMatchObject({ code: 500, msg: '服务器错误' });
+  });
+
+  it('an aborted call rejects without any notice', async () => {
+    mock.onGet('/x').reply(200, { code: 200, msg: 'ok', data: null });
+    const controller = new AbortController();
+    controller.abort();
+    await expect(api.get('/x', { signal: controller.signal })).rejects.toBeTruthy();
+    expect(notices.error).not.toHaveBeenCalled();
+  });
+
+  it('notices follow the interface language', async () => {
+    await i18n.changeLanguage('en-US');
+    mock.onGet('/x').reply(503);
+    await expect(api.get('/x')).rejects.toBeInstanceOf(ApiError);
+    expect(lastError()).toMatchObject({
+      message: 'Request failed',
+      description: 'Service unavailable, overloaded or under maintenance',
+    });
+  });
+});

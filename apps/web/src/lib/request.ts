@@ -1,0 +1,114 @@
+import axios, { type AxiosError, type AxiosRequestConfig, type AxiosResponse } from 'axios';
+import {
+  API_BASE,
+  Code,
+  HTTP_STATUS_MESSAGES,
+  HTTP_TIMEOUT_MS,
+  PLATFORM_CODE,
+  SOURCE_HEADER,
+  TOKEN_HEADER,
+  isSuccessCode,
+  type Envelope,
+} from '@studio/contract';
+import { ApiError } from './api-error.ts';
+import { i18n } from './i18n/index.ts';
+import { currentPath, navigate } from './navigation.ts';
+import { showErrorNotice, showSessionNotice } from './notice.ts';
+import { clearStoredUser, patchStoredUser, readStoredUser, readToken } from './storage.ts';
+
+declare module 'axios' {
+  interface AxiosRequestConfig {
+    /** No error notice for this call (seed §4: the team-list fetch swallows its errors). */
+    silent?: boolean;
+    /** 401/541 still clear what they must, but do not move the user (public pages, bootstrap). */
+    stayOnPage?: boolean;
+  }
+}
+
+/** The one request client (seed §7): `/api`, 30000 ms, the two headers, the envelope rules. */
+export const http = axios.create({ baseURL: API_BASE, timeout: HTTP_TIMEOUT_MS });
+
+http.interceptors.request.use((config) => {
+  // Read per request, not once: login, logout and 401 change the stored token at any time.
+  config.headers.set(TOKEN_HEADER, readToken());
+  config.headers.set(SOURCE_HEADER, PLATFORM_CODE);
+  return config;
+});
+
+const isEnvelope = (body: unknown): body is Envelope<unknown> =>
+  typeof body === 'object' && body !== null && typeof (body as { code?: unknown }).code === 'number';
+
+const onUnauthorized = (config: AxiosRequestConfig, msg: string, status?: number): Promise<never> => {
+  clearStoredUser();
+  if (!config.stayOnPage) {
+    showSessionNotice(i18n.t('request.loginExpired'));
+    const here = currentPath();
+    if (here !== '/login') {
+      const back = `${here}${window.location.search}`;
+      navigate(here === '/' ? '/login' : `/login?redirect=${encodeURIComponent(back)}`, { replace: true });
+    }
+  }
+  return Promise.reject(new ApiError(Code.UNAUTHORIZED, msg, status));
+};
+
+const onNoTeam = (config: AxiosRequestConfig, msg: string, status?: number): Promise<never> => {
+  // The stored current team is no longer valid; forgetting it keeps the header honest.
+  if (readStoredUser()?.lastTeam) patchStoredUser({ lastTeam: null });
+  if (!config.stayOnPage && currentPath() !== '/selectTeam') navigate('/selectTeam');
+  return Promise.reject(new ApiError(Code.NO_TEAM, msg, status));
+};
+
+const fail = (config: AxiosRequestConfig, error: ApiError): Promise<never> => {
+  if (!config.silent) showErrorNotice(i18n.t('request.failed'), error.msg);
+  return Promise.reject(error);
+};
+
+const statusMessage = (status: number | undefined): string => {
+  // Seed §8: a status without a message, or no answer at all, shows the 500 message.
+  const known = status !== undefined && HTTP_STATUS_MESSAGES[status] !== undefined ? status : 500;
+  // The table is keyed by number (the contract's), so it is read whole rather than key by key.
+  const messages: Record<number, string> = i18n.t('httpStatus', { returnObjects: true });
+  return messages[known] ?? HTTP_STATUS_MESSAGES[500] ?? '';
+};
+
+const onResponse = (response: AxiosResponse): AxiosResponse | Promise<never> => {
+  const body: unknown = response.data;
+  const config = response.config;
+  if (!isEnvelope(body)) {
+    return fail(config, new ApiError(Code.SERVER_ERROR, statusMessage(response.status), response.status));
+  }
+  if (isSuccessCode(body.code)) return response;
+  if (body.code === Code.UNAUTHORIZED) return onUnauthorized(config, body.msg);
+  if (body.code === Code.NO_TEAM) return onNoTeam(config, body.msg);
+  const msg = body.msg || i18n.t('request.unknownError');
+  return fail(config, new ApiError(body.code, msg, response.status, body.data));
+};
+
+const onHttpError = (error: AxiosError): Promise<never> => {
+  // An aborted call was wanted by its caller: nothing to tell the user.
+  if (axios.isCancel(error)) return Promise.reject(error);
+  const config = error.config ?? {};
+  const response = error.response;
+  const body: unknown = response?.data;
+  const status = response?.status;
+  const envelope = isEnvelope(body) ? body : undefined;
+  if (status === 401 || envelope?.code === Code.UNAUTHORIZED) {
+    return onUnauthorized(config, envelope?.msg ?? statusMessage(401), status);
+  }
+  if (envelope?.code === Code.NO_TEAM) return onNoTeam(config, envelope.msg, status);
+  // The status table wins, except for 400: there the server's envelope msg names the field and the
+  // rule (e.g. "团队名称 2–30 个字"), which is what the user needs to fix the input.
+  const msg = status === 400 && envelope?.msg ? envelope.msg : statusMessage(status);
+  const code = envelope?.code ?? status ?? Code.SERVER_ERROR;
+  return fail(config, new ApiError(code, msg, status, envelope?.data));
+};
+
+http.interceptors.response.use(onResponse, onHttpError);
+
+/** Typed calls. They resolve with the whole envelope: some callers need `code` (10005, 20014). */
+export const api = {
+  get: <T>(url: string, config?: AxiosRequestConfig): Promise<Envelope<T>> =>
+    http.get<Envelope<T>>(url, config).then((r) => r.data),
+  post: <T>(url: string, body?: unknown, config?: AxiosRequestConfig): Promise<Envelope<T>> =>
+    http.post<Envelope<T>>(url, body, config).then((r) => r.data),
+};

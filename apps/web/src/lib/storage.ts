@@ -1,0 +1,52 @@
+import { USER_INFO_STORAGE_KEY, type UserInfo } from '@studio/contract';
+
+/**
+ * The logged-in user (token included) lives in localStorage under `userInfo` (seed). Listeners let
+ * the session store follow changes made outside React, e.g. the request client clearing it on 401.
+ */
+type Listener = (user: UserInfo | null) => void;
+const listeners = new Set<Listener>();
+
+export const onStoredUserChange = (listener: Listener): (() => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+const emit = (user: UserInfo | null): void => listeners.forEach((l) => l(user));
+
+const isUserLike = (value: unknown): value is UserInfo =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as { token?: unknown }).token === 'string' &&
+  typeof (value as { userId?: unknown }).userId === 'number';
+
+export const readStoredUser = (): UserInfo | null => {
+  try {
+    const raw = localStorage.getItem(USER_INFO_STORAGE_KEY);
+    if (!raw) return null;
+    const parsed: unknown = JSON.parse(raw);
+    // Only what the client relies on to be logged in is checked: a stricter parse would log users
+    // out whenever the server adds or renames a cosmetic field.
+    return isUserLike(parsed) ? parsed : null;
+  } catch {
+    return null;
+  }
+};
+
+export const writeStoredUser = (user: UserInfo): void => {
+  localStorage.setItem(USER_INFO_STORAGE_KEY, JSON.stringify(user));
+  emit(user);
+};
+
+export const clearStoredUser = (): void => {
+  localStorage.removeItem(USER_INFO_STORAGE_KEY);
+  emit(null);
+};
+
+/** Applies a change to the stored user, keeping everything else (the token above all). */
+export const patchStoredUser = (patch: Partial<UserInfo>): void => {
+  const current = readStoredUser();
+  if (current) writeStoredUser({ ...current, ...patch });
+};
+
+export const readToken = (): string => readStoredUser()?.token ?? '';

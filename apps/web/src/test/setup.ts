@@ -1,0 +1,43 @@
+import { cleanup } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
+
+// jsdom lacks the layout APIs antd's responsive helpers call.
+Object.defineProperty(window, 'matchMedia', {
+  writable: true,
+  value: vi.fn((query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: vi.fn(),
+    removeListener: vi.fn(),
+    addEventListener: vi.fn(),
+    removeEventListener: vi.fn(),
+    dispatchEvent: vi.fn(),
+  })),
+});
+
+class ResizeObserverStub {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+window.ResizeObserver ??= ResizeObserverStub;
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+  sessionStorage.clear();
+});
+
+// The data router builds `new Request(url, { signal })` with jsdom's AbortSignal, which Node's
+// Request (undici) refuses. Tests never abort router requests, so the signal is left out there.
+const NodeRequest = globalThis.Request;
+class TestRequest extends NodeRequest {
+  constructor(input: RequestInfo | URL, init?: RequestInit) {
+    if (init?.signal) {
+      const { signal: _signal, ...rest } = init;
+      super(input, rest);
+    } else super(input, init);
+  }
+}
+globalThis.Request = TestRequest;

@@ -1,0 +1,12 @@
+import { z } from 'zod';
+
+// Validation messages in Chinese for every schema, on both sides (the product is Chinese first).
+z.config(z.locales.zhCN());
+
+export * from './codes.ts';
+export * from './messages.ts';
+export * from './constants.ts';
+export * from './routes.ts';
+export * from './schemas/common.ts';
+export * from './schemas/account.ts';
+export * from './schemas/team.ts';

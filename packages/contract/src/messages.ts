@@ -1,0 +1,53 @@
+/**
+ * Default Chinese messages for business codes and HTTP statuses. The server sends `msg` in Chinese
+ * (the product is Chinese first); the web client translates the seed's notices through i18n.
+ */
+import { Code } from './codes.ts';
+
+export const CODE_MESSAGES: Record<number, string> = {
+  [Code.OK]: '成功',
+  [Code.BAD_REQUEST]: '请求参数错误',
+  [Code.UNAUTHORIZED]: '登录已过期，请重新登录',
+  [Code.FORBIDDEN]: '没有权限进行该操作',
+  [Code.NOT_FOUND]: '请求的资源不存在',
+  [Code.CONFLICT]: '内容已被修改，请刷新后重试',
+  [Code.PAYLOAD_TOO_LARGE]: '上传内容过大',
+  [Code.TOO_MANY_REQUESTS]: '请求过于频繁，请稍后重试',
+  [Code.SERVER_ERROR]: '服务器错误',
+  [Code.NO_TEAM]: '请先选择团队',
+  [Code.TEAM_EXPIRED]: '团队已过期，只能查看，不能修改',
+  [Code.SMS_CODE_WRONG]: '验证码错误或已过期',
+  [Code.LOGIN_WRONG]: '手机号或密码错误',
+  [Code.TOO_MANY_TRIES]: '尝试次数过多，请稍后再试',
+  [Code.OLD_PASSWORD_WRONG]: '原密码错误',
+  [Code.SMS_ALREADY_SENT]: '验证码已发送，请查收',
+  [Code.PHONE_NOT_BOUND]: '请先绑定手机号',
+  [Code.WECHAT_STATE_INVALID]: '微信登录已失效，请重新扫码',
+  [Code.WECHAT_LOGIN_FAILED]: '微信登录失败，请重试',
+  [Code.PHONE_TAKEN_BY_WECHAT]: '该手机号已绑定其他微信账号',
+  [Code.FILE_TYPE_NOT_ALLOWED]: '不支持的文件类型',
+  [Code.TEAM_NOT_FOUND]: '团队不存在',
+  [Code.OWNER_MUST_TRANSFER]: '请先转让团队所有权再退出',
+  [Code.CANNOT_REMOVE_OWNER]: '不能移除团队所有者',
+  [Code.INVITE_INVALID]: '邀请链接已过期或已用完',
+  [Code.ALREADY_MEMBER]: '你已经是该团队成员',
+  [Code.ORDER_ALREADY_PAID]: '订单已支付',
+};
+
+/** Seed §8: HTTP status messages, Chinese as PRODUCT.md gives them. Unknown status → 500's. */
+export const HTTP_STATUS_MESSAGES: Record<number, string> = {
+  400: '请求参数错误',
+  401: '账号未登录',
+  403: '没有权限进行该操作',
+  404: '请求的资源不存在',
+  405: '请求方法错误',
+  423: '请求失败，请稍后重试',
+  429: '请求过于频繁，请稍后重试',
+  500: '服务器错误',
+  502: '网关错误',
+  503: '服务不可用，服务器暂时过载或维护',
+  504: '网关超时',
+  900: '重复请求，请稍后重试',
+};
+
+export const messageFor = (code: number): string => CODE_MESSAGES[code] ?? CODE_MESSAGES[Code.SERVER_ERROR]!;

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { LIMITS } from '../constants.ts';
+import { passwordSchema, phoneSchema, roleSchema, smsCodeSchema } from './common.ts';
+
+export const lastTeamSchema = z.object({
+  teamId: z.number().int(),
+  teamCode: z.string(),
+  teamName: z.string(),
+  teamLogo: z.string(),
+  expireDate: z.number().nullable(),
+  teamExpire: z.boolean(),
+  userTeamRole: roleSchema,
+});
+export type LastTeam = z.infer<typeof lastTeamSchema>;
+
+export const userInfoSchema = z.object({
+  userId: z.number().int(),
+  nickName: z.string(),
+  headImage: z.string(),
+  phone: z.string(),
+  createTime: z.number(),
+  register: z.boolean(),
+  token: z.string(),
+  tokenExpTime: z.number(),
+  lastTeam: lastTeamSchema.nullable(),
+  hasPassword: z.boolean(),
+});
+export type UserInfo = z.infer<typeof userInfoSchema>;
+
+export const smsSendBody = z.object({ phone: phoneSchema, purpose: z.enum(['login', 'bind']) });
+export const smsLoginBody = z.object({ phone: phoneSchema, code: smsCodeSchema });
+export const passwordLoginBody = z.object({
+  phone: phoneSchema,
+  password: z.string().min(1, { error: '请输入密码' }).max(LIMITS.passwordMax),
+});
+export const wechatQrData = z.object({
+  state: z.string(),
+  qrUrl: z.string(),
+  mode: z.enum(['simulator', 'open']),
+});
+export type WechatQr = z.infer<typeof wechatQrData>;
+export const wechatCallbackBody = z.object({
+  code: z.string().min(1).max(512),
+  state: z.string().min(1).max(128),
+});
+export const wechatBindBody = smsLoginBody;
+
+const nickNameSchema = z
+  .string()
+  .trim()
+  .min(1, { error: '昵称不能为空' })
+  .max(LIMITS.nickNameMax, { error: `昵称最多 ${LIMITS.nickNameMax} 个字` });
+
+export const userModifyBody = z
+  .object({ nickName: nickNameSchema.optional(), headImage: z.string().max(1024).optional() })
+  .refine((b) => b.nickName !== undefined || b.headImage !== undefined, { error: '没有要修改的内容' });
+export const userPasswordBody = z.object({
+  oldPassword: z.string().max(LIMITS.passwordMax).optional(),
+  newPassword: passwordSchema,
+});
+
+export const uploadData = z.object({ url: z.string(), key: z.string(), size: z.number().int() });
+export type UploadResult = z.infer<typeof uploadData>;
