@@ -17,7 +17,7 @@ export class LocalFileStorage implements FileStorage {
     return full;
   }
 
-  async put(key: string, body: Buffer): Promise<void> {
+  async put(key: string, body: Buffer, _contentType: string): Promise<void> {
     const target = this.pathOf(key);
     await fs.mkdir(path.dirname(target), { recursive: true });
     // Write then rename: rename is atomic on one file system, so a crash leaves no partial file.

@@ -1,0 +1,97 @@
+import { Code } from '@studio/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call } from '../test/factories.ts';
+import { createTestApp, type TestApp } from '../test/test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('the HTTP edge', () => {
+  it('answers health and readiness', async () => {
+    expect((await call(t, 'GET', '/health')).data).toEqual({ status: 'ok' });
+    expect((await call(t, 'GET', '/ready')).data).toEqual({ status: 'ready' });
+  });
+
+  it('wraps HTTP errors in the envelope: unknown route 404, wrong method 405, bad JSON 400', async () => {
+    const unknown = await t.app.inject({ method: 'GET', url: '/api/no/such/thing' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ code: 404, msg: '请求的资源不存在', data: null });
+    const method = await t.app.inject({ method: 'DELETE', url: '/api/user/info' });
+    expect(method.statusCode).toBe(405);
+    expect(method.json().code).toBe(405);
+    const badJson = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login/sms',
+      headers: { 'content-type': 'application/json' },
+      payload: '{nope',
+    });
+    expect(badJson.statusCode).toBe(400);
+    expect(badJson.json().msg).toContain('JSON');
+  });
+
+  it('refuses an oversized body with 413 in the envelope', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login/sms',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ phone: 'x'.repeat(2 * 1024 * 1024) }),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().code).toBe(413);
+  });
+
+  it('sends security headers, and lets only iframe previews be framed by other sites', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(String(res.headers['content-security-policy'])).toContain("frame-ancestors 'self'");
+    const frame = await t.app.inject({ method: 'GET', url: '/create/course/1/iframe/preview' });
+    expect(frame.headers['x-frame-options']).toBeUndefined();
+    expect(String(frame.headers['content-security-policy'])).toContain('frame-ancestors *');
+  });
+
+  it('answers an unknown error generically with the request id, and logs it', async () => {
+    // Break the database connection of a throwaway app: the query fails inside a handler.
+    const broken = await createTestApp();
+    await broken.app.ctx.db.execute('select 1');
+    const pool = (broken.app.ctx.db as unknown as { $client: { end: () => Promise<void> } }).$client;
+    await pool.end();
+    const res = await broken.app.inject({
+      method: 'POST',
+      url: '/api/auth/login/password',
+      payload: { phone: '13800000000', password: 'x' },
+    });
+    expect(res.statusCode).toBe(500);
+    const body = res.json();
+    expect(body.code).toBe(Code.SERVER_ERROR);
+    expect(body.msg).toMatch(/^服务器错误（请求编号 [0-9a-f-]{36}）$/);
+    expect(body.msg).not.toMatch(/pool|pg|Cannot/i);
+    await broken.app.close();
+  });
+
+  it('lists every API route in the OpenAPI document', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+      paths: Record<string, unknown>;
+    };
+    for (const p of [
+      '/api/auth/sms/send',
+      '/api/auth/login/sms',
+      '/api/auth/login/password',
+      '/api/auth/wechat/qr',
+      '/api/auth/wechat/callback',
+      '/api/auth/wechat/bind',
+      '/api/auth/logout',
+      '/api/user/info',
+      '/api/user/modify',
+      '/api/user/password',
+      '/api/file/upload',
+      '/api/team/change/list',
+      '/api/team/create',
+    ]) {
+      expect(doc.paths).toHaveProperty([p]);
+    }
+  });
+});

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.ts';
+
+describe('config', () => {
+  it('runs with no configuration at all (embedded defaults)', () => {
+    const config = loadConfig({});
+    expect(config.PORT).toBe(3000);
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.storage).toBe('local');
+    expect(config.SMS_PROVIDER).toBe('console');
+    expect(config.WECHAT_MODE).toBe('simulator');
+    expect(config.dataDir).toMatch(/data$/);
+  });
+
+  it('stops with a message naming the bad variable', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ WECHAT_MODE: 'open' })).toThrow(/WECHAT_APP_ID[\s\S]*WECHAT_APP_SECRET/);
+    expect(() => loadConfig({ S3_BUCKET: 'b' })).toThrow(/S3_ACCESS_KEY_ID/);
+  });
+
+  it('switches to an external PostgreSQL and to S3 by environment', () => {
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://u@127.0.0.1:5432/app',
+      S3_BUCKET: 'b',
+      S3_ACCESS_KEY_ID: 'k',
+      S3_SECRET_ACCESS_KEY: 's',
+    });
+    expect(config.DATABASE_URL).toBe('postgres://u@127.0.0.1:5432/app');
+    expect(config.storage).toBe('s3');
+  });
+});

@@ -1,0 +1,167 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Code, type UserInfo, type WechatQr } from '@studio/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, createUser, lastCode, newPhone } from '../../../test/factories.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+
+/** Plays the phone in the simulator: opens the QR page, confirms, follows the redirect to /wxAuth. */
+async function scanWithSimulator(t: TestApp, wxid: string) {
+  const qr = await call<WechatQr>(t, 'GET', '/auth/wechat/qr');
+  expect(qr.data.mode).toBe('simulator');
+  const page = await t.app.inject({
+    method: 'GET',
+    url: new URL(qr.data.qrUrl).pathname + new URL(qr.data.qrUrl).search,
+  });
+  expect(page.body).toContain('微信登录模拟器');
+  const confirm = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/wechat/simulator/confirm',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ state: qr.data.state, wxid, nickName: '小微' }).toString(),
+  });
+  expect(confirm.statusCode).toBe(302);
+  const back = new URL(confirm.headers.location as string, 'http://x');
+  expect(back.pathname).toBe('/wxAuth');
+  return { code: back.searchParams.get('code')!, state: back.searchParams.get('state')! };
+}
+
+describe('WeChat simulator login', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('creates an unregistered user, binds a phone, then logs the same WeChat user in again', async () => {
+    const { code, state } = await scanWithSimulator(t, 'wx_alice');
+    const first = await call<UserInfo>(t, 'POST', '/auth/wechat/callback', { body: { code, state } });
+    expect(first.code).toBe(200);
+    expect(first.data.register).toBe(false);
+    expect(first.data.nickName).toBe('小微');
+    // Not bound yet: the app's team calls refuse the user.
+    expect((await call(t, 'GET', '/team/change/list', { token: first.data.token })).code).toBe(
+      Code.PHONE_NOT_BOUND,
+    );
+
+    const phone = newPhone();
+    await call(t, 'POST', '/auth/sms/send', { body: { phone, purpose: 'bind' } });
+    const bound = await call<UserInfo>(t, 'POST', '/auth/wechat/bind', {
+      token: first.data.token,
+      body: { phone, code: lastCode(t, phone) },
+    });
+    expect(bound.code).toBe(200);
+    expect(bound.data.register).toBe(true);
+    expect(bound.data.userId).toBe(first.data.userId);
+    expect((await call(t, 'GET', '/team/change/list', { token: bound.data.token })).code).toBe(200);
+
+    const again = await scanWithSimulator(t, 'wx_alice');
+    const second = await call<UserInfo>(t, 'POST', '/auth/wechat/callback', { body: again });
+    expect(second.data.userId).toBe(first.data.userId);
+    expect(second.data.register).toBe(true);
+  });
+
+  it('moves the WeChat identity onto an existing account with that phone', async () => {
+    const phone = newPhone();
+    const existing = await createUser(t, phone);
+    const scan = await scanWithSimulator(t, 'wx_bob');
+    const wx = await call<UserInfo>(t, 'POST', '/auth/wechat/callback', { body: scan });
+    await t.app.ctx.db.execute(`delete from rate_limits where key like 'sms-window:%'`);
+    await call(t, 'POST', '/auth/sms/send', { body: { phone, purpose: 'bind' } });
+    const bound = await call<UserInfo>(t, 'POST', '/auth/wechat/bind', {
+      token: wx.data.token,
+      body: { phone, code: lastCode(t, phone) },
+    });
+    expect(bound.code).toBe(200);
+    expect(bound.data.userId).toBe(existing.userId);
+    // The placeholder account and its session are gone.
+    expect((await call(t, 'GET', '/user/info', { token: wx.data.token })).code).toBe(401);
+  });
+
+  it('refuses a state used twice or unknown', async () => {
+    const scan = await scanWithSimulator(t, 'wx_carol');
+    expect((await call(t, 'POST', '/auth/wechat/callback', { body: scan })).code).toBe(200);
+    expect((await call(t, 'POST', '/auth/wechat/callback', { body: scan })).code).toBe(
+      Code.WECHAT_STATE_INVALID,
+    );
+    const bogus = await call(t, 'POST', '/auth/wechat/callback', { body: { code: 'x', state: 'nope' } });
+    expect(bogus.code).toBe(Code.WECHAT_STATE_INVALID);
+  });
+});
+
+describe('WeChat Open Platform client against a fake WeChat server', () => {
+  let t: TestApp;
+  let server: http.Server;
+  const seen: string[] = [];
+
+  beforeAll(async () => {
+    server = http.createServer((req, res) => {
+      const url = new URL(req.url!, 'http://127.0.0.1');
+      seen.push(url.pathname + url.search);
+      res.setHeader('content-type', 'application/json');
+      if (url.pathname === '/sns/oauth2/access_token') {
+        const good =
+          url.searchParams.get('code') === 'good-code' && url.searchParams.get('secret') === 'sec-123';
+        res.end(
+          JSON.stringify(
+            good
+              ? { access_token: 'AT', openid: 'OPENID-1', unionid: 'U1' }
+              : { errcode: 40029, errmsg: 'invalid code' },
+          ),
+        );
+      } else if (url.pathname === '/sns/userinfo') {
+        res.end(
+          JSON.stringify({ nickname: '真微信', headimgurl: 'https://wx.example/h.png', unionid: 'U1' }),
+        );
+      } else {
+        res.statusCode = 404;
+        res.end('{}');
+      }
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    t = await createTestApp({
+      WECHAT_MODE: 'open',
+      WECHAT_APP_ID: 'wxapp',
+      WECHAT_APP_SECRET: 'sec-123',
+      WECHAT_OPEN_BASE_URL: base,
+      WECHAT_API_BASE_URL: base,
+      PUBLIC_URL: 'https://studio.example',
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    server.close();
+  });
+
+  it('builds the qrconnect URL and exchanges the code for the profile', async () => {
+    const qr = await call<WechatQr>(t, 'GET', '/auth/wechat/qr');
+    expect(qr.data.mode).toBe('open');
+    const url = new URL(qr.data.qrUrl);
+    expect(url.pathname).toBe('/connect/qrconnect');
+    expect(url.searchParams.get('appid')).toBe('wxapp');
+    expect(url.searchParams.get('scope')).toBe('snsapi_login');
+    expect(url.searchParams.get('redirect_uri')).toBe('https://studio.example/wxAuth');
+    expect(url.searchParams.get('state')).toBe(qr.data.state);
+
+    const res = await call<UserInfo>(t, 'POST', '/auth/wechat/callback', {
+      body: { code: 'good-code', state: qr.data.state },
+    });
+    expect(res.code).toBe(200);
+    expect(res.data.nickName).toBe('真微信');
+    expect(res.data.register).toBe(false);
+    expect(seen.some((s) => s.startsWith('/sns/userinfo?access_token=AT&openid=OPENID-1'))).toBe(true);
+    // The simulator is not mounted in open mode.
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/auth/wechat/simulator?state=x' })).statusCode,
+    ).toBe(404);
+  });
+
+  it('answers a clear error when WeChat refuses the code', async () => {
+    const qr = await call<WechatQr>(t, 'GET', '/auth/wechat/qr');
+    const res = await call(t, 'POST', '/auth/wechat/callback', {
+      body: { code: 'bad', state: qr.data.state },
+    });
+    expect(res.code).toBe(Code.WECHAT_LOGIN_FAILED);
+  });
+});

@@ -1,0 +1,74 @@
+import fs from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PNG_1X1 } from '../../../test/images.ts';
+import { LocalFileStorage } from './local-storage.ts';
+import { S3FileStorage } from './s3-storage.ts';
+
+describe('local storage', () => {
+  it('writes atomically (no partial file left) and reads back', async () => {
+    const root = await fs.mkdtemp(path.join(os.tmpdir(), 'store-'));
+    const storage = new LocalFileStorage(root);
+    await storage.put('avatar/2026/11/abcdefghijkl.png', PNG_1X1, 'image/png');
+    const got = await storage.get('avatar/2026/11/abcdefghijkl.png');
+    expect(got?.body.equals(PNG_1X1)).toBe(true);
+    expect(got?.contentType).toBe('image/png');
+    const files = await fs.readdir(path.join(root, 'avatar/2026/11'));
+    expect(files).toEqual(['abcdefghijkl.png']);
+    expect(await storage.get('avatar/2026/11/missing00000.png')).toBeNull();
+    await expect(storage.put('../escape.png', PNG_1X1, 'image/png')).rejects.toThrow();
+    await fs.rm(root, { recursive: true });
+  });
+});
+
+describe('S3 storage against a fake S3 server', () => {
+  const objects = new Map<string, { body: Buffer; type: string }>();
+  let server: http.Server;
+  let storage: S3FileStorage;
+  const auth: string[] = [];
+
+  beforeAll(async () => {
+    server = http.createServer(async (req, res) => {
+      const chunks: Buffer[] = [];
+      for await (const c of req) chunks.push(c as Buffer);
+      auth.push(String(req.headers.authorization));
+      const key = decodeURIComponent(new URL(req.url!, 'http://x').pathname);
+      if (req.method === 'PUT') {
+        objects.set(key, { body: Buffer.concat(chunks), type: String(req.headers['content-type']) });
+        res.setHeader('etag', '"1"');
+        res.end();
+      } else if (req.method === 'GET' && objects.has(key)) {
+        const o = objects.get(key)!;
+        res.setHeader('content-type', o.type);
+        res.end(o.body);
+      } else {
+        res.statusCode = 404;
+        res.setHeader('content-type', 'application/xml');
+        res.end('<?xml version="1.0"?><Error><Code>NoSuchKey</Code><Message>none</Message></Error>');
+      }
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    storage = new S3FileStorage({
+      endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      region: 'us-east-1',
+      bucket: 'studio',
+      accessKeyId: 'AKIDTEST',
+      secretAccessKey: 'secret',
+      forcePathStyle: true,
+    });
+  });
+  afterAll(() => server.close());
+
+  it('puts and gets an object with a signed request', async () => {
+    await storage.put('cover/2026/11/abcdefghijkl.png', PNG_1X1, 'image/png');
+    expect(objects.get('/studio/cover/2026/11/abcdefghijkl.png')?.body.equals(PNG_1X1)).toBe(true);
+    expect(auth[0]).toContain('AWS4-HMAC-SHA256 Credential=AKIDTEST/');
+    const got = await storage.get('cover/2026/11/abcdefghijkl.png');
+    expect(got?.body.equals(PNG_1X1)).toBe(true);
+    expect(got?.contentType).toBe('image/png');
+    expect(await storage.get('cover/2026/11/missing00000.png')).toBeNull();
+  });
+});
