@@ -17,6 +17,7 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { simulatorRoutes } from './modules/auth/simulator.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
+import { membersRoutes } from './modules/teams/members.routes.ts';
 import { teamsRoutes } from './modules/teams/teams.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { registerAuth } from './platform/auth.ts';
@@ -100,7 +101,7 @@ export async function buildApp({ config, db, logger, overrides }: BuildOptions):
 
   await app.register(
     async (api) => {
-      for (const routes of [systemRoutes, authRoutes, usersRoutes, filesRoutes, teamsRoutes]) {
+      for (const routes of [systemRoutes, authRoutes, usersRoutes, filesRoutes, teamsRoutes, membersRoutes]) {
         await api.register(routes(ctx));
       }
       if (ctx.wechat.mode === 'simulator') await api.register(simulatorRoutes(ctx));

@@ -41,3 +41,10 @@ export const Routes = {
     inviteCreate: '/team/invite/create',
   },
 } as const;
+
+/** Web paths the server builds links to (invite links land here). */
+export const WebPaths = {
+  login: '/login',
+  selectTeam: '/selectTeam',
+  joinTeam: (inviteCode: string) => `/selectTeam?invite=${encodeURIComponent(inviteCode)}`,
+} as const;

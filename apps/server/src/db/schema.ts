@@ -113,3 +113,23 @@ export const teamMembers = pgTable(
 export type UserRow = typeof users.$inferSelect;
 export type TeamRow = typeof teams.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
+
+export const teamInvites = pgTable(
+  'team_invites',
+  {
+    id: serial('id').primaryKey(),
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    token: varchar('token', { length: 64 }).notNull(),
+    role: varchar('role', { length: 10 }).notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    maxUses: integer('max_uses'),
+    uses: integer('uses').notNull().default(0),
+    createdBy: integer('created_by')
+      .notNull()
+      .references(() => users.id),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('team_invites_token_uq').on(t.token)],
+);

@@ -49,10 +49,16 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
     if (level === 'user') return;
     if (actor.user.phone === null) throw new AppError(Code.PHONE_NOT_BOUND);
     if (level === 'registered') return;
-    const teamId = actor.user.lastTeamId;
-    actor.membership = teamId ? ((await findMembership(ctx.db, actor.user.id, teamId)) ?? null) : null;
-    if (!actor.membership) throw new AppError(Code.NO_TEAM);
+    await loadCurrentMembership(ctx, actor);
   });
+}
+
+/** Resolves the actor's current team from the session's user, never from the request; 541 when none. */
+export async function loadCurrentMembership(ctx: AppContext, actor: Actor): Promise<Membership> {
+  const teamId = actor.user.lastTeamId;
+  actor.membership = teamId ? ((await findMembership(ctx.db, actor.user.id, teamId)) ?? null) : null;
+  if (!actor.membership) throw new AppError(Code.NO_TEAM);
+  return actor.membership;
 }
 
 /** The actor of a route declared 'user' or stricter (the hook has already refused anyone else). */

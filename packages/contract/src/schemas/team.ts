@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.ts';
-import { idSchema } from './common.ts';
+import { idSchema, pageQuerySchema, roleSchema } from './common.ts';
 import { lastTeamSchema } from './account.ts';
 
 export const teamNameSchema = z
@@ -28,3 +28,43 @@ export const teamCreateBody = z.object({
   teamLogo: z.string().max(1024).optional(),
 });
 export const teamChangeBody = z.object({ teamId: idSchema });
+
+export const teamModifyBody = z
+  .object({ teamName: teamNameSchema.optional(), teamLogo: z.string().max(1024).optional() })
+  .refine((b) => b.teamName !== undefined || b.teamLogo !== undefined, { error: '没有要修改的内容' });
+export const userIdBody = z.object({ userId: idSchema });
+export const teamIdBody = z.object({ teamId: idSchema });
+
+export const teamUserSchema = z.object({
+  userId: z.number().int(),
+  nickName: z.string(),
+  headImage: z.string(),
+  phone: z.string(),
+  userTeamRole: roleSchema,
+  joinTime: z.number(),
+});
+export type TeamUser = z.infer<typeof teamUserSchema>;
+
+const keywordSchema = z.string().trim().max(40).default('');
+export const teamUserListQuery = pageQuerySchema.extend({ keyword: keywordSchema, role: roleSchema.optional() });
+export const teamUserSearchQuery = z.object({ keyword: keywordSchema });
+export const teamUserSearchData = z.object({ list: z.array(teamUserSchema) });
+export const searchNonQuery = pageQuerySchema.extend({
+  keyword: z.string().trim().min(1, { error: '请输入手机号或昵称' }).max(40),
+});
+export const nonMemberSchema = teamUserSchema.pick({ userId: true, nickName: true, headImage: true, phone: true });
+export type NonMember = z.infer<typeof nonMemberSchema>;
+export const searchNonData = z.object({ list: z.array(nonMemberSchema) });
+
+export const inviteJoinBody = z.union([
+  z.object({ inviteCode: z.string().trim().min(4).max(64) }),
+  z.object({ userId: idSchema }),
+]);
+export const userRoleBody = z.object({ userId: idSchema, role: z.enum(['ADMIN', 'MEMBER']) });
+export const inviteCreateBody = z.object({
+  role: z.enum(['ADMIN', 'MEMBER']).default('MEMBER'),
+  expireHours: z.coerce.number().int().min(1).max(24 * 30).default(72),
+  maxUses: z.coerce.number().int().min(1).max(1000).optional(),
+});
+export const inviteCreateData = z.object({ inviteCode: z.string(), url: z.string(), expireTime: z.number() });
+export type InviteCreated = z.infer<typeof inviteCreateData>;

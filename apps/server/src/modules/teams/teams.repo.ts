@@ -74,3 +74,7 @@ export async function insertMember(db: Db, teamId: number, userId: number, role:
     .returning();
   return rows.length === 1;
 }
+
+export async function findTeamById(db: Db, teamId: number): Promise<TeamRow | undefined> {
+  return (await db.select().from(teams).where(eq(teams.id, teamId)))[0];
+}

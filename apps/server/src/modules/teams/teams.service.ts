@@ -3,7 +3,9 @@ import type { Actor } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { isOwnFileUrl } from '../files/file-urls.ts';
+import { authorize } from '../../platform/policy.ts';
 import { updateUser } from '../users/users.repo.ts';
+import { updateTeam } from './members.repo.ts';
 import { newTeamCode } from './team-code.ts';
 import { toLastTeam } from './team.presenter.ts';
 import {
@@ -69,4 +71,17 @@ export async function changeTeam(ctx: AppContext, actor: Actor, teamId: number):
 export async function lastJoinedTeam(ctx: AppContext, actor: Actor): Promise<LastTeam | null> {
   const membership = await findLastJoined(ctx.db, actor.user.id);
   return membership ? toLastTeam(membership) : null;
+}
+
+export async function modifyTeam(
+  ctx: AppContext,
+  membership: Membership,
+  patch: { teamName?: string; teamLogo?: string },
+): Promise<LastTeam> {
+  authorize(membership, 'team.modify');
+  if (patch.teamLogo !== undefined && !isOwnFileUrl(ctx.config, patch.teamLogo)) {
+    throw new AppError(Code.BAD_REQUEST, 'teamLogo: 只能使用上传的图片', 400);
+  }
+  const team = await updateTeam(ctx.db, membership.team.id, patch);
+  return toLastTeam({ team, role: membership.role });
 }

@@ -1,0 +1,85 @@
+import { Code, type InviteCreated, type LastTeam, type TeamRole, WebPaths } from '@studio/contract';
+import type { Actor } from '../../platform/auth.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { randomToken } from '../../platform/crypto.ts';
+import { AppError } from '../../platform/errors.ts';
+import { authorize } from '../../platform/policy.ts';
+import { findUserById, updateUser } from '../users/users.repo.ts';
+import {
+  findInviteTeamId,
+  findTeamByCode,
+  giveBackInviteUse,
+  insertInvite,
+  takeInviteUse,
+} from './invites.repo.ts';
+import { isExpired, toLastTeam } from './team.presenter.ts';
+import { findMembership, findTeamById, insertMember, type Membership } from './teams.repo.ts';
+
+const TEAM_CODE = /^[A-Za-z0-9]{6}$/;
+
+export async function createInvite(
+  ctx: AppContext,
+  actor: Actor,
+  membership: Membership,
+  body: { role: 'ADMIN' | 'MEMBER'; expireHours: number; maxUses?: number },
+): Promise<InviteCreated> {
+  authorize(membership, 'team.invite');
+  // Inviting an ADMIN hands out a role: only who may change roles may do that.
+  if (body.role === 'ADMIN') authorize(membership, 'team.changeRole');
+  const token = randomToken(12);
+  const expiresAt = new Date(Date.now() + body.expireHours * 3_600_000);
+  await insertInvite(ctx.db, {
+    teamId: membership.team.id,
+    token,
+    role: body.role,
+    expiresAt,
+    maxUses: body.maxUses ?? null,
+    createdBy: actor.user.id,
+  });
+  return {
+    inviteCode: token,
+    url: `${ctx.config.publicUrl}${WebPaths.joinTeam(token)}`,
+    expireTime: expiresAt.getTime(),
+  };
+}
+
+export type JoinResult = { team: LastTeam; code: number };
+
+/** Joins by a link token or a team code; joining again answers 20014 and spends no use of a link. */
+export async function joinByInvite(ctx: AppContext, actor: Actor, inviteCode: string): Promise<JoinResult> {
+  const byCode = TEAM_CODE.test(inviteCode) ? await findTeamByCode(ctx.db, inviteCode) : undefined;
+  const teamId = byCode?.id ?? (await findInviteTeamId(ctx.db, inviteCode));
+  if (teamId === undefined)
+    throw new AppError(TEAM_CODE.test(inviteCode) ? Code.TEAM_NOT_FOUND : Code.INVITE_INVALID);
+
+  const existing = await findMembership(ctx.db, actor.user.id, teamId);
+  if (existing) {
+    await updateUser(ctx.db, actor.user.id, { lastTeamId: teamId });
+    return { team: toLastTeam(existing), code: Code.ALREADY_MEMBER };
+  }
+  const team = byCode ?? (await findTeamById(ctx.db, teamId));
+  if (!team) throw new AppError(Code.TEAM_NOT_FOUND);
+  if (isExpired(team.expireDate)) throw new AppError(Code.TEAM_EXPIRED); // read-only: nobody joins
+
+  let role: TeamRole = 'MEMBER';
+  if (!byCode) {
+    const use = await takeInviteUse(ctx.db, inviteCode);
+    if (!use) throw new AppError(Code.INVITE_INVALID);
+    role = use.role;
+  }
+  const joined = await insertMember(ctx.db, team.id, actor.user.id, role);
+  if (!joined && !byCode) await giveBackInviteUse(ctx.db, inviteCode); // joined concurrently by another tab
+  const membership = (await findMembership(ctx.db, actor.user.id, team.id))!;
+  await updateUser(ctx.db, actor.user.id, { lastTeamId: team.id });
+  return { team: toLastTeam(membership), code: joined ? Code.OK : Code.ALREADY_MEMBER };
+}
+
+/** OWNER/ADMIN adds a registered user found with /team/user/search/non. */
+export async function addUser(ctx: AppContext, membership: Membership, userId: number): Promise<JoinResult> {
+  authorize(membership, 'team.invite');
+  const user = await findUserById(ctx.db, userId);
+  if (!user || user.phone === null) throw new AppError(Code.NOT_FOUND);
+  const joined = await insertMember(ctx.db, membership.team.id, userId, 'MEMBER');
+  if (!user.lastTeamId) await updateUser(ctx.db, userId, { lastTeamId: membership.team.id });
+  return { team: toLastTeam(membership), code: joined ? Code.OK : Code.ALREADY_MEMBER };
+}

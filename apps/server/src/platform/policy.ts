@@ -1,0 +1,38 @@
+/**
+ * Who may do what inside a team: the one place for the role matrix of PRODUCT.md. Handlers call
+ * `authorize(membership, action)`; the web asks the server instead of repeating these rules.
+ */
+import { Code, type TeamRole } from '@studio/contract';
+import { AppError } from './errors.ts';
+import type { Membership } from '../modules/teams/teams.repo.ts';
+import { isExpired } from '../modules/teams/team.presenter.ts';
+
+const ALL: readonly TeamRole[] = ['OWNER', 'ADMIN', 'MEMBER'];
+const MANAGERS: readonly TeamRole[] = ['OWNER', 'ADMIN'];
+const OWNER: readonly TeamRole[] = ['OWNER'];
+
+export const TEAM_POLICY = {
+  'team.view': ALL,
+  'team.modify': MANAGERS,
+  'team.invite': MANAGERS,
+  'team.removeMember': MANAGERS,
+  'team.removeAdmin': OWNER,
+  'team.changeRole': OWNER,
+  'team.transferOwner': OWNER,
+  'team.leave': ['ADMIN', 'MEMBER'],
+} as const satisfies Record<string, readonly TeamRole[]>;
+
+export type TeamAction = keyof typeof TEAM_POLICY;
+
+/** Reading stays allowed in an expired team; everything else is a write. */
+const READS: ReadonlySet<TeamAction> = new Set(['team.view', 'team.leave']);
+
+export const can = (role: TeamRole, action: TeamAction): boolean =>
+  (TEAM_POLICY[action] as readonly TeamRole[]).includes(role);
+
+export function authorize(membership: Membership, action: TeamAction): void {
+  if (!can(membership.role, action)) {
+    throw new AppError(action === 'team.leave' ? Code.OWNER_MUST_TRANSFER : Code.FORBIDDEN);
+  }
+  if (!READS.has(action) && isExpired(membership.team.expireDate)) throw new AppError(Code.TEAM_EXPIRED);
+}
