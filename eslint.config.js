@@ -4,7 +4,9 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.tmp/**', 'screenshots/**', '**/migrations/**'] },
+  {
+    ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.tmp/**', 'screenshots/**', '**/migrations/**'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -19,8 +19,10 @@ const MIGRATION_LOCK = 727_001;
 // int8 (count(*), sums) as JS numbers: our counts stay far below 2^53.
 pg.types.setTypeParser(20, (v) => Number(v));
 
-export function connect(url: string, max = 10): Database {
+export function connect(url: string, max = 10, onError: (err: Error) => void = () => undefined): Database {
   const pool = new pg.Pool({ connectionString: url, max });
+  // An idle connection dropped by the server (restart, failover) must not crash the process.
+  pool.on('error', onError);
   const db = drizzle(pool, { schema });
   return { db, pool, url, close: () => pool.end() };
 }
@@ -48,7 +50,7 @@ export async function openDatabase(
     url = cluster.adminUrl('studio');
     stopEmbedded = cluster.stop;
   }
-  const database = connect(url);
+  const database = connect(url, 10, (err) => log(`database connection lost: ${err.message}`));
   log('applying database migrations');
   await migrateDatabase(database);
   return { ...database, stopEmbedded };

@@ -25,6 +25,8 @@ export const Providers = ({ children }: { children: ReactNode }) => {
       locale={i18n.language === 'en-US' ? enUS : zhCN}
       // The brand colour is the one theme token (seed §9); everything else derives from it.
       theme={{ token: { colorPrimary: BRAND_COLOR } }}
+      // antd would render 登录 as "登 录"; keep the text exactly as written (and as tests find it).
+      button={{ autoInsertSpace: false }}
     >
       <App>
         <NoticeBridge />

@@ -36,7 +36,10 @@ export const routes: RouteObject[] = [
             errorElement: <RouteError />,
             children: [
               { index: true, loader: () => redirect('/author') },
-              { path: 'author', lazy: lazyPage(() => import('../features/author/author-home-page.tsx'), 'AuthorHomePage') },
+              {
+                path: 'author',
+                lazy: lazyPage(() => import('../features/author/author-home-page.tsx'), 'AuthorHomePage'),
+              },
               { path: 'ai', lazy: lazyPage(ai, 'AiHomePage') },
               { path: 'ai/create', lazy: lazyPage(ai, 'AiCreatePage') },
               { path: 'ai/progress', lazy: lazyPage(ai, 'AiProgressPage') },
@@ -56,8 +59,16 @@ export const routes: RouteObject[] = [
                   { path: 'pay/:orderId', lazy: lazyPage(store, 'StorePayPage') },
                 ],
               },
-              { path: 'selectTeam', handle: noTeam, lazy: lazyPage(() => import('../features/teams/select-team-page.tsx'), 'SelectTeamPage') },
-              { path: 'creatTeam', handle: noTeam, lazy: lazyPage(() => import('../features/teams/create-team-page.tsx'), 'CreateTeamPage') },
+              {
+                path: 'selectTeam',
+                handle: noTeam,
+                lazy: lazyPage(() => import('../features/teams/select-team-page.tsx'), 'SelectTeamPage'),
+              },
+              {
+                path: 'creatTeam',
+                handle: noTeam,
+                lazy: lazyPage(() => import('../features/teams/create-team-page.tsx'), 'CreateTeamPage'),
+              },
               {
                 path: 'personal',
                 handle: noTeam,
@@ -71,7 +82,10 @@ export const routes: RouteObject[] = [
               },
               { path: 'create/course/:courseId', lazy: lazyPage(courses, 'CourseEditPage') },
               { path: 'create/course/:courseId/preview', lazy: lazyPage(courses, 'CoursePreviewPage') },
-              { path: 'create/course/:courseId/buy/preview', lazy: lazyPage(courses, 'CourseBuyPreviewPage') },
+              {
+                path: 'create/course/:courseId/buy/preview',
+                lazy: lazyPage(courses, 'CourseBuyPreviewPage'),
+              },
               {
                 path: 'create/course/:courseId/iframe/preview',
                 handle: bare,
@@ -100,6 +114,6 @@ export const routes: RouteObject[] = [
 export const createAppRouter = () => {
   const router = createBrowserRouter(routes);
   // Lets the request client and logout navigate without a page load.
-  setNavigator((to, options) => void router.navigate(to, options));
+  setNavigator((to, options) => router.navigate(to, options));
   return router;
 };

@@ -5,6 +5,11 @@ import { queryClient } from './query-client.ts';
 import { api } from './request.ts';
 import { clearStoredUser } from './storage.ts';
 
+let leaving = false;
+
+/** True while logout is on its way to /login, so guards do not race it with their own redirect. */
+export const isLoggingOut = (): boolean => leaving;
+
 /** Revoke the token on the server, forget everything in the browser, and go to /login. */
 export const logout = async (): Promise<void> => {
   try {
@@ -12,8 +17,13 @@ export const logout = async (): Promise<void> => {
   } catch {
     // Leaving must always work, even offline or with a token the server already dropped.
   }
-  clearAllStorage();
-  clearStoredUser();
-  queryClient.clear();
-  navigate('/login', { replace: true });
+  leaving = true;
+  try {
+    clearAllStorage();
+    clearStoredUser();
+    queryClient.clear();
+    await navigate('/login', { replace: true });
+  } finally {
+    leaving = false;
+  }
 };

@@ -80,7 +80,9 @@ describe('request client: the envelope (seed §8)', () => {
     writeStoredUser(user());
     mock.onGet('/x').reply(200, { code: Code.UNAUTHORIZED, msg: 'expired', data: null });
     await expect(api.get('/x')).rejects.toMatchObject({ code: 401 });
-    expect(notices.warning).toHaveBeenCalledWith(expect.objectContaining({ message: '登录已过期，请重新登录' }));
+    expect(notices.warning).toHaveBeenCalledWith(
+      expect.objectContaining({ message: '登录已过期，请重新登录' }),
+    );
     expect(localStorage.getItem(USER_INFO_STORAGE_KEY)).toBeNull();
     expect(navigate.mock.calls[0]?.[0]).toMatch(/^\/login/);
     expect(notices.error).not.toHaveBeenCalled();
@@ -185,7 +187,10 @@ describe('request client: HTTP failures (seed §8)', () => {
 
   it('HTTP 400 with an envelope shows its msg, which names the field', async () => {
     mock.onPost('/team/create').reply(400, { code: 400, msg: '团队名称 2–30 个字', data: null });
-    await expect(api.post('/team/create', {})).rejects.toMatchObject({ code: 400, msg: '团队名称 2–30 个字' });
+    await expect(api.post('/team/create', {})).rejects.toMatchObject({
+      code: 400,
+      msg: '团队名称 2–30 个字',
+    });
     expect(lastError()?.description).toBe('团队名称 2–30 个字');
   });
 

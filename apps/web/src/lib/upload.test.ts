@@ -15,7 +15,11 @@ describe('upload', () => {
       data: { url: '/api/files/a.png', key: 'a.png', size: 3 },
     });
     const file = new File(['png'], 'a.png', { type: 'image/png' });
-    await expect(uploadFile('avatar', file)).resolves.toEqual({ url: '/api/files/a.png', key: 'a.png', size: 3 });
+    await expect(uploadFile('avatar', file)).resolves.toEqual({
+      url: '/api/files/a.png',
+      key: 'a.png',
+      size: 3,
+    });
     const body = mock.history.post[0]?.data as FormData;
     expect([...body.keys()]).toEqual(['kind', 'file']);
     expect(body.get('kind')).toBe('avatar');

@@ -1,5 +1,8 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// Lazy pages are transformed on first import, which can take a moment in a cold run.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks the layout APIs antd's responsive helpers call.
 Object.defineProperty(window, 'matchMedia', {

@@ -46,13 +46,21 @@ export const teamUserSchema = z.object({
 export type TeamUser = z.infer<typeof teamUserSchema>;
 
 const keywordSchema = z.string().trim().max(40).default('');
-export const teamUserListQuery = pageQuerySchema.extend({ keyword: keywordSchema, role: roleSchema.optional() });
+export const teamUserListQuery = pageQuerySchema.extend({
+  keyword: keywordSchema,
+  role: roleSchema.optional(),
+});
 export const teamUserSearchQuery = z.object({ keyword: keywordSchema });
 export const teamUserSearchData = z.object({ list: z.array(teamUserSchema) });
 export const searchNonQuery = pageQuerySchema.extend({
   keyword: z.string().trim().min(1, { error: '请输入手机号或昵称' }).max(40),
 });
-export const nonMemberSchema = teamUserSchema.pick({ userId: true, nickName: true, headImage: true, phone: true });
+export const nonMemberSchema = teamUserSchema.pick({
+  userId: true,
+  nickName: true,
+  headImage: true,
+  phone: true,
+});
 export type NonMember = z.infer<typeof nonMemberSchema>;
 export const searchNonData = z.object({ list: z.array(nonMemberSchema) });
 
@@ -63,7 +71,12 @@ export const inviteJoinBody = z.union([
 export const userRoleBody = z.object({ userId: idSchema, role: z.enum(['ADMIN', 'MEMBER']) });
 export const inviteCreateBody = z.object({
   role: z.enum(['ADMIN', 'MEMBER']).default('MEMBER'),
-  expireHours: z.coerce.number().int().min(1).max(24 * 30).default(72),
+  expireHours: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(72),
   maxUses: z.coerce.number().int().min(1).max(1000).optional(),
 });
 export const inviteCreateData = z.object({ inviteCode: z.string(), url: z.string(), expireTime: z.number() });

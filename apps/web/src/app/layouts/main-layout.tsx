@@ -2,11 +2,15 @@ import { Layout } from 'antd';
 import { Navigate, Outlet, useLocation, useMatches, useNavigation } from 'react-router';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { useSession } from '../../features/auth/session-store.ts';
+import { isLoggingOut } from '../../lib/logout.ts';
 import type { RouteHandle } from '../lazy-page.ts';
 import { AppHeader } from './app-header.tsx';
 
 const useRouteHandle = (): RouteHandle =>
-  useMatches().reduce<RouteHandle>((all, match) => ({ ...all, ...(match.handle as RouteHandle | undefined) }), {});
+  useMatches().reduce<RouteHandle>(
+    (all, match) => ({ ...all, ...(match.handle as RouteHandle | undefined) }),
+    {},
+  );
 
 /**
  * The main layout and its guards: login required (except embedded previews), a WeChat user without
@@ -20,6 +24,8 @@ export const MainLayout = () => {
 
   if (handle.bare) return <Outlet />;
   if (!user) {
+    // Logging out already navigates to /login; redirecting here too would race it.
+    if (isLoggingOut() || navigation.state !== 'idle') return <PageLoading />;
     const back = `${location.pathname}${location.search}`;
     return <Navigate to={`/login?redirect=${encodeURIComponent(back)}`} replace />;
   }

@@ -46,8 +46,19 @@ export const NavMenu = ({ collapsed }: { collapsed: boolean }) => {
   }
   return (
     <>
-      <Button type="text" icon={<MenuOutlined />} aria-label={t('common.openMenu')} onClick={() => setOpen(true)} />
-      <Drawer open={open} onClose={() => setOpen(false)} placement="left" width={260} title={t('common.appName')}>
+      <Button
+        type="text"
+        icon={<MenuOutlined />}
+        aria-label={t('common.openMenu')}
+        onClick={() => setOpen(true)}
+      />
+      <Drawer
+        open={open}
+        onClose={() => setOpen(false)}
+        placement="left"
+        width={260}
+        title={t('common.appName')}
+      >
         <nav aria-label={t('nav.main')}>
           <Menu
             mode="vertical"

@@ -26,7 +26,11 @@ export const UserMenu = ({ compact }: { compact: boolean }) => {
         },
       }}
     >
-      <Button type="text" aria-label={t('nav.userMenu', { name: user.nickName })} style={{ paddingInline: 6 }}>
+      <Button
+        type="text"
+        aria-label={t('nav.userMenu', { name: user.nickName })}
+        style={{ paddingInline: 6 }}
+      >
         <Avatar size={28} src={user.headImage || undefined} icon={<UserOutlined />} alt="" />
         {!compact && <span className="header-ellipsis">{user.nickName}</span>}
       </Button>

@@ -11,7 +11,8 @@ export const loginBySms = (body: { phone: string; code: string }): Promise<UserI
 export const loginByPassword = (body: { phone: string; password: string }): Promise<UserInfo> =>
   api.post<UserInfo>(Routes.auth.loginPassword, body).then((e) => e.data);
 
-export const fetchWechatQr = (): Promise<WechatQr> => api.get<WechatQr>(Routes.auth.wechatQr).then((e) => e.data);
+export const fetchWechatQr = (): Promise<WechatQr> =>
+  api.get<WechatQr>(Routes.auth.wechatQr).then((e) => e.data);
 
 export const wechatCallback = (body: { code: string; state: string }): Promise<UserInfo> =>
   api.post<UserInfo>(Routes.auth.wechatCallback, body).then((e) => e.data);

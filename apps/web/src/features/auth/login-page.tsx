@@ -43,7 +43,12 @@ export const LoginPage = () => {
             key: 'sms',
             label: t('auth.tabSms'),
             children: (
-              <PhoneCodeForm purpose="login" submitText={t('auth.login')} onSubmit={loginBySms} onDone={done} />
+              <PhoneCodeForm
+                purpose="login"
+                submitText={t('auth.login')}
+                onSubmit={loginBySms}
+                onDone={done}
+              />
             ),
           },
           { key: 'password', label: t('auth.tabPassword'), children: <PasswordLoginForm onDone={done} /> },

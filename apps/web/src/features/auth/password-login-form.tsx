@@ -31,9 +31,20 @@ export const PasswordLoginForm = ({ onDone }: { onDone: (user: UserInfo) => void
   };
 
   return (
-    <Form form={form} layout="vertical" requiredMark={false} onFinish={(v) => void finish(v)}>
+    <Form
+      form={form}
+      name="password-login"
+      layout="vertical"
+      requiredMark={false}
+      onFinish={(v) => void finish(v)}
+    >
       <Form.Item name="phone" label={t('auth.phone')} rules={[rule(passwordLoginBody.shape.phone, 'phone')]}>
-        <Input inputMode="numeric" autoComplete="tel" maxLength={11} placeholder={t('auth.phonePlaceholder')} />
+        <Input
+          inputMode="numeric"
+          autoComplete="tel"
+          maxLength={11}
+          placeholder={t('auth.phonePlaceholder')}
+        />
       </Form.Item>
       <Form.Item
         name="password"

@@ -43,9 +43,20 @@ export const PhoneCodeForm = ({
   };
 
   return (
-    <Form form={form} layout="vertical" requiredMark={false} onFinish={(v) => void finish(v)}>
+    <Form
+      form={form}
+      name={`${purpose}-code`}
+      layout="vertical"
+      requiredMark={false}
+      onFinish={(v) => void finish(v)}
+    >
       <Form.Item name="phone" label={t('auth.phone')} rules={[rule(smsLoginBody.shape.phone, 'phone')]}>
-        <Input inputMode="numeric" autoComplete="tel" maxLength={11} placeholder={t('auth.phonePlaceholder')} />
+        <Input
+          inputMode="numeric"
+          autoComplete="tel"
+          maxLength={11}
+          placeholder={t('auth.phonePlaceholder')}
+        />
       </Form.Item>
       <Form.Item label={t('auth.code')} required>
         <Space.Compact style={{ width: '100%' }}>

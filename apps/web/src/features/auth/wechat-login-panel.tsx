@@ -48,7 +48,13 @@ export const WechatLoginPanel = () => {
     <Space direction="vertical" align="center" size="middle" style={{ width: '100%' }}>
       <Typography.Text>{t('auth.wechatHint')}</Typography.Text>
       <div style={{ padding: 12, background: '#fff', border: '1px solid #eef0f4', borderRadius: 8 }}>
-        <QRCodeSVG value={absolute} size={180} title={t('auth.qrAlt')} role="img" aria-label={t('auth.qrAlt')} />
+        <QRCodeSVG
+          value={absolute}
+          size={180}
+          title={t('auth.qrAlt')}
+          role="img"
+          aria-label={t('auth.qrAlt')}
+        />
       </div>
       <Alert type="info" showIcon message={t('auth.simulatorHint')} />
       <Space wrap style={{ justifyContent: 'center' }}>

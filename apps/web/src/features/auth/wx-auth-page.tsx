@@ -58,7 +58,12 @@ export const WxAuthPage = () => {
   if (!bindStep && (!code || !state)) {
     return (
       <AuthShell title={t('auth.wxAuthTitle')}>
-        <Result status="warning" title={t('auth.wxAuthInvalid')} subTitle={t('auth.wxAuthInvalidDesc')} extra={backToLogin} />
+        <Result
+          status="warning"
+          title={t('auth.wxAuthInvalid')}
+          subTitle={t('auth.wxAuthInvalidDesc')}
+          extra={backToLogin}
+        />
       </AuthShell>
     );
   }

@@ -22,7 +22,9 @@ export const AuthorHomePage = () => {
             <h1 className="page-title">{t('author.welcome', { name: user?.nickName ?? '' })}</h1>
             {team && (
               <Space size={8} wrap>
-                <Typography.Text type="secondary">{t('author.team', { name: team.teamName })}</Typography.Text>
+                <Typography.Text type="secondary">
+                  {t('author.team', { name: team.teamName })}
+                </Typography.Text>
                 <RoleTag role={team.userTeamRole} />
               </Space>
             )}

@@ -9,7 +9,9 @@ const Placeholder = ({ title, home = true }: { title: string; home?: boolean }) 
 
 export const CourseEditPage = () => <Placeholder title={useTranslation().t('pages.courseEdit')} />;
 export const CoursePreviewPage = () => <Placeholder title={useTranslation().t('pages.coursePreview')} />;
-export const CourseBuyPreviewPage = () => <Placeholder title={useTranslation().t('pages.courseBuyPreview')} />;
+export const CourseBuyPreviewPage = () => (
+  <Placeholder title={useTranslation().t('pages.courseBuyPreview')} />
+);
 export const CourseReleasePage = () => <Placeholder title={useTranslation().t('pages.courseRelease')} />;
 export const LessonEditPage = () => <Placeholder title={useTranslation().t('pages.lessonEdit')} />;
 export const LessonPreviewPage = () => <Placeholder title={useTranslation().t('pages.lessonPreview')} />;

@@ -28,7 +28,13 @@ export const NicknameForm = ({ nickName }: { nickName: string }) => {
   };
 
   return (
-    <Form form={form} initialValues={{ nickName }} onFinish={(v) => void finish(v)} style={{ maxWidth: 420 }}>
+    <Form
+      form={form}
+      name="nickname"
+      initialValues={{ nickName }}
+      onFinish={(v) => void finish(v)}
+      style={{ maxWidth: 420 }}
+    >
       <Form.Item label={t('personal.nickName')} required style={{ marginBottom: 0 }}>
         <Space.Compact style={{ width: '100%' }}>
           <Form.Item name="nickName" noStyle rules={[rule(nickNameSchema, 'nickName')]}>

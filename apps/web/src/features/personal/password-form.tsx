@@ -38,8 +38,17 @@ export const PasswordForm = ({ hasPassword }: { hasPassword: boolean }) => {
   };
 
   return (
-    <Form form={form} layout="vertical" requiredMark={false} onFinish={(v) => void finish(v)} style={{ maxWidth: 420 }}>
-      {!hasPassword && <Typography.Paragraph type="secondary">{t('personal.setPasswordDesc')}</Typography.Paragraph>}
+    <Form
+      form={form}
+      name="password-change"
+      layout="vertical"
+      requiredMark={false}
+      onFinish={(v) => void finish(v)}
+      style={{ maxWidth: 420 }}
+    >
+      {!hasPassword && (
+        <Typography.Paragraph type="secondary">{t('personal.setPasswordDesc')}</Typography.Paragraph>
+      )}
       {hasPassword && (
         <Form.Item
           name="oldPassword"
@@ -63,7 +72,8 @@ export const PasswordForm = ({ hasPassword }: { hasPassword: boolean }) => {
         rules={[
           ({ getFieldValue }) => ({
             validator: async (_rule, value: unknown) => {
-              if (!value || value !== getFieldValue('newPassword')) throw new Error(t('validation.confirmPassword'));
+              if (!value || value !== getFieldValue('newPassword'))
+                throw new Error(t('validation.confirmPassword'));
             },
           }),
         ]}

@@ -22,7 +22,9 @@ export const PersonalLayout = () => {
     { key: '/personal/trade', icon: <ShoppingOutlined />, label: t('personal.trade') },
   ];
   return (
-    <div style={{ display: 'flex', flexDirection: wide ? 'row' : 'column', gap: 16, alignItems: 'flex-start' }}>
+    <div
+      style={{ display: 'flex', flexDirection: wide ? 'row' : 'column', gap: 16, alignItems: 'flex-start' }}
+    >
       <nav aria-label={t('personal.menu')} style={{ width: wide ? 200 : '100%', flexShrink: 0 }}>
         <Menu
           mode={wide ? 'inline' : 'horizontal'}

@@ -29,14 +29,27 @@ export const ProfilePage = () => {
         <Flex gap={24} wrap align="flex-start">
           <Flex vertical align="center" gap={12}>
             {/* Relative URLs such as /api/files/... are shown as the server gives them. */}
-            <Avatar size={96} src={user.headImage || undefined} icon={<UserOutlined />} alt={t('personal.avatar')} />
-            <ImageUpload kind="avatar" label={t('personal.changeAvatar')} onUploaded={(r) => saveAvatar(r.url)} />
+            <Avatar
+              size={96}
+              src={user.headImage || undefined}
+              icon={<UserOutlined />}
+              alt={t('personal.avatar')}
+            />
+            <ImageUpload
+              kind="avatar"
+              label={t('personal.changeAvatar')}
+              onUploaded={(r) => saveAvatar(r.url)}
+            />
           </Flex>
           <Flex vertical gap={16} style={{ flex: 1, minWidth: 260 }}>
             <NicknameForm key={user.nickName} nickName={user.nickName} />
             <Descriptions column={1} size="small">
-              <Descriptions.Item label={t('personal.phone')}>{user.phone || t('personal.phoneNone')}</Descriptions.Item>
-              <Descriptions.Item label={t('personal.createTime')}>{formatDate(user.createTime)}</Descriptions.Item>
+              <Descriptions.Item label={t('personal.phone')}>
+                {user.phone || t('personal.phoneNone')}
+              </Descriptions.Item>
+              <Descriptions.Item label={t('personal.createTime')}>
+                {formatDate(user.createTime)}
+              </Descriptions.Item>
             </Descriptions>
           </Flex>
         </Flex>

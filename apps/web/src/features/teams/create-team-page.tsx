@@ -46,8 +46,18 @@ export const CreateTeamPage = () => {
       </Link>
       <Card title={<h1 style={{ fontSize: 18, margin: 0 }}>{t('team.createTitle')}</h1>}>
         <Typography.Paragraph type="secondary">{t('team.createDesc')}</Typography.Paragraph>
-        <Form form={form} layout="vertical" requiredMark={false} onFinish={(v) => void finish(v)}>
-          <Form.Item name="teamName" label={t('team.name')} rules={[rule(teamCreateBody.shape.teamName, 'teamName')]}>
+        <Form
+          form={form}
+          name="create-team"
+          layout="vertical"
+          requiredMark={false}
+          onFinish={(v) => void finish(v)}
+        >
+          <Form.Item
+            name="teamName"
+            label={t('team.name')}
+            rules={[rule(teamCreateBody.shape.teamName, 'teamName')]}
+          >
             <Input maxLength={30} showCount placeholder={t('team.namePlaceholder')} />
           </Form.Item>
           <Form.Item label={t('team.logo')}>
@@ -67,7 +77,14 @@ export const CreateTeamPage = () => {
         </Form>
       </Card>
       {/* Joining by invite link or team code lands here (POST /team/user/invite/join). */}
-      <Card size="small" title={<span>{t('team.joinTitle')} <Tag>{t('common.comingSoon')}</Tag></span>}>
+      <Card
+        size="small"
+        title={
+          <span>
+            {t('team.joinTitle')} <Tag>{t('common.comingSoon')}</Tag>
+          </span>
+        }
+      >
         <Typography.Text type="secondary">{t('team.joinDesc')}</Typography.Text>
       </Card>
     </Flex>

@@ -58,7 +58,15 @@ export const SelectTeamPage = () => {
     );
   } else if (list.length === 0) {
     body = (
-      <Empty description={<><strong>{t('team.empty')}</strong><br />{t('team.emptyDesc')}</>}>
+      <Empty
+        description={
+          <>
+            <strong>{t('team.empty')}</strong>
+            <br />
+            {t('team.emptyDesc')}
+          </>
+        }
+      >
         {createButton}
       </Empty>
     );

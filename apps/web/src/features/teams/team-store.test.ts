@@ -9,7 +9,11 @@ import { changeTeam, fetchTeamList, useTeams } from './team-store.ts';
 
 const mock = new MockAdapter(http);
 const notices = { error: vi.fn(), warning: vi.fn() };
-const item = (teamId: number, current = false) => ({ ...team({ teamId, teamName: `T${teamId}` }), memberCount: 2, current });
+const item = (teamId: number, current = false) => ({
+  ...team({ teamId, teamName: `T${teamId}` }),
+  memberCount: 2,
+  current,
+});
 
 beforeEach(() => {
   resetNotices();
@@ -49,7 +53,9 @@ describe('team list (seed §4)', () => {
   it('switching posts {teamId} and stores the answered LastTeam as lastTeam', async () => {
     writeStoredUser(user({ lastTeam: team({ teamId: 1 }) }));
     useTeams.setState({ list: [item(1, true), item(2)] });
-    mock.onPost(Routes.team.change).reply(200, { code: 200, msg: 'ok', data: team({ teamId: 2, teamName: 'T2' }) });
+    mock
+      .onPost(Routes.team.change)
+      .reply(200, { code: 200, msg: 'ok', data: team({ teamId: 2, teamName: 'T2' }) });
     await changeTeam(2);
     expect(JSON.parse(mock.history.post[0]?.data as string)).toEqual({ teamId: 2 });
     expect(readStoredUser()?.lastTeam?.teamId).toBe(2);

@@ -24,11 +24,13 @@ export const TeamSwitcher = ({ compact }: { compact: boolean }) => {
       ? [{ key: 'loading', disabled: true, label: <Spin size="small" />, title: t('team.loadingList') }]
       : list.map((team) => ({
           key: `team:${team.teamId}`,
-          icon: <TeamAvatar name={team.teamName} logo={team.teamLogo} size={22} />,
           label: (
             <span style={{ display: 'inline-flex', gap: 8, alignItems: 'center' }}>
+              <TeamAvatar name={team.teamName} logo={team.teamLogo} size={22} />
               <span className="header-ellipsis">{team.teamName}</span>
-              <span style={{ color: 'rgba(0,0,0,0.45)', fontSize: 12 }}>{t(`team.role.${team.userTeamRole}`)}</span>
+              <span style={{ color: 'rgba(0,0,0,0.45)', fontSize: 12 }}>
+                {t(`team.role.${team.userTeamRole}`)}
+              </span>
               {team.teamId === lastTeam?.teamId && <CheckOutlined aria-label={t('team.currentTag')} />}
             </span>
           ),
@@ -64,7 +66,11 @@ export const TeamSwitcher = ({ compact }: { compact: boolean }) => {
       }}
     >
       <Button aria-label={t('team.switcher', { name })} style={{ maxWidth: compact ? 150 : 240 }}>
-        {lastTeam ? <TeamAvatar name={lastTeam.teamName} logo={lastTeam.teamLogo} size={20} /> : <TeamOutlined />}
+        {lastTeam ? (
+          <TeamAvatar name={lastTeam.teamName} logo={lastTeam.teamLogo} size={20} />
+        ) : (
+          <TeamOutlined />
+        )}
         <span className="header-ellipsis">{name}</span>
         <DownOutlined style={{ fontSize: 10 }} />
       </Button>

@@ -1,0 +1,112 @@
+import { Code, Routes, USER_INFO_STORAGE_KEY } from '@studio/contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import MockAdapter from 'axios-mock-adapter';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { http } from '../../lib/request.ts';
+import { readStoredUser, writeStoredUser } from '../../lib/storage.ts';
+import { user } from '../../test/fixtures.ts';
+import { renderApp } from '../../test/render-app.tsx';
+import { useSession } from './session-store.ts';
+
+const mock = new MockAdapter(http);
+const ok = (data: unknown, code: number = Code.OK) => [200, { code, msg: 'ok', data }] as const;
+const body = (i: number) => JSON.parse(mock.history.post[i]?.data as string) as unknown;
+
+beforeEach(() => {
+  useSession.setState({ status: 'ready', user: null });
+  mock.onGet(Routes.team.changeList).reply(...ok({ list: [] }));
+});
+afterEach(() => mock.reset());
+
+describe('login page', () => {
+  it('validates the phone as you type with the contract schema', async () => {
+    renderApp('/login');
+    const phone = await screen.findByLabelText('手机号');
+    fireEvent.change(phone, { target: { value: '123' } });
+    expect(await screen.findByText('请输入正确的 11 位手机号')).toBeTruthy();
+  });
+
+  it('SMS login: sends the code (10005 counts as sent), logs in, stores userInfo, goes to /loading', async () => {
+    mock.onPost(Routes.auth.smsSend).reply(...ok(null, Code.SMS_ALREADY_SENT));
+    mock.onPost(Routes.auth.loginSms).reply(...ok(user({ token: 'new-token' })));
+    mock.onGet(Routes.user.info).reply(...ok(user({ token: 'ignored' })));
+    const router = renderApp('/login');
+
+    fireEvent.change(await screen.findByLabelText('手机号'), { target: { value: '13800000000' } });
+    fireEvent.click(screen.getByRole('button', { name: '获取验证码' }));
+    expect(await screen.findByText('验证码已发送')).toBeTruthy();
+    expect(await screen.findByRole('button', { name: /秒后重新获取/ })).toBeTruthy();
+    expect(body(0)).toEqual({ phone: '13800000000', purpose: 'login' });
+
+    fireEvent.change(screen.getByLabelText('验证码'), { target: { value: '123456' } });
+    fireEvent.click(screen.getByRole('button', { name: '登录' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/author'));
+    expect(body(1)).toEqual({ phone: '13800000000', code: '123456' });
+    // /loading refreshed the user but kept the token from the login answer.
+    expect(readStoredUser()?.token).toBe('new-token');
+    expect(localStorage.getItem(USER_INFO_STORAGE_KEY)).toContain('new-token');
+  });
+
+  it('password login puts a wrong-password answer under the password field', async () => {
+    mock
+      .onPost(Routes.auth.loginPassword)
+      .reply(200, { code: Code.LOGIN_WRONG, msg: '手机号或密码错误', data: null });
+    renderApp('/login');
+    fireEvent.click(await screen.findByRole('tab', { name: '密码登录' }));
+    const panel = within(await screen.findByRole('tabpanel', { name: '密码登录' }));
+    fireEvent.change(panel.getByLabelText('手机号'), { target: { value: '13800000000' } });
+    fireEvent.change(panel.getByLabelText('密码'), { target: { value: 'abc12345' } });
+    fireEvent.click(panel.getByRole('button', { name: '登录' }));
+    await waitFor(() => expect(mock.history.post).toHaveLength(1));
+    expect(body(0)).toEqual({ phone: '13800000000', password: 'abc12345' });
+    expect((await panel.findAllByText('手机号或密码错误')).length).toBeGreaterThan(0);
+  });
+});
+
+describe('/wxAuth', () => {
+  it('without code and state, says so and links back to /login', async () => {
+    renderApp('/wxAuth');
+    expect(await screen.findByText('微信登录链接无效或已过期')).toBeTruthy();
+    expect(screen.getByRole('link', { name: '返回登录' }).getAttribute('href')).toBe('/login');
+  });
+
+  it('a new WeChat user (register: false) binds a phone on the same page, then enters', async () => {
+    mock.onPost(Routes.auth.wechatCallback).reply(...ok(user({ register: false, phone: '', token: 'wx' })));
+    mock.onPost(Routes.auth.smsSend).reply(...ok(null));
+    mock.onPost(Routes.auth.wechatBind).reply(...ok(user({ register: true, token: 'wx' })));
+    mock.onGet(Routes.user.info).reply(...ok(user({ token: 'wx', lastTeam: null })));
+    const router = renderApp('/wxAuth?code=abc&state=s1');
+
+    expect(await screen.findByRole('heading', { name: '绑定手机号' })).toBeTruthy();
+    expect(body(0)).toEqual({ code: 'abc', state: 's1' });
+    expect(readStoredUser()?.register).toBe(false);
+
+    fireEvent.change(screen.getByLabelText('手机号'), { target: { value: '13900000000' } });
+    fireEvent.click(screen.getByRole('button', { name: '获取验证码' }));
+    await waitFor(() => expect(mock.history.post).toHaveLength(2));
+    expect(body(1)).toEqual({ phone: '13900000000', purpose: 'bind' });
+
+    fireEvent.change(screen.getByLabelText('验证码'), { target: { value: '654321' } });
+    fireEvent.click(screen.getByRole('button', { name: '绑定并进入' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/selectTeam'));
+    expect(body(2)).toEqual({ phone: '13900000000', code: '654321' });
+  });
+});
+
+describe('/loading', () => {
+  it('goes to /author when the refreshed user has a lastTeam', async () => {
+    writeStoredUser(user());
+    mock.onGet(Routes.user.info).reply(...ok(user({ nickName: '新名字' })));
+    const router = renderApp('/loading');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/author'));
+    expect(readStoredUser()?.nickName).toBe('新名字');
+  });
+
+  it('goes to /selectTeam when there is no lastTeam', async () => {
+    writeStoredUser(user());
+    mock.onGet(Routes.user.info).reply(...ok(user({ lastTeam: null })));
+    const router = renderApp('/loading');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/selectTeam'));
+  });
+});

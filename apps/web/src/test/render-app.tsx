@@ -1,0 +1,17 @@
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { Providers } from '../app/providers.tsx';
+import { routes } from '../app/router.tsx';
+import { setNavigator } from '../lib/navigation.ts';
+
+/** The real route table in a memory router, wired like the app (providers, navigate bridge). */
+export const renderApp = (path: string) => {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  setNavigator((to, options) => router.navigate(to, options));
+  render(
+    <Providers>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return router;
+};

@@ -1,0 +1,107 @@
+/**
+ * Starts the real server (built web app, embedded PostgreSQL, console SMS, WeChat simulator) in a fresh
+ * data folder, with its log written to a file the tests read SMS codes from.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import path from 'node:path';
+
+export const ROOT = path.resolve(import.meta.dirname, '../..');
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export type RunningServer = {
+  baseUrl: string;
+  logFile: string;
+  dataDir: string;
+  /** The embedded database of this server, for tests that must reach behind the API (expiring a session). */
+  databaseUrl: string;
+  stop: () => Promise<void>;
+};
+
+export async function startServer(name: string, env: Record<string, string> = {}): Promise<RunningServer> {
+  const dataDir = path.join(ROOT, '.tmp', `${name}-${Date.now().toString(36)}`);
+  await fs.mkdir(dataDir, { recursive: true });
+  const port = await freePort();
+  const pgPort = await freePort();
+  const logFile = path.join(dataDir, 'server.log');
+  const log = createWriteStream(logFile);
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), path.join(ROOT, 'apps/server/src/server.ts')],
+    {
+      cwd: ROOT,
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        EMBEDDED_PG_PORT: String(pgPort),
+        DATA_DIR: dataDir,
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        RATE_LIMIT_PER_MINUTE: '100000',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  child.stdout!.pipe(log);
+  child.stderr!.pipe(log);
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null)
+      throw new Error(`server exited: see ${logFile}\n${await fs.readFile(logFile, 'utf8')}`);
+    if (Date.now() > deadline) throw new Error(`server did not start in 120 s: see ${logFile}`);
+    try {
+      if ((await fetch(`${baseUrl}/api/ready`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  const password = (await fs.readFile(path.join(dataDir, 'pg-password'), 'utf8')).trim();
+  return {
+    baseUrl,
+    logFile,
+    dataDir,
+    databaseUrl: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${pgPort}/studio`,
+    stop: async () => {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([exited, new Promise((r) => (timer = setTimeout(r, 15_000)))]);
+      clearTimeout(timer);
+      if (child.exitCode === null) child.kill('SIGKILL');
+      log.end();
+      await fs.rm(dataDir, { recursive: true, force: true }).catch(() => undefined);
+    },
+  };
+}
+
+/** The last SMS code the console provider logged for a phone (the server writes one JSON line per code). */
+export async function smsCodeFromLog(logFile: string, phone: string, timeoutMs = 10_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const lines = (await fs.readFile(logFile, 'utf8')).split('\n').reverse();
+    for (const line of lines) {
+      if (!line.includes('"sms"')) continue;
+      const entry = JSON.parse(line) as { sms?: { phone: string; code: string } };
+      if (entry.sms?.phone === phone) return entry.sms.code;
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no SMS code for ${phone} in ${logFile}`);
+}

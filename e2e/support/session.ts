@@ -1,0 +1,23 @@
+/** Logs in through the real API and hands the session to a browser context the way the app stores it. */
+import { USER_INFO_STORAGE_KEY, type UserInfo } from '@studio/contract';
+import type { BrowserContext } from 'playwright-core';
+
+export async function apiLogin(baseUrl: string, phone: string, password: string): Promise<UserInfo> {
+  const res = await fetch(`${baseUrl}/api/auth/login/password`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-request-tkForm': 'pc' },
+    body: JSON.stringify({ phone, password }),
+  });
+  const body = (await res.json()) as { code: number; msg: string; data: UserInfo };
+  if (body.code !== 200) throw new Error(`login failed: ${body.code} ${body.msg}`);
+  return body.data;
+}
+
+export async function useSession(context: BrowserContext, user: UserInfo): Promise<void> {
+  await context.addInitScript(
+    ([key, value]) => {
+      if (!window.localStorage.getItem(key!)) window.localStorage.setItem(key!, value!);
+    },
+    [USER_INFO_STORAGE_KEY, JSON.stringify(user)],
+  );
+}

@@ -1,0 +1,117 @@
+/** Account journeys in a real browser against the built app on the real server. */
+import { USER_INFO_STORAGE_KEY } from '@studio/contract';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, uniquePhone } from '../support/browser.ts';
+import { sql } from '../support/db.ts';
+import { smsCodeFromLog } from '../support/server.ts';
+import { apiLogin, useSession } from '../support/session.ts';
+
+const baseUrl = inject('baseUrl');
+const logFile = inject('logFile');
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser.close());
+beforeEach(async () => {
+  context = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1280, height: 860 } });
+  page = await context.newPage();
+});
+afterEach(() => context.close());
+
+const storedUser = () =>
+  page.evaluate(
+    (key) =>
+      JSON.parse(window.localStorage.getItem(key) ?? 'null') as { token?: string; register?: boolean } | null,
+    USER_INFO_STORAGE_KEY,
+  );
+
+async function fillPhoneAndCode(scope: Locator, phone: string, purpose: string) {
+  await scope.getByRole('textbox', { name: '手机号' }).fill(phone);
+  await scope.getByRole('button', { name: '获取验证码' }).click();
+  await expect.poll(() => scope.getByRole('button', { name: /秒后重新获取/ }).count()).toBe(1);
+  const code = await smsCodeFromLog(logFile, phone);
+  expect(code, purpose).toMatch(/^\d{6}$/);
+  await scope.getByRole('textbox', { name: '验证码' }).fill(code);
+}
+
+const tab = (name: string) => page.getByRole('tabpanel', { name });
+
+describe('login and registration', () => {
+  it('registers a new phone by SMS code and lands on /selectTeam', async () => {
+    await page.goto(`${baseUrl}/login`);
+    await expect.poll(() => page.getByRole('tab', { name: '验证码登录' }).count()).toBe(1);
+    await fillPhoneAndCode(tab('验证码登录'), uniquePhone(), 'login');
+    await tab('验证码登录').getByRole('button', { name: '登录', exact: true }).click();
+    await page.waitForURL('**/selectTeam');
+    await page.getByText('你还没有加入任何团队').waitFor();
+    const user = await storedUser();
+    expect(user?.token?.length).toBeGreaterThan(30);
+    expect(user?.register).toBe(true);
+  });
+
+  it('logs in with the demo password and lands on /author in the demo team', async () => {
+    await page.goto(`${baseUrl}/login`);
+    await page.getByRole('tab', { name: '密码登录' }).click();
+    await tab('密码登录').getByRole('textbox', { name: '手机号' }).fill('13800000000');
+    await tab('密码登录').getByLabel('密码').fill('demo1234');
+    await tab('密码登录').getByRole('button', { name: '登录', exact: true }).click();
+    await page.waitForURL('**/author');
+    await page.getByRole('banner').getByText('演示团队').first().waitFor();
+  });
+
+  it('shows the field rule as you type', async () => {
+    await page.goto(`${baseUrl}/login`);
+    await tab('验证码登录').getByRole('textbox', { name: '手机号' }).fill('12');
+    await page.getByText('请输入正确的 11 位手机号').first().waitFor();
+  });
+
+  it('logs in through the WeChat simulator, then binds a phone', async () => {
+    await page.goto(`${baseUrl}/login`);
+    await page.getByRole('tab', { name: '微信登录' }).click();
+    await page
+      .getByRole('img', { name: '微信登录二维码' })
+      .or(page.locator('canvas, svg[role="img"]'))
+      .first()
+      .waitFor();
+    await page.getByText('在本机打开微信模拟器').click();
+    await page.getByRole('heading', { name: '微信登录模拟器' }).waitFor();
+    await page.getByLabel('微信号').fill(`wx_e2e_${Date.now()}`);
+    await page.getByRole('button', { name: '确认登录' }).click();
+    await page.waitForURL('**/wxAuth**');
+    await page.getByText('绑定手机号').first().waitFor();
+    expect((await storedUser())?.register).toBe(false);
+    await fillPhoneAndCode(page.getByRole('main').or(page.locator('body')).first(), uniquePhone(), 'bind');
+    await page.getByRole('button', { name: '绑定并进入' }).click();
+    await page.waitForURL('**/selectTeam');
+    expect((await storedUser())?.register).toBe(true);
+  });
+
+  it('sends a user whose token expired to /login with the notice', async () => {
+    const user = await apiLogin(baseUrl, '13800000001', 'demo1234');
+    await useSession(context, user);
+    await page.goto(`${baseUrl}/personal/user`);
+    await page.getByText('个人资料').first().waitFor();
+    await sql(`update sessions set expires_at = now() - interval '1 second' where user_id = $1`, [
+      user.userId,
+    ]);
+    await page.goto(`${baseUrl}/author`);
+    await page.waitForURL('**/login**');
+    await page.getByText('登录已过期，请重新登录').first().waitFor();
+    expect(await storedUser()).toBeNull();
+  });
+
+  it('shows the 404 page for an unknown path', async () => {
+    await page.goto(`${baseUrl}/this/does/not/exist`);
+    await page.getByText('页面不存在').first().waitFor();
+    await page
+      .getByRole('link', { name: '返回首页' })
+      .or(page.getByRole('button', { name: '返回首页' }))
+      .first()
+      .waitFor();
+  });
+});

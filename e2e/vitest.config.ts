@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['tests/**/*.test.ts'],
+    globalSetup: ['support/global-setup.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 180_000,
+    // One browser journey at a time: two cores are shared with the server and its database.
+    fileParallelism: false,
+  },
+});
