@@ -59,7 +59,11 @@ async function main() {
         if (loggedIn) await useSession(context, demo);
         const page = await context.newPage();
         await page.goto(`${server.baseUrl}${route}`, { waitUntil: 'networkidle' });
-        await page.waitForTimeout(300);
+        // Lazy chunks and antd's enter animations settle after network idle.
+        await page.waitForFunction(() => document.body.innerText.trim().length > 0, null, {
+          timeout: 15_000,
+        });
+        await page.waitForTimeout(800);
         const file = path.join(outDir, `${name}-${device}.png`);
         await page.screenshot({ path: file, fullPage: true });
         console.log(`${route} → ${path.relative(ROOT, file)}`);
