@@ -17,6 +17,9 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { simulatorRoutes } from './modules/auth/simulator.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
+import { coursesRoutes } from './modules/courses/courses.routes.ts';
+import { lessonsRoutes } from './modules/courses/lessons.routes.ts';
+import { sharesRoutes } from './modules/courses/shares.routes.ts';
 import { membersRoutes } from './modules/teams/members.routes.ts';
 import { teamsRoutes } from './modules/teams/teams.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -101,7 +104,17 @@ export async function buildApp({ config, db, logger, overrides }: BuildOptions):
 
   await app.register(
     async (api) => {
-      for (const routes of [systemRoutes, authRoutes, usersRoutes, filesRoutes, teamsRoutes, membersRoutes]) {
+      for (const routes of [
+        systemRoutes,
+        authRoutes,
+        usersRoutes,
+        filesRoutes,
+        teamsRoutes,
+        membersRoutes,
+        coursesRoutes,
+        lessonsRoutes,
+        sharesRoutes,
+      ]) {
         await api.register(routes(ctx));
       }
       if (ctx.wechat.mode === 'simulator') await api.register(simulatorRoutes(ctx));

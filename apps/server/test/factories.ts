@@ -51,3 +51,26 @@ export async function createTeam(t: TestApp, token: string, teamName = '测试�
   if (res.code !== 200) throw new Error(`team create failed: ${res.code} ${res.msg}`);
   return res.data;
 }
+
+export async function joinTeam(t: TestApp, token: string, teamCode: string) {
+  const res = await call(t, 'POST', '/team/user/invite/join', { token, body: { inviteCode: teamCode } });
+  if (res.code !== 200) throw new Error(`join failed: ${res.code} ${res.msg}`);
+}
+
+export async function createCourse(t: TestApp, token: string, title = '测试课程') {
+  const res = await call<{ courseId: number; version: number }>(t, 'POST', '/course/create', {
+    token,
+    body: { title },
+  });
+  if (res.code !== 200) throw new Error(`course create failed: ${res.code} ${res.msg}`);
+  return res.data;
+}
+
+export async function createLesson(t: TestApp, token: string, courseId: number, title = '第一课') {
+  const res = await call<{ lessonId: number; version: number }>(t, 'POST', '/lesson/create', {
+    token,
+    body: { courseId, title },
+  });
+  if (res.code !== 200) throw new Error(`lesson create failed: ${res.code} ${res.msg}`);
+  return res.data;
+}

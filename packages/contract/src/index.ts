@@ -10,3 +10,4 @@ export * from './routes.ts';
 export * from './schemas/common.ts';
 export * from './schemas/account.ts';
 export * from './schemas/team.ts';
+export * from './schemas/course.ts';

@@ -31,6 +31,10 @@ export const CODE_MESSAGES: Record<number, string> = {
   [Code.CANNOT_REMOVE_OWNER]: '不能移除团队所有者',
   [Code.INVITE_INVALID]: '邀请链接已过期或已用完',
   [Code.ALREADY_MEMBER]: '你已经是该团队成员',
+  [Code.COURSE_NOT_READY]: '课程还不完整，不能发布',
+  [Code.COURSE_NOT_RELEASED]: '课程未发布',
+  [Code.SHARE_EXPIRED]: '分享链接已过期或已被撤销',
+  [Code.SHARE_COPY_NOT_ALLOWED]: '分享者不允许复制这门课程',
   [Code.ORDER_ALREADY_PAID]: '订单已支付',
 };
 

@@ -40,6 +40,34 @@ export const Routes = {
     userRole: '/team/user/role',
     inviteCreate: '/team/invite/create',
   },
+  course: {
+    list: '/course/list',
+    create: '/course/create',
+    detail: '/course/detail',
+    modify: '/course/modify',
+    duplicate: '/course/duplicate',
+    delete: '/course/delete',
+    preview: '/course/preview',
+    releaseCheck: '/course/release/check',
+    release: '/course/release',
+    unrelease: '/course/unrelease',
+    releaseList: '/course/release/list',
+  },
+  lesson: {
+    create: '/lesson/create',
+    detail: '/lesson/detail',
+    save: '/lesson/save',
+    reorder: '/lesson/reorder',
+    duplicate: '/lesson/duplicate',
+    delete: '/lesson/delete',
+  },
+  share: {
+    create: '/share/create',
+    list: '/share/list',
+    revoke: '/share/revoke',
+    view: '/share/view',
+    copy: '/share/copy',
+  },
 } as const;
 
 /** Web paths the server builds links to (invite links land here). */
@@ -47,4 +75,5 @@ export const WebPaths = {
   login: '/login',
   selectTeam: '/selectTeam',
   joinTeam: (inviteCode: string) => `/selectTeam?invite=${encodeURIComponent(inviteCode)}`,
+  share: (shareId: string) => `/share/${shareId}`,
 } as const;

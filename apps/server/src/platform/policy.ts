@@ -36,3 +36,19 @@ export function authorize(membership: Membership, action: TeamAction): void {
   }
   if (!READS.has(action) && isExpired(membership.team.expireDate)) throw new AppError(Code.TEAM_EXPIRED);
 }
+
+export type CourseAction = 'course.edit' | 'course.release' | 'course.share';
+
+/** OWNER and ADMIN act on every course of the team; a MEMBER only on the courses they wrote. */
+export const canOnCourse = (membership: Membership, actorId: number, course: { authorId: number }): boolean =>
+  can(membership.role, 'team.modify') || course.authorId === actorId;
+
+export function authorizeCourse(membership: Membership, actorId: number, course: { authorId: number }): void {
+  if (!canOnCourse(membership, actorId, course)) throw new AppError(Code.FORBIDDEN);
+  authorizeWrite(membership);
+}
+
+/** Any write inside the team (creating a course too): refused while the team is expired. */
+export function authorizeWrite(membership: Membership): void {
+  if (isExpired(membership.team.expireDate)) throw new AppError(Code.TEAM_EXPIRED);
+}

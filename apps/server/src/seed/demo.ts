@@ -4,6 +4,7 @@ import type { Db } from '../db/client.ts';
 import { hashPassword } from '../platform/crypto.ts';
 import { findUserByPhone, insertUserByPhone, updateUser } from '../modules/users/users.repo.ts';
 import { insertMember, insertTeamWithOwner } from '../modules/teams/teams.repo.ts';
+import { seedDemoCourses } from './demo-courses.ts';
 
 export const DEMO = {
   phone: '13800000000',
@@ -35,5 +36,6 @@ export async function seedDemo(db: Db, log: FastifyBaseLogger): Promise<void> {
   await insertMember(db, team.id, member.id, 'MEMBER');
   await updateUser(db, owner.id, { lastTeamId: team.id });
   await updateUser(db, member.id, { lastTeamId: team.id });
+  await seedDemoCourses(db, team.id, team.teamName, owner.id);
   log.info(`demo account: phone ${DEMO.phone}, password ${DEMO.password}`);
 }

@@ -1,0 +1,60 @@
+import type { Course, CourseCategory, CoursePreview, CourseStatus, LessonSummary } from '@studio/contract';
+import type { LessonRow } from '../../db/schema.ts';
+import { canOnCourse } from '../../platform/policy.ts';
+import type { Membership } from '../teams/teams.repo.ts';
+import type { CourseWithMeta } from './courses.repo.ts';
+
+export const toLessonSummary = (l: LessonRow): LessonSummary => ({
+  lessonId: l.id,
+  title: l.title,
+  position: l.position,
+  durationMin: l.durationMin,
+  freePreview: l.freePreview,
+  version: l.version,
+  updateTime: l.updatedAt.getTime(),
+});
+
+export function toCourse(
+  { course, authorName, lessonCount }: CourseWithMeta,
+  membership: Membership,
+  actorId: number,
+): Course {
+  const mayAct = canOnCourse(membership, actorId, course);
+  return {
+    courseId: course.id,
+    teamId: course.teamId,
+    title: course.title,
+    subtitle: course.subtitle,
+    summary: course.summary,
+    cover: course.cover,
+    category: course.category as CourseCategory | null,
+    tags: course.tags,
+    price: course.price,
+    status: course.status as CourseStatus,
+    version: course.version,
+    releasedVersion: course.releasedVersion,
+    authorId: course.authorId,
+    authorName,
+    lessonCount,
+    createTime: course.createdAt.getTime(),
+    updateTime: course.updatedAt.getTime(),
+    abilities: { edit: mayAct, release: mayAct, share: mayAct },
+  };
+}
+
+export function toPreview(meta: CourseWithMeta, teamName: string, lessons: LessonRow[]): CoursePreview {
+  const { course } = meta;
+  return {
+    courseId: course.id,
+    title: course.title,
+    subtitle: course.subtitle,
+    summary: course.summary,
+    cover: course.cover,
+    category: course.category as CourseCategory | null,
+    tags: course.tags,
+    price: course.price,
+    teamName,
+    authorName: meta.authorName,
+    lessons: lessons.map((l) => ({ ...toLessonSummary(l), content: l.content })),
+  };
+}

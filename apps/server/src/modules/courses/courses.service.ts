@@ -1,0 +1,135 @@
+import {
+  Code,
+  type Course,
+  type CourseDetail,
+  type CoursePreview,
+  type CourseStatus,
+} from '@studio/contract';
+import type { z } from 'zod';
+import type { courseModifyBody } from '@studio/contract';
+import type { Actor } from '../../platform/auth.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { cleanText } from '../../platform/content-sanitizer.ts';
+import { AppError } from '../../platform/errors.ts';
+import { authorizeCourse, authorizeWrite } from '../../platform/policy.ts';
+import { isOwnFileUrl } from '../files/file-urls.ts';
+import type { Membership } from '../teams/teams.repo.ts';
+import { toCourse, toLessonSummary, toPreview } from './course.presenter.ts';
+import {
+  deleteCourse,
+  findTeamCourse,
+  insertCourse,
+  pageTeamCourses,
+  updateCourseAt,
+  type CourseWithMeta,
+} from './courses.repo.ts';
+import { insertLesson, listLessons } from './lessons.repo.ts';
+
+type Ctx = { ctx: AppContext; actor: Actor; membership: Membership };
+
+export async function requireCourse({ ctx, membership }: Ctx, courseId: number): Promise<CourseWithMeta> {
+  const found = await findTeamCourse(ctx.db, membership.team.id, courseId);
+  if (!found) throw new AppError(Code.NOT_FOUND);
+  return found;
+}
+
+export async function listCourses(
+  c: Ctx,
+  q: { tab: 'mine' | 'all'; keyword: string; status?: CourseStatus; pageNum: number; pageSize: number },
+) {
+  const { rows, total } = await pageTeamCourses(c.ctx.db, c.membership.team.id, {
+    ...q,
+    authorId: q.tab === 'mine' ? c.actor.user.id : undefined,
+  });
+  return {
+    list: rows.map((r) => toCourse(r, c.membership, c.actor.user.id)),
+    total,
+    pageNum: q.pageNum,
+    pageSize: q.pageSize,
+  };
+}
+
+export async function createCourse(c: Ctx, title = '未命名课程'): Promise<Course> {
+  authorizeWrite(c.membership);
+  const course = await insertCourse(c.ctx.db, {
+    teamId: c.membership.team.id,
+    authorId: c.actor.user.id,
+    title: cleanText(title),
+  });
+  return toCourse(
+    { course, authorName: c.actor.user.nickName, lessonCount: 0 },
+    c.membership,
+    c.actor.user.id,
+  );
+}
+
+export async function courseDetail(c: Ctx, courseId: number): Promise<CourseDetail> {
+  const meta = await requireCourse(c, courseId);
+  const lessons = await listLessons(c.ctx.db, courseId);
+  return { ...toCourse(meta, c.membership, c.actor.user.id), lessons: lessons.map(toLessonSummary) };
+}
+
+export async function modifyCourse(c: Ctx, body: z.infer<typeof courseModifyBody>): Promise<Course> {
+  const meta = await requireCourse(c, body.courseId);
+  authorizeCourse(c.membership, c.actor.user.id, meta.course);
+  if (body.cover !== undefined && !isOwnFileUrl(c.ctx.config, body.cover)) {
+    throw new AppError(Code.BAD_REQUEST, 'cover: 只能使用上传的图片', 400);
+  }
+  const { courseId, version, ...fields } = body;
+  const patch = {
+    ...fields,
+    ...(fields.title !== undefined ? { title: cleanText(fields.title) } : {}),
+    ...(fields.subtitle !== undefined ? { subtitle: cleanText(fields.subtitle) } : {}),
+    ...(fields.summary !== undefined ? { summary: cleanText(fields.summary) } : {}),
+    ...(fields.tags !== undefined ? { tags: [...new Set(fields.tags.map(cleanText))] } : {}),
+  };
+  const row = await updateCourseAt(c.ctx.db, c.membership.team.id, courseId, version, patch);
+  if (!row) throw new AppError(Code.CONFLICT);
+  return toCourse({ ...meta, course: row }, c.membership, c.actor.user.id);
+}
+
+/** A new draft with the same details and lessons, written by the actor. */
+export async function duplicateCourse(c: Ctx, courseId: number, titleSuffix = ' 副本'): Promise<Course> {
+  authorizeWrite(c.membership);
+  const meta = await requireCourse(c, courseId);
+  const lessons = await listLessons(c.ctx.db, courseId);
+  return c.ctx.db.transaction(async (tx) => {
+    const { course } = meta;
+    const copy = await insertCourse(tx, {
+      teamId: c.membership.team.id,
+      authorId: c.actor.user.id,
+      title: `${course.title}${titleSuffix}`.slice(0, 60),
+      subtitle: course.subtitle,
+      summary: course.summary,
+      cover: course.cover,
+      category: course.category,
+      tags: course.tags,
+      price: course.price,
+    });
+    for (const l of lessons) {
+      await insertLesson(tx, {
+        courseId: copy.id,
+        title: l.title,
+        content: l.content,
+        durationMin: l.durationMin,
+        freePreview: l.freePreview,
+      });
+    }
+    return toCourse(
+      { course: copy, authorName: c.actor.user.nickName, lessonCount: lessons.length },
+      c.membership,
+      c.actor.user.id,
+    );
+  });
+}
+
+export async function removeCourse(c: Ctx, courseId: number): Promise<void> {
+  const meta = await requireCourse(c, courseId);
+  authorizeCourse(c.membership, c.actor.user.id, meta.course);
+  await deleteCourse(c.ctx.db, c.membership.team.id, courseId);
+}
+
+export async function previewCourse(c: Ctx, courseId: number): Promise<CoursePreview> {
+  const meta = await requireCourse(c, courseId);
+  return toPreview(meta, c.membership.team.teamName, await listLessons(c.ctx.db, courseId));
+}

@@ -1,0 +1,62 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { DocNode } from '@studio/contract';
+import type { Db } from '../../db/client.ts';
+import { courses, lessons, type CourseRow, type LessonRow } from '../../db/schema.ts';
+
+export async function listLessons(db: Db, courseId: number): Promise<LessonRow[]> {
+  return db
+    .select()
+    .from(lessons)
+    .where(eq(lessons.courseId, courseId))
+    .orderBy(asc(lessons.position), asc(lessons.id));
+}
+
+/** A lesson with its course, only when the course belongs to this team. */
+export async function findTeamLesson(
+  db: Db,
+  teamId: number,
+  lessonId: number,
+): Promise<{ lesson: LessonRow; course: CourseRow } | undefined> {
+  const rows = await db
+    .select({ lesson: lessons, course: courses })
+    .from(lessons)
+    .innerJoin(courses, eq(courses.id, lessons.courseId))
+    .where(and(eq(lessons.id, lessonId), eq(courses.teamId, teamId)));
+  return rows[0];
+}
+
+export async function insertLesson(
+  db: Db,
+  row: { courseId: number; title: string; content: DocNode; durationMin?: number; freePreview?: boolean },
+): Promise<LessonRow> {
+  const [created] = await db
+    .insert(lessons)
+    .values({
+      ...row,
+      position: sql`(select coalesce(max(${lessons.position}), 0) + 1 from ${lessons} where ${lessons.courseId} = ${row.courseId})`,
+    })
+    .returning();
+  return created!;
+}
+
+export async function updateLessonAt(
+  db: Db,
+  lessonId: number,
+  version: number,
+  patch: Partial<Pick<LessonRow, 'title' | 'content' | 'durationMin' | 'freePreview'>>,
+): Promise<LessonRow | undefined> {
+  const [row] = await db
+    .update(lessons)
+    .set({ ...patch, version: sql`${lessons.version} + 1`, updatedAt: new Date() })
+    .where(and(eq(lessons.id, lessonId), eq(lessons.version, version)))
+    .returning();
+  return row;
+}
+
+export async function setPosition(db: Db, lessonId: number, position: number): Promise<void> {
+  await db.update(lessons).set({ position }).where(eq(lessons.id, lessonId));
+}
+
+export async function deleteLesson(db: Db, lessonId: number): Promise<void> {
+  await db.delete(lessons).where(eq(lessons.id, lessonId));
+}

@@ -1,0 +1,127 @@
+import { Code, COURSE_LIMITS, emptyDoc, type DocNode, type Lesson } from '@studio/contract';
+import type { Actor } from '../../platform/auth.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { cleanText, sanitizeDoc } from '../../platform/content-sanitizer.ts';
+import { AppError } from '../../platform/errors.ts';
+import { authorizeCourse } from '../../platform/policy.ts';
+import type { Membership } from '../teams/teams.repo.ts';
+import { toLessonSummary } from './course.presenter.ts';
+import { lockCourse, updateCourse } from './courses.repo.ts';
+import { requireCourse } from './courses.service.ts';
+import {
+  deleteLesson,
+  findTeamLesson,
+  insertLesson,
+  listLessons,
+  setPosition,
+  updateLessonAt,
+} from './lessons.repo.ts';
+
+type Ctx = { ctx: AppContext; actor: Actor; membership: Membership };
+
+async function requireLesson(c: Ctx, lessonId: number) {
+  const found = await findTeamLesson(c.ctx.db, c.membership.team.id, lessonId);
+  if (!found) throw new AppError(Code.NOT_FOUND);
+  return found;
+}
+
+const toLesson = (found: Awaited<ReturnType<typeof requireLesson>>): Lesson => ({
+  ...toLessonSummary(found.lesson),
+  courseId: found.course.id,
+  content: found.lesson.content,
+});
+
+function checkedContent(content: DocNode): DocNode {
+  const clean = sanitizeDoc(content);
+  if (Buffer.byteLength(JSON.stringify(clean)) > COURSE_LIMITS.contentMaxBytes) {
+    throw new AppError(
+      Code.BAD_REQUEST,
+      `content: 课时内容不能超过 ${COURSE_LIMITS.contentMaxBytes / 1024} KB`,
+      400,
+    );
+  }
+  return clean;
+}
+
+export async function createLesson(c: Ctx, courseId: number, title = '新课时'): Promise<Lesson> {
+  const { course } = await requireCourse(c, courseId);
+  authorizeCourse(c.membership, c.actor.user.id, course);
+  const lesson = await c.ctx.db.transaction(async (tx) => {
+    await lockCourse(tx, courseId);
+    if ((await listLessons(tx, courseId)).length >= COURSE_LIMITS.lessonsMax) {
+      throw new AppError(Code.BAD_REQUEST, `lessons: 一门课程最多 ${COURSE_LIMITS.lessonsMax} 个课时`, 400);
+    }
+    const created = await insertLesson(tx, { courseId, title: cleanText(title), content: emptyDoc() });
+    await updateCourse(tx, courseId, {});
+    return created;
+  });
+  return toLesson({ lesson, course });
+}
+
+export async function lessonDetail(c: Ctx, lessonId: number): Promise<Lesson> {
+  return toLesson(await requireLesson(c, lessonId));
+}
+
+/** Saves on the version the editor started from; a stale version answers 409 and changes nothing. */
+export async function saveLesson(
+  c: Ctx,
+  body: {
+    lessonId: number;
+    version: number;
+    title?: string;
+    content?: DocNode;
+    durationMin?: number;
+    freePreview?: boolean;
+  },
+) {
+  const found = await requireLesson(c, body.lessonId);
+  authorizeCourse(c.membership, c.actor.user.id, found.course);
+  const { lessonId, version, ...fields } = body;
+  const patch = {
+    ...fields,
+    ...(fields.title !== undefined ? { title: cleanText(fields.title) } : {}),
+    ...(fields.content !== undefined ? { content: checkedContent(fields.content) } : {}),
+  };
+  const row = await updateLessonAt(c.ctx.db, lessonId, version, patch);
+  if (!row) throw new AppError(Code.CONFLICT);
+  await updateCourse(c.ctx.db, found.course.id, {});
+  return { version: row.version, updateTime: row.updatedAt.getTime() };
+}
+
+export async function reorderLessons(c: Ctx, courseId: number, lessonIds: number[]) {
+  const { course } = await requireCourse(c, courseId);
+  authorizeCourse(c.membership, c.actor.user.id, course);
+  await c.ctx.db.transaction(async (tx) => {
+    await lockCourse(tx, courseId);
+    const current = (await listLessons(tx, courseId)).map((l) => l.id);
+    const same =
+      current.length === lessonIds.length &&
+      new Set(lessonIds).size === lessonIds.length &&
+      lessonIds.every((id) => current.includes(id));
+    if (!same) throw new AppError(Code.CONFLICT, '课时列表已变化，请刷新后重试');
+    for (const [i, id] of lessonIds.entries()) await setPosition(tx, id, i + 1);
+    await updateCourse(tx, courseId, {});
+  });
+  return (await listLessons(c.ctx.db, courseId)).map(toLessonSummary);
+}
+
+export async function duplicateLesson(c: Ctx, lessonId: number): Promise<Lesson> {
+  const found = await requireLesson(c, lessonId);
+  authorizeCourse(c.membership, c.actor.user.id, found.course);
+  const { lesson } = found;
+  const copy = await insertLesson(c.ctx.db, {
+    courseId: found.course.id,
+    title: `${lesson.title} 副本`.slice(0, COURSE_LIMITS.lessonTitleMax),
+    content: lesson.content,
+    durationMin: lesson.durationMin,
+    freePreview: lesson.freePreview,
+  });
+  return toLesson({ lesson: copy, course: found.course });
+}
+
+export async function removeLesson(c: Ctx, lessonId: number): Promise<void> {
+  const found = await requireLesson(c, lessonId);
+  authorizeCourse(c.membership, c.actor.user.id, found.course);
+  await deleteLesson(c.ctx.db, lessonId);
+  await updateCourse(c.ctx.db, found.course.id, {});
+}

@@ -1,0 +1,82 @@
+import { Code, type Release, type ReleaseCheck } from '@studio/contract';
+import { desc, eq, sql } from 'drizzle-orm';
+import { courseReleases, users } from '../../db/schema.ts';
+import type { Actor } from '../../platform/auth.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { AppError } from '../../platform/errors.ts';
+import { authorizeCourse } from '../../platform/policy.ts';
+import type { Membership } from '../teams/teams.repo.ts';
+import { toPreview } from './course.presenter.ts';
+import { findTeamCourse, lockCourse, updateCourse, type CourseWithMeta } from './courses.repo.ts';
+import { requireCourse } from './courses.service.ts';
+import { listLessons } from './lessons.repo.ts';
+
+type Ctx = { ctx: AppContext; actor: Actor; membership: Membership };
+
+export function checkCourse({ course, lessonCount }: CourseWithMeta): ReleaseCheck {
+  const items: ReleaseCheck['items'] = [
+    { key: 'title', ok: course.title.trim().length > 0 },
+    { key: 'cover', ok: course.cover.length > 0 },
+    { key: 'summary', ok: course.summary.trim().length > 0 },
+    { key: 'lessons', ok: lessonCount > 0 },
+    { key: 'price', ok: course.price !== null },
+  ];
+  return { items, ready: items.every((i) => i.ok) };
+}
+
+export async function releaseCheck(c: Ctx, courseId: number): Promise<ReleaseCheck> {
+  return checkCourse(await requireCourse(c, courseId));
+}
+
+const toRelease = (r: typeof courseReleases.$inferSelect, releasedBy: string): Release => ({
+  releaseId: r.id,
+  versionNo: r.versionNo,
+  notes: r.notes,
+  price: r.price,
+  lessonCount: r.snapshot.lessons.length,
+  releasedBy,
+  createTime: r.createdAt.getTime(),
+});
+
+/** Publishes an immutable, numbered snapshot; the draft stays editable and does not change it. */
+export async function releaseCourse(c: Ctx, courseId: number, notes: string): Promise<Release> {
+  const first = await requireCourse(c, courseId);
+  authorizeCourse(c.membership, c.actor.user.id, first.course);
+  return c.ctx.db.transaction(async (tx) => {
+    await lockCourse(tx, courseId);
+    const meta = (await findTeamCourse(tx, c.membership.team.id, courseId))!;
+    if (!checkCourse(meta).ready) throw new AppError(Code.COURSE_NOT_READY);
+    const snapshot = toPreview(meta, c.membership.team.teamName, await listLessons(tx, courseId));
+    const [row] = await tx
+      .insert(courseReleases)
+      .values({
+        courseId,
+        versionNo: sql`(select coalesce(max(${courseReleases.versionNo}), 0) + 1 from ${courseReleases} where ${courseReleases.courseId} = ${courseId})`,
+        snapshot,
+        notes,
+        price: meta.course.price!,
+        releasedBy: c.actor.user.id,
+      })
+      .returning();
+    await updateCourse(tx, courseId, { status: 'released', releasedVersion: row!.versionNo });
+    return toRelease(row!, c.actor.user.nickName);
+  });
+}
+
+export async function unreleaseCourse(c: Ctx, courseId: number): Promise<void> {
+  const { course } = await requireCourse(c, courseId);
+  authorizeCourse(c.membership, c.actor.user.id, course);
+  if (course.status !== 'released') throw new AppError(Code.COURSE_NOT_RELEASED);
+  await updateCourse(c.ctx.db, courseId, { status: 'unreleased' });
+}
+
+export async function listReleases(c: Ctx, courseId: number): Promise<{ list: Release[] }> {
+  await requireCourse(c, courseId);
+  const rows = await c.ctx.db
+    .select({ release: courseReleases, by: users.nickName })
+    .from(courseReleases)
+    .innerJoin(users, eq(users.id, courseReleases.releasedBy))
+    .where(eq(courseReleases.courseId, courseId))
+    .orderBy(desc(courseReleases.versionNo));
+  return { list: rows.map((r) => toRelease(r.release, r.by)) };
+}

@@ -1,0 +1,141 @@
+import { Code, type Course, type Share, type ShareView, WebPaths } from '@studio/contract';
+import { and, desc, eq } from 'drizzle-orm';
+import { courses, shares, teams, users } from '../../db/schema.ts';
+import type { Actor } from '../../platform/auth.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { randomToken } from '../../platform/crypto.ts';
+import { AppError } from '../../platform/errors.ts';
+import { authorizeCourse, authorizeWrite } from '../../platform/policy.ts';
+import type { Membership } from '../teams/teams.repo.ts';
+import { toCourse, toPreview } from './course.presenter.ts';
+import { findTeamCourse, insertCourse } from './courses.repo.ts';
+import { requireCourse } from './courses.service.ts';
+import { insertLesson, listLessons } from './lessons.repo.ts';
+
+type Ctx = { ctx: AppContext; actor: Actor; membership: Membership };
+type ShareRow = typeof shares.$inferSelect;
+
+const isLive = (s: ShareRow) => !s.revokedAt && (!s.expiresAt || s.expiresAt.getTime() > Date.now());
+
+const toShare = (ctx: AppContext, s: ShareRow, createdBy: string): Share => ({
+  shareId: s.id,
+  courseId: s.courseId,
+  url: `${ctx.config.publicUrl}${WebPaths.share(s.id)}`,
+  allowCopy: s.allowCopy,
+  expireTime: s.expiresAt ? s.expiresAt.getTime() : null,
+  revoked: s.revokedAt !== null,
+  createTime: s.createdAt.getTime(),
+  createdBy,
+});
+
+export async function createShare(
+  c: Ctx,
+  body: { courseId: number; expireHours?: number; allowCopy: boolean },
+): Promise<Share> {
+  const { course } = await requireCourse(c, body.courseId);
+  authorizeCourse(c.membership, c.actor.user.id, course);
+  const [row] = await c.ctx.db
+    .insert(shares)
+    .values({
+      id: randomToken(12),
+      courseId: course.id,
+      createdBy: c.actor.user.id,
+      allowCopy: body.allowCopy,
+      expiresAt: body.expireHours ? new Date(Date.now() + body.expireHours * 3_600_000) : null,
+    })
+    .returning();
+  return toShare(c.ctx, row!, c.actor.user.nickName);
+}
+
+export async function listShares(c: Ctx, courseId: number): Promise<{ list: Share[] }> {
+  await requireCourse(c, courseId);
+  const rows = await c.ctx.db
+    .select({ share: shares, by: users.nickName })
+    .from(shares)
+    .innerJoin(users, eq(users.id, shares.createdBy))
+    .where(eq(shares.courseId, courseId))
+    .orderBy(desc(shares.createdAt));
+  return { list: rows.map((r) => toShare(c.ctx, r.share, r.by)) };
+}
+
+async function teamShare(c: Ctx, shareId: string) {
+  const rows = await c.ctx.db
+    .select({ share: shares, course: courses })
+    .from(shares)
+    .innerJoin(courses, eq(courses.id, shares.courseId))
+    .where(and(eq(shares.id, shareId), eq(courses.teamId, c.membership.team.id)));
+  if (!rows[0]) throw new AppError(Code.NOT_FOUND);
+  return rows[0];
+}
+
+export async function revokeShare(c: Ctx, shareId: string): Promise<void> {
+  const { course } = await teamShare(c, shareId);
+  authorizeCourse(c.membership, c.actor.user.id, course);
+  await c.ctx.db.update(shares).set({ revokedAt: new Date() }).where(eq(shares.id, shareId));
+}
+
+/** Loads a live share with its course and team, for anyone holding the link. */
+async function liveShare(ctx: AppContext, shareId: string) {
+  const rows = await ctx.db
+    .select({ share: shares, course: courses, teamName: teams.teamName, authorName: users.nickName })
+    .from(shares)
+    .innerJoin(courses, eq(courses.id, shares.courseId))
+    .innerJoin(teams, eq(teams.id, courses.teamId))
+    .innerJoin(users, eq(users.id, courses.authorId))
+    .where(eq(shares.id, shareId));
+  const row = rows[0];
+  if (!row) throw new AppError(Code.NOT_FOUND);
+  if (!isLive(row.share)) throw new AppError(Code.SHARE_EXPIRED);
+  return row;
+}
+
+export async function viewShare(ctx: AppContext, shareId: string): Promise<ShareView> {
+  const row = await liveShare(ctx, shareId);
+  const lessons = await listLessons(ctx.db, row.course.id);
+  const course = toPreview(
+    { course: row.course, authorName: row.authorName, lessonCount: lessons.length },
+    row.teamName,
+    lessons,
+  );
+  return {
+    share: {
+      shareId: row.share.id,
+      allowCopy: row.share.allowCopy,
+      expireTime: row.share.expiresAt?.getTime() ?? null,
+    },
+    course,
+  };
+}
+
+/** Saves a copy of a shared course into the visitor's current team, when the sharer allowed it. */
+export async function copyShare(c: Ctx, shareId: string): Promise<Course> {
+  authorizeWrite(c.membership);
+  const row = await liveShare(c.ctx, shareId);
+  if (!row.share.allowCopy) throw new AppError(Code.SHARE_COPY_NOT_ALLOWED);
+  const lessons = await listLessons(c.ctx.db, row.course.id);
+  const copy = await c.ctx.db.transaction(async (tx) => {
+    const { course } = row;
+    const created = await insertCourse(tx, {
+      teamId: c.membership.team.id,
+      authorId: c.actor.user.id,
+      title: course.title,
+      subtitle: course.subtitle,
+      summary: course.summary,
+      cover: course.cover,
+      category: course.category,
+      tags: course.tags,
+    });
+    for (const l of lessons) {
+      await insertLesson(tx, {
+        courseId: created.id,
+        title: l.title,
+        content: l.content,
+        durationMin: l.durationMin,
+        freePreview: l.freePreview,
+      });
+    }
+    return created;
+  });
+  const meta = (await findTeamCourse(c.ctx.db, c.membership.team.id, copy.id))!;
+  return toCourse(meta, c.membership, c.actor.user.id);
+}

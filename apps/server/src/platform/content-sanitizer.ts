@@ -1,0 +1,118 @@
+/**
+ * The server-side sanitizer of lesson content (Tiptap JSON). Only known node and mark types survive,
+ * each with a whitelist of attributes whose values are checked; URLs must be http(s) or our own files.
+ * The client renders the result through DOMPurify as a second line of defence.
+ */
+import type { DocNode } from '@studio/contract';
+
+type Attrs = Record<string, unknown>;
+type AttrRule = (value: unknown) => unknown;
+
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
+export const cleanText = (s: string): string => s.replace(CONTROL, '');
+
+const str =
+  (max: number): AttrRule =>
+  (v) =>
+    typeof v === 'string' ? cleanText(v).slice(0, max) : undefined;
+const int =
+  (min: number, max: number): AttrRule =>
+  (v) =>
+    typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max ? v : undefined;
+const oneOf =
+  (...values: string[]): AttrRule =>
+  (v) =>
+    typeof v === 'string' && values.includes(v) ? v : undefined;
+
+/** http(s) URLs and our own root-relative file paths; never javascript:, data:, vbscript: … */
+export function safeUrl(value: unknown, { allowMailto = false } = {}): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const v = value.trim();
+  if (v.length > 2048) return undefined;
+  if (/^\/api\/files\/[\w/.-]+$/.test(v)) return v;
+  try {
+    const url = new URL(v);
+    const ok =
+      url.protocol === 'https:' || url.protocol === 'http:' || (allowMailto && url.protocol === 'mailto:');
+    return ok ? url.toString() : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const NODES: Record<string, Record<string, AttrRule>> = {
+  doc: {},
+  paragraph: { textAlign: oneOf('left', 'center', 'right') },
+  text: {},
+  heading: { level: int(1, 4) },
+  bulletList: {},
+  orderedList: { start: int(1, 10_000) },
+  listItem: {},
+  blockquote: {},
+  codeBlock: { language: (v) => (typeof v === 'string' && /^[\w+#-]{1,20}$/.test(v) ? v : undefined) },
+  horizontalRule: {},
+  hardBreak: {},
+  image: { src: (v) => safeUrl(v), alt: str(200), title: str(200) },
+  table: {},
+  tableRow: {},
+  tableHeader: { colspan: int(1, 20), rowspan: int(1, 50) },
+  tableCell: { colspan: int(1, 20), rowspan: int(1, 50) },
+  callout: { tone: oneOf('info', 'warning', 'success', 'danger') },
+  videoEmbed: { src: (v) => safeUrl(v) },
+};
+
+const MARKS: Record<string, Record<string, AttrRule>> = {
+  bold: {},
+  italic: {},
+  strike: {},
+  underline: {},
+  code: {},
+  link: { href: (v) => safeUrl(v, { allowMailto: true }) },
+};
+
+/** Nodes that mean nothing without their URL are dropped when the URL is refused. */
+const REQUIRED: Record<string, string> = { image: 'src', videoEmbed: 'src' };
+
+function cleanAttrs(rules: Record<string, AttrRule>, attrs: Attrs | undefined): Attrs | undefined {
+  if (!attrs) return undefined;
+  const out: Attrs = {};
+  for (const [key, rule] of Object.entries(rules)) {
+    const value = rule(attrs[key]);
+    if (value !== undefined) out[key] = value;
+  }
+  return Object.keys(out).length ? out : undefined;
+}
+
+function cleanNode(node: DocNode, depth: number): DocNode | undefined {
+  const rules = NODES[node.type];
+  if (!rules || depth > 40) return undefined;
+  const attrs = cleanAttrs(rules, node.attrs);
+  const required = REQUIRED[node.type];
+  if (required && attrs?.[required] === undefined) return undefined;
+  const out: DocNode = { type: node.type };
+  if (attrs) out.attrs = attrs;
+  if (node.type === 'text') {
+    const text = cleanText(node.text ?? '');
+    if (!text) return undefined;
+    out.text = text;
+    const marks = (node.marks ?? []).flatMap((m) => {
+      const markRules = MARKS[m.type];
+      if (!markRules) return [];
+      const markAttrs = cleanAttrs(markRules, m.attrs);
+      if (m.type === 'link' && !markAttrs?.href) return [];
+      return [markAttrs ? { type: m.type, attrs: markAttrs } : { type: m.type }];
+    });
+    if (marks.length) out.marks = marks;
+    return out;
+  }
+  if (node.content) {
+    out.content = node.content.flatMap((child) => cleanNode(child, depth + 1) ?? []);
+  }
+  return out;
+}
+
+export function sanitizeDoc(doc: DocNode): DocNode {
+  const cleaned = doc.type === 'doc' ? cleanNode(doc, 0) : undefined;
+  return cleaned?.content?.length ? cleaned : { type: 'doc', content: [{ type: 'paragraph' }] };
+}

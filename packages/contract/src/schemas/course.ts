@@ -1,0 +1,212 @@
+import { z } from 'zod';
+import { idSchema, pageQuerySchema } from './common.ts';
+
+export const COURSE_STATUSES = ['draft', 'released', 'unreleased'] as const;
+export type CourseStatus = (typeof COURSE_STATUSES)[number];
+export const COURSE_CATEGORIES = [
+  'tech',
+  'business',
+  'design',
+  'language',
+  'education',
+  'life',
+  'other',
+] as const;
+export type CourseCategory = (typeof COURSE_CATEGORIES)[number];
+
+export const COURSE_LIMITS = {
+  titleMax: 60,
+  subtitleMax: 120,
+  summaryMax: 2000,
+  tagsMax: 8,
+  tagMax: 12,
+  lessonTitleMax: 60,
+  lessonsMax: 200,
+  contentMaxBytes: 512 * 1024,
+  priceMaxFen: 100_000_00,
+  releaseNotesMax: 500,
+} as const;
+
+/** A Tiptap/ProseMirror JSON node. The server keeps only known node and mark types (sanitizer). */
+export type DocNode = {
+  type: string;
+  attrs?: Record<string, unknown>;
+  content?: DocNode[];
+  marks?: { type: string; attrs?: Record<string, unknown> }[];
+  text?: string;
+};
+export const docNodeSchema: z.ZodType<DocNode> = z.lazy(() =>
+  z.object({
+    type: z.string().max(40),
+    attrs: z.record(z.string(), z.unknown()).optional(),
+    content: z.array(docNodeSchema).max(5000).optional(),
+    marks: z
+      .array(z.object({ type: z.string().max(40), attrs: z.record(z.string(), z.unknown()).optional() }))
+      .max(20)
+      .optional(),
+    text: z.string().max(100_000).optional(),
+  }),
+);
+export const emptyDoc = (): DocNode => ({ type: 'doc', content: [{ type: 'paragraph' }] });
+
+const title = z.string().trim().min(1, { error: '标题不能为空' }).max(COURSE_LIMITS.titleMax);
+const tag = z.string().trim().min(1).max(COURSE_LIMITS.tagMax);
+
+export const courseIdQuery = z.object({ courseId: idSchema });
+export const lessonIdQuery = z.object({ lessonId: idSchema });
+export const courseIdBody = courseIdQuery;
+export const lessonIdBody = lessonIdQuery;
+
+export const courseListQuery = pageQuerySchema.extend({
+  tab: z.enum(['mine', 'all']).default('all'),
+  keyword: z.string().trim().max(40).default(''),
+  status: z.enum(COURSE_STATUSES).optional(),
+});
+
+export const courseCreateBody = z.object({ title: title.optional() });
+
+export const courseModifyBody = z.object({
+  courseId: idSchema,
+  version: z.number().int().min(1),
+  title: title.optional(),
+  subtitle: z.string().trim().max(COURSE_LIMITS.subtitleMax).optional(),
+  summary: z.string().trim().max(COURSE_LIMITS.summaryMax).optional(),
+  cover: z.string().max(1024).optional(),
+  category: z.enum(COURSE_CATEGORIES).nullable().optional(),
+  tags: z.array(tag).max(COURSE_LIMITS.tagsMax).optional(),
+  price: z.number().int().min(0).max(COURSE_LIMITS.priceMaxFen).nullable().optional(),
+});
+
+export const lessonSummarySchema = z.object({
+  lessonId: z.number().int(),
+  title: z.string(),
+  position: z.number().int(),
+  durationMin: z.number().int(),
+  freePreview: z.boolean(),
+  version: z.number().int(),
+  updateTime: z.number(),
+});
+export type LessonSummary = z.infer<typeof lessonSummarySchema>;
+
+export const courseAbilitiesSchema = z.object({
+  edit: z.boolean(),
+  release: z.boolean(),
+  share: z.boolean(),
+});
+
+export const courseSchema = z.object({
+  courseId: z.number().int(),
+  teamId: z.number().int(),
+  title: z.string(),
+  subtitle: z.string(),
+  summary: z.string(),
+  cover: z.string(),
+  category: z.enum(COURSE_CATEGORIES).nullable(),
+  tags: z.array(z.string()),
+  price: z.number().int().nullable(),
+  status: z.enum(COURSE_STATUSES),
+  version: z.number().int(),
+  releasedVersion: z.number().int().nullable(),
+  authorId: z.number().int(),
+  authorName: z.string(),
+  lessonCount: z.number().int(),
+  createTime: z.number(),
+  updateTime: z.number(),
+  abilities: courseAbilitiesSchema,
+});
+export type Course = z.infer<typeof courseSchema>;
+export const courseDetailSchema = courseSchema.extend({ lessons: z.array(lessonSummarySchema) });
+export type CourseDetail = z.infer<typeof courseDetailSchema>;
+
+export const lessonSchema = lessonSummarySchema.extend({
+  courseId: z.number().int(),
+  content: docNodeSchema,
+});
+export type Lesson = z.infer<typeof lessonSchema>;
+
+export const lessonCreateBody = z.object({
+  courseId: idSchema,
+  title: z.string().trim().min(1).max(COURSE_LIMITS.lessonTitleMax).optional(),
+});
+export const lessonSaveBody = z.object({
+  lessonId: idSchema,
+  version: z.number().int().min(1),
+  title: z.string().trim().min(1, { error: '标题不能为空' }).max(COURSE_LIMITS.lessonTitleMax).optional(),
+  content: docNodeSchema.optional(),
+  durationMin: z.number().int().min(0).max(600).optional(),
+  freePreview: z.boolean().optional(),
+});
+export const lessonSavedSchema = z.object({ version: z.number().int(), updateTime: z.number() });
+export const lessonReorderBody = z.object({
+  courseId: idSchema,
+  lessonIds: z.array(idSchema).min(1).max(COURSE_LIMITS.lessonsMax),
+});
+
+/** Preview and release snapshot: the whole course with every lesson's sanitized content. */
+export const coursePreviewSchema = courseSchema
+  .pick({
+    courseId: true,
+    title: true,
+    subtitle: true,
+    summary: true,
+    cover: true,
+    category: true,
+    tags: true,
+    price: true,
+  })
+  .extend({
+    teamName: z.string(),
+    authorName: z.string(),
+    lessons: z.array(lessonSummarySchema.extend({ content: docNodeSchema })),
+  });
+export type CoursePreview = z.infer<typeof coursePreviewSchema>;
+
+export const releaseCheckSchema = z.object({
+  items: z.array(
+    z.object({ key: z.enum(['title', 'cover', 'summary', 'lessons', 'price']), ok: z.boolean() }),
+  ),
+  ready: z.boolean(),
+});
+export type ReleaseCheck = z.infer<typeof releaseCheckSchema>;
+export const releaseBody = z.object({
+  courseId: idSchema,
+  notes: z.string().trim().max(COURSE_LIMITS.releaseNotesMax).default(''),
+});
+export const releaseSchema = z.object({
+  releaseId: z.number().int(),
+  versionNo: z.number().int(),
+  notes: z.string(),
+  price: z.number().int(),
+  lessonCount: z.number().int(),
+  releasedBy: z.string(),
+  createTime: z.number(),
+});
+export type Release = z.infer<typeof releaseSchema>;
+
+export const shareCreateBody = z.object({
+  courseId: idSchema,
+  expireHours: z
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 365)
+    .optional(),
+  allowCopy: z.boolean().default(false),
+});
+export const shareIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,32}$/, { error: '分享链接无效' });
+export const shareSchema = z.object({
+  shareId: z.string(),
+  courseId: z.number().int(),
+  url: z.string(),
+  allowCopy: z.boolean(),
+  expireTime: z.number().nullable(),
+  revoked: z.boolean(),
+  createTime: z.number(),
+  createdBy: z.string(),
+});
+export type Share = z.infer<typeof shareSchema>;
+export const shareViewSchema = z.object({
+  share: shareSchema.pick({ shareId: true, allowCopy: true, expireTime: true }),
+  course: coursePreviewSchema,
+});
+export type ShareView = z.infer<typeof shareViewSchema>;
