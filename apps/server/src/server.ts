@@ -21,8 +21,8 @@ async function main(): Promise<void> {
     config.DATABASE_URL ? 'using the PostgreSQL server in DATABASE_URL' : `data folder: ${config.dataDir}`,
   );
   const database = await openDatabase(config, (msg) => logger.info(msg));
-  if (config.SEED_DEMO) await seedDemo(database.db, logger);
   const app = await buildApp({ config, db: database.db, logger });
+  if (config.SEED_DEMO) await seedDemo(app.ctx, logger);
   await app.listen({ port: config.PORT, host: config.HOST });
   logger.info(
     `ready: open ${config.publicUrl} (storage: ${config.storage}, SMS: ${config.SMS_PROVIDER}, WeChat: ${config.WECHAT_MODE})`,

@@ -1,6 +1,7 @@
 /** Demo courses for the zero-config start: one released (with a numbered version), one draft. */
 import type { DocNode } from '@studio/contract';
 import type { Db } from '../db/client.ts';
+import { gradientPng } from './cover-image.ts';
 import { courseReleases } from '../db/schema.ts';
 import { toPreview } from '../modules/courses/course.presenter.ts';
 import { findTeamCourse, insertCourse, updateCourse } from '../modules/courses/courses.repo.ts';
@@ -40,11 +41,14 @@ const PYTHON = [
 
 export async function seedDemoCourses(
   db: Db,
-  teamId: number,
-  teamName: string,
+  storeCover: (png: Buffer) => Promise<string>,
+  team: { id: number; teamName: string },
   authorId: number,
 ): Promise<void> {
+  const teamId = team.id;
+  const teamName = team.teamName;
   const python = await insertCourse(db, {
+    cover: await storeCover(gradientPng(640, 360, [31, 111, 235], [120, 200, 255])),
     teamId,
     authorId,
     title: 'Python 零基础入门',
@@ -76,6 +80,7 @@ export async function seedDemoCourses(
     subtitle: '草稿：还在编写中',
     summary: '用设计思维的五个步骤解决真实问题。',
     category: 'design',
+    cover: await storeCover(gradientPng(640, 360, [255, 150, 80], [250, 210, 120])),
     tags: ['设计'],
   });
   await insertLesson(db, {

@@ -1,6 +1,7 @@
 /** Demo data for the zero-config start: an account to log in with and a team to work in. */
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../db/client.ts';
+import { storeUpload } from '../modules/files/files.service.ts';
+import type { AppContext } from '../platform/context.ts';
 import { hashPassword } from '../platform/crypto.ts';
 import { findUserByPhone, insertUserByPhone, updateUser } from '../modules/users/users.repo.ts';
 import { insertMember, insertTeamWithOwner } from '../modules/teams/teams.repo.ts';
@@ -16,7 +17,8 @@ export const DEMO = {
   teamCode: 'DEMO88',
 } as const;
 
-export async function seedDemo(db: Db, log: FastifyBaseLogger): Promise<void> {
+export async function seedDemo(ctx: AppContext, log: FastifyBaseLogger): Promise<void> {
+  const { db } = ctx;
   if (await findUserByPhone(db, DEMO.phone)) return;
   log.info('seeding demo data (first start only)');
   const passwordHash = await hashPassword(DEMO.password);
@@ -36,6 +38,7 @@ export async function seedDemo(db: Db, log: FastifyBaseLogger): Promise<void> {
   await insertMember(db, team.id, member.id, 'MEMBER');
   await updateUser(db, owner.id, { lastTeamId: team.id });
   await updateUser(db, member.id, { lastTeamId: team.id });
-  await seedDemoCourses(db, team.id, team.teamName, owner.id);
+  const storeCover = async (png: Buffer) => (await storeUpload(ctx, 'cover', png)).url;
+  await seedDemoCourses(db, storeCover, team, owner.id);
   log.info(`demo account: phone ${DEMO.phone}, password ${DEMO.password}`);
 }

@@ -1,6 +1,4 @@
 import { Code, type Release, type ReleaseCheck } from '@studio/contract';
-import { desc, eq, sql } from 'drizzle-orm';
-import { courseReleases, users } from '../../db/schema.ts';
 import type { Actor } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -10,6 +8,7 @@ import { toPreview } from './course.presenter.ts';
 import { findTeamCourse, lockCourse, updateCourse, type CourseWithMeta } from './courses.repo.ts';
 import { requireCourse } from './courses.service.ts';
 import { listLessons } from './lessons.repo.ts';
+import { insertNextRelease, listCourseReleases, type ReleaseRow } from './releases.repo.ts';
 
 type Ctx = { ctx: AppContext; actor: Actor; membership: Membership };
 
@@ -28,7 +27,7 @@ export async function releaseCheck(c: Ctx, courseId: number): Promise<ReleaseChe
   return checkCourse(await requireCourse(c, courseId));
 }
 
-const toRelease = (r: typeof courseReleases.$inferSelect, releasedBy: string): Release => ({
+const toRelease = (r: ReleaseRow, releasedBy: string): Release => ({
   releaseId: r.id,
   versionNo: r.versionNo,
   notes: r.notes,
@@ -47,19 +46,15 @@ export async function releaseCourse(c: Ctx, courseId: number, notes: string): Pr
     const meta = (await findTeamCourse(tx, c.membership.team.id, courseId))!;
     if (!checkCourse(meta).ready) throw new AppError(Code.COURSE_NOT_READY);
     const snapshot = toPreview(meta, c.membership.team.teamName, await listLessons(tx, courseId));
-    const [row] = await tx
-      .insert(courseReleases)
-      .values({
-        courseId,
-        versionNo: sql`(select coalesce(max(${courseReleases.versionNo}), 0) + 1 from ${courseReleases} where ${courseReleases.courseId} = ${courseId})`,
-        snapshot,
-        notes,
-        price: meta.course.price!,
-        releasedBy: c.actor.user.id,
-      })
-      .returning();
-    await updateCourse(tx, courseId, { status: 'released', releasedVersion: row!.versionNo });
-    return toRelease(row!, c.actor.user.nickName);
+    const row = await insertNextRelease(tx, {
+      courseId,
+      snapshot,
+      notes,
+      price: meta.course.price!,
+      releasedBy: c.actor.user.id,
+    });
+    await updateCourse(tx, courseId, { status: 'released', releasedVersion: row.versionNo });
+    return toRelease(row, c.actor.user.nickName);
   });
 }
 
@@ -72,11 +67,6 @@ export async function unreleaseCourse(c: Ctx, courseId: number): Promise<void> {
 
 export async function listReleases(c: Ctx, courseId: number): Promise<{ list: Release[] }> {
   await requireCourse(c, courseId);
-  const rows = await c.ctx.db
-    .select({ release: courseReleases, by: users.nickName })
-    .from(courseReleases)
-    .innerJoin(users, eq(users.id, courseReleases.releasedBy))
-    .where(eq(courseReleases.courseId, courseId))
-    .orderBy(desc(courseReleases.versionNo));
+  const rows = await listCourseReleases(c.ctx.db, courseId);
   return { list: rows.map((r) => toRelease(r.release, r.by)) };
 }

@@ -1,6 +1,4 @@
 import { Code, type Course, type Share, type ShareView, WebPaths } from '@studio/contract';
-import { and, desc, eq } from 'drizzle-orm';
-import { courses, shares, teams, users } from '../../db/schema.ts';
 import type { Actor } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { randomToken } from '../../platform/crypto.ts';
@@ -11,9 +9,16 @@ import { toCourse, toPreview } from './course.presenter.ts';
 import { findTeamCourse, insertCourse } from './courses.repo.ts';
 import { requireCourse } from './courses.service.ts';
 import { insertLesson, listLessons } from './lessons.repo.ts';
+import {
+  findShareForView,
+  findTeamShare,
+  insertShare,
+  listCourseShares,
+  revokeShareRow,
+  type ShareRow,
+} from './shares.repo.ts';
 
 type Ctx = { ctx: AppContext; actor: Actor; membership: Membership };
-type ShareRow = typeof shares.$inferSelect;
 
 const isLive = (s: ShareRow) => !s.revokedAt && (!s.expiresAt || s.expiresAt.getTime() > Date.now());
 
@@ -34,56 +39,37 @@ export async function createShare(
 ): Promise<Share> {
   const { course } = await requireCourse(c, body.courseId);
   authorizeCourse(c.membership, c.actor.user.id, course);
-  const [row] = await c.ctx.db
-    .insert(shares)
-    .values({
-      id: randomToken(12),
-      courseId: course.id,
-      createdBy: c.actor.user.id,
-      allowCopy: body.allowCopy,
-      expiresAt: body.expireHours ? new Date(Date.now() + body.expireHours * 3_600_000) : null,
-    })
-    .returning();
-  return toShare(c.ctx, row!, c.actor.user.nickName);
+  const row = await insertShare(c.ctx.db, {
+    id: randomToken(12),
+    courseId: course.id,
+    createdBy: c.actor.user.id,
+    allowCopy: body.allowCopy,
+    expiresAt: body.expireHours ? new Date(Date.now() + body.expireHours * 3_600_000) : null,
+  });
+  return toShare(c.ctx, row, c.actor.user.nickName);
 }
 
 export async function listShares(c: Ctx, courseId: number): Promise<{ list: Share[] }> {
   await requireCourse(c, courseId);
-  const rows = await c.ctx.db
-    .select({ share: shares, by: users.nickName })
-    .from(shares)
-    .innerJoin(users, eq(users.id, shares.createdBy))
-    .where(eq(shares.courseId, courseId))
-    .orderBy(desc(shares.createdAt));
+  const rows = await listCourseShares(c.ctx.db, courseId);
   return { list: rows.map((r) => toShare(c.ctx, r.share, r.by)) };
 }
 
 async function teamShare(c: Ctx, shareId: string) {
-  const rows = await c.ctx.db
-    .select({ share: shares, course: courses })
-    .from(shares)
-    .innerJoin(courses, eq(courses.id, shares.courseId))
-    .where(and(eq(shares.id, shareId), eq(courses.teamId, c.membership.team.id)));
-  if (!rows[0]) throw new AppError(Code.NOT_FOUND);
-  return rows[0];
+  const found = await findTeamShare(c.ctx.db, c.membership.team.id, shareId);
+  if (!found) throw new AppError(Code.NOT_FOUND);
+  return found;
 }
 
 export async function revokeShare(c: Ctx, shareId: string): Promise<void> {
   const { course } = await teamShare(c, shareId);
   authorizeCourse(c.membership, c.actor.user.id, course);
-  await c.ctx.db.update(shares).set({ revokedAt: new Date() }).where(eq(shares.id, shareId));
+  await revokeShareRow(c.ctx.db, shareId);
 }
 
 /** Loads a live share with its course and team, for anyone holding the link. */
 async function liveShare(ctx: AppContext, shareId: string) {
-  const rows = await ctx.db
-    .select({ share: shares, course: courses, teamName: teams.teamName, authorName: users.nickName })
-    .from(shares)
-    .innerJoin(courses, eq(courses.id, shares.courseId))
-    .innerJoin(teams, eq(teams.id, courses.teamId))
-    .innerJoin(users, eq(users.id, courses.authorId))
-    .where(eq(shares.id, shareId));
-  const row = rows[0];
+  const row = await findShareForView(ctx.db, shareId);
   if (!row) throw new AppError(Code.NOT_FOUND);
   if (!isLive(row.share)) throw new AppError(Code.SHARE_EXPIRED);
   return row;

@@ -1,0 +1,30 @@
+import { desc, eq, sql } from 'drizzle-orm';
+import type { CoursePreview } from '@studio/contract';
+import type { Db } from '../../db/client.ts';
+import { courseReleases, users } from '../../db/schema.ts';
+
+export type ReleaseRow = typeof courseReleases.$inferSelect;
+
+/** Inserts the next numbered version of a course (call inside a transaction holding the course lock). */
+export async function insertNextRelease(
+  db: Db,
+  row: { courseId: number; snapshot: CoursePreview; notes: string; price: number; releasedBy: number },
+): Promise<ReleaseRow> {
+  const [created] = await db
+    .insert(courseReleases)
+    .values({
+      ...row,
+      versionNo: sql`(select coalesce(max(${courseReleases.versionNo}), 0) + 1 from ${courseReleases} where ${courseReleases.courseId} = ${row.courseId})`,
+    })
+    .returning();
+  return created!;
+}
+
+export async function listCourseReleases(db: Db, courseId: number) {
+  return db
+    .select({ release: courseReleases, by: users.nickName })
+    .from(courseReleases)
+    .innerJoin(users, eq(users.id, courseReleases.releasedBy))
+    .where(eq(courseReleases.courseId, courseId))
+    .orderBy(desc(courseReleases.versionNo));
+}

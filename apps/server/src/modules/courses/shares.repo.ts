@@ -1,0 +1,45 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { courses, shares, teams, users } from '../../db/schema.ts';
+
+export type ShareRow = typeof shares.$inferSelect;
+
+export async function insertShare(db: Db, row: typeof shares.$inferInsert): Promise<ShareRow> {
+  const [created] = await db.insert(shares).values(row).returning();
+  return created!;
+}
+
+export async function listCourseShares(db: Db, courseId: number) {
+  return db
+    .select({ share: shares, by: users.nickName })
+    .from(shares)
+    .innerJoin(users, eq(users.id, shares.createdBy))
+    .where(eq(shares.courseId, courseId))
+    .orderBy(desc(shares.createdAt));
+}
+
+/** A share of one of this team's courses (for revoking). */
+export async function findTeamShare(db: Db, teamId: number, shareId: string) {
+  const rows = await db
+    .select({ share: shares, course: courses })
+    .from(shares)
+    .innerJoin(courses, eq(courses.id, shares.courseId))
+    .where(and(eq(shares.id, shareId), eq(courses.teamId, teamId)));
+  return rows[0];
+}
+
+export async function revokeShareRow(db: Db, shareId: string): Promise<void> {
+  await db.update(shares).set({ revokedAt: new Date() }).where(eq(shares.id, shareId));
+}
+
+/** Any share with its course, team name and author name: the public view decides whether it is live. */
+export async function findShareForView(db: Db, shareId: string) {
+  const rows = await db
+    .select({ share: shares, course: courses, teamName: teams.teamName, authorName: users.nickName })
+    .from(shares)
+    .innerJoin(courses, eq(courses.id, shares.courseId))
+    .innerJoin(teams, eq(teams.id, courses.teamId))
+    .innerJoin(users, eq(users.id, courses.authorId))
+    .where(eq(shares.id, shareId));
+  return rows[0];
+}

@@ -1,0 +1,44 @@
+import type { CourseDetail, Page, ReleaseCheck, UserInfo } from '@studio/contract';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call } from '../../test/factories.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { DEMO, seedDemo } from './demo.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedDemo(t.app.ctx, pino({ level: 'silent' }));
+  await seedDemo(t.app.ctx, pino({ level: 'silent' })); // a second start seeds nothing more
+});
+afterAll(() => t.close());
+
+describe('demo data', () => {
+  it('gives the README account, its team and a released course with a real cover', async () => {
+    const login = await call<UserInfo>(t, 'POST', '/auth/login/password', {
+      body: { phone: DEMO.phone, password: DEMO.password },
+    });
+    expect(login.data.lastTeam).toMatchObject({
+      teamName: DEMO.teamName,
+      teamCode: DEMO.teamCode,
+      userTeamRole: 'OWNER',
+    });
+    const courses = await call<Page<CourseDetail>>(t, 'GET', '/course/list', { token: login.data.token });
+    expect(courses.data.list.map((c) => [c.title, c.status]).sort()).toEqual([
+      ['Python 零基础入门', 'released'],
+      ['设计思维工作坊', 'draft'],
+    ]);
+    const python = courses.data.list.find((c) => c.status === 'released')!;
+    const check = await call<ReleaseCheck>(t, 'GET', '/course/release/check', {
+      token: login.data.token,
+      query: { courseId: String(python.courseId) },
+    });
+    expect(check.data.ready).toBe(true);
+    const cover = await t.app.inject({ method: 'GET', url: python.cover });
+    expect(cover.headers['content-type']).toBe('image/png');
+    const member = await call<UserInfo>(t, 'POST', '/auth/login/password', {
+      body: { phone: DEMO.memberPhone, password: DEMO.password },
+    });
+    expect(member.data.lastTeam?.userTeamRole).toBe('MEMBER');
+  });
+});
