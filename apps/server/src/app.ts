@@ -20,6 +20,8 @@ import { systemRoutes } from './modules/system/system.routes.ts';
 import { coursesRoutes } from './modules/courses/courses.routes.ts';
 import { lessonsRoutes } from './modules/courses/lessons.routes.ts';
 import { sharesRoutes } from './modules/courses/shares.routes.ts';
+import { paymentsRoutes } from './modules/store/payments.routes.ts';
+import { storeRoutes } from './modules/store/store.routes.ts';
 import { membersRoutes } from './modules/teams/members.routes.ts';
 import { teamsRoutes } from './modules/teams/teams.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -114,6 +116,8 @@ export async function buildApp({ config, db, logger, overrides }: BuildOptions):
         coursesRoutes,
         lessonsRoutes,
         sharesRoutes,
+        storeRoutes,
+        paymentsRoutes,
       ]) {
         await api.register(routes(ctx));
       }

@@ -34,6 +34,12 @@ export const Code = {
   SHARE_EXPIRED: 30003,
   SHARE_COPY_NOT_ALLOWED: 30004,
   ORDER_ALREADY_PAID: 20018,
+  COURSE_NOT_FOR_SALE: 40001,
+  OWN_TEAM_COURSE: 40002,
+  ALREADY_OWNED: 40003,
+  CART_EMPTY: 40004,
+  ORDER_EXPIRED: 40005,
+  PAYMENT_REJECTED: 40006,
 } as const;
 
 export type CodeValue = (typeof Code)[keyof typeof Code];

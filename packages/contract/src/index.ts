@@ -11,3 +11,4 @@ export * from './schemas/common.ts';
 export * from './schemas/account.ts';
 export * from './schemas/team.ts';
 export * from './schemas/course.ts';
+export * from './schemas/store.ts';

@@ -36,6 +36,12 @@ export const CODE_MESSAGES: Record<number, string> = {
   [Code.SHARE_EXPIRED]: '分享链接已过期或已被撤销',
   [Code.SHARE_COPY_NOT_ALLOWED]: '分享者不允许复制这门课程',
   [Code.ORDER_ALREADY_PAID]: '订单已支付',
+  [Code.COURSE_NOT_FOR_SALE]: '课程未上架',
+  [Code.OWN_TEAM_COURSE]: '不能购买本团队的课程',
+  [Code.ALREADY_OWNED]: '团队已拥有这门课程',
+  [Code.CART_EMPTY]: '请先选择要购买的课程',
+  [Code.ORDER_EXPIRED]: '订单已过期，请重新下单',
+  [Code.PAYMENT_REJECTED]: '支付通知校验失败',
 };
 
 /** Seed §8: HTTP status messages, Chinese as PRODUCT.md gives them. Unknown status → 500's. */

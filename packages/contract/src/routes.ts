@@ -61,6 +61,24 @@ export const Routes = {
     duplicate: '/lesson/duplicate',
     delete: '/lesson/delete',
   },
+  store: {
+    list: '/store/list',
+    course: '/store/course',
+  },
+  cart: {
+    list: '/cart/list',
+    add: '/cart/add',
+    remove: '/cart/remove',
+    select: '/cart/select',
+  },
+  order: {
+    checkout: '/order/checkout',
+    detail: '/order/detail',
+    list: '/order/list',
+    pay: '/order/pay',
+    notify: '/pay/notify',
+    sandbox: '/pay/sandbox',
+  },
   share: {
     create: '/share/create',
     list: '/share/list',

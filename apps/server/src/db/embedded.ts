@@ -58,7 +58,8 @@ export async function startEmbeddedPostgres(
     authMethod: 'scram-sha-256',
     persistent: true,
     createPostgresUser: isRoot,
-    initdbFlags: ['--encoding=UTF8', '--locale=C'],
+    // C.UTF-8, not C: under C, pg_trgm finds no trigrams in Chinese text and keyword search cannot use its index.
+    initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=`],
     onLog: () => undefined,
     onError: (err) => log(`embedded PostgreSQL: ${String(err)}`),

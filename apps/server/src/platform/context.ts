@@ -5,6 +5,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { ConsoleSmsProvider } from './sms/console-sms.ts';
 import { HttpSmsProvider } from './sms/http-sms.ts';
+import { SandboxPaymentProvider } from './payments/sandbox-payment.ts';
 import type { SmsProvider } from './sms/sms-provider.ts';
 import type { FileStorage } from './storage/file-storage.ts';
 import { LocalFileStorage } from './storage/local-storage.ts';
@@ -19,6 +20,7 @@ export type AppContext = {
   sms: SmsProvider;
   wechat: WechatProvider;
   storage: FileStorage;
+  payments: SandboxPaymentProvider;
 };
 
 export type ContextOverrides = Partial<Pick<AppContext, 'sms' | 'wechat' | 'storage'>>;
@@ -54,5 +56,6 @@ export function createContext(
           forcePathStyle: config.S3_FORCE_PATH_STYLE,
         })
       : new LocalFileStorage(path.join(config.dataDir, 'uploads'));
-  return { config, db, sms, wechat, storage, ...overrides };
+  const payments = new SandboxPaymentProvider(db, config.publicUrl);
+  return { config, db, sms, wechat, storage, payments, ...overrides };
 }

@@ -67,6 +67,7 @@ export async function seedDemoCourses(
     courseId: python.id,
     versionNo: 1,
     snapshot: toPreview(meta, teamName, await listLessons(db, python.id)),
+    title: meta.course.title,
     notes: '首次发布',
     price: 9900,
     releasedBy: authorId,

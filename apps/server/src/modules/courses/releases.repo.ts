@@ -14,6 +14,7 @@ export async function insertNextRelease(
     .insert(courseReleases)
     .values({
       ...row,
+      title: row.snapshot.title,
       versionNo: sql`(select coalesce(max(${courseReleases.versionNo}), 0) + 1 from ${courseReleases} where ${courseReleases.courseId} = ${row.courseId})`,
     })
     .returning();

@@ -1,0 +1,188 @@
+import { Code, ORDER_TTL_MS, type Order, type OrderStatus, type PayInfo } from '@studio/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Actor } from '../../platform/auth.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { randomDigits } from '../../platform/crypto.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { PaymentNotice } from '../../platform/payments/payment-provider.ts';
+import { authorizeWrite } from '../../platform/policy.ts';
+import type { Membership } from '../teams/teams.repo.ts';
+import { listListed, ownedCourseIds } from './catalog.repo.ts';
+import { cartRows, removeCartItems } from './cart.repo.ts';
+import {
+  findUserOrder,
+  insertOrder,
+  listUserOrders,
+  lockCheckout,
+  lockOrderByNo,
+  markPaidAndGrant,
+  recentPendingOrder,
+  recordPaymentEvent,
+  setEventOutcome,
+  type OrderWithItems,
+} from './orders.repo.ts';
+
+type Ctx = { ctx: AppContext; actor: Actor; membership: Membership };
+
+/** A pending order past its expiry reads as expired; the rows are not rewritten for that. */
+const statusOf = (o: OrderWithItems['order']): OrderStatus =>
+  o.status === 'pending' && o.expiresAt.getTime() <= Date.now() ? 'expired' : (o.status as OrderStatus);
+
+export const toOrder = ({ order, items, teamName }: OrderWithItems): Order => ({
+  orderId: order.id,
+  orderNo: order.orderNo,
+  status: statusOf(order),
+  amount: order.amount,
+  items: items.map((i) => ({ courseId: i.courseId, title: i.title, versionNo: i.versionNo, price: i.price })),
+  createTime: order.createdAt.getTime(),
+  expireTime: order.expiresAt.getTime(),
+  payTime: order.paidAt ? order.paidAt.getTime() : null,
+  teamName,
+});
+
+const newOrderNo = () => `${new Date().toISOString().slice(0, 10).replaceAll('-', '')}${randomDigits(12)}`;
+
+/**
+ * Turns the selected cart items into one order, priced by the server from the latest releases.
+ * Checkouts of one user and team are serialised; a second click on the same cart gets the same order.
+ */
+export async function checkout(c: Ctx, courseIds?: number[]): Promise<Order> {
+  authorizeWrite(c.membership);
+  const userId = c.actor.user.id;
+  const teamId = c.membership.team.id;
+  const orderId = await c.ctx.db.transaction(async (tx) => {
+    await lockCheckout(tx, userId, teamId);
+    const rows = (await cartRows(tx, userId, teamId)).filter((r) =>
+      courseIds ? courseIds.includes(r.courseId) : r.selected,
+    );
+    if (rows.length === 0) {
+      const recent = await recentPendingOrder(tx, userId, teamId, 30_000);
+      if (recent) return recent.id;
+      throw new AppError(Code.CART_EMPTY);
+    }
+    const owned = await ownedCourseIds(tx, teamId);
+    const listed = await listListed(
+      tx,
+      rows.map((r) => r.courseId),
+    );
+    if (listed.length !== rows.length) throw new AppError(Code.COURSE_NOT_FOR_SALE);
+    if (listed.some((l) => l.teamId === teamId)) throw new AppError(Code.OWN_TEAM_COURSE);
+    if (listed.some((l) => owned.has(l.courseId))) throw new AppError(Code.ALREADY_OWNED);
+    const items = listed.map((l) => ({
+      courseId: l.courseId,
+      versionNo: l.release.versionNo,
+      title: l.release.snapshot.title,
+      price: l.release.price,
+    }));
+    const amount = items.reduce((sum, i) => sum + i.price, 0);
+    const now = Date.now();
+    const order = await insertOrder(
+      tx,
+      {
+        orderNo: newOrderNo(),
+        teamId,
+        userId,
+        amount,
+        provider: c.ctx.payments.name,
+        createdAt: new Date(now),
+        expiresAt: new Date(now + ORDER_TTL_MS),
+      },
+      items,
+    );
+    await removeCartItems(
+      tx,
+      userId,
+      teamId,
+      items.map((i) => i.courseId),
+    );
+    if (amount === 0) await markPaidAndGrant(tx, order, 'free');
+    return order.id;
+  });
+  return getOrder(c, orderId);
+}
+
+export async function getOrder(c: Pick<Ctx, 'ctx' | 'actor'>, orderId: number): Promise<Order> {
+  const found = await findUserOrder(c.ctx.db, c.actor.user.id, orderId);
+  if (!found) throw new AppError(Code.NOT_FOUND);
+  return toOrder(found);
+}
+
+export async function listOrders(c: Pick<Ctx, 'ctx' | 'actor'>, pageNum: number, pageSize: number) {
+  const { rows, total } = await listUserOrders(c.ctx.db, c.actor.user.id, pageSize, (pageNum - 1) * pageSize);
+  return { list: rows.map(toOrder), total, pageNum, pageSize };
+}
+
+/** Starts paying an order: 20018 when it is paid already (idempotent), 40005 once expired. */
+export async function payOrder(
+  c: Pick<Ctx, 'ctx' | 'actor'>,
+  orderId: number,
+): Promise<{ code: number; data: PayInfo }> {
+  const order = await getOrder(c, orderId);
+  const info = (qrUrl: string): PayInfo => ({
+    orderId,
+    provider: c.ctx.payments.name,
+    qrUrl,
+    expireTime: order.expireTime,
+  });
+  if (order.status === 'paid') return { code: Code.ORDER_ALREADY_PAID, data: info('') };
+  if (order.status !== 'pending') throw new AppError(Code.ORDER_EXPIRED);
+  const { qrUrl } = await c.ctx.payments.createPayment({
+    orderNo: order.orderNo,
+    amount: order.amount,
+    description: order.items
+      .map((i) => i.title)
+      .join('、')
+      .slice(0, 120),
+    expiresAt: new Date(order.expireTime),
+  });
+  return { code: Code.OK, data: info(qrUrl) };
+}
+
+export type NoticeOutcome = 'granted' | 'duplicate' | 'already_paid' | 'amount_mismatch' | 'unknown_order';
+
+/**
+ * Applies a verified notification exactly once. Rule for late payments: money that arrives for an
+ * expired (never closed) order is honoured and granted, because its price was fixed at checkout.
+ */
+export async function applyPaymentNotice(
+  ctx: AppContext,
+  notice: PaymentNotice,
+  log: FastifyBaseLogger,
+): Promise<NoticeOutcome> {
+  const provider = ctx.payments.name;
+  const outcome = await ctx.db.transaction(async (tx): Promise<NoticeOutcome> => {
+    const fresh = await recordPaymentEvent(tx, {
+      provider,
+      eventId: notice.eventId,
+      orderNo: notice.orderNo,
+      outcome: 'received',
+    });
+    if (!fresh) return 'duplicate';
+    const order = await lockOrderByNo(tx, notice.orderNo);
+    let result: NoticeOutcome;
+    if (!order) result = 'unknown_order';
+    else if (order.amount !== notice.amount) result = 'amount_mismatch';
+    else if (order.status === 'paid') result = 'already_paid';
+    else {
+      await markPaidAndGrant(tx, order, notice.txnId);
+      result = 'granted';
+    }
+    await setEventOutcome(tx, provider, notice.eventId, result);
+    return result;
+  });
+  if (outcome === 'amount_mismatch' || outcome === 'unknown_order') {
+    log.warn(
+      {
+        payment: {
+          provider,
+          eventId: notice.eventId,
+          orderNo: notice.orderNo,
+          amount: notice.amount,
+          outcome,
+        },
+      },
+      'payment notification refused',
+    );
+  }
+  return outcome;
+}

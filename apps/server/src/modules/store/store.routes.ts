@@ -1,0 +1,156 @@
+import {
+  cartAddBody,
+  cartSchema,
+  cartSelectBody,
+  checkoutBody,
+  courseIdQuery,
+  envelope,
+  orderIdQuery,
+  orderSchema,
+  pageQuerySchema,
+  pageSchema,
+  payData,
+  Routes,
+  storeCardSchema,
+  storeCourseSchema,
+  storeListQuery,
+} from '@studio/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actorOf, membershipOf } from '../../platform/auth.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { ok } from '../../platform/reply.ts';
+import { teamCtx } from '../courses/courses.routes.ts';
+import { addToCart, getCart, removeFromCart, selectInCart } from './cart.service.ts';
+import { listStore, storeCourse } from './catalog.service.ts';
+import { checkout, getOrder, listOrders, payOrder } from './orders.service.ts';
+
+const team = { auth: 'team' } as const;
+const cartIds = z.object({ courseIds: z.array(z.coerce.number().int().positive()).min(1).max(200) });
+
+export const storeRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      Routes.store.list,
+      {
+        config: { auth: 'registered' },
+        schema: {
+          summary: 'Released courses of all teams',
+          querystring: storeListQuery,
+          response: { 200: envelope(pageSchema(storeCardSchema)) },
+        },
+      },
+      async (r) => ok(await listStore(ctx, r.query)),
+    );
+    app.get(
+      Routes.store.course,
+      {
+        config: team,
+        schema: {
+          summary: 'The buy page of a released course',
+          querystring: courseIdQuery,
+          response: { 200: envelope(storeCourseSchema) },
+        },
+      },
+      async (r) => ok(await storeCourse(ctx, actorOf(r), membershipOf(r), r.query.courseId)),
+    );
+    app.get(
+      Routes.cart.list,
+      {
+        config: team,
+        schema: {
+          summary: 'The cart of this user in the current team',
+          response: { 200: envelope(cartSchema) },
+        },
+      },
+      async (r) => ok(await getCart(teamCtx(ctx, r))),
+    );
+    app.post(
+      Routes.cart.add,
+      {
+        config: team,
+        schema: {
+          summary: 'Add a course to the cart',
+          body: cartAddBody,
+          response: { 200: envelope(cartSchema) },
+        },
+      },
+      async (r) => ok(await addToCart(teamCtx(ctx, r), r.body.courseId)),
+    );
+    app.post(
+      Routes.cart.remove,
+      {
+        config: team,
+        schema: {
+          summary: 'Remove courses from the cart',
+          body: cartIds,
+          response: { 200: envelope(cartSchema) },
+        },
+      },
+      async (r) => ok(await removeFromCart(teamCtx(ctx, r), r.body.courseIds)),
+    );
+    app.post(
+      Routes.cart.select,
+      {
+        config: team,
+        schema: {
+          summary: 'Select or unselect cart items',
+          body: cartSelectBody,
+          response: { 200: envelope(cartSchema) },
+        },
+      },
+      async (r) => ok(await selectInCart(teamCtx(ctx, r), r.body.courseIds, r.body.selected)),
+    );
+    app.post(
+      Routes.order.checkout,
+      {
+        config: team,
+        schema: {
+          summary: 'Create one order from the selected cart items',
+          body: checkoutBody,
+          response: { 200: envelope(orderSchema) },
+        },
+      },
+      async (r) => ok(await checkout(teamCtx(ctx, r), r.body.courseIds)),
+    );
+    app.get(
+      Routes.order.detail,
+      {
+        config: { auth: 'registered' },
+        schema: {
+          summary: "One of the user's orders",
+          querystring: orderIdQuery,
+          response: { 200: envelope(orderSchema) },
+        },
+      },
+      async (r) => ok(await getOrder({ ctx, actor: actorOf(r) }, r.query.orderId)),
+    );
+    app.get(
+      Routes.order.list,
+      {
+        config: { auth: 'registered' },
+        schema: {
+          summary: "The user's orders",
+          querystring: pageQuerySchema,
+          response: { 200: envelope(pageSchema(orderSchema)) },
+        },
+      },
+      async (r) => ok(await listOrders({ ctx, actor: actorOf(r) }, r.query.pageNum, r.query.pageSize)),
+    );
+    app.post(
+      Routes.order.pay,
+      {
+        config: { auth: 'registered' },
+        schema: {
+          summary: 'Start paying (20018 when already paid)',
+          body: orderIdQuery,
+          response: { 200: envelope(payData) },
+        },
+      },
+      async (r) => {
+        const result = await payOrder({ ctx, actor: actorOf(r) }, r.body.orderId);
+        return ok(result.data, result.code);
+      },
+    );
+  };

@@ -1,0 +1,324 @@
+import {
+  Code,
+  type Cart,
+  type Order,
+  type Page,
+  type PayInfo,
+  type StoreCard,
+  type StoreCourse,
+} from '@studio/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, createCourse, createLesson, createTeam, createUser } from '../../../test/factories.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ PUBLIC_URL: 'https://studio.example' });
+});
+afterAll(() => t.close());
+
+const COVER = '/api/files/cover/2026/11/abcdefghijkl.png';
+
+/** A team with one released course of two lessons (the first a free preview). */
+async function seller(title: string, price: number, category = 'tech') {
+  const user = await createUser(t);
+  await createTeam(t, user.token, '卖家团队');
+  const course = await createCourse(t, user.token, title);
+  const free = await createLesson(t, user.token, course.courseId, '试看课');
+  await createLesson(t, user.token, course.courseId, '付费课');
+  await call(t, 'POST', '/lesson/save', {
+    token: user.token,
+    body: { lessonId: free.lessonId, version: 1, freePreview: true },
+  });
+  await call(t, 'POST', '/course/modify', {
+    token: user.token,
+    body: {
+      courseId: course.courseId,
+      version: course.version,
+      cover: COVER,
+      summary: '简介',
+      price,
+      category,
+    },
+  });
+  const rel = await call(t, 'POST', '/course/release', {
+    token: user.token,
+    body: { courseId: course.courseId },
+  });
+  expect(rel.code).toBe(200);
+  return { user, courseId: course.courseId };
+}
+
+async function buyer() {
+  const user = await createUser(t);
+  const team = await createTeam(t, user.token, '买家团队');
+  return { user, team };
+}
+
+/** Pays like a person: opens the QR's sandbox page and presses 确认支付. */
+async function payInSandbox(token: string, orderId: number) {
+  const pay = await call<PayInfo>(t, 'POST', '/order/pay', { token, body: { orderId } });
+  expect(pay.code).toBe(200);
+  const url = new URL(pay.data.qrUrl);
+  const page = await t.app.inject({ method: 'GET', url: url.pathname + url.search });
+  expect(page.body).toContain('确认支付');
+  const confirm = await t.app.inject({
+    method: 'POST',
+    url: '/api/pay/sandbox/confirm',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: url.searchParams.toString(),
+  });
+  expect(confirm.body).toContain('支付成功');
+}
+
+describe('catalog', () => {
+  it('finds released courses by a Chinese substring, filters, sorts and pages', async () => {
+    await seller('深度学习实战课程', 19900, 'tech');
+    await seller('水彩画入门', 4900, 'design');
+    const found = await call<Page<StoreCard>>(t, 'GET', '/store/list', {
+      token: (await buyer()).user.token,
+      query: { keyword: '学习实' },
+    });
+    expect(found.msg).toBe('成功');
+    expect(found.data.list.map((c) => c.title)).toEqual(['深度学习实战课程']);
+    expect(found.data.list[0]).toMatchObject({
+      price: 19900,
+      lessonCount: 2,
+      teamName: '卖家团队',
+      sales: 0,
+    });
+    const { user } = await buyer();
+    const design = await call<Page<StoreCard>>(t, 'GET', '/store/list', {
+      token: user.token,
+      query: { category: 'design' },
+    });
+    expect(design.data.list.every((c) => c.category === 'design')).toBe(true);
+    const cheap = await call<Page<StoreCard>>(t, 'GET', '/store/list', {
+      token: user.token,
+      query: { sort: 'price_asc', pageSize: '1' },
+    });
+    expect(cheap.data.list).toHaveLength(1);
+    expect(cheap.data.total).toBeGreaterThanOrEqual(2);
+    const prices = (
+      await call<Page<StoreCard>>(t, 'GET', '/store/list', {
+        token: user.token,
+        query: { sort: 'price_desc' },
+      })
+    ).data.list.map((c) => c.price);
+    expect(prices).toEqual([...prices].sort((a, b) => b - a));
+  });
+
+  it('shows free-preview lessons, locks the rest, and knows its own team', async () => {
+    const s = await seller('可试看的课程', 990);
+    const b = await buyer();
+    const page = await call<StoreCourse>(t, 'GET', '/store/course', {
+      token: b.user.token,
+      query: { courseId: String(s.courseId) },
+    });
+    expect(page.data.lessons.map((l) => [l.title, l.content === null])).toEqual([
+      ['试看课', false],
+      ['付费课', true],
+    ]);
+    expect(page.data).toMatchObject({ owned: false, ownTeam: false, inCart: false, versionNo: 1 });
+    const own = await call<StoreCourse>(t, 'GET', '/store/course', {
+      token: s.user.token,
+      query: { courseId: String(s.courseId) },
+    });
+    expect(own.data).toMatchObject({ owned: true, ownTeam: true });
+    expect(
+      (await call(t, 'POST', '/cart/add', { token: s.user.token, body: { courseId: s.courseId } })).code,
+    ).toBe(Code.OWN_TEAM_COURSE);
+  });
+});
+
+describe('cart, checkout and payment', () => {
+  it('buys a course end to end: cart, one order with snapshot items, sandbox payment, entitlement', async () => {
+    const s = await seller('完整购买流程', 2990);
+    const b = await buyer();
+    const cart = await call<Cart>(t, 'POST', '/cart/add', {
+      token: b.user.token,
+      body: { courseId: s.courseId },
+    });
+    expect(cart.data).toMatchObject({ selectedCount: 1, selectedTotal: 2990 });
+    const order = await call<Order>(t, 'POST', '/order/checkout', { token: b.user.token, body: {} });
+    expect(order.data).toMatchObject({
+      status: 'pending',
+      amount: 2990,
+      items: [{ courseId: s.courseId, title: '完整购买流程', versionNo: 1, price: 2990 }],
+    });
+    expect(order.data.expireTime - order.data.createTime).toBe(15 * 60_000);
+    expect((await call<Cart>(t, 'GET', '/cart/list', { token: b.user.token })).data.list).toHaveLength(0);
+
+    await payInSandbox(b.user.token, order.data.orderId);
+    const paid = await call<Order>(t, 'GET', '/order/detail', {
+      token: b.user.token,
+      query: { orderId: String(order.data.orderId) },
+    });
+    expect(paid.data.status).toBe('paid');
+    const again = await call(t, 'POST', '/order/pay', {
+      token: b.user.token,
+      body: { orderId: order.data.orderId },
+    });
+    expect(again.code).toBe(Code.ORDER_ALREADY_PAID);
+    const page = await call<StoreCourse>(t, 'GET', '/store/course', {
+      token: b.user.token,
+      query: { courseId: String(s.courseId) },
+    });
+    expect(page.data.owned).toBe(true);
+    expect(page.data.lessons.every((l) => l.content !== null)).toBe(true);
+    expect(
+      (await call(t, 'POST', '/cart/add', { token: b.user.token, body: { courseId: s.courseId } })).code,
+    ).toBe(Code.ALREADY_OWNED);
+    const list = await call<Page<StoreCard>>(t, 'GET', '/store/list', {
+      token: b.user.token,
+      query: { keyword: '完整购买' },
+    });
+    expect(list.data.list[0]!.sales).toBe(1);
+  });
+
+  it('prices on the server: a changed draft price does not change the order; the release price does', async () => {
+    const s = await seller('改价课程', 1000);
+    const b = await buyer();
+    await call(t, 'POST', '/cart/add', { token: b.user.token, body: { courseId: s.courseId } });
+    const detail = await call<{ version: number }>(t, 'GET', '/course/detail', {
+      token: s.user.token,
+      query: { courseId: String(s.courseId) },
+    });
+    await call(t, 'POST', '/course/modify', {
+      token: s.user.token,
+      body: { courseId: s.courseId, version: detail.data.version, price: 1 },
+    });
+    const order = await call<Order>(t, 'POST', '/order/checkout', { token: b.user.token, body: {} });
+    expect(order.data.amount).toBe(1000);
+  });
+
+  it('makes one order from two simultaneous checkouts of the same cart', async () => {
+    const s = await seller('并发下单', 500);
+    const b = await buyer();
+    await call(t, 'POST', '/cart/add', { token: b.user.token, body: { courseId: s.courseId } });
+    const [x, y] = await Promise.all([
+      call<Order>(t, 'POST', '/order/checkout', { token: b.user.token, body: {} }),
+      call<Order>(t, 'POST', '/order/checkout', { token: b.user.token, body: {} }),
+    ]);
+    expect(x.data.orderId).toBe(y.data.orderId);
+    const { rows } = await t.app.ctx.db.execute<{ n: number }>(
+      `select count(*)::int as n from orders where user_id = ${b.user.userId}`,
+    );
+    expect(rows[0]!.n).toBe(1);
+  });
+
+  it('grants once for duplicated, parallel and replayed notifications; refuses tampering', async () => {
+    const s = await seller('通知幂等', 800);
+    const b = await buyer();
+    await call(t, 'POST', '/cart/add', { token: b.user.token, body: { courseId: s.courseId } });
+    const order = await call<Order>(t, 'POST', '/order/checkout', { token: b.user.token, body: {} });
+    const payments = t.app.ctx.payments;
+    const notify = (n: { body: string; headers: Record<string, string> }) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/pay/notify/sandbox',
+        headers: { 'content-type': 'application/json', ...n.headers },
+        payload: n.body,
+      });
+
+    const tampered = await payments.buildNotification(order.data.orderNo, 800);
+    const badSig = await notify({ body: tampered.body.replace('800', '1'), headers: tampered.headers });
+    expect(badSig.statusCode).toBe(400);
+    expect(badSig.json().code).toBe(Code.PAYMENT_REJECTED);
+    const wrongAmount = await notify(await payments.buildNotification(order.data.orderNo, 1));
+    expect(wrongAmount.json().code).toBe(Code.PAYMENT_REJECTED);
+    expect(
+      (
+        await call<Order>(t, 'GET', '/order/detail', {
+          token: b.user.token,
+          query: { orderId: String(order.data.orderId) },
+        })
+      ).data.status,
+    ).toBe('pending');
+
+    const first = await payments.buildNotification(order.data.orderNo, 800);
+    const second = await payments.buildNotification(order.data.orderNo, 800);
+    const answers = await Promise.all([notify(first), notify(first), notify(second), notify(first)]);
+    expect(answers.every((a) => a.statusCode === 200)).toBe(true);
+    expect(answers.map((a) => a.json().data.outcome).sort()).toEqual([
+      'already_paid',
+      'duplicate',
+      'duplicate',
+      'granted',
+    ]);
+    const { rows } = await t.app.ctx.db.execute<{ n: number; sales: number }>(
+      `select (select count(*)::int from entitlements where course_id = ${s.courseId}) as n, (select sales from courses where id = ${s.courseId}) as sales`,
+    );
+    expect(rows[0]).toEqual({ n: 1, sales: 1 });
+  });
+
+  it('expires unpaid orders after 15 minutes, and honours a payment that arrives late', async () => {
+    const s = await seller('过期订单', 600);
+    const b = await buyer();
+    await call(t, 'POST', '/cart/add', { token: b.user.token, body: { courseId: s.courseId } });
+    const order = await call<Order>(t, 'POST', '/order/checkout', { token: b.user.token, body: {} });
+    await t.app.ctx.db.execute(
+      `update orders set expires_at = now() - interval '1 second' where id = ${order.data.orderId}`,
+    );
+    const read = await call<Order>(t, 'GET', '/order/detail', {
+      token: b.user.token,
+      query: { orderId: String(order.data.orderId) },
+    });
+    expect(read.data.status).toBe('expired');
+    expect(
+      (await call(t, 'POST', '/order/pay', { token: b.user.token, body: { orderId: order.data.orderId } }))
+        .code,
+    ).toBe(Code.ORDER_EXPIRED);
+    const late = await t.app.inject({
+      method: 'POST',
+      url: '/api/pay/notify/sandbox',
+      headers: {
+        'content-type': 'application/json',
+        ...(await t.app.ctx.payments.buildNotification(order.data.orderNo, 600)).headers,
+      },
+      payload: (await t.app.ctx.payments.buildNotification(order.data.orderNo, 600)).body,
+    });
+    // Built twice: the second body has its own event id, so the first headers do not match it.
+    expect(late.statusCode).toBe(400);
+    const n = await t.app.ctx.payments.buildNotification(order.data.orderNo, 600);
+    const honoured = await t.app.inject({
+      method: 'POST',
+      url: '/api/pay/notify/sandbox',
+      headers: { 'content-type': 'application/json', ...n.headers },
+      payload: n.body,
+    });
+    expect(honoured.json().data.outcome).toBe('granted');
+    const after = await call<Order>(t, 'GET', '/order/detail', {
+      token: b.user.token,
+      query: { orderId: String(order.data.orderId) },
+    });
+    expect(after.data.status).toBe('paid');
+  });
+
+  it("keeps carts and orders to their user and team: another user's order answers 404", async () => {
+    const s = await seller('隔离检查', 700);
+    const b = await buyer();
+    const other = await buyer();
+    await call(t, 'POST', '/cart/add', { token: b.user.token, body: { courseId: s.courseId } });
+    expect((await call<Cart>(t, 'GET', '/cart/list', { token: other.user.token })).data.list).toHaveLength(0);
+    const order = await call<Order>(t, 'POST', '/order/checkout', { token: b.user.token, body: {} });
+    const peek = await call(t, 'GET', '/order/detail', {
+      token: other.user.token,
+      query: { orderId: String(order.data.orderId) },
+    });
+    expect(peek.code).toBe(404);
+    expect(peek.data).toBeNull();
+    expect(
+      (
+        await call(t, 'POST', '/order/pay', {
+          token: other.user.token,
+          body: { orderId: order.data.orderId },
+        })
+      ).code,
+    ).toBe(404);
+    expect((await call<Page<Order>>(t, 'GET', '/order/list', { token: other.user.token })).data.total).toBe(
+      0,
+    );
+    expect((await call<Page<Order>>(t, 'GET', '/order/list', { token: b.user.token })).data.total).toBe(1);
+  });
+});

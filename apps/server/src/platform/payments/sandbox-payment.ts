@@ -1,0 +1,107 @@
+/**
+ * The zero-config payment provider: the QR opens a local confirm page; confirming sends a notification
+ * signed with HMAC-SHA256 to the same webhook a real provider calls. The key lives in the database so
+ * every server process signs and verifies alike.
+ */
+import { createHmac } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { appSettings, orders } from '../../db/schema.ts';
+import { randomToken, safeEqual } from '../crypto.ts';
+import {
+  PaymentRejected,
+  type PaymentNotice,
+  type PaymentOrder,
+  type PaymentProvider,
+} from './payment-provider.ts';
+
+const KEY = 'sandbox_pay_secret';
+const MAX_SKEW_MS = 5 * 60_000;
+
+export class SandboxPaymentProvider implements PaymentProvider {
+  readonly name = 'sandbox';
+  private secret: string | undefined;
+  private readonly db: Db;
+  private readonly publicUrl: string;
+
+  constructor(db: Db, publicUrl: string) {
+    this.db = db;
+    this.publicUrl = publicUrl;
+  }
+
+  private async key(): Promise<string> {
+    if (this.secret) return this.secret;
+    await this.db
+      .insert(appSettings)
+      .values({ key: KEY, value: randomToken(32) })
+      .onConflictDoNothing();
+    const [row] = await this.db.select().from(appSettings).where(eq(appSettings.key, KEY));
+    this.secret = row!.value;
+    return this.secret;
+  }
+
+  async sign(payload: string): Promise<string> {
+    return createHmac('sha256', await this.key())
+      .update(payload)
+      .digest('hex');
+  }
+
+  async createPayment(order: PaymentOrder): Promise<{ qrUrl: string }> {
+    const q = new URLSearchParams({ orderNo: order.orderNo, sig: await this.sign(`page:${order.orderNo}`) });
+    return { qrUrl: `${this.publicUrl}/api/pay/sandbox?${q.toString()}` };
+  }
+
+  /** The order amount the sandbox payer pays (a real payer's app shows the same from the provider). */
+  async amountOf(orderNo: string): Promise<number | undefined> {
+    const [row] = await this.db
+      .select({ amount: orders.amount })
+      .from(orders)
+      .where(eq(orders.orderNo, orderNo));
+    return row?.amount;
+  }
+
+  async checkPageSignature(orderNo: string, sig: string): Promise<boolean> {
+    return safeEqual(await this.sign(`page:${orderNo}`), sig);
+  }
+
+  /** The notification the confirm page sends: body, and the headers a provider would set. */
+  async buildNotification(orderNo: string, amount: number) {
+    const body = JSON.stringify({
+      eventId: `evt_${randomToken(12)}`,
+      orderNo,
+      amount,
+      txnId: `sbx_${randomToken(9)}`,
+    });
+    const timestamp = String(Date.now());
+    return {
+      body,
+      headers: {
+        'x-sandbox-timestamp': timestamp,
+        'x-sandbox-signature': await this.sign(`${timestamp}.${body}`),
+      },
+    };
+  }
+
+  async verifyNotification(
+    headers: Record<string, string | string[] | undefined>,
+    rawBody: string,
+  ): Promise<PaymentNotice> {
+    const timestamp = String(headers['x-sandbox-timestamp'] ?? '');
+    const signature = String(headers['x-sandbox-signature'] ?? '');
+    if (!/^\d{13}$/.test(timestamp) || Math.abs(Date.now() - Number(timestamp)) > MAX_SKEW_MS) {
+      throw new PaymentRejected('timestamp missing or outside the allowed window');
+    }
+    if (!safeEqual(await this.sign(`${timestamp}.${rawBody}`), signature))
+      throw new PaymentRejected('bad signature');
+    const body = JSON.parse(rawBody) as Partial<PaymentNotice>;
+    if (
+      typeof body.eventId !== 'string' ||
+      typeof body.orderNo !== 'string' ||
+      typeof body.amount !== 'number' ||
+      typeof body.txnId !== 'string'
+    ) {
+      throw new PaymentRejected('malformed notification');
+    }
+    return { eventId: body.eventId, orderNo: body.orderNo, amount: body.amount, txnId: body.txnId };
+  }
+}

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { idSchema, pageQuerySchema } from './common.ts';
+import { COURSE_CATEGORIES, coursePreviewSchema, lessonSummarySchema } from './course.ts';
+
+export const ORDER_TTL_MS = 15 * 60_000;
+export const ORDER_STATUSES = ['pending', 'paid', 'expired', 'closed'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const storeListQuery = pageQuerySchema.extend({
+  keyword: z.string().trim().max(40).default(''),
+  category: z.enum(COURSE_CATEGORIES).optional(),
+  sort: z.enum(['newest', 'price_asc', 'price_desc', 'sales']).default('newest'),
+});
+
+export const storeCardSchema = z.object({
+  courseId: z.number().int(),
+  title: z.string(),
+  subtitle: z.string(),
+  cover: z.string(),
+  category: z.enum(COURSE_CATEGORIES).nullable(),
+  teamName: z.string(),
+  price: z.number().int(),
+  lessonCount: z.number().int(),
+  sales: z.number().int(),
+  versionNo: z.number().int(),
+  releaseTime: z.number(),
+});
+export type StoreCard = z.infer<typeof storeCardSchema>;
+
+/** The buy page: the released snapshot, with the content of free-preview lessons only. */
+export const storeCourseSchema = coursePreviewSchema.omit({ lessons: true }).extend({
+  versionNo: z.number().int(),
+  sales: z.number().int(),
+  price: z.number().int(),
+  lessons: z.array(
+    lessonSummarySchema.extend({
+      content: coursePreviewSchema.shape.lessons.element.shape.content.nullable(),
+    }),
+  ),
+  owned: z.boolean(),
+  ownTeam: z.boolean(),
+  inCart: z.boolean(),
+});
+export type StoreCourse = z.infer<typeof storeCourseSchema>;
+
+export const cartItemSchema = storeCardSchema.extend({ selected: z.boolean(), owned: z.boolean() });
+export type CartItem = z.infer<typeof cartItemSchema>;
+export const cartSchema = z.object({
+  list: z.array(cartItemSchema),
+  selectedCount: z.number().int(),
+  selectedTotal: z.number().int(),
+});
+export type Cart = z.infer<typeof cartSchema>;
+export const cartAddBody = z.object({ courseId: idSchema });
+export const cartSelectBody = z.object({ courseIds: z.array(idSchema).max(200), selected: z.boolean() });
+
+export const orderItemSchema = z.object({
+  courseId: z.number().int(),
+  title: z.string(),
+  versionNo: z.number().int(),
+  price: z.number().int(),
+});
+export const orderSchema = z.object({
+  orderId: z.number().int(),
+  orderNo: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  amount: z.number().int(),
+  items: z.array(orderItemSchema),
+  createTime: z.number(),
+  expireTime: z.number(),
+  payTime: z.number().nullable(),
+  teamName: z.string(),
+});
+export type Order = z.infer<typeof orderSchema>;
+export const orderIdQuery = z.object({ orderId: idSchema });
+export const checkoutBody = z.object({ courseIds: z.array(idSchema).min(1).max(200).optional() });
+export const payData = z.object({
+  orderId: z.number().int(),
+  provider: z.string(),
+  qrUrl: z.string(),
+  expireTime: z.number(),
+});
+export type PayInfo = z.infer<typeof payData>;
