@@ -58,6 +58,12 @@ const onNoTeam = (config: AxiosRequestConfig, msg: string, status?: number): Pro
   return Promise.reject(new ApiError(Code.NO_TEAM, msg, status));
 };
 
+/** 542: the current team expired since it was stored; the interface turns read-only at once. */
+const markTeamExpired = (): void => {
+  const lastTeam = readStoredUser()?.lastTeam;
+  if (lastTeam && !lastTeam.teamExpire) patchStoredUser({ lastTeam: { ...lastTeam, teamExpire: true } });
+};
+
 const fail = (config: AxiosRequestConfig, error: ApiError): Promise<never> => {
   if (!config.silent) showErrorNotice(i18n.t('request.failed'), error.msg);
   return Promise.reject(error);
@@ -80,6 +86,7 @@ const onResponse = (response: AxiosResponse): AxiosResponse | Promise<never> => 
   if (isSuccessCode(body.code)) return response;
   if (body.code === Code.UNAUTHORIZED) return onUnauthorized(config, body.msg);
   if (body.code === Code.NO_TEAM) return onNoTeam(config, body.msg);
+  if (body.code === Code.TEAM_EXPIRED) markTeamExpired();
   const msg = body.msg || i18n.t('request.unknownError');
   return fail(config, new ApiError(body.code, msg, response.status, body.data));
 };

@@ -2,9 +2,12 @@ import { Layout } from 'antd';
 import { Navigate, Outlet, useLocation, useMatches, useNavigation } from 'react-router';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { useSession } from '../../features/auth/session-store.ts';
+import { ExpiredTeamAlert } from '../../features/teams/expired-alert.tsx';
 import { isLoggingOut } from '../../lib/logout.ts';
 import type { RouteHandle } from '../lazy-page.ts';
 import { AppHeader } from './app-header.tsx';
+
+const TEAM_PICKING = /^\/(selectTeam|creatTeam)\b/;
 
 const useRouteHandle = (): RouteHandle =>
   useMatches().reduce<RouteHandle>(
@@ -36,7 +39,11 @@ export const MainLayout = () => {
     <Layout style={{ minHeight: '100vh' }}>
       <AppHeader />
       <Layout.Content className="app-content">
-        <main>{navigation.state === 'loading' ? <PageLoading /> : <Outlet />}</main>
+        <main>
+          {/* Choosing a team is not about the current one's expiry. */}
+          {!TEAM_PICKING.test(location.pathname) && <ExpiredTeamAlert style={{ marginBottom: 16 }} />}
+          {navigation.state === 'loading' ? <PageLoading /> : <Outlet />}
+        </main>
       </Layout.Content>
     </Layout>
   );

@@ -32,5 +32,23 @@ export const loadingPath = (redirect: string | null): string => {
   return safe ? `/loading?redirect=${encodeURIComponent(safe)}` : '/loading';
 };
 
+/**
+ * Where a user without a current team goes: the team pages they asked for (an invite link is
+ * `/selectTeam?invite=<code>` and must keep its code), otherwise /selectTeam.
+ */
+export const noTeamPath = (redirect: string | null): string => {
+  const safe = safeRedirect(redirect);
+  return safe && /^\/(selectTeam|creatTeam)(?=[?#]|$)/.test(safe) ? safe : '/selectTeam';
+};
+
 /** The sessionStorage key the WeChat `state` is kept under while the user is away scanning. */
 export const WECHAT_STATE_KEY = 'wechatLoginState';
+/** The page asked for before a WeChat login, kept while the user is away scanning. */
+export const WECHAT_REDIRECT_KEY = 'wechatLoginRedirect';
+
+/** /loading with the page asked for before the WeChat login, forgetting it once read. */
+export const wechatLoadingPath = (): string => {
+  const redirect = sessionStorage.getItem(WECHAT_REDIRECT_KEY);
+  sessionStorage.removeItem(WECHAT_REDIRECT_KEY);
+  return loadingPath(redirect);
+};

@@ -4,12 +4,13 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { readStoredUser } from '../../lib/storage.ts';
-import { safeRedirect } from './auth-api.ts';
+import { noTeamPath, safeRedirect } from './auth-api.ts';
 import { fetchUserInfo, saveUserKeepingToken } from './session-store.ts';
 
 /**
  * /loading, the bootstrap after login: refresh the user from the server (keeping the token), then
- * /author when there is a current team, otherwise /selectTeam.
+ * the page asked for (or /author) when there is a current team, otherwise /selectTeam, keeping an
+ * invite link's `?invite=` so a brand-new user can still join the team that invited them.
  */
 export const LoadingPage = () => {
   const { t } = useTranslation();
@@ -30,7 +31,7 @@ export const LoadingPage = () => {
       const user = readStoredUser();
       if (!user) return; // a 401 already sent the user to /login
       if (!user.register) void navigate('/wxAuth?step=bind', { replace: true });
-      else if (!user.lastTeam) void navigate('/selectTeam', { replace: true });
+      else if (!user.lastTeam) void navigate(noTeamPath(redirect), { replace: true });
       else void navigate(redirect ?? '/author', { replace: true });
     };
     fetchUserInfo()

@@ -4,7 +4,8 @@ import { Alert, Button, Result, Skeleton, Space, Typography } from 'antd';
 import { QRCodeSVG } from 'qrcode.react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { WECHAT_STATE_KEY, fetchWechatQr } from './auth-api.ts';
+import { useSearchParams } from 'react-router';
+import { WECHAT_REDIRECT_KEY, WECHAT_STATE_KEY, fetchWechatQr, safeRedirect } from './auth-api.ts';
 
 /**
  * WeChat QR login. 'simulator': the built-in simulator's page as a QR code (scan with a phone) and a
@@ -15,12 +16,17 @@ export const WechatLoginPanel = () => {
   const { t } = useTranslation();
   const qr = useQuery({ queryKey: ['wechat-qr'], queryFn: fetchWechatQr, staleTime: 0, gcTime: 0 });
   const data = qr.data;
+  const [params] = useSearchParams();
+  const redirect = safeRedirect(params.get('redirect'));
 
   useEffect(() => {
     if (!data) return;
     sessionStorage.setItem(WECHAT_STATE_KEY, data.state);
+    // The WeChat round trip loses the query string; /wxAuth picks the page asked for up from here.
+    if (redirect) sessionStorage.setItem(WECHAT_REDIRECT_KEY, redirect);
+    else sessionStorage.removeItem(WECHAT_REDIRECT_KEY);
     if (data.mode === 'open') window.location.assign(data.qrUrl);
-  }, [data]);
+  }, [data, redirect]);
 
   if (qr.isPending) return <Skeleton.Node active style={{ width: 200, height: 200 }} />;
   if (qr.isError || !data) {

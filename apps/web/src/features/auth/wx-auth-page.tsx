@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { isApiError } from '../../lib/api-error.ts';
-import { WECHAT_STATE_KEY, wechatBind, wechatCallback } from './auth-api.ts';
+import { WECHAT_STATE_KEY, wechatBind, wechatCallback, wechatLoadingPath } from './auth-api.ts';
 import { AuthShell } from './auth-shell.tsx';
 import { PhoneCodeForm } from './phone-code-form.tsx';
 import { saveUser, saveUserKeepingToken, useSession } from './session-store.ts';
@@ -38,7 +38,7 @@ export const WxAuthPage = () => {
       .then((info) => {
         sessionStorage.removeItem(WECHAT_STATE_KEY);
         keep(info);
-        if (info.register) void navigate('/loading', { replace: true });
+        if (info.register) void navigate(wechatLoadingPath(), { replace: true });
         else setPhase({ kind: 'bind' });
       })
       .catch((error: unknown) => {
@@ -86,7 +86,7 @@ export const WxAuthPage = () => {
           onSubmit={wechatBind}
           onDone={(info) => {
             keep(info);
-            void navigate('/loading', { replace: true });
+            void navigate(wechatLoadingPath(), { replace: true });
           }}
         />
       </AuthShell>

@@ -1,6 +1,6 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { teamCreateBody } from '@studio/contract';
-import { App, Button, Card, Flex, Form, Input, Tag, Typography } from 'antd';
+import { App, Button, Card, Flex, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -8,6 +8,7 @@ import { ImageUpload } from '../../components/image-upload.tsx';
 import { TeamAvatar } from '../../components/team-avatar.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { useZodRule } from '../../components/use-zod-rule.ts';
+import { JoinTeamCard } from './join-team-card.tsx';
 import { createTeam } from './team-store.ts';
 
 interface Values {
@@ -76,17 +77,7 @@ export const CreateTeamPage = () => {
           </Button>
         </Form>
       </Card>
-      {/* Joining by invite link or team code lands here (POST /team/user/invite/join). */}
-      <Card
-        size="small"
-        title={
-          <span>
-            {t('team.joinTitle')} <Tag>{t('common.comingSoon')}</Tag>
-          </span>
-        }
-      >
-        <Typography.Text type="secondary">{t('team.joinDesc')}</Typography.Text>
-      </Card>
+      <JoinTeamCard />
     </Flex>
   );
 };

@@ -3,18 +3,25 @@ import type { TeamListItem } from '@studio/contract';
 import { App, Button, Empty, Flex, Result, Skeleton, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
+import { InviteBanner } from './invite-banner.tsx';
+import { JoinTeamCard } from './join-team-card.tsx';
 import { TeamCard } from './team-card.tsx';
 import { changeTeam, fetchTeamList, useTeams } from './team-store.ts';
 
-/** /selectTeam: pick the team to work in (POST /team/change), or create one. */
+/**
+ * /selectTeam: pick the team to work in (POST /team/change), create one, or join one by code or link.
+ * An invite link lands here as `?invite=<code>` and is joined once the user confirms.
+ */
 export const SelectTeamPage = () => {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const navigate = useNavigate();
   const { list, loading, loaded, failed } = useTeams();
   const [switching, setSwitching] = useState<number | null>(null);
+  const [params, setParams] = useSearchParams();
+  const invite = params.get('invite');
   useDocumentTitle(t('team.selectTitle'));
 
   useEffect(() => {
@@ -96,7 +103,11 @@ export const SelectTeamPage = () => {
         </div>
         {list.length > 0 && createButton}
       </Flex>
+      {invite !== null && <InviteBanner invite={invite} onIgnore={() => setParams({}, { replace: true })} />}
       {body}
+      <div style={{ marginTop: 16 }}>
+        <JoinTeamCard />
+      </div>
     </section>
   );
 };

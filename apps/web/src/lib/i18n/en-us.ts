@@ -1,3 +1,4 @@
+import { teamCentreEnUS } from './en-us-team.ts';
 import type { Messages } from './zh-cn.ts';
 
 /** English. Typed as the Chinese messages, so a missing or extra key fails to compile. */
@@ -81,11 +82,9 @@ export const enUS: Messages = {
     uploadLogo: 'Upload logo',
     removeLogo: 'Remove logo',
     created: 'Team "{{name}}" created',
-    joinTitle: 'Join an existing team',
-    joinDesc:
-      'Joining with an invite link or team code is coming soon; for now a team admin can add you directly.',
     backToSelect: 'Back to team selection',
   },
+  teamCentre: teamCentreEnUS,
   auth: {
     title: 'Log in / Sign up',
     subtitle: 'A new phone number is registered once verified',
@@ -163,7 +162,6 @@ export const enUS: Messages = {
     passwordSaved: 'Password changed',
     logout: 'Log out',
     logoutDesc: 'You will need to log in again.',
-    teamDesc: 'Team details, members, invitations and ownership transfer are coming here soon.',
     tradeDesc: 'Your orders and purchases are coming here soon.',
   },
   author: {

@@ -1,4 +1,5 @@
 import { HTTP_STATUS_MESSAGES } from '@studio/contract';
+import { teamCentreZhCN } from './zh-cn-team.ts';
 
 /** Chinese, the default and the reference: en-US must have exactly these keys (checked by its type). */
 export const zhCN = {
@@ -68,10 +69,9 @@ export const zhCN = {
     uploadLogo: '上传标志',
     removeLogo: '移除标志',
     created: '团队「{{name}}」已创建',
-    joinTitle: '加入已有团队',
-    joinDesc: '凭邀请链接或团队码加入团队的功能即将上线；现在可以请团队管理员直接把你添加进团队。',
     backToSelect: '返回选择团队',
   },
+  teamCentre: teamCentreZhCN,
   auth: {
     title: '登录/注册',
     subtitle: '未注册的手机号验证后将自动注册',
@@ -148,7 +148,6 @@ export const zhCN = {
     passwordSaved: '密码已修改',
     logout: '退出登录',
     logoutDesc: '退出后需要重新登录。',
-    teamDesc: '团队信息、成员管理、邀请与转让所有权即将在这里上线。',
     tradeDesc: '你的订单与购买记录即将在这里上线。',
   },
   author: {

@@ -1,0 +1,109 @@
+import { LinkOutlined } from '@ant-design/icons';
+import type { InviteCreated } from '@studio/contract';
+import { App, Button, Flex, Form, Input, InputNumber, Select, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../lib/format.ts';
+import { createInvite } from '../team-api.ts';
+import type { TeamAbilities } from '../team-permissions.ts';
+
+interface Values {
+  role: 'ADMIN' | 'MEMBER';
+  expireHours: number;
+  maxUses?: number | null;
+}
+
+/** Creates an invite link (POST /team/invite/create) and shows it with a copy button and its expiry. */
+export const InviteLinkForm = ({ abilities }: { abilities: TeamAbilities }) => {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<Values>();
+  const [busy, setBusy] = useState(false);
+  const [created, setCreated] = useState<(InviteCreated & { maxUses?: number }) | null>(null);
+
+  const finish = async ({ role, expireHours, maxUses }: Values) => {
+    setBusy(true);
+    try {
+      const body = { role, expireHours, ...(maxUses ? { maxUses } : {}) };
+      setCreated({ ...(await createInvite(body)), ...(maxUses ? { maxUses } : {}) });
+      void message.success(t('teamCentre.invite.created'));
+    } catch {
+      // Shown by the request client.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Flex vertical gap={16}>
+      <Form
+        form={form}
+        name="invite-link"
+        layout="inline"
+        requiredMark={false}
+        initialValues={{ role: 'MEMBER', expireHours: 72 }}
+        disabled={!abilities.invite}
+        onFinish={(v) => void finish(v)}
+        style={{ rowGap: 12 }}
+      >
+        <Form.Item name="role" label={t('teamCentre.invite.role')}>
+          <Select
+            style={{ width: 120 }}
+            options={[
+              { value: 'MEMBER', label: t('team.role.MEMBER') },
+              {
+                value: 'ADMIN',
+                label: t('team.role.ADMIN'),
+                disabled: !abilities.inviteAdmin,
+                title: abilities.inviteAdmin ? undefined : t('teamCentre.invite.adminOwnerOnly'),
+              },
+            ]}
+          />
+        </Form.Item>
+        <Form.Item name="expireHours" label={t('teamCentre.invite.expireHours')} rules={[{ required: true }]}>
+          <InputNumber min={1} max={720} precision={0} style={{ width: 100 }} />
+        </Form.Item>
+        <Form.Item name="maxUses" label={t('teamCentre.invite.maxUses')}>
+          <InputNumber
+            min={1}
+            max={1000}
+            precision={0}
+            placeholder={t('teamCentre.invite.unlimited')}
+            style={{ width: 100 }}
+          />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" icon={<LinkOutlined aria-hidden />} loading={busy}>
+          {t('teamCentre.invite.create')}
+        </Button>
+      </Form>
+      {created && (
+        <div>
+          <Input
+            readOnly
+            value={created.url}
+            aria-label={t('teamCentre.invite.url')}
+            onFocus={(e) => e.target.select()}
+            style={{ maxWidth: 640 }}
+            addonAfter={
+              <Typography.Text
+                copyable={{
+                  text: created.url,
+                  tooltips: [t('teamCentre.invite.copyUrl'), t('teamCentre.copied')],
+                }}
+              />
+            }
+          />
+          <Typography.Paragraph type="secondary" style={{ margin: '8px 0 0' }}>
+            {t('teamCentre.invite.expiresAt', { time: formatDateTime(created.expireTime) })}
+            {' · '}
+            {created.maxUses
+              ? t('teamCentre.invite.uses', { count: created.maxUses })
+              : t('teamCentre.invite.usesUnlimited')}
+            {' · '}
+            {t('teamCentre.invite.linkHint')}
+          </Typography.Paragraph>
+        </div>
+      )}
+    </Flex>
+  );
+};

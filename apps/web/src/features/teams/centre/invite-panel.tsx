@@ -1,0 +1,55 @@
+import type { CurrentTeam } from '@studio/contract';
+import { Alert, Card, Tabs, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { TeamAbilities } from '../team-permissions.ts';
+import { AddMemberSearch } from './add-member-search.tsx';
+import { InviteLinkForm } from './invite-link-form.tsx';
+
+/** 邀请成员: a link (role, expiry, uses), the team code to share, or adding a registered user. */
+export const InvitePanel = ({ team, abilities }: { team: CurrentTeam; abilities: TeamAbilities }) => {
+  const { t } = useTranslation();
+  const readOnly = !abilities.invite && (
+    <Alert type="warning" showIcon message={t('teamCentre.readOnly')} style={{ marginBottom: 16 }} />
+  );
+  return (
+    <Card title={<h2 style={{ fontSize: 16, margin: 0 }}>{t('teamCentre.invite.title')}</h2>}>
+      {readOnly}
+      <Tabs
+        items={[
+          {
+            key: 'link',
+            label: t('teamCentre.invite.tabLink'),
+            children: <InviteLinkForm abilities={abilities} />,
+          },
+          {
+            key: 'code',
+            label: t('teamCentre.invite.tabCode'),
+            children: (
+              <div>
+                <Typography.Text
+                  code
+                  strong
+                  style={{ fontSize: 24, letterSpacing: 4 }}
+                  copyable={{
+                    text: team.teamCode,
+                    tooltips: [t('teamCentre.copyCode'), t('teamCentre.copied')],
+                  }}
+                >
+                  {team.teamCode}
+                </Typography.Text>
+                <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }}>
+                  {t('teamCentre.invite.codeHint')}
+                </Typography.Paragraph>
+              </div>
+            ),
+          },
+          {
+            key: 'search',
+            label: t('teamCentre.invite.tabSearch'),
+            children: <AddMemberSearch teamId={team.teamId} disabled={!abilities.invite} />,
+          },
+        ]}
+      />
+    </Card>
+  );
+};

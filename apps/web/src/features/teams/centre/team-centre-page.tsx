@@ -1,0 +1,72 @@
+import { SwapOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, Flex, Result, Skeleton } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate } from 'react-router';
+import { useDocumentTitle } from '../../../components/use-document-title.ts';
+import { useSession } from '../../auth/session-store.ts';
+import { fetchCurrentTeam, teamKeys } from '../team-api.ts';
+import { teamAbilities } from '../team-permissions.ts';
+import { InvitePanel } from './invite-panel.tsx';
+import { LeaveTeamCard } from './leave-team-card.tsx';
+import { MembersCard } from './members-card.tsx';
+import { TeamInfoCard } from './team-info-card.tsx';
+
+/**
+ * /personal/team (团队中心): the current team, its members, invitations, roles, ownership, leaving.
+ * What the role may not do is hidden or disabled; an expired team is read-only.
+ */
+export const TeamCentrePage = () => {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const user = useSession((s) => s.user);
+  const lastTeam = user?.lastTeam ?? null;
+  useDocumentTitle(t('teamCentre.title'));
+  const current = useQuery({
+    queryKey: teamKeys.current(lastTeam?.teamId ?? 0),
+    queryFn: fetchCurrentTeam,
+    // Always asked again on entry: a removed member must hear 541 now, not after the cache ages.
+    staleTime: 0,
+    enabled: lastTeam !== null,
+  });
+
+  if (!user) return null;
+  if (!lastTeam) return <Navigate to="/selectTeam" replace />;
+  const abilities = teamAbilities(lastTeam.userTeamRole, lastTeam.teamExpire);
+
+  let info;
+  if (current.isPending) {
+    info = (
+      <Card>
+        <Skeleton active avatar paragraph={{ rows: 3 }} />
+      </Card>
+    );
+  } else if (current.isError) {
+    info = (
+      <Card>
+        <Result
+          status="warning"
+          title={t('teamCentre.loadFailed')}
+          extra={<Button onClick={() => void current.refetch()}>{t('common.retry')}</Button>}
+        />
+      </Card>
+    );
+  } else {
+    info = <TeamInfoCard team={current.data} abilities={abilities} />;
+  }
+
+  return (
+    <Flex vertical gap={16} className="team-centre">
+      <Flex justify="space-between" align="center" gap={12} wrap>
+        <h1 className="page-title">{t('teamCentre.title')}</h1>
+        <Button icon={<SwapOutlined aria-hidden />} onClick={() => void navigate('/selectTeam')}>
+          {t('teamCentre.switchTeam')}
+        </Button>
+      </Flex>
+      {info}
+      {abilities.manager && current.data && <InvitePanel team={current.data} abilities={abilities} />}
+      <MembersCard team={lastTeam} selfId={user.userId} />
+      <LeaveTeamCard team={lastTeam} />
+    </Flex>
+  );
+};

@@ -1,0 +1,140 @@
+import { Code, Routes, type TeamRole, type TeamUser } from '@studio/contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import MockAdapter from 'axios-mock-adapter';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { queryClient } from '../../../lib/query-client.ts';
+import { http } from '../../../lib/request.ts';
+import { readStoredUser, writeStoredUser } from '../../../lib/storage.ts';
+import { team, user } from '../../../test/fixtures.ts';
+import { renderApp } from '../../../test/render-app.tsx';
+import { useSession } from '../../auth/session-store.ts';
+
+const mock = new MockAdapter(http);
+const ok = (data: unknown, code: number = Code.OK) => [200, { code, msg: 'ok', data }] as const;
+const person = (userId: number, nickName: string, userTeamRole: TeamRole): TeamUser => ({
+  userId,
+  nickName,
+  userTeamRole,
+  headImage: '',
+  phone: `138****000${userId}`,
+  joinTime: 1_700_000_000_000,
+});
+
+/** The server as the team centre sees it, for a viewer with `role` (user 1) in team 7. */
+const serve = (role: TeamRole, over: { teamExpire?: boolean } = {}) => {
+  const lastTeam = team({ userTeamRole: role, expireDate: 1_700_000_000_000, ...over });
+  writeStoredUser(user({ lastTeam }));
+  mock.onGet(Routes.team.changeList).reply(...ok({ list: [] }));
+  mock
+    .onGet(Routes.team.currentList)
+    .reply(...ok({ ...lastTeam, ownerId: 1, memberCount: 3, createTime: 1_700_000_000_000 }));
+  const list = [person(1, '小明', role), person(2, '小红', 'ADMIN'), person(3, '小刚', 'MEMBER')];
+  mock.onGet(Routes.team.userList).reply(...ok({ list, total: 3, pageNum: 1, pageSize: 10 }));
+};
+
+const row = async (name: string) => within((await screen.findByText(name)).closest('tr') as HTMLElement);
+/** Buttons by their text: role queries over antd's table are slow in jsdom. */
+type Scope = Pick<typeof screen, 'queryByText'>;
+const button = (name: string, scope: Scope = screen) =>
+  (scope.queryByText(name, { selector: 'button span' })?.closest('button') ??
+    null) as HTMLButtonElement | null;
+const findButton = async (name: string) => {
+  await screen.findByText(name, { selector: 'button span' });
+  return button(name) as HTMLButtonElement;
+};
+
+beforeEach(() => useSession.setState({ status: 'ready', user: null }));
+afterEach(() => {
+  mock.reset();
+  queryClient.clear();
+});
+
+describe('/personal/team (团队中心)', () => {
+  it('OWNER: team code, members with role actions, invite panel, leaving blocked until transfer', async () => {
+    serve('OWNER');
+    renderApp('/personal/team');
+    expect((await screen.findAllByText('ABC123')).length).toBeGreaterThan(0);
+    expect(screen.getAllByLabelText('复制团队码').length).toBeGreaterThan(0);
+    expect(screen.getByText('邀请成员')).toBeTruthy();
+    const hong = await row('小红');
+    expect(button('设为成员', hong)).toBeTruthy();
+    expect(button('转让所有权', hong)).toBeTruthy();
+    expect(button('设为管理员', await row('小刚'))).toBeTruthy();
+    expect((await row('小明')).queryByText('—')).toBeTruthy();
+    expect(screen.getByText(/需要先把所有权转让给其他成员/)).toBeTruthy();
+    expect(button('退出团队')?.disabled).toBe(true);
+  });
+
+  it('ADMIN removes MEMBERs only, never ADMINs, and changes no roles', async () => {
+    serve('ADMIN');
+    renderApp('/personal/team');
+    const gang = await row('小刚');
+    expect(button('移除', gang)).toBeTruthy();
+    expect(button('设为管理员', gang)).toBeNull();
+    expect((await row('小红')).queryByText('—')).toBeTruthy();
+  });
+
+  it('MEMBER sees the team and members but no invite panel and no actions column', async () => {
+    serve('MEMBER');
+    renderApp('/personal/team');
+    await row('小红');
+    expect(screen.queryByText('邀请成员')).toBeNull();
+    expect(screen.queryByText('操作')).toBeNull();
+    expect(button('编辑团队')).toBeNull();
+    expect((await findButton('退出团队')).disabled).toBe(false);
+  });
+
+  it('an expired team says so and disables the writes', async () => {
+    serve('OWNER', { teamExpire: true });
+    renderApp('/personal/team');
+    expect(await screen.findByText('团队已过期，只能查看，不能修改')).toBeTruthy();
+    expect((await findButton('编辑团队')).disabled).toBe(true);
+    expect(button('移除', await row('小刚'))?.disabled).toBe(true);
+  });
+
+  it('transfer asks first, then the stored role becomes ADMIN', async () => {
+    serve('OWNER');
+    mock.onPost(Routes.team.ownerChange).reply(...ok(null));
+    renderApp('/personal/team');
+    fireEvent.click(button('转让所有权', await row('小红')) as HTMLButtonElement);
+    expect(await screen.findByText(/你将成为管理员/)).toBeTruthy();
+    fireEvent.click(button('确认转让') as HTMLButtonElement);
+    await waitFor(() => expect(readStoredUser()?.lastTeam?.userTeamRole).toBe('ADMIN'));
+    expect(JSON.parse(mock.history.post[0]?.data as string)).toEqual({ userId: 2 });
+  });
+
+  it('removing asks first and posts the userId', async () => {
+    serve('OWNER');
+    mock.onPost(Routes.team.userRemove).reply(...ok(null));
+    renderApp('/personal/team');
+    fireEvent.click(button('移除', await row('小刚')) as HTMLButtonElement);
+    fireEvent.click(await findButton('确认移除'));
+    await waitFor(() => expect(mock.history.post).toHaveLength(1));
+    expect(JSON.parse(mock.history.post[0]?.data as string)).toEqual({ userId: 3 });
+    expect(await screen.findByText('已将 小刚 移出团队')).toBeTruthy();
+  });
+
+  it('leaving (MEMBER) confirms, forgets the current team and goes to /selectTeam', async () => {
+    serve('MEMBER');
+    mock.onPost(Routes.team.userLeave).reply(...ok(null));
+    const router = renderApp('/personal/team');
+    fireEvent.click(await findButton('退出团队'));
+    fireEvent.click(await findButton('确认退出'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/selectTeam'));
+    expect(JSON.parse(mock.history.post[0]?.data as string)).toEqual({ teamId: 7 });
+    expect(readStoredUser()?.lastTeam).toBeNull();
+  });
+
+  it('editing (ADMIN) renames the team and the stored lastTeam follows', async () => {
+    serve('ADMIN');
+    mock.onPost(Routes.team.modify).reply(...ok(team({ teamName: '新名字', userTeamRole: 'ADMIN' })));
+    renderApp('/personal/team');
+    fireEvent.click(await findButton('编辑团队'));
+    const name = await screen.findByDisplayValue('星火课程组');
+    fireEvent.change(name, { target: { value: ' 新名字 ' } });
+    fireEvent.click(await findButton('保存'));
+    await waitFor(() => expect(readStoredUser()?.lastTeam?.teamName).toBe('新名字'));
+    expect(JSON.parse(mock.history.post[0]?.data as string)).toEqual({ teamName: '新名字', teamLogo: '' });
+    expect(await screen.findByText('团队信息已保存')).toBeTruthy();
+  });
+});

@@ -1,0 +1,123 @@
+import {
+  Code,
+  Routes,
+  type CurrentTeam,
+  type InviteCreated,
+  type LastTeam,
+  type NonMember,
+  type Page,
+  type TeamRole,
+  type TeamUser,
+} from '@studio/contract';
+import { queryClient } from '../../lib/query-client.ts';
+import { api } from '../../lib/request.ts';
+import { readStoredUser } from '../../lib/storage.ts';
+import { saveLastTeam } from '../auth/session-store.ts';
+import { applyCurrentTeam, fetchTeamList } from './team-store.ts';
+
+/** Query keys of the team centre; everything under `['team']` is refreshed after a change. */
+export const teamKeys = {
+  all: ['team'] as const,
+  current: (teamId: number) => ['team', teamId, 'current'] as const,
+  members: (teamId: number, query: MemberQuery) => ['team', teamId, 'members', query] as const,
+  nonMembers: (teamId: number, keyword: string) => ['team', teamId, 'non', keyword] as const,
+};
+
+export interface MemberQuery {
+  pageNum: number;
+  pageSize: number;
+  keyword: string;
+  role?: TeamRole;
+}
+
+const toLastTeam = (team: LastTeam): LastTeam => ({
+  teamId: team.teamId,
+  teamCode: team.teamCode,
+  teamName: team.teamName,
+  teamLogo: team.teamLogo,
+  expireDate: team.expireDate,
+  teamExpire: team.teamExpire,
+  userTeamRole: team.userTeamRole,
+});
+
+const sameTeam = (a: LastTeam | null | undefined, b: LastTeam): boolean =>
+  !!a && (Object.keys(b) as (keyof LastTeam)[]).every((key) => a[key] === b[key]);
+
+/** Keeps the stored lastTeam (header, role checks) in step with what the server just said. */
+export const syncLastTeam = (team: LastTeam): void => {
+  const fresh = toLastTeam(team);
+  if (!sameTeam(readStoredUser()?.lastTeam, fresh)) saveLastTeam(fresh);
+};
+
+/** GET /team/current/list; a role or expiry changed elsewhere reaches the stored lastTeam here. */
+export const fetchCurrentTeam = async (): Promise<CurrentTeam> => {
+  const { data } = await api.get<CurrentTeam>(Routes.team.currentList);
+  syncLastTeam(data);
+  return data;
+};
+
+export const fetchMembers = async (query: MemberQuery): Promise<Page<TeamUser>> =>
+  (await api.get<Page<TeamUser>>(Routes.team.userList, { params: query })).data;
+
+export const searchNonMembers = async (keyword: string): Promise<NonMember[]> =>
+  (await api.get<{ list: NonMember[] }>(Routes.team.userSearchNon, { params: { keyword } })).data.list;
+
+/** After any change: the team centre's queries and the switcher's list. */
+export const refreshTeam = async (): Promise<void> => {
+  void fetchTeamList();
+  await queryClient.invalidateQueries({ queryKey: teamKeys.all });
+};
+
+export const modifyTeam = async (body: { teamName?: string; teamLogo?: string }): Promise<LastTeam> => {
+  const { data } = await api.post<LastTeam>(Routes.team.modify, body);
+  applyCurrentTeam(data);
+  void fetchTeamList();
+  return data;
+};
+
+export const changeRole = async (userId: number, role: 'ADMIN' | 'MEMBER'): Promise<void> => {
+  await api.post<null>(Routes.team.userRole, { userId, role });
+  await refreshTeam();
+};
+
+export const removeMember = async (userId: number): Promise<void> => {
+  await api.post<null>(Routes.team.userRemove, { userId });
+  await refreshTeam();
+};
+
+/** The old owner becomes ADMIN: said at once in the stored lastTeam, then confirmed by the refresh. */
+export const transferOwnership = async (userId: number): Promise<void> => {
+  await api.post<null>(Routes.team.ownerChange, { userId });
+  const lastTeam = readStoredUser()?.lastTeam;
+  if (lastTeam) saveLastTeam({ ...lastTeam, userTeamRole: 'ADMIN' });
+  await refreshTeam();
+};
+
+/** Leaves a team; when it was the current one, there is no current team any more. */
+export const leaveTeam = async (teamId: number): Promise<void> => {
+  await api.post<null>(Routes.team.userLeave, { teamId });
+  if (readStoredUser()?.lastTeam?.teamId === teamId) saveLastTeam(null);
+  queryClient.removeQueries({ queryKey: teamKeys.all });
+  void fetchTeamList();
+};
+
+export const createInvite = async (body: {
+  role: 'ADMIN' | 'MEMBER';
+  expireHours: number;
+  maxUses?: number;
+}): Promise<InviteCreated> => (await api.post<InviteCreated>(Routes.team.inviteCreate, body)).data;
+
+/** OWNER/ADMIN adds a registered user; `already` when they were a member (20014). */
+export const addMember = async (userId: number): Promise<{ already: boolean }> => {
+  const { code } = await api.post<LastTeam>(Routes.team.userInviteJoin, { userId });
+  await refreshTeam();
+  return { already: code === Code.ALREADY_MEMBER };
+};
+
+/** Joins by link token or team code; the team becomes current. 20014 (already a member) switches too. */
+export const joinTeam = async (inviteCode: string): Promise<{ team: LastTeam; already: boolean }> => {
+  const { code, data } = await api.post<LastTeam>(Routes.team.userInviteJoin, { inviteCode });
+  applyCurrentTeam(toLastTeam(data));
+  void fetchTeamList();
+  return { team: data, already: code === Code.ALREADY_MEMBER };
+};
