@@ -64,6 +64,9 @@ export const Routes = {
   store: {
     list: '/store/list',
     course: '/store/course',
+    purchased: '/store/purchased',
+    teamSales: '/store/team/sales',
+    teamPurchases: '/store/team/purchases',
   },
   cart: {
     list: '/cart/list',

@@ -20,12 +20,13 @@ export const TEAM_POLICY = {
   'team.changeRole': OWNER,
   'team.transferOwner': OWNER,
   'team.leave': ['ADMIN', 'MEMBER'],
+  'team.sales': MANAGERS,
 } as const satisfies Record<string, readonly TeamRole[]>;
 
 export type TeamAction = keyof typeof TEAM_POLICY;
 
 /** Reading stays allowed in an expired team; everything else is a write. */
-const READS: ReadonlySet<TeamAction> = new Set(['team.view', 'team.leave']);
+const READS: ReadonlySet<TeamAction> = new Set(['team.view', 'team.leave', 'team.sales']);
 
 export const can = (role: TeamRole, action: TeamAction): boolean =>
   (TEAM_POLICY[action] as readonly TeamRole[]).includes(role);

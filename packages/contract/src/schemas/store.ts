@@ -81,3 +81,21 @@ export const payData = z.object({
   expireTime: z.number(),
 });
 export type PayInfo = z.infer<typeof payData>;
+
+/** Sales of the team's own courses (OWNER/ADMIN), with a daily series for the chart. */
+export const teamSalesQuery = z.object({ days: z.coerce.number().int().min(1).max(365).default(30) });
+export const teamSalesSchema = z.object({
+  orders: z.number().int(),
+  revenue: z.number().int(),
+  buyers: z.number().int(),
+  series: z.array(z.object({ date: z.string(), orders: z.number().int(), revenue: z.number().int() })),
+  courses: z.array(
+    z.object({
+      courseId: z.number().int(),
+      title: z.string(),
+      sales: z.number().int(),
+      revenue: z.number().int(),
+    }),
+  ),
+});
+export type TeamSales = z.infer<typeof teamSalesSchema>;

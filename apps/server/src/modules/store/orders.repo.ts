@@ -45,7 +45,10 @@ export async function insertOrder(
   return row!;
 }
 
-async function withItems(db: Db, rows: { order: OrderRow; teamName: string }[]): Promise<OrderWithItems[]> {
+export async function attachItems(
+  db: Db,
+  rows: { order: OrderRow; teamName: string }[],
+): Promise<OrderWithItems[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.order.id);
   const items = await db
@@ -66,7 +69,7 @@ export async function findUserOrder(
     .from(orders)
     .innerJoin(teams, eq(teams.id, orders.teamId))
     .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
-  return (await withItems(db, rows))[0];
+  return (await attachItems(db, rows))[0];
 }
 
 export async function listUserOrders(db: Db, userId: number, limit: number, offset: number) {
@@ -82,7 +85,7 @@ export async function listUserOrders(db: Db, userId: number, limit: number, offs
     .select({ n: sql<number>`count(*)`.mapWith(Number) })
     .from(orders)
     .where(eq(orders.userId, userId));
-  return { rows: await withItems(db, rows), total: total?.n ?? 0 };
+  return { rows: await attachItems(db, rows), total: total?.n ?? 0 };
 }
 
 export async function lockOrderByNo(db: Db, orderNo: string): Promise<OrderRow | undefined> {

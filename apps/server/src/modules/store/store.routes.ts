@@ -14,6 +14,8 @@ import {
   storeCardSchema,
   storeCourseSchema,
   storeListQuery,
+  teamSalesQuery,
+  teamSalesSchema,
 } from '@studio/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -24,6 +26,7 @@ import { teamCtx } from '../courses/courses.routes.ts';
 import { addToCart, getCart, removeFromCart, selectInCart } from './cart.service.ts';
 import { listStore, storeCourse } from './catalog.service.ts';
 import { checkout, getOrder, listOrders, payOrder } from './orders.service.ts';
+import { purchasedCourses, teamPurchases, teamSales } from './team-store.service.ts';
 
 const team = { auth: 'team' } as const;
 const cartIds = z.object({ courseIds: z.array(z.coerce.number().int().positive()).min(1).max(200) });
@@ -54,6 +57,42 @@ export const storeRoutes =
         },
       },
       async (r) => ok(await storeCourse(ctx, actorOf(r), membershipOf(r), r.query.courseId)),
+    );
+    app.get(
+      Routes.store.purchased,
+      {
+        config: team,
+        schema: {
+          summary: "The current team's bought courses",
+          querystring: pageQuerySchema,
+          response: { 200: envelope(pageSchema(storeCardSchema)) },
+        },
+      },
+      async (r) => ok(await purchasedCourses(ctx, membershipOf(r), r.query.pageNum, r.query.pageSize)),
+    );
+    app.get(
+      Routes.store.teamSales,
+      {
+        config: team,
+        schema: {
+          summary: "Sales of the team's courses (OWNER/ADMIN)",
+          querystring: teamSalesQuery,
+          response: { 200: envelope(teamSalesSchema) },
+        },
+      },
+      async (r) => ok(await teamSales(ctx, membershipOf(r), r.query.days)),
+    );
+    app.get(
+      Routes.store.teamPurchases,
+      {
+        config: team,
+        schema: {
+          summary: "The team's paid orders (OWNER/ADMIN)",
+          querystring: pageQuerySchema,
+          response: { 200: envelope(pageSchema(orderSchema)) },
+        },
+      },
+      async (r) => ok(await teamPurchases(ctx, membershipOf(r), r.query.pageNum, r.query.pageSize)),
     );
     app.get(
       Routes.cart.list,

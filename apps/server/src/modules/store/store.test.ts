@@ -6,9 +6,17 @@ import {
   type PayInfo,
   type StoreCard,
   type StoreCourse,
+  type TeamSales,
 } from '@studio/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createCourse, createLesson, createTeam, createUser } from '../../../test/factories.ts';
+import {
+  call,
+  createCourse,
+  createLesson,
+  createTeam,
+  createUser,
+  joinTeam,
+} from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 
 let t: TestApp;
@@ -320,5 +328,37 @@ describe('cart, checkout and payment', () => {
       0,
     );
     expect((await call<Page<Order>>(t, 'GET', '/order/list', { token: b.user.token })).data.total).toBe(1);
+  });
+});
+
+describe('purchased courses and team sales', () => {
+  it("lists the team's purchases for every member and the seller's sales for OWNER/ADMIN only", async () => {
+    const s = await seller('销售统计', 1500);
+    const b = await buyer();
+    const member = await createUser(t);
+    await joinTeam(t, member.token, b.team.teamCode);
+    await call(t, 'POST', '/cart/add', { token: b.user.token, body: { courseId: s.courseId } });
+    const order = await call<Order>(t, 'POST', '/order/checkout', { token: b.user.token, body: {} });
+    await payInSandbox(b.user.token, order.data.orderId);
+
+    const bought = await call<Page<StoreCard>>(t, 'GET', '/store/purchased', { token: member.token });
+    expect(bought.data.list.map((c) => c.courseId)).toEqual([s.courseId]);
+    const read = await call<StoreCourse>(t, 'GET', '/store/course', {
+      token: member.token,
+      query: { courseId: String(s.courseId) },
+    });
+    expect(read.data.owned).toBe(true);
+
+    const sales = await call<TeamSales>(t, 'GET', '/store/team/sales', { token: s.user.token });
+    expect(sales.data).toMatchObject({ orders: 1, revenue: 1500, buyers: 1 });
+    expect(sales.data.series).toHaveLength(30);
+    expect(sales.data.series.at(-1)).toMatchObject({ orders: 1, revenue: 1500 });
+    expect(sales.data.courses).toEqual([
+      { courseId: s.courseId, title: '销售统计', sales: 1, revenue: 1500 },
+    ]);
+    expect((await call(t, 'GET', '/store/team/sales', { token: member.token })).code).toBe(403);
+    const purchases = await call<Page<Order>>(t, 'GET', '/store/team/purchases', { token: b.user.token });
+    expect(purchases.data.list.map((o) => o.orderId)).toEqual([order.data.orderId]);
+    expect((await call(t, 'GET', '/store/team/purchases', { token: member.token })).code).toBe(403);
   });
 });
