@@ -95,3 +95,14 @@ describe('the HTTP edge', () => {
     }
   });
 });
+
+describe('metrics', () => {
+  it('exposes request counts and latency by route pattern at /metrics', async () => {
+    await t.app.inject({ method: 'GET', url: '/api/health' });
+    const res = await t.app.inject({ method: 'GET', url: '/metrics' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toMatch(/http_requests_total\{method="GET",route="\/api\/health",status="200"\} \d+/);
+    expect(res.body).toContain('http_request_duration_seconds_bucket');
+    expect(res.body).toContain('process_resident_memory_bytes');
+  });
+});

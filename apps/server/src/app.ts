@@ -27,6 +27,7 @@ import { teamsRoutes } from './modules/teams/teams.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { registerAuth } from './platform/auth.ts';
 import { createContext, type AppContext, type ContextOverrides } from './platform/context.ts';
+import { registerMetrics } from './platform/metrics.ts';
 import { errorHandler, methodNotAllowedEnvelope, notFoundEnvelope } from './platform/error-handler.ts';
 import { AppError } from './platform/errors.ts';
 import { isFrameablePath, registerWebApp } from './platform/web-app.ts';
@@ -96,6 +97,7 @@ export async function buildApp({ config, db, logger, overrides }: BuildOptions):
     transform: jsonSchemaTransform,
   });
   registerAuth(app, ctx);
+  registerMetrics(app);
 
   // Every API path, whatever its method, so an unknown method on a known path answers 405.
   const apiPaths = findMyWay();
