@@ -21,6 +21,7 @@ import { coursesRoutes } from './modules/courses/courses.routes.ts';
 import { lessonsRoutes } from './modules/courses/lessons.routes.ts';
 import { sharesRoutes } from './modules/courses/shares.routes.ts';
 import { paymentsRoutes } from './modules/store/payments.routes.ts';
+import { sandboxPayRoutes } from './modules/store/sandbox-pay.routes.ts';
 import { storeRoutes } from './modules/store/store.routes.ts';
 import { membersRoutes } from './modules/teams/members.routes.ts';
 import { teamsRoutes } from './modules/teams/teams.routes.ts';
@@ -124,6 +125,7 @@ export async function buildApp({ config, db, logger, overrides }: BuildOptions):
         await api.register(routes(ctx));
       }
       if (ctx.wechat.mode === 'simulator') await api.register(simulatorRoutes(ctx));
+      if (ctx.sandbox) await api.register(sandboxPayRoutes(ctx.sandbox));
     },
     { prefix: API_BASE },
   );

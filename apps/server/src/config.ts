@@ -44,6 +44,14 @@ export const envSchema = z
     WECHAT_APP_SECRET: z.string().optional(),
     WECHAT_OPEN_BASE_URL: z.url().default('https://open.weixin.qq.com'),
     WECHAT_API_BASE_URL: z.url().default('https://api.weixin.qq.com'),
+    PAY_PROVIDER: z.enum(['sandbox', 'wechat']).default('sandbox'),
+    WECHATPAY_BASE_URL: z.url().default('https://api.mch.weixin.qq.com'),
+    WECHATPAY_APP_ID: z.string().optional(),
+    WECHATPAY_MCH_ID: z.string().optional(),
+    WECHATPAY_SERIAL_NO: z.string().optional(),
+    WECHATPAY_PRIVATE_KEY: z.string().optional(),
+    WECHATPAY_PLATFORM_PUBLIC_KEY: z.string().optional(),
+    WECHATPAY_API_V3_KEY: z.string().length(32, { error: 'must be 32 characters' }).optional(),
     S3_ENDPOINT: optionalUrl,
     S3_REGION: z.string().default('us-east-1'),
     S3_BUCKET: z.string().optional(),
@@ -59,6 +67,18 @@ export const envSchema = z
     };
     need(env.SMS_PROVIDER === 'http', ['SMS_HTTP_URL'], 'SMS_PROVIDER=http');
     need(env.WECHAT_MODE === 'open', ['WECHAT_APP_ID', 'WECHAT_APP_SECRET'], 'WECHAT_MODE=open');
+    need(
+      env.PAY_PROVIDER === 'wechat',
+      [
+        'WECHATPAY_APP_ID',
+        'WECHATPAY_MCH_ID',
+        'WECHATPAY_SERIAL_NO',
+        'WECHATPAY_PRIVATE_KEY',
+        'WECHATPAY_PLATFORM_PUBLIC_KEY',
+        'WECHATPAY_API_V3_KEY',
+      ],
+      'PAY_PROVIDER=wechat',
+    );
     need(Boolean(env.S3_BUCKET), ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'], 'S3_BUCKET is set');
   });
 

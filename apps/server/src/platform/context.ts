@@ -5,7 +5,9 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { ConsoleSmsProvider } from './sms/console-sms.ts';
 import { HttpSmsProvider } from './sms/http-sms.ts';
+import type { PaymentProvider } from './payments/payment-provider.ts';
 import { SandboxPaymentProvider } from './payments/sandbox-payment.ts';
+import { WechatPayProvider } from './payments/wechat-pay.ts';
 import type { SmsProvider } from './sms/sms-provider.ts';
 import type { FileStorage } from './storage/file-storage.ts';
 import { LocalFileStorage } from './storage/local-storage.ts';
@@ -20,7 +22,9 @@ export type AppContext = {
   sms: SmsProvider;
   wechat: WechatProvider;
   storage: FileStorage;
-  payments: SandboxPaymentProvider;
+  payments: PaymentProvider;
+  /** The sandbox's own pages need its signing helpers; null when a real provider is configured. */
+  sandbox: SandboxPaymentProvider | null;
 };
 
 export type ContextOverrides = Partial<Pick<AppContext, 'sms' | 'wechat' | 'storage'>>;
@@ -56,6 +60,18 @@ export function createContext(
           forcePathStyle: config.S3_FORCE_PATH_STYLE,
         })
       : new LocalFileStorage(path.join(config.dataDir, 'uploads'));
-  const payments = new SandboxPaymentProvider(db, config.publicUrl);
-  return { config, db, sms, wechat, storage, payments, ...overrides };
+  const sandbox = config.PAY_PROVIDER === 'sandbox' ? new SandboxPaymentProvider(db, config.publicUrl) : null;
+  const payments: PaymentProvider =
+    sandbox ??
+    new WechatPayProvider({
+      baseUrl: config.WECHATPAY_BASE_URL,
+      appId: config.WECHATPAY_APP_ID!,
+      mchId: config.WECHATPAY_MCH_ID!,
+      serialNo: config.WECHATPAY_SERIAL_NO!,
+      privateKeyPem: config.WECHATPAY_PRIVATE_KEY!,
+      platformPublicKeyPem: config.WECHATPAY_PLATFORM_PUBLIC_KEY!,
+      apiV3Key: config.WECHATPAY_API_V3_KEY!,
+      notifyUrl: `${config.publicUrl}/api/pay/notify/wechat`,
+    });
+  return { config, db, sms, wechat, storage, payments, sandbox, ...overrides };
 }

@@ -101,10 +101,42 @@ export async function checkout(c: Ctx, courseIds?: number[]): Promise<Order> {
   return getOrder(c, orderId);
 }
 
-export async function getOrder(c: Pick<Ctx, 'ctx' | 'actor'>, orderId: number): Promise<Order> {
+export async function getOrder(
+  c: Pick<Ctx, 'ctx' | 'actor'>,
+  orderId: number,
+  log?: FastifyBaseLogger,
+): Promise<Order> {
   const found = await findUserOrder(c.ctx.db, c.actor.user.id, orderId);
   if (!found) throw new AppError(Code.NOT_FOUND);
+  if (log && (await settleIfPaidElsewhere(c.ctx, found, log))) return getOrder(c, orderId);
   return toOrder(found);
+}
+
+const lastQueried = new Map<string, number>();
+const QUERY_EVERY_MS = 5_000;
+
+/**
+ * A notification can be late or lost: while the payer watches a pending order, ask the provider
+ * (at most every 5 s per order) and apply a payment it reports, through the same exactly-once path.
+ */
+async function settleIfPaidElsewhere(
+  ctx: AppContext,
+  found: OrderWithItems,
+  log: FastifyBaseLogger,
+): Promise<boolean> {
+  const { order } = found;
+  if (!ctx.payments.queryPayment || statusOf(order) !== 'pending') return false;
+  const last = lastQueried.get(order.orderNo) ?? 0;
+  if (Date.now() - last < QUERY_EVERY_MS) return false;
+  lastQueried.set(order.orderNo, Date.now());
+  if (lastQueried.size > 10_000) lastQueried.clear();
+  try {
+    const notice = await ctx.payments.queryPayment(order.orderNo);
+    return notice !== null && (await applyPaymentNotice(ctx, notice, log)) === 'granted';
+  } catch (err) {
+    log.warn({ err, orderNo: order.orderNo }, 'payment query failed');
+    return false;
+  }
 }
 
 export async function listOrders(c: Pick<Ctx, 'ctx' | 'actor'>, pageNum: number, pageSize: number) {

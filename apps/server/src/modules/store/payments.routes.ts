@@ -5,9 +5,8 @@ import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { PaymentRejected } from '../../platform/payments/payment-provider.ts';
 import { applyPaymentNotice } from './orders.service.ts';
-import { sandboxResultPage } from './sandbox-page.ts';
 
-/** The webhook every provider calls, and the sandbox's confirm page that plays the payer. */
+/** The webhook every payment provider calls (sandbox and WeChat Pay alike). */
 export const paymentsRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
@@ -50,52 +49,6 @@ export const paymentsRoutes =
         if (outcome === 'amount_mismatch' || outcome === 'unknown_order')
           throw new AppError(Code.PAYMENT_REJECTED, undefined, 400);
         return { code: Code.OK, msg: messageFor(Code.OK), data: { outcome } };
-      },
-    );
-
-    app.get(
-      Routes.order.sandbox,
-      {
-        config: { auth: 'public' },
-        schema: {
-          summary: 'Sandbox payment: the payer’s confirm page',
-          querystring: z.object({ orderNo: z.string().max(32), sig: z.string().max(128) }),
-        },
-      },
-      async (request, reply) => {
-        const { orderNo, sig } = request.query;
-        const valid = await ctx.payments.checkPageSignature(orderNo, sig);
-        return reply
-          .type('text/html; charset=utf-8')
-          .send(sandboxResultPage(valid ? { kind: 'confirm', orderNo, sig } : { kind: 'invalid' }));
-      },
-    );
-
-    app.post(
-      `${Routes.order.sandbox}/confirm`,
-      {
-        config: { auth: 'public' },
-        schema: {
-          summary: 'Sandbox payment: confirm and notify the webhook',
-          body: z.object({ orderNo: z.string().max(32), sig: z.string().max(128) }),
-        },
-      },
-      async (request, reply) => {
-        const { orderNo, sig } = request.body;
-        const html = (page: Parameters<typeof sandboxResultPage>[0]) =>
-          reply.type('text/html; charset=utf-8').send(sandboxResultPage(page));
-        if (!(await ctx.payments.checkPageSignature(orderNo, sig))) return html({ kind: 'invalid' });
-        const amount = await ctx.payments.amountOf(orderNo);
-        if (amount === undefined) return html({ kind: 'invalid' });
-        const notification = await ctx.payments.buildNotification(orderNo, amount);
-        // Delivered through the real webhook route, exactly as a provider's server would call it.
-        const res = await app.inject({
-          method: 'POST',
-          url: `/api${Routes.order.notify}/${ctx.payments.name}`,
-          headers: { 'content-type': 'application/json', ...notification.headers },
-          payload: notification.body,
-        });
-        return html(res.statusCode === 200 ? { kind: 'paid', orderNo } : { kind: 'failed' });
       },
     );
   };

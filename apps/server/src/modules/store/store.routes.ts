@@ -163,7 +163,7 @@ export const storeRoutes =
           response: { 200: envelope(orderSchema) },
         },
       },
-      async (r) => ok(await getOrder({ ctx, actor: actorOf(r) }, r.query.orderId)),
+      async (r) => ok(await getOrder({ ctx, actor: actorOf(r) }, r.query.orderId, r.log)),
     );
     app.get(
       Routes.order.list,

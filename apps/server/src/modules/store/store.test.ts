@@ -9,14 +9,8 @@ import {
   type TeamSales,
 } from '@studio/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  call,
-  createCourse,
-  createLesson,
-  createTeam,
-  createUser,
-  joinTeam,
-} from '../../../test/factories.ts';
+import { call, createUser, joinTeam } from '../../../test/factories.ts';
+import { buyer, seller } from '../../../test/store-factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 
 let t: TestApp;
@@ -24,44 +18,6 @@ beforeAll(async () => {
   t = await createTestApp({ PUBLIC_URL: 'https://studio.example' });
 });
 afterAll(() => t.close());
-
-const COVER = '/api/files/cover/2026/11/abcdefghijkl.png';
-
-/** A team with one released course of two lessons (the first a free preview). */
-async function seller(title: string, price: number, category = 'tech') {
-  const user = await createUser(t);
-  await createTeam(t, user.token, '卖家团队');
-  const course = await createCourse(t, user.token, title);
-  const free = await createLesson(t, user.token, course.courseId, '试看课');
-  await createLesson(t, user.token, course.courseId, '付费课');
-  await call(t, 'POST', '/lesson/save', {
-    token: user.token,
-    body: { lessonId: free.lessonId, version: 1, freePreview: true },
-  });
-  await call(t, 'POST', '/course/modify', {
-    token: user.token,
-    body: {
-      courseId: course.courseId,
-      version: course.version,
-      cover: COVER,
-      summary: '简介',
-      price,
-      category,
-    },
-  });
-  const rel = await call(t, 'POST', '/course/release', {
-    token: user.token,
-    body: { courseId: course.courseId },
-  });
-  expect(rel.code).toBe(200);
-  return { user, courseId: course.courseId };
-}
-
-async function buyer() {
-  const user = await createUser(t);
-  const team = await createTeam(t, user.token, '买家团队');
-  return { user, team };
-}
 
 /** Pays like a person: opens the QR's sandbox page and presses 确认支付. */
 async function payInSandbox(token: string, orderId: number) {
@@ -81,10 +37,10 @@ async function payInSandbox(token: string, orderId: number) {
 
 describe('catalog', () => {
   it('finds released courses by a Chinese substring, filters, sorts and pages', async () => {
-    await seller('深度学习实战课程', 19900, 'tech');
-    await seller('水彩画入门', 4900, 'design');
+    await seller(t, '深度学习实战课程', 19900, 'tech');
+    await seller(t, '水彩画入门', 4900, 'design');
     const found = await call<Page<StoreCard>>(t, 'GET', '/store/list', {
-      token: (await buyer()).user.token,
+      token: (await buyer(t)).user.token,
       query: { keyword: '学习实' },
     });
     expect(found.msg).toBe('成功');
@@ -95,7 +51,7 @@ describe('catalog', () => {
       teamName: '卖家团队',
       sales: 0,
     });
-    const { user } = await buyer();
+    const { user } = await buyer(t);
     const design = await call<Page<StoreCard>>(t, 'GET', '/store/list', {
       token: user.token,
       query: { category: 'design' },
@@ -117,8 +73,8 @@ describe('catalog', () => {
   });
 
   it('shows free-preview lessons, locks the rest, and knows its own team', async () => {
-    const s = await seller('可试看的课程', 990);
-    const b = await buyer();
+    const s = await seller(t, '可试看的课程', 990);
+    const b = await buyer(t);
     const page = await call<StoreCourse>(t, 'GET', '/store/course', {
       token: b.user.token,
       query: { courseId: String(s.courseId) },
@@ -141,8 +97,8 @@ describe('catalog', () => {
 
 describe('cart, checkout and payment', () => {
   it('buys a course end to end: cart, one order with snapshot items, sandbox payment, entitlement', async () => {
-    const s = await seller('完整购买流程', 2990);
-    const b = await buyer();
+    const s = await seller(t, '完整购买流程', 2990);
+    const b = await buyer(t);
     const cart = await call<Cart>(t, 'POST', '/cart/add', {
       token: b.user.token,
       body: { courseId: s.courseId },
@@ -185,8 +141,8 @@ describe('cart, checkout and payment', () => {
   });
 
   it('prices on the server: a changed draft price does not change the order; the release price does', async () => {
-    const s = await seller('改价课程', 1000);
-    const b = await buyer();
+    const s = await seller(t, '改价课程', 1000);
+    const b = await buyer(t);
     await call(t, 'POST', '/cart/add', { token: b.user.token, body: { courseId: s.courseId } });
     const detail = await call<{ version: number }>(t, 'GET', '/course/detail', {
       token: s.user.token,
@@ -201,8 +157,8 @@ describe('cart, checkout and payment', () => {
   });
 
   it('makes one order from two simultaneous checkouts of the same cart', async () => {
-    const s = await seller('并发下单', 500);
-    const b = await buyer();
+    const s = await seller(t, '并发下单', 500);
+    const b = await buyer(t);
     await call(t, 'POST', '/cart/add', { token: b.user.token, body: { courseId: s.courseId } });
     const [x, y] = await Promise.all([
       call<Order>(t, 'POST', '/order/checkout', { token: b.user.token, body: {} }),
@@ -216,11 +172,11 @@ describe('cart, checkout and payment', () => {
   });
 
   it('grants once for duplicated, parallel and replayed notifications; refuses tampering', async () => {
-    const s = await seller('通知幂等', 800);
-    const b = await buyer();
+    const s = await seller(t, '通知幂等', 800);
+    const b = await buyer(t);
     await call(t, 'POST', '/cart/add', { token: b.user.token, body: { courseId: s.courseId } });
     const order = await call<Order>(t, 'POST', '/order/checkout', { token: b.user.token, body: {} });
-    const payments = t.app.ctx.payments;
+    const payments = t.app.ctx.sandbox!;
     const notify = (n: { body: string; headers: Record<string, string> }) =>
       t.app.inject({
         method: 'POST',
@@ -261,8 +217,8 @@ describe('cart, checkout and payment', () => {
   });
 
   it('expires unpaid orders after 15 minutes, and honours a payment that arrives late', async () => {
-    const s = await seller('过期订单', 600);
-    const b = await buyer();
+    const s = await seller(t, '过期订单', 600);
+    const b = await buyer(t);
     await call(t, 'POST', '/cart/add', { token: b.user.token, body: { courseId: s.courseId } });
     const order = await call<Order>(t, 'POST', '/order/checkout', { token: b.user.token, body: {} });
     await t.app.ctx.db.execute(
@@ -282,13 +238,13 @@ describe('cart, checkout and payment', () => {
       url: '/api/pay/notify/sandbox',
       headers: {
         'content-type': 'application/json',
-        ...(await t.app.ctx.payments.buildNotification(order.data.orderNo, 600)).headers,
+        ...(await t.app.ctx.sandbox!.buildNotification(order.data.orderNo, 600)).headers,
       },
-      payload: (await t.app.ctx.payments.buildNotification(order.data.orderNo, 600)).body,
+      payload: (await t.app.ctx.sandbox!.buildNotification(order.data.orderNo, 600)).body,
     });
     // Built twice: the second body has its own event id, so the first headers do not match it.
     expect(late.statusCode).toBe(400);
-    const n = await t.app.ctx.payments.buildNotification(order.data.orderNo, 600);
+    const n = await t.app.ctx.sandbox!.buildNotification(order.data.orderNo, 600);
     const honoured = await t.app.inject({
       method: 'POST',
       url: '/api/pay/notify/sandbox',
@@ -304,9 +260,9 @@ describe('cart, checkout and payment', () => {
   });
 
   it("keeps carts and orders to their user and team: another user's order answers 404", async () => {
-    const s = await seller('隔离检查', 700);
-    const b = await buyer();
-    const other = await buyer();
+    const s = await seller(t, '隔离检查', 700);
+    const b = await buyer(t);
+    const other = await buyer(t);
     await call(t, 'POST', '/cart/add', { token: b.user.token, body: { courseId: s.courseId } });
     expect((await call<Cart>(t, 'GET', '/cart/list', { token: other.user.token })).data.list).toHaveLength(0);
     const order = await call<Order>(t, 'POST', '/order/checkout', { token: b.user.token, body: {} });
@@ -333,8 +289,8 @@ describe('cart, checkout and payment', () => {
 
 describe('purchased courses and team sales', () => {
   it("lists the team's purchases for every member and the seller's sales for OWNER/ADMIN only", async () => {
-    const s = await seller('销售统计', 1500);
-    const b = await buyer();
+    const s = await seller(t, '销售统计', 1500);
+    const b = await buyer(t);
     const member = await createUser(t);
     await joinTeam(t, member.token, b.team.teamCode);
     await call(t, 'POST', '/cart/add', { token: b.user.token, body: { courseId: s.courseId } });

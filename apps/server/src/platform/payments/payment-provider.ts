@@ -13,6 +13,8 @@ export interface PaymentProvider {
     headers: Record<string, string | string[] | undefined>,
     rawBody: string,
   ): Promise<PaymentNotice>;
+  /** Asks the provider about an order whose notification has not arrived; null while unpaid. */
+  queryPayment?(orderNo: string): Promise<PaymentNotice | null>;
 }
 
 export class PaymentRejected extends Error {}
