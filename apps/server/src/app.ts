@@ -28,7 +28,9 @@ import { teamsRoutes } from './modules/teams/teams.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { registerAuth } from './platform/auth.ts';
 import { createContext, type AppContext, type ContextOverrides } from './platform/context.ts';
+import { JobQueue } from './platform/jobs.ts';
 import { registerMetrics } from './platform/metrics.ts';
+import { defineStoreJobs } from './modules/store/store.jobs.ts';
 import { errorHandler, methodNotAllowedEnvelope, notFoundEnvelope } from './platform/error-handler.ts';
 import { AppError } from './platform/errors.ts';
 import { isFrameablePath, registerWebApp } from './platform/web-app.ts';
@@ -38,6 +40,8 @@ export type BuildOptions = {
   db: Db;
   logger: FastifyBaseLogger;
   overrides?: ContextOverrides;
+  /** Where pg-boss keeps its jobs (the same database); jobs run only when given and JOBS_ENABLED. */
+  databaseUrl?: string;
 };
 
 declare module 'fastify' {
@@ -46,7 +50,13 @@ declare module 'fastify' {
   }
 }
 
-export async function buildApp({ config, db, logger, overrides }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  logger,
+  overrides,
+  databaseUrl,
+}: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: logger,
     trustProxy: config.TRUST_PROXY,
@@ -129,6 +139,13 @@ export async function buildApp({ config, db, logger, overrides }: BuildOptions):
     },
     { prefix: API_BASE },
   );
+
+  if (config.JOBS_ENABLED && databaseUrl) {
+    const jobs = await JobQueue.start(databaseUrl, logger);
+    ctx.jobs = jobs;
+    await defineStoreJobs(ctx, jobs);
+    app.addHook('onClose', () => jobs.stop());
+  }
 
   const hasWeb = await registerWebApp(app, config.webDist);
   app.setNotFoundHandler(async (request, reply) => {

@@ -22,6 +22,7 @@ export const envSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: bool.default(false),
     SEED_DEMO: bool.default(true),
+    JOBS_ENABLED: bool.default(true),
     WEB_DIST: z.string().optional(),
     TOKEN_TTL_HOURS: z.coerce
       .number()

@@ -21,7 +21,7 @@ async function main(): Promise<void> {
     config.DATABASE_URL ? 'using the PostgreSQL server in DATABASE_URL' : `data folder: ${config.dataDir}`,
   );
   const database = await openDatabase(config, (msg) => logger.info(msg));
-  const app = await buildApp({ config, db: database.db, logger });
+  const app = await buildApp({ config, db: database.db, logger, databaseUrl: database.url });
   if (config.SEED_DEMO) await seedDemo(app.ctx, logger);
   await app.listen({ port: config.PORT, host: config.HOST });
   logger.info(
@@ -32,6 +32,7 @@ async function main(): Promise<void> {
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
+    app.ctx.jobs?.beginShutdown();
     logger.info(`${signal}: shutting down`);
     await app.close();
     await database.close();

@@ -36,11 +36,19 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     DATA_DIR: dataDir,
     WEB_DIST: path.join(dataDir, 'no-web'),
+    // pg-boss costs a second per app; the tests that need jobs turn them on.
+    JOBS_ENABLED: 'false',
     ...env,
   });
   const logger = pino({ level: 'silent' });
   const sms = new ConsoleSmsProvider(logger);
-  const app = await buildApp({ config, db: database.db, logger, overrides: { sms, ...overrides } });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    logger,
+    overrides: { sms, ...overrides },
+    databaseUrl: url.toString(),
+  });
   await app.ready();
   return {
     app,

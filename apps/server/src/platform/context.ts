@@ -5,6 +5,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { ConsoleSmsProvider } from './sms/console-sms.ts';
 import { HttpSmsProvider } from './sms/http-sms.ts';
+import type { JobQueue } from './jobs.ts';
 import type { PaymentProvider } from './payments/payment-provider.ts';
 import { SandboxPaymentProvider } from './payments/sandbox-payment.ts';
 import { WechatPayProvider } from './payments/wechat-pay.ts';
@@ -25,6 +26,8 @@ export type AppContext = {
   payments: PaymentProvider;
   /** The sandbox's own pages need its signing helpers; null when a real provider is configured. */
   sandbox: SandboxPaymentProvider | null;
+  /** Durable jobs; null when JOBS_ENABLED=false (reads still work: expiry is also computed on read). */
+  jobs: JobQueue | null;
 };
 
 export type ContextOverrides = Partial<Pick<AppContext, 'sms' | 'wechat' | 'storage'>>;
@@ -73,5 +76,5 @@ export function createContext(
       apiV3Key: config.WECHATPAY_API_V3_KEY!,
       notifyUrl: `${config.publicUrl}/api/pay/notify/wechat`,
     });
-  return { config, db, sms, wechat, storage, payments, sandbox, ...overrides };
+  return { config, db, sms, wechat, storage, payments, sandbox, jobs: null, ...overrides };
 }

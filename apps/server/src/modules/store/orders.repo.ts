@@ -135,3 +135,13 @@ export async function markPaidAndGrant(db: Db, order: OrderRow, txnId: string): 
         .where(eq(courses.id, item.courseId));
   }
 }
+
+/** Marks a pending order expired once its time is up; a paid order is never touched. */
+export async function expirePendingOrder(db: Db, orderId: number): Promise<boolean> {
+  const rows = await db
+    .update(orders)
+    .set({ status: 'expired' })
+    .where(and(eq(orders.id, orderId), eq(orders.status, 'pending'), sql`${orders.expiresAt} <= now()`))
+    .returning({ id: orders.id });
+  return rows.length === 1;
+}

@@ -7,6 +7,7 @@ import { AppError } from '../../platform/errors.ts';
 import type { PaymentNotice } from '../../platform/payments/payment-provider.ts';
 import { authorizeWrite } from '../../platform/policy.ts';
 import type { Membership } from '../teams/teams.repo.ts';
+import { scheduleOrderExpiry } from './store.jobs.ts';
 import { listListed, ownedCourseIds } from './catalog.repo.ts';
 import { cartRows, removeCartItems } from './cart.repo.ts';
 import {
@@ -98,6 +99,7 @@ export async function checkout(c: Ctx, courseIds?: number[]): Promise<Order> {
     if (amount === 0) await markPaidAndGrant(tx, order, 'free');
     return order.id;
   });
+  await scheduleOrderExpiry(c.ctx, orderId);
   return getOrder(c, orderId);
 }
 
