@@ -12,3 +12,4 @@ export * from './schemas/account.ts';
 export * from './schemas/team.ts';
 export * from './schemas/course.ts';
 export * from './schemas/store.ts';
+export * from './schemas/ai.ts';

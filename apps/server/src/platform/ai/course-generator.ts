@@ -1,0 +1,25 @@
+/**
+ * Writes courses: an outline first, then each lesson's text, streamed. Two implementations share it:
+ * any OpenAI-compatible chat API, and the built-in template generator (honestly labelled: not AI).
+ */
+import type { AiCreateRequest, Outline } from '@studio/contract';
+
+export type GeneratorKind = 'ai' | 'template';
+
+export interface CourseGenerator {
+  readonly kind: GeneratorKind;
+  /** Shown to users: the model name, or that the template is not AI. */
+  readonly label: string;
+  outline(request: AiCreateRequest, signal: AbortSignal): Promise<Outline>;
+  /** Streams the lesson's Markdown through onDelta and answers the whole text. */
+  lesson(
+    request: AiCreateRequest,
+    outline: Outline,
+    index: number,
+    onDelta: (text: string) => void,
+    signal: AbortSignal,
+  ): Promise<string>;
+}
+
+/** The answer could not be used (malformed after retries, stalled, cut off); nothing half-parsed is saved. */
+export class GenerationError extends Error {}

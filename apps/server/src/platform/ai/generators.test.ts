@@ -1,0 +1,129 @@
+import { aiCreateBody, type Outline } from '@studio/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeLlm, startFakeLlm } from '../../../test/fake-llm.ts';
+import { GenerationError } from './course-generator.ts';
+import { markdownToDoc, parseLesson } from './markdown-doc.ts';
+import { OpenAiCompatibleGenerator } from './openai-generator.ts';
+import { TemplateGenerator } from './template-generator.ts';
+
+const request = aiCreateBody.parse({ topic: '机器学习', lessonCount: 2 });
+const OUTLINE: Outline = {
+  title: '机器学习入门',
+  subtitle: '从零开始',
+  summary: '两节课了解机器学习。',
+  lessons: [
+    { title: '什么是机器学习', goal: '理解概念' },
+    { title: '第一个模型', goal: '动手训练' },
+  ],
+};
+const LESSON = '## 概念\n机器学习让计算机从**数据**中学习。\n\n## 例子\n- 垃圾邮件识别\n- 推荐系统\n';
+
+let llm: FakeLlm;
+let gen: OpenAiCompatibleGenerator;
+beforeAll(async () => {
+  llm = await startFakeLlm();
+  gen = new OpenAiCompatibleGenerator({
+    baseUrl: llm.baseUrl,
+    apiKey: 'sk-test',
+    model: 'fake-model',
+    stallMs: 400,
+    outlineAttempts: 3,
+  });
+});
+afterAll(() => llm.close());
+
+const never = new AbortController().signal;
+
+describe('OpenAI-compatible generator against a fake server', () => {
+  it('answers a validated outline, retrying a malformed answer', async () => {
+    llm.script.push(
+      { kind: 'json', content: '{"title": "半截' },
+      { kind: 'json', content: JSON.stringify({ title: 'x' }) },
+      { kind: 'json', content: JSON.stringify(OUTLINE) },
+    );
+    const outline = await gen.outline(request, never);
+    expect(outline).toEqual(OUTLINE);
+    expect(llm.requests.slice(-3).every((r) => !r.stream)).toBe(true);
+    expect(llm.requests.at(-1)!.body).toContain('机器学习');
+  });
+
+  it('reports an outline that stays malformed instead of saving half of it', async () => {
+    llm.script.push(
+      { kind: 'json', content: 'not json' },
+      { kind: 'json', content: '{"lessons": []}' },
+      { kind: 'json', content: '[]' },
+    );
+    await expect(gen.outline(request, never)).rejects.toBeInstanceOf(GenerationError);
+  });
+
+  it('streams a lesson chunk by chunk, in order', async () => {
+    const chunks = LESSON.match(/.{1,5}/gs)!;
+    llm.script.push({ kind: 'stream', chunks, delayMs: 5 });
+    const deltas: string[] = [];
+    const text = await gen.lesson(request, OUTLINE, 0, (d) => deltas.push(d), never);
+    expect(deltas).toEqual(chunks);
+    expect(text).toBe(LESSON);
+    expect(llm.requests.at(-1)!.stream).toBe(true);
+  });
+
+  it('aborts a stalled stream and a dropped connection with a clear error', async () => {
+    llm.script.push({ kind: 'stall', chunks: ['## 开头\n'] });
+    const started = Date.now();
+    await expect(gen.lesson(request, OUTLINE, 0, () => undefined, never)).rejects.toThrow(/stall/);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    llm.script.push({ kind: 'drop', chunks: ['## 开头\n一半'] });
+    await expect(gen.lesson(request, OUTLINE, 0, () => undefined, never)).rejects.toBeInstanceOf(
+      GenerationError,
+    );
+  });
+
+  it('refuses a lesson without sections', async () => {
+    llm.script.push({ kind: 'stream', chunks: ['只有一句话，没有小标题。'] });
+    await expect(gen.lesson(request, OUTLINE, 1, () => undefined, never)).rejects.toThrow(/malformed/);
+  });
+
+  it('stops when cancelled', async () => {
+    llm.script.push({ kind: 'stream', chunks: Array.from({ length: 50 }, () => '字'), delayMs: 20 });
+    const cancel = new AbortController();
+    setTimeout(() => cancel.abort(new Error('cancelled')), 100);
+    await expect(gen.lesson(request, OUTLINE, 0, () => undefined, cancel.signal)).rejects.toThrow(
+      /cancelled/,
+    );
+  });
+});
+
+describe('template generator', () => {
+  it('writes the requested number of lessons, streamed, each a valid lesson', async () => {
+    const t = new TemplateGenerator(0);
+    const outline = await t.outline(aiCreateBody.parse({ topic: '摄影', lessonCount: 10 }));
+    expect(outline.lessons).toHaveLength(10);
+    expect(new Set(outline.lessons.map((l) => l.title)).size).toBe(10);
+    const deltas: string[] = [];
+    const text = await t.lesson(request, outline, 3, (d) => deltas.push(d), never);
+    expect(deltas.join('')).toBe(text);
+    expect(parseLesson(text)?.sections.length).toBeGreaterThan(1);
+    expect(t.label).toContain('非 AI');
+  });
+});
+
+describe('markdown to editor document', () => {
+  it('converts headings, lists, code, quotes and inline marks', () => {
+    const doc = markdownToDoc(
+      '## 标题\n**粗** 和 `码`\n\n- 一\n- 二\n\n1. 甲\n\n```py\nprint(1)\n```\n> 引用',
+    );
+    expect(doc.content!.map((n) => n.type)).toEqual([
+      'heading',
+      'paragraph',
+      'bulletList',
+      'orderedList',
+      'codeBlock',
+      'blockquote',
+    ]);
+    expect(doc.content![1]!.content![0]).toEqual({ type: 'text', text: '粗', marks: [{ type: 'bold' }] });
+    expect(doc.content![4]).toEqual({
+      type: 'codeBlock',
+      attrs: { language: 'py' },
+      content: [{ type: 'text', text: 'print(1)' }],
+    });
+  });
+});

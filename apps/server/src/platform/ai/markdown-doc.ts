@@ -1,0 +1,86 @@
+/**
+ * Generated lessons arrive as Markdown; the editor stores Tiptap JSON. This converts the small subset a
+ * generator writes (headings, lists, code blocks, quotes, paragraphs, bold/italic/code) and checks the
+ * result against the lesson schema before anything is saved.
+ */
+import { type DocNode, type GeneratedLesson, generatedLessonSchema } from '@studio/contract';
+
+const inline = (text: string): DocNode[] => {
+  const out: DocNode[] = [];
+  const re = /(\*\*[^*]+\*\*|`[^`]+`|\*[^*]+\*)/g;
+  let last = 0;
+  for (const m of text.matchAll(re)) {
+    if (m.index > last) out.push({ type: 'text', text: text.slice(last, m.index) });
+    const token = m[0];
+    const [mark, inner] = token.startsWith('**')
+      ? ['bold', token.slice(2, -2)]
+      : token.startsWith('`')
+        ? ['code', token.slice(1, -1)]
+        : ['italic', token.slice(1, -1)];
+    out.push({ type: 'text', text: inner, marks: [{ type: mark }] });
+    last = m.index + token.length;
+  }
+  if (last < text.length) out.push({ type: 'text', text: text.slice(last) });
+  return out.filter((n) => n.text);
+};
+
+const paragraph = (text: string): DocNode => ({ type: 'paragraph', content: inline(text) });
+
+export function markdownToDoc(markdown: string): DocNode {
+  const lines = markdown.replace(/\r\n/g, '\n').split('\n');
+  const content: DocNode[] = [];
+  let i = 0;
+  while (i < lines.length) {
+    const line = lines[i]!;
+    const heading = /^(#{1,4})\s+(.+)$/.exec(line);
+    if (heading) {
+      content.push({
+        type: 'heading',
+        attrs: { level: Math.min(heading[1]!.length + 1, 4) },
+        content: inline(heading[2]!.trim()),
+      });
+      i++;
+    } else if (line.startsWith('```')) {
+      const language = line.slice(3).trim();
+      const code: string[] = [];
+      i++;
+      while (i < lines.length && !lines[i]!.startsWith('```')) code.push(lines[i++]!);
+      i++;
+      content.push({
+        type: 'codeBlock',
+        ...(language ? { attrs: { language } } : {}),
+        content: code.length ? [{ type: 'text', text: code.join('\n') }] : [],
+      });
+    } else if (/^\s*([-*]|\d+\.)\s+/.test(line)) {
+      const ordered = /^\s*\d+\./.test(line);
+      const items: DocNode[] = [];
+      while (i < lines.length && /^\s*([-*]|\d+\.)\s+/.test(lines[i]!)) {
+        items.push({ type: 'listItem', content: [paragraph(lines[i]!.replace(/^\s*([-*]|\d+\.)\s+/, ''))] });
+        i++;
+      }
+      content.push({ type: ordered ? 'orderedList' : 'bulletList', content: items });
+    } else if (line.startsWith('>')) {
+      content.push({ type: 'blockquote', content: [paragraph(line.replace(/^>\s?/, ''))] });
+      i++;
+    } else if (line.trim()) {
+      const para: string[] = [];
+      while (i < lines.length && lines[i]!.trim() && !/^(#{1,4}\s|```|>|\s*([-*]|\d+\.)\s)/.test(lines[i]!))
+        para.push(lines[i++]!.trim());
+      content.push(paragraph(para.join(' ')));
+    } else {
+      i++;
+    }
+  }
+  return { type: 'doc', content: content.length ? content : [{ type: 'paragraph' }] };
+}
+
+/** Splits the Markdown into sections by heading and validates it as a lesson. */
+export function parseLesson(markdown: string): GeneratedLesson | null {
+  const sections: { heading: string; body: string }[] = [];
+  for (const block of markdown.split(/\n(?=#{1,4}\s)/)) {
+    const m = /^#{1,4}\s+(.+)\n?([\s\S]*)$/.exec(block.trim());
+    if (m) sections.push({ heading: m[1]!.trim(), body: m[2]!.trim() });
+  }
+  const parsed = generatedLessonSchema.safeParse({ sections });
+  return parsed.success ? parsed.data : null;
+}

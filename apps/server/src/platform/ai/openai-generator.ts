@@ -1,0 +1,124 @@
+/**
+ * Any OpenAI-compatible chat API (OpenAI, DeepSeek, Qwen, Moonshot, Ollama, vLLM) through the Vercel
+ * AI SDK. The outline is a validated object (retried when malformed); lessons stream as Markdown and
+ * are validated as lessons before the caller saves them. A stream that stalls is aborted.
+ */
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import { type AiCreateRequest, type Outline, outlineSchema } from '@studio/contract';
+import { generateObject, type LanguageModel, streamText } from 'ai';
+import type { CourseGenerator } from './course-generator.ts';
+import { GenerationError } from './course-generator.ts';
+import { parseLesson } from './markdown-doc.ts';
+
+export type OpenAiOptions = {
+  baseUrl: string;
+  apiKey?: string;
+  model: string;
+  /** No token for this long: the stream is stalled and aborted. */
+  stallMs: number;
+  outlineAttempts: number;
+};
+
+const stalled = (ms: number) => new GenerationError(`stalled: no token for ${ms} ms`);
+
+const TONES = { friendly: '亲切易懂', professional: '专业严谨', concise: '简洁明了' } as const;
+const LEVELS = { beginner: '零基础', intermediate: '有一定基础', advanced: '进阶' } as const;
+
+const brief = (r: AiCreateRequest) =>
+  [
+    `主题：${r.topic}`,
+    `受众：${r.audience || '普通学习者'}（${LEVELS[r.level]}）`,
+    `语言：${r.language === 'zh-CN' ? '简体中文' : 'English'}`,
+    `风格：${TONES[r.tone]}`,
+    r.reference ? `参考资料（仅作参考）：\n${r.reference}` : '',
+  ]
+    .filter(Boolean)
+    .join('\n');
+
+export class OpenAiCompatibleGenerator implements CourseGenerator {
+  readonly kind = 'ai' as const;
+  readonly label: string;
+  private readonly model: LanguageModel;
+  private readonly options: OpenAiOptions;
+
+  constructor(options: OpenAiOptions) {
+    this.options = options;
+    this.label = options.model;
+    const provider = createOpenAICompatible({
+      name: 'llm',
+      baseURL: options.baseUrl,
+      apiKey: options.apiKey,
+    });
+    this.model = provider.chatModel(options.model);
+  }
+
+  async outline(r: AiCreateRequest, signal: AbortSignal): Promise<Outline> {
+    let lastError: unknown;
+    for (let attempt = 0; attempt < this.options.outlineAttempts; attempt++) {
+      try {
+        const { object } = await generateObject({
+          model: this.model,
+          schema: outlineSchema,
+          system: '你是一位严谨的课程设计师。只输出符合要求的 JSON。',
+          prompt: `为下面的需求设计课程大纲，恰好 ${r.lessonCount} 节课，每节有标题和学习目标。\n${brief(r)}`,
+          abortSignal: AbortSignal.any([signal, AbortSignal.timeout(this.options.stallMs * 4)]),
+          maxRetries: 0,
+        });
+        if (object.lessons.length !== r.lessonCount)
+          throw new GenerationError(`asked for ${r.lessonCount} lessons, got ${object.lessons.length}`);
+        return object;
+      } catch (err) {
+        if (signal.aborted) throw err;
+        lastError = err;
+      }
+    }
+    throw new GenerationError(
+      `outline failed after ${this.options.outlineAttempts} attempts: ${String(lastError)}`,
+    );
+  }
+
+  async lesson(
+    r: AiCreateRequest,
+    outline: Outline,
+    index: number,
+    onDelta: (text: string) => void,
+    signal: AbortSignal,
+  ): Promise<string> {
+    const l = outline.lessons[index]!;
+    const stall = new AbortController();
+    let timer = setTimeout(() => stall.abort(new GenerationError('stalled')), this.options.stallMs);
+    const result = streamText({
+      model: this.model,
+      system:
+        '你是一位优秀的讲师。用 Markdown 写课时内容：用 ## 小标题分成几个部分，可以用列表和代码块。不要写课时标题本身。',
+      prompt: `课程：${outline.title}\n第 ${index + 1} 节：${l.title}\n学习目标：${l.goal}\n${brief(r)}`,
+      abortSignal: AbortSignal.any([signal, stall.signal]),
+      maxRetries: 0,
+    });
+    let text = '';
+    try {
+      for await (const part of result.fullStream) {
+        if (part.type === 'text-delta') {
+          clearTimeout(timer);
+          timer = setTimeout(() => stall.abort(new GenerationError('stalled')), this.options.stallMs);
+          text += part.text;
+          onDelta(part.text);
+        } else if (part.type === 'error') {
+          throw stall.signal.aborted
+            ? stalled(this.options.stallMs)
+            : new GenerationError(`stream error: ${String(part.error)}`);
+        } else if (part.type === 'abort') {
+          throw signal.aborted ? signal.reason : stalled(this.options.stallMs);
+        }
+      }
+    } catch (err) {
+      if (signal.aborted) throw signal.reason;
+      if (stall.signal.aborted) throw stalled(this.options.stallMs);
+      throw err instanceof GenerationError ? err : new GenerationError(String(err));
+    } finally {
+      clearTimeout(timer);
+    }
+    if (!parseLesson(text)) throw new GenerationError('the lesson has no sections (malformed answer)');
+    return text;
+  }
+}

@@ -1,0 +1,90 @@
+/**
+ * The zero-config generator: builds an outline and lessons from templates, streamed at a readable pace.
+ * It is labelled as a template everywhere; it never pretends to be AI.
+ */
+import type { AiCreateRequest, Outline } from '@studio/contract';
+import type { CourseGenerator } from './course-generator.ts';
+
+const STEPS_ZH = [
+  '认识{t}',
+  '{t}的核心概念',
+  '{t}的基本方法',
+  '动手实践：{t}',
+  '{t}的常见问题',
+  '{t}进阶',
+  '{t}案例分析',
+  '{t}总结与展望',
+];
+const STEPS_EN = [
+  'Meet {t}',
+  'Core ideas of {t}',
+  'Basic methods of {t}',
+  'Hands-on: {t}',
+  'Common pitfalls in {t}',
+  'Going further with {t}',
+  'A {t} case study',
+  '{t}: summary and next steps',
+];
+const LEVELS = {
+  beginner: ['零基础', 'beginners'],
+  intermediate: ['有一定基础', 'intermediate learners'],
+  advanced: ['进阶', 'advanced learners'],
+} as const;
+
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => (clearTimeout(timer), reject(signal.reason as Error)), {
+      once: true,
+    });
+  });
+
+export class TemplateGenerator implements CourseGenerator {
+  readonly kind = 'template' as const;
+  readonly label = '模板生成（非 AI）';
+  private readonly delayMs: number;
+
+  constructor(delayMs = 15) {
+    this.delayMs = delayMs;
+  }
+
+  async outline(r: AiCreateRequest): Promise<Outline> {
+    const zh = r.language === 'zh-CN';
+    const steps = zh ? STEPS_ZH : STEPS_EN;
+    const lessons = Array.from({ length: r.lessonCount }, (_, i) => {
+      const base = steps[i % steps.length]!.replace('{t}', r.topic);
+      const title = i < steps.length ? base : `${base} ${Math.floor(i / steps.length) + 1}`;
+      return { title: title.slice(0, 60), goal: zh ? `掌握${title}的要点` : `Understand ${title}` };
+    });
+    const level = LEVELS[r.level];
+    return {
+      title: (zh ? `${r.topic}入门课程` : `${r.topic}: a course`).slice(0, 60),
+      subtitle: (zh ? `面向${r.audience || level[0]}学习者` : `For ${r.audience || level[1]}`).slice(0, 120),
+      summary: zh
+        ? `这门课程分 ${r.lessonCount} 节，带你系统了解${r.topic}。（由内置模板生成，可自由修改。）`
+        : `${r.lessonCount} lessons on ${r.topic}. (Written by the built-in template; edit freely.)`,
+      lessons,
+    };
+  }
+
+  async lesson(
+    r: AiCreateRequest,
+    outline: Outline,
+    index: number,
+    onDelta: (text: string) => void,
+    signal: AbortSignal,
+  ): Promise<string> {
+    const zh = r.language === 'zh-CN';
+    const l = outline.lessons[index]!;
+    const text = zh
+      ? `## 学习目标\n${l.goal || l.title}。\n\n## 核心内容\n本节围绕「${l.title}」展开：\n- 关键概念与术语\n- 常见做法与步骤\n- 需要注意的地方\n\n## 练习\n1. 用自己的话解释本节的核心概念。\n2. 找一个身边的例子应用今天学到的方法。\n`
+      : `## Goals\n${l.goal || l.title}.\n\n## Content\nThis lesson covers "${l.title}":\n- Key ideas and terms\n- Common steps\n- Things to watch for\n\n## Practice\n1. Explain the core idea in your own words.\n2. Apply the method to an example of your own.\n`;
+    // Streamed in small pieces so the progress page behaves the same as with a real model.
+    for (let i = 0; i < text.length; i += 6) {
+      signal.throwIfAborted();
+      onDelta(text.slice(i, i + 6));
+      if (this.delayMs) await sleep(this.delayMs, signal);
+    }
+    return text;
+  }
+}

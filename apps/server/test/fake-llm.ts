@@ -1,0 +1,72 @@
+/**
+ * A fake OpenAI-compatible chat server on 127.0.0.1: answers JSON, streams chunks, stalls, drops the
+ * connection or returns malformed JSON, one scripted behaviour per request.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export type Behaviour =
+  | { kind: 'json'; content: string }
+  | { kind: 'stream'; chunks: string[]; delayMs?: number }
+  | { kind: 'stall'; chunks: string[] }
+  | { kind: 'drop'; chunks: string[] };
+
+export type FakeLlm = {
+  baseUrl: string;
+  script: Behaviour[];
+  requests: { stream: boolean; body: string }[];
+  close: () => Promise<void>;
+};
+
+const chunk = (content: string | null, finish: string | null = null) =>
+  `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 1, model: 'fake', choices: [{ index: 0, delta: content === null ? {} : { content }, finish_reason: finish }] })}\n\n`;
+
+export async function startFakeLlm(): Promise<FakeLlm> {
+  const script: Behaviour[] = [];
+  const requests: FakeLlm['requests'] = [];
+  const open = new Set<http.ServerResponse>();
+  const server = http.createServer(async (req, res) => {
+    let body = '';
+    for await (const c of req) body += c;
+    const parsed = JSON.parse(body) as { stream?: boolean };
+    requests.push({ stream: Boolean(parsed.stream), body });
+    const next = script.shift() ?? { kind: 'json', content: '{}' };
+    if (next.kind === 'json') {
+      res.setHeader('content-type', 'application/json');
+      res.end(
+        JSON.stringify({
+          id: 'c1',
+          object: 'chat.completion',
+          created: 1,
+          model: 'fake',
+          choices: [
+            { index: 0, message: { role: 'assistant', content: next.content }, finish_reason: 'stop' },
+          ],
+          usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
+        }),
+      );
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+    open.add(res);
+    res.on('close', () => open.delete(res));
+    for (const c of next.chunks) {
+      res.write(chunk(c));
+      if (next.kind === 'stream' && next.delayMs) await new Promise((r) => setTimeout(r, next.delayMs));
+    }
+    if (next.kind === 'drop') return void res.socket?.destroy();
+    if (next.kind === 'stall') return; // keeps the connection open and sends nothing more
+    res.write(chunk(null, 'stop'));
+    res.end('data: [DONE]\n\n');
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return {
+    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
+    script,
+    requests,
+    close: async () => {
+      for (const res of open) res.socket?.destroy();
+      await new Promise((r) => server.close(r));
+    },
+  };
+}
