@@ -20,6 +20,8 @@ import { systemRoutes } from './modules/system/system.routes.ts';
 import { coursesRoutes } from './modules/courses/courses.routes.ts';
 import { lessonsRoutes } from './modules/courses/lessons.routes.ts';
 import { sharesRoutes } from './modules/courses/shares.routes.ts';
+import { aiRoutes } from './modules/ai/ai.routes.ts';
+import { defineAiJobs } from './modules/ai/ai.jobs.ts';
 import { paymentsRoutes } from './modules/store/payments.routes.ts';
 import { sandboxPayRoutes } from './modules/store/sandbox-pay.routes.ts';
 import { storeRoutes } from './modules/store/store.routes.ts';
@@ -28,6 +30,7 @@ import { teamsRoutes } from './modules/teams/teams.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { registerAuth } from './platform/auth.ts';
 import { createContext, type AppContext, type ContextOverrides } from './platform/context.ts';
+import { EventBus } from './platform/events.ts';
 import { JobQueue } from './platform/jobs.ts';
 import { registerMetrics } from './platform/metrics.ts';
 import { defineStoreJobs } from './modules/store/store.jobs.ts';
@@ -108,7 +111,7 @@ export async function buildApp({
     transform: jsonSchemaTransform,
   });
   registerAuth(app, ctx);
-  registerMetrics(app);
+  ctx.metrics = registerMetrics(app);
 
   // Every API path, whatever its method, so an unknown method on a known path answers 405.
   const apiPaths = findMyWay();
@@ -131,6 +134,7 @@ export async function buildApp({
         sharesRoutes,
         storeRoutes,
         paymentsRoutes,
+        aiRoutes,
       ]) {
         await api.register(routes(ctx));
       }
@@ -140,10 +144,16 @@ export async function buildApp({
     { prefix: API_BASE },
   );
 
+  if (databaseUrl) {
+    const events = new EventBus(databaseUrl, logger);
+    ctx.events = events;
+    app.addHook('onClose', () => events.close());
+  }
   if (config.JOBS_ENABLED && databaseUrl) {
     const jobs = await JobQueue.start(databaseUrl, logger);
     ctx.jobs = jobs;
     await defineStoreJobs(ctx, jobs);
+    await defineAiJobs(ctx, jobs, logger);
     app.addHook('onClose', () => jobs.stop());
   }
 

@@ -45,6 +45,11 @@ export const envSchema = z
     WECHAT_APP_SECRET: z.string().optional(),
     WECHAT_OPEN_BASE_URL: z.url().default('https://open.weixin.qq.com'),
     WECHAT_API_BASE_URL: z.url().default('https://api.weixin.qq.com'),
+    AI_BASE_URL: optionalUrl,
+    AI_API_KEY: z.string().optional(),
+    AI_MODEL: z.string().optional(),
+    AI_STALL_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
+    AI_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(3),
     PAY_PROVIDER: z.enum(['sandbox', 'wechat']).default('sandbox'),
     WECHATPAY_BASE_URL: z.url().default('https://api.mch.weixin.qq.com'),
     WECHATPAY_APP_ID: z.string().optional(),
@@ -68,6 +73,7 @@ export const envSchema = z
     };
     need(env.SMS_PROVIDER === 'http', ['SMS_HTTP_URL'], 'SMS_PROVIDER=http');
     need(env.WECHAT_MODE === 'open', ['WECHAT_APP_ID', 'WECHAT_APP_SECRET'], 'WECHAT_MODE=open');
+    need(Boolean(env.AI_BASE_URL), ['AI_MODEL'], 'AI_BASE_URL is set');
     need(
       env.PAY_PROVIDER === 'wechat',
       [

@@ -82,6 +82,16 @@ export const Routes = {
     notify: '/pay/notify',
     sandbox: '/pay/sandbox',
   },
+  ai: {
+    create: '/ai/job/create',
+    list: '/ai/job/list',
+    detail: '/ai/job/detail',
+    outline: '/ai/job/outline',
+    generate: '/ai/job/generate',
+    cancel: '/ai/job/cancel',
+    retry: '/ai/job/retry',
+    stream: '/ai/job/stream',
+  },
   share: {
     create: '/share/create',
     list: '/share/list',

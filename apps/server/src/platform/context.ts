@@ -5,7 +5,12 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { ConsoleSmsProvider } from './sms/console-sms.ts';
 import { HttpSmsProvider } from './sms/http-sms.ts';
+import type { CourseGenerator } from './ai/course-generator.ts';
+import { OpenAiCompatibleGenerator } from './ai/openai-generator.ts';
+import { TemplateGenerator } from './ai/template-generator.ts';
+import type { EventBus } from './events.ts';
 import type { JobQueue } from './jobs.ts';
+import type { Metrics } from './metrics.ts';
 import type { PaymentProvider } from './payments/payment-provider.ts';
 import { SandboxPaymentProvider } from './payments/sandbox-payment.ts';
 import { WechatPayProvider } from './payments/wechat-pay.ts';
@@ -28,9 +33,13 @@ export type AppContext = {
   sandbox: SandboxPaymentProvider | null;
   /** Durable jobs; null when JOBS_ENABLED=false (reads still work: expiry is also computed on read). */
   jobs: JobQueue | null;
+  /** Cross-process notifications (LISTEN/NOTIFY); null in a process without a database URL. */
+  events: EventBus | null;
+  generator: CourseGenerator;
+  metrics: Metrics | null;
 };
 
-export type ContextOverrides = Partial<Pick<AppContext, 'sms' | 'wechat' | 'storage'>>;
+export type ContextOverrides = Partial<Pick<AppContext, 'sms' | 'wechat' | 'storage' | 'generator'>>;
 
 export function createContext(
   config: Config,
@@ -76,5 +85,27 @@ export function createContext(
       apiV3Key: config.WECHATPAY_API_V3_KEY!,
       notifyUrl: `${config.publicUrl}/api/pay/notify/wechat`,
     });
-  return { config, db, sms, wechat, storage, payments, sandbox, jobs: null, ...overrides };
+  const generator: CourseGenerator = config.AI_BASE_URL
+    ? new OpenAiCompatibleGenerator({
+        baseUrl: config.AI_BASE_URL,
+        apiKey: config.AI_API_KEY,
+        model: config.AI_MODEL!,
+        stallMs: config.AI_STALL_MS,
+        outlineAttempts: 3,
+      })
+    : new TemplateGenerator();
+  return {
+    config,
+    db,
+    sms,
+    wechat,
+    storage,
+    payments,
+    sandbox,
+    jobs: null,
+    events: null,
+    generator,
+    metrics: null,
+    ...overrides,
+  };
 }

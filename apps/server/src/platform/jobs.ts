@@ -47,6 +47,11 @@ export class JobQueue {
     );
   }
 
+  /** Runs `name` with `data` as soon as a worker is free; one queued job per singleton key. */
+  async send(name: string, data: object, singletonKey?: string): Promise<void> {
+    await this.boss.send(name, data, { singletonKey, retryLimit: 3, retryDelay: 2 });
+  }
+
   /** Runs `name` with `data` after `seconds`; one pending job per singleton key. */
   async sendAfter(name: string, data: object, seconds: number, singletonKey?: string): Promise<void> {
     await this.boss.sendAfter(name, data, { singletonKey, retryLimit: 3 }, seconds);

@@ -35,3 +35,68 @@ export const generatedLessonSchema = z.object({
   sections: z.array(z.object({ heading: z.string().min(1), body: z.string().min(1) })).min(1),
 });
 export type GeneratedLesson = z.infer<typeof generatedLessonSchema>;
+
+export const AI_JOB_STATUSES = [
+  'outlining',
+  'outline_ready',
+  'generating',
+  'done',
+  'failed',
+  'cancelled',
+] as const;
+export type AiJobStatus = (typeof AI_JOB_STATUSES)[number];
+export const AI_LESSON_STATUSES = ['pending', 'running', 'done', 'failed'] as const;
+export type AiLessonStatus = (typeof AI_LESSON_STATUSES)[number];
+
+export const aiJobLessonSchema = z.object({
+  idx: z.number().int(),
+  title: z.string(),
+  status: z.enum(AI_LESSON_STATUSES),
+  lessonId: z.number().int().nullable(),
+  error: z.string().nullable(),
+});
+export const aiJobSchema = z.object({
+  jobId: z.number().int(),
+  status: z.enum(AI_JOB_STATUSES),
+  request: aiCreateBody,
+  outline: outlineSchema.nullable(),
+  courseId: z.number().int().nullable(),
+  generator: z.object({ kind: z.enum(['ai', 'template']), label: z.string() }),
+  lessons: z.array(aiJobLessonSchema),
+  percent: z.number().int(),
+  error: z.string().nullable(),
+  createTime: z.number(),
+  updateTime: z.number(),
+  lastEventId: z.number().int(),
+});
+export type AiJob = z.infer<typeof aiJobSchema>;
+export const aiJobIdQuery = z.object({ jobId: z.coerce.number().int().positive().max(2_147_483_647) });
+export const aiOutlineBody = z.object({ jobId: z.number().int().positive(), outline: outlineSchema });
+export const aiRetryBody = z.object({
+  jobId: z.number().int().positive(),
+  idx: z
+    .number()
+    .int()
+    .min(0)
+    .max(AI_LIMITS.lessonsMax - 1),
+});
+
+/** Events on GET /api/ai/job/stream (SSE). Each has an `id`; reconnect with Last-Event-ID to resume. */
+export type AiEvent =
+  | { type: 'stage'; status: AiJobStatus; percent: number }
+  | { type: 'outline'; outline: Outline }
+  | { type: 'lesson-start'; idx: number; attempt: number }
+  | { type: 'text-delta'; idx: number; text: string }
+  | { type: 'lesson-done'; idx: number; lessonId: number }
+  | { type: 'error'; idx: number | null; message: string }
+  | { type: 'done'; courseId: number };
+export const AI_EVENT_TYPES = [
+  'stage',
+  'outline',
+  'lesson-start',
+  'text-delta',
+  'lesson-done',
+  'error',
+  'done',
+  'keepalive',
+] as const;

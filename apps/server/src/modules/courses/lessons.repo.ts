@@ -60,3 +60,11 @@ export async function setPosition(db: Db, lessonId: number, position: number): P
 export async function deleteLesson(db: Db, lessonId: number): Promise<void> {
   await db.delete(lessons).where(eq(lessons.id, lessonId));
 }
+
+/** Replaces a lesson's content as a new version (generated text landing in its draft). */
+export async function setLessonContent(db: Db, lessonId: number, content: DocNode): Promise<void> {
+  await db
+    .update(lessons)
+    .set({ content, version: sql`${lessons.version} + 1`, updatedAt: new Date() })
+    .where(eq(lessons.id, lessonId));
+}

@@ -1,0 +1,33 @@
+import type { AiJob, AiJobStatus, AiLessonStatus } from '@studio/contract';
+import type { AiJobRow } from '../../db/schema.ts';
+import type { AiJobLessonRow } from './ai.repo.ts';
+
+/** Outline is 10 %, lessons share the rest; a finished job is 100 %. */
+export function percentOf(status: string, lessons: AiJobLessonRow[]): number {
+  if (status === 'done') return 100;
+  if (status === 'outlining') return 0;
+  if (!lessons.length) return 10;
+  const done = lessons.filter((l) => l.status === 'done').length;
+  return Math.min(99, 10 + Math.floor((90 * done) / lessons.length));
+}
+
+export const toAiJob = (job: AiJobRow, lessons: AiJobLessonRow[], lastEventId: number): AiJob => ({
+  jobId: job.id,
+  status: job.status as AiJobStatus,
+  request: job.request,
+  outline: job.outline ?? null,
+  courseId: job.courseId ?? null,
+  generator: { kind: job.generatorKind as 'ai' | 'template', label: job.generatorLabel },
+  lessons: lessons.map((l) => ({
+    idx: l.idx,
+    title: l.title,
+    status: l.status as AiLessonStatus,
+    lessonId: l.lessonId ?? null,
+    error: l.error ?? null,
+  })),
+  percent: percentOf(job.status, lessons),
+  error: job.error ?? null,
+  createTime: job.createdAt.getTime(),
+  updateTime: job.updatedAt.getTime(),
+  lastEventId,
+});

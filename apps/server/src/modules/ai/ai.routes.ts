@@ -1,0 +1,122 @@
+import {
+  aiCreateBody,
+  aiJobIdQuery,
+  aiJobSchema,
+  aiOutlineBody,
+  aiRetryBody,
+  envelope,
+  pageQuerySchema,
+  pageSchema,
+  Routes,
+} from '@studio/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { actorOf, membershipOf } from '../../platform/auth.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { ok } from '../../platform/reply.ts';
+import {
+  cancelJob,
+  createJob,
+  generateLessons,
+  jobDetail,
+  listJobs,
+  retryLesson,
+  saveOutline,
+} from './ai.service.ts';
+import { streamJob } from './ai.stream.ts';
+
+const team = { auth: 'team' } as const;
+const job = envelope(aiJobSchema);
+
+export const aiRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    const c = (r: FastifyRequest) => ({ ctx, actor: actorOf(r), membership: membershipOf(r), log: r.log });
+
+    app.post(
+      Routes.ai.create,
+      {
+        config: { ...team, rateLimit: { max: 20, timeWindow: '1 minute' } },
+        schema: {
+          summary: 'Start a generation job (outline first)',
+          body: aiCreateBody,
+          response: { 200: job },
+        },
+      },
+      async (r) => ok(await createJob(c(r), r.body)),
+    );
+    app.get(
+      Routes.ai.list,
+      {
+        config: team,
+        schema: {
+          summary: "The team's generation jobs",
+          querystring: pageQuerySchema,
+          response: { 200: envelope(pageSchema(aiJobSchema)) },
+        },
+      },
+      async (r) => ok(await listJobs(c(r), r.query.pageNum, r.query.pageSize)),
+    );
+    app.get(
+      Routes.ai.detail,
+      {
+        config: team,
+        schema: {
+          summary: 'A job: status, outline, lessons, percent',
+          querystring: aiJobIdQuery,
+          response: { 200: job },
+        },
+      },
+      async (r) => ok(await jobDetail(c(r), r.query.jobId)),
+    );
+    app.post(
+      Routes.ai.outline,
+      {
+        config: team,
+        schema: { summary: 'Save the reviewed outline', body: aiOutlineBody, response: { 200: job } },
+      },
+      async (r) => ok(await saveOutline(c(r), r.body.jobId, r.body.outline)),
+    );
+    app.post(
+      Routes.ai.generate,
+      {
+        config: team,
+        schema: {
+          summary: 'Write every lesson into a new draft course',
+          body: aiJobIdQuery,
+          response: { 200: job },
+        },
+      },
+      async (r) => ok(await generateLessons(c(r), r.body.jobId)),
+    );
+    app.post(
+      Routes.ai.cancel,
+      { config: team, schema: { summary: 'Cancel a job', body: aiJobIdQuery, response: { 200: job } } },
+      async (r) => ok(await cancelJob(c(r), r.body.jobId)),
+    );
+    app.post(
+      Routes.ai.retry,
+      {
+        config: team,
+        schema: { summary: 'Retry one failed lesson', body: aiRetryBody, response: { 200: job } },
+      },
+      async (r) => ok(await retryLesson(c(r), r.body.jobId, r.body.idx)),
+    );
+    app.get(
+      Routes.ai.stream,
+      {
+        config: { ...team, rateLimit: false },
+        schema: {
+          summary: 'Server-sent events of a job; resumes after Last-Event-ID',
+          querystring: aiJobIdQuery.extend({ lastEventId: z.coerce.number().int().min(0).optional() }),
+        },
+      },
+      async (r, reply) => {
+        await jobDetail(c(r), r.query.jobId); // 404 for another team's job, before any stream starts
+        const header = Number(r.headers['last-event-id']);
+        const from = Number.isInteger(header) && header > 0 ? header : (r.query.lastEventId ?? 0);
+        await streamJob(ctx, r, reply, r.query.jobId, from);
+      },
+    );
+  };

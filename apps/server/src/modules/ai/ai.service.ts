@@ -1,0 +1,128 @@
+import { Code, type AiCreateRequest, type AiJob, type Outline, type Page } from '@studio/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Actor } from '../../platform/auth.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { AppError } from '../../platform/errors.ts';
+import { authorizeWrite } from '../../platform/policy.ts';
+import { insertCourse } from '../courses/courses.repo.ts';
+import { insertLesson } from '../courses/lessons.repo.ts';
+import type { Membership } from '../teams/teams.repo.ts';
+import { emit } from './ai.events.ts';
+import { queueLesson, queueOutline } from './ai.jobs.ts';
+import { toAiJob } from './ai.presenter.ts';
+import {
+  findTeamJob,
+  insertJob,
+  insertJobLessons,
+  jobLessons,
+  lastEventId,
+  listTeamJobs,
+  updateJob,
+  updateJobLesson,
+} from './ai.repo.ts';
+
+type Ctx = { ctx: AppContext; actor: Actor; membership: Membership; log: FastifyBaseLogger };
+
+async function requireJob(c: Ctx, jobId: number) {
+  const job = await findTeamJob(c.ctx.db, c.membership.team.id, jobId);
+  if (!job) throw new AppError(Code.NOT_FOUND);
+  return job;
+}
+
+export async function jobDetail(c: Pick<Ctx, 'ctx' | 'membership'>, jobId: number): Promise<AiJob> {
+  const job = await findTeamJob(c.ctx.db, c.membership.team.id, jobId);
+  if (!job) throw new AppError(Code.NOT_FOUND);
+  return toAiJob(job, await jobLessons(c.ctx.db, jobId), await lastEventId(c.ctx.db, jobId));
+}
+
+export async function listJobs(c: Ctx, pageNum: number, pageSize: number): Promise<Page<AiJob>> {
+  const { rows, total } = await listTeamJobs(
+    c.ctx.db,
+    c.membership.team.id,
+    pageSize,
+    (pageNum - 1) * pageSize,
+  );
+  const list = await Promise.all(rows.map(async (j) => toAiJob(j, await jobLessons(c.ctx.db, j.id), 0)));
+  return { list, total, pageNum, pageSize };
+}
+
+export async function createJob(c: Ctx, request: AiCreateRequest): Promise<AiJob> {
+  authorizeWrite(c.membership);
+  const job = await insertJob(c.ctx.db, {
+    teamId: c.membership.team.id,
+    userId: c.actor.user.id,
+    status: 'outlining',
+    request,
+    generatorKind: c.ctx.generator.kind,
+    generatorLabel: c.ctx.generator.label,
+  });
+  await emit(c.ctx, job.id, { type: 'stage', status: 'outlining', percent: 0 });
+  await queueOutline(c.ctx, job.id, c.log);
+  return jobDetail(c, job.id);
+}
+
+/** The author's edits to the outline (titles, order, added or removed lessons), before lessons are written. */
+export async function saveOutline(c: Ctx, jobId: number, outline: Outline): Promise<AiJob> {
+  await requireJob(c, jobId);
+  if (!(await updateJob(c.ctx.db, jobId, { outline }, ['outline_ready'])))
+    throw new AppError(Code.CONFLICT, '大纲已开始生成课时，不能再修改');
+  await emit(c.ctx, jobId, { type: 'outline', outline });
+  return jobDetail(c, jobId);
+}
+
+/** Creates the draft course with one empty lesson per outline entry, then queues every lesson. */
+export async function generateLessons(c: Ctx, jobId: number): Promise<AiJob> {
+  authorizeWrite(c.membership);
+  const job = await requireJob(c, jobId);
+  if (job.status !== 'outline_ready' || !job.outline) throw new AppError(Code.CONFLICT, '大纲还没有准备好');
+  const outline = job.outline;
+  const started = await c.ctx.db.transaction(async (tx) => {
+    if (!(await updateJob(tx, jobId, { status: 'generating' }, ['outline_ready']))) return false;
+    const course = await insertCourse(tx, {
+      teamId: job.teamId,
+      authorId: job.userId,
+      title: outline.title,
+      subtitle: outline.subtitle,
+      summary: outline.summary,
+    });
+    const rows = [];
+    for (const [idx, l] of outline.lessons.entries()) {
+      const lesson = await insertLesson(tx, {
+        courseId: course.id,
+        title: l.title,
+        content: { type: 'doc', content: [{ type: 'paragraph' }] },
+      });
+      rows.push({ jobId, idx, title: l.title, lessonId: lesson.id });
+    }
+    await insertJobLessons(tx, rows);
+    await updateJob(tx, jobId, { courseId: course.id });
+    return true;
+  });
+  if (!started) throw new AppError(Code.CONFLICT, '课时已在生成中');
+  await emit(c.ctx, jobId, { type: 'stage', status: 'generating', percent: 10 });
+  for (const idx of outline.lessons.keys()) await queueLesson(c.ctx, jobId, idx, c.log);
+  return jobDetail(c, jobId);
+}
+
+export async function cancelJob(c: Ctx, jobId: number): Promise<AiJob> {
+  await requireJob(c, jobId);
+  if (
+    await updateJob(c.ctx.db, jobId, { status: 'cancelled' }, ['outlining', 'outline_ready', 'generating'])
+  ) {
+    await emit(c.ctx, jobId, { type: 'stage', status: 'cancelled', percent: 0 });
+  }
+  return jobDetail(c, jobId);
+}
+
+export async function retryLesson(c: Ctx, jobId: number, idx: number): Promise<AiJob> {
+  authorizeWrite(c.membership);
+  const job = await requireJob(c, jobId);
+  if (job.status !== 'failed' && job.status !== 'generating')
+    throw new AppError(Code.CONFLICT, '当前状态不能重试');
+  if (!(await updateJobLesson(c.ctx.db, jobId, idx, { status: 'pending', error: null }, ['failed']))) {
+    throw new AppError(Code.CONFLICT, '这个课时没有失败，不需要重试');
+  }
+  await updateJob(c.ctx.db, jobId, { status: 'generating', error: null }, ['failed', 'generating']);
+  await queueLesson(c.ctx, jobId, idx, c.log);
+  return jobDetail(c, jobId);
+}

@@ -1,0 +1,108 @@
+/**
+ * The two steps of a generation job, run by pg-boss workers (any process): the outline, then each
+ * lesson. Both are idempotent, so a retry after a crash or restart neither loses nor doubles work.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../../platform/context.ts';
+import { GenerationError } from '../../platform/ai/course-generator.ts';
+import { markdownToDoc } from '../../platform/ai/markdown-doc.ts';
+import { setLessonContent } from '../courses/lessons.repo.ts';
+import { deltaBuffer, emit } from './ai.events.ts';
+import { percentOf } from './ai.presenter.ts';
+import { claimJobLesson, findJob, jobLessons, updateJob, updateJobLesson } from './ai.repo.ts';
+
+const CANCEL_POLL_MS = 1000;
+
+/** Aborts when the job is cancelled (checked in the database, so a cancel in any process counts). */
+function watchCancel(ctx: AppContext, jobId: number): { signal: AbortSignal; stop: () => void } {
+  const controller = new AbortController();
+  const timer = setInterval(() => {
+    void findJob(ctx.db, jobId).then((job) => {
+      if (!job || job.status === 'cancelled') controller.abort(new Error('cancelled'));
+    });
+  }, CANCEL_POLL_MS);
+  return { signal: controller.signal, stop: () => clearInterval(timer) };
+}
+
+export async function runOutline(ctx: AppContext, jobId: number, log: FastifyBaseLogger): Promise<void> {
+  const job = await findJob(ctx.db, jobId);
+  if (!job || job.status !== 'outlining') return;
+  const watch = watchCancel(ctx, jobId);
+  try {
+    const outline = await ctx.generator.outline(job.request, watch.signal);
+    if (!(await updateJob(ctx.db, jobId, { outline, status: 'outline_ready' }, ['outlining']))) return;
+    await emit(ctx, jobId, { type: 'outline', outline });
+    await emit(ctx, jobId, { type: 'stage', status: 'outline_ready', percent: 10 });
+  } catch (err) {
+    if (watch.signal.aborted) return;
+    const message = err instanceof GenerationError ? '大纲生成失败，请重试' : '生成服务出错，请稍后重试';
+    log.warn({ err, jobId }, 'outline generation failed');
+    await updateJob(ctx.db, jobId, { status: 'failed', error: message }, ['outlining']);
+    await emit(ctx, jobId, { type: 'error', idx: null, message });
+    await emit(ctx, jobId, { type: 'stage', status: 'failed', percent: 0 });
+  } finally {
+    watch.stop();
+  }
+}
+
+async function settleJob(ctx: AppContext, jobId: number): Promise<void> {
+  const rows = await jobLessons(ctx.db, jobId);
+  const job = await findJob(ctx.db, jobId);
+  if (!job || job.status !== 'generating') return;
+  if (rows.every((l) => l.status === 'done')) {
+    if (await updateJob(ctx.db, jobId, { status: 'done' }, ['generating'])) {
+      await emit(ctx, jobId, { type: 'stage', status: 'done', percent: 100 });
+      await emit(ctx, jobId, { type: 'done', courseId: job.courseId! });
+    }
+  } else if (rows.every((l) => l.status === 'done' || l.status === 'failed')) {
+    await updateJob(ctx.db, jobId, { status: 'failed', error: '部分课时生成失败，可单独重试' }, [
+      'generating',
+    ]);
+    await emit(ctx, jobId, { type: 'stage', status: 'failed', percent: percentOf('failed', rows) });
+  } else {
+    await emit(ctx, jobId, { type: 'stage', status: 'generating', percent: percentOf('generating', rows) });
+  }
+}
+
+export async function runLesson(
+  ctx: AppContext,
+  jobId: number,
+  idx: number,
+  log: FastifyBaseLogger,
+): Promise<void> {
+  const job = await findJob(ctx.db, jobId);
+  if (!job || job.status !== 'generating' || !job.outline) return;
+  // Claims the lesson; a lesson already done (a duplicate delivery) is left alone.
+  const claimed = await claimJobLesson(ctx.db, jobId, idx);
+  if (!claimed) return;
+  await emit(ctx, jobId, { type: 'lesson-start', idx, attempt: claimed.attempts });
+  const watch = watchCancel(ctx, jobId);
+  const buffer = deltaBuffer(ctx, jobId, idx);
+  try {
+    const text = await ctx.generator.lesson(
+      job.request,
+      job.outline,
+      idx,
+      (d) => buffer.push(d),
+      watch.signal,
+    );
+    await buffer.flush();
+    await setLessonContent(ctx.db, claimed.lessonId!, markdownToDoc(text));
+    await updateJobLesson(ctx.db, jobId, idx, { status: 'done' });
+    await emit(ctx, jobId, { type: 'lesson-done', idx, lessonId: claimed.lessonId! });
+  } catch (err) {
+    buffer.drop();
+    if (watch.signal.aborted) {
+      await updateJobLesson(ctx.db, jobId, idx, { status: 'pending' }, ['running']);
+      return;
+    }
+    const message =
+      err instanceof GenerationError ? '本课时生成失败，可单独重试' : '生成服务出错，可单独重试';
+    log.warn({ err, jobId, idx }, 'lesson generation failed');
+    await updateJobLesson(ctx.db, jobId, idx, { status: 'failed', error: message });
+    await emit(ctx, jobId, { type: 'error', idx, message });
+  } finally {
+    watch.stop();
+  }
+  await settleJob(ctx, jobId);
+}
