@@ -17,18 +17,25 @@ export type TestApp = {
   app: FastifyInstance;
   sms: ConsoleSmsProvider;
   dataDir: string;
+  databaseUrl: string;
   close: () => Promise<void>;
 };
 
 export async function createTestApp(
   env: Record<string, string> = {},
   overrides: ContextOverrides = {},
+  /** A second server process on the same database as an existing test app. */
+  shared?: { databaseUrl: string },
 ): Promise<TestApp> {
-  const name = `studio_t_${inject('runId')}_${randomBytes(4).toString('hex')}`;
-  const adminUrl = inject('adminUrl');
-  await ensureDatabase(adminUrl, name, inject('templateDb'));
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  let url: URL;
+  if (shared) url = new URL(shared.databaseUrl);
+  else {
+    const name = `studio_t_${inject('runId')}_${randomBytes(4).toString('hex')}`;
+    const adminUrl = inject('adminUrl');
+    await ensureDatabase(adminUrl, name, inject('templateDb'));
+    url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+  }
   const database = connect(url.toString(), 4);
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'studio-test-'));
   const config = loadConfig({
@@ -54,6 +61,7 @@ export async function createTestApp(
     app,
     sms,
     dataDir,
+    databaseUrl: url.toString(),
     close: async () => {
       await app.close();
       await database.close();
