@@ -91,6 +91,7 @@ export const Routes = {
     cancel: '/ai/job/cancel',
     retry: '/ai/job/retry',
     stream: '/ai/job/stream',
+    assist: '/ai/assist',
   },
   share: {
     create: '/share/create',

@@ -100,3 +100,12 @@ export const AI_EVENT_TYPES = [
   'done',
   'keepalive',
 ] as const;
+
+/** AI assist inside the lesson editor: streamed into the editor as plain Markdown text. */
+export const AI_ASSIST_ACTIONS = ['continue', 'rewrite', 'summarize', 'quiz'] as const;
+export type AiAssistAction = (typeof AI_ASSIST_ACTIONS)[number];
+export const aiAssistBody = z.object({
+  action: z.enum(AI_ASSIST_ACTIONS),
+  text: z.string().trim().min(1, { error: '请先选择或输入一些内容' }).max(8000),
+  language: z.enum(['zh-CN', 'en-US']).default('zh-CN'),
+});

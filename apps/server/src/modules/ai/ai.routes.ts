@@ -1,4 +1,5 @@
 import {
+  aiAssistBody,
   aiCreateBody,
   aiJobIdQuery,
   aiJobSchema,
@@ -13,6 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { actorOf, membershipOf } from '../../platform/auth.ts';
+import { authorizeWrite } from '../../platform/policy.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { ok } from '../../platform/reply.ts';
 import {
@@ -24,6 +26,7 @@ import {
   retryLesson,
   saveOutline,
 } from './ai.service.ts';
+import { streamAssist } from './ai.assist.ts';
 import { streamJob } from './ai.stream.ts';
 
 const team = { auth: 'team' } as const;
@@ -117,6 +120,17 @@ export const aiRoutes =
         const header = Number(r.headers['last-event-id']);
         const from = Number.isInteger(header) && header > 0 ? header : (r.query.lastEventId ?? 0);
         await streamJob(ctx, r, reply, r.query.jobId, from);
+      },
+    );
+    app.post(
+      Routes.ai.assist,
+      {
+        config: { ...team, rateLimit: { max: 30, timeWindow: '1 minute' } },
+        schema: { summary: 'Editor assist, streamed as server-sent events', body: aiAssistBody },
+      },
+      async (r, reply) => {
+        authorizeWrite(membershipOf(r));
+        await streamAssist(ctx, r, reply, r.body);
       },
     );
   };

@@ -55,7 +55,7 @@ export async function streamJob(
     : () => undefined;
   const poll = setInterval(() => void pump(), POLL_MS);
   const keepalive = setInterval(() => res.write(`data: {"type":"keepalive"}\n\n`), KEEPALIVE_MS);
-  request.raw.on('close', () => {
+  res.on('close', () => {
     closed = true;
     clearInterval(poll);
     clearInterval(keepalive);

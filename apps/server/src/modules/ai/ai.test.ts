@@ -208,3 +208,33 @@ describe('AI course generation', () => {
     expect(res.msg).toContain('lessonCount');
   });
 });
+
+describe('editor assist', () => {
+  it('streams the text for each action, team-scoped and validated', async () => {
+    const user = await createUser(t);
+    await createTeam(t, user.token);
+    for (const action of ['continue', 'rewrite', 'summarize', 'quiz'] as const) {
+      const res = await fetch(`${base}/api/ai/assist`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-request-tkToken': user.token },
+        body: JSON.stringify({ action, text: '机器学习让计算机从数据中学习。它有很多应用。' }),
+      });
+      const body = await res.text();
+      const events = [...body.matchAll(/^data: (.*)$/gm)].map(
+        (m) => JSON.parse(m[1]!) as { type: string; text?: string },
+      );
+      expect(events.at(-1)!.type).toBe('done');
+      const text = events
+        .filter((e) => e.type === 'text-delta')
+        .map((e) => e.text)
+        .join('');
+      expect(text.length, action).toBeGreaterThan(5);
+    }
+    const empty = await call(t, 'POST', '/ai/assist', {
+      token: user.token,
+      body: { action: 'quiz', text: '' },
+    });
+    expect(empty.code).toBe(400);
+    expect((await call(t, 'POST', '/ai/assist', { body: { action: 'quiz', text: 'x' } })).code).toBe(401);
+  });
+});

@@ -2,7 +2,7 @@
  * Writes courses: an outline first, then each lesson's text, streamed. Two implementations share it:
  * any OpenAI-compatible chat API, and the built-in template generator (honestly labelled: not AI).
  */
-import type { AiCreateRequest, Outline } from '@studio/contract';
+import type { AiAssistAction, AiCreateRequest, Outline } from '@studio/contract';
 
 export type GeneratorKind = 'ai' | 'template';
 
@@ -16,6 +16,14 @@ export interface CourseGenerator {
     request: AiCreateRequest,
     outline: Outline,
     index: number,
+    onDelta: (text: string) => void,
+    signal: AbortSignal,
+  ): Promise<string>;
+  /** Editor assist: continue, rewrite, summarize or make a short quiz from the given text, streamed. */
+  assist(
+    action: AiAssistAction,
+    text: string,
+    language: 'zh-CN' | 'en-US',
     onDelta: (text: string) => void,
     signal: AbortSignal,
   ): Promise<string>;

@@ -127,3 +127,19 @@ describe('markdown to editor document', () => {
     });
   });
 });
+
+describe('assist with the OpenAI-compatible generator', () => {
+  it('streams the model text for the action', async () => {
+    llm.script.push({ kind: 'stream', chunks: ['要点：', '数据驱动'] });
+    const deltas: string[] = [];
+    const text = await gen.assist(
+      'summarize',
+      '机器学习让计算机从数据中学习。',
+      'zh-CN',
+      (d) => deltas.push(d),
+      never,
+    );
+    expect(text).toBe('要点：数据驱动');
+    expect(llm.requests.at(-1)!.body).toContain('总结');
+  });
+});

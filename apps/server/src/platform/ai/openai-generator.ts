@@ -4,7 +4,7 @@
  * are validated as lessons before the caller saves them. A stream that stalls is aborted.
  */
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import { type AiCreateRequest, type Outline, outlineSchema } from '@studio/contract';
+import { type AiAssistAction, type AiCreateRequest, type Outline, outlineSchema } from '@studio/contract';
 import { generateObject, type LanguageModel, streamText } from 'ai';
 import type { CourseGenerator } from './course-generator.ts';
 import { GenerationError } from './course-generator.ts';
@@ -20,6 +20,13 @@ export type OpenAiOptions = {
 };
 
 const stalled = (ms: number) => new GenerationError(`stalled: no token for ${ms} ms`);
+
+const ASSIST_TASKS: Record<AiAssistAction, string> = {
+  continue: '接着下面的内容继续写一段',
+  rewrite: '把下面的内容改写得更清楚易懂，意思不变',
+  summarize: '把下面的内容总结成几条要点',
+  quiz: '根据下面的内容出 3 道简短的小测验题，附答案',
+};
 
 const TONES = { friendly: '亲切易懂', professional: '专业严谨', concise: '简洁明了' } as const;
 const LEVELS = { beginner: '零基础', intermediate: '有一定基础', advanced: '进阶' } as const;
@@ -85,13 +92,45 @@ export class OpenAiCompatibleGenerator implements CourseGenerator {
     signal: AbortSignal,
   ): Promise<string> {
     const l = outline.lessons[index]!;
+    const text = await this.stream(
+      '你是一位优秀的讲师。用 Markdown 写课时内容：用 ## 小标题分成几个部分，可以用列表和代码块。不要写课时标题本身。',
+      `课程：${outline.title}\n第 ${index + 1} 节：${l.title}\n学习目标：${l.goal}\n${brief(r)}`,
+      onDelta,
+      signal,
+    );
+    if (!parseLesson(text)) throw new GenerationError('the lesson has no sections (malformed answer)');
+    return text;
+  }
+
+  assist(
+    action: AiAssistAction,
+    text: string,
+    language: 'zh-CN' | 'en-US',
+    onDelta: (t: string) => void,
+    signal: AbortSignal,
+  ): Promise<string> {
+    const lang = language === 'zh-CN' ? '用简体中文' : 'In English,';
+    return this.stream(
+      '你是课程编辑助手。只输出要插入编辑器的 Markdown 文本，不要解释。',
+      `${lang} ${ASSIST_TASKS[action]}：\n\n${text}`,
+      onDelta,
+      signal,
+    );
+  }
+
+  /** Streams text with a stall watchdog; errors and stalls become GenerationError, cancel stays cancel. */
+  private async stream(
+    system: string,
+    prompt: string,
+    onDelta: (text: string) => void,
+    signal: AbortSignal,
+  ): Promise<string> {
     const stall = new AbortController();
-    let timer = setTimeout(() => stall.abort(new GenerationError('stalled')), this.options.stallMs);
+    let timer = setTimeout(() => stall.abort(), this.options.stallMs);
     const result = streamText({
       model: this.model,
-      system:
-        '你是一位优秀的讲师。用 Markdown 写课时内容：用 ## 小标题分成几个部分，可以用列表和代码块。不要写课时标题本身。',
-      prompt: `课程：${outline.title}\n第 ${index + 1} 节：${l.title}\n学习目标：${l.goal}\n${brief(r)}`,
+      system,
+      prompt,
       abortSignal: AbortSignal.any([signal, stall.signal]),
       maxRetries: 0,
     });
@@ -100,7 +139,7 @@ export class OpenAiCompatibleGenerator implements CourseGenerator {
       for await (const part of result.fullStream) {
         if (part.type === 'text-delta') {
           clearTimeout(timer);
-          timer = setTimeout(() => stall.abort(new GenerationError('stalled')), this.options.stallMs);
+          timer = setTimeout(() => stall.abort(), this.options.stallMs);
           text += part.text;
           onDelta(part.text);
         } else if (part.type === 'error') {
@@ -118,7 +157,6 @@ export class OpenAiCompatibleGenerator implements CourseGenerator {
     } finally {
       clearTimeout(timer);
     }
-    if (!parseLesson(text)) throw new GenerationError('the lesson has no sections (malformed answer)');
     return text;
   }
 }

@@ -2,7 +2,7 @@
  * The zero-config generator: builds an outline and lessons from templates, streamed at a readable pace.
  * It is labelled as a template everywhere; it never pretends to be AI.
  */
-import type { AiCreateRequest, Outline } from '@studio/contract';
+import type { AiAssistAction, AiCreateRequest, Outline } from '@studio/contract';
 import type { CourseGenerator } from './course-generator.ts';
 
 const STEPS_ZH = [
@@ -79,7 +79,35 @@ export class TemplateGenerator implements CourseGenerator {
     const text = zh
       ? `## 学习目标\n${l.goal || l.title}。\n\n## 核心内容\n本节围绕「${l.title}」展开：\n- 关键概念与术语\n- 常见做法与步骤\n- 需要注意的地方\n\n## 练习\n1. 用自己的话解释本节的核心概念。\n2. 找一个身边的例子应用今天学到的方法。\n`
       : `## Goals\n${l.goal || l.title}.\n\n## Content\nThis lesson covers "${l.title}":\n- Key ideas and terms\n- Common steps\n- Things to watch for\n\n## Practice\n1. Explain the core idea in your own words.\n2. Apply the method to an example of your own.\n`;
-    // Streamed in small pieces so the progress page behaves the same as with a real model.
+    return this.stream(text, onDelta, signal);
+  }
+
+  /** Template assist: plain text transforms, so the editor flow works without a model. */
+  async assist(
+    action: AiAssistAction,
+    input: string,
+    language: 'zh-CN' | 'en-US',
+    onDelta: (t: string) => void,
+    signal: AbortSignal,
+  ): Promise<string> {
+    const zh = language === 'zh-CN';
+    const sentences = input.split(/(?<=[。！？.!?])\s*/).filter(Boolean);
+    const first = sentences[0] ?? input;
+    const text = {
+      continue: zh
+        ? `\n\n接下来，我们进一步看看：${first.slice(0, 40)}……在实践中要注意方法与场景的匹配。`
+        : `\n\nNext, building on "${first.slice(0, 40)}", match the method to the situation.`,
+      rewrite: sentences.map((s) => s.trim()).join(zh ? '' : ' '),
+      summarize: (zh ? '要点：' : 'Key points: ') + sentences.slice(0, 2).join(zh ? '' : ' '),
+      quiz: zh
+        ? `\n\n**小测验**\n1. 用一句话概括：${first.slice(0, 30)}\n2. 举一个能应用这段内容的例子。\n`
+        : `\n\n**Quiz**\n1. Summarise in one sentence: ${first.slice(0, 30)}\n2. Give an example where this applies.\n`,
+    }[action];
+    return this.stream(text, onDelta, signal);
+  }
+
+  // Streamed in small pieces so the pages behave the same as with a real model.
+  private async stream(text: string, onDelta: (t: string) => void, signal: AbortSignal): Promise<string> {
     for (let i = 0; i < text.length; i += 6) {
       signal.throwIfAborted();
       onDelta(text.slice(i, i + 6));

@@ -1,0 +1,47 @@
+/**
+ * POST /api/ai/assist: continue / rewrite / summarize / quiz for the lesson editor, streamed as
+ * server-sent events ({type:'text-delta', text} … {type:'done'} or {type:'error', message}).
+ * Nothing is stored: the editor inserts the text as one undoable step.
+ */
+import type { AiAssistAction } from '@studio/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../platform/context.ts';
+
+export async function streamAssist(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: { action: AiAssistAction; text: string; language: 'zh-CN' | 'en-US' },
+) {
+  reply.hijack();
+  const res = reply.raw;
+  res.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache, no-transform',
+    'x-accel-buffering': 'no',
+  });
+  const cancel = new AbortController();
+  // The response's close, not the request's: a request closes as soon as its body has been read.
+  res.on('close', () => {
+    if (!res.writableFinished) cancel.abort(new Error('client left'));
+  });
+  let seq = 0;
+  const send = (data: object) => res.write(`id: ${++seq}\ndata: ${JSON.stringify(data)}\n\n`);
+  try {
+    await ctx.generator.assist(
+      body.action,
+      body.text,
+      body.language,
+      (text) => send({ type: 'text-delta', text }),
+      cancel.signal,
+    );
+    send({ type: 'done' });
+  } catch (err) {
+    if (!cancel.signal.aborted) {
+      request.log.warn({ err }, 'assist failed');
+      send({ type: 'error', message: 'AI 助手暂时不可用，请稍后重试' });
+    }
+  } finally {
+    res.end();
+  }
+}
