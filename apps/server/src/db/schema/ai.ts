@@ -1,0 +1,73 @@
+/** AI generation jobs, their lessons and their event log. */
+import type { AiCreateRequest, Outline } from '@studio/contract';
+import { users } from './accounts.ts';
+import { courses } from './courses.ts';
+import { teams } from './teams.ts';
+import {
+  bigserial,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { ts } from './columns.ts';
+
+export const aiJobs = pgTable(
+  'ai_jobs',
+  {
+    id: serial('id').primaryKey(),
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    courseId: integer('course_id').references(() => courses.id, { onDelete: 'set null' }),
+    status: varchar('status', { length: 16 }).notNull(),
+    request: jsonb('request').$type<AiCreateRequest>().notNull(),
+    outline: jsonb('outline').$type<Outline>(),
+    generatorKind: varchar('generator_kind', { length: 10 }).notNull(),
+    generatorLabel: varchar('generator_label', { length: 80 }).notNull(),
+    error: text('error'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('ai_jobs_team_idx').on(t.teamId, t.createdAt)],
+);
+
+export const aiJobLessons = pgTable(
+  'ai_job_lessons',
+  {
+    jobId: integer('job_id')
+      .notNull()
+      .references(() => aiJobs.id, { onDelete: 'cascade' }),
+    idx: integer('idx').notNull(),
+    title: varchar('title', { length: 120 }).notNull(),
+    status: varchar('status', { length: 10 }).notNull().default('pending'),
+    lessonId: integer('lesson_id'),
+    attempts: integer('attempts').notNull().default(0),
+    error: text('error'),
+  },
+  (t) => [uniqueIndex('ai_job_lessons_pk').on(t.jobId, t.idx)],
+);
+
+/** The ordered event log of a job: the SSE stream replays it from Last-Event-ID, so nothing is lost. */
+export const aiEvents = pgTable(
+  'ai_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    jobId: integer('job_id')
+      .notNull()
+      .references(() => aiJobs.id, { onDelete: 'cascade' }),
+    type: varchar('type', { length: 16 }).notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('ai_events_job_idx').on(t.jobId, t.id)],
+);
+
+export type AiJobRow = typeof aiJobs.$inferSelect;

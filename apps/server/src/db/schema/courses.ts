@@ -1,0 +1,109 @@
+/** Courses, lessons, immutable releases and share links. */
+import type { CoursePreview, DocNode } from '@studio/contract';
+import { sql } from 'drizzle-orm';
+import { users } from './accounts.ts';
+import { teams } from './teams.ts';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { ts } from './columns.ts';
+
+export const courses = pgTable(
+  'courses',
+  {
+    id: serial('id').primaryKey(),
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    authorId: integer('author_id')
+      .notNull()
+      .references(() => users.id),
+    title: varchar('title', { length: 120 }).notNull(),
+    subtitle: varchar('subtitle', { length: 240 }).notNull().default(''),
+    summary: text('summary').notNull().default(''),
+    cover: text('cover').notNull().default(''),
+    category: varchar('category', { length: 20 }),
+    tags: jsonb('tags').$type<string[]>().notNull().default([]),
+    price: integer('price'),
+    status: varchar('status', { length: 12 }).notNull().default('draft'),
+    version: integer('version').notNull().default(1),
+    releasedVersion: integer('released_version'),
+    /** Paid order items of this course, kept with the grant in one transaction (store sort by sales). */
+    sales: integer('sales').notNull().default(0),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('courses_team_idx').on(t.teamId, t.updatedAt)],
+);
+
+export const lessons = pgTable(
+  'lessons',
+  {
+    id: serial('id').primaryKey(),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    title: varchar('title', { length: 120 }).notNull(),
+    content: jsonb('content').$type<DocNode>().notNull(),
+    position: integer('position').notNull(),
+    durationMin: integer('duration_min').notNull().default(0),
+    freePreview: boolean('free_preview').notNull().default(false),
+    version: integer('version').notNull().default(1),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('lessons_course_idx').on(t.courseId, t.position)],
+);
+
+/** An immutable snapshot of a course as released; the store reads these, never the draft. */
+export const courseReleases = pgTable(
+  'course_releases',
+  {
+    id: serial('id').primaryKey(),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    versionNo: integer('version_no').notNull(),
+    snapshot: jsonb('snapshot').$type<CoursePreview>().notNull(),
+    /** The snapshot's title, as a column so the store can search it with a trigram index. */
+    title: varchar('title', { length: 120 }).notNull().default(''),
+    notes: text('notes').notNull().default(''),
+    price: integer('price').notNull(),
+    releasedBy: integer('released_by')
+      .notNull()
+      .references(() => users.id),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('course_releases_version_uq').on(t.courseId, t.versionNo),
+    index('course_releases_title_trgm').using('gin', sql`${t.title} gin_trgm_ops`),
+  ],
+);
+
+export const shares = pgTable(
+  'shares',
+  {
+    id: varchar('id', { length: 32 }).primaryKey(),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    createdBy: integer('created_by')
+      .notNull()
+      .references(() => users.id),
+    allowCopy: boolean('allow_copy').notNull().default(false),
+    expiresAt: ts('expires_at'),
+    revokedAt: ts('revoked_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('shares_course_idx').on(t.courseId)],
+);
+
+export type CourseRow = typeof courses.$inferSelect;
+export type LessonRow = typeof lessons.$inferSelect;
