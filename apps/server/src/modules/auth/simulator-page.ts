@@ -1,14 +1,7 @@
-/** The WeChat simulator's "phone screen": plain HTML, no script, so it works on any phone browser. */
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+/** The WeChat simulator's "phone screen". */
+import { escapeHtml, htmlPage } from '../../platform/html-page.ts';
 
-const page = (body: string) => `<!doctype html>
-<html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>微信登录模拟器</title>
-<style>body{font-family:system-ui,"Noto Sans CJK SC",sans-serif;max-width:420px;margin:40px auto;padding:0 16px;color:#222}
-h1{font-size:20px}label{display:block;margin:14px 0 4px}input{width:100%;padding:8px;font-size:16px;box-sizing:border-box}
-button{margin-top:20px;width:100%;padding:12px;font-size:16px;background:#07c160;color:#fff;border:0;border-radius:6px}
-p.note{color:#666;font-size:14px}</style></head><body>${body}</body></html>`;
+const page = (body: string) => htmlPage('微信登录模拟器', '#07c160', body);
 
 export function simulatorPage(state: string, suggestedId: string): string {
   return page(`<h1>微信登录模拟器</h1>

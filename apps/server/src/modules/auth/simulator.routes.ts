@@ -1,5 +1,6 @@
 import { Routes } from '@studio/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { acceptFormPosts } from '../../platform/html-page.ts';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import { randomToken } from '../../platform/crypto.ts';
@@ -10,13 +11,7 @@ import { isLiveState, recordSimulatedLogin } from './wechat-states.repo.ts';
 export const simulatorRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    app.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string' },
-      (_req, body, done) => {
-        done(null, Object.fromEntries(new URLSearchParams(body as string)));
-      },
-    );
+    acceptFormPosts(app);
 
     app.get(
       Routes.auth.wechatSimulator,

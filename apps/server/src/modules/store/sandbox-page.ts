@@ -1,6 +1,5 @@
-/** The sandbox payer's pages: plain HTML, no script, so they work in any phone browser. */
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+/** The sandbox payer's pages. */
+import { escapeHtml, htmlPage } from '../../platform/html-page.ts';
 
 type Page =
   | { kind: 'confirm'; orderNo: string; sig: string }
@@ -8,12 +7,7 @@ type Page =
   | { kind: 'invalid' }
   | { kind: 'failed' };
 
-const shell = (body: string) => `<!doctype html>
-<html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>沙箱支付</title>
-<style>body{font-family:system-ui,"Noto Sans CJK SC",sans-serif;max-width:420px;margin:40px auto;padding:0 16px;color:#222}
-h1{font-size:20px}p.note{color:#666;font-size:14px}button{margin-top:20px;width:100%;padding:12px;font-size:16px;background:#1f6feb;color:#fff;border:0;border-radius:6px}</style>
-</head><body>${body}</body></html>`;
+const shell = (body: string) => htmlPage('沙箱支付', '#1f6feb', body);
 
 export function sandboxResultPage(page: Page): string {
   switch (page.kind) {

@@ -1,5 +1,6 @@
 import { Routes } from '@studio/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { acceptFormPosts } from '../../platform/html-page.ts';
 import { z } from 'zod';
 import type { SandboxPaymentProvider } from '../../platform/payments/sandbox-payment.ts';
 import { sandboxResultPage } from './sandbox-page.ts';
@@ -8,13 +9,7 @@ import { sandboxResultPage } from './sandbox-page.ts';
 export const sandboxPayRoutes =
   (sandbox: SandboxPaymentProvider): FastifyPluginAsyncZod =>
   async (app) => {
-    app.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string' },
-      (_req, body, done) => {
-        done(null, Object.fromEntries(new URLSearchParams(body as string)));
-      },
-    );
+    acceptFormPosts(app);
 
     app.get(
       Routes.order.sandbox,
