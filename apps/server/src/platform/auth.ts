@@ -72,3 +72,17 @@ export function membershipOf(request: FastifyRequest): Membership {
   if (!membership) throw new AppError(Code.NO_TEAM);
   return membership;
 }
+
+/** On a public route: the logged-in viewer with a current team, or null for anyone else. */
+export async function viewerOf(
+  ctx: AppContext,
+  request: FastifyRequest,
+): Promise<{ actor: Actor; membership: Membership } | null> {
+  const actor = request.actor;
+  if (!actor || actor.user.phone === null) return null;
+  try {
+    return { actor, membership: await loadCurrentMembership(ctx, actor) };
+  } catch {
+    return null;
+  }
+}

@@ -33,18 +33,20 @@ export async function listStore(
   return { list: rows.map(toCard), total, pageNum: q.pageNum, pageSize: q.pageSize };
 }
 
-/** The buy page of the latest release. Locked lessons come without content unless the team owns the course. */
+/**
+ * The buy page of the latest release, for anyone (the embeddable preview works logged out). Locked
+ * lessons come without content unless the viewer's current team owns the course.
+ */
 export async function storeCourse(
   ctx: AppContext,
-  actor: Actor,
-  membership: Membership,
+  viewer: { actor: Actor; membership: Membership } | null,
   courseId: number,
 ): Promise<StoreCourse> {
   const listed = await findListed(ctx.db, courseId);
   if (!listed) throw new AppError(Code.NOT_FOUND);
-  const teamId = membership.team.id;
-  const ownTeam = listed.teamId === teamId;
-  const owned = ownTeam || (await isOwned(ctx.db, teamId, courseId));
+  const teamId = viewer?.membership.team.id;
+  const ownTeam = teamId !== undefined && listed.teamId === teamId;
+  const owned = ownTeam || (teamId !== undefined && (await isOwned(ctx.db, teamId, courseId)));
   const { snapshot } = listed.release;
   return {
     ...snapshot,
@@ -54,6 +56,9 @@ export async function storeCourse(
     lessons: snapshot.lessons.map((l) => ({ ...l, content: owned || l.freePreview ? l.content : null })),
     owned,
     ownTeam,
-    inCart: await isInCart(ctx.db, actor.user.id, teamId, courseId),
+    inCart:
+      viewer !== null &&
+      teamId !== undefined &&
+      (await isInCart(ctx.db, viewer.actor.user.id, teamId, courseId)),
   };
 }

@@ -19,7 +19,7 @@ import {
 } from '@studio/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { actorOf, membershipOf } from '../../platform/auth.ts';
+import { actorOf, membershipOf, viewerOf } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { ok } from '../../platform/reply.ts';
 import { teamCtx } from '../courses/courses.routes.ts';
@@ -49,14 +49,14 @@ export const storeRoutes =
     app.get(
       Routes.store.course,
       {
-        config: team,
+        config: { auth: 'public' },
         schema: {
           summary: 'The buy page of a released course',
           querystring: courseIdQuery,
           response: { 200: envelope(storeCourseSchema) },
         },
       },
-      async (r) => ok(await storeCourse(ctx, actorOf(r), membershipOf(r), r.query.courseId)),
+      async (r) => ok(await storeCourse(ctx, await viewerOf(ctx, r), r.query.courseId)),
     );
     app.get(
       Routes.store.purchased,
