@@ -92,6 +92,12 @@ describe('catalog', () => {
     expect(
       (await call(t, 'POST', '/cart/add', { token: s.user.token, body: { courseId: s.courseId } })).code,
     ).toBe(Code.OWN_TEAM_COURSE);
+    // Logged out (the embeddable preview): free lessons readable, the rest locked, nothing owned.
+    const anonymous = await call<StoreCourse>(t, 'GET', '/store/course', {
+      query: { courseId: String(s.courseId) },
+    });
+    expect(anonymous.data.lessons.map((l) => l.content === null)).toEqual([false, true]);
+    expect(anonymous.data).toMatchObject({ owned: false, ownTeam: false, inCart: false });
   });
 });
 
