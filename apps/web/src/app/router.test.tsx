@@ -13,6 +13,17 @@ import { routes } from './router.tsx';
 import { RouteError } from './route-error.tsx';
 
 const mock = new MockAdapter(http);
+const lessonFixture = {
+  lessonId: 9,
+  courseId: 3,
+  title: '第一课',
+  position: 1,
+  durationMin: 5,
+  freePreview: false,
+  version: 1,
+  updateTime: 1_700_000_000_000,
+  content: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: '正文' }] }] },
+};
 
 const show = (path: string) => {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
@@ -73,16 +84,19 @@ describe('route table', () => {
     expect(await screen.findByRole('heading', { name: '绑定手机号' })).toBeTruthy();
   });
 
-  it('serves the seed spelling /create/course/:id/Lesson/:lessonId as a placeholder', async () => {
+  it('serves the seed spelling /create/course/:id/Lesson/:lessonId with the lesson editor', async () => {
     writeStoredUser(user());
+    mock.onGet(Routes.lesson.detail).reply(200, { code: 200, msg: 'ok', data: lessonFixture });
+    mock.onGet(Routes.course.detail).reply(404, { code: 404, msg: '请求的资源不存在', data: null });
     show('/create/course/3/Lesson/9');
     expect(await screen.findByRole('heading', { name: '编辑课时' })).toBeTruthy();
-    expect(screen.getByText('即将上线')).toBeTruthy();
+    expect(await screen.findByRole('textbox', { name: '课时标题' })).toBeTruthy();
   });
 
-  it('shows iframe previews without login and without the header', async () => {
-    show('/create/course/3/iframe/preview');
-    expect(await screen.findByRole('heading', { name: '课程预览' })).toBeTruthy();
+  it('shows iframe previews without the header, asking a visitor to log in instead of redirecting', async () => {
+    const router = show('/create/course/3/iframe/preview');
+    expect(await screen.findByText('登录后才能预览这门课程')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/create/course/3/iframe/preview');
     expect(screen.queryByRole('button', { name: /切换团队/ })).toBeNull();
   });
 });

@@ -1,13 +1,14 @@
 import { RobotOutlined, SettingOutlined, ShopOutlined } from '@ant-design/icons';
-import { Button, Card, Flex, Result, Space, Typography } from 'antd';
+import { Button, Card, Flex, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { TeamAvatar } from '../../components/team-avatar.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
-import { RoleTag } from '../teams/role-tag.tsx';
 import { useSession } from '../auth/session-store.ts';
+import { RoleTag } from '../teams/role-tag.tsx';
+import { CourseList } from './course-list.tsx';
 
-/** /author, the home: the current team and where to go next. The course list is later work. */
+/** /author, the home: the current team, shortcuts, and the team's courses. */
 export const AuthorHomePage = () => {
   const { t } = useTranslation();
   const user = useSession((s) => s.user);
@@ -15,9 +16,9 @@ export const AuthorHomePage = () => {
   const team = user?.lastTeam;
   return (
     <Flex vertical gap={16}>
-      <Card>
+      <Card size="small">
         <Flex gap={16} align="center" wrap>
-          {team && <TeamAvatar name={team.teamName} logo={team.teamLogo} size={56} />}
+          {team && <TeamAvatar name={team.teamName} logo={team.teamLogo} size={48} />}
           <div style={{ flex: 1, minWidth: 200 }}>
             <h1 className="page-title">{t('author.welcome', { name: user?.nickName ?? '' })}</h1>
             {team && (
@@ -31,9 +32,7 @@ export const AuthorHomePage = () => {
           </div>
           <Space wrap>
             <Link to="/ai">
-              <Button type="primary" icon={<RobotOutlined />}>
-                {t('author.quickAi')}
-              </Button>
+              <Button icon={<RobotOutlined />}>{t('author.quickAi')}</Button>
             </Link>
             <Link to="/store/list">
               <Button icon={<ShopOutlined />}>{t('author.quickStore')}</Button>
@@ -44,9 +43,7 @@ export const AuthorHomePage = () => {
           </Space>
         </Flex>
       </Card>
-      <Card title={<h2 style={{ fontSize: 16, margin: 0 }}>{t('author.coursesTitle')}</h2>}>
-        <Result status="info" title={t('common.comingSoon')} subTitle={t('author.coursesDesc')} />
-      </Card>
+      <CourseList />
     </Flex>
   );
 };

@@ -1,24 +1,17 @@
-import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../../components/coming-soon.tsx';
+import { lazyNamed } from './lazy-named.tsx';
 
-// Course and lesson authoring, previews and release are later work; these are their placeholders.
+// The course routes. Each page is its own chunk: the editor (Tiptap) loads only on the lesson page,
+// the content renderer only on previews.
 
-const Placeholder = ({ title, home = true }: { title: string; home?: boolean }) => (
-  <ComingSoon title={title} home={home} />
-);
+const edit = () => import('./edit/course-edit-page.tsx');
+const previews = () => import('./preview/preview-pages.tsx');
 
-export const CourseEditPage = () => <Placeholder title={useTranslation().t('pages.courseEdit')} />;
-export const CoursePreviewPage = () => <Placeholder title={useTranslation().t('pages.coursePreview')} />;
-export const CourseBuyPreviewPage = () => (
-  <Placeholder title={useTranslation().t('pages.courseBuyPreview')} />
-);
-export const CourseReleasePage = () => <Placeholder title={useTranslation().t('pages.courseRelease')} />;
-export const LessonEditPage = () => <Placeholder title={useTranslation().t('pages.lessonEdit')} />;
-export const LessonPreviewPage = () => <Placeholder title={useTranslation().t('pages.lessonPreview')} />;
-/** Embedded previews: no header and no home link. */
-export const CourseIframePreviewPage = () => (
-  <Placeholder title={useTranslation().t('pages.embedPreview')} home={false} />
-);
-export const LessonIframePreviewPage = () => (
-  <Placeholder title={useTranslation().t('pages.lessonPreview')} home={false} />
-);
+export const CourseEditPage = lazyNamed(edit, 'CourseEditPage');
+export const CourseReleasePage = lazyNamed(() => import('./release/release-page.tsx'), 'CourseReleasePage');
+export const LessonEditPage = lazyNamed(() => import('./editor/lesson-edit-page.tsx'), 'LessonEditPage');
+export const CoursePreviewPage = lazyNamed(previews, 'CoursePreviewPage');
+export const CourseBuyPreviewPage = lazyNamed(previews, 'CourseBuyPreviewPage');
+export const LessonPreviewPage = lazyNamed(previews, 'LessonPreviewPage');
+/** Embedded previews: no header, no title bar. */
+export const CourseIframePreviewPage = lazyNamed(previews, 'CourseIframePreviewPage');
+export const LessonIframePreviewPage = lazyNamed(previews, 'LessonIframePreviewPage');

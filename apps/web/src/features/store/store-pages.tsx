@@ -1,22 +1,55 @@
+import { ROUTE_CHUNK_TIMEOUT_MS } from '@studio/contract';
 import { Segmented } from 'antd';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import { ComingSoon } from '../../components/coming-soon.tsx';
+import { PageLoading } from '../../components/page-loading.tsx';
+import { withTimeout } from '../../lib/with-timeout.ts';
+import { useCart } from './order-api.ts';
+import './store.css';
 
-// The store is later work; the layout and its pages are placeholders that already route correctly.
+export { StoreCartPage } from './cart/store-cart-page.tsx';
+export { StoreListPage } from './list/store-list-page.tsx';
 
-/** /store: switches between the course list and the cart. */
+/**
+ * The list and the cart are light and load with this module. The pay page (QR code) and the buy page
+ * (and, inside it, the lesson renderer) come as their own chunks, with the same load timeout as routes.
+ */
+const lazyNamed = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) => {
+  const Page = lazy(() =>
+    withTimeout(load(), ROUTE_CHUNK_TIMEOUT_MS).then((m): { default: ComponentType } => ({
+      default: m[name],
+    })),
+  );
+  const Named = () => (
+    <Suspense fallback={<PageLoading />}>
+      <Page />
+    </Suspense>
+  );
+  return Named;
+};
+
+const coursePage = () => import('./preview/store-course-page.tsx');
+export const StorePreviewPage = lazyNamed(coursePage, 'StorePreviewPage');
+/** Embedded preview: no header, no home link (it lives inside another site's iframe). */
+export const StoreIframePreviewPage = lazyNamed(coursePage, 'StoreIframePreviewPage');
+export const StorePayPage = lazyNamed(() => import('./pay/store-pay-page.tsx'), 'StorePayPage');
+
+/** /store: switches between the course list and the cart (with its item count). */
 export const StoreLayout = () => {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
+  const cart = useCart();
+  const count = cart.data?.list.length ?? 0;
   return (
     <>
       <Segmented
-        value={pathname.startsWith('/store/cart') ? '/store/cart' : '/store/list'}
+        // The pay page is neither tab.
+        value={pathname.replace(/\/$/, '')}
         options={[
           { value: '/store/list', label: t('pages.storeList') },
-          { value: '/store/cart', label: t('pages.storeCart') },
+          { value: '/store/cart', label: count > 0 ? t('store.cart.tab', { count }) : t('pages.storeCart') },
         ]}
         onChange={(value) => void navigate(value)}
         style={{ marginBottom: 16 }}
@@ -24,30 +57,4 @@ export const StoreLayout = () => {
       <Outlet />
     </>
   );
-};
-
-export const StoreListPage = () => {
-  const { t } = useTranslation();
-  return <ComingSoon title={t('pages.storeList')} />;
-};
-
-export const StoreCartPage = () => {
-  const { t } = useTranslation();
-  return <ComingSoon title={t('pages.storeCart')} />;
-};
-
-export const StorePayPage = () => {
-  const { t } = useTranslation();
-  return <ComingSoon title={t('pages.storePay')} />;
-};
-
-export const StorePreviewPage = () => {
-  const { t } = useTranslation();
-  return <ComingSoon title={t('pages.storePreview')} />;
-};
-
-/** Embedded preview: no header, no home link (it lives inside another site's iframe). */
-export const StoreIframePreviewPage = () => {
-  const { t } = useTranslation();
-  return <ComingSoon title={t('pages.embedPreview')} home={false} />;
 };

@@ -1,8 +1,12 @@
 import { teamCentreEnUS } from './en-us-team.ts';
+import { storeEnUS } from './en-us-store.ts';
+import { aiEnUS } from './en-us-ai.ts';
+import { courseEnUS } from './en-us-course.ts';
 import type { Messages } from './zh-cn.ts';
 
 /** English. Typed as the Chinese messages, so a missing or extra key fails to compile. */
 export const enUS: Messages = {
+  ...courseEnUS,
   common: {
     appName: 'Course Studio',
     loading: 'Loading',
@@ -85,6 +89,8 @@ export const enUS: Messages = {
     backToSelect: 'Back to team selection',
   },
   teamCentre: teamCentreEnUS,
+  store: storeEnUS,
+  ai: aiEnUS,
   auth: {
     title: 'Log in / Sign up',
     subtitle: 'A new phone number is registered once verified',
@@ -162,7 +168,6 @@ export const enUS: Messages = {
     passwordSaved: 'Password changed',
     logout: 'Log out',
     logoutDesc: 'You will need to log in again.',
-    tradeDesc: 'Your orders and purchases are coming here soon.',
   },
   author: {
     title: 'Home',

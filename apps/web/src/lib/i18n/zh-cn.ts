@@ -1,8 +1,12 @@
 import { HTTP_STATUS_MESSAGES } from '@studio/contract';
+import { courseZhCN } from './zh-cn-course.ts';
 import { teamCentreZhCN } from './zh-cn-team.ts';
+import { storeZhCN } from './zh-cn-store.ts';
+import { aiZhCN } from './zh-cn-ai.ts';
 
 /** Chinese, the default and the reference: en-US must have exactly these keys (checked by its type). */
 export const zhCN = {
+  ...courseZhCN,
   common: {
     appName: '课程工作室',
     loading: '加载中',
@@ -72,6 +76,8 @@ export const zhCN = {
     backToSelect: '返回选择团队',
   },
   teamCentre: teamCentreZhCN,
+  store: storeZhCN,
+  ai: aiZhCN,
   auth: {
     title: '登录/注册',
     subtitle: '未注册的手机号验证后将自动注册',
@@ -148,7 +154,6 @@ export const zhCN = {
     passwordSaved: '密码已修改',
     logout: '退出登录',
     logoutDesc: '退出后需要重新登录。',
-    tradeDesc: '你的订单与购买记录即将在这里上线。',
   },
   author: {
     title: '首页',

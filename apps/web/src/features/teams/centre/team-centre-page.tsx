@@ -11,6 +11,7 @@ import { InvitePanel } from './invite-panel.tsx';
 import { LeaveTeamCard } from './leave-team-card.tsx';
 import { MembersCard } from './members-card.tsx';
 import { TeamInfoCard } from './team-info-card.tsx';
+import { TeamStoreCards } from './team-store-cards.tsx';
 
 /**
  * /personal/team (团队中心): the current team, its members, invitations, roles, ownership, leaving.
@@ -66,6 +67,7 @@ export const TeamCentrePage = () => {
       {info}
       {abilities.manager && current.data && <InvitePanel team={current.data} abilities={abilities} />}
       <MembersCard team={lastTeam} selfId={user.userId} />
+      {abilities.manager && <TeamStoreCards />}
       <LeaveTeamCard team={lastTeam} />
     </Flex>
   );

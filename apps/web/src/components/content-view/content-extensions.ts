@@ -1,0 +1,31 @@
+import type { Extensions } from '@tiptap/core';
+import Image from '@tiptap/extension-image';
+import { Table, TableCell, TableHeader, TableRow } from '@tiptap/extension-table';
+import StarterKit from '@tiptap/starter-kit';
+import { Callout, VideoEmbed } from './content-nodes.ts';
+
+export const LINK_REL = 'noopener noreferrer nofollow';
+
+/**
+ * The one content schema, shared by the editor and the renderer so a lesson looks the same in both.
+ * Node and mark names are exactly the server sanitizer's (heading 1–4, lists, quote, code, table,
+ * image, callout, videoEmbed; bold, italic, strike, underline, code, link).
+ */
+export const contentExtensions = (): Extensions => [
+  StarterKit.configure({
+    heading: { levels: [1, 2, 3, 4] },
+    link: {
+      openOnClick: false,
+      autolink: true,
+      protocols: ['http', 'https', 'mailto'],
+      HTMLAttributes: { rel: LINK_REL, target: '_blank' },
+    },
+  }),
+  Image.configure({ inline: false, allowBase64: false }),
+  Table.configure({ resizable: false }),
+  TableRow,
+  TableHeader,
+  TableCell,
+  Callout,
+  VideoEmbed,
+];

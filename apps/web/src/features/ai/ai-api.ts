@@ -1,0 +1,30 @@
+import { Routes, type AiCreateRequest, type AiJob, type Outline, type Page } from '@studio/contract';
+import type { AxiosRequestConfig } from 'axios';
+import { api } from '../../lib/request.ts';
+
+/** Query keys. Jobs belong to the current team, so the team is part of every key. */
+export const aiKeys = {
+  all: ['ai'] as const,
+  list: (teamId: number | undefined, pageNum: number, pageSize: number) =>
+    ['ai', teamId, 'list', pageNum, pageSize] as const,
+};
+
+const data = <T>(envelope: { data: T }): T => envelope.data;
+
+/** Every AI job call; answers are the envelope's data. */
+export const aiApi = {
+  create: (body: AiCreateRequest) => api.post<AiJob>(Routes.ai.create, body).then(data),
+  list: (pageNum: number, pageSize: number) =>
+    api.get<Page<AiJob>>(Routes.ai.list, { params: { pageNum, pageSize } }).then(data),
+  detail: (jobId: number, config?: AxiosRequestConfig) =>
+    api.get<AiJob>(Routes.ai.detail, { ...config, params: { jobId } }).then(data),
+  outline: (jobId: number, outline: Outline) =>
+    api.post<AiJob>(Routes.ai.outline, { jobId, outline }).then(data),
+  generate: (jobId: number) => api.post<AiJob>(Routes.ai.generate, { jobId }).then(data),
+  cancel: (jobId: number) => api.post<AiJob>(Routes.ai.cancel, { jobId }).then(data),
+  retry: (jobId: number, idx: number) => api.post<AiJob>(Routes.ai.retry, { jobId, idx }).then(data),
+};
+
+/** The job's event stream path; `from` resumes after that event id (0: the whole log). */
+export const streamPath = (jobId: number, from: number): string =>
+  `${Routes.ai.stream}?jobId=${jobId}${from > 0 ? `&lastEventId=${from}` : ''}`;

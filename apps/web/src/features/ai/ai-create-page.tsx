@@ -1,0 +1,159 @@
+import { ArrowLeftOutlined, RobotOutlined } from '@ant-design/icons';
+import { AI_LIMITS, aiCreateBody, type AiCreateRequest } from '@studio/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Card, Flex, Form, Input, InputNumber, Radio, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { useDocumentTitle } from '../../components/use-document-title.ts';
+import { currentLang } from '../../lib/i18n/index.ts';
+import { zodRule } from '../../lib/zod-rule.ts';
+import { aiApi, aiKeys } from './ai-api.ts';
+import { GeneratorNotice } from './ai-bits.tsx';
+import { useTeamId, useTeamWritable } from './ai-hooks.ts';
+import './ai.css';
+
+const LEVELS = aiCreateBody.shape.level.unwrap().options;
+const LANGUAGES = aiCreateBody.shape.language.unwrap().options;
+const TONES = aiCreateBody.shape.tone.unwrap().options;
+const shape = aiCreateBody.shape;
+
+/** The latest job's generator tells which one the server uses (there is no call for it alone). */
+const GeneratorHint = () => {
+  const { t } = useTranslation();
+  const teamId = useTeamId();
+  const latest = useQuery({
+    queryKey: aiKeys.list(teamId, 1, 1),
+    queryFn: () => aiApi.list(1, 1),
+    staleTime: 0,
+  });
+  const job = latest.data?.list[0];
+  if (job) return <GeneratorNotice generator={job.generator} />;
+  return latest.isPending ? null : <Alert type="info" showIcon message={t('ai.generator.unknown')} />;
+};
+
+/** /ai/create: what the course is about; starting writes the outline and opens its progress page. */
+export const AiCreatePage = () => {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const writable = useTeamWritable();
+  const [form] = Form.useForm<AiCreateRequest>();
+  const [busy, setBusy] = useState(false);
+  useDocumentTitle(t('ai.create.title'));
+
+  const finish = async (values: AiCreateRequest) => {
+    const body = aiCreateBody.safeParse(values);
+    if (!body.success) return;
+    setBusy(true);
+    try {
+      const job = await aiApi.create(body.data);
+      void queryClient.invalidateQueries({ queryKey: aiKeys.all });
+      void navigate(`/ai/progress?jobId=${job.jobId}`);
+    } catch {
+      // Shown by the request client; a 400 names the field.
+      setBusy(false);
+    }
+  };
+
+  const initialValues: Partial<AiCreateRequest> = {
+    level: 'beginner',
+    lessonCount: 5,
+    language: currentLang(),
+    tone: 'friendly',
+  };
+
+  return (
+    <Flex vertical gap={16} className="ai-narrow">
+      <Link to="/ai">
+        <ArrowLeftOutlined /> {t('ai.create.back')}
+      </Link>
+      <Card title={<h1 className="ai-card-title">{t('ai.create.title')}</h1>}>
+        <Flex vertical gap={16}>
+          <Typography.Text type="secondary">{t('ai.create.desc')}</Typography.Text>
+          <GeneratorHint />
+          <Form
+            form={form}
+            name="ai-create"
+            layout="vertical"
+            requiredMark={false}
+            initialValues={initialValues}
+            onFinish={(v) => void finish(v)}
+          >
+            <Form.Item
+              name="topic"
+              label={t('ai.create.topic')}
+              rules={[zodRule(shape.topic, t('ai.validation.topic'))]}
+            >
+              <Input maxLength={AI_LIMITS.topicMax} showCount placeholder={t('ai.create.topicPlaceholder')} />
+            </Form.Item>
+            <Form.Item
+              name="audience"
+              label={t('ai.create.audience')}
+              rules={[zodRule(shape.audience, t('ai.validation.audience'))]}
+            >
+              <Input maxLength={60} placeholder={t('ai.create.audiencePlaceholder')} />
+            </Form.Item>
+            <Flex gap={16} wrap>
+              <Form.Item name="level" label={t('ai.create.level')} className="ai-field">
+                <Radio.Group
+                  optionType="button"
+                  options={LEVELS.map((v) => ({ value: v, label: t(`ai.create.levels.${v}`) }))}
+                />
+              </Form.Item>
+              <Form.Item
+                name="lessonCount"
+                label={t('ai.create.lessonCount')}
+                extra={t('ai.create.lessonCountHelp', {
+                  min: AI_LIMITS.lessonsMin,
+                  max: AI_LIMITS.lessonsMax,
+                })}
+                rules={[zodRule(shape.lessonCount, t('ai.validation.lessonCount'))]}
+                className="ai-field"
+              >
+                <InputNumber min={AI_LIMITS.lessonsMin} max={AI_LIMITS.lessonsMax} precision={0} />
+              </Form.Item>
+            </Flex>
+            <Flex gap={16} wrap>
+              <Form.Item name="language" label={t('ai.create.language')} className="ai-field">
+                <Radio.Group
+                  optionType="button"
+                  options={LANGUAGES.map((v) => ({ value: v, label: t(`ai.create.languages.${v}`) }))}
+                />
+              </Form.Item>
+              <Form.Item name="tone" label={t('ai.create.tone')} className="ai-field">
+                <Radio.Group
+                  optionType="button"
+                  options={TONES.map((v) => ({ value: v, label: t(`ai.create.tones.${v}`) }))}
+                />
+              </Form.Item>
+            </Flex>
+            <Form.Item
+              name="reference"
+              label={t('ai.create.reference')}
+              extra={t('ai.create.referenceHelp', { max: AI_LIMITS.referenceMax })}
+              rules={[zodRule(shape.reference, t('ai.validation.reference'))]}
+            >
+              <Input.TextArea
+                autoSize={{ minRows: 4, maxRows: 12 }}
+                count={{ show: true, max: AI_LIMITS.referenceMax, strategy: (v) => v.length }}
+                placeholder={t('ai.create.referencePlaceholder')}
+              />
+            </Form.Item>
+            <Button
+              type="primary"
+              htmlType="submit"
+              size="large"
+              block
+              icon={<RobotOutlined />}
+              loading={busy}
+              disabled={!writable}
+            >
+              {t('ai.create.submit')}
+            </Button>
+          </Form>
+        </Flex>
+      </Card>
+    </Flex>
+  );
+};

@@ -1,0 +1,143 @@
+import { Code, Routes, type AiEvent, type AiJob } from '@studio/contract';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import MockAdapter from 'axios-mock-adapter';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { queryClient } from '../../lib/query-client.ts';
+import { http } from '../../lib/request.ts';
+import type { StreamOptions } from '../../lib/sse.ts';
+import { writeStoredUser } from '../../lib/storage.ts';
+import { user } from '../../test/fixtures.ts';
+import { renderApp } from '../../test/render-app.tsx';
+import { useSession } from '../auth/session-store.ts';
+
+const streams = vi.hoisted(() => [] as { path: string; options: StreamOptions; close: () => void }[]);
+vi.mock('../../lib/sse.ts', () => ({
+  openStream: (path: string, options: StreamOptions) => {
+    const close = vi.fn();
+    streams.push({ path, options, close });
+    return { close, lastEventId: () => undefined, done: new Promise<void>(() => {}) };
+  },
+}));
+
+const mock = new MockAdapter(http);
+const ok = (data: unknown) => [200, { code: Code.OK, msg: 'ok', data }] as const;
+const outline = {
+  title: '手冲咖啡入门',
+  subtitle: '',
+  summary: '两节课',
+  lessons: [
+    { title: '认识咖啡豆', goal: '' },
+    { title: '手冲的方法', goal: '' },
+  ],
+};
+const job = (over: Partial<AiJob> = {}): AiJob => ({
+  jobId: 5,
+  status: 'outline_ready',
+  request: {
+    topic: '手冲咖啡',
+    audience: '',
+    level: 'beginner',
+    lessonCount: 2,
+    language: 'zh-CN',
+    tone: 'friendly',
+    reference: '',
+  },
+  outline,
+  courseId: null,
+  generator: { kind: 'template', label: '模板生成（非 AI）' },
+  lessons: [],
+  percent: 10,
+  error: null,
+  createTime: 1_700_000_000_000,
+  updateTime: 1_700_000_000_000,
+  lastEventId: 3,
+  ...over,
+});
+const generating = job({
+  status: 'generating',
+  courseId: 9,
+  lastEventId: 4,
+  lessons: outline.lessons.map((l, idx) => ({
+    idx,
+    title: l.title,
+    status: 'pending',
+    lessonId: 20 + idx,
+    error: null,
+  })),
+});
+
+let nextId = 5;
+const send = (event: AiEvent) =>
+  act(() =>
+    streams.at(-1)?.options.onMessage({ id: String(nextId++), event: '', data: JSON.stringify(event) }),
+  );
+
+beforeEach(() => {
+  streams.length = 0;
+  nextId = 5;
+  writeStoredUser(user());
+  useSession.setState({ status: 'ready', user: user() });
+  mock.onGet(Routes.team.changeList).reply(...ok({ list: [] }));
+});
+afterEach(() => {
+  mock.reset();
+  queryClient.clear();
+});
+
+describe('AI progress page', () => {
+  it('reviews the outline, saves the rename and starts generation', async () => {
+    mock.onGet(Routes.ai.detail).reply(...ok(job()));
+    mock.onPost(Routes.ai.outline).reply((config) => {
+      const body = JSON.parse(String(config.data)) as { outline: typeof outline };
+      return [200, { code: Code.OK, msg: 'ok', data: job({ outline: body.outline, lastEventId: 4 }) }];
+    });
+    mock.onPost(Routes.ai.generate).reply(...ok({ ...generating, lastEventId: 5 }));
+    renderApp('/ai/progress?jobId=5');
+
+    expect(await screen.findByText('当前使用内置模板生成，不是 AI')).toBeTruthy();
+    const title = await screen.findByRole('textbox', { name: '第 2 课标题' });
+    fireEvent.change(title, { target: { value: '萃取的秘密' } });
+    fireEvent.click(screen.getByRole('button', { name: '开始生成课时' }));
+
+    await waitFor(() =>
+      expect(mock.history.post.map((r) => r.url)).toEqual([Routes.ai.outline, Routes.ai.generate]),
+    );
+    const saved = JSON.parse(String(mock.history.post[0]?.data)) as { outline: typeof outline };
+    expect(saved.outline.lessons.map((l) => l.title)).toEqual(['认识咖啡豆', '萃取的秘密']);
+    expect(await screen.findByText('第 2 课')).toBeTruthy();
+    expect(streams[0]?.path).toBe(`${Routes.ai.stream}?jobId=5`);
+  });
+
+  it('shows streamed text live, then the course link, and closes the stream when done', async () => {
+    mock.onGet(Routes.ai.detail).reply(...ok(generating));
+    renderApp('/ai/progress?jobId=5');
+    await screen.findByText('认识咖啡豆');
+    await waitFor(() => expect(streams).toHaveLength(1));
+
+    await send({ type: 'lesson-start', idx: 0, attempt: 1 });
+    await send({ type: 'text-delta', idx: 0, text: '## 学习目标\n' });
+    await send({ type: 'text-delta', idx: 0, text: '认识咖啡豆' });
+    const log = screen.getByRole('log', { name: '第 1 课的生成内容' });
+    expect(log.textContent).toBe('## 学习目标\n认识咖啡豆');
+
+    await send({ type: 'lesson-done', idx: 0, lessonId: 20 });
+    await send({ type: 'error', idx: 1, message: '本课时生成失败，可单独重试' });
+    await send({ type: 'stage', status: 'failed', percent: 55 });
+    expect(screen.getByText('本课时生成失败，可单独重试')).toBeTruthy();
+    expect(screen.getByRole('button', { name: '重试第 2 课' })).toBeTruthy();
+
+    await send({ type: 'lesson-start', idx: 1, attempt: 2 });
+    await send({ type: 'lesson-done', idx: 1, lessonId: 21 });
+    await send({ type: 'stage', status: 'done', percent: 100 });
+    await send({ type: 'done', courseId: 9 });
+    expect(await screen.findByText('课程已生成')).toBeTruthy();
+    expect(screen.getByRole('link', { name: /打开课程/ }).getAttribute('href')).toBe('/create/course/9');
+    expect(streams[0]?.close).toHaveBeenCalled();
+  });
+
+  it('says so when the job does not exist', async () => {
+    mock.onGet(Routes.ai.detail).reply(200, { code: 404, msg: '请求的资源不存在', data: null });
+    renderApp('/ai/progress?jobId=404');
+    expect(await screen.findByRole('heading', { name: '没有找到这个创课任务' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,120 @@
+import { ArrowLeftOutlined, LoadingOutlined } from '@ant-design/icons';
+import type { AiJob, Outline } from '@studio/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { App, Button, Card, Flex, Result, Skeleton, Spin, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { useDocumentTitle } from '../../components/use-document-title.ts';
+import { aiApi, aiKeys } from './ai-api.ts';
+import { LinkButton } from './ai-bits.tsx';
+import { parseId, useTeamWritable } from './ai-hooks.ts';
+import { LessonList } from './lesson-list.tsx';
+import { OutlineEditor } from './outline-editor.tsx';
+import { ProgressHeader } from './progress-header.tsx';
+import { useAiJob } from './use-ai-job.ts';
+import './ai.css';
+
+const Missing = () => {
+  const { t } = useTranslation();
+  return (
+    <Result
+      status="404"
+      title={<h1 className="ai-page-title">{t('ai.progress.missingJob')}</h1>}
+      subTitle={t('ai.progress.missingJobDesc')}
+      extra={
+        <LinkButton to="/ai" type="primary">
+          {t('ai.create.back')}
+        </LinkButton>
+      }
+    />
+  );
+};
+
+/**
+ * /ai/progress?jobId=…: the job's steps and percent, the outline review while it waits for the
+ * author, then every lesson with its text appearing as it is written, and the course when done.
+ */
+export const AiProgressPage = () => {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const [params] = useSearchParams();
+  const jobId = parseId(params.get('jobId'));
+  const writable = useTeamWritable();
+  const { view, connection, loadError, apply, reload } = useAiJob(jobId);
+  useDocumentTitle(t('ai.progress.title'));
+
+  if (jobId === null || loadError === 'notFound') return <Missing />;
+  if (loadError === 'failed' && !view) {
+    return (
+      <Result
+        status="warning"
+        title={<h1 className="ai-page-title">{t('ai.progress.loadFailed')}</h1>}
+        extra={<Button onClick={reload}>{t('common.retry')}</Button>}
+      />
+    );
+  }
+  if (!view) {
+    return (
+      <Card aria-busy="true">
+        <Skeleton active paragraph={{ rows: 8 }} />
+      </Card>
+    );
+  }
+
+  /** Runs an action; its answer updates the page at once. Failures were shown by the request client. */
+  const act = async (call: () => Promise<AiJob>): Promise<boolean> => {
+    try {
+      apply(await call());
+      void queryClient.invalidateQueries({ queryKey: aiKeys.all });
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const saveOutline = (outline: Outline) => act(() => aiApi.outline(view.jobId, outline));
+  const generate = async () => {
+    await act(() => aiApi.generate(view.jobId));
+  };
+  const cancel = async () => {
+    await act(() => aiApi.cancel(view.jobId));
+  };
+  const retry = async (idx: number) => {
+    if (await act(() => aiApi.retry(view.jobId, idx))) {
+      void message.success(t('ai.progress.retrying', { n: idx + 1 }));
+    }
+  };
+
+  return (
+    <Flex vertical gap={16}>
+      <Link to="/ai">
+        <ArrowLeftOutlined /> {t('ai.create.back')}
+      </Link>
+      <ProgressHeader view={view} connection={connection} writable={writable} onCancel={cancel} />
+      {view.status === 'outlining' && (
+        <Card>
+          <Flex gap={12} align="center" justify="center" style={{ padding: 24 }}>
+            <Spin indicator={<LoadingOutlined spin />} />
+            <Typography.Text>{t('ai.progress.outlining')}</Typography.Text>
+          </Flex>
+        </Card>
+      )}
+      {view.status === 'outline_ready' && view.outline && (
+        <OutlineEditor
+          key={view.jobId}
+          outline={view.outline}
+          disabled={!writable}
+          onSave={saveOutline}
+          onGenerate={generate}
+        />
+      )}
+      {view.lessons.length > 0 && (
+        <LessonList
+          lessons={view.lessons}
+          canRetry={writable && (view.status === 'failed' || view.status === 'generating')}
+          onRetry={retry}
+        />
+      )}
+    </Flex>
+  );
+};

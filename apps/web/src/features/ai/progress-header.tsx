@@ -1,0 +1,145 @@
+import { FileTextOutlined, StopOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Flex, Popconfirm, Progress, Steps, Typography } from 'antd';
+import type { StepsProps } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { GeneratorNotice, GeneratorTag, JobStatusTag, LinkButton } from './ai-bits.tsx';
+import type { JobView } from './job-state.ts';
+import type { Connection } from './use-ai-job.ts';
+
+const CANCELLABLE = new Set<JobView['status']>(['outlining', 'outline_ready', 'generating']);
+
+/** Which of 生成大纲 → 确认大纲 → 生成课时 → 完成 the job is at, and whether it stopped there. */
+export const stepOf = (
+  view: Pick<JobView, 'status' | 'lessons' | 'outline'>,
+): {
+  current: number;
+  status: StepsProps['status'];
+} => {
+  switch (view.status) {
+    case 'outlining':
+      return { current: 0, status: 'process' };
+    case 'outline_ready':
+      return { current: 1, status: 'process' };
+    case 'generating':
+      return { current: 2, status: 'process' };
+    case 'done':
+      return { current: 3, status: 'finish' };
+    default: {
+      const current = view.lessons.length ? 2 : view.outline ? 1 : 0;
+      return { current, status: 'error' };
+    }
+  }
+};
+
+interface Props {
+  view: JobView;
+  connection: Connection;
+  writable: boolean;
+  onCancel: () => Promise<void>;
+}
+
+/** Title, generator, steps, overall percent, the job's state in words, and cancel / open course. */
+export const ProgressHeader = ({ view, connection, writable, onCancel }: Props) => {
+  const { t } = useTranslation();
+  const [cancelling, setCancelling] = useState(false);
+  const step = stepOf(view);
+  const cancel = async () => {
+    setCancelling(true);
+    try {
+      await onCancel();
+    } finally {
+      setCancelling(false);
+    }
+  };
+  const steps = (['outline', 'review', 'lessons', 'done'] as const).map((key) => ({
+    title: t(`ai.progress.steps.${key}`),
+  }));
+  const openCourse = view.courseId !== null && (
+    <LinkButton to={`/create/course/${view.courseId}`} type="primary" icon={<FileTextOutlined />}>
+      {t('ai.openCourse')}
+    </LinkButton>
+  );
+
+  return (
+    <Card>
+      <Flex vertical gap={16}>
+        <Flex gap={12} align="center" justify="space-between" wrap>
+          <div style={{ minWidth: 0 }}>
+            <h1 className="ai-page-title">{view.outline?.title ?? view.request.topic}</h1>
+            <Flex gap={8} wrap align="center">
+              <JobStatusTag status={view.status} />
+              <GeneratorTag generator={view.generator} />
+              <Typography.Text type="secondary">{view.request.topic}</Typography.Text>
+            </Flex>
+          </div>
+          <Flex gap={8} wrap>
+            {CANCELLABLE.has(view.status) && (
+              <Popconfirm
+                title={t('ai.progress.cancelConfirm')}
+                description={t('ai.progress.cancelConfirmDesc')}
+                okButtonProps={{ danger: true }}
+                onConfirm={() => cancel()}
+              >
+                <Button danger icon={<StopOutlined />} loading={cancelling} disabled={!writable}>
+                  {t('ai.progress.cancel')}
+                </Button>
+              </Popconfirm>
+            )}
+            {view.status === 'done' && openCourse}
+          </Flex>
+        </Flex>
+        <GeneratorNotice generator={view.generator} />
+        <Steps size="small" current={step.current} status={step.status} items={steps} />
+        <div>
+          <Typography.Text type="secondary" id="ai-percent-label">
+            {t('ai.progress.percent')}
+          </Typography.Text>
+          <Progress
+            percent={view.percent}
+            aria-labelledby="ai-percent-label"
+            status={
+              view.status === 'failed'
+                ? 'exception'
+                : view.status === 'done'
+                  ? 'success'
+                  : step.status === 'process'
+                    ? 'active'
+                    : 'normal'
+            }
+          />
+        </div>
+        {view.status === 'done' && (
+          <Alert
+            type="success"
+            showIcon
+            message={t('ai.progress.doneTitle')}
+            description={t('ai.progress.doneDesc')}
+          />
+        )}
+        {view.status === 'failed' && (
+          <Alert
+            type="error"
+            showIcon
+            role="alert"
+            message={t('ai.progress.failed')}
+            description={view.error ?? t('ai.progress.failedDesc')}
+          />
+        )}
+        {view.status === 'cancelled' && (
+          <Alert
+            type="info"
+            showIcon
+            message={t('ai.progress.cancelled')}
+            description={t('ai.progress.cancelledDesc')}
+            action={openCourse || undefined}
+          />
+        )}
+        {connection === 'lost' && <Alert type="warning" showIcon message={t('ai.progress.connection')} />}
+        {connection === 'failed' && (
+          <Alert type="error" showIcon role="alert" message={t('ai.progress.streamFailed')} />
+        )}
+      </Flex>
+    </Card>
+  );
+};

@@ -1,0 +1,148 @@
+import {
+  ArrowLeftOutlined,
+  DownOutlined,
+  EyeOutlined,
+  MobileOutlined,
+  RocketOutlined,
+  ShareAltOutlined,
+  ShoppingOutlined,
+} from '@ant-design/icons';
+import type { CourseDetail } from '@studio/contract';
+import { Alert, Button, Card, Col, Drawer, Dropdown, Flex, Form, Row, Skeleton, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useDocumentTitle } from '../../../components/use-document-title.ts';
+import { SharePanel } from '../../share/share-panel.tsx';
+import { CourseStatusTag, useTeamWritable } from '../course-bits.tsx';
+import { CourseLoadError } from '../course-load-error.tsx';
+import { useCourseDetail } from '../course-queries.ts';
+import { SaveStatus } from '../save/save-status.tsx';
+import { CourseConflictModal } from './course-conflict-modal.tsx';
+import { CourseInfoForm } from './course-info-form.tsx';
+import { toFormValues, useCourseInfoSave, type CourseFormValues } from './course-info-save.ts';
+import { LessonList } from './lesson-list.tsx';
+import './course-edit.css';
+
+/** Fix links from the release checklist land here with ?focus=title|cover|summary|price|lessons. */
+const FOCUS_TARGETS: Record<string, string> = {
+  title: 'course_title',
+  cover: 'course_cover_picker',
+  summary: 'course_summary',
+  price: 'course_price',
+  lessons: 'lesson-new-title',
+};
+
+const useFocusFromAddress = () => {
+  const [params] = useSearchParams();
+  const focus = params.get('focus');
+  useEffect(() => {
+    const target = focus ? document.getElementById(FOCUS_TARGETS[focus] ?? '') : null;
+    target?.scrollIntoView({ block: 'center' });
+    target?.focus({ preventScroll: true });
+  }, [focus]);
+};
+
+const CourseEditor = ({ course }: { course: CourseDetail }) => {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [form] = Form.useForm<CourseFormValues>();
+  const [initialValues] = useState(() => toFormValues(course));
+  const [shareOpen, setShareOpen] = useState(false);
+  const writable = useTeamWritable();
+  const editable = course.abilities.edit && writable;
+  const { autosave, state, conflict, reload, overwrite } = useCourseInfoSave(course, form);
+  useFocusFromAddress();
+  const base = `/create/course/${course.courseId}`;
+
+  return (
+    <Flex vertical gap={16}>
+      <Flex align="center" gap={12} wrap className="course-edit-head">
+        <Link to="/author" aria-label={t('course.backHome')}>
+          <Button type="text" icon={<ArrowLeftOutlined />} tabIndex={-1} aria-hidden />
+        </Link>
+        <div style={{ flex: '1 1 240px', minWidth: 0 }}>
+          <Flex align="center" gap={8} wrap>
+            <h1 className="page-title course-edit-title">{course.title}</h1>
+            <CourseStatusTag status={course.status} />
+          </Flex>
+          <SaveStatus state={state} onRetry={() => void autosave.flush()} />
+        </div>
+        <Flex gap={8} wrap>
+          <Dropdown
+            trigger={['click']}
+            menu={{
+              items: [
+                { key: 'preview', icon: <EyeOutlined />, label: t('course.edit.previewCourse') },
+                { key: 'buy/preview', icon: <ShoppingOutlined />, label: t('course.edit.previewBuy') },
+                { key: 'mobile', icon: <MobileOutlined />, label: t('course.edit.previewMobile') },
+              ],
+              onClick: ({ key }) =>
+                void navigate(key === 'mobile' ? `/wx-preview/${course.courseId}` : `${base}/${key}`),
+            }}
+          >
+            <Button icon={<EyeOutlined />}>
+              {t('course.edit.preview')} <DownOutlined />
+            </Button>
+          </Dropdown>
+          {course.abilities.share && (
+            <Button icon={<ShareAltOutlined />} onClick={() => setShareOpen(true)}>
+              {t('course.edit.share')}
+            </Button>
+          )}
+          <Link to={`${base}/release`}>
+            <Button type="primary" icon={<RocketOutlined />}>
+              {t('course.edit.release')}
+            </Button>
+          </Link>
+        </Flex>
+      </Flex>
+      {!editable && <Alert type="info" showIcon message={t('course.edit.readOnly')} />}
+      <Row gutter={[16, 16]}>
+        <Col xs={24} lg={14}>
+          <Card title={<h2 className="card-title">{t('course.edit.info')}</h2>}>
+            <CourseInfoForm
+              form={form}
+              initialValues={initialValues}
+              disabled={!editable}
+              onEdit={() => autosave.edit()}
+              onSaveNow={() => void autosave.flush()}
+            />
+          </Card>
+        </Col>
+        <Col xs={24} lg={10}>
+          <Card
+            title={<h2 className="card-title">{t('lesson.title')}</h2>}
+            extra={
+              <Typography.Text type="secondary">
+                {t('lesson.count', { count: course.lessons.length })}
+              </Typography.Text>
+            }
+          >
+            <LessonList courseId={course.courseId} lessons={course.lessons} editable={editable} />
+          </Card>
+        </Col>
+      </Row>
+      <CourseConflictModal open={conflict} onReload={reload} onOverwrite={overwrite} />
+      <Drawer
+        open={shareOpen}
+        onClose={() => setShareOpen(false)}
+        title={t('share.title')}
+        width={520}
+        destroyOnHidden
+      >
+        <SharePanel courseId={course.courseId} canManage={course.abilities.share && writable} />
+      </Drawer>
+    </Flex>
+  );
+};
+
+export const CourseEditPage = () => {
+  const { t } = useTranslation();
+  const courseId = Number(useParams().courseId);
+  const detail = useCourseDetail(courseId);
+  useDocumentTitle(detail.data ? `${t('course.edit.title')} · ${detail.data.title}` : t('course.edit.title'));
+  if (detail.isPending && detail.fetchStatus !== 'idle') return <Skeleton active paragraph={{ rows: 8 }} />;
+  if (!detail.data) return <CourseLoadError error={detail.error} onRetry={() => void detail.refetch()} />;
+  return <CourseEditor key={detail.data.courseId} course={detail.data} />;
+};

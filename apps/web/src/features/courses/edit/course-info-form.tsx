@@ -1,0 +1,139 @@
+import { DeleteOutlined } from '@ant-design/icons';
+import { COURSE_CATEGORIES, COURSE_LIMITS } from '@studio/contract';
+import { Button, Flex, Form, Input, InputNumber, Select, Typography, type FormInstance } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { ImageUpload } from '../../../components/image-upload.tsx';
+import { CourseCover } from '../course-cover.tsx';
+import type { CourseFormValues } from './course-info-save.ts';
+
+/** The course details. Every change goes to autosave through `onEdit`; `onSaveNow` for the cover. */
+export const CourseInfoForm = ({
+  form,
+  initialValues,
+  disabled,
+  onEdit,
+  onSaveNow,
+}: {
+  form: FormInstance<CourseFormValues>;
+  initialValues: CourseFormValues;
+  disabled: boolean;
+  onEdit: () => void;
+  onSaveNow: () => void;
+}) => {
+  const { t } = useTranslation();
+  const cover = Form.useWatch('cover', form) ?? initialValues.cover;
+  const title = Form.useWatch('title', form) ?? initialValues.title;
+  const setCover = (url: string) => {
+    form.setFieldValue('cover', url);
+    onEdit();
+    onSaveNow();
+  };
+  return (
+    <Form
+      form={form}
+      name="course"
+      layout="vertical"
+      initialValues={initialValues}
+      disabled={disabled}
+      onValuesChange={onEdit}
+      requiredMark={false}
+    >
+      <Form.Item
+        name="title"
+        label={t('course.edit.fieldTitle')}
+        rules={[{ required: true, whitespace: true }, { max: COURSE_LIMITS.titleMax }]}
+      >
+        <Input maxLength={COURSE_LIMITS.titleMax} showCount />
+      </Form.Item>
+      <Form.Item
+        name="subtitle"
+        label={t('course.edit.subtitle')}
+        rules={[{ max: COURSE_LIMITS.subtitleMax }]}
+      >
+        <Input maxLength={COURSE_LIMITS.subtitleMax} placeholder={t('course.edit.subtitlePlaceholder')} />
+      </Form.Item>
+      <Form.Item name="cover" hidden>
+        <Input />
+      </Form.Item>
+      <Form.Item label={t('course.edit.cover')} extra={t('course.edit.coverHint')}>
+        <Flex id="course_cover_picker" gap={12} align="center" wrap>
+          <div style={{ width: 200, borderRadius: 8, overflow: 'hidden', border: '1px solid #eef0f4' }}>
+            <CourseCover src={cover} title={title} />
+          </div>
+          {!disabled && (
+            <Flex vertical gap={8}>
+              <ImageUpload
+                kind="cover"
+                label={cover ? t('course.edit.changeCover') : t('course.edit.uploadCover')}
+                onUploaded={(result) => setCover(result.url)}
+              />
+              {cover && (
+                <Button icon={<DeleteOutlined />} onClick={() => setCover('')}>
+                  {t('course.edit.removeCover')}
+                </Button>
+              )}
+            </Flex>
+          )}
+        </Flex>
+      </Form.Item>
+      <Form.Item name="summary" label={t('course.edit.summary')} rules={[{ max: COURSE_LIMITS.summaryMax }]}>
+        <Input.TextArea
+          autoSize={{ minRows: 3, maxRows: 10 }}
+          maxLength={COURSE_LIMITS.summaryMax}
+          showCount
+          placeholder={t('course.edit.summaryPlaceholder')}
+        />
+      </Form.Item>
+      <Flex gap={16} wrap>
+        <Form.Item name="category" label={t('course.edit.category')} style={{ flex: '1 1 200px' }}>
+          <Select
+            allowClear
+            placeholder={t('course.edit.categoryPlaceholder')}
+            options={COURSE_CATEGORIES.map((c) => ({ value: c, label: t(`course.category.${c}`) }))}
+          />
+        </Form.Item>
+        <Form.Item
+          name="price"
+          label={t('course.edit.price')}
+          extra={t('course.edit.priceHelp')}
+          style={{ flex: '1 1 200px' }}
+        >
+          <InputNumber
+            min={0}
+            max={COURSE_LIMITS.priceMaxFen / 100}
+            precision={2}
+            step={1}
+            prefix="¥"
+            placeholder={t('course.edit.pricePlaceholder')}
+            style={{ width: '100%' }}
+          />
+        </Form.Item>
+      </Flex>
+      <Form.Item
+        name="tags"
+        label={t('course.edit.tags')}
+        rules={[
+          {
+            validator: async (_rule, value: string[] | undefined) => {
+              const tags = value ?? [];
+              if (
+                tags.length > COURSE_LIMITS.tagsMax ||
+                tags.some((tag) => tag.length > COURSE_LIMITS.tagMax)
+              ) {
+                throw new Error(t('course.edit.tagsRule'));
+              }
+            },
+          },
+        ]}
+      >
+        <Select
+          mode="tags"
+          tokenSeparators={[',', '，']}
+          placeholder={t('course.edit.tagsPlaceholder')}
+          open={false}
+        />
+      </Form.Item>
+      {disabled && <Typography.Text type="secondary">{t('course.edit.readOnly')}</Typography.Text>}
+    </Form>
+  );
+};

@@ -1,0 +1,140 @@
+import { ArrowLeftOutlined, EyeOutlined, SaveOutlined } from '@ant-design/icons';
+import type { CourseDetail, Lesson } from '@studio/contract';
+import { EditorContent, useEditor } from '@tiptap/react';
+import { Alert, Button, Card, Flex, Tooltip, Typography } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useTeamWritable } from '../course-bits.tsx';
+import { SaveStatus } from '../save/save-status.tsx';
+import { ConflictDialog } from './conflict-dialog.tsx';
+import { editorExtensions } from './editor-extensions.ts';
+import { LessonMetaFields, type LessonMeta } from './lesson-meta.tsx';
+import { clearDrafts, draftOffer, readDraft, type LessonFields } from './local-draft.ts';
+import { DraftBanner, MyCopyPanel } from './recovery-panels.tsx';
+import { Toolbar } from './toolbar.tsx';
+import { useLessonSave } from './use-lesson-save.ts';
+import './lesson-editor.css';
+
+const metaOf = (l: LessonMeta): LessonMeta => ({
+  title: l.title,
+  durationMin: l.durationMin,
+  freePreview: l.freePreview,
+});
+
+/** One lesson open for writing: title and settings, the rich-text editor, autosave and recovery. */
+export const LessonEditor = ({ lesson, course }: { lesson: Lesson; course: CourseDetail | undefined }) => {
+  const { t } = useTranslation();
+  const writable = useTeamWritable();
+  const editable = Boolean(course?.abilities.edit) && writable;
+  const [meta, setMeta] = useState<LessonMeta>(() => metaOf(lesson));
+  const metaRef = useRef(meta);
+  const onEditRef = useRef<() => void>(() => undefined);
+  const [offer, setOffer] = useState(() => draftOffer(readDraft(lesson.lessonId), lesson));
+  const [extensions] = useState(() => editorExtensions(t('editor.placeholder')));
+
+  const editor = useEditor({
+    extensions,
+    content: lesson.content,
+    editable,
+    shouldRerenderOnTransaction: false,
+    // Only real document changes count as edits (setEditable, selection moves and the like do not).
+    onUpdate: ({ transaction }) => {
+      if (transaction.docChanged) onEditRef.current();
+    },
+    editorProps: {
+      attributes: {
+        class: 'content-view lesson-editor-content',
+        'aria-label': t('editor.content'),
+        'aria-multiline': 'true',
+        role: 'textbox',
+      },
+    },
+  });
+
+  const getFields = (): LessonFields => ({ ...metaRef.current, content: editor.getJSON() });
+  const applyFields = (fields: LessonMeta & { content: Lesson['content'] }) => {
+    metaRef.current = metaOf(fields);
+    setMeta(metaRef.current);
+    editor.commands.setContent(fields.content, { emitUpdate: false });
+  };
+  const save = useLessonSave({ lesson, getFields, applyServer: applyFields });
+
+  useEffect(() => {
+    onEditRef.current = save.onEdit;
+  });
+  useEffect(() => {
+    if (editor.isEditable !== editable) editor.setEditable(editable, false);
+  }, [editor, editable]);
+
+  // Ctrl/Cmd+S saves now, anywhere on the page.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 's') {
+        e.preventDefault();
+        void save.autosave.flush();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [save.autosave]);
+
+  const changeMeta = (patch: Partial<LessonMeta>) => {
+    metaRef.current = { ...metaRef.current, ...patch };
+    setMeta(metaRef.current);
+    save.onEdit();
+  };
+
+  const base = `/create/course/${lesson.courseId}`;
+  return (
+    <Flex vertical gap={12} className="lesson-editor">
+      <Flex className="lesson-editor-head" align="center" gap={8} wrap>
+        <Link to={base} className="lesson-editor-back">
+          <ArrowLeftOutlined />{' '}
+          <span className="lesson-editor-course">{course?.title ?? t('editor.back')}</span>
+        </Link>
+        <h1 className="lesson-editor-h1">{t('editor.pageTitle')}</h1>
+        <Flex gap={8} align="center" wrap style={{ marginInlineStart: 'auto' }}>
+          <SaveStatus state={save.state} onRetry={() => void save.autosave.flush()} />
+          {editable && (
+            <Tooltip title={t('editor.saveShortcut')}>
+              <Button icon={<SaveOutlined />} onClick={() => void save.autosave.flush()}>
+                {t('editor.saveNow')}
+              </Button>
+            </Tooltip>
+          )}
+          <Link to={`${base}/lesson/${lesson.lessonId}/preview`}>
+            <Button icon={<EyeOutlined />}>{t('editor.preview')}</Button>
+          </Link>
+        </Flex>
+      </Flex>
+      {offer && editable && (
+        <DraftBanner
+          offer={offer}
+          onRestore={() => {
+            applyFields(offer.draft);
+            save.onEdit();
+            setOffer(null);
+          }}
+          onDiscard={() => {
+            clearDrafts(lesson.lessonId);
+            setOffer(null);
+          }}
+        />
+      )}
+      {save.myCopy && <MyCopyPanel copy={save.myCopy} onDismiss={save.dismissMyCopy} />}
+      {!editable && <Alert type="info" showIcon message={t('editor.readOnly')} />}
+      <Card size="small" className="lesson-editor-card">
+        <LessonMetaFields meta={meta} disabled={!editable} onChange={changeMeta} />
+      </Card>
+      <Card size="small" className="lesson-editor-card" styles={{ body: { padding: 0 } }}>
+        {editable && <Toolbar editor={editor} />}
+        <EditorContent editor={editor} className="lesson-editor-body" />
+      </Card>
+      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        {t('editor.saveShortcut')}
+      </Typography.Text>
+      <ConflictDialog open={save.conflictOpen} onReload={save.reload} onKeepCopy={save.keepCopy} />
+    </Flex>
+  );
+};

@@ -1,0 +1,162 @@
+import {
+  BoldOutlined,
+  CodeOutlined,
+  ItalicOutlined,
+  LineOutlined,
+  LinkOutlined,
+  OrderedListOutlined,
+  RedoOutlined,
+  StrikethroughOutlined,
+  UnderlineOutlined,
+  UndoOutlined,
+  UnorderedListOutlined,
+  VideoCameraOutlined,
+} from '@ant-design/icons';
+import { useEditorState, type Editor } from '@tiptap/react';
+import { Divider, Select } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ImageButton } from './image-button.tsx';
+import { LinkDialog, VideoDialog } from './insert-dialogs.tsx';
+import { CalloutMenu, TableMenu } from './insert-menus.tsx';
+import { Glyph, ToolButton } from './tool-button.tsx';
+
+const LEVELS = [1, 2, 3, 4] as const;
+type Level = (typeof LEVELS)[number];
+
+const Sep = () => <Divider type="vertical" style={{ marginInline: 2 }} />;
+
+/** The formatting toolbar. Its pressed states follow the selection through useEditorState. */
+export const Toolbar = ({ editor }: { editor: Editor }) => {
+  const { t } = useTranslation();
+  const [dialog, setDialog] = useState<'link' | 'video' | null>(null);
+  const s = useEditorState({
+    editor,
+    selector: ({ editor: e }) => ({
+      level: (LEVELS.find((level) => e.isActive('heading', { level })) ?? 0) as Level | 0,
+      bold: e.isActive('bold'),
+      italic: e.isActive('italic'),
+      underline: e.isActive('underline'),
+      strike: e.isActive('strike'),
+      code: e.isActive('code'),
+      bulletList: e.isActive('bulletList'),
+      orderedList: e.isActive('orderedList'),
+      blockquote: e.isActive('blockquote'),
+      codeBlock: e.isActive('codeBlock'),
+      link: e.isActive('link'),
+      canUndo: e.can().undo(),
+      canRedo: e.can().redo(),
+    }),
+  });
+  const run = () => editor.chain().focus();
+  const setLevel = (level: Level | 0) =>
+    level ? run().setHeading({ level }).run() : run().setParagraph().run();
+
+  return (
+    <div className="editor-toolbar" role="toolbar" aria-label={t('editor.toolbar.label')}>
+      <Select
+        size="small"
+        aria-label={t('editor.toolbar.textStyle')}
+        value={s.level}
+        onChange={setLevel}
+        style={{ width: 92 }}
+        popupMatchSelectWidth={false}
+        options={[
+          { value: 0, label: t('editor.toolbar.paragraph') },
+          ...LEVELS.map((level) => ({ value: level, label: t('editor.toolbar.heading', { level }) })),
+        ]}
+      />
+      <Sep />
+      <ToolButton
+        label={t('editor.toolbar.bold')}
+        icon={<BoldOutlined />}
+        active={s.bold}
+        onClick={() => run().toggleBold().run()}
+      />
+      <ToolButton
+        label={t('editor.toolbar.italic')}
+        icon={<ItalicOutlined />}
+        active={s.italic}
+        onClick={() => run().toggleItalic().run()}
+      />
+      <ToolButton
+        label={t('editor.toolbar.underline')}
+        icon={<UnderlineOutlined />}
+        active={s.underline}
+        onClick={() => run().toggleUnderline().run()}
+      />
+      <ToolButton
+        label={t('editor.toolbar.strike')}
+        icon={<StrikethroughOutlined />}
+        active={s.strike}
+        onClick={() => run().toggleStrike().run()}
+      />
+      <ToolButton
+        label={t('editor.toolbar.code')}
+        icon={<CodeOutlined />}
+        active={s.code}
+        onClick={() => run().toggleCode().run()}
+      />
+      <ToolButton
+        label={t('editor.toolbar.link')}
+        icon={<LinkOutlined />}
+        active={s.link}
+        onClick={() => setDialog('link')}
+      />
+      <Sep />
+      <ToolButton
+        label={t('editor.toolbar.bulletList')}
+        icon={<UnorderedListOutlined />}
+        active={s.bulletList}
+        onClick={() => run().toggleBulletList().run()}
+      />
+      <ToolButton
+        label={t('editor.toolbar.orderedList')}
+        icon={<OrderedListOutlined />}
+        active={s.orderedList}
+        onClick={() => run().toggleOrderedList().run()}
+      />
+      <ToolButton
+        label={t('editor.toolbar.blockquote')}
+        icon={<Glyph>“ ”</Glyph>}
+        active={s.blockquote}
+        onClick={() => run().toggleBlockquote().run()}
+      />
+      <ToolButton
+        label={t('editor.toolbar.codeBlock')}
+        icon={<Glyph>{'{ }'}</Glyph>}
+        active={s.codeBlock}
+        onClick={() => run().toggleCodeBlock().run()}
+      />
+      <ToolButton
+        label={t('editor.toolbar.horizontalRule')}
+        icon={<LineOutlined />}
+        onClick={() => run().setHorizontalRule().run()}
+      />
+      <Sep />
+      <ImageButton editor={editor} />
+      <ToolButton
+        label={t('editor.toolbar.video')}
+        icon={<VideoCameraOutlined />}
+        onClick={() => setDialog('video')}
+      />
+      <TableMenu editor={editor} />
+      <CalloutMenu editor={editor} />
+      <Sep />
+      <ToolButton
+        label={t('editor.toolbar.undo')}
+        icon={<UndoOutlined />}
+        disabled={!s.canUndo}
+        onClick={() => run().undo().run()}
+      />
+      <ToolButton
+        label={t('editor.toolbar.redo')}
+        icon={<RedoOutlined />}
+        disabled={!s.canRedo}
+        onClick={() => run().redo().run()}
+      />
+      <LinkDialog editor={editor} open={dialog === 'link'} onClose={() => setDialog(null)} />
+      <VideoDialog editor={editor} open={dialog === 'video'} onClose={() => setDialog(null)} />
+    </div>
+  );
+};

@@ -1,0 +1,133 @@
+import type { Lesson } from '@studio/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { App } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { courseKeys, lessonApi } from '../course-api.ts';
+import { useTeamId } from '../course-bits.tsx';
+import { showFailure } from '../course-queries.ts';
+import { hasUnsaved } from '../save/save-state.ts';
+import { useAutosave } from '../save/use-autosave.ts';
+import { clearDrafts, writeDraft, type LessonFields } from './local-draft.ts';
+
+export const AUTOSAVE_DELAY_MS = 1500;
+const DRAFT_DELAY_MS = 300;
+
+/**
+ * Saving one lesson: debounced autosave on the version the editor holds, a local draft of anything
+ * unsaved, and the two ways out of an edit conflict (reload theirs, or keep mine as a new lesson).
+ */
+export const useLessonSave = ({
+  lesson,
+  getFields,
+  applyServer,
+}: {
+  lesson: Lesson;
+  /** What is on screen now. */
+  getFields: () => LessonFields;
+  /** Puts a lesson loaded from the server into the editor. */
+  applyServer: (lesson: Lesson) => void;
+}) => {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const teamId = useTeamId();
+  const [conflictCopy, setConflictCopy] = useState<LessonFields | null>(null);
+  const [myCopy, setMyCopy] = useState<LessonFields | null>(null);
+  const draftTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  const { autosave, state } = useAutosave({
+    version: lesson.version,
+    savedAt: lesson.updateTime,
+    delayMs: AUTOSAVE_DELAY_MS,
+    save: (version) =>
+      lessonApi.save({ lessonId: lesson.lessonId, version, ...getFields() }, { silent: true }),
+    onSaved: (saved) => {
+      if (hasUnsaved(saved)) saveDraftNow();
+      else clearDrafts(lesson.lessonId);
+    },
+    onConflict: () => {
+      saveDraftNow();
+      setConflictCopy(getFields());
+    },
+    onError: showFailure,
+  });
+
+  function saveDraftNow() {
+    if (draftTimer.current) clearTimeout(draftTimer.current);
+    draftTimer.current = null;
+    writeDraft({
+      ...getFields(),
+      lessonId: lesson.lessonId,
+      baseVersion: autosave.getState().version,
+      savedAt: Date.now(),
+    });
+  }
+
+  /** Every change: mark unsaved (autosave follows) and keep a local draft shortly after. */
+  const onEdit = () => {
+    autosave.edit();
+    draftTimer.current ??= setTimeout(saveDraftNow, DRAFT_DELAY_MS);
+  };
+
+  // Leaving with unsaved text: the browser asks; moving inside the app saves on the way out.
+  useEffect(() => {
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      if (!hasUnsaved(autosave.getState())) return;
+      saveDraftNow();
+      event.preventDefault();
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => {
+      window.removeEventListener('beforeunload', onBeforeUnload);
+      if (draftTimer.current) clearTimeout(draftTimer.current);
+      if (hasUnsaved(autosave.getState())) void autosave.flush();
+    };
+    // saveDraftNow reads only refs and the controller; registering once is intended.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [autosave]);
+
+  /** 重新加载: the server's version into the editor; my text stays on the page as a copy. */
+  const reload = async () => {
+    const mine = conflictCopy ?? getFields();
+    const fresh = await lessonApi.detail(lesson.lessonId);
+    applyServer(fresh);
+    autosave.reset(fresh.version, fresh.updateTime);
+    setMyCopy(mine);
+    setConflictCopy(null);
+    void message.info(t('editor.conflict.reloaded'));
+  };
+
+  /** 保留我的副本: my text becomes a new lesson of the course, which opens; nothing is overwritten. */
+  const keepCopy = async () => {
+    const mine = conflictCopy ?? getFields();
+    const title = t('editor.conflict.copyTitle', { title: mine.title.trim() || lesson.title }).slice(0, 60);
+    const created = await lessonApi.create(lesson.courseId, title);
+    await lessonApi.save({
+      lessonId: created.lessonId,
+      version: created.version,
+      content: mine.content,
+      durationMin: mine.durationMin,
+      freePreview: mine.freePreview,
+    });
+    clearDrafts(lesson.lessonId);
+    autosave.reset(autosave.getState().version);
+    setConflictCopy(null);
+    void queryClient.invalidateQueries({ queryKey: courseKeys.detail(teamId, lesson.courseId) });
+    void message.success(t('editor.conflict.keptAs', { title: created.title }));
+    void navigate(`/create/course/${lesson.courseId}/Lesson/${created.lessonId}`);
+  };
+
+  return {
+    autosave,
+    state,
+    onEdit,
+    conflictOpen: conflictCopy !== null,
+    reload,
+    keepCopy,
+    myCopy,
+    dismissMyCopy: () => setMyCopy(null),
+  };
+};

@@ -1,0 +1,184 @@
+import { EditOutlined, LeftOutlined, RightOutlined } from '@ant-design/icons';
+import { Alert, Button, Result, Skeleton } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useParams } from 'react-router';
+import { useDocumentTitle } from '../../../components/use-document-title.ts';
+import { useSession } from '../../auth/session-store.ts';
+import { CourseLoadError } from '../course-load-error.tsx';
+import { useCoursePreview } from '../course-queries.ts';
+import { BuyPageView } from './buy-page-view.tsx';
+import { CourseReader, LessonArticle } from './course-reader.tsx';
+import { PreviewBar } from './preview-bar.tsx';
+
+const useIds = () => {
+  const params = useParams();
+  return { courseId: Number(params.courseId), lessonId: Number(params.lessonId) };
+};
+
+/** Loads the course preview; the page renders once it is there, or says what went wrong. */
+const WithPreview = ({
+  courseId,
+  embedded = false,
+  children,
+}: {
+  courseId: number;
+  embedded?: boolean;
+  children: (course: NonNullable<ReturnType<typeof useCoursePreview>['data']>) => ReactNode;
+}) => {
+  const preview = useCoursePreview(courseId, { embedded });
+  if (preview.isPending && preview.fetchStatus !== 'idle')
+    return <Skeleton active paragraph={{ rows: 10 }} />;
+  if (!preview.data) {
+    return <CourseLoadError error={preview.error} onRetry={() => void preview.refetch()} home={!embedded} />;
+  }
+  return <>{children(preview.data)}</>;
+};
+
+export const CoursePreviewPage = () => {
+  const { t } = useTranslation();
+  const { courseId } = useIds();
+  useDocumentTitle(t('preview.course'));
+  return (
+    <WithPreview courseId={courseId}>
+      {(course) => (
+        <>
+          <PreviewBar
+            courseId={courseId}
+            kind="course"
+            embed={{ path: `/create/course/${courseId}/iframe/preview`, title: course.title }}
+          />
+          <CourseReader course={course} />
+        </>
+      )}
+    </WithPreview>
+  );
+};
+
+export const CourseBuyPreviewPage = () => {
+  const { t } = useTranslation();
+  const { courseId } = useIds();
+  useDocumentTitle(t('preview.buy'));
+  return (
+    <WithPreview courseId={courseId}>
+      {(course) => (
+        <>
+          <PreviewBar courseId={courseId} kind="buy" />
+          <Alert type="info" showIcon message={t('preview.buyNotice')} style={{ marginBottom: 16 }} />
+          <BuyPageView course={course} />
+        </>
+      )}
+    </WithPreview>
+  );
+};
+
+const LessonNotFound = () => {
+  const { t } = useTranslation();
+  return <Result status="404" title={t('preview.lessonNotFound')} />;
+};
+
+export const LessonPreviewPage = () => {
+  const { t } = useTranslation();
+  const { courseId, lessonId } = useIds();
+  useDocumentTitle(t('preview.lesson'));
+  const base = `/create/course/${courseId}`;
+  return (
+    <WithPreview courseId={courseId}>
+      {(course) => {
+        const index = course.lessons.findIndex((l) => l.lessonId === lessonId);
+        const lesson = course.lessons[index];
+        const prev = course.lessons[index - 1];
+        const next = course.lessons[index + 1];
+        return (
+          <>
+            <PreviewBar
+              courseId={courseId}
+              kind="lesson"
+              embed={lesson && { path: `${base}/lesson/${lessonId}/iframe/preview`, title: lesson.title }}
+              extra={
+                lesson && (
+                  <Link to={`${base}/Lesson/${lessonId}`}>
+                    <Button icon={<EditOutlined />}>{t('preview.editLesson')}</Button>
+                  </Link>
+                )
+              }
+            />
+            {lesson ? <LessonArticle lesson={lesson} index={index} /> : <LessonNotFound />}
+            <nav className="preview-pager" aria-label={t('preview.syllabus')}>
+              {prev ? (
+                <Link to={`${base}/lesson/${prev.lessonId}/preview`}>
+                  <Button icon={<LeftOutlined />}>{t('preview.prev')}</Button>
+                </Link>
+              ) : (
+                <span />
+              )}
+              {next && (
+                <Link to={`${base}/lesson/${next.lessonId}/preview`}>
+                  <Button>
+                    {t('preview.next')} <RightOutlined />
+                  </Button>
+                </Link>
+              )}
+            </nav>
+          </>
+        );
+      }}
+    </WithPreview>
+  );
+};
+
+/** Embedded pages live inside other sites: no bar, and a clear word instead of a redirect. */
+const EmbeddedGate = ({ children }: { children: ReactNode }) => {
+  const { t } = useTranslation();
+  const user = useSession((s) => s.user);
+  const location = useLocation();
+  if (!user || !user.lastTeam) {
+    const to = user ? '/selectTeam' : `/login?redirect=${encodeURIComponent(location.pathname)}`;
+    return (
+      <Result
+        status="info"
+        title={user ? t('preview.teamRequired') : t('preview.loginRequired')}
+        extra={
+          <a href={to} target="_top">
+            <Button type="primary">{user ? t('preview.teamAction') : t('preview.loginAction')}</Button>
+          </a>
+        }
+      />
+    );
+  }
+  return <main className="embedded-page">{children}</main>;
+};
+
+export const CourseIframePreviewPage = () => {
+  const { t } = useTranslation();
+  const { courseId } = useIds();
+  useDocumentTitle(t('preview.embed'));
+  return (
+    <EmbeddedGate>
+      <WithPreview courseId={courseId} embedded>
+        {(course) => <CourseReader course={course} layout="narrow" />}
+      </WithPreview>
+    </EmbeddedGate>
+  );
+};
+
+export const LessonIframePreviewPage = () => {
+  const { t } = useTranslation();
+  const { courseId, lessonId } = useIds();
+  useDocumentTitle(t('preview.lesson'));
+  return (
+    <EmbeddedGate>
+      <WithPreview courseId={courseId} embedded>
+        {(course) => {
+          const index = course.lessons.findIndex((l) => l.lessonId === lessonId);
+          const lesson = course.lessons[index];
+          return lesson ? (
+            <LessonArticle lesson={lesson} index={index} headingLevel={1} />
+          ) : (
+            <LessonNotFound />
+          );
+        }}
+      </WithPreview>
+    </EmbeddedGate>
+  );
+};

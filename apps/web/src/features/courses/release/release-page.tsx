@@ -1,0 +1,173 @@
+import { ArrowLeftOutlined, RocketOutlined, StopOutlined } from '@ant-design/icons';
+import { COURSE_LIMITS, type CourseDetail, type Release } from '@studio/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Card, Col, Flex, Input, Row, Skeleton, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { useDocumentTitle } from '../../../components/use-document-title.ts';
+import { SharePanel } from '../../share/share-panel.tsx';
+import { courseApi, courseKeys } from '../course-api.ts';
+import { CourseStatusTag, useTeamId, useTeamWritable } from '../course-bits.tsx';
+import { CourseLoadError } from '../course-load-error.tsx';
+import { useCourseDetail } from '../course-queries.ts';
+import { ReleaseChecklist } from './release-checklist.tsx';
+import { ReleaseVersions } from './release-versions.tsx';
+
+const ReleaseBody = ({ course }: { course: CourseDetail }) => {
+  const { t } = useTranslation();
+  const { message, modal } = App.useApp();
+  const queryClient = useQueryClient();
+  const teamId = useTeamId();
+  const writable = useTeamWritable();
+  const canRelease = course.abilities.release && writable;
+  const [notes, setNotes] = useState('');
+  const [published, setPublished] = useState<Release | null>(null);
+  const id = course.courseId;
+  const check = useQuery({
+    queryKey: courseKeys.releaseCheck(teamId, id),
+    queryFn: () => courseApi.releaseCheck(id),
+    staleTime: 0,
+  });
+  const releases = useQuery({
+    queryKey: courseKeys.releases(teamId, id),
+    queryFn: () => courseApi.releases(id),
+    staleTime: 0,
+  });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['course', teamId] });
+
+  const publish = useMutation({
+    mutationFn: () => courseApi.release(id, notes.trim()),
+    onSuccess: (release) => {
+      setPublished(release);
+      setNotes('');
+      void message.success(t('release.published', { version: release.versionNo }));
+      void refresh();
+    },
+  });
+  const unrelease = useMutation({
+    mutationFn: () => courseApi.unrelease(id),
+    onSuccess: () => {
+      setPublished(null);
+      void message.success(t('release.unreleased'));
+      void refresh();
+    },
+  });
+  const confirmUnrelease = () =>
+    modal.confirm({
+      title: t('release.unreleaseTitle'),
+      content: t('release.unreleaseDesc'),
+      okText: t('release.unrelease'),
+      okButtonProps: { danger: true },
+      cancelText: t('common.cancel'),
+      onOk: () => unrelease.mutateAsync(),
+    });
+
+  return (
+    <Row gutter={[16, 16]}>
+      <Col xs={24} lg={14}>
+        <Flex vertical gap={16}>
+          <Card title={<h2 className="card-title">{t('release.checklist')}</h2>}>
+            {check.data ? <ReleaseChecklist course={course} check={check.data} /> : <Skeleton active />}
+          </Card>
+          <Card
+            title={<h2 className="card-title">{t('release.publish')}</h2>}
+            extra={
+              <Flex gap={8} align="center">
+                <Typography.Text type="secondary">{t('release.status')}</Typography.Text>
+                <CourseStatusTag status={course.status} />
+                <Typography.Text>
+                  {course.releasedVersion
+                    ? t('release.currentVersion', { version: course.releasedVersion })
+                    : t('release.neverReleased')}
+                </Typography.Text>
+              </Flex>
+            }
+          >
+            {!canRelease && (
+              <Alert type="info" showIcon message={t('release.noPermission')} style={{ marginBottom: 12 }} />
+            )}
+            {published && (
+              <Alert
+                type="success"
+                showIcon
+                style={{ marginBottom: 12 }}
+                message={t('release.published', { version: published.versionNo })}
+                description={t('release.publishedDesc')}
+              />
+            )}
+            <label htmlFor="release-notes" style={{ display: 'block', marginBottom: 6 }}>
+              {t('release.notes')}
+            </label>
+            <Input.TextArea
+              id="release-notes"
+              value={notes}
+              onChange={(e) => setNotes(e.target.value)}
+              maxLength={COURSE_LIMITS.releaseNotesMax}
+              showCount
+              autoSize={{ minRows: 3, maxRows: 8 }}
+              placeholder={t('release.notesPlaceholder')}
+              disabled={!canRelease}
+            />
+            <Typography.Paragraph type="secondary" style={{ margin: '12px 0' }}>
+              {t('release.publishConfirm')}
+            </Typography.Paragraph>
+            <Flex gap={8} wrap>
+              <Button
+                type="primary"
+                icon={<RocketOutlined />}
+                disabled={!canRelease || !check.data?.ready}
+                loading={publish.isPending}
+                onClick={() => publish.mutate()}
+              >
+                {t('release.publish')}
+              </Button>
+              {course.status === 'released' && (
+                <Button danger icon={<StopOutlined />} disabled={!canRelease} onClick={confirmUnrelease}>
+                  {t('release.unrelease')}
+                </Button>
+              )}
+            </Flex>
+          </Card>
+        </Flex>
+      </Col>
+      <Col xs={24} lg={10}>
+        <Flex vertical gap={16}>
+          <Card title={<h2 className="card-title">{t('release.versions')}</h2>}>
+            {releases.data ? (
+              <ReleaseVersions releases={releases.data} current={course.releasedVersion} />
+            ) : (
+              <Skeleton active />
+            )}
+          </Card>
+          <Card title={<h2 className="card-title">{t('share.title')}</h2>} id="share">
+            <SharePanel courseId={id} canManage={course.abilities.share && writable} />
+          </Card>
+        </Flex>
+      </Col>
+    </Row>
+  );
+};
+
+/** /create/course/:courseId/release (发布): checklist, publish, unrelease, versions, share links. */
+export const CourseReleasePage = () => {
+  const { t } = useTranslation();
+  const courseId = Number(useParams().courseId);
+  const detail = useCourseDetail(courseId);
+  useDocumentTitle(t('release.title'));
+  if (detail.isPending && detail.fetchStatus !== 'idle') return <Skeleton active paragraph={{ rows: 8 }} />;
+  if (!detail.data) return <CourseLoadError error={detail.error} onRetry={() => void detail.refetch()} />;
+  return (
+    <Flex vertical gap={16}>
+      <Flex align="center" gap={12} wrap>
+        <Link to={`/create/course/${courseId}`}>
+          <Button icon={<ArrowLeftOutlined />}>{t('release.back')}</Button>
+        </Link>
+        <h1 className="page-title" style={{ margin: 0 }}>
+          {t('release.title')} · {detail.data.title}
+        </h1>
+      </Flex>
+      <ReleaseBody course={detail.data} />
+    </Flex>
+  );
+};

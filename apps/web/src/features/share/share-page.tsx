@@ -1,0 +1,140 @@
+import { CopyOutlined, LoginOutlined } from '@ant-design/icons';
+import { Code, type ShareView } from '@studio/contract';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Alert, App, Button, Flex, Result, Skeleton, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useDocumentTitle } from '../../components/use-document-title.ts';
+import { isApiError } from '../../lib/api-error.ts';
+import { formatDateTime } from '../../lib/format.ts';
+import { useSession } from '../auth/session-store.ts';
+import { shareApi } from '../courses/course-api.ts';
+import { CourseReader } from '../courses/preview/course-reader.tsx';
+import { PublicShell } from './public-shell.tsx';
+
+/** 复制到我的团队, or what it takes to get there (log in, choose a team). */
+const CopyAction = ({ view }: { view: ShareView }) => {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const user = useSession((s) => s.user);
+  const copy = useMutation({
+    mutationFn: () => shareApi.copy(view.share.shareId),
+    onSuccess: (course) => {
+      void message.success(t('share.page.copied', { team: user?.lastTeam?.teamName ?? '' }));
+      void navigate(`/create/course/${course.courseId}`);
+    },
+  });
+  if (!view.share.allowCopy) return null;
+  if (!user) {
+    return (
+      <Link to={`/login?redirect=${encodeURIComponent(`/share/${view.share.shareId}`)}`}>
+        <Button icon={<LoginOutlined />}>{t('share.page.loginToCopy')}</Button>
+      </Link>
+    );
+  }
+  if (!user.lastTeam) {
+    return (
+      <Link to="/selectTeam">
+        <Button>{t('share.page.selectTeamToCopy')}</Button>
+      </Link>
+    );
+  }
+  return (
+    <Button
+      type="primary"
+      icon={<CopyOutlined />}
+      loading={copy.isPending}
+      title={t('share.page.copyDesc', { team: user.lastTeam.teamName })}
+      onClick={() => copy.mutate()}
+    >
+      {t('share.page.copyToTeam')}
+    </Button>
+  );
+};
+
+/** 链接已失效 (30003), 链接不存在 (404 or a malformed id), or a load failure with a retry. */
+const ShareError = ({ error, onRetry }: { error: unknown; onRetry: () => void }) => {
+  const { t } = useTranslation();
+  const code = isApiError(error) ? error.code : 0;
+  const home = (
+    <Link to="/" key="home">
+      <Button type="primary">{t('share.page.goHome')}</Button>
+    </Link>
+  );
+  if (code === Code.SHARE_EXPIRED) {
+    return (
+      <Result
+        status="warning"
+        title={<h1 className="share-error-title">{t('share.page.invalid')}</h1>}
+        subTitle={t('share.page.invalidDesc')}
+        extra={home}
+      />
+    );
+  }
+  if (code === Code.NOT_FOUND || code === Code.BAD_REQUEST) {
+    return (
+      <Result
+        status="404"
+        title={<h1 className="share-error-title">{t('share.page.notFound')}</h1>}
+        subTitle={t('share.page.notFoundDesc')}
+        extra={home}
+      />
+    );
+  }
+  return (
+    <Result
+      status="error"
+      title={<h1 className="share-error-title">{t('share.page.loadFailed')}</h1>}
+      subTitle={isApiError(error) ? error.msg : undefined}
+      extra={[
+        <Button key="retry" onClick={onRetry}>
+          {t('common.retry')}
+        </Button>,
+        home,
+      ]}
+    />
+  );
+};
+
+/** /share/:shareId: a shared course, read-only, for anyone with the link (no login needed). */
+export const SharePage = () => {
+  const { t } = useTranslation();
+  const shareId = useParams().shareId ?? '';
+  const view = useQuery({
+    queryKey: ['share', shareId],
+    queryFn: () => shareApi.view(shareId),
+    staleTime: 0,
+  });
+  useDocumentTitle(
+    view.data ? `${view.data.course.title} · ${t('share.page.title')}` : t('share.page.title'),
+  );
+  return (
+    <PublicShell actions={view.data && <CopyAction view={view.data} />}>
+      {view.isPending ? (
+        <Skeleton active paragraph={{ rows: 10 }} />
+      ) : view.data ? (
+        <Flex vertical gap={16}>
+          <Alert
+            type="info"
+            showIcon
+            message={
+              <Flex gap={8} wrap align="center">
+                <Tag color="blue">{t('share.page.readOnly')}</Tag>
+                <span>{t('share.page.sharedBy', { team: view.data.course.teamName })}</span>
+                {view.data.share.expireTime && (
+                  <Typography.Text type="secondary">
+                    {t('share.page.expiresAt', { time: formatDateTime(view.data.share.expireTime) })}
+                  </Typography.Text>
+                )}
+              </Flex>
+            }
+          />
+          <CourseReader course={view.data.course} />
+        </Flex>
+      ) : (
+        <ShareError error={view.error} onRetry={() => void view.refetch()} />
+      )}
+    </PublicShell>
+  );
+};

@@ -1,0 +1,65 @@
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { Button, Grid, Skeleton, Typography } from 'antd';
+import { QRCodeSVG } from 'qrcode.react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useLocation, useParams } from 'react-router';
+import { useDocumentTitle } from '../../components/use-document-title.ts';
+import { useSession } from '../auth/session-store.ts';
+import { CourseLoadError } from '../courses/course-load-error.tsx';
+import { useCoursePreview } from '../courses/course-queries.ts';
+import { CourseReader } from '../courses/preview/course-reader.tsx';
+import { PublicShell } from './public-shell.tsx';
+
+const WxPreview = ({ courseId }: { courseId: number }) => {
+  const { t } = useTranslation();
+  const wide = Grid.useBreakpoint().md ?? false;
+  const preview = useCoursePreview(courseId);
+  const body =
+    preview.isPending && preview.fetchStatus !== 'idle' ? (
+      <Skeleton active paragraph={{ rows: 8 }} />
+    ) : preview.data ? (
+      <CourseReader course={preview.data} layout="narrow" />
+    ) : (
+      <CourseLoadError error={preview.error} onRetry={() => void preview.refetch()} />
+    );
+
+  if (!wide) return <main className="wx-page">{body}</main>;
+  return (
+    <PublicShell
+      actions={
+        <Link to={`/create/course/${courseId}`}>
+          <Button icon={<ArrowLeftOutlined />}>{t('preview.backToEdit')}</Button>
+        </Link>
+      }
+    >
+      <h1 className="page-title" style={{ textAlign: 'center' }}>
+        {t('preview.mobile')}
+      </h1>
+      <div className="wx-stage">
+        <section className="wx-phone" aria-label={t('preview.phoneFrame')}>
+          <div className="wx-phone-screen">{body}</div>
+        </section>
+        <aside className="wx-side">
+          <QRCodeSVG value={window.location.href} size={200} title={t('preview.qrAlt')} marginSize={2} />
+          <h2 style={{ fontSize: 16, margin: '16px 0 8px' }}>{t('preview.scan')}</h2>
+          <Typography.Paragraph type="secondary">{t('preview.scanDesc')}</Typography.Paragraph>
+        </aside>
+      </div>
+    </PublicShell>
+  );
+};
+
+/** /wx-preview/:courseId: the course at phone width; needs login and a team, like every preview. */
+export const WxPreviewPage = () => {
+  const { t } = useTranslation();
+  const user = useSession((s) => s.user);
+  const location = useLocation();
+  const courseId = Number(useParams().courseId);
+  useDocumentTitle(t('preview.mobile'));
+  if (!user) {
+    return <Navigate to={`/login?redirect=${encodeURIComponent(location.pathname)}`} replace />;
+  }
+  if (!user.register) return <Navigate to="/wxAuth?step=bind" replace />;
+  if (!user.lastTeam) return <Navigate to="/selectTeam" replace />;
+  return <WxPreview courseId={courseId} />;
+};

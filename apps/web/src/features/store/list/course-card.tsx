@@ -1,0 +1,52 @@
+import { BookOutlined, FireOutlined } from '@ant-design/icons';
+import type { StoreCard } from '@studio/contract';
+import { Card, Skeleton, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { priceLabel } from '../money.ts';
+import '../store.css';
+
+/** A course in the store grid: cover, title, team, price, lesson count and sales; links to its buy page. */
+export const StoreCourseCard = ({ course, to }: { course: StoreCard; to?: string }) => {
+  const { t } = useTranslation();
+  return (
+    <Link to={to ?? `/store/preview/${course.courseId}`} className="store-card-link">
+      <Card
+        hoverable
+        className="store-card"
+        cover={
+          course.cover ? (
+            <img
+              className="store-cover"
+              src={course.cover}
+              alt={t('store.list.coverAlt', { title: course.title })}
+              loading="lazy"
+            />
+          ) : (
+            <div className="store-cover store-cover-empty">{t('store.list.noCover')}</div>
+          )
+        }
+      >
+        <h2 className="store-card-title">{course.title}</h2>
+        <div className="store-card-team">{course.teamName}</div>
+        <div className="store-card-meta">
+          <span>
+            <BookOutlined aria-hidden /> {t('store.list.lessons', { count: course.lessonCount })}
+          </span>
+          <span>
+            <FireOutlined aria-hidden /> {t('store.list.sales', { count: course.sales })}
+          </span>
+          {course.category && <Tag bordered={false}>{t(`store.category.${course.category}`)}</Tag>}
+        </div>
+        <div className="store-price">{priceLabel(course.price, t('store.price.free'))}</div>
+      </Card>
+    </Link>
+  );
+};
+
+/** The placeholder of a card while the list loads. */
+export const StoreCardSkeleton = () => (
+  <Card className="store-card" cover={<div className="store-cover store-cover-empty" />}>
+    <Skeleton active title paragraph={{ rows: 2 }} />
+  </Card>
+);

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { readListQuery, writeListQuery } from './list-query.ts';
+
+describe('store list query in the address', () => {
+  it('reads defaults from a plain address and keeps it plain', () => {
+    const query = readListQuery(new URLSearchParams());
+    expect(query).toEqual({ keyword: '', sort: 'newest', pageNum: 1, pageSize: 12 });
+    expect(writeListQuery(query).toString()).toBe('');
+  });
+
+  it('round-trips keyword, category, sort and paging; ignores what is not valid', () => {
+    const params = new URLSearchParams('q=零基础&category=tech&sort=sales&page=3&size=24');
+    const query = readListQuery(params);
+    expect(query).toEqual({ keyword: '零基础', category: 'tech', sort: 'sales', pageNum: 3, pageSize: 24 });
+    expect(readListQuery(writeListQuery(query))).toEqual(query);
+    expect(readListQuery(new URLSearchParams('category=x&sort=y&page=-1&size=7'))).toEqual({
+      keyword: '',
+      sort: 'newest',
+      pageNum: 1,
+      pageSize: 12,
+    });
+  });
+});

@@ -1,0 +1,102 @@
+import { Button, Flex, Pagination, Result } from 'antd';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useDocumentTitle } from '../../../components/use-document-title.ts';
+import { LinkButton } from '../link-button.tsx';
+import { StoreEmpty } from '../store-empty.tsx';
+import { useStoreList, type StoreListQuery } from '../store-api.ts';
+import { StoreCardSkeleton, StoreCourseCard } from './course-card.tsx';
+import { readListQuery, STORE_PAGE_SIZES, writeListQuery } from './list-query.ts';
+import { StoreFilters, type FilterChange } from './store-filters.tsx';
+
+/** /store/list (课程商城): released courses of every team, searched, filtered, sorted and paged. */
+export const StoreListPage = () => {
+  const { t } = useTranslation();
+  useDocumentTitle(t('store.title'));
+  const [params, setParams] = useSearchParams();
+  const query = readListQuery(params);
+  const list = useStoreList(query);
+  // Clearing the filters remounts the search box, which empties what was typed.
+  const [resets, setResets] = useState(0);
+
+  const go = useCallback(
+    (next: StoreListQuery, replace = false) => setParams(writeListQuery(next), { replace }),
+    [setParams],
+  );
+  const onFilter = useCallback(
+    // Typing replaces the history entry; a new keyword, category or sort starts at page 1.
+    (change: FilterChange) =>
+      setParams((prev) => writeListQuery({ ...readListQuery(prev), ...change, pageNum: 1 }), {
+        replace: 'keyword' in change,
+      }),
+    [setParams],
+  );
+  const filtered = query.keyword !== '' || query.category !== undefined;
+  const clear = () => {
+    setResets((n) => n + 1);
+    go({ ...query, keyword: '', category: undefined, pageNum: 1 });
+  };
+
+  let body;
+  if (list.isPending) {
+    body = (
+      <div className="store-grid" role="status" aria-busy="true" aria-label={t('common.loading')}>
+        {Array.from({ length: 8 }, (_, i) => (
+          <StoreCardSkeleton key={i} />
+        ))}
+      </div>
+    );
+  } else if (list.isError) {
+    body = (
+      <Result
+        status="warning"
+        title={t('store.list.loadFailed')}
+        extra={<Button onClick={() => void list.refetch()}>{t('common.retry')}</Button>}
+      />
+    );
+  } else if (list.data.list.length === 0) {
+    body = filtered ? (
+      <StoreEmpty title={t('store.list.noResult')} desc={t('store.list.noResultDesc')}>
+        <Button onClick={clear}>{t('store.list.clearFilters')}</Button>
+      </StoreEmpty>
+    ) : (
+      <StoreEmpty title={t('store.list.empty')} desc={t('store.list.emptyDesc')}>
+        <LinkButton to="/author" type="primary">
+          {t('store.list.goCreate')}
+        </LinkButton>
+      </StoreEmpty>
+    );
+  } else {
+    body = (
+      <>
+        <div className="store-grid" aria-busy={list.isPlaceholderData}>
+          {list.data.list.map((course) => (
+            <StoreCourseCard key={course.courseId} course={course} />
+          ))}
+        </div>
+        <Flex justify="center" style={{ marginTop: 24 }}>
+          <Pagination
+            current={query.pageNum}
+            pageSize={query.pageSize}
+            total={list.data.total}
+            pageSizeOptions={STORE_PAGE_SIZES}
+            showSizeChanger
+            showTotal={(total) => t('store.list.total', { count: total })}
+            onChange={(pageNum, pageSize) => go({ ...query, pageNum, pageSize })}
+          />
+        </Flex>
+      </>
+    );
+  }
+
+  return (
+    <section>
+      <h1 className="page-title" style={{ marginBottom: 12 }}>
+        {t('store.title')}
+      </h1>
+      <StoreFilters key={resets} query={query} onChange={onFilter} />
+      {body}
+    </section>
+  );
+};

@@ -1,0 +1,68 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Routes, type Cart, type Order, type Page, type PayInfo } from '@studio/contract';
+import type { AxiosRequestConfig } from 'axios';
+import { api } from '../../lib/request.ts';
+import { storeKeys, useTeamId, type PageQuery } from './store-api.ts';
+
+const data = <T>(envelope: { data: T }): T => envelope.data;
+
+/** The cart, checkout, orders and payment calls. */
+export const orderApi = {
+  cart: () => api.get<Cart>(Routes.cart.list).then(data),
+  add: (courseId: number, config?: AxiosRequestConfig) =>
+    api.post<Cart>(Routes.cart.add, { courseId }, config).then(data),
+  remove: (courseIds: number[]) => api.post<Cart>(Routes.cart.remove, { courseIds }).then(data),
+  select: (courseIds: number[], selected: boolean) =>
+    api.post<Cart>(Routes.cart.select, { courseIds, selected }).then(data),
+  checkout: (courseIds?: number[]) =>
+    api.post<Order>(Routes.order.checkout, courseIds ? { courseIds } : {}).then(data),
+  detail: (orderId: number, config?: AxiosRequestConfig) =>
+    api.get<Order>(Routes.order.detail, { ...config, params: { orderId } }).then(data),
+  list: (query: PageQuery) => api.get<Page<Order>>(Routes.order.list, { params: query }).then(data),
+  /** Resolves with the envelope: 20018 (a success code) means the order is paid already. */
+  pay: (orderId: number, config?: AxiosRequestConfig) =>
+    api.post<PayInfo>(Routes.order.pay, { orderId }, config),
+};
+
+export const useCart = (enabled = true) => {
+  const teamId = useTeamId();
+  return useQuery({
+    queryKey: storeKeys.cart(teamId),
+    queryFn: orderApi.cart,
+    enabled: enabled && teamId !== undefined,
+  });
+};
+
+/** Cart changes answer with the whole cart: it replaces the cached one; buy pages learn `inCart`. */
+export const useCartMutation = <V>(call: (vars: V) => Promise<Cart>) => {
+  const client = useQueryClient();
+  const teamId = useTeamId();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: (cart) => {
+      client.setQueryData(storeKeys.cart(teamId), cart);
+      void client.invalidateQueries({ queryKey: ['store', teamId, 'course'] });
+    },
+  });
+};
+
+/** Checkout: the order leaves the cart, so the cart and the buy pages are asked again. */
+export const useCheckout = () => {
+  const client = useQueryClient();
+  const teamId = useTeamId();
+  return useMutation({
+    mutationFn: (courseIds?: number[]) => orderApi.checkout(courseIds),
+    onSuccess: (order) => {
+      client.setQueryData(storeKeys.order(order.orderId), order);
+      void client.invalidateQueries({ queryKey: ['store', teamId] });
+    },
+  });
+};
+
+export const useOrders = (query: PageQuery) =>
+  useQuery({
+    queryKey: storeKeys.orders(query),
+    queryFn: () => orderApi.list(query),
+    staleTime: 0,
+    placeholderData: keepPreviousData,
+  });

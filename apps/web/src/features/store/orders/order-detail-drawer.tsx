@@ -1,0 +1,64 @@
+import type { Order } from '@studio/contract';
+import { Descriptions, Drawer, Flex } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../lib/format.ts';
+import { LinkButton } from '../link-button.tsx';
+import { formatPrice } from '../money.ts';
+import { OrderItems } from './order-items.tsx';
+import { OrderStatusTag } from './order-status-tag.tsx';
+
+/** 订单详情: every field of one order, its courses, and 去支付 while it can still be paid. */
+export const OrderDetailDrawer = ({ order, onClose }: { order: Order | null; onClose: () => void }) => {
+  const { t } = useTranslation();
+  return (
+    <Drawer
+      open={order !== null}
+      onClose={onClose}
+      title={t('store.order.detail')}
+      width={480}
+      styles={{ wrapper: { maxWidth: '100vw' } }}
+      destroyOnHidden
+    >
+      {order && (
+        <Flex vertical gap={16}>
+          <Descriptions
+            column={1}
+            size="small"
+            bordered
+            items={[
+              { key: 'no', label: t('store.order.orderNo'), children: order.orderNo },
+              {
+                key: 'status',
+                label: t('store.order.state'),
+                children: <OrderStatusTag status={order.status} />,
+              },
+              { key: 'amount', label: t('store.order.amount'), children: formatPrice(order.amount) },
+              { key: 'team', label: t('store.order.team'), children: order.teamName },
+              {
+                key: 'created',
+                label: t('store.order.createTime'),
+                children: formatDateTime(order.createTime),
+              },
+              order.payTime !== null
+                ? { key: 'paid', label: t('store.order.payTime'), children: formatDateTime(order.payTime) }
+                : {
+                    key: 'expire',
+                    label: t('store.order.expireTime'),
+                    children: formatDateTime(order.expireTime),
+                  },
+            ]}
+          />
+          <div>
+            <h3 style={{ fontSize: 15, margin: '0 0 4px' }}>{t('store.order.items')}</h3>
+            <OrderItems items={order.items} />
+          </div>
+          {order.status === 'pending' && (
+            <LinkButton to={`/store/pay/${order.orderId}`} type="primary" danger block>
+              {t('store.order.goPay')}
+            </LinkButton>
+          )}
+        </Flex>
+      )}
+    </Drawer>
+  );
+};

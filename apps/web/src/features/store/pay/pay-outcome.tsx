@@ -1,0 +1,70 @@
+import { ReadOutlined, ShoppingCartOutlined } from '@ant-design/icons';
+import type { Order, OrderStatus } from '@studio/contract';
+import { Button, Flex, Result } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { LinkButton } from '../link-button.tsx';
+import { orderApi } from '../order-api.ts';
+
+/** The end of paying: success with the bought courses, or why the order can no longer be paid. */
+export const PayOutcome = ({ order, view }: { order: Order; view: Exclude<OrderStatus, 'pending'> }) => {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [rebuying, setRebuying] = useState(false);
+
+  if (view === 'paid') {
+    return (
+      <Result
+        status="success"
+        title={t('store.pay.paid')}
+        subTitle={t('store.pay.paidDesc', { team: order.teamName })}
+        extra={
+          <Flex vertical gap={8} align="center">
+            {order.items.map((item) => (
+              <LinkButton
+                key={item.courseId}
+                to={`/store/preview/${item.courseId}`}
+                type="primary"
+                icon={<ReadOutlined aria-hidden />}
+              >
+                {t('store.pay.openCourse', { title: item.title })}
+              </LinkButton>
+            ))}
+            <LinkButton to="/personal/trade" type="link">
+              {t('store.pay.myOrders')}
+            </LinkButton>
+          </Flex>
+        }
+      />
+    );
+  }
+
+  // The checkout took the courses out of the cart; putting them back is one click.
+  const rebuy = async () => {
+    setRebuying(true);
+    await Promise.allSettled(order.items.map((i) => orderApi.add(i.courseId, { silent: true })));
+    await navigate('/store/cart');
+  };
+  const expired = view === 'expired';
+  return (
+    <Result
+      status={expired ? 'warning' : 'info'}
+      title={expired ? t('store.pay.expired') : t('store.pay.closed')}
+      subTitle={expired ? t('store.pay.expiredDesc') : t('store.pay.closedDesc')}
+      extra={
+        <Flex gap={12} justify="center" wrap>
+          <Button
+            type="primary"
+            icon={<ShoppingCartOutlined aria-hidden />}
+            loading={rebuying}
+            onClick={() => void rebuy()}
+          >
+            {t('store.pay.rebuy')}
+          </Button>
+          <LinkButton to="/store/list">{t('store.pay.backStore')}</LinkButton>
+        </Flex>
+      }
+    />
+  );
+};

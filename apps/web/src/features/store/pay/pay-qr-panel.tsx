@@ -1,0 +1,102 @@
+import { ExportOutlined, ReloadOutlined } from '@ant-design/icons';
+import type { PayInfo } from '@studio/contract';
+import { Alert, Button, Flex, Skeleton, Spin, Typography } from 'antd';
+import { QRCodeSVG } from 'qrcode.react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../../lib/api-error.ts';
+import { formatPrice } from '../money.ts';
+import { formatCountdown, remainingMs } from './pay-status.ts';
+
+/**
+ * The payment QR code with the countdown to the order's expiry. The sandbox provider also gets a
+ * link that opens its confirm page on this computer (a desktop has no second device to scan with).
+ */
+export const PayQrPanel = ({
+  amount,
+  info,
+  error,
+  loading,
+  expireTime,
+  now,
+  onRefresh,
+}: {
+  amount: number;
+  info: PayInfo | undefined;
+  error: unknown;
+  loading: boolean;
+  expireTime: number;
+  now: number;
+  onRefresh: () => void;
+}) => {
+  const { t } = useTranslation();
+  // A phone scanning the code needs an absolute address.
+  const url = info?.qrUrl ? new URL(info.qrUrl, window.location.origin).href : '';
+  const left = remainingMs(expireTime, now);
+
+  let qr;
+  if (url) {
+    qr = (
+      <div className="store-qr">
+        <QRCodeSVG
+          value={url}
+          size={184}
+          title={t('store.pay.qrAlt')}
+          role="img"
+          aria-label={t('store.pay.qrAlt')}
+        />
+      </div>
+    );
+  } else if (loading) {
+    qr = <Skeleton.Image active style={{ width: 208, height: 208 }} />;
+  } else {
+    qr = (
+      <Alert
+        type="error"
+        showIcon
+        message={t('store.pay.startFailed')}
+        description={isApiError(error) ? error.msg : undefined}
+      />
+    );
+  }
+
+  return (
+    <Flex vertical align="center" gap={12} style={{ textAlign: 'center' }}>
+      <div>
+        <Typography.Text strong>{t('store.pay.scan')}</Typography.Text>
+        <div>
+          {t('store.pay.amount')} <span className="store-price-large">{formatPrice(amount)}</span>
+        </div>
+      </div>
+      {qr}
+      <div>
+        <Typography.Text type="secondary">{t('store.pay.countdown')}</Typography.Text>
+        <div className="store-countdown" role="timer" aria-label={t('store.pay.countdown')}>
+          {formatCountdown(left)}
+        </div>
+      </div>
+      {info?.provider === 'sandbox' && url && (
+        <>
+          <Alert type="info" showIcon message={t('store.pay.sandboxHint')} style={{ textAlign: 'start' }} />
+          <Button
+            type="primary"
+            href={url}
+            target="_blank"
+            rel="noopener"
+            icon={<ExportOutlined aria-hidden />}
+          >
+            {t('store.pay.openSandbox')}
+          </Button>
+        </>
+      )}
+      <Flex align="center" gap={8} wrap justify="center">
+        <Spin size="small" />
+        <Typography.Text type="secondary" aria-live="polite">
+          {t('store.pay.waiting')}
+        </Typography.Text>
+        <Button size="small" icon={<ReloadOutlined aria-hidden />} onClick={onRefresh}>
+          {t('store.pay.refresh')}
+        </Button>
+      </Flex>
+    </Flex>
+  );
+};

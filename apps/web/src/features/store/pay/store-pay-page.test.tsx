@@ -1,0 +1,99 @@
+import { Code, Routes, type Order, type PayInfo } from '@studio/contract';
+import { act, screen } from '@testing-library/react';
+import MockAdapter from 'axios-mock-adapter';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { queryClient } from '../../../lib/query-client.ts';
+import { http } from '../../../lib/request.ts';
+import { writeStoredUser } from '../../../lib/storage.ts';
+import { user } from '../../../test/fixtures.ts';
+import { renderApp } from '../../../test/render-app.tsx';
+import { useSession } from '../../auth/session-store.ts';
+
+const mock = new MockAdapter(http);
+const ok = (data: unknown, code: number = Code.OK) => [200, { code, msg: 'ok', data }] as const;
+
+const order = (over: Partial<Order> = {}): Order => ({
+  orderId: 5,
+  orderNo: '20250101000000000005',
+  status: 'pending',
+  amount: 9900,
+  items: [{ courseId: 11, title: 'Python 零基础入门', versionNo: 1, price: 9900 }],
+  createTime: Date.now(),
+  expireTime: Date.now() + 15 * 60_000,
+  payTime: null,
+  teamName: '乙团队',
+  ...over,
+});
+const payInfo = (expireTime: number): PayInfo => ({
+  orderId: 5,
+  provider: 'sandbox',
+  qrUrl: '/api/pay/sandbox?orderNo=20250101000000000005&sig=abc',
+  expireTime,
+});
+const detailCalls = () => mock.history.get.filter((r) => r.url === Routes.order.detail).length;
+
+beforeEach(() => {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  useSession.setState({ status: 'ready', user: null });
+  writeStoredUser(user());
+  mock.onGet(Routes.team.changeList).reply(...ok({ list: [] }));
+  mock.onGet(Routes.cart.list).reply(...ok({ list: [], selectedCount: 0, selectedTotal: 0 }));
+});
+afterEach(() => {
+  mock.reset();
+  queryClient.clear();
+  vi.useRealTimers();
+});
+
+describe('/store/pay/:orderId', () => {
+  it('shows amount, QR, sandbox link and countdown; turns to paid and stops polling', async () => {
+    const pending = order();
+    let current = pending;
+    mock.onGet(Routes.order.detail).reply(() => [200, { code: Code.OK, msg: 'ok', data: current }]);
+    mock.onPost(Routes.order.pay).reply(...ok(payInfo(pending.expireTime)));
+    renderApp('/store/pay/5');
+
+    expect(await screen.findByRole('img', { name: '支付二维码' })).toBeTruthy();
+    expect(screen.getAllByText('¥99.00').length).toBeGreaterThan(0);
+    expect(screen.getByText('Python 零基础入门')).toBeTruthy();
+    const sandbox = screen.getByRole('link', { name: /在本机打开沙箱支付/ });
+    expect(sandbox.getAttribute('href')).toBe(`${window.location.origin}${payInfo(0).qrUrl}`);
+    expect(sandbox.getAttribute('target')).toBe('_blank');
+    expect(screen.getByRole('timer').textContent).toMatch(/^1[45]:\d\d$/);
+
+    // Still pending: the page keeps asking every 2 s.
+    const before = detailCalls();
+    await act(() => vi.advanceTimersByTimeAsync(4100));
+    expect(detailCalls()).toBeGreaterThanOrEqual(before + 2);
+
+    current = { ...pending, status: 'paid', payTime: Date.now() };
+    await act(() => vi.advanceTimersByTimeAsync(2100));
+    expect(await screen.findByText('支付成功')).toBeTruthy();
+    expect(screen.getByRole('button', { name: /学习「Python 零基础入门」/ })).toBeTruthy();
+
+    // Paid: no more polling.
+    const settled = detailCalls();
+    await act(() => vi.advanceTimersByTimeAsync(10_000));
+    expect(detailCalls()).toBe(settled);
+  });
+
+  it('says an expired order expired and offers to put the courses back in the cart', async () => {
+    mock
+      .onGet(Routes.order.detail)
+      .reply(...ok(order({ status: 'expired', expireTime: Date.now() - 60_000 })));
+    renderApp('/store/pay/5');
+    expect(await screen.findByText('订单已过期')).toBeTruthy();
+    expect(screen.getByRole('button', { name: /重新加入购物车/ })).toBeTruthy();
+    expect(mock.history.post.filter((r) => r.url === Routes.order.pay)).toHaveLength(0);
+    const calls = detailCalls();
+    await act(() => vi.advanceTimersByTimeAsync(6000));
+    expect(detailCalls()).toBe(calls);
+  });
+
+  it('an order paid already shows the success at once and starts no payment', async () => {
+    mock.onGet(Routes.order.detail).reply(...ok(order({ status: 'paid', payTime: Date.now() })));
+    renderApp('/store/pay/5');
+    expect(await screen.findByText('支付成功')).toBeTruthy();
+    expect(screen.queryByRole('img', { name: '支付二维码' })).toBeNull();
+  });
+});

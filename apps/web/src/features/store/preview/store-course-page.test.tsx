@@ -1,0 +1,100 @@
+import { Code, Routes, type StoreCourse } from '@studio/contract';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import MockAdapter from 'axios-mock-adapter';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { queryClient } from '../../../lib/query-client.ts';
+import { http } from '../../../lib/request.ts';
+import { writeStoredUser } from '../../../lib/storage.ts';
+import { user } from '../../../test/fixtures.ts';
+import { renderApp } from '../../../test/render-app.tsx';
+import { useSession } from '../../auth/session-store.ts';
+
+const mock = new MockAdapter(http);
+const ok = (data: unknown, code: number = Code.OK) => [200, { code, msg: 'ok', data }] as const;
+const lesson = (lessonId: number, title: string, free: boolean) => ({
+  lessonId,
+  title,
+  position: lessonId,
+  durationMin: 15,
+  freePreview: free,
+  version: 1,
+  updateTime: 0,
+  content: free ? { type: 'doc', content: [{ type: 'paragraph' }] } : null,
+});
+const course = (over: Partial<StoreCourse> = {}): StoreCourse => ({
+  courseId: 11,
+  title: 'Python 零基础入门',
+  subtitle: '从第一行代码到小项目',
+  summary: '面向零基础学习者的 Python 入门课程。',
+  cover: '',
+  category: 'tech',
+  tags: ['编程'],
+  price: 9900,
+  teamName: '演示团队',
+  authorName: '演示用户',
+  versionNo: 1,
+  sales: 3,
+  lessons: [lesson(1, '认识 Python', true), lesson(2, '变量与类型', false)],
+  owned: false,
+  ownTeam: false,
+  inCart: false,
+  ...over,
+});
+const emptyCart = { list: [], selectedCount: 0, selectedTotal: 0 };
+
+beforeEach(() => {
+  useSession.setState({ status: 'ready', user: null });
+  writeStoredUser(user());
+  mock.onGet(Routes.team.changeList).reply(...ok({ list: [] }));
+});
+afterEach(() => {
+  mock.reset();
+  queryClient.clear();
+});
+
+describe('/store/preview/:courseId (buy page)', () => {
+  it('shows price, syllabus with 试看 and locks, and buys now: add, check out, go to pay', async () => {
+    mock.onGet(Routes.store.course).reply(...ok(course()));
+    mock.onPost(Routes.cart.add).reply(...ok(emptyCart));
+    mock.onPost(Routes.order.checkout).reply(...ok({ orderId: 5 }));
+    mock.onGet(Routes.order.detail).reply(404, { code: 404, msg: 'nope', data: null });
+    const router = renderApp('/store/preview/11');
+    expect(await screen.findByRole('heading', { name: 'Python 零基础入门' })).toBeTruthy();
+    expect(screen.getByText('¥99.00')).toBeTruthy();
+    expect(screen.getByText('试看')).toBeTruthy();
+    expect(screen.getByRole('link', { name: '阅读「认识 Python」' }).getAttribute('href')).toBe(
+      '/store/preview/11?lesson=1',
+    );
+    expect(screen.getByRole('img', { name: '购买后解锁' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /加入购物车/ })).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: '立即购买' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/store/pay/5'));
+    expect(JSON.parse(String(mock.history.post[0]?.data))).toEqual({ courseId: 11 });
+    expect(JSON.parse(String(mock.history.post[1]?.data))).toEqual({ courseIds: [11] });
+  });
+
+  it('a course of the own team says 本团队课程 and offers no buying', async () => {
+    mock.onGet(Routes.store.course).reply(...ok(course({ ownTeam: true, owned: true })));
+    renderApp('/store/preview/11');
+    expect(await screen.findByText('本团队课程')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '立即购买' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /加入购物车/ })).toBeNull();
+  });
+
+  it('an owned course opens at its first lesson instead of being bought', async () => {
+    mock.onGet(Routes.store.course).reply(...ok(course({ owned: true })));
+    const router = renderApp('/store/preview/11');
+    expect(await screen.findByText('已购买')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '立即购买' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: /打开课程/ }));
+    await waitFor(() => expect(router.state.location.search).toBe('?lesson=1'));
+  });
+
+  it('a course that is gone says so with a way back to the store', async () => {
+    mock.onGet(Routes.store.course).reply(404, { code: 404, msg: '请求的资源不存在', data: null });
+    renderApp('/store/preview/99');
+    expect(await screen.findByText('课程不存在或已下架')).toBeTruthy();
+    expect(screen.getByRole('button', { name: '返回商城' })).toBeTruthy();
+  });
+});

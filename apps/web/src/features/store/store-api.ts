@@ -1,0 +1,118 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import {
+  Routes,
+  type CourseCategory,
+  type Order,
+  type Page,
+  type StoreCard,
+  type StoreCourse,
+  type TeamSales,
+} from '@studio/contract';
+import type { AxiosRequestConfig } from 'axios';
+import { api } from '../../lib/request.ts';
+import { useSession } from '../auth/session-store.ts';
+
+export type StoreSort = 'newest' | 'price_asc' | 'price_desc' | 'sales';
+export const STORE_SORTS: readonly StoreSort[] = ['newest', 'price_asc', 'price_desc', 'sales'];
+
+export interface StoreListQuery {
+  keyword: string;
+  category?: CourseCategory;
+  sort: StoreSort;
+  pageNum: number;
+  pageSize: number;
+}
+
+export interface PageQuery {
+  pageNum: number;
+  pageSize: number;
+}
+
+/**
+ * Query keys. What a team owns, its cart and its sales depend on the current team, so the team id is
+ * part of every key; everything under `['store']` is refreshed after a purchase.
+ */
+export const storeKeys = {
+  all: ['store'] as const,
+  list: (query: StoreListQuery) => ['store', 'list', query] as const,
+  course: (teamId: number | undefined, courseId: number) => ['store', teamId, 'course', courseId] as const,
+  cart: (teamId: number | undefined) => ['store', teamId, 'cart'] as const,
+  order: (orderId: number) => ['store', 'order', orderId] as const,
+  pay: (orderId: number) => ['store', 'pay', orderId] as const,
+  orders: (query: PageQuery) => ['store', 'orders', query] as const,
+  purchased: (teamId: number | undefined, query: PageQuery) => ['store', teamId, 'purchased', query] as const,
+  sales: (teamId: number | undefined, days: number) => ['store', teamId, 'sales', days] as const,
+  purchases: (teamId: number | undefined, query: PageQuery) => ['store', teamId, 'purchases', query] as const,
+};
+
+const data = <T>(envelope: { data: T }): T => envelope.data;
+
+/** The catalogue, the buy page and the team's store views; answers are the envelope's data. */
+export const storeApi = {
+  list: (query: StoreListQuery) =>
+    api.get<Page<StoreCard>>(Routes.store.list, {
+      params: { ...query, keyword: query.keyword || undefined },
+    }),
+  course: (courseId: number, config?: AxiosRequestConfig) =>
+    api.get<StoreCourse>(Routes.store.course, { ...config, params: { courseId } }).then(data),
+  purchased: (query: PageQuery) =>
+    api.get<Page<StoreCard>>(Routes.store.purchased, { params: query }).then(data),
+  teamSales: (days: number) =>
+    api.get<TeamSales>(Routes.store.teamSales, { params: { days }, silent: true }).then(data),
+  teamPurchases: (query: PageQuery) =>
+    api.get<Page<Order>>(Routes.store.teamPurchases, { params: query, silent: true }).then(data),
+};
+
+/** The current team's id, for query keys. */
+export const useTeamId = (): number | undefined => useSession((s) => s.user?.lastTeam?.teamId);
+
+export const useStoreList = (query: StoreListQuery) =>
+  useQuery({
+    queryKey: storeKeys.list(query),
+    queryFn: () => storeApi.list(query).then(data),
+    placeholderData: keepPreviousData,
+  });
+
+export const useStoreCourse = (courseId: number, config?: AxiosRequestConfig) => {
+  const teamId = useTeamId();
+  return useQuery({
+    queryKey: storeKeys.course(teamId, courseId),
+    queryFn: () => storeApi.course(courseId, config),
+    enabled: Number.isInteger(courseId) && courseId > 0,
+  });
+};
+
+/** The current team's bought courses (the 已购 tab of /author uses this too). */
+export const usePurchasedCourses = (query: PageQuery = { pageNum: 1, pageSize: 12 }) => {
+  const teamId = useTeamId();
+  return useQuery({
+    queryKey: storeKeys.purchased(teamId, query),
+    queryFn: () => storeApi.purchased(query),
+    enabled: teamId !== undefined,
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[1] === teamId ? keepPreviousData(previous) : undefined,
+  });
+};
+
+/** Sales of the team's own courses (OWNER/ADMIN only). */
+export const useTeamSales = (days = 30) => {
+  const teamId = useTeamId();
+  return useQuery({
+    queryKey: storeKeys.sales(teamId, days),
+    queryFn: () => storeApi.teamSales(days),
+    enabled: teamId !== undefined,
+    staleTime: 0,
+  });
+};
+
+/** The team's paid orders (OWNER/ADMIN only). */
+export const useTeamPurchases = (query: PageQuery) => {
+  const teamId = useTeamId();
+  return useQuery({
+    queryKey: storeKeys.purchases(teamId, query),
+    queryFn: () => storeApi.teamPurchases(query),
+    enabled: teamId !== undefined,
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[1] === teamId ? keepPreviousData(previous) : undefined,
+  });
+};

@@ -1,0 +1,10 @@
+import { TeamPurchasesCard } from './team-purchases-card.tsx';
+import { TeamSalesCard } from './team-sales-card.tsx';
+
+/** The team centre's store part, for OWNER/ADMIN: sales of the team's courses and its purchases. */
+export const TeamStoreCards = () => (
+  <>
+    <TeamSalesCard />
+    <TeamPurchasesCard />
+  </>
+);

@@ -1,0 +1,115 @@
+/** AI course creation in a real browser against the built app on the real server (template generator). */
+import type { AiJob, CourseDetail, UserInfo } from '@studio/contract';
+import pg from 'pg';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { launchBrowser } from '../support/browser.ts';
+import { apiLogin, useSession } from '../support/session.ts';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let user: UserInfo;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  user = await apiLogin(baseUrl, '13800000000', 'demo1234');
+});
+afterAll(() => browser.close());
+beforeEach(async () => {
+  context = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1280, height: 900 } });
+  await useSession(context, user);
+  page = await context.newPage();
+});
+afterEach(() => context.close());
+
+/**
+ * The template writes a lesson in well under a second, too fast to reload "mid-generation". Locking
+ * the draft course's lesson rows holds every lesson just before it is saved (its text has streamed,
+ * the save waits), so the page can be reloaded while the job is still generating; releasing the lock
+ * lets the job finish.
+ */
+async function holdLessonSaves(courseId: number): Promise<() => Promise<void>> {
+  const client = new pg.Client({ connectionString: inject('databaseUrl') });
+  await client.connect();
+  await client.query('BEGIN');
+  await client.query('SELECT id FROM lessons WHERE course_id = $1 FOR UPDATE', [courseId]);
+  return async () => {
+    await client.query('COMMIT');
+    await client.end();
+  };
+}
+
+async function courseDetail(courseId: number): Promise<CourseDetail> {
+  const res = await fetch(`${baseUrl}/api/course/detail?courseId=${courseId}`, {
+    headers: { 'x-request-tkToken': user.token, 'x-request-tkForm': 'pc' },
+  });
+  return ((await res.json()) as { data: CourseDetail }).data;
+}
+
+const liveText = (n: number) => page.getByRole('log', { name: `第 ${n} 课的生成内容` });
+
+describe('AI course creation', () => {
+  it('creates a course from a topic: outline review, live lessons, reload mid-way, open the course', async () => {
+    await page.goto(`${baseUrl}/ai`);
+    await page.getByRole('heading', { name: '创课记录' }).waitFor();
+    await page.getByRole('button', { name: '开始创课' }).click();
+    await page.waitForURL('**/ai/create');
+
+    const topic = page.getByRole('textbox', { name: '课程主题' });
+    await topic.fill('茶');
+    await page.getByText('课程主题 2–100 个字').waitFor(); // validated as you type
+    await topic.fill('手冲咖啡');
+    await page.getByRole('spinbutton', { name: '课时数量' }).fill('3');
+    await page.getByRole('button', { name: '生成大纲' }).click();
+    await page.waitForURL('**/ai/progress?jobId=*');
+
+    // The template generator is labelled honestly.
+    await page.getByText('当前使用内置模板生成，不是 AI').waitFor();
+    await page.getByRole('heading', { name: '确认课程大纲' }).waitFor();
+    const lesson2 = page.getByRole('textbox', { name: '第 2 课标题' });
+    await expect.poll(() => lesson2.inputValue()).toBe('手冲咖啡的核心概念');
+    const titles = ['认识手冲咖啡', '萃取的秘密', '手冲咖啡的基本方法'];
+    await lesson2.fill(titles[1]!);
+    await page.getByText('有未保存的修改').waitFor();
+
+    const generated = page.waitForResponse((r) => r.url().includes('/api/ai/job/generate'));
+    await page.getByRole('button', { name: '开始生成课时' }).click();
+    const job = ((await (await generated).json()) as { data: AiJob }).data;
+    expect(job.courseId).not.toBeNull();
+    const release = await holdLessonSaves(job.courseId!);
+    try {
+      // Text streams in while the lessons are written.
+      await expect.poll(() => liveText(1).textContent(), { timeout: 20_000 }).toContain('学习目标');
+      await expect.poll(() => liveText(3).textContent(), { timeout: 20_000 }).toContain('练习');
+
+      // Reloading mid-generation shows the current state and the text written so far.
+      await page.reload();
+      await page.getByText('生成课时中').first().waitFor();
+      await expect.poll(() => liveText(2).textContent(), { timeout: 20_000 }).toContain(titles[1]);
+      expect(await page.getByText('课程已生成').count()).toBe(0);
+    } finally {
+      await release();
+    }
+
+    // …and follows the job to the end.
+    await page.getByText('课程已生成').waitFor({ timeout: 30_000 });
+    expect(await page.getByText('已完成').count()).toBeGreaterThanOrEqual(3);
+    await page.getByRole('link', { name: '打开课程' }).click();
+    await page.waitForURL(`**/create/course/${job.courseId}`);
+    for (const title of titles) await page.getByText(title, { exact: true }).first().waitFor();
+
+    const course = await courseDetail(job.courseId!);
+    expect(course.lessons.map((l) => l.title)).toEqual(titles);
+  });
+
+  it('lists the job in the history with a link to the course', async () => {
+    await page.goto(`${baseUrl}/ai`);
+    await page.getByRole('link', { name: '手冲咖啡入门课程' }).first().waitFor();
+    await page.getByText('已完成').first().waitFor();
+    await page.getByText('模板生成（非 AI）').first().waitFor();
+    await page.getByRole('link', { name: '打开课程' }).first().click();
+    await page.waitForURL('**/create/course/*');
+  });
+});
