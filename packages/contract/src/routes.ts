@@ -92,6 +92,7 @@ export const Routes = {
     retry: '/ai/job/retry',
     stream: '/ai/job/stream',
     assist: '/ai/assist',
+    generator: '/ai/generator',
   },
   share: {
     create: '/share/create',

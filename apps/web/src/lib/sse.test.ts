@@ -34,11 +34,15 @@ describe('SSE client', () => {
     expect(stream.lastEventId()).toBe('1');
   });
 
-  it('resumes from a given Last-Event-ID', async () => {
-    const fetch = fetchMock().mockResolvedValue(streamResponse('id: 43\ndata: x\n\n'));
+  it('resumes from a given Last-Event-ID, under the one header name the retry logic also writes', async () => {
+    let sent: Record<string, string> = {};
+    fetchMock().mockImplementation((_url, init) => {
+      sent = { ...(init?.headers as Record<string, string>) }; // a copy: the library reuses the object
+      return Promise.resolve(streamResponse('id: 43\ndata: x\n\n'));
+    });
     await openStream('/s', { onMessage: () => {}, lastEventId: '42' }).done;
-    const headers = fetch.mock.calls[0]?.[1]?.headers as Record<string, string>;
-    expect(headers['Last-Event-ID']).toBe('42');
+    expect(sent['last-event-id']).toBe('42');
+    expect(Object.keys(sent).filter((k) => k.toLowerCase() === 'last-event-id')).toHaveLength(1);
   });
 
   it('close() aborts the connection', async () => {

@@ -43,7 +43,8 @@ export const openStream = (path: string, options: StreamOptions): StreamHandle =
     [TOKEN_HEADER]: readToken(),
     [SOURCE_HEADER]: PLATFORM_CODE,
   };
-  if (lastId) headers['Last-Event-ID'] = lastId;
+  // Lowercase, as fetch-event-source writes it on a retry: two spellings would merge into "a, b".
+  if (lastId) headers['last-event-id'] = lastId;
 
   const done = fetchEventSource(`${API_BASE}${path}`, {
     method: 'GET',

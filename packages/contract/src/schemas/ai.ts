@@ -109,3 +109,6 @@ export const aiAssistBody = z.object({
   text: z.string().trim().min(1, { error: '请先选择或输入一些内容' }).max(8000),
   language: z.enum(['zh-CN', 'en-US']).default('zh-CN'),
 });
+
+export const aiGeneratorSchema = z.object({ kind: z.enum(['ai', 'template']), label: z.string() });
+export type AiGenerator = z.infer<typeof aiGeneratorSchema>;

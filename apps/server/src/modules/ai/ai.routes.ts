@@ -1,6 +1,7 @@
 import {
   aiAssistBody,
   aiCreateBody,
+  aiGeneratorSchema,
   aiJobIdQuery,
   aiJobSchema,
   aiOutlineBody,
@@ -132,5 +133,16 @@ export const aiRoutes =
         authorizeWrite(membershipOf(r));
         await streamAssist(ctx, r, reply, r.body);
       },
+    );
+    app.get(
+      Routes.ai.generator,
+      {
+        config: team,
+        schema: {
+          summary: 'Which generator writes courses: a model, or the template (not AI)',
+          response: { 200: envelope(aiGeneratorSchema) },
+        },
+      },
+      async () => ok({ kind: ctx.generator.kind, label: ctx.generator.label }),
     );
   };

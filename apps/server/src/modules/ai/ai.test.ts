@@ -197,6 +197,13 @@ describe('AI course generation', () => {
     ).toBe(Code.CONFLICT);
   });
 
+  it('says which generator writes courses', async () => {
+    const user = await createUser(t);
+    await createTeam(t, user.token);
+    const res = await call<{ kind: string; label: string }>(t, 'GET', '/ai/generator', { token: user.token });
+    expect(res.data).toEqual({ kind: 'template', label: '模板生成（非 AI）' });
+  });
+
   it('validates the request and names the field', async () => {
     const user = await createUser(t);
     await createTeam(t, user.token);

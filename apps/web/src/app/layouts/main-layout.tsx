@@ -38,12 +38,13 @@ export const MainLayout = () => {
   return (
     <Layout style={{ minHeight: '100vh' }}>
       <AppHeader />
+      {/* antd's Layout.Content is the page's one <main> landmark. */}
       <Layout.Content className="app-content">
-        <main>
+        <div>
           {/* Choosing a team is not about the current one's expiry. */}
           {!TEAM_PICKING.test(location.pathname) && <ExpiredTeamAlert style={{ marginBottom: 16 }} />}
           {navigation.state === 'loading' ? <PageLoading /> : <Outlet />}
-        </main>
+        </div>
       </Layout.Content>
     </Layout>
   );

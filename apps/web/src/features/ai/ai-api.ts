@@ -1,4 +1,11 @@
-import { Routes, type AiCreateRequest, type AiJob, type Outline, type Page } from '@studio/contract';
+import {
+  Routes,
+  type AiCreateRequest,
+  type AiGenerator,
+  type AiJob,
+  type Outline,
+  type Page,
+} from '@studio/contract';
 import type { AxiosRequestConfig } from 'axios';
 import { api } from '../../lib/request.ts';
 
@@ -7,6 +14,7 @@ export const aiKeys = {
   all: ['ai'] as const,
   list: (teamId: number | undefined, pageNum: number, pageSize: number) =>
     ['ai', teamId, 'list', pageNum, pageSize] as const,
+  generator: ['ai', 'generator'] as const,
 };
 
 const data = <T>(envelope: { data: T }): T => envelope.data;
@@ -23,6 +31,7 @@ export const aiApi = {
   generate: (jobId: number) => api.post<AiJob>(Routes.ai.generate, { jobId }).then(data),
   cancel: (jobId: number) => api.post<AiJob>(Routes.ai.cancel, { jobId }).then(data),
   retry: (jobId: number, idx: number) => api.post<AiJob>(Routes.ai.retry, { jobId, idx }).then(data),
+  generator: () => api.get<AiGenerator>(Routes.ai.generator).then(data),
 };
 
 /** The job's event stream path; `from` resumes after that event id (0: the whole log). */

@@ -1,7 +1,7 @@
 import { ArrowLeftOutlined, RobotOutlined } from '@ant-design/icons';
 import { AI_LIMITS, aiCreateBody, type AiCreateRequest } from '@studio/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Flex, Form, Input, InputNumber, Radio, Typography } from 'antd';
+import { Button, Card, Flex, Form, Input, InputNumber, Radio, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -10,7 +10,7 @@ import { currentLang } from '../../lib/i18n/index.ts';
 import { zodRule } from '../../lib/zod-rule.ts';
 import { aiApi, aiKeys } from './ai-api.ts';
 import { GeneratorNotice } from './ai-bits.tsx';
-import { useTeamId, useTeamWritable } from './ai-hooks.ts';
+import { useTeamWritable } from './ai-hooks.ts';
 import './ai.css';
 
 const LEVELS = aiCreateBody.shape.level.unwrap().options;
@@ -18,18 +18,10 @@ const LANGUAGES = aiCreateBody.shape.language.unwrap().options;
 const TONES = aiCreateBody.shape.tone.unwrap().options;
 const shape = aiCreateBody.shape;
 
-/** The latest job's generator tells which one the server uses (there is no call for it alone). */
+/** Says up front whether a model or the built-in template (not AI) will write the course. */
 const GeneratorHint = () => {
-  const { t } = useTranslation();
-  const teamId = useTeamId();
-  const latest = useQuery({
-    queryKey: aiKeys.list(teamId, 1, 1),
-    queryFn: () => aiApi.list(1, 1),
-    staleTime: 0,
-  });
-  const job = latest.data?.list[0];
-  if (job) return <GeneratorNotice generator={job.generator} />;
-  return latest.isPending ? null : <Alert type="info" showIcon message={t('ai.generator.unknown')} />;
+  const generator = useQuery({ queryKey: aiKeys.generator, queryFn: aiApi.generator, staleTime: 60_000 });
+  return generator.data ? <GeneratorNotice generator={generator.data} /> : null;
 };
 
 /** /ai/create: what the course is about; starting writes the outline and opens its progress page. */
