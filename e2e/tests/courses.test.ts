@@ -84,6 +84,8 @@ describe('course authoring', () => {
     await page.getByText('已复制为「首页搜索专用课程 副本」').waitFor();
     await expect.poll(() => panel.locator('.course-card-title').count()).toBe(2);
 
+    // antd animates the first card's menu out: wait until it is gone before opening the next one.
+    await expect.poll(() => page.getByRole('menuitem', { name: '复制' }).count()).toBe(0);
     await panel.getByRole('button', { name: '更多操作：首页搜索专用课程 副本' }).click();
     await page.getByRole('menuitem', { name: '删除' }).click();
     const confirm = page.getByRole('dialog', { name: '删除课程「首页搜索专用课程 副本」？' });
@@ -93,14 +95,19 @@ describe('course authoring', () => {
       .poll(() => panel.locator('.course-card-title').allTextContents())
       .toEqual(['首页搜索专用课程']);
 
+    // The keyword stays in the address across tabs; clear it to see every course.
+    await panel.getByRole('searchbox', { name: '搜索课程标题' }).fill('');
+    await panel.getByRole('searchbox', { name: '搜索课程标题' }).press('Enter');
     await page.getByRole('tab', { name: '全部' }).click();
     const all = page.getByRole('tabpanel', { name: '全部' });
-    await all.getByRole('combobox', { name: '按状态筛选' }).click();
+    // antd draws the selected label over its input; the click belongs to the select either way.
+    await all.getByRole('combobox', { name: '按状态筛选' }).click({ force: true });
     await page.getByTitle('已发布').click();
     await expect
       .poll(() => all.locator('.course-card-title').allTextContents())
       .toEqual(['Python 零基础入门']);
-    await all.getByRole('combobox', { name: '按状态筛选' }).click();
+    // antd draws the selected label over its input; the click belongs to the select either way.
+    await all.getByRole('combobox', { name: '按状态筛选' }).click({ force: true });
     await page.getByTitle('草稿').click();
     await all.getByRole('searchbox', { name: '搜索课程标题' }).fill('不存在的课程');
     await all.getByRole('searchbox', { name: '搜索课程标题' }).press('Enter');

@@ -116,6 +116,12 @@ describe('store: find, read the free lesson, buy, pay, read everything', () => {
     await b.getByText('变量是数据的名字。').waitFor();
   });
 
+  it('the bought course is in the 已购 tab of /author', async () => {
+    await b.goto(`${baseUrl}/author`);
+    await b.getByRole('tab', { name: '已购' }).click();
+    await b.getByRole('tabpanel', { name: '已购' }).getByText(COURSE).waitFor();
+  });
+
   it('B’s 交易信息 lists the paid order with its details', async () => {
     await b.goto(`${baseUrl}/personal/trade`);
     const row = b.getByRole('row').filter({ hasText: COURSE });

@@ -7,6 +7,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { courseApi, courseKeys, type CourseListQuery } from '../courses/course-api.ts';
 import { useTeamId, useTeamWritable } from '../courses/course-bits.tsx';
 import { CourseGrid, CourseGridSkeleton } from './course-grid.tsx';
+import { PurchasedCourses } from './purchased-courses.tsx';
 
 const PAGE_SIZE = 12;
 type Tab = CourseListQuery['tab'];
@@ -43,6 +44,8 @@ export const CourseList = () => {
   const teamId = useTeamId();
   const writable = useTeamWritable();
   const { query, update } = useListQuery();
+  const [params] = useSearchParams();
+  const purchasedTab = params.get('tab') === 'purchased';
   const list = useQuery({
     queryKey: courseKeys.list(teamId, query),
     queryFn: () => courseApi.list(query),
@@ -130,16 +133,18 @@ export const CourseList = () => {
     </Flex>
   );
 
-  const tabs: { key: Tab; label: string }[] = [
+  const tabs: { key: Tab | 'purchased'; label: string }[] = [
     { key: 'mine', label: t('course.list.tabMine') },
     { key: 'all', label: t('course.list.tabAll') },
+    { key: 'purchased', label: t('course.list.tabPurchased') },
   ];
+  const activeTab = purchasedTab ? 'purchased' : query.tab;
   return (
     <Card title={<h2 style={{ fontSize: 16, margin: 0 }}>{t('course.list.title')}</h2>}>
       <Tabs
         aria-label={t('course.list.tabs')}
-        activeKey={query.tab}
-        onChange={(tab) => update({ tab: tab === 'all' ? 'all' : undefined })}
+        activeKey={activeTab}
+        onChange={(tab) => update({ tab: tab === 'mine' ? undefined : tab })}
         tabBarExtraContent={
           <Button
             type="primary"
@@ -151,7 +156,10 @@ export const CourseList = () => {
             {t('course.list.create')}
           </Button>
         }
-        items={tabs.map((tab) => ({ ...tab, children: tab.key === query.tab ? body : null }))}
+        items={tabs.map((tab) => ({
+          ...tab,
+          children: tab.key !== activeTab ? null : tab.key === 'purchased' ? <PurchasedCourses /> : body,
+        }))}
       />
     </Card>
   );
