@@ -171,7 +171,8 @@ describe('course authoring', () => {
     expect(stored).toContain('"type":"image"');
 
     // Lesson 2, saved with Ctrl+S.
-    await page.getByRole('link', { name: /浏览器测试课程/ }).click();
+    // The back link names the course once its details load; the link itself is there from the start.
+    await page.locator('a.lesson-editor-back').click();
     await openLessonByTitle(page, '第二课：循环');
     await editorBox(page).click();
     await page.keyboard.type('循环让重复的事变简单。');
@@ -179,7 +180,8 @@ describe('course authoring', () => {
     await saved(page);
 
     // Drag lesson 2 above lesson 1.
-    await page.getByRole('link', { name: /浏览器测试课程/ }).click();
+    // The back link names the course once its details load; the link itself is there from the start.
+    await page.locator('a.lesson-editor-back').click();
     const handle = page.getByRole('button', { name: '拖动排序：第二课：循环' });
     const target = page.getByRole('button', { name: '拖动排序：第一课：变量' });
     const from = (await handle.boundingBox())!;

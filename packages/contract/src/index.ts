@@ -13,3 +13,4 @@ export * from './schemas/team.ts';
 export * from './schemas/course.ts';
 export * from './schemas/store.ts';
 export * from './schemas/ai.ts';
+export * from './content-sanitizer.ts';

@@ -1,4 +1,5 @@
 import {
+  cleanText,
   Code,
   type Course,
   type CourseDetail,
@@ -9,7 +10,6 @@ import type { z } from 'zod';
 import type { courseModifyBody } from '@studio/contract';
 import type { Actor } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { cleanText } from '../../platform/content-sanitizer.ts';
 import { AppError } from '../../platform/errors.ts';
 import { authorizeCourse, authorizeWrite } from '../../platform/policy.ts';
 import { isOwnFileUrl } from '../files/file-urls.ts';

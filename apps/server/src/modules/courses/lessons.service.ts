@@ -1,7 +1,14 @@
-import { Code, COURSE_LIMITS, emptyDoc, type DocNode, type Lesson } from '@studio/contract';
+import {
+  cleanText,
+  Code,
+  sanitizeDoc,
+  COURSE_LIMITS,
+  emptyDoc,
+  type DocNode,
+  type Lesson,
+} from '@studio/contract';
 import type { Actor } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { cleanText, sanitizeDoc } from '../../platform/content-sanitizer.ts';
 import { AppError } from '../../platform/errors.ts';
 import { authorizeCourse } from '../../platform/policy.ts';
 import type { Membership } from '../teams/teams.repo.ts';

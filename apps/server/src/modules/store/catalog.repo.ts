@@ -28,6 +28,16 @@ const baseQuery = (db: Db) =>
 
 export type ListedCourse = Awaited<ReturnType<ReturnType<typeof baseQuery>['execute']>>[number];
 
+/**
+ * Substring search that works for Chinese: ILIKE '%…%' on the release title, served by the trigram
+ * index for three or more characters and by the character-pair index (migration 0006) for two.
+ */
+function keywordMatch(keyword: string): SQL {
+  const like = ilike(courseReleases.title, `%${escapeLike(keyword)}%`);
+  if ([...keyword].length !== 2) return like;
+  return and(sql`studio_bigrams(${courseReleases.title}) @> array[lower(${keyword})]::text[]`, like)!;
+}
+
 const ORDER = {
   newest: [desc(courseReleases.createdAt), desc(courses.id)],
   price_asc: [asc(courseReleases.price), desc(courses.id)],
@@ -48,8 +58,7 @@ export async function pageListed(
   const where: SQL | undefined = and(
     eq(courses.status, 'released'),
     q.category ? eq(courses.category, q.category) : undefined,
-    // ILIKE '%…%' on the trigram-indexed title: substring search that works for Chinese.
-    q.keyword ? ilike(courseReleases.title, `%${escapeLike(q.keyword)}%`) : undefined,
+    q.keyword ? keywordMatch(q.keyword) : undefined,
   );
   const [rows, totals] = await Promise.all([
     baseQuery(db)

@@ -57,6 +57,19 @@ describe('catalog', () => {
       query: { category: 'design' },
     });
     expect(design.data.list.every((c) => c.category === 'design')).toBe(true);
+    // Two characters (most Chinese words) have no trigram: the character-pair index serves them.
+    const twoChars = await call<Page<StoreCard>>(t, 'GET', '/store/list', {
+      token: user.token,
+      query: { keyword: '水彩' },
+    });
+    expect(twoChars.data.list.map((c) => c.title)).toEqual(['水彩画入门']);
+    const plan = await t.app.ctx.db.transaction(async (tx) => {
+      await tx.execute('set local enable_seqscan = off');
+      return tx.execute<{ 'QUERY PLAN': string }>(
+        "explain select id from course_releases where studio_bigrams(title) @> array[lower('水彩')]::text[]",
+      );
+    });
+    expect(plan.rows.map((r) => r['QUERY PLAN']).join('\n')).toContain('course_releases_title_bigrams');
     const cheap = await call<Page<StoreCard>>(t, 'GET', '/store/list', {
       token: user.token,
       query: { sort: 'price_asc', pageSize: '1' },

@@ -1,6 +1,6 @@
-import type { DocNode } from '@studio/contract';
 import { describe, expect, it } from 'vitest';
 import { safeUrl, sanitizeDoc } from './content-sanitizer.ts';
+import type { DocNode } from './schemas/course.ts';
 
 const doc = (...content: DocNode[]): DocNode => ({ type: 'doc', content });
 const p = (...content: DocNode[]): DocNode => ({ type: 'paragraph', content });

@@ -1,9 +1,13 @@
 /**
- * The server-side sanitizer of lesson content (Tiptap JSON). Only known node and mark types survive,
- * each with a whitelist of attributes whose values are checked; URLs must be http(s) or our own files.
- * The client renders the result through DOMPurify as a second line of defence.
+ * The one whitelist of lesson content (Tiptap JSON), applied by the server before it stores content
+ * and by the web app before it renders any (local drafts included). Only known node and mark types
+ * survive, each with checked attributes; URLs must be http(s) or our own files. The web app renders
+ * the result through DOMPurify as a second line of defence.
  */
-import type { DocNode } from '@studio/contract';
+import type { DocNode } from './schemas/course.ts';
+
+export const CALLOUT_TONES = ['info', 'warning', 'success', 'danger'] as const;
+export type CalloutTone = (typeof CALLOUT_TONES)[number];
 
 type Attrs = Record<string, unknown>;
 type AttrRule = (value: unknown) => unknown;
@@ -58,7 +62,7 @@ const NODES: Record<string, Record<string, AttrRule>> = {
   tableRow: {},
   tableHeader: { colspan: int(1, 20), rowspan: int(1, 50) },
   tableCell: { colspan: int(1, 20), rowspan: int(1, 50) },
-  callout: { tone: oneOf('info', 'warning', 'success', 'danger') },
+  callout: { tone: oneOf(...CALLOUT_TONES) },
   videoEmbed: { src: (v) => safeUrl(v) },
 };
 
@@ -93,7 +97,7 @@ function cleanNode(node: DocNode, depth: number): DocNode | undefined {
   const out: DocNode = { type: node.type };
   if (attrs) out.attrs = attrs;
   if (node.type === 'text') {
-    const text = cleanText(node.text ?? '');
+    const text = typeof node.text === 'string' ? cleanText(node.text) : '';
     if (!text) return undefined;
     out.text = text;
     const marks = (node.marks ?? []).flatMap((m) => {
@@ -106,13 +110,14 @@ function cleanNode(node: DocNode, depth: number): DocNode | undefined {
     if (marks.length) out.marks = marks;
     return out;
   }
-  if (node.content) {
+  if (Array.isArray(node.content)) {
     out.content = node.content.flatMap((child) => cleanNode(child, depth + 1) ?? []);
   }
   return out;
 }
 
-export function sanitizeDoc(doc: DocNode): DocNode {
-  const cleaned = doc.type === 'doc' ? cleanNode(doc, 0) : undefined;
+/** Only known types and checked attributes survive; an empty or broken document becomes one paragraph. */
+export function sanitizeDoc(doc: DocNode | null | undefined): DocNode {
+  const cleaned = doc?.type === 'doc' ? cleanNode(doc, 0) : undefined;
   return cleaned?.content?.length ? cleaned : { type: 'doc', content: [{ type: 'paragraph' }] };
 }
