@@ -48,6 +48,7 @@ describe('the HTTP edge', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(String(res.headers['content-security-policy'])).toContain("frame-ancestors 'self'");
+    expect(String(res.headers['content-security-policy'])).toContain('frame-src https://player.bilibili.com');
     const frame = await t.app.inject({ method: 'GET', url: '/create/course/1/iframe/preview' });
     expect(frame.headers['x-frame-options']).toBeUndefined();
     expect(String(frame.headers['content-security-policy'])).toContain('frame-ancestors *');

@@ -38,6 +38,14 @@ import { errorHandler, methodNotAllowedEnvelope, notFoundEnvelope } from './plat
 import { AppError } from './platform/errors.ts';
 import { isFrameablePath, registerWebApp } from './platform/web-app.ts';
 
+/** The players the lesson renderer may frame (apps/web/src/components/content-view/video-embed.ts). */
+const VIDEO_PLAYER_ORIGINS = [
+  'https://player.bilibili.com',
+  'https://www.youtube-nocookie.com',
+  'https://v.qq.com',
+  'https://player.youku.com',
+];
+
 export type BuildOptions = {
   config: Config;
   db: Db;
@@ -76,7 +84,9 @@ export async function buildApp({
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {
-        'img-src': ["'self'", 'data:', 'blob:', ...(config.IMAGE_BASE ? [config.IMAGE_BASE] : [])],
+        // Lesson content may show https images (the sanitizer allows them) and embed known video players.
+        'img-src': ["'self'", 'data:', 'blob:', 'https:', ...(config.IMAGE_BASE ? [config.IMAGE_BASE] : [])],
+        'frame-src': VIDEO_PLAYER_ORIGINS,
         'style-src': ["'self'", "'unsafe-inline'"],
         'frame-ancestors': ["'self'"],
       },
