@@ -1,6 +1,6 @@
 /**
  * GET /api/ai/job/stream: the job's events as server-sent events. Replays the log after
- * Last-Event-ID (header) or ?lastEventId, then follows new events as any process writes them.
+ * Last-Event-ID (header) or ?lastEventId, then follows new events as every process writes them.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';

@@ -1,8 +1,7 @@
-import { Button, Flex, Modal, Typography } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConflictChoiceDialog } from '../save/conflict-choice-dialog.tsx';
 
-/** 编辑冲突: the save was refused (409). The user picks; either way their text survives. */
+/** 编辑冲突: the lesson save was refused (409). The user picks; either way their text survives. */
 export const ConflictDialog = ({
   open,
   onReload,
@@ -13,56 +12,13 @@ export const ConflictDialog = ({
   onKeepCopy: () => Promise<void>;
 }) => {
   const { t } = useTranslation();
-  const [busy, setBusy] = useState<'reload' | 'keep' | null>(null);
-  const run = async (which: 'reload' | 'keep') => {
-    setBusy(which);
-    try {
-      await (which === 'reload' ? onReload() : onKeepCopy());
-    } catch {
-      // The request client has shown why; the dialog stays so the user can try again.
-    } finally {
-      setBusy(null);
-    }
+  const texts = {
+    title: t('editor.conflict.title'),
+    desc: t('editor.conflict.desc'),
+    reload: t('editor.conflict.reload'),
+    reloadDesc: t('editor.conflict.reloadDesc'),
+    other: t('editor.conflict.keep'),
+    otherDesc: t('editor.conflict.keepDesc'),
   };
-  return (
-    <Modal
-      open={open}
-      title={t('editor.conflict.title')}
-      closable={false}
-      maskClosable={false}
-      keyboard={false}
-      footer={null}
-    >
-      <Typography.Paragraph>{t('editor.conflict.desc')}</Typography.Paragraph>
-      <Flex vertical gap={16}>
-        <div>
-          <Button
-            block
-            disabled={busy !== null}
-            loading={busy === 'reload'}
-            onClick={() => void run('reload')}
-          >
-            {t('editor.conflict.reload')}
-          </Button>
-          <Typography.Text type="secondary" style={{ fontSize: 13 }}>
-            {t('editor.conflict.reloadDesc')}
-          </Typography.Text>
-        </div>
-        <div>
-          <Button
-            block
-            type="primary"
-            disabled={busy !== null}
-            loading={busy === 'keep'}
-            onClick={() => void run('keep')}
-          >
-            {t('editor.conflict.keep')}
-          </Button>
-          <Typography.Text type="secondary" style={{ fontSize: 13 }}>
-            {t('editor.conflict.keepDesc')}
-          </Typography.Text>
-        </div>
-      </Flex>
-    </Modal>
-  );
+  return <ConflictChoiceDialog open={open} texts={texts} onReload={onReload} onOther={onKeepCopy} />;
 };
