@@ -30,6 +30,8 @@ export const envSchema = z
       .max(24 * 365)
       .default(24 * 7),
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+    REDIS_URL: optionalUrl,
+    REDIS_KEY_PREFIX: z.string().min(1).max(40).default('studio:'),
     UPLOAD_MAX_BYTES: z.coerce
       .number()
       .int()

@@ -15,6 +15,8 @@ export type FakeLlm = {
   baseUrl: string;
   script: Behaviour[];
   requests: { stream: boolean; body: string }[];
+  /** Answers the requests the script does not cover (for tests whose request order varies). */
+  respond: (request: { stream: boolean }) => Behaviour;
   close: () => Promise<void>;
 };
 
@@ -30,7 +32,7 @@ export async function startFakeLlm(): Promise<FakeLlm> {
     for await (const c of req) body += c;
     const parsed = JSON.parse(body) as { stream?: boolean };
     requests.push({ stream: Boolean(parsed.stream), body });
-    const next = script.shift() ?? { kind: 'json', content: '{}' };
+    const next = script.shift() ?? fake.respond({ stream: Boolean(parsed.stream) });
     if (next.kind === 'json') {
       res.setHeader('content-type', 'application/json');
       res.end(
@@ -60,13 +62,15 @@ export async function startFakeLlm(): Promise<FakeLlm> {
     res.end('data: [DONE]\n\n');
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return {
+  const fake: FakeLlm = {
     baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
     script,
     requests,
+    respond: () => ({ kind: 'json', content: '{}' }),
     close: async () => {
       for (const res of open) res.socket?.destroy();
       await new Promise((r) => server.close(r));
     },
   };
+  return fake;
 }

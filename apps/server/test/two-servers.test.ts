@@ -78,6 +78,10 @@ describe('two servers, one database', () => {
     expect(text).toContain('"type":"done"');
     const ids = [...text.matchAll(/^id: (\d+)$/gm)].map((m) => Number(m[1]));
     expect(new Set(ids).size).toBe(ids.length);
+    // Both servers work jobs, yet each lesson was written once: one start, first attempt, each.
+    const starts = [...text.matchAll(/"type":"lesson-start","idx":(\d+),"attempt":(\d+)/g)];
+    expect(starts.map((m) => m[1]).sort()).toEqual(['0', '1']);
+    expect(starts.every((m) => m[2] === '1')).toBe(true);
   });
 
   it('grants once when the same notification reaches both servers at once', async () => {
@@ -107,5 +111,63 @@ describe('two servers, one database', () => {
     const first = await call(a, 'POST', '/auth/sms/send', { body: { phone, purpose: 'login' } });
     const second = await call(b, 'POST', '/auth/sms/send', { body: { phone, purpose: 'login' } });
     expect([first.code, second.code]).toEqual([200, 10005]);
+  });
+});
+
+/** Redis on this machine (CI has it); REQUIRE_REDIS=1 makes its absence a failure instead of a skip. */
+async function redisReachable(url: string): Promise<boolean> {
+  const { Redis } = await import('ioredis');
+  const probe = new Redis(url, { lazyConnect: true, connectTimeout: 1000, maxRetriesPerRequest: 0 });
+  try {
+    await probe.connect();
+    return (await probe.ping()) === 'PONG';
+  } catch {
+    return false;
+  } finally {
+    probe.disconnect();
+  }
+}
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const haveRedis = await redisReachable(REDIS_URL);
+if (!haveRedis && process.env.REQUIRE_REDIS)
+  throw new Error(`REQUIRE_REDIS is set but ${REDIS_URL} answers no PING`);
+if (!haveRedis) console.warn(`skipping the Redis request-limit test: no Redis at ${REDIS_URL}`);
+
+describe.skipIf(!haveRedis)('the per-IP request limit with REDIS_URL', () => {
+  it('counts one address across both servers', async () => {
+    // A fresh key prefix per run: Redis outlives the test.
+    const env = { REDIS_URL, REDIS_KEY_PREFIX: `test${Date.now()}:`, RATE_LIMIT_PER_MINUTE: '6' };
+    const one = await createTestApp(env);
+    const two = await createTestApp(env, {}, { databaseUrl: one.databaseUrl });
+    try {
+      const ip = '198.51.100.7';
+      const codes: number[] = [];
+      for (let i = 0; i < 8; i++) {
+        codes.push((await call(i % 2 ? two : one, 'GET', '/store/list', { ip })).status);
+      }
+      // Six allowed in all, not six per server.
+      expect(codes).toEqual([200, 200, 200, 200, 200, 200, 429, 429]);
+      // Another address is not affected.
+      expect((await call(two, 'GET', '/store/list', { ip: '198.51.100.8' })).status).toBe(200);
+    } finally {
+      await two.close();
+      await one.close();
+    }
+  });
+
+  it('without Redis each server counts alone', async () => {
+    const one = await createTestApp({ RATE_LIMIT_PER_MINUTE: '3' });
+    const two = await createTestApp({ RATE_LIMIT_PER_MINUTE: '3' }, {}, { databaseUrl: one.databaseUrl });
+    try {
+      const ip = '198.51.100.9';
+      const codes: number[] = [];
+      for (let i = 0; i < 6; i++)
+        codes.push((await call(i % 2 ? two : one, 'GET', '/store/list', { ip })).status);
+      expect(codes).toEqual([200, 200, 200, 200, 200, 200]);
+    } finally {
+      await two.close();
+      await one.close();
+    }
   });
 });

@@ -28,3 +28,34 @@ export type TeamRole = (typeof TEAM_ROLES)[number];
 export const UPLOAD_KINDS = ['avatar', 'logo', 'cover', 'image'] as const;
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
 export const UPLOAD_MIME_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+
+/** Courses and orders: the enums and limits the schemas check and the web app renders. */
+export const COURSE_STATUSES = ['draft', 'released', 'unreleased'] as const;
+export type CourseStatus = (typeof COURSE_STATUSES)[number];
+export const COURSE_CATEGORIES = [
+  'tech',
+  'business',
+  'design',
+  'language',
+  'education',
+  'life',
+  'other',
+] as const;
+export type CourseCategory = (typeof COURSE_CATEGORIES)[number];
+
+export const COURSE_LIMITS = {
+  titleMax: 60,
+  subtitleMax: 120,
+  summaryMax: 2000,
+  tagsMax: 8,
+  tagMax: 12,
+  lessonTitleMax: 60,
+  lessonsMax: 200,
+  contentMaxBytes: 512 * 1024,
+  priceMaxFen: 100_000_00,
+  releaseNotesMax: 500,
+} as const;
+
+export const ORDER_TTL_MS = 15 * 60_000;
+export const ORDER_STATUSES = ['pending', 'paid', 'expired', 'closed'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   Code,
@@ -61,5 +63,31 @@ describe('schemas', () => {
     expect(pw.error?.issues.map((i) => i.message)).toContain('密码需包含数字');
     const purpose = smsSendBody.safeParse({ phone: '13800000000', purpose: 'x' });
     expect(purpose.error?.issues[0]?.message).toMatch(/[\u4e00-\u9fa5]/);
+  });
+});
+
+describe('@studio/contract/constants', () => {
+  it('holds the same values as the package root', async () => {
+    const plain = await import('./plain.ts');
+    const root = (await import('./index.ts')) as Record<string, unknown>;
+    expect(Object.keys(plain).length).toBeGreaterThan(20);
+    for (const [name, value] of Object.entries(plain)) expect(root[name], name).toBe(value);
+  });
+
+  it('imports no zod and no schema, however deep', () => {
+    const seen = new Set<string>();
+    const visit = (file: string) => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      const source = readFileSync(file, 'utf8');
+      expect(source, file).not.toMatch(/from 'zod'|import\('zod'\)/);
+      // Type-only imports are erased; every other relative import and re-export is followed.
+      for (const [, spec] of source.matchAll(/^(?:import|export) (?!type )[^;]*?from '(\.[^']+)';/gms)) {
+        expect(spec, `${file} imports ${spec}`).not.toMatch(/schemas\//);
+        visit(path.resolve(path.dirname(file), spec!));
+      }
+    };
+    visit(path.join(import.meta.dirname, 'plain.ts'));
+    expect(seen.size).toBeGreaterThan(5);
   });
 });

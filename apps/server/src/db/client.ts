@@ -1,4 +1,5 @@
 /** Opens the database the config names: an external PostgreSQL (DATABASE_URL) or the embedded one. */
+import { EventEmitter } from 'node:events';
 import path from 'node:path';
 import { drizzle, type NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
 import type { PgDatabase } from 'drizzle-orm/pg-core';
@@ -19,12 +20,45 @@ const MIGRATION_LOCK = 727_001;
 // int8 (count(*), sums) as JS numbers: our counts stay far below 2^53.
 pg.types.setTypeParser(20, (v) => Number(v));
 
+/**
+ * Triggers (migration 0007) notify this channel with a topic ('auth', 'store') whenever rows that an
+ * in-process cache holds change, whoever writes them: this process, another one, a CLI, plain SQL.
+ */
+export const CACHE_CHANNEL = 'studio_cache';
+
+/** Where the caches of platform/cache.ts hear about changes to a database opened by `connect`. */
+export type CacheNotifications = { url: string; emitter: EventEmitter };
+const notificationsOf = new WeakMap<object, CacheNotifications>();
+export const cacheNotifications = (db: Db): CacheNotifications | undefined => notificationsOf.get(db);
+
 export function connect(url: string, max = 10, onError: (err: Error) => void = () => undefined): Database {
-  const pool = new pg.Pool({ connectionString: url, max });
+  const emitter = new EventEmitter().setMaxListeners(0);
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    // Every connection of the pool listens too (before the pool hands it out): PostgreSQL delivers
+    // a session its own notifications before the statement (or COMMIT) that caused them completes,
+    // so a write made through this pool has emptied this process's caches when its promise resolves.
+    onConnect: async (client: pg.ClientBase) => {
+      client.on('notification', (msg) => {
+        if (msg.channel === CACHE_CHANNEL) emitter.emit('notification', msg.payload ?? '');
+      });
+      await client.query(`listen ${CACHE_CHANNEL}`).catch(() => undefined);
+    },
+  });
   // An idle connection dropped by the server (restart, failover) must not crash the process.
   pool.on('error', onError);
   const db = drizzle(pool, { schema });
-  return { db, pool, url, close: () => pool.end() };
+  notificationsOf.set(db, { url, emitter });
+  return {
+    db,
+    pool,
+    url,
+    close: async () => {
+      emitter.emit('close');
+      await pool.end();
+    },
+  };
 }
 
 export async function migrateDatabase(database: Database): Promise<void> {

@@ -4,19 +4,33 @@
  *   'user'       any logged-in user, including a WeChat user who has not bound a phone yet
  *   'registered' a user with a phone
  *   'team'       a registered user with a current team they still belong to (else 541)
+ *
+ * A token resolves, in one prepared statement, to its live session, its user and the membership of
+ * the user's last team. The result is kept a few seconds in a per-process cache (platform/cache.ts)
+ * that every change to sessions, users, memberships or teams empties, in every process, through
+ * PostgreSQL notifications; an expired session is refused from the cache as from the database.
  */
 import { Code, TOKEN_HEADER } from '@studio/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SessionRow, UserRow } from '../db/schema.ts';
-import { findLiveSession } from '../modules/auth/sessions.repo.ts';
-import { findMembership, type Membership } from '../modules/teams/teams.repo.ts';
+import { findSessionActor, type SessionActor } from '../modules/auth/sessions.repo.ts';
+import type { Membership } from '../modules/teams/teams.repo.ts';
+import { TtlCache } from './cache.ts';
 import type { AppContext } from './context.ts';
 import { sha256 } from './crypto.ts';
 import { AppError } from './errors.ts';
 
 export type AuthLevel = 'public' | 'user' | 'registered' | 'team';
 
-export type Actor = { user: UserRow; session: SessionRow; token: string; membership: Membership | null };
+export type Actor = {
+  user: UserRow;
+  session: SessionRow;
+  token: string;
+  /** Set for 'team' routes (and by loadCurrentMembership): the team the request acts in. */
+  membership: Membership | null;
+  /** The membership of `user.lastTeamId` as read with the session (null: none). */
+  lastTeam: Membership | null;
+};
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -28,21 +42,52 @@ declare module 'fastify' {
 }
 
 const TOKEN_HEADER_LC = TOKEN_HEADER.toLowerCase();
+const ACTOR_CACHE = { ttlMs: 10_000, max: 10_000 };
 
-async function resolveActor(ctx: AppContext, request: FastifyRequest): Promise<Actor | null> {
+/** Cached rows are shared by concurrent requests: frozen, so no handler can change them for another. */
+function frozen(found: SessionActor): SessionActor {
+  Object.freeze(found.session);
+  Object.freeze(found.user);
+  if (found.lastTeam) {
+    Object.freeze(found.lastTeam.team);
+    Object.freeze(found.lastTeam);
+  }
+  return Object.freeze(found);
+}
+
+async function resolveActor(
+  ctx: AppContext,
+  cache: TtlCache<SessionActor | undefined>,
+  request: FastifyRequest,
+): Promise<Actor | null> {
   const header = request.headers[TOKEN_HEADER_LC];
   const token = Array.isArray(header) ? header[0] : header;
   if (!token || token.length > 200) return null;
-  const found = await findLiveSession(ctx.db, sha256(token));
-  return found ? { ...found, token, membership: null } : null;
+  const hash = sha256(token);
+  let found = await cache.get(
+    hash,
+    async () => {
+      const row = await findSessionActor(ctx.db, hash);
+      return row && frozen(row);
+    },
+    (row) => row !== undefined,
+  );
+  if (found && found.session.expiresAt.getTime() <= Date.now()) {
+    // Expired while cached: the database would not return it either.
+    cache.delete(hash);
+    found = undefined;
+  }
+  if (!found) return null;
+  return { session: found.session, user: found.user, token, membership: null, lastTeam: found.lastTeam };
 }
 
 export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest('actor', null);
+  const cache = new TtlCache<SessionActor | undefined>(ctx.db, 'auth', ACTOR_CACHE, app.log);
   app.addHook('onRequest', async (request) => {
     const level = request.routeOptions.config.auth;
     if (!level) return;
-    request.actor = await resolveActor(ctx, request);
+    request.actor = await resolveActor(ctx, cache, request);
     if (level === 'public') return;
     const actor = request.actor;
     if (!actor) throw new AppError(Code.UNAUTHORIZED);
@@ -54,9 +99,10 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
 }
 
 /** Resolves the actor's current team from the session's user, never from the request; 541 when none. */
-export async function loadCurrentMembership(ctx: AppContext, actor: Actor): Promise<Membership> {
+export async function loadCurrentMembership(_ctx: AppContext, actor: Actor): Promise<Membership> {
+  // The membership of user.lastTeamId was read in the same statement as the user row itself.
   const teamId = actor.user.lastTeamId;
-  actor.membership = teamId ? ((await findMembership(ctx.db, actor.user.id, teamId)) ?? null) : null;
+  actor.membership = teamId !== null && actor.lastTeam?.team.id === teamId ? actor.lastTeam : null;
   if (!actor.membership) throw new AppError(Code.NO_TEAM);
   return actor.membership;
 }

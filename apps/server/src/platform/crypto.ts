@@ -1,7 +1,8 @@
-import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { hash as digest, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 
-export const sha256 = (value: string): string => createHash('sha256').update(value).digest('hex');
+// One-shot digest: no Hash object per call (every authenticated request hashes its token).
+export const sha256 = (value: string): string => digest('sha256', value, 'hex');
 
 export const randomToken = (bytes = 32): string => randomBytes(bytes).toString('base64url');
 

@@ -1,6 +1,7 @@
 /**
  * Serves the built web app: hashed assets cached forever, index.html never cached, and the SPA
- * fallback for client routes. Only the iframe preview pages may be framed by other sites.
+ * fallback for client routes. Only the iframe preview pages may be framed by other sites. The build
+ * writes `.br` and `.gz` next to each text file; those are sent to browsers that accept them.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -15,6 +16,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
     root: webDist,
     wildcard: false,
     index: false,
+    preCompressed: true,
     setHeaders: (res, filePath) => {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
       res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -1,31 +1,6 @@
 import { z } from 'zod';
+import { COURSE_CATEGORIES, COURSE_LIMITS, COURSE_STATUSES } from '../constants.ts';
 import { idSchema, pageQuerySchema } from './common.ts';
-
-export const COURSE_STATUSES = ['draft', 'released', 'unreleased'] as const;
-export type CourseStatus = (typeof COURSE_STATUSES)[number];
-export const COURSE_CATEGORIES = [
-  'tech',
-  'business',
-  'design',
-  'language',
-  'education',
-  'life',
-  'other',
-] as const;
-export type CourseCategory = (typeof COURSE_CATEGORIES)[number];
-
-export const COURSE_LIMITS = {
-  titleMax: 60,
-  subtitleMax: 120,
-  summaryMax: 2000,
-  tagsMax: 8,
-  tagMax: 12,
-  lessonTitleMax: 60,
-  lessonsMax: 200,
-  contentMaxBytes: 512 * 1024,
-  priceMaxFen: 100_000_00,
-  releaseNotesMax: 500,
-} as const;
 
 /** A Tiptap/ProseMirror JSON node. The server keeps only known node and mark types (sanitizer). */
 export type DocNode = {

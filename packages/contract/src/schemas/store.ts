@@ -1,10 +1,7 @@
 import { z } from 'zod';
 import { idSchema, pageQuerySchema } from './common.ts';
-import { COURSE_CATEGORIES, coursePreviewSchema, lessonSummarySchema } from './course.ts';
-
-export const ORDER_TTL_MS = 15 * 60_000;
-export const ORDER_STATUSES = ['pending', 'paid', 'expired', 'closed'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
+import { COURSE_CATEGORIES, ORDER_STATUSES } from '../constants.ts';
+import { coursePreviewSchema, lessonSummarySchema } from './course.ts';
 
 export const storeListQuery = pageQuerySchema.extend({
   keyword: z.string().trim().max(40).default(''),

@@ -41,7 +41,13 @@ export const courses = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [index('courses_team_idx').on(t.teamId, t.updatedAt)],
+  (t) => [
+    index('courses_team_idx').on(t.teamId, t.updatedAt),
+    // The store's join and count read this instead of the course rows (released courses only).
+    index('courses_listed_idx')
+      .on(t.id, t.releasedVersion)
+      .where(sql`${t.status} = 'released'`),
+  ],
 );
 
 export const lessons = pgTable(
@@ -84,6 +90,8 @@ export const courseReleases = pgTable(
   (t) => [
     uniqueIndex('course_releases_version_uq').on(t.courseId, t.versionNo),
     index('course_releases_title_trgm').using('gin', sql`${t.title} gin_trgm_ops`),
+    // The store's default order (newest first): the first page reads a dozen index entries.
+    index('course_releases_created_idx').on(t.createdAt, t.courseId),
   ],
 );
 

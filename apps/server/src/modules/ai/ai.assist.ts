@@ -20,6 +20,8 @@ export async function streamAssist(
     'cache-control': 'no-cache, no-transform',
     'x-accel-buffering': 'no',
   });
+  ctx.metrics?.sseConnections.inc();
+  res.on('close', () => ctx.metrics?.sseConnections.dec());
   const cancel = new AbortController();
   // The response's close, not the request's: a request closes as soon as its body has been read.
   res.on('close', () => {

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { Code, type AiJob, type CourseDetail, type Lesson } from '@studio/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTeam, createUser } from '../../../test/factories.ts';
+import { jobEnded, readJobStream, type StreamEvent } from '../../../test/job-stream.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { GenerationError } from '../../platform/ai/course-generator.ts';
 import { TemplateGenerator } from '../../platform/ai/template-generator.ts';
@@ -36,50 +37,13 @@ async function until(token: string, jobId: number, ok: (j: AiJob) => boolean, ms
   }
 }
 
-type Received = { id: number | null; type: string; [k: string]: unknown };
-
 /** Reads SSE events until `stop` says so (or a time limit), like a browser would. */
-async function readStream(
+const readStream = async (
   token: string,
   jobId: number,
-  stop: (e: Received[]) => boolean,
+  stop: (e: StreamEvent[]) => boolean,
   lastEventId?: number,
-): Promise<Received[]> {
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), 20_000);
-  const res = await fetch(`${base}/api/ai/job/stream?jobId=${jobId}`, {
-    headers: {
-      'x-request-tkToken': token,
-      'x-request-tkForm': 'pc',
-      ...(lastEventId ? { 'last-event-id': String(lastEventId) } : {}),
-    },
-    signal: controller.signal,
-  });
-  expect(res.headers.get('content-type')).toContain('text/event-stream');
-  const events: Received[] = [];
-  const decoder = new TextDecoder();
-  let buffer = '';
-  try {
-    for await (const chunk of res.body!) {
-      buffer += decoder.decode(chunk as Uint8Array, { stream: true });
-      let cut;
-      while ((cut = buffer.indexOf('\n\n')) >= 0) {
-        const raw = buffer.slice(0, cut);
-        buffer = buffer.slice(cut + 2);
-        const id = /^id: (\d+)$/m.exec(raw)?.[1];
-        const data = /^data: (.*)$/m.exec(raw)?.[1];
-        if (data) events.push({ id: id ? Number(id) : null, ...(JSON.parse(data) as { type: string }) });
-      }
-      if (stop(events)) break;
-    }
-  } catch {
-    // aborted by the time limit
-  } finally {
-    clearTimeout(timer);
-    controller.abort();
-  }
-  return events;
-}
+): Promise<StreamEvent[]> => (await readJobStream(base, token, jobId, stop, { lastEventId })).events;
 
 describe('AI course generation', () => {
   it('writes an outline for review, then every lesson into a new draft course, streamed with resumable ids', async () => {
@@ -110,19 +74,12 @@ describe('AI course generation', () => {
     expect(gen.data.status).toBe('generating');
     const before = await firstPart;
     const resumeFrom = before.filter((e) => e.id !== null).at(-1)!.id!;
-    const rest = await readStream(
-      user.token,
-      jobId,
-      (e) => e.some((x) => x.type === 'done' || (x.type === 'stage' && x.status === 'failed')),
-      resumeFrom,
-    );
+    const rest = await readStream(user.token, jobId, jobEnded, resumeFrom);
     const all = [...before, ...rest].filter((e) => e.id !== null);
     const ids = all.map((e) => e.id!);
     expect(new Set(ids).size).toBe(ids.length); // no repeat
     expect(ids).toEqual([...ids].sort((x, y) => x - y));
-    const full = await readStream(user.token, jobId, (e) =>
-      e.some((x) => x.type === 'done' || (x.type === 'stage' && x.status === 'failed')),
-    );
+    const full = await readStream(user.token, jobId, jobEnded);
     expect(all.map((e) => e.id)).toEqual(
       full
         .filter((e) => e.id !== null)
@@ -143,6 +100,14 @@ describe('AI course generation', () => {
     ).toBe(200);
     const done = await until(user.token, jobId, (j) => j.status === 'done');
     expect(done.percent).toBe(100);
+    // Every job the workers finished is counted for Prometheus: 3 lessons, 1 retried, 1 outline.
+    const metrics = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+    const counted = (queue: string) =>
+      Number(
+        new RegExp(`jobs_total\\{queue="${queue}",outcome="completed"\\} (\\d+)`).exec(metrics)?.[1] ?? 0,
+      );
+    expect(counted('ai-lesson')).toBeGreaterThanOrEqual(4);
+    expect(counted('ai-outline')).toBeGreaterThanOrEqual(1);
 
     const course = await call<CourseDetail>(t, 'GET', '/course/detail', {
       token: user.token,

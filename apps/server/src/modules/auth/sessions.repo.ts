@@ -1,6 +1,15 @@
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import type { TeamRole } from '@studio/contract';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { sessions, users, type SessionRow, type UserRow } from '../../db/schema.ts';
+import {
+  sessions,
+  teamMembers,
+  teams,
+  users,
+  type SessionRow,
+  type TeamRow,
+  type UserRow,
+} from '../../db/schema.ts';
 
 export async function insertSession(
   db: Db,
@@ -11,19 +20,41 @@ export async function insertSession(
   await db.insert(sessions).values({ userId, tokenHash, expiresAt });
 }
 
-/** The live session of a token hash with its user: unknown, expired and revoked all answer undefined. */
-export async function findLiveSession(
-  db: Db,
-  tokenHash: string,
-): Promise<{ session: SessionRow; user: UserRow } | undefined> {
-  const rows = await db
-    .select({ session: sessions, user: users })
+const actorQuery = (db: Db) =>
+  db
+    .select({ session: sessions, user: users, role: teamMembers.role, team: teams })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(teamMembers, and(eq(teamMembers.userId, users.id), eq(teamMembers.teamId, users.lastTeamId)))
+    .leftJoin(teams, eq(teams.id, teamMembers.teamId))
     .where(
-      and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())),
-    );
-  return rows[0];
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+      ),
+    )
+    .prepare('find_session_actor');
+const actorQueries = new WeakMap<Db, ReturnType<typeof actorQuery>>();
+
+export type SessionActor = {
+  session: SessionRow;
+  user: UserRow;
+  /** The membership of the user's last team, read in the same statement; null when there is none. */
+  lastTeam: { team: TeamRow; role: TeamRole } | null;
+};
+
+/**
+ * What every authenticated request needs, in one round trip on a prepared statement: the live
+ * session of a token hash, its user, and the user's membership of their last team.
+ */
+export async function findSessionActor(db: Db, tokenHash: string): Promise<SessionActor | undefined> {
+  let query = actorQueries.get(db);
+  if (!query) actorQueries.set(db, (query = actorQuery(db)));
+  const [row] = await query.execute({ tokenHash, now: new Date() });
+  if (!row) return undefined;
+  const lastTeam = row.team && row.role ? { team: row.team, role: row.role as TeamRole } : null;
+  return { session: row.session, user: row.user, lastTeam };
 }
 
 export async function revokeSession(db: Db, sessionId: number): Promise<void> {

@@ -25,6 +25,29 @@ export async function findTeamLesson(
   return rows[0];
 }
 
+const lessonOwnerQuery = (db: Db) =>
+  db
+    .select({ courseId: courses.id, authorId: courses.authorId })
+    .from(lessons)
+    .innerJoin(courses, eq(courses.id, lessons.courseId))
+    .where(and(eq(lessons.id, sql.placeholder('lessonId')), eq(courses.teamId, sql.placeholder('teamId'))))
+    .prepare('find_team_lesson_owner');
+const lessonOwnerQueries = new WeakMap<Db, ReturnType<typeof lessonOwnerQuery>>();
+
+/**
+ * The course and author of a lesson, only when the course belongs to this team: what a save checks
+ * before writing (a prepared statement; the lesson's content is not read).
+ */
+export async function findTeamLessonOwner(
+  db: Db,
+  teamId: number,
+  lessonId: number,
+): Promise<{ courseId: number; authorId: number } | undefined> {
+  let query = lessonOwnerQueries.get(db);
+  if (!query) lessonOwnerQueries.set(db, (query = lessonOwnerQuery(db)));
+  return (await query.execute({ lessonId, teamId }))[0];
+}
+
 export async function insertLesson(
   db: Db,
   row: { courseId: number; title: string; content: DocNode; durationMin?: number; freePreview?: boolean },
@@ -39,17 +62,31 @@ export async function insertLesson(
   return created!;
 }
 
-export async function updateLessonAt(
+/**
+ * Saves on the version the editor started from and touches the course, in one statement (one round
+ * trip, and atomically); undefined when the version is stale.
+ */
+export async function saveLessonAt(
   db: Db,
   lessonId: number,
   version: number,
   patch: Partial<Pick<LessonRow, 'title' | 'content' | 'durationMin' | 'freePreview'>>,
-): Promise<LessonRow | undefined> {
+): Promise<{ version: number; updatedAt: Date } | undefined> {
+  const now = new Date();
+  const saved = db.$with('saved').as(
+    db
+      .update(lessons)
+      .set({ ...patch, version: sql`${lessons.version} + 1`, updatedAt: now })
+      .where(and(eq(lessons.id, lessonId), eq(lessons.version, version)))
+      .returning({ courseId: lessons.courseId, version: lessons.version, updatedAt: lessons.updatedAt }),
+  );
   const [row] = await db
-    .update(lessons)
-    .set({ ...patch, version: sql`${lessons.version} + 1`, updatedAt: new Date() })
-    .where(and(eq(lessons.id, lessonId), eq(lessons.version, version)))
-    .returning();
+    .with(saved)
+    .update(courses)
+    .set({ updatedAt: now })
+    .from(saved)
+    .where(eq(courses.id, saved.courseId))
+    .returning({ version: saved.version, updatedAt: saved.updatedAt });
   return row;
 }
 

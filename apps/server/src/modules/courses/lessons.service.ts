@@ -18,10 +18,11 @@ import { requireCourse } from './courses.service.ts';
 import {
   deleteLesson,
   findTeamLesson,
+  findTeamLessonOwner,
   insertLesson,
   listLessons,
+  saveLessonAt,
   setPosition,
-  updateLessonAt,
 } from './lessons.repo.ts';
 
 type Ctx = { ctx: AppContext; actor: Actor; membership: Membership };
@@ -81,17 +82,17 @@ export async function saveLesson(
     freePreview?: boolean;
   },
 ) {
-  const found = await requireLesson(c, body.lessonId);
-  authorizeCourse(c.membership, c.actor.user.id, found.course);
+  const owner = await findTeamLessonOwner(c.ctx.db, c.membership.team.id, body.lessonId);
+  if (!owner) throw new AppError(Code.NOT_FOUND);
+  authorizeCourse(c.membership, c.actor.user.id, owner);
   const { lessonId, version, ...fields } = body;
   const patch = {
     ...fields,
     ...(fields.title !== undefined ? { title: cleanText(fields.title) } : {}),
     ...(fields.content !== undefined ? { content: checkedContent(fields.content) } : {}),
   };
-  const row = await updateLessonAt(c.ctx.db, lessonId, version, patch);
+  const row = await saveLessonAt(c.ctx.db, lessonId, version, patch);
   if (!row) throw new AppError(Code.CONFLICT);
-  await updateCourse(c.ctx.db, found.course.id, {});
   return { version: row.version, updateTime: row.updatedAt.getTime() };
 }
 

@@ -1,9 +1,20 @@
-import { Code, type CourseCategory, type Page, type StoreCard, type StoreCourse } from '@studio/contract';
+import {
+  Code,
+  envelope,
+  pageSchema,
+  storeCardSchema,
+  type CourseCategory,
+  type Page,
+  type StoreCard,
+  type StoreCourse,
+} from '@studio/contract';
 import type { Actor } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
+import { ok } from '../../platform/reply.ts';
 import type { Membership } from '../teams/teams.repo.ts';
-import { findListed, isInCart, isOwned, pageListed, type ListedCourse } from './catalog.repo.ts';
+import { TtlCache } from '../../platform/cache.ts';
+import { findListed, isInCart, isOwned, pageCards, type ListedCourse } from './catalog.repo.ts';
 
 export const toCard = (l: ListedCourse): StoreCard => ({
   courseId: l.courseId,
@@ -19,18 +30,39 @@ export const toCard = (l: ListedCourse): StoreCard => ({
   releaseTime: l.release.createdAt.getTime(),
 });
 
-export async function listStore(
-  ctx: AppContext,
-  q: {
-    keyword: string;
-    category?: CourseCategory;
-    sort: 'newest' | 'price_asc' | 'price_desc' | 'sales';
-    pageNum: number;
-    pageSize: number;
-  },
-): Promise<Page<StoreCard>> {
-  const { rows, total } = await pageListed(ctx.db, q);
-  return { list: rows.map(toCard), total, pageNum: q.pageNum, pageSize: q.pageSize };
+type StoreQuery = {
+  keyword: string;
+  category?: CourseCategory;
+  sort: 'newest' | 'price_asc' | 'price_desc' | 'sales';
+  pageNum: number;
+  pageSize: number;
+};
+
+export async function listStore(ctx: AppContext, q: StoreQuery): Promise<Page<StoreCard>> {
+  const { rows, total } = await pageCards(ctx.db, q);
+  const list = rows.map((r) => ({
+    ...r,
+    category: r.category as CourseCategory | null,
+    releaseTime: r.releaseTime.getTime(),
+  }));
+  return { list, total, pageNum: q.pageNum, pageSize: q.pageSize };
+}
+
+/**
+ * The catalog is the same for every viewer, and counting the matches of a common keyword among
+ * 100,000 courses costs tens of milliseconds: pages are kept a few seconds per process, as the
+ * response body itself (checked against the response schema once, when made), and any release,
+ * unrelease, sale, category or team-name change empties them everywhere (platform/cache.ts).
+ */
+const STORE_CACHE = { ttlMs: 10_000, max: 2_000 };
+const storeCaches = new WeakMap<AppContext, TtlCache<string>>();
+const storeListResponse = envelope(pageSchema(storeCardSchema));
+
+export async function storeListJson(ctx: AppContext, q: StoreQuery): Promise<string> {
+  let cache = storeCaches.get(ctx);
+  if (!cache) storeCaches.set(ctx, (cache = new TtlCache(ctx.db, 'store', STORE_CACHE)));
+  const key = [q.keyword, q.category ?? '', q.sort, q.pageNum, q.pageSize].join('\u0000');
+  return cache.get(key, async () => JSON.stringify(storeListResponse.parse(ok(await listStore(ctx, q)))));
 }
 
 /**

@@ -17,6 +17,7 @@ import {
   teamSalesQuery,
   teamSalesSchema,
 } from '@studio/contract';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, membershipOf, viewerOf } from '../../platform/auth.ts';
@@ -24,7 +25,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { ok } from '../../platform/reply.ts';
 import { teamCtx } from '../courses/courses.routes.ts';
 import { addToCart, getCart, removeFromCart, selectInCart } from './cart.service.ts';
-import { listStore, storeCourse } from './catalog.service.ts';
+import { storeCourse, storeListJson } from './catalog.service.ts';
 import { checkout, getOrder, listOrders, payOrder } from './orders.service.ts';
 import { purchasedCourses, teamPurchases, teamSales } from './team-store.service.ts';
 
@@ -44,7 +45,11 @@ export const storeRoutes =
           response: { 200: envelope(pageSchema(storeCardSchema)) },
         },
       },
-      async (r) => ok(await listStore(ctx, r.query)),
+      // The cached page is the response body already (see storeListJson).
+      async (r, reply) =>
+        (reply as FastifyReply)
+          .type('application/json; charset=utf-8')
+          .send(await storeListJson(ctx, r.query)),
     );
     app.get(
       Routes.store.course,

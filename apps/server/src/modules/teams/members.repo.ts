@@ -3,7 +3,12 @@ import type { TeamRole } from '@studio/contract';
 import type { Db } from '../../db/client.ts';
 import { teamMembers, teams, users, type UserRow } from '../../db/schema.ts';
 
-export type MemberRow = { user: UserRow; role: TeamRole; joinedAt: Date };
+/** What a member list shows of a user (never, say, the password hash). */
+export type MemberRow = {
+  user: Pick<UserRow, 'id' | 'nickName' | 'headImage' | 'phone'>;
+  role: TeamRole;
+  joinedAt: Date;
+};
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -13,36 +18,68 @@ const userMatches = (keyword: string): SQL | undefined =>
     ? or(ilike(users.nickName, `%${escapeLike(keyword)}%`), like(users.phone, `${escapeLike(keyword)}%`))
     : undefined;
 
+/**
+ * One round trip per page: the rows with the number of all matches alongside (a window over the
+ * filter, computed before LIMIT). Only a page past the end, having no row to carry it, counts again.
+ */
+const memberPage = (db: Db, where: SQL | undefined) =>
+  db
+    .select({
+      user: { id: users.id, nickName: users.nickName, headImage: users.headImage, phone: users.phone },
+      role: teamMembers.role,
+      joinedAt: teamMembers.joinedAt,
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+    })
+    .from(teamMembers)
+    .innerJoin(users, eq(users.id, teamMembers.userId))
+    .where(where)
+    // Owner first, then admins, then by join time.
+    .orderBy(
+      sql`case ${teamMembers.role} when 'OWNER' then 0 when 'ADMIN' then 1 else 2 end`,
+      teamMembers.joinedAt,
+    );
+
+// The unfiltered list (the team page) is a prepared statement; a search builds its own.
+const allMembersQuery = (db: Db) =>
+  memberPage(db, eq(teamMembers.teamId, sql.placeholder('teamId')))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare('page_team_members');
+const allMembersQueries = new WeakMap<Db, ReturnType<typeof allMembersQuery>>();
+
 export async function pageMembers(
   db: Db,
   teamId: number,
   q: { keyword: string; role?: TeamRole; pageNum: number; pageSize: number },
 ): Promise<{ rows: MemberRow[]; total: number }> {
+  const limit = q.pageSize;
+  const offset = (q.pageNum - 1) * q.pageSize;
+  const filtered = Boolean(q.keyword || q.role);
   const where = and(
     eq(teamMembers.teamId, teamId),
     q.role ? eq(teamMembers.role, q.role) : undefined,
     userMatches(q.keyword),
   );
-  const [rows, totals] = await Promise.all([
-    db
-      .select({ user: users, role: teamMembers.role, joinedAt: teamMembers.joinedAt })
-      .from(teamMembers)
-      .innerJoin(users, eq(users.id, teamMembers.userId))
-      .where(where)
-      // Owner first, then admins, then by join time.
-      .orderBy(
-        sql`case ${teamMembers.role} when 'OWNER' then 0 when 'ADMIN' then 1 else 2 end`,
-        teamMembers.joinedAt,
-      )
-      .limit(q.pageSize)
-      .offset((q.pageNum - 1) * q.pageSize),
-    db
+  let rows;
+  if (filtered) rows = await memberPage(db, where).limit(limit).offset(offset);
+  else {
+    let query = allMembersQueries.get(db);
+    if (!query) allMembersQueries.set(db, (query = allMembersQuery(db)));
+    rows = await query.execute({ teamId, limit, offset });
+  }
+  let total = rows[0]?.total ?? 0;
+  if (rows.length === 0 && offset > 0) {
+    const [counted] = await db
       .select({ n: count() })
       .from(teamMembers)
       .innerJoin(users, eq(users.id, teamMembers.userId))
-      .where(where),
-  ]);
-  return { rows: rows.map((r) => ({ ...r, role: r.role as TeamRole })), total: Number(totals[0]?.n ?? 0) };
+      .where(where);
+    total = Number(counted?.n ?? 0);
+  }
+  return {
+    rows: rows.map((r) => ({ user: r.user, role: r.role as TeamRole, joinedAt: r.joinedAt })),
+    total,
+  };
 }
 
 export async function searchNonMembers(

@@ -15,7 +15,7 @@ export const usersRoutes =
         config: { auth: 'user' },
         schema: { summary: 'The logged-in user', response: { 200: envelope(userInfoSchema) } },
       },
-      async (request) => ok(await userInfo(ctx, actorOf(request))),
+      async (request) => ok(userInfo(actorOf(request))),
     );
 
     app.post(

@@ -6,13 +6,15 @@ import { AppError } from '../../platform/errors.ts';
 import { revokeOtherSessions } from '../auth/sessions.repo.ts';
 import { isOwnFileUrl } from '../files/file-urls.ts';
 import { currentLastTeam } from '../teams/last-team.ts';
+import { toLastTeam } from '../teams/team.presenter.ts';
 import { toUserInfo } from './user-info.presenter.ts';
 import { updateUser } from './users.repo.ts';
 
 const sessionOf = (actor: Actor) => ({ token: actor.token, expiresAt: actor.session.expiresAt });
 
-export async function userInfo(ctx: AppContext, actor: Actor): Promise<UserInfo> {
-  return toUserInfo(actor.user, sessionOf(actor), await currentLastTeam(ctx.db, actor.user));
+export function userInfo(actor: Actor): UserInfo {
+  // The last team's membership comes with the session (platform/auth.ts): no second query.
+  return toUserInfo(actor.user, sessionOf(actor), actor.lastTeam ? toLastTeam(actor.lastTeam) : null);
 }
 
 export async function modifyUser(

@@ -1,0 +1,125 @@
+/**
+ * Backup and restore (src/ops/backup.ts): a populated app is backed up while it runs, restored into an
+ * empty database and data folder, and a second app on the restored data serves the same session,
+ * course and uploaded file; new rows get fresh ids.
+ */
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type { CourseDetail } from '@studio/contract';
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { ensureDatabase } from '../src/db/embedded.ts';
+import { connect, migrateDatabase } from '../src/db/client.ts';
+import { backup, restore, RestoreRefused } from '../src/ops/backup.ts';
+import { call, createCourse, createLesson, createTeam, createUser } from './factories.ts';
+import { multipart, PNG_1X1 } from './images.ts';
+import { createTestApp, type TestApp } from './test-app.ts';
+
+let source: TestApp;
+let work: string;
+
+/** An empty, migrated database of its own (what a new install has before its first start). */
+async function emptyDatabase(): Promise<string> {
+  const name = `studio_t_${inject('runId')}_bk${randomBytes(3).toString('hex')}`;
+  await ensureDatabase(inject('adminUrl'), name);
+  const url = new URL(inject('adminUrl'));
+  url.pathname = `/${name}`;
+  const database = connect(url.toString(), 1);
+  await migrateDatabase(database);
+  await database.close();
+  return url.toString();
+}
+
+beforeAll(async () => {
+  source = await createTestApp();
+  work = await fs.mkdtemp(path.join(os.tmpdir(), 'studio-backup-'));
+});
+afterAll(async () => {
+  await source.close();
+  await fs.rm(work, { recursive: true, force: true });
+});
+
+describe('backup and restore', () => {
+  it('brings back accounts, courses, sessions and files into an empty install', async () => {
+    const user = await createUser(source);
+    await createTeam(source, user.token, '备份团队');
+    const course = await createCourse(source, user.token, '备份课程');
+    const lesson = await createLesson(source, user.token, course.courseId, '备份课时');
+    const form = multipart({ kind: 'cover' }, { name: 'c.png', body: PNG_1X1, type: 'image/png' });
+    const upload = await source.app.inject({
+      method: 'POST',
+      url: '/api/file/upload',
+      payload: form.payload,
+      headers: { ...form.headers, 'x-request-tkToken': user.token, 'x-request-tkForm': 'pc' },
+    });
+    const fileUrl = (upload.json() as { data: { url: string } }).data.url;
+    expect(fileUrl).toMatch(/^\/api\/files\//);
+
+    const target = path.join(work, 'b1');
+    const uploads = path.join(source.dataDir, 'uploads');
+    const manifest = await backup(source.databaseUrl, uploads, target);
+    expect(manifest.files).toEqual({ included: true, count: 1 });
+    expect(manifest.tables.find((t) => t.name === 'courses')?.rows).toBe(1);
+    // A backup folder is never overwritten.
+    await expect(backup(source.databaseUrl, uploads, target)).rejects.toThrow(/already exists/);
+
+    const restoredUrl = await emptyDatabase();
+    const restoredDir = await fs.mkdtemp(path.join(os.tmpdir(), 'studio-restored-'));
+    await restore(restoredUrl, path.join(restoredDir, 'uploads'), target);
+    const restored = await createTestApp({ DATA_DIR: restoredDir }, {}, { databaseUrl: restoredUrl });
+    try {
+      // The same token still opens the same account: sessions were restored.
+      const detail = await call<CourseDetail>(restored, 'GET', '/course/detail', {
+        token: user.token,
+        query: { courseId: String(course.courseId) },
+      });
+      expect(detail.code).toBe(200);
+      expect(detail.data.title).toBe('备份课程');
+      expect(detail.data.lessons.map((l) => l.lessonId)).toEqual([lesson.lessonId]);
+      const file = await restored.app.inject({ method: 'GET', url: fileUrl });
+      expect(file.statusCode).toBe(200);
+      expect(file.rawPayload.equals(PNG_1X1)).toBe(true);
+      // Ids continue after the restored rows.
+      const next = await createCourse(restored, user.token, '恢复后新建');
+      expect(next.courseId).toBeGreaterThan(course.courseId);
+    } finally {
+      await restored.close();
+      await fs.rm(restoredDir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses to replace a database that has accounts unless forced, and refuses while it is in use', async () => {
+    const target = path.join(work, 'b2');
+    await backup(source.databaseUrl, null, target);
+    // The source app is running on its database: connected, and it has accounts.
+    await expect(restore(source.databaseUrl, null, target)).rejects.toBeInstanceOf(RestoreRefused);
+    const url = await emptyDatabase();
+    await restore(url, null, target);
+    await expect(restore(url, null, target)).rejects.toThrow(/already has accounts/);
+    await restore(url, null, target, { force: true });
+  });
+
+  it('runs as `npm run backup` / `npm run restore` against the configured database', async () => {
+    const run = promisify(execFile);
+    const cli = (script: string, args: string[], env: Record<string, string>) =>
+      run(process.execPath, ['--import', 'tsx', `src/cli/${script}.ts`, ...args], {
+        cwd: path.resolve(import.meta.dirname, '..'),
+        env: { PATH: process.env.PATH, ...env },
+        timeout: 60_000,
+      });
+    const target = path.join(work, 'cli');
+    const out = await cli('backup', [target], { DATABASE_URL: source.databaseUrl, DATA_DIR: source.dataDir });
+    expect(out.stdout).toMatch(/backup written to .*cli: \d+ tables, \d+ rows, \d+ files/);
+    const url = await emptyDatabase();
+    const dataDir = path.join(work, 'cli-data');
+    const back = await cli('restore', [target], { DATABASE_URL: url, DATA_DIR: dataDir });
+    expect(back.stdout).toMatch(/^restored /);
+    const refused = await cli('restore', [target], { DATABASE_URL: url, DATA_DIR: dataDir }).catch(
+      (err: { code: number; stderr: string }) => err,
+    );
+    expect(refused).toMatchObject({ code: 1, stderr: expect.stringMatching(/restore refused: .*--force/) });
+  });
+});
