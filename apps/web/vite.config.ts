@@ -1,3 +1,8 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
@@ -5,8 +10,66 @@ import react from '@vitejs/plugin-react';
 // qrcode, pages) is split by use so the /login route loads only what it renders.
 const REACT_VENDOR = /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/;
 
+const COMPRESSIBLE = /\.(js|css|html|svg|json|txt)$/;
+const brotli = promisify(brotliCompress);
+const gz = promisify(gzip);
+
+/**
+ * Writes `<file>.br` (brotli 11) and `<file>.gz` (gzip 9) next to every text file of the build; the
+ * server sends them to browsers that accept them (@fastify/static `preCompressed`), so nothing is
+ * compressed per request and the best levels cost nothing at run time.
+ */
+const precompress = (): Plugin => ({
+  name: 'studio-precompress',
+  apply: 'build',
+  async writeBundle(options, bundle) {
+    const dir = options.dir ?? '';
+    await Promise.all(
+      Object.keys(bundle)
+        .filter((file) => COMPRESSIBLE.test(file))
+        .map(async (file) => {
+          const full = path.join(dir, file);
+          const body = await readFile(full);
+          if (body.length < 1024) return;
+          const [br, gzipped] = await Promise.all([
+            brotli(body, {
+              params: {
+                [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY,
+                [zlib.BROTLI_PARAM_SIZE_HINT]: body.length,
+              },
+            }),
+            gz(body, { level: 9 }),
+          ]);
+          if (br.length < body.length) await writeFile(`${full}.br`, br);
+          if (gzipped.length < body.length) await writeFile(`${full}.gz`, gzipped);
+        }),
+    );
+  },
+});
+
+/**
+ * antd's Modal (in every page, through App) reaches the form context, whose one import from
+ * rc-field-form's index, `FormProvider`, made the whole form engine and its validator (about 16 KB
+ * gzipped) part of the first chunk. Taking it from the module that defines it (the same binding) lets
+ * the engine load with the pages that have a form.
+ */
+const formContextOnly = (): Plugin => ({
+  name: 'studio-antd-form-context',
+  enforce: 'pre',
+  async resolveId(source, importer, options) {
+    if (
+      source !== 'rc-field-form' ||
+      !importer ||
+      !/[\\/]antd[\\/]es[\\/]form[\\/]context\.js$/.test(importer)
+    ) {
+      return null;
+    }
+    return this.resolve('rc-field-form/es/FormContext.js', importer, { ...options, skipSelf: true });
+  },
+});
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress(), formContextOnly()],
   server: {
     port: 5173,
     proxy: { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false } },

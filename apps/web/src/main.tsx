@@ -5,7 +5,7 @@ import { RouterProvider } from 'react-router';
 import { Providers } from './app/providers.tsx';
 import { createAppRouter } from './app/router.tsx';
 import { bootstrapSession } from './features/auth/session-store.ts';
-import './lib/i18n/index.ts';
+import { i18nReady } from './lib/i18n/index.ts';
 import './styles.css';
 
 // antd 5 renders some pieces (button wave, static holders) into their own roots; React 19 removed
@@ -22,15 +22,20 @@ unstableSetRender((node, container) => {
 });
 
 const router = createAppRouter();
-void bootstrapSession(window.location.pathname);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 
-createRoot(container).render(
-  <StrictMode>
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>
-  </StrictMode>,
-);
+// With Chinese (the default) the messages are bundled and this is immediate; English is fetched
+// first. The session check starts just before the first render, as it always has, so the notice
+// bridge is in place when its answer comes.
+void i18nReady.then(() => {
+  void bootstrapSession(window.location.pathname);
+  createRoot(container).render(
+    <StrictMode>
+      <Providers>
+        <RouterProvider router={router} />
+      </Providers>
+    </StrictMode>,
+  );
+});

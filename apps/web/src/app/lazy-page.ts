@@ -1,4 +1,4 @@
-import { ROUTE_CHUNK_TIMEOUT_MS } from '@studio/contract';
+import { ROUTE_CHUNK_TIMEOUT_MS } from '@studio/contract/constants';
 import type { ComponentType } from 'react';
 import { withTimeout } from '../lib/with-timeout.ts';
 

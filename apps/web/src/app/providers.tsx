@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { BRAND_COLOR } from '@studio/contract';
+import { BRAND_COLOR } from '@studio/contract/constants';
 import { App, ConfigProvider } from 'antd';
 import enUS from 'antd/es/locale/en_US';
 import zhCN from 'antd/es/locale/zh_CN';

@@ -12,7 +12,6 @@ const personal = () => import('../features/personal/personal-pages.ts');
 const ai = () => import('../features/ai/ai-pages.tsx');
 const store = () => import('../features/store/store-pages.tsx');
 const courses = () => import('../features/courses/course-pages.tsx');
-const share = () => import('../features/share/share-pages.tsx');
 
 /** The seed's whole route table (§2). Every page is lazy; paths are spelt exactly as the seed has them. */
 export const routes: RouteObject[] = [
@@ -23,11 +22,17 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     children: [
       // Top level, without the main layout.
-      { path: 'share/:shareId', lazy: lazyPage(share, 'SharePage') },
+      {
+        path: 'share/:shareId',
+        lazy: lazyPage(() => import('../features/share/share-page.tsx'), 'SharePage'),
+      },
       { path: 'login', lazy: lazyPage(() => import('../features/auth/login-page.tsx'), 'LoginPage') },
       { path: 'loading', lazy: lazyPage(() => import('../features/auth/loading-page.tsx'), 'LoadingPage') },
       { path: 'wxAuth', lazy: lazyPage(() => import('../features/auth/wx-auth-page.tsx'), 'WxAuthPage') },
-      { path: 'wx-preview/:courseId', lazy: lazyPage(share, 'WxPreviewPage') },
+      {
+        path: 'wx-preview/:courseId',
+        lazy: lazyPage(() => import('../features/share/wx-preview-page.tsx'), 'WxPreviewPage'),
+      },
       {
         // Inside the main layout. The pathless child keeps the header when one page fails.
         lazy: lazyPage(() => import('./layouts/main-layout.tsx'), 'MainLayout'),

@@ -2,7 +2,8 @@ import { UploadOutlined } from '@ant-design/icons';
 import { App, Button, Progress, Upload } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LIMITS, UPLOAD_MIME_TYPES, type UploadKind, type UploadResult } from '@studio/contract';
+import { LIMITS, UPLOAD_MIME_TYPES } from '@studio/contract/constants';
+import type { UploadKind, UploadResult } from '@studio/contract';
 import { checkImage, uploadFile } from '../lib/upload.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { BRAND_COLOR } from '@studio/contract';
+import { BRAND_COLOR } from '@studio/contract/constants';
 import { Avatar } from 'antd';
 
 /** A team's logo, or the first character of its name on the brand colour when there is none. */

@@ -1,4 +1,4 @@
-import { Routes } from '@studio/contract';
+import { Routes } from '@studio/contract/constants';
 import { clearAllStorage } from './clear-storage.ts';
 import { navigate } from './navigation.ts';
 import { queryClient } from './query-client.ts';

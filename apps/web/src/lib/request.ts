@@ -8,8 +8,8 @@ import {
   SOURCE_HEADER,
   TOKEN_HEADER,
   isSuccessCode,
-  type Envelope,
-} from '@studio/contract';
+} from '@studio/contract/constants';
+import type { Envelope } from '@studio/contract';
 import { ApiError } from './api-error.ts';
 import { i18n } from './i18n/index.ts';
 import { currentPath, navigate } from './navigation.ts';

@@ -1,5 +1,5 @@
 import { fetchEventSource, type EventSourceMessage } from '@microsoft/fetch-event-source';
-import { API_BASE, PLATFORM_CODE, SOURCE_HEADER, TOKEN_HEADER } from '@studio/contract';
+import { API_BASE, Code, PLATFORM_CODE, SOURCE_HEADER, TOKEN_HEADER } from '@studio/contract';
 import { ApiError } from './api-error.ts';
 import { clearStoredUser, readToken } from './storage.ts';
 import { navigate } from './navigation.ts';
@@ -14,6 +14,13 @@ export interface StreamOptions {
   /** Resume after a page reload: the server replays the events after this id (`Last-Event-ID`). */
   lastEventId?: string;
   signal?: AbortSignal;
+  /** Sends a POST with this value as its JSON body (an action answered by a stream) instead of a GET. */
+  body?: unknown;
+  /**
+   * Reopen after a dropped connection. Default: yes for a GET (the server resumes after the last id),
+   * no for a POST: sending the action again would run it twice, so a drop ends in onFatal instead.
+   */
+  reconnect?: boolean;
 }
 
 export interface StreamHandle {
@@ -28,44 +35,63 @@ class FatalStreamError extends ApiError {}
 
 const MAX_RETRY_MS = 10_000;
 
+const expireSession = (): never => {
+  clearStoredUser();
+  navigate('/login', { replace: true });
+  throw new FatalStreamError(Code.UNAUTHORIZED, 'unauthorized', 401);
+};
+
+/** The JSON envelope a route answers with instead of a stream (a refusal: not logged in, no access…). */
+const readEnvelope = async (response: Response): Promise<{ code: number; msg: string } | null> => {
+  if (!(response.headers.get('content-type') ?? '').startsWith('application/json')) return null;
+  const body = (await response.json().catch(() => null)) as { code?: unknown; msg?: unknown } | null;
+  return typeof body?.code === 'number' && typeof body.msg === 'string'
+    ? { code: body.code, msg: body.msg }
+    : null;
+};
+
 /**
  * The realtime stream (seed §6/§7): API base + the caller's path, the same two headers as every call,
  * and the credentials flag. Network drops are retried with backoff; fetch-event-source resends the
- * last id it saw as `Last-Event-ID`, so the server resumes without gaps or repeats.
+ * last id it saw as `Last-Event-ID`, so the server resumes without gaps or repeats. With a `body` it
+ * is a POST whose answer is a stream (the editor's AI assist), which fails instead of reconnecting.
  */
 export const openStream = (path: string, options: StreamOptions): StreamHandle => {
   const controller = new AbortController();
   options.signal?.addEventListener('abort', () => controller.abort());
   let lastId = options.lastEventId;
   let attempt = 0;
+  const post = options.body !== undefined;
+  const reconnect = options.reconnect ?? !post;
 
   const headers: Record<string, string> = {
     [TOKEN_HEADER]: readToken(),
     [SOURCE_HEADER]: PLATFORM_CODE,
   };
+  if (post) headers['content-type'] = 'application/json';
   // Lowercase, as fetch-event-source writes it on a retry: two spellings would merge into "a, b".
   if (lastId) headers['last-event-id'] = lastId;
 
   const done = fetchEventSource(`${API_BASE}${path}`, {
-    method: 'GET',
+    method: post ? 'POST' : 'GET',
+    ...(post ? { body: JSON.stringify(options.body) } : {}),
     headers,
     credentials: 'include',
     signal: controller.signal,
-    // Progress must keep flowing while the tab is in the background.
+    // Progress must keep flowing while the tab is in the background (and a POST must not be resent).
     openWhenHidden: true,
     onopen: async (response) => {
-      if (response.status === 401) {
-        clearStoredUser();
-        navigate('/login', { replace: true });
-        throw new FatalStreamError(401, 'unauthorized', 401);
-      }
+      if (response.status === 401) expireSession();
       const type = response.headers.get('content-type') ?? '';
       if (!response.ok || !type.startsWith('text/event-stream')) {
-        // 4xx will not get better by retrying; 5xx and proxies' hiccups may.
-        if (response.status >= 400 && response.status < 500) {
-          throw new FatalStreamError(response.status, response.statusText, response.status);
+        const envelope = await readEnvelope(response);
+        if (envelope?.code === Code.UNAUTHORIZED) expireSession();
+        // A business answer and 4xx will not get better by retrying; 5xx and proxies' hiccups may.
+        const status = response.status;
+        if (!reconnect || (status < 500 && (envelope !== null || status >= 400))) {
+          throw new FatalStreamError(envelope?.code ?? status, envelope?.msg ?? response.statusText, status);
         }
-        throw new Error(`stream answered ${response.status}`);
+        throw new Error(`stream answered ${status}`);
       }
       attempt = 0;
       options.onOpen?.();
@@ -75,7 +101,7 @@ export const openStream = (path: string, options: StreamOptions): StreamHandle =
       options.onMessage(message);
     },
     onerror: (error: unknown) => {
-      if (error instanceof FatalStreamError) throw error;
+      if (error instanceof FatalStreamError || !reconnect) throw error;
       attempt += 1;
       return Math.min(1000 * 2 ** (attempt - 1), MAX_RETRY_MS);
     },

@@ -1,4 +1,5 @@
-import { USER_INFO_STORAGE_KEY, type UserInfo } from '@studio/contract';
+import { USER_INFO_STORAGE_KEY } from '@studio/contract/constants';
+import type { UserInfo } from '@studio/contract';
 
 /**
  * The logged-in user (token included) lives in localStorage under `userInfo` (seed). Listeners let

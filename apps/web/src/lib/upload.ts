@@ -1,4 +1,5 @@
-import { LIMITS, Routes, UPLOAD_MIME_TYPES, type UploadKind, type UploadResult } from '@studio/contract';
+import { LIMITS, Routes, UPLOAD_MIME_TYPES } from '@studio/contract/constants';
+import type { UploadKind, UploadResult } from '@studio/contract';
 import { api } from './request.ts';
 
 export type UploadProblem = 'tooLarge' | 'badType';

@@ -3,11 +3,13 @@ import Image from '@tiptap/extension-image';
 import { Table, TableCell, TableHeader, TableRow } from '@tiptap/extension-table';
 import StarterKit from '@tiptap/starter-kit';
 import { Callout, VideoEmbed } from './content-nodes.ts';
+import { LINK_REL } from './doc-filter.ts';
 
-export const LINK_REL = 'noopener noreferrer nofollow';
+export { LINK_REL };
 
 /**
- * The one content schema, shared by the editor and the renderer so a lesson looks the same in both.
+ * The one content schema: the editor's, and the one the renderer (render-html.ts) writes out without
+ * Tiptap — its test checks both render alike, node by node — so a lesson looks the same in both.
  * Node and mark names are exactly the server sanitizer's (heading 1–4, lists, quote, code, table,
  * image, callout, videoEmbed; bold, italic, strike, underline, code, link).
  */

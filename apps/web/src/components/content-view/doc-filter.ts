@@ -3,15 +3,13 @@
  * contract package), run again before rendering so that content which did not come through the server
  * (a local draft, a test) renders just as safely and ProseMirror never meets a type it does not know.
  */
-import {
-  CALLOUT_TONES,
-  type CalloutTone,
-  type DocNode,
-  safeUrl as contractSafeUrl,
-  sanitizeDoc,
-} from '@studio/contract';
+import { CALLOUT_TONES, safeUrl as contractSafeUrl, sanitizeDoc } from '@studio/contract/constants';
+import type { CalloutTone, DocNode } from '@studio/contract';
 
 export { CALLOUT_TONES, type CalloutTone };
+
+/** Every link in lesson content opens in a new tab with this `rel`. */
+export const LINK_REL = 'noopener noreferrer nofollow';
 
 /** http(s) URLs and our own uploaded files; never javascript:, data:, vbscript: … */
 export const safeUrl = (value: unknown, allowMailto = false): string | undefined =>

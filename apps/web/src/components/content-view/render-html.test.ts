@@ -1,7 +1,10 @@
 import type { DocNode } from '@studio/contract';
+import { getHTMLFromFragment, getSchema } from '@tiptap/core';
+import { Node as PmNode } from '@tiptap/pm/model';
 import { describe, expect, it } from 'vitest';
+import { contentExtensions } from './content-extensions.ts';
 import { docText, filterDoc } from './doc-filter.ts';
-import { renderDocHtml } from './render-html.ts';
+import { purifyHtml, renderDocHtml } from './render-html.ts';
 
 const doc = (...content: DocNode[]): DocNode => ({ type: 'doc', content });
 const p = (...content: DocNode[]): DocNode => ({ type: 'paragraph', content });
@@ -99,5 +102,155 @@ describe('content renderer', () => {
 
   it('extracts the plain text block by block', () => {
     expect(docText(doc(p(text('一'), text('二')), p(text('三'))))).toBe('一二\n三');
+  });
+});
+
+/**
+ * render-html.ts writes the shared schema out by hand so pages that only show lessons load no Tiptap.
+ * These cases hold it to Tiptap's own rendering of that schema (content-extensions.ts): every node and
+ * mark, the nesting of marks, attributes, and documents with the wrong nesting.
+ */
+describe('content renderer matches Tiptap', () => {
+  const tiptapHtml = (input: DocNode): string => {
+    const schema = getSchema(contentExtensions());
+    const clean = filterDoc(input);
+    try {
+      return purifyHtml(getHTMLFromFragment(PmNode.fromJSON(schema, clean).content, schema));
+    } catch {
+      const plain = docText(clean);
+      return plain
+        ? `<p>${plain.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`).replace(/\n/g, '<br>')}</p>`
+        : '';
+    }
+  };
+  const same = (input: DocNode) => {
+    const mine = toDom(renderDocHtml(input));
+    const theirs = toDom(tiptapHtml(input));
+    expect(mine.innerHTML).toBe(theirs.innerHTML);
+    expect(mine.isEqualNode(theirs)).toBe(true);
+  };
+  const cell = (
+    type: 'tableCell' | 'tableHeader',
+    value: string,
+    attrs?: Record<string, unknown>,
+  ): DocNode => ({
+    type,
+    attrs,
+    content: [p(text(value))],
+  });
+  const link = (href: string) => ({ type: 'link', attrs: { href } });
+
+  const everything = doc(
+    { type: 'heading', attrs: { level: 1 }, content: [text('一级')] },
+    { type: 'heading', attrs: { level: 4 }, content: [text('四级'), text('粗', [{ type: 'bold' }])] },
+    { type: 'heading', content: [text('无级别')] },
+    p(),
+    { type: 'paragraph', attrs: { textAlign: 'center' }, content: [text('居中 & <转义> "引号" \'单\'')] },
+    p(
+      text('a', [{ type: 'bold' }, { type: 'italic' }]),
+      text('b', [{ type: 'italic' }]),
+      text('c', [{ type: 'italic' }, { type: 'bold' }, { type: 'underline' }]),
+      text('d', [{ type: 'strike' }, { type: 'code' }]),
+      { type: 'hardBreak', marks: [{ type: 'strike' }] },
+      text('e', [link('https://a.example/'), { type: 'bold' }]),
+      text('f', [link('https://a.example/')]),
+      text('g', [link('https://b.example/')]),
+      { type: 'hardBreak' },
+      text('h', [link('mailto:x@example.com'), { type: 'underline' }, { type: 'code' }]),
+      text('i', [link('/api/files/image/x.png')]),
+    ),
+    {
+      type: 'bulletList',
+      content: [
+        {
+          type: 'listItem',
+          content: [
+            p(text('一')),
+            { type: 'bulletList', content: [{ type: 'listItem', content: [p(text('嵌套'))] }] },
+          ],
+        },
+        { type: 'listItem', content: [p(text('二')), { type: 'codeBlock', content: [text('x = 1')] }] },
+      ],
+    },
+    { type: 'orderedList', content: [{ type: 'listItem', content: [p(text('1'))] }] },
+    { type: 'orderedList', attrs: { start: 1 }, content: [{ type: 'listItem', content: [p(text('1'))] }] },
+    { type: 'orderedList', attrs: { start: 3 }, content: [{ type: 'listItem', content: [p(text('3'))] }] },
+    { type: 'blockquote', content: [p(text('引用')), { type: 'horizontalRule' }] },
+    { type: 'codeBlock', attrs: { language: 'python' }, content: [text('print("hi")\n<b>')] },
+    { type: 'codeBlock' },
+    { type: 'horizontalRule' },
+    { type: 'image', attrs: { src: '/api/files/image/a.png', alt: '图 "1"', title: '标题' } },
+    { type: 'image', attrs: { src: 'https://img.example/b.png' } },
+    {
+      type: 'table',
+      content: [
+        { type: 'tableRow', content: [cell('tableHeader', '甲', { colspan: 2 }), cell('tableHeader', '乙')] },
+        {
+          type: 'tableRow',
+          content: [
+            cell('tableCell', '1', { rowspan: 2 }),
+            cell('tableCell', '2', { colspan: 1 }),
+            cell('tableCell', '3'),
+          ],
+        },
+        { type: 'tableRow', content: [cell('tableCell', '4'), cell('tableCell', '5', { rowspan: 1 })] },
+        { type: 'tableRow', content: [] },
+      ],
+    },
+    { type: 'callout', content: [p(text('默认'))] },
+    ...(['info', 'warning', 'success', 'danger'] as const).map((tone) => ({
+      type: 'callout',
+      attrs: { tone },
+      content: [
+        p(text(tone)),
+        { type: 'bulletList', content: [{ type: 'listItem', content: [p(text('x'))] }] },
+      ],
+    })),
+    { type: 'videoEmbed', attrs: { src: 'https://www.bilibili.com/video/BV1GJ411x7h7' } },
+    { type: 'videoEmbed', attrs: { src: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' } },
+    { type: 'videoEmbed', attrs: { src: 'https://evil.example/v?a=1&b=2' } },
+  );
+
+  it('covers every node and mark of the shared schema', () => {
+    const schema = getSchema(contentExtensions());
+    const nodes = new Set<string>();
+    const marks = new Set<string>();
+    const walk = (node: DocNode) => {
+      nodes.add(node.type);
+      node.marks?.forEach((m) => marks.add(m.type));
+      node.content?.forEach(walk);
+    };
+    walk(everything);
+    expect([...nodes].sort()).toEqual(Object.keys(schema.nodes).sort());
+    expect([...marks].sort()).toEqual(Object.keys(schema.marks).sort());
+  });
+
+  it('renders every node and mark as Tiptap does', () => same(everything));
+
+  it('renders the demo lessons and the empty document as Tiptap does', () => {
+    same(doc(p()));
+    same(
+      doc({ type: 'heading', attrs: { level: 2 }, content: [text('变量')] }, p(text('变量是数据的名字。'))),
+    );
+  });
+
+  it('renders documents the editor would not produce (wrong nesting) as Tiptap does', () => {
+    const cases: DocNode[] = [
+      doc(text('正文直接在文档里')),
+      doc({
+        type: 'bulletList',
+        content: [{ type: 'listItem', content: [{ type: 'heading', content: [text('标题开头')] }] }],
+      }),
+      doc({ type: 'bulletList', content: [] }),
+      doc({ type: 'codeBlock', content: [text('粗', [{ type: 'bold' }])] }),
+      doc({ type: 'image', attrs: { src: '/api/files/image/a.png' }, content: [p(text('图里的字'))] }),
+      doc(p(p(text('段落套段落')))),
+      doc({ type: 'table', content: [{ type: 'tableRow', content: [p(text('不是单元格'))] }] }),
+      doc({ type: 'callout', attrs: { tone: 'info' }, content: [] }),
+      doc({ type: 'paragraph', marks: [{ type: 'bold' }], content: [text('段落带标记')] }, p(text('后'))),
+      doc(p(text('不\u00a0换行'), { type: 'hardBreak', content: [text('x')] })),
+      doc({ type: 'listItem', content: [p(text('孤立的列表项'))] }),
+    ];
+    for (const input of cases) same(input);
   });
 });

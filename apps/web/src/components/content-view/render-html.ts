@@ -1,13 +1,7 @@
 import type { DocNode } from '@studio/contract';
-import { getHTMLFromFragment, getSchema } from '@tiptap/core';
-import { Node as PmNode, type Schema } from '@tiptap/pm/model';
 import DOMPurify from 'dompurify';
-import { contentExtensions, LINK_REL } from './content-extensions.ts';
-import { docText, filterDoc } from './doc-filter.ts';
-import { isEmbedSrc } from './video-embed.ts';
-
-let schema: Schema | null = null;
-const contentSchema = (): Schema => (schema ??= getSchema(contentExtensions()));
+import { docText, filterDoc, LINK_REL, safeUrl } from './doc-filter.ts';
+import { isEmbedSrc, toEmbedUrl } from './video-embed.ts';
 
 let hooked = false;
 /** DOMPurify hooks, installed once: only known video players may be framed; links open safely. */
@@ -46,16 +40,166 @@ export const purifyHtml = (html: string): string => {
 
 const escapeText = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+// ---------------------------------------------------------------------------------------------------
+// The shared content schema (content-extensions.ts) written out: the HTML each node and mark renders
+// to, exactly as Tiptap's renderHTML of that schema (render-html.test.ts compares the two on every node
+// and mark), without loading Tiptap and ProseMirror (about 150 KB gzipped) into the pages that only
+// show lessons: the share page, the previews, the store.
+// ---------------------------------------------------------------------------------------------------
+
+type Attrs = Record<string, unknown>;
+type Html = [tag: string, attrs: Attrs];
+type Mark = NonNullable<DocNode['marks']>[number];
+
+const attr = (node: DocNode, name: string): unknown => node.attrs?.[name];
+/** Table cells leave out a span of 1, as Tiptap does. */
+const spanAttrs = (node: DocNode): Attrs => {
+  const colspan = attr(node, 'colspan');
+  const rowspan = attr(node, 'rowspan');
+  return {
+    colspan: colspan === 1 ? undefined : colspan,
+    rowspan: rowspan === 1 ? undefined : rowspan,
+  };
+};
+
+/** The elements of each node with content; the content goes inside the last one. */
+const NODE_HTML: Record<string, (node: DocNode) => Html[]> = {
+  doc: () => [],
+  paragraph: () => [['p', {}]],
+  heading: (node) => {
+    const level = attr(node, 'level');
+    return [[`h${typeof level === 'number' && level >= 1 && level <= 4 ? level : 1}`, {}]];
+  },
+  blockquote: () => [['blockquote', {}]],
+  bulletList: () => [['ul', {}]],
+  orderedList: (node) => {
+    const start = attr(node, 'start');
+    return [['ol', { start: start === 1 ? undefined : start }]];
+  },
+  listItem: () => [['li', {}]],
+  codeBlock: (node) => {
+    const language = attr(node, 'language');
+    return [
+      ['pre', {}],
+      ['code', { class: language ? `language-${String(language)}` : undefined }],
+    ];
+  },
+  tableRow: () => [['tr', {}]],
+  tableHeader: (node) => [['th', spanAttrs(node)]],
+  tableCell: (node) => [['td', spanAttrs(node)]],
+  callout: (node) => {
+    const tone = attr(node, 'tone');
+    const dataTone = typeof tone === 'string' ? tone : 'info';
+    return [['div', { 'data-tone': dataTone, 'data-callout': '', class: 'callout' }]];
+  },
+};
+
+/** Marks nest in the schema's order (link outermost); text with equal marks shares the elements. */
+const MARK_ORDER = ['link', 'bold', 'code', 'italic', 'strike', 'underline'];
+const MARK_TAG: Record<string, string> = {
+  bold: 'strong',
+  code: 'code',
+  italic: 'em',
+  strike: 's',
+  underline: 'u',
+};
+const markKey = (mark: Mark): string =>
+  mark.type === 'link' ? `link ${String(mark.attrs?.href)}` : mark.type;
+const markHtml = (mark: Mark): Html =>
+  mark.type === 'link'
+    ? ['a', { target: '_blank', rel: LINK_REL, href: mark.attrs?.href }]
+    : [MARK_TAG[mark.type] ?? 'span', {}];
+const sortedMarks = (node: DocNode): Mark[] =>
+  (node.marks ?? [])
+    .filter((m) => MARK_ORDER.includes(m.type))
+    .sort((a, b) => MARK_ORDER.indexOf(a.type) - MARK_ORDER.indexOf(b.type));
+
+const open = ([tag, attrs]: Html): string => {
+  let out = `<${tag}`;
+  for (const [name, value] of Object.entries(attrs)) {
+    if (value !== undefined && value !== null) out += ` ${name}="${escapeText(String(value))}"`;
+  }
+  return `${out}>`;
+};
+const close = ([tag]: Html): string => `</${tag}>`;
+
+/** A node's children, marks opened and closed as ProseMirror's DOMSerializer does. */
+function renderFragment(children: DocNode[] | undefined): string {
+  let out = '';
+  const active: { key: string; html: Html }[] = [];
+  for (const child of children ?? []) {
+    const marks = sortedMarks(child);
+    let keep = 0;
+    while (keep < active.length && keep < marks.length && active[keep]!.key === markKey(marks[keep]!)) keep++;
+    while (active.length > keep) out += close(active.pop()!.html);
+    for (const mark of marks.slice(keep)) {
+      const html = markHtml(mark);
+      out += open(html);
+      active.push({ key: markKey(mark), html });
+    }
+    out += renderNode(child);
+  }
+  while (active.length) out += close(active.pop()!.html);
+  return out;
+}
+
+/** Columns come from the first row; their widths are inline styles, which the sanitizer removes. */
+const renderTable = (node: DocNode): string => {
+  const columns = (node.content?.[0]?.content ?? []).reduce((sum, cell) => {
+    const colspan = attr(cell, 'colspan');
+    const isCell = cell.type === 'tableCell' || cell.type === 'tableHeader';
+    return sum + (typeof colspan === 'number' ? colspan : isCell ? 1 : 0);
+  }, 0);
+  return `<table><colgroup>${'<col>'.repeat(columns)}</colgroup><tbody>${renderFragment(node.content)}</tbody></table>`;
+};
+
+const renderVideo = (node: DocNode): string => {
+  const src = safeUrl(attr(node, 'src')) ?? '';
+  const embed = toEmbedUrl(src);
+  const wrapper = open(['div', { 'data-video-embed': '', 'data-src': src, class: 'video-embed' }]);
+  const inner = embed
+    ? `${open([
+        'iframe',
+        {
+          src: embed,
+          title: src,
+          allow: 'fullscreen; picture-in-picture',
+          loading: 'lazy',
+          referrerpolicy: 'no-referrer',
+        },
+      ])}</iframe>`
+    : `${open(['a', { href: src, target: '_blank', rel: LINK_REL }])}${escapeText(src)}</a>`;
+  return `${wrapper}${inner}</div>`;
+};
+
+/** Nodes without content (anything inside them is not rendered, as in ProseMirror). */
+const LEAVES: Record<string, (node: DocNode) => string> = {
+  text: (node) => escapeText(node.text ?? ''),
+  hardBreak: () => '<br>',
+  horizontalRule: () => '<hr>',
+  image: (node) =>
+    open(['img', { src: attr(node, 'src'), alt: attr(node, 'alt'), title: attr(node, 'title') }]),
+  videoEmbed: renderVideo,
+  table: renderTable,
+};
+
+function renderNode(node: DocNode): string {
+  const leaf = LEAVES[node.type];
+  if (leaf) return leaf(node);
+  const html = NODE_HTML[node.type]?.(node);
+  if (!html) throw new Error(`no HTML for node type ${node.type}`);
+  return `${html.map(open).join('')}${renderFragment(node.content)}${[...html].reverse().map(close).join('')}`;
+}
+
 /**
  * Lesson content (Tiptap JSON) → safe HTML. Three layers: the whitelist filter (known types and
- * checked attributes only), the shared Tiptap schema's own renderHTML, then DOMPurify. Content the
- * schema still refuses falls back to its plain text, escaped.
+ * checked attributes only), the schema's HTML above, then DOMPurify. A node the schema has no HTML
+ * for (the whitelist and the schema disagree) makes the lesson fall back to its plain text, escaped.
  */
 export const renderDocHtml = (doc: DocNode | null | undefined): string => {
   const clean = filterDoc(doc);
   try {
-    const node = PmNode.fromJSON(contentSchema(), clean);
-    return purifyHtml(getHTMLFromFragment(node.content, contentSchema()));
+    return purifyHtml(renderNode(clean));
   } catch {
     const text = docText(clean);
     return text ? `<p>${escapeText(text).replace(/\n/g, '<br>')}</p>` : '';

@@ -1,11 +1,5 @@
-import {
-  Routes,
-  type AiCreateRequest,
-  type AiGenerator,
-  type AiJob,
-  type Outline,
-  type Page,
-} from '@studio/contract';
+import { Routes } from '@studio/contract/constants';
+import type { AiCreateRequest, AiGenerator, AiJob, Outline, Page } from '@studio/contract';
 import type { AxiosRequestConfig } from 'axios';
 import { api } from '../../lib/request.ts';
 

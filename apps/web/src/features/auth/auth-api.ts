@@ -1,4 +1,5 @@
-import { Routes, type UserInfo, type WechatQr } from '@studio/contract';
+import { Routes } from '@studio/contract/constants';
+import type { UserInfo, WechatQr } from '@studio/contract';
 import { api } from '../../lib/request.ts';
 
 /** Resolves with the envelope: 10005 (a code is already on its way) is a success the caller words. */

@@ -1,10 +1,15 @@
-import { Code, passwordLoginBody, type UserInfo } from '@studio/contract';
+import { Code } from '@studio/contract/constants';
+import type { UserInfo } from '@studio/contract';
 import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useZodRule } from '../../components/use-zod-rule.ts';
 import { isApiError } from '../../lib/api-error.ts';
+import { loadSchemas } from '../../lib/zod-rule.ts';
 import { loginByPassword } from './auth-api.ts';
+
+const phoneSchema = () => loadSchemas().then((c) => c.passwordLoginBody.shape.phone);
+const passwordSchema = () => loadSchemas().then((c) => c.passwordLoginBody.shape.password);
 
 interface Values {
   phone: string;
@@ -38,7 +43,7 @@ export const PasswordLoginForm = ({ onDone }: { onDone: (user: UserInfo) => void
       requiredMark={false}
       onFinish={(v) => void finish(v)}
     >
-      <Form.Item name="phone" label={t('auth.phone')} rules={[rule(passwordLoginBody.shape.phone, 'phone')]}>
+      <Form.Item name="phone" label={t('auth.phone')} rules={[rule(phoneSchema, 'phone')]}>
         <Input
           inputMode="numeric"
           autoComplete="tel"
@@ -49,7 +54,7 @@ export const PasswordLoginForm = ({ onDone }: { onDone: (user: UserInfo) => void
       <Form.Item
         name="password"
         label={t('auth.password')}
-        rules={[rule(passwordLoginBody.shape.password, 'passwordRequired')]}
+        rules={[rule(passwordSchema, 'passwordRequired')]}
       >
         <Input.Password autoComplete="current-password" placeholder={t('auth.passwordPlaceholder')} />
       </Form.Item>

@@ -1,10 +1,15 @@
-import { Code, smsLoginBody, type UserInfo } from '@studio/contract';
+import { Code } from '@studio/contract/constants';
+import type { UserInfo } from '@studio/contract';
 import { Button, Form, Input, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useZodRule } from '../../components/use-zod-rule.ts';
 import { isApiError } from '../../lib/api-error.ts';
+import { loadSchemas } from '../../lib/zod-rule.ts';
 import { SmsCodeButton } from './sms-code-button.tsx';
+
+const phoneSchema = () => loadSchemas().then((c) => c.smsLoginBody.shape.phone);
+const codeSchema = () => loadSchemas().then((c) => c.smsLoginBody.shape.code);
 
 interface Values {
   phone: string;
@@ -50,7 +55,7 @@ export const PhoneCodeForm = ({
       requiredMark={false}
       onFinish={(v) => void finish(v)}
     >
-      <Form.Item name="phone" label={t('auth.phone')} rules={[rule(smsLoginBody.shape.phone, 'phone')]}>
+      <Form.Item name="phone" label={t('auth.phone')} rules={[rule(phoneSchema, 'phone')]}>
         <Input
           inputMode="numeric"
           autoComplete="tel"
@@ -60,7 +65,7 @@ export const PhoneCodeForm = ({
       </Form.Item>
       <Form.Item label={t('auth.code')} required>
         <Space.Compact style={{ width: '100%' }}>
-          <Form.Item name="code" noStyle rules={[rule(smsLoginBody.shape.code, 'smsCode')]}>
+          <Form.Item name="code" noStyle rules={[rule(codeSchema, 'smsCode')]}>
             <Input
               inputMode="numeric"
               autoComplete="one-time-code"

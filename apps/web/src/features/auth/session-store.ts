@@ -1,4 +1,5 @@
-import { Routes, type LastTeam, type UserInfo } from '@studio/contract';
+import { Routes } from '@studio/contract/constants';
+import type { LastTeam, UserInfo } from '@studio/contract';
 import { create } from 'zustand';
 import { api } from '../../lib/request.ts';
 import { onStoredUserChange, patchStoredUser, readStoredUser, writeStoredUser } from '../../lib/storage.ts';

@@ -1,7 +1,8 @@
-import { LIMITS, phoneSchema } from '@studio/contract';
+import { LIMITS } from '@studio/contract/constants';
 import { App, Button, Form, type FormInstance } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { loadSchemas } from '../../lib/zod-rule.ts';
 import { sendSmsCode } from './auth-api.ts';
 
 const WAIT_SECONDS = LIMITS.smsResendMs / 1000;
@@ -21,7 +22,7 @@ export const SmsCodeButton = ({ form, purpose }: { form: FormInstance; purpose: 
   }, [left]);
 
   const send = async () => {
-    const valid = phoneSchema.safeParse(phone);
+    const valid = (await loadSchemas()).phoneSchema.safeParse(phone);
     if (!valid.success) {
       await form.validateFields(['phone']).catch(() => undefined);
       return;

@@ -1,5 +1,6 @@
 import { PlusOutlined, RobotOutlined } from '@ant-design/icons';
-import { COURSE_STATUSES, type CourseStatus } from '@studio/contract';
+import { COURSE_STATUSES } from '@studio/contract/constants';
+import type { CourseStatus } from '@studio/contract';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { App, Button, Card, Empty, Flex, Input, Pagination, Select, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';

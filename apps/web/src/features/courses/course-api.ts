@@ -1,17 +1,17 @@
-import {
-  Routes,
-  type Course,
-  type CourseDetail,
-  type CoursePreview,
-  type CourseStatus,
-  type DocNode,
-  type Lesson,
-  type LessonSummary,
-  type Page,
-  type Release,
-  type ReleaseCheck,
-  type Share,
-  type ShareView,
+import { Routes } from '@studio/contract/constants';
+import type {
+  Course,
+  CourseDetail,
+  CoursePreview,
+  CourseStatus,
+  DocNode,
+  Lesson,
+  LessonSummary,
+  Page,
+  Release,
+  ReleaseCheck,
+  Share,
+  ShareView,
 } from '@studio/contract';
 import type { AxiosRequestConfig } from 'axios';
 import { api } from '../../lib/request.ts';

@@ -2,11 +2,28 @@ import { PictureOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import './course-cover.css';
 
-/** A course's cover at 16:9, or a labelled placeholder when it has none. */
-export const CourseCover = ({ src, title }: { src: string; title: string }) => {
+/**
+ * A course's cover at 16:9, or a labelled placeholder when it has none. `priority`: the cover is the
+ * page's main picture at the top (its largest paint), so it loads at once and first, not lazily.
+ */
+export const CourseCover = ({
+  src,
+  title,
+  priority = false,
+}: {
+  src: string;
+  title: string;
+  priority?: boolean;
+}) => {
   const { t } = useTranslation();
   return src ? (
-    <img className="course-cover" src={src} alt={t('course.coverAlt', { title })} loading="lazy" />
+    <img
+      className="course-cover"
+      src={src}
+      alt={t('course.coverAlt', { title })}
+      loading={priority ? 'eager' : 'lazy'}
+      fetchPriority={priority ? 'high' : undefined}
+    />
   ) : (
     <div className="course-cover course-cover-empty" role="img" aria-label={t('course.noCover')}>
       <PictureOutlined style={{ fontSize: 28 }} />

@@ -1,4 +1,4 @@
-import { Code } from '@studio/contract';
+import { Code } from '@studio/contract/constants';
 import { useQuery } from '@tanstack/react-query';
 import { isApiError } from '../../lib/api-error.ts';
 import { i18n } from '../../lib/i18n/index.ts';

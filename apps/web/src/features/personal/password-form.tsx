@@ -1,4 +1,5 @@
-import { Code, userPasswordBody } from '@studio/contract';
+import { Code } from '@studio/contract/constants';
+import { userPasswordBody } from '@studio/contract';
 import { App, Button, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

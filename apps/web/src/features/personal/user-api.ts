@@ -1,4 +1,5 @@
-import { Routes, type UserInfo } from '@studio/contract';
+import { Routes } from '@studio/contract/constants';
+import type { UserInfo } from '@studio/contract';
 import { api } from '../../lib/request.ts';
 import { saveUserKeepingToken } from '../auth/session-store.ts';
 

@@ -1,9 +1,11 @@
 import { CopyOutlined, LoginOutlined } from '@ant-design/icons';
-import { Code, type ShareView } from '@studio/contract';
+import { Code } from '@studio/contract/constants';
+import type { ShareView } from '@studio/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, Flex, Result, Skeleton, Tag, Typography } from 'antd';
+import { Alert, App, Button, Flex, Skeleton, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { LazyResult } from '../../components/lazy-result.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { isApiError } from '../../lib/api-error.ts';
 import { formatDateTime } from '../../lib/format.ts';
@@ -53,7 +55,7 @@ const CopyAction = ({ view }: { view: ShareView }) => {
   );
 };
 
-/** 链接已失效 (30003), 链接不存在 (404 or a malformed id), or a load failure with a retry. */
+/** 链接已失效 (30003), 链接不存在 (404 or a malformed id), or a load failure with a retry (Result loads then). */
 const ShareError = ({ error, onRetry }: { error: unknown; onRetry: () => void }) => {
   const { t } = useTranslation();
   const code = isApiError(error) ? error.code : 0;
@@ -64,7 +66,7 @@ const ShareError = ({ error, onRetry }: { error: unknown; onRetry: () => void })
   );
   if (code === Code.SHARE_EXPIRED) {
     return (
-      <Result
+      <LazyResult
         status="warning"
         title={<h1 className="share-error-title">{t('share.page.invalid')}</h1>}
         subTitle={t('share.page.invalidDesc')}
@@ -74,7 +76,7 @@ const ShareError = ({ error, onRetry }: { error: unknown; onRetry: () => void })
   }
   if (code === Code.NOT_FOUND || code === Code.BAD_REQUEST) {
     return (
-      <Result
+      <LazyResult
         status="404"
         title={<h1 className="share-error-title">{t('share.page.notFound')}</h1>}
         subTitle={t('share.page.notFoundDesc')}
@@ -83,7 +85,7 @@ const ShareError = ({ error, onRetry }: { error: unknown; onRetry: () => void })
     );
   }
   return (
-    <Result
+    <LazyResult
       status="error"
       title={<h1 className="share-error-title">{t('share.page.loadFailed')}</h1>}
       subTitle={isApiError(error) ? error.msg : undefined}

@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Routes, type Cart, type Order, type Page, type PayInfo } from '@studio/contract';
+import { Routes } from '@studio/contract/constants';
+import type { Cart, Order, Page, PayInfo } from '@studio/contract';
 import type { AxiosRequestConfig } from 'axios';
 import { api } from '../../lib/request.ts';
 import { storeKeys, useTeamId, type PageQuery } from './store-api.ts';

@@ -1,13 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import {
-  Routes,
-  type CourseCategory,
-  type Order,
-  type Page,
-  type StoreCard,
-  type StoreCourse,
-  type TeamSales,
-} from '@studio/contract';
+import { Routes } from '@studio/contract/constants';
+import type { CourseCategory, Order, Page, StoreCard, StoreCourse, TeamSales } from '@studio/contract';
 import type { AxiosRequestConfig } from 'axios';
 import { api } from '../../lib/request.ts';
 import { useSession } from '../auth/session-store.ts';

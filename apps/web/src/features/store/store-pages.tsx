@@ -1,4 +1,4 @@
-import { ROUTE_CHUNK_TIMEOUT_MS } from '@studio/contract';
+import { ROUTE_CHUNK_TIMEOUT_MS } from '@studio/contract/constants';
 import { Segmented } from 'antd';
 import { lazy, Suspense, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,12 +8,12 @@ import { withTimeout } from '../../lib/with-timeout.ts';
 import { useCart } from './order-api.ts';
 import './store.css';
 
-export { StoreCartPage } from './cart/store-cart-page.tsx';
 export { StoreListPage } from './list/store-list-page.tsx';
 
 /**
- * The list and the cart are light and load with this module. The pay page (QR code) and the buy page
- * (and, inside it, the lesson renderer) come as their own chunks, with the same load timeout as routes.
+ * The list (the store's landing page) loads with this module. The cart, the pay page (QR code) and
+ * the buy page (and, inside it, the lesson renderer) come as their own chunks, with the same load
+ * timeout as routes.
  */
 const lazyNamed = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) => {
   const Page = lazy(() =>
@@ -33,6 +33,7 @@ const coursePage = () => import('./preview/store-course-page.tsx');
 export const StorePreviewPage = lazyNamed(coursePage, 'StorePreviewPage');
 /** Embedded preview: no header, no home link (it lives inside another site's iframe). */
 export const StoreIframePreviewPage = lazyNamed(coursePage, 'StoreIframePreviewPage');
+export const StoreCartPage = lazyNamed(() => import('./cart/store-cart-page.tsx'), 'StoreCartPage');
 export const StorePayPage = lazyNamed(() => import('./pay/store-pay-page.tsx'), 'StorePayPage');
 
 /** /store: switches between the course list and the cart (with its item count). */

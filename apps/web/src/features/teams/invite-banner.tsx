@@ -1,5 +1,5 @@
 import { MailOutlined } from '@ant-design/icons';
-import { BRAND_COLOR } from '@studio/contract';
+import { BRAND_COLOR } from '@studio/contract/constants';
 import { Alert, Button, Card, Flex, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { extractInviteCode, isTeamCode } from './invite-code.ts';

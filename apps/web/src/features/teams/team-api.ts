@@ -1,13 +1,12 @@
-import {
-  Code,
-  Routes,
-  type CurrentTeam,
-  type InviteCreated,
-  type LastTeam,
-  type NonMember,
-  type Page,
-  type TeamRole,
-  type TeamUser,
+import { Code, Routes } from '@studio/contract/constants';
+import type {
+  CurrentTeam,
+  InviteCreated,
+  LastTeam,
+  NonMember,
+  Page,
+  TeamRole,
+  TeamUser,
 } from '@studio/contract';
 import { queryClient } from '../../lib/query-client.ts';
 import { api } from '../../lib/request.ts';

@@ -1,4 +1,5 @@
-import { Routes, type LastTeam, type TeamListItem } from '@studio/contract';
+import { Routes } from '@studio/contract/constants';
+import type { LastTeam, TeamListItem } from '@studio/contract';
 import { create } from 'zustand';
 import { queryClient } from '../../lib/query-client.ts';
 import { api } from '../../lib/request.ts';

@@ -190,6 +190,25 @@ export const courseEnUS: typeof courseZhCN = {
       undo: 'Undo',
       redo: 'Redo',
     },
+    assist: {
+      button: 'AI assist',
+      scope:
+        'Works on the selected text; with nothing selected, on the whole lesson, adding the result at the end',
+      actions: { continue: 'Continue', rewrite: 'Rewrite', summarize: 'Summarize', quiz: 'Quiz' },
+      actionHelp: {
+        continue: 'Keep writing, after the selection',
+        rewrite: 'Say it differently, replacing the selection',
+        summarize: 'The key points, after the selection',
+        quiz: 'A few short questions, after the selection',
+      },
+      writing: 'Writing ({{action}})…',
+      stop: 'Stop',
+      failed: 'AI assist did not finish',
+      interrupted: 'The connection dropped. Check the network and try again.',
+      kept: 'What was written stays in the lesson; undo (Ctrl/Cmd + Z) removes it.',
+      empty: 'The lesson is empty: write a few lines or select some text first',
+      tooLong: 'More than {{max}} characters: select a part of it and try again',
+    },
     link: {
       title: 'Insert link',
       url: 'Link address',

@@ -1,6 +1,5 @@
-import i18next from 'i18next';
+import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { enUS } from './en-us.ts';
 import { zhCN, type Messages } from './zh-cn.ts';
 
 export const LANGS = ['zh-CN', 'en-US'] as const;
@@ -29,18 +28,42 @@ const storedLang = (): Lang => {
 
 export const i18n = i18next.createInstance();
 
-// Resources are bundled and init is synchronous, so the first paint (and the loading placeholder)
-// is already translated.
-void i18n.use(initReactI18next).init({
-  resources: { 'zh-CN': { translation: zhCN }, 'en-US': { translation: enUS } },
-  lng: storedLang(),
-  fallbackLng: DEFAULT_LANG,
-  supportedLngs: [...LANGS],
-  interpolation: { escapeValue: false },
-  initAsync: false,
-  returnNull: false,
-  showSupportNotice: false,
-});
+/**
+ * Chinese, the default, is bundled; English is its own chunk, fetched when it is the stored choice
+ * or picked in the header (changeLanguage waits for it), so Chinese users never download it.
+ */
+const lazyLanguages: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read: (language, _namespace, callback) => {
+    if (language !== 'en-US') return callback(null, {});
+    import('./en-us.ts').then(
+      (m) => callback(null, m.enUS as unknown as ResourceKey),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
+    );
+  },
+};
+
+/**
+ * Settles once the stored language's messages are in; main.tsx renders after it, so the first paint
+ * (and the loading placeholder) is already translated. With Chinese that is at once.
+ */
+export const i18nReady: Promise<unknown> = i18n
+  .use(lazyLanguages)
+  .use(initReactI18next)
+  .init({
+    resources: { 'zh-CN': { translation: zhCN } },
+    partialBundledLanguages: true,
+    lng: storedLang(),
+    fallbackLng: DEFAULT_LANG,
+    supportedLngs: [...LANGS],
+    interpolation: { escapeValue: false },
+    initAsync: false,
+    returnNull: false,
+    showSupportNotice: false,
+  })
+  // A failed English download leaves the interface in Chinese rather than blank.
+  .catch(() => undefined);
 
 export const currentLang = (): Lang => (isLang(i18n.language) ? i18n.language : DEFAULT_LANG);
 

@@ -1,4 +1,4 @@
-import { HTTP_STATUS_MESSAGES } from '@studio/contract';
+import { HTTP_STATUS_MESSAGES } from '@studio/contract/constants';
 import { courseZhCN } from './zh-cn-course.ts';
 import { teamCentreZhCN } from './zh-cn-team.ts';
 import { storeZhCN } from './zh-cn-store.ts';

@@ -1,5 +1,5 @@
 import { DeleteOutlined } from '@ant-design/icons';
-import { COURSE_CATEGORIES, COURSE_LIMITS } from '@studio/contract';
+import { COURSE_CATEGORIES, COURSE_LIMITS } from '@studio/contract/constants';
 import { Button, Flex, Form, Input, InputNumber, Select, Typography, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ImageUpload } from '../../../components/image-upload.tsx';

@@ -16,7 +16,8 @@ import {
   sortableKeyboardCoordinates,
   verticalListSortingStrategy,
 } from '@dnd-kit/sortable';
-import { COURSE_LIMITS, type LessonSummary } from '@studio/contract';
+import { COURSE_LIMITS } from '@studio/contract/constants';
+import type { LessonSummary } from '@studio/contract';
 import { App, Button, Empty, Input, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

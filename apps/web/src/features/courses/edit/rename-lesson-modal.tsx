@@ -1,4 +1,5 @@
-import { COURSE_LIMITS, type LessonSummary } from '@studio/contract';
+import { COURSE_LIMITS } from '@studio/contract/constants';
+import type { LessonSummary } from '@studio/contract';
 import { Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

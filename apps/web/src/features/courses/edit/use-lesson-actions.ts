@@ -1,4 +1,5 @@
-import { Code, type CourseDetail, type LessonSummary } from '@studio/contract';
+import { Code } from '@studio/contract/constants';
+import type { CourseDetail, LessonSummary } from '@studio/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';

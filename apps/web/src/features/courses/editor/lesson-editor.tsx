@@ -8,11 +8,13 @@ import { Link } from 'react-router';
 import { useTeamWritable } from '../course-bits.tsx';
 import { SaveStatus } from '../save/save-status.tsx';
 import { ConflictDialog } from './conflict-dialog.tsx';
+import { isAssistPreview } from './assist-writer.ts';
 import { editorExtensions } from './editor-extensions.ts';
 import { LessonMetaFields, type LessonMeta } from './lesson-meta.tsx';
 import { clearDrafts, draftOffer, readDraft, type LessonFields } from './local-draft.ts';
 import { DraftBanner, MyCopyPanel } from './recovery-panels.tsx';
 import { Toolbar } from './toolbar.tsx';
+import { useAiAssist } from './use-ai-assist.ts';
 import { useLessonSave } from './use-lesson-save.ts';
 import './lesson-editor.css';
 
@@ -38,9 +40,10 @@ export const LessonEditor = ({ lesson, course }: { lesson: Lesson; course: Cours
     content: lesson.content,
     editable,
     shouldRerenderOnTransaction: false,
-    // Only real document changes count as edits (setEditable, selection moves and the like do not).
+    // Only real document changes count as edits (setEditable, selection moves and the like do not,
+    // nor the AI assist's text while it streams: its final text is one edit).
     onUpdate: ({ transaction }) => {
-      if (transaction.docChanged) onEditRef.current();
+      if (transaction.docChanged && !isAssistPreview(transaction)) onEditRef.current();
     },
     editorProps: {
       attributes: {
@@ -59,6 +62,7 @@ export const LessonEditor = ({ lesson, course }: { lesson: Lesson; course: Cours
     editor.commands.setContent(fields.content, { emitUpdate: false });
   };
   const save = useLessonSave({ lesson, getFields, applyServer: applyFields });
+  const assist = useAiAssist(editor, editable);
 
   useEffect(() => {
     onEditRef.current = save.onEdit;
@@ -128,7 +132,22 @@ export const LessonEditor = ({ lesson, course }: { lesson: Lesson; course: Cours
         <LessonMetaFields meta={meta} disabled={!editable} onChange={changeMeta} />
       </Card>
       <Card size="small" className="lesson-editor-card" styles={{ body: { padding: 0 } }}>
-        {editable && <Toolbar editor={editor} />}
+        {editable && <Toolbar editor={editor} assist={assist} />}
+        {assist.failure && (
+          <Alert
+            type="error"
+            showIcon
+            banner
+            closable
+            onClose={assist.dismiss}
+            message={t('editor.assist.failed')}
+            description={
+              assist.failure.kept
+                ? `${assist.failure.message} ${t('editor.assist.kept')}`
+                : assist.failure.message
+            }
+          />
+        )}
         <EditorContent editor={editor} className="lesson-editor-body" />
       </Card>
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>

@@ -16,18 +16,23 @@ import { useEditorState, type Editor } from '@tiptap/react';
 import { Divider, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AssistMenu } from './assist-menu.tsx';
 import { ImageButton } from './image-button.tsx';
 import { LinkDialog, VideoDialog } from './insert-dialogs.tsx';
 import { CalloutMenu, TableMenu } from './insert-menus.tsx';
 import { Glyph, ToolButton } from './tool-button.tsx';
+import type { AiAssist } from './use-ai-assist.ts';
 
 const LEVELS = [1, 2, 3, 4] as const;
 type Level = (typeof LEVELS)[number];
 
 const Sep = () => <Divider type="vertical" style={{ marginInline: 2 }} />;
 
-/** The formatting toolbar. Its pressed states follow the selection through useEditorState. */
-export const Toolbar = ({ editor }: { editor: Editor }) => {
+/**
+ * The formatting toolbar. Its pressed states follow the selection through useEditorState. While the
+ * AI assist writes, only its stop button works: the document must not change under the stream.
+ */
+export const Toolbar = ({ editor, assist }: { editor: Editor; assist: AiAssist }) => {
   const { t } = useTranslation();
   const [dialog, setDialog] = useState<'link' | 'video' | null>(null);
   const s = useEditorState({
@@ -54,109 +59,113 @@ export const Toolbar = ({ editor }: { editor: Editor }) => {
 
   return (
     <div className="editor-toolbar" role="toolbar" aria-label={t('editor.toolbar.label')}>
-      <Select
-        size="small"
-        aria-label={t('editor.toolbar.textStyle')}
-        value={s.level}
-        onChange={setLevel}
-        style={{ width: 92 }}
-        popupMatchSelectWidth={false}
-        options={[
-          { value: 0, label: t('editor.toolbar.paragraph') },
-          ...LEVELS.map((level) => ({ value: level, label: t('editor.toolbar.heading', { level }) })),
-        ]}
-      />
+      <div className="editor-toolbar-tools" inert={assist.running !== null}>
+        <Select
+          size="small"
+          aria-label={t('editor.toolbar.textStyle')}
+          value={s.level}
+          onChange={setLevel}
+          style={{ width: 92 }}
+          popupMatchSelectWidth={false}
+          options={[
+            { value: 0, label: t('editor.toolbar.paragraph') },
+            ...LEVELS.map((level) => ({ value: level, label: t('editor.toolbar.heading', { level }) })),
+          ]}
+        />
+        <Sep />
+        <ToolButton
+          label={t('editor.toolbar.bold')}
+          icon={<BoldOutlined />}
+          active={s.bold}
+          onClick={() => run().toggleBold().run()}
+        />
+        <ToolButton
+          label={t('editor.toolbar.italic')}
+          icon={<ItalicOutlined />}
+          active={s.italic}
+          onClick={() => run().toggleItalic().run()}
+        />
+        <ToolButton
+          label={t('editor.toolbar.underline')}
+          icon={<UnderlineOutlined />}
+          active={s.underline}
+          onClick={() => run().toggleUnderline().run()}
+        />
+        <ToolButton
+          label={t('editor.toolbar.strike')}
+          icon={<StrikethroughOutlined />}
+          active={s.strike}
+          onClick={() => run().toggleStrike().run()}
+        />
+        <ToolButton
+          label={t('editor.toolbar.code')}
+          icon={<CodeOutlined />}
+          active={s.code}
+          onClick={() => run().toggleCode().run()}
+        />
+        <ToolButton
+          label={t('editor.toolbar.link')}
+          icon={<LinkOutlined />}
+          active={s.link}
+          onClick={() => setDialog('link')}
+        />
+        <Sep />
+        <ToolButton
+          label={t('editor.toolbar.bulletList')}
+          icon={<UnorderedListOutlined />}
+          active={s.bulletList}
+          onClick={() => run().toggleBulletList().run()}
+        />
+        <ToolButton
+          label={t('editor.toolbar.orderedList')}
+          icon={<OrderedListOutlined />}
+          active={s.orderedList}
+          onClick={() => run().toggleOrderedList().run()}
+        />
+        <ToolButton
+          label={t('editor.toolbar.blockquote')}
+          icon={<Glyph>“ ”</Glyph>}
+          active={s.blockquote}
+          onClick={() => run().toggleBlockquote().run()}
+        />
+        <ToolButton
+          label={t('editor.toolbar.codeBlock')}
+          icon={<Glyph>{'{ }'}</Glyph>}
+          active={s.codeBlock}
+          onClick={() => run().toggleCodeBlock().run()}
+        />
+        <ToolButton
+          label={t('editor.toolbar.horizontalRule')}
+          icon={<LineOutlined />}
+          onClick={() => run().setHorizontalRule().run()}
+        />
+        <Sep />
+        <ImageButton editor={editor} />
+        <ToolButton
+          label={t('editor.toolbar.video')}
+          icon={<VideoCameraOutlined />}
+          onClick={() => setDialog('video')}
+        />
+        <TableMenu editor={editor} />
+        <CalloutMenu editor={editor} />
+        <Sep />
+        <ToolButton
+          label={t('editor.toolbar.undo')}
+          icon={<UndoOutlined />}
+          disabled={!s.canUndo}
+          onClick={() => run().undo().run()}
+        />
+        <ToolButton
+          label={t('editor.toolbar.redo')}
+          icon={<RedoOutlined />}
+          disabled={!s.canRedo}
+          onClick={() => run().redo().run()}
+        />
+        <LinkDialog editor={editor} open={dialog === 'link'} onClose={() => setDialog(null)} />
+        <VideoDialog editor={editor} open={dialog === 'video'} onClose={() => setDialog(null)} />
+      </div>
       <Sep />
-      <ToolButton
-        label={t('editor.toolbar.bold')}
-        icon={<BoldOutlined />}
-        active={s.bold}
-        onClick={() => run().toggleBold().run()}
-      />
-      <ToolButton
-        label={t('editor.toolbar.italic')}
-        icon={<ItalicOutlined />}
-        active={s.italic}
-        onClick={() => run().toggleItalic().run()}
-      />
-      <ToolButton
-        label={t('editor.toolbar.underline')}
-        icon={<UnderlineOutlined />}
-        active={s.underline}
-        onClick={() => run().toggleUnderline().run()}
-      />
-      <ToolButton
-        label={t('editor.toolbar.strike')}
-        icon={<StrikethroughOutlined />}
-        active={s.strike}
-        onClick={() => run().toggleStrike().run()}
-      />
-      <ToolButton
-        label={t('editor.toolbar.code')}
-        icon={<CodeOutlined />}
-        active={s.code}
-        onClick={() => run().toggleCode().run()}
-      />
-      <ToolButton
-        label={t('editor.toolbar.link')}
-        icon={<LinkOutlined />}
-        active={s.link}
-        onClick={() => setDialog('link')}
-      />
-      <Sep />
-      <ToolButton
-        label={t('editor.toolbar.bulletList')}
-        icon={<UnorderedListOutlined />}
-        active={s.bulletList}
-        onClick={() => run().toggleBulletList().run()}
-      />
-      <ToolButton
-        label={t('editor.toolbar.orderedList')}
-        icon={<OrderedListOutlined />}
-        active={s.orderedList}
-        onClick={() => run().toggleOrderedList().run()}
-      />
-      <ToolButton
-        label={t('editor.toolbar.blockquote')}
-        icon={<Glyph>“ ”</Glyph>}
-        active={s.blockquote}
-        onClick={() => run().toggleBlockquote().run()}
-      />
-      <ToolButton
-        label={t('editor.toolbar.codeBlock')}
-        icon={<Glyph>{'{ }'}</Glyph>}
-        active={s.codeBlock}
-        onClick={() => run().toggleCodeBlock().run()}
-      />
-      <ToolButton
-        label={t('editor.toolbar.horizontalRule')}
-        icon={<LineOutlined />}
-        onClick={() => run().setHorizontalRule().run()}
-      />
-      <Sep />
-      <ImageButton editor={editor} />
-      <ToolButton
-        label={t('editor.toolbar.video')}
-        icon={<VideoCameraOutlined />}
-        onClick={() => setDialog('video')}
-      />
-      <TableMenu editor={editor} />
-      <CalloutMenu editor={editor} />
-      <Sep />
-      <ToolButton
-        label={t('editor.toolbar.undo')}
-        icon={<UndoOutlined />}
-        disabled={!s.canUndo}
-        onClick={() => run().undo().run()}
-      />
-      <ToolButton
-        label={t('editor.toolbar.redo')}
-        icon={<RedoOutlined />}
-        disabled={!s.canRedo}
-        onClick={() => run().redo().run()}
-      />
-      <LinkDialog editor={editor} open={dialog === 'link'} onClose={() => setDialog(null)} />
-      <VideoDialog editor={editor} open={dialog === 'video'} onClose={() => setDialog(null)} />
+      <AssistMenu assist={assist} />
     </div>
   );
 };

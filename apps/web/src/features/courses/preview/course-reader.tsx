@@ -13,7 +13,7 @@ export const CourseHeader = ({ course, compact = false }: { course: CoursePrevie
   return (
     <header className={compact ? 'reader-header reader-header-compact' : 'reader-header'}>
       <div className="reader-cover">
-        <CourseCover src={course.cover} title={course.title} />
+        <CourseCover src={course.cover} title={course.title} priority />
       </div>
       <div className="reader-heading">
         <h1 className="reader-title">{course.title}</h1>

@@ -1,5 +1,6 @@
 import { ArrowLeftOutlined, RocketOutlined, StopOutlined } from '@ant-design/icons';
-import { COURSE_LIMITS, type CourseDetail, type Release } from '@studio/contract';
+import { COURSE_LIMITS } from '@studio/contract/constants';
+import type { CourseDetail, Release } from '@studio/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Col, Flex, Input, Row, Skeleton, Typography } from 'antd';
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-import { Code } from '@studio/contract';
+import { Code } from '@studio/contract/constants';
 import { isApiError } from '../../../lib/api-error.ts';
 import { canStartSave, initialSaveState, saveReducer, type SaveEvent, type SaveState } from './save-state.ts';
 

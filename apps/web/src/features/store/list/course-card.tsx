@@ -6,8 +6,19 @@ import { Link } from 'react-router';
 import { priceLabel } from '../money.ts';
 import '../store.css';
 
-/** A course in the store grid: cover, title, team, price, lesson count and sales; links to its buy page. */
-export const StoreCourseCard = ({ course, to }: { course: StoreCard; to?: string }) => {
+/**
+ * A course in the store grid: cover, title, team, price, lesson count and sales; links to its buy page.
+ * `priority`: a card of the first row, whose cover is in view at once (loaded eagerly, not lazily).
+ */
+export const StoreCourseCard = ({
+  course,
+  to,
+  priority = false,
+}: {
+  course: StoreCard;
+  to?: string;
+  priority?: boolean;
+}) => {
   const { t } = useTranslation();
   return (
     <Link to={to ?? `/store/preview/${course.courseId}`} className="store-card-link">
@@ -20,7 +31,8 @@ export const StoreCourseCard = ({ course, to }: { course: StoreCard; to?: string
               className="store-cover"
               src={course.cover}
               alt={t('store.list.coverAlt', { title: course.title })}
-              loading="lazy"
+              loading={priority ? 'eager' : 'lazy'}
+              fetchPriority={priority ? 'high' : undefined}
             />
           ) : (
             <div className="store-cover store-cover-empty">{t('store.list.noCover')}</div>

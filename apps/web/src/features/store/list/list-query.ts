@@ -1,4 +1,5 @@
-import { COURSE_CATEGORIES, type CourseCategory } from '@studio/contract';
+import { COURSE_CATEGORIES } from '@studio/contract/constants';
+import type { CourseCategory } from '@studio/contract';
 import { STORE_SORTS, type StoreListQuery, type StoreSort } from '../store-api.ts';
 
 export const STORE_PAGE_SIZES = [12, 24, 48];

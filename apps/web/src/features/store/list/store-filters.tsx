@@ -1,4 +1,5 @@
-import { COURSE_CATEGORIES, type CourseCategory } from '@studio/contract';
+import { COURSE_CATEGORIES } from '@studio/contract/constants';
+import type { CourseCategory } from '@studio/contract';
 import { Flex, Input, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,7 +1,8 @@
-import { Button, Flex, Pagination, Result } from 'antd';
+import { Button, Flex, Pagination } from 'antd';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { LazyResult } from '../../../components/lazy-result.tsx';
 import { useDocumentTitle } from '../../../components/use-document-title.ts';
 import { LinkButton } from '../link-button.tsx';
 import { StoreEmpty } from '../store-empty.tsx';
@@ -9,6 +10,9 @@ import { useStoreList, type StoreListQuery } from '../store-api.ts';
 import { StoreCardSkeleton, StoreCourseCard } from './course-card.tsx';
 import { readListQuery, STORE_PAGE_SIZES, writeListQuery } from './list-query.ts';
 import { StoreFilters, type FilterChange } from './store-filters.tsx';
+
+/** Covers of the first cards are in view at once on any screen: they load eagerly. */
+const FIRST_ROW = 4;
 
 /** /store/list (课程商城): released courses of every team, searched, filtered, sorted and paged. */
 export const StoreListPage = () => {
@@ -49,7 +53,7 @@ export const StoreListPage = () => {
     );
   } else if (list.isError) {
     body = (
-      <Result
+      <LazyResult
         status="warning"
         title={t('store.list.loadFailed')}
         extra={<Button onClick={() => void list.refetch()}>{t('common.retry')}</Button>}
@@ -71,8 +75,8 @@ export const StoreListPage = () => {
     body = (
       <>
         <div className="store-grid" aria-busy={list.isPlaceholderData}>
-          {list.data.list.map((course) => (
-            <StoreCourseCard key={course.courseId} course={course} />
+          {list.data.list.map((course, index) => (
+            <StoreCourseCard key={course.courseId} course={course} priority={index < FIRST_ROW} />
           ))}
         </div>
         <Flex justify="center" style={{ marginTop: 24 }}>

@@ -1,4 +1,4 @@
-import { Code } from '@studio/contract';
+import { Code } from '@studio/contract/constants';
 import { Button, Card, Col, Descriptions, Flex, Result, Row, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Code } from '@studio/contract';
+import { Code } from '@studio/contract/constants';
 import { useEffect, useState } from 'react';
 import { isApiError } from '../../../lib/api-error.ts';
 import { orderApi } from '../order-api.ts';

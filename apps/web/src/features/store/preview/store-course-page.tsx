@@ -1,5 +1,5 @@
 import { ArrowLeftOutlined, ExportOutlined } from '@ant-design/icons';
-import { Code } from '@studio/contract';
+import { Code } from '@studio/contract/constants';
 import { Button, Card, Flex, Result, Skeleton } from 'antd';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';

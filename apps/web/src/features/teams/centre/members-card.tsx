@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { TEAM_ROLES, type LastTeam, type TeamRole } from '@studio/contract';
+import { TEAM_ROLES } from '@studio/contract/constants';
+import type { LastTeam, TeamRole } from '@studio/contract';
 import { Button, Card, Empty, Flex, Input, Select, Skeleton, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

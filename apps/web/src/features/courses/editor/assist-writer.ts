@@ -1,0 +1,150 @@
+import type { AiAssistAction, DocNode } from '@studio/contract';
+import type { Editor } from '@tiptap/core';
+import { closeHistory } from '@tiptap/pm/history';
+import { Fragment, Slice, type Node as PmNode, type Schema } from '@tiptap/pm/model';
+import { TextSelection, type EditorState, type Transaction } from '@tiptap/pm/state';
+import { Transform } from '@tiptap/pm/transform';
+import { docText } from '../../../components/content-view/doc-filter.ts';
+import { setAssistRanges, type AssistRanges } from './assist-highlight.ts';
+import { markdownBlocks } from './assist-markdown.ts';
+
+/** The server's limit on the text sent (`aiAssistBody`). */
+export const ASSIST_INPUT_MAX = 8000;
+
+const PREVIEW = 'aiAssistPreview';
+/** Transactions that only show the text being written: not an edit to save, not an undo step. */
+export const isAssistPreview = (tr: Transaction): boolean => tr.getMeta(PREVIEW) === true;
+
+type Range = { from: number; to: number };
+/** A rewrite replaces the selection; everything else is inserted at a position between blocks. */
+type Target = { kind: 'replace'; from: number; to: number } | { kind: 'insert'; at: number };
+
+export interface AssistWriter {
+  /** The text the assist works on: the selection, or the whole lesson. */
+  readonly input: string;
+  /** Shows the text so far in the document, in place of the previous preview; not an undo step. */
+  preview: (markdown: string) => void;
+  /** Puts the final text in as one undo step; returns whether anything was written. */
+  commit: (markdown: string) => boolean;
+}
+
+export type AssistStart = { writer: AssistWriter } | { problem: 'empty' | 'tooLong' };
+
+const targetOf = (state: EditorState, action: AiAssistAction, selected: boolean): Target => {
+  const { selection, doc } = state;
+  if (selected && action === 'rewrite') return { kind: 'replace', from: selection.from, to: selection.to };
+  if (selected) {
+    // After the top-level block the selection ends in: the result never splits a paragraph or list.
+    const { $to } = selection;
+    return { kind: 'insert', at: $to.depth === 0 ? $to.pos : $to.after(1) };
+  }
+  // At the end, but before the empty paragraph the editor keeps last, so that it stays last.
+  const last = doc.lastChild;
+  const trailing = last?.type.name === 'paragraph' && last.content.size === 0 ? last.nodeSize : 0;
+  return { kind: 'insert', at: doc.content.size - trailing };
+};
+
+/** Whitelisted blocks as editor nodes; a block the schema refuses (a half-streamed list) becomes its text. */
+const toNodes = (schema: Schema, blocks: DocNode[]): PmNode[] =>
+  blocks.flatMap((block) => {
+    try {
+      const node = schema.nodeFromJSON(block);
+      node.check();
+      return [node];
+    } catch {
+      const text = docText(block).replace(/\s+/g, ' ').trim();
+      return text ? [schema.nodes.paragraph!.create(null, schema.text(text))] : [];
+    }
+  });
+
+const sliceOf = (schema: Schema, markdown: string, target: Target): Slice | null => {
+  const nodes = toNodes(schema, markdownBlocks(markdown));
+  if (!nodes.length) return null;
+  // One paragraph replacing a selection flows into the text around it, as pasted text would.
+  const open = target.kind === 'replace' && nodes.length === 1 && nodes[0]!.type.name === 'paragraph' ? 1 : 0;
+  return new Slice(Fragment.fromArray(nodes), open, open);
+};
+
+/** Writes the slice at the target; answers where the written text ended up. */
+const place = (tr: Transform, target: Target, slice: Slice): Range => {
+  const [from, to] = target.kind === 'replace' ? [target.from, target.to] : [target.at, target.at];
+  const start = tr.steps.length;
+  tr.replaceRange(from, to, slice);
+  const map = tr.mapping.slice(start);
+  return { from: map.map(from, -1), to: map.map(to, 1) };
+};
+
+/**
+ * Turns the document into `target` by replacing only the part that differs (as ProseMirror's view
+ * reads DOM changes), so the step is small and undo history outside it keeps its positions.
+ */
+const showDoc = (tr: Transaction, target: PmNode): void => {
+  const start = tr.doc.content.findDiffStart(target.content);
+  const end = tr.doc.content.findDiffEnd(target.content);
+  if (start === null || !end) return;
+  let { a: endHere, b: endThere } = end;
+  const overlap = start - Math.min(endHere, endThere);
+  if (overlap > 0) {
+    endHere += overlap;
+    endThere += overlap;
+  }
+  tr.replace(start, endHere, target.slice(start, endThere));
+  if (!tr.doc.eq(target)) tr.replaceWith(0, tr.doc.content.size, target.content);
+};
+
+const asPreview = (tr: Transaction, ranges: AssistRanges | null): Transaction =>
+  setAssistRanges(tr, ranges).setMeta(PREVIEW, true).setMeta('addToHistory', false);
+
+/**
+ * One assist run on the editor. While the text streams, each preview replaces the last one outside
+ * the undo history (a rewrite shows the selection struck through, the new text after it); commit
+ * restores the document as it was and writes the final text in one transaction that history
+ * records, so a single undo removes it and brings back a replaced selection.
+ */
+export const startAssist = (editor: Editor, action: AiAssistAction): AssistStart => {
+  const { state } = editor;
+  const { doc, selection, schema } = state;
+  const selected = selection.empty ? '' : doc.textBetween(selection.from, selection.to, '\n').trim();
+  let input = selected || doc.textBetween(0, doc.content.size, '\n').trim();
+  if (!input) return { problem: 'empty' };
+  if (input.length > ASSIST_INPUT_MAX) {
+    // Continuing needs only the end of the text; the other actions need all of it.
+    if (action !== 'continue') return { problem: 'tooLong' };
+    input = input.slice(-ASSIST_INPUT_MAX);
+  }
+
+  const target = targetOf(state, action, Boolean(selected));
+  const bookmark = selection.getBookmark();
+  // A rewrite's preview goes after the selection, which stays until the text is final.
+  const previewTarget: Target = target.kind === 'replace' ? { ...target, from: target.to } : target;
+  const replacing = target.kind === 'replace' ? { from: target.from, to: target.to } : undefined;
+
+  const preview = (markdown: string) => {
+    const slice = sliceOf(schema, markdown, previewTarget);
+    const draft = new Transform(doc);
+    const writing = slice ? place(draft, previewTarget, slice) : undefined;
+    const tr = editor.state.tr;
+    showDoc(tr, draft.doc);
+    if (writing) tr.setSelection(TextSelection.near(tr.doc.resolve(writing.to), -1)).scrollIntoView();
+    editor.view.dispatch(asPreview(tr, { writing, replacing }));
+  };
+
+  const commit = (markdown: string) => {
+    const restore = editor.state.tr;
+    showDoc(restore, doc);
+    restore.setSelection(bookmark.resolve(restore.doc));
+    editor.view.dispatch(asPreview(restore, null));
+    const slice = sliceOf(schema, markdown, target);
+    if (!slice) return false;
+    // A group of its own: not merged with typing just before it…
+    const tr = closeHistory(editor.state.tr);
+    const written = place(tr, target, slice);
+    tr.setSelection(TextSelection.near(tr.doc.resolve(written.to), -1)).scrollIntoView();
+    editor.view.dispatch(tr);
+    // …nor with typing just after it.
+    editor.view.dispatch(closeHistory(editor.state.tr));
+    return true;
+  };
+
+  return { writer: { input, preview, commit } };
+};
