@@ -1,6 +1,7 @@
 /** Debian's Chromium driven by playwright-core; no browser download. */
 import { existsSync } from 'node:fs';
 import { type Browser, chromium } from 'playwright-core';
+import { watchBrowser } from './failure-report.ts';
 
 const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
 
@@ -12,8 +13,8 @@ export function chromiumPath(): string {
   return found;
 }
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+export async function launchBrowser(): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: chromiumPath(),
     headless: true,
     args: [
@@ -26,6 +27,7 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+  return watchBrowser(browser);
 }
 
 let seq = 0;

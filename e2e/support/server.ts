@@ -28,10 +28,17 @@ export type RunningServer = {
   dataDir: string;
   /** The embedded database of this server, for tests that must reach behind the API (expiring a session). */
   databaseUrl: string;
+  /** The server's pid; its embedded PostgreSQL runs below it (bench memory figures). */
+  pid: number;
   stop: () => Promise<void>;
 };
 
-export async function startServer(name: string, env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(
+  name: string,
+  env: Record<string, string> = {},
+  /** `entry`: another server entry file (the bench compares a copy of the previous code). */
+  options: { entry?: string } = {},
+): Promise<RunningServer> {
   const dataDir = path.join(ROOT, '.tmp', `${name}-${Date.now().toString(36)}`);
   await fs.mkdir(dataDir, { recursive: true });
   const port = await freePort();
@@ -40,7 +47,9 @@ export async function startServer(name: string, env: Record<string, string> = {}
   const log = createWriteStream(logFile);
   const child: ChildProcess = spawn(
     process.execPath,
-    [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), path.join(ROOT, 'apps/server/src/server.ts')],
+    // The tsx loader in this one process: the tsx CLI would run the server in a child of its own,
+    // which the SIGKILL below (a server that ignored SIGTERM) would leave running.
+    ['--import', 'tsx', options.entry ?? path.join(ROOT, 'apps/server/src/server.ts')],
     {
       cwd: ROOT,
       env: {
@@ -72,12 +81,16 @@ export async function startServer(name: string, env: Record<string, string> = {}
     }
     await new Promise((r) => setTimeout(r, 300));
   }
-  const password = (await fs.readFile(path.join(dataDir, 'pg-password'), 'utf8')).trim();
+  // With DATABASE_URL the server uses that database and starts no embedded one.
+  const databaseUrl =
+    env.DATABASE_URL ??
+    `postgres://postgres:${encodeURIComponent((await fs.readFile(path.join(dataDir, 'pg-password'), 'utf8')).trim())}@127.0.0.1:${pgPort}/studio`;
   return {
     baseUrl,
     logFile,
     dataDir,
-    databaseUrl: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${pgPort}/studio`,
+    databaseUrl,
+    pid: child.pid!,
     stop: async () => {
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');

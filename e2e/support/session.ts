@@ -21,3 +21,19 @@ export async function useSession(context: BrowserContext, user: UserInfo): Promi
     [USER_INFO_STORAGE_KEY, JSON.stringify(user)],
   );
 }
+
+/** Calls the API as a logged-in user; answers `data`, or throws with the envelope's code and message. */
+export async function apiAs<T>(baseUrl: string, user: UserInfo, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${baseUrl}/api${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-request-tkToken': user.token,
+      'x-request-tkForm': 'pc',
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const envelope = (await res.json()) as { code: number; msg: string; data: T };
+  if (envelope.code !== 200) throw new Error(`${path}: ${envelope.code} ${envelope.msg}`);
+  return envelope.data;
+}

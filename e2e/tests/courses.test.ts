@@ -7,7 +7,7 @@ import type { UserInfo } from '@studio/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
-import { apiLogin, useSession } from '../support/session.ts';
+import { apiAs, apiLogin, useSession } from '../support/session.ts';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -38,20 +38,7 @@ async function newContext(loggedIn = true, viewport = { width: 1280, height: 860
 }
 
 /** The API as the demo user, for setting up data and checking what the server stored. */
-async function api<T>(path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${baseUrl}/api${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'x-request-tkToken': user.token,
-      'x-request-tkForm': 'pc',
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const envelope = (await res.json()) as { code: number; msg: string; data: T };
-  if (envelope.code !== 200) throw new Error(`${path}: ${envelope.code} ${envelope.msg}`);
-  return envelope.data;
-}
+const api = <T>(path: string, body?: unknown): Promise<T> => apiAs<T>(baseUrl, user, path, body);
 
 type Lesson = { lessonId: number; version: number; title: string; content: unknown };
 type Detail = { courseId: number; lessons: { lessonId: number; title: string }[] };
