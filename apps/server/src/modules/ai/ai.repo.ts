@@ -77,14 +77,28 @@ export async function updateJobLesson(
   return rows[0];
 }
 
+/** The advisory-lock class of a job's event log; negative, so never a (userId, teamId) pair of orders. */
+const EVENT_LOG_LOCK = -1;
+
+/**
+ * Appends to a job's log. Readers follow the log by id (`id > last seen`), so within one job the ids
+ * must become visible in order. Lessons written side by side append concurrently: without the lock,
+ * an insert could take id 48, a later one 49 and commit first, and a reader that saw 49 would never
+ * read 48. The per-job lock (held until this statement's commit) makes each append take its id only
+ * after the previous one is committed.
+ */
 export async function insertEvent(
   db: Db,
   jobId: number,
   type: string,
   data: Record<string, unknown>,
 ): Promise<number> {
-  const [row] = await db.insert(aiEvents).values({ jobId, type, data }).returning({ id: aiEvents.id });
-  return row!.id;
+  const { rows } = await db.execute<{ id: string }>(sql`
+    with serialized as (select pg_advisory_xact_lock(${EVENT_LOG_LOCK}, ${jobId}))
+    insert into ai_events (job_id, type, data)
+    select ${jobId}, ${type}, ${JSON.stringify(data)}::jsonb from serialized
+    returning id`);
+  return Number(rows[0]!.id);
 }
 
 export async function eventsAfter(
