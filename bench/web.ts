@@ -19,20 +19,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { UserInfo } from '@studio/contract';
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
 import type { Browser } from 'playwright-core';
-import puppeteer from 'puppeteer-core';
-import { chromiumPath, launchBrowser } from '../e2e/support/browser.ts';
+import { launchBrowser } from '../e2e/support/browser.ts';
 import { ROOT, startServer } from '../e2e/support/server.ts';
 import { apiLogin, useSession } from '../e2e/support/session.ts';
+import { withDeadline } from './deadline.ts';
+import { LH_RUNS, LH_TARGET, lighthouseMedian, lighthouseTable } from './lighthouse.ts';
 
 const BUDGET_KB = 150;
-const LH_TARGET = 95;
-const LH_RUNS = Number(process.env.BENCH_LH_RUNS ?? 3);
 const BUILD_TIMEOUT_MS = 300_000;
 const PAGE_TIMEOUT_MS = 60_000;
-const LH_TIMEOUT_MS = 180_000;
 const DEMO = { phone: '13800000000', password: 'demo1234' };
 
 /** Said under the figures when a target is missed (the measured figures are above it). */
@@ -44,20 +40,6 @@ const WHY_MISSED = `**Why the targets are missed, and what it would take.**
 - *To reach Lighthouse ≥ 95 on mobile* LCP has to be under ≈ 2.3 s and TBT under ≈ 200 ms on a simulated 1.6 Mbit/s phone with a 4× slower CPU. With ≈ 300 KB (brotli) of script before the first content, the download alone takes ≈ 1.7 s, and antd computes its CSS while React renders (several hundred milliseconds of main thread, counted 4×). What would get there: the share page and the store's first screen rendered as HTML by the server (content and cover visible before any script; the app loads afterwards), or antd's styles extracted at build time instead of computed in the browser, on top of the script diet above.`;
 
 const kb = (bytes: number): string => (bytes / 1024).toFixed(1);
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor((sorted.length - 1) / 2)] ?? Number.NaN;
-};
-
-const withDeadline = <T>(promise: Promise<T>, ms: number, what: string): Promise<T> => {
-  let timer: NodeJS.Timeout | undefined;
-  return Promise.race([
-    promise,
-    new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`${what} took longer than ${ms / 1000} s`)), ms);
-    }),
-  ]).finally(() => clearTimeout(timer));
-};
 
 /** `vite build` into a temporary folder (the app's own config, as `npm run build` uses it). */
 async function buildWeb(): Promise<{ dir: string; temporary: boolean }> {
@@ -176,117 +158,6 @@ async function firstLoad(
   }
 }
 
-type LhRun = {
-  score: number;
-  fcp: number;
-  lcp: number;
-  tbt: number;
-  cls: number;
-  si: number;
-  lcpElement: string;
-};
-
-/**
- * One Lighthouse run in a fresh Chromium profile (so nothing is cached). A logged-in run first stores
- * the session in localStorage from a same-origin JSON URL (no app file gets loaded) in another tab,
- * and keeps storage for the run.
- */
-async function lighthouseOnce(url: string, user?: UserInfo): Promise<LhRun> {
-  const userDataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-lh-'));
-  const chrome = await chromeLauncher.launch({
-    chromePath: chromiumPath(),
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic'],
-    userDataDir,
-    logLevel: 'silent',
-  });
-  try {
-    const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
-    try {
-      if (user) {
-        const seed = await browser.newPage();
-        await seed.goto(new URL('/api/health', url).href);
-        await seed.evaluate((value) => localStorage.setItem('userInfo', value), JSON.stringify(user));
-        await seed.close();
-      }
-      const page = await browser.newPage();
-      const result = await withDeadline(
-        lighthouse(
-          url,
-          {
-            port: chrome.port,
-            output: 'json',
-            logLevel: 'error',
-            onlyCategories: ['performance'],
-            disableStorageReset: Boolean(user),
-          },
-          undefined,
-          page,
-        ),
-        LH_TIMEOUT_MS,
-        'Lighthouse',
-      );
-      if (!result) throw new Error('Lighthouse returned no result');
-      const { lhr } = result;
-      if (lhr.runtimeError) {
-        throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-      }
-      const num = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
-      // Lighthouse 13 names the LCP element in its LCP breakdown insight.
-      const details = lhr.audits['lcp-breakdown-insight']?.details as
-        { items?: { type?: string; nodeLabel?: string; selector?: string }[] } | undefined;
-      const node = details?.items?.find((item) => item.type === 'node');
-      return {
-        score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
-        fcp: num('first-contentful-paint'),
-        lcp: num('largest-contentful-paint'),
-        tbt: num('total-blocking-time'),
-        cls: num('cumulative-layout-shift'),
-        si: num('speed-index'),
-        lcpElement: node ? `${node.nodeLabel ?? ''} (${node.selector ?? ''})`.slice(0, 100) : '—',
-      };
-    } finally {
-      await browser.disconnect();
-    }
-  } finally {
-    chrome.kill();
-    await fs.rm(userDataDir, { recursive: true, force: true }).catch(() => undefined);
-  }
-}
-
-/** A run Lighthouse could not finish (it now and then misses the trace's start) is tried once more. */
-const lighthouseRun = (url: string, user?: UserInfo): Promise<LhRun> =>
-  lighthouseOnce(url, user).catch((err: unknown) => {
-    console.warn(`Lighthouse run failed, trying again: ${String(err)}`);
-    return lighthouseOnce(url, user);
-  });
-
-type LhResult = { runs: LhRun[]; median: LhRun; load: number[] };
-
-/** LH_RUNS runs; each figure reported is the median of that figure over the runs. */
-async function lighthouseMedian(url: string, user?: UserInfo): Promise<LhResult> {
-  const runs: LhRun[] = [];
-  const load: number[] = [];
-  for (let i = 0; i < LH_RUNS; i++) {
-    load.push(os.loadavg()[0]!);
-    runs.push(await lighthouseRun(url, user));
-  }
-  const of = (key: Exclude<keyof LhRun, 'lcpElement'>) => median(runs.map((r) => r[key]));
-  const medianScore = of('score');
-  return {
-    runs,
-    load,
-    median: {
-      score: medianScore,
-      fcp: of('fcp'),
-      lcp: of('lcp'),
-      tbt: of('tbt'),
-      cls: of('cls'),
-      si: of('si'),
-      lcpElement: (runs.find((r) => r.score === medianScore) ?? runs[0]!).lcpElement,
-    },
-  };
-}
-
 async function createShare(baseUrl: string, user: UserInfo): Promise<string> {
   const headers = {
     'content-type': 'application/json',
@@ -335,19 +206,6 @@ function chunkLists(loads: Load[]): string {
       return `- ${l.label}: ${top}${l.scripts.length > 6 ? `, … (${l.scripts.length - 6} more)` : ''}`;
     })
     .join('\n');
-}
-
-function lighthouseTable(results: ({ label: string } & LhResult)[]): string {
-  const ms = (v: number) => (Number.isFinite(v) ? `${Math.round(v)}` : '—');
-  const rows = results.map(({ label, runs, median: m }) => {
-    const verdict = m.score >= LH_TARGET ? 'yes' : 'no';
-    return `| ${label} | **${m.score}** (${runs.map((r) => r.score).join(', ')}) | ${verdict} | ${ms(m.fcp)} | ${ms(m.lcp)} | ${ms(m.tbt)} | ${m.cls.toFixed(3)} | ${ms(m.si)} | ${m.lcpElement.replace(/\|/g, '/')} |`;
-  });
-  return [
-    `| page | score, median (runs) | ≥ ${LH_TARGET} | FCP ms | LCP ms | TBT ms | CLS | SI ms | LCP element |`,
-    '|---|---|---|---:|---:|---:|---:|---:|---|',
-    ...rows,
-  ].join('\n');
 }
 
 export async function webSection(): Promise<string> {
