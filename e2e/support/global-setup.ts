@@ -1,6 +1,8 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import type {} from 'vitest';
 import type { TestProject } from 'vitest/node';
-import { startServer } from './server.ts';
+import { ROOT, startServer } from './server.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -11,6 +13,11 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject) {
+  // Without a build the server answers every page with 404 and every journey times out on it.
+  if (!existsSync(path.join(ROOT, 'apps/web/dist/index.html')))
+    throw new Error(
+      'apps/web/dist holds no build: run `npm run test:e2e` (it builds first) or `npm run build`',
+    );
   const server = await startServer('e2e');
   project.provide('baseUrl', server.baseUrl);
   project.provide('logFile', server.logFile);

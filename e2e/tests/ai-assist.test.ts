@@ -3,39 +3,16 @@
  * built-in template generator: text streams into the lesson, one undo takes it all back, the result
  * is saved like any edit, and a failure is explained while the editor stays usable.
  */
-import {
-  Routes,
-  type CourseDetail,
-  type DocNode,
-  type Lesson,
-  type Page,
-  type UserInfo,
-} from '@studio/contract';
-import type { Browser, BrowserContext, Page as Tab } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from '../support/browser.ts';
-import { apiAs, apiLogin, useSession } from '../support/session.ts';
+import { Routes, type CourseDetail, type DocNode, type Lesson, type Page } from '@studio/contract';
+import { describe, expect, inject, it } from 'vitest';
+import { demoOwnerTab } from '../support/demo-tab.ts';
+import { apiAs } from '../support/session.ts';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-let context: BrowserContext;
-let page: Tab;
-let user: UserInfo;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  user = await apiLogin(baseUrl, '13800000000', 'demo1234');
-});
-afterAll(() => browser.close());
-beforeEach(async () => {
-  context = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1280, height: 900 } });
-  await useSession(context, user);
-  page = await context.newPage();
-});
-afterEach(() => context.close());
+const demo = demoOwnerTab(baseUrl);
 
 /** The API as the demo owner, for finding the demo lesson and checking what the server stored. */
-const api = <T>(path: string, body?: unknown): Promise<T> => apiAs<T>(baseUrl, user, path, body);
+const api = <T>(path: string, body?: unknown): Promise<T> => apiAs<T>(baseUrl, demo.user, path, body);
 
 const storedContent = async (lessonId: number): Promise<DocNode> =>
   (await api<Lesson>(`${Routes.lesson.detail}?lessonId=${lessonId}`)).content;
@@ -51,16 +28,16 @@ async function demoLesson(): Promise<{ url: string; lessonId: number }> {
   return { url: `${baseUrl}/create/course/${courseId}/Lesson/${lessonId}`, lessonId };
 }
 
-const editor = () => page.locator('.tiptap');
+const editor = () => demo.page.locator('.tiptap');
 
 async function runAssist(action: string) {
-  await page.getByRole('button', { name: 'AI 助手' }).click();
-  await page.getByRole('menuitem', { name: new RegExp(`^${action}`) }).click();
+  await demo.page.getByRole('button', { name: 'AI 助手' }).click();
+  await demo.page.getByRole('menuitem', { name: new RegExp(`^${action}`) }).click();
 }
 
 /** Every distinct text the assist showed while writing, in order (read from the page as it changes). */
 async function recordWriting() {
-  await page.evaluate(() => {
+  await demo.page.evaluate(() => {
     const seen: string[] = [];
     (window as unknown as { assistSeen: string[] }).assistSeen = seen;
     new MutationObserver(() => {
@@ -71,11 +48,12 @@ async function recordWriting() {
       if (text && seen.at(-1) !== text) seen.push(text);
     }).observe(document.querySelector('.tiptap')!, { subtree: true, childList: true, characterData: true });
   });
-  return () => page.evaluate(() => (window as unknown as { assistSeen: string[] }).assistSeen);
+  return () => demo.page.evaluate(() => (window as unknown as { assistSeen: string[] }).assistSeen);
 }
 
 describe('AI assist in the lesson editor', () => {
   it('continue streams after the selection; one Ctrl+Z brings the lesson back exactly', async () => {
+    const { page } = demo;
     const { url, lessonId } = await demoLesson();
     const original = await storedContent(lessonId);
     await page.goto(url);
@@ -110,6 +88,7 @@ describe('AI assist in the lesson editor', () => {
   });
 
   it('summarize with nothing selected adds the key points at the end, saved like any edit', async () => {
+    const { page } = demo;
     const { url, lessonId } = await demoLesson();
     await page.goto(url);
     await editor().locator('p', { hasText: '记录用户真正的困难' }).click();
@@ -126,6 +105,7 @@ describe('AI assist in the lesson editor', () => {
   });
 
   it("a failure shows the server's message; the text so far stays, one undo away, and the editor works", async () => {
+    const { page } = demo;
     const course = await api<{ courseId: number }>(Routes.course.create, { title: 'AI 助手失败测试' });
     const lesson = await api<Lesson>(Routes.lesson.create, {
       courseId: course.courseId,
@@ -157,6 +137,7 @@ describe('AI assist in the lesson editor', () => {
   });
 
   it('stop keeps what was written, as one undo step; the lesson is locked while the assist writes', async () => {
+    const { page } = demo;
     const course = await api<{ courseId: number }>(Routes.course.create, { title: 'AI 助手停止测试' });
     const lesson = await api<Lesson>(Routes.lesson.create, {
       courseId: course.courseId,

@@ -1,28 +1,11 @@
 /** AI course creation in a real browser against the built app on the real server (template generator). */
-import type { AiJob, CourseDetail, UserInfo } from '@studio/contract';
+import type { AiJob, CourseDetail } from '@studio/contract';
 import pg from 'pg';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from '../support/browser.ts';
-import { apiLogin, useSession } from '../support/session.ts';
+import { describe, expect, inject, it } from 'vitest';
+import { demoOwnerTab } from '../support/demo-tab.ts';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-let user: UserInfo;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  user = await apiLogin(baseUrl, '13800000000', 'demo1234');
-});
-afterAll(() => browser.close());
-beforeEach(async () => {
-  context = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1280, height: 900 } });
-  await useSession(context, user);
-  page = await context.newPage();
-});
-afterEach(() => context.close());
+const demo = demoOwnerTab(baseUrl);
 
 /**
  * The template writes a lesson in well under a second, too fast to reload "mid-generation". Locking
@@ -43,15 +26,16 @@ async function holdLessonSaves(courseId: number): Promise<() => Promise<void>> {
 
 async function courseDetail(courseId: number): Promise<CourseDetail> {
   const res = await fetch(`${baseUrl}/api/course/detail?courseId=${courseId}`, {
-    headers: { 'x-request-tkToken': user.token, 'x-request-tkForm': 'pc' },
+    headers: { 'x-request-tkToken': demo.user.token, 'x-request-tkForm': 'pc' },
   });
   return ((await res.json()) as { data: CourseDetail }).data;
 }
 
-const liveText = (n: number) => page.getByRole('log', { name: `第 ${n} 课的生成内容` });
+const liveText = (n: number) => demo.page.getByRole('log', { name: `第 ${n} 课的生成内容` });
 
 describe('AI course creation', () => {
   it('creates a course from a topic: outline review, live lessons, reload mid-way, open the course', async () => {
+    const { page } = demo;
     await page.goto(`${baseUrl}/ai`);
     await page.getByRole('heading', { name: '创课记录' }).waitFor();
     await page.getByRole('button', { name: '开始创课' }).click();
@@ -105,6 +89,7 @@ describe('AI course creation', () => {
   });
 
   it('lists the job in the history with a link to the course', async () => {
+    const { page } = demo;
     await page.goto(`${baseUrl}/ai`);
     await page.getByRole('link', { name: '手冲咖啡入门课程' }).first().waitFor();
     await page.getByText('已完成').first().waitFor();
