@@ -183,6 +183,8 @@ export async function buildApp({
   }
 
   const hasWeb = await registerWebApp(app, config.webDist);
+  if (!hasWeb)
+    logger.warn({ webDist: config.webDist }, 'no web build here: pages answer 404 (npm run build)');
   app.setNotFoundHandler(async (request, reply) => {
     const pathOnly = request.url.split('?')[0]!;
     if (pathOnly === API_BASE || pathOnly.startsWith(`${API_BASE}/`)) {
