@@ -173,7 +173,8 @@ async function createShare(baseUrl: string, user: UserInfo): Promise<string> {
     await fetch(`${baseUrl}/api/share/create`, {
       method: 'POST',
       headers,
-      body: JSON.stringify({ courseId: course.courseId, allowCopy: true }),
+      // The demo course is paid, and a paid course's share cannot allow copying.
+      body: JSON.stringify({ courseId: course.courseId, allowCopy: false }),
     })
   ).json()) as { code: number; msg: string; data: { shareId: string } };
   if (share.code !== 200) throw new Error(`share/create: ${share.code} ${share.msg}`);

@@ -61,6 +61,7 @@ export async function startServer(
         DATA_DIR: dataDir,
         PUBLIC_URL: `http://127.0.0.1:${port}`,
         RATE_LIMIT_PER_MINUTE: '100000',
+        PAGE_RATE_LIMIT_PER_MINUTE: '1000000',
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

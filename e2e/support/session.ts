@@ -1,6 +1,7 @@
 /** Logs in through the real API and hands the session to a browser context the way the app stores it. */
 import { USER_INFO_STORAGE_KEY, type UserInfo } from '@studio/contract';
 import type { BrowserContext } from 'playwright-core';
+import { smsCodeFromLog } from './server.ts';
 
 export async function apiLogin(baseUrl: string, phone: string, password: string): Promise<UserInfo> {
   const res = await fetch(`${baseUrl}/api/auth/login/password`, {
@@ -11,6 +12,22 @@ export async function apiLogin(baseUrl: string, phone: string, password: string)
   const body = (await res.json()) as { code: number; msg: string; data: UserInfo };
   if (body.code !== 200) throw new Error(`login failed: ${body.code} ${body.msg}`);
   return body.data;
+}
+
+/** Signs up a new phone through the SMS login (the code read from the server's log). */
+export async function apiSignUp(baseUrl: string, logFile: string, phone: string): Promise<UserInfo> {
+  const post = async (path: string, body: unknown) => {
+    const res = await fetch(`${baseUrl}/api${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-request-tkForm': 'pc' },
+      body: JSON.stringify(body),
+    });
+    return (await res.json()) as { code: number; msg: string; data: UserInfo };
+  };
+  await post('/auth/sms/send', { phone, purpose: 'login' });
+  const login = await post('/auth/login/sms', { phone, code: await smsCodeFromLog(logFile, phone) });
+  if (login.code !== 200) throw new Error(`sign up failed: ${login.code} ${login.msg}`);
+  return login.data;
 }
 
 export async function useSession(context: BrowserContext, user: UserInfo): Promise<void> {

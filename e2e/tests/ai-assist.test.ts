@@ -87,6 +87,34 @@ describe('AI assist in the lesson editor', () => {
     await expect.poll(() => storedContent(lessonId), { timeout: 15_000 }).toEqual(original);
   });
 
+  it('the menu items stay put when the answer saying who writes arrives after the menu opened', async () => {
+    const { page } = demo;
+    const { url } = await demoLesson();
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const generator = `**/api${Routes.ai.generator}`;
+    await page.route(generator, async (route) => {
+      await held;
+      await route.continue();
+    });
+    try {
+      await page.goto(url);
+      await editor().waitFor();
+      await page.getByRole('button', { name: 'AI 助手' }).click();
+      const item = page.getByRole('menuitem', { name: /^总结/ });
+      await item.click({ trial: true }); // waits until the menu has finished opening
+      const before = await item.boundingBox();
+      release();
+      await page.getByRole('menu').getByText('模板生成（非 AI）').waitFor();
+      await item.click({ trial: true });
+      // The tag's line is 22 px; what is left of the opening animation moves a fraction of a pixel.
+      expect(Math.abs((await item.boundingBox())!.y - before!.y)).toBeLessThan(2);
+      await page.keyboard.press('Escape');
+    } finally {
+      await page.unroute(generator);
+    }
+  });
+
   it('summarize with nothing selected adds the key points at the end, saved like any edit', async () => {
     const { page } = demo;
     const { url, lessonId } = await demoLesson();

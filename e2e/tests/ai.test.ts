@@ -8,18 +8,27 @@ const baseUrl = inject('baseUrl');
 const demo = demoOwnerTab(baseUrl);
 
 /**
- * The template writes a lesson in well under a second, too fast to reload "mid-generation". Locking
- * the draft course's lesson rows holds every lesson just before it is saved (its text has streamed,
- * the save waits), so the page can be reloaded while the job is still generating; releasing the lock
- * lets the job finish.
+ * Holds every lesson save just before it is written (the lesson's text has streamed, the save waits),
+ * so the page can be reloaded while the job is still generating. The template writes a lesson in well
+ * under a second, so the hold is in place before 开始生成课时 is clicked, when the lessons do not exist
+ * yet: a test-only trigger makes each lesson UPDATE wait on an advisory lock this test holds (the
+ * generate call only inserts lessons, so it is not held). Releasing lets the job finish.
  */
-async function holdLessonSaves(courseId: number): Promise<() => Promise<void>> {
+const HOLD_KEY = 7_301_212;
+async function holdLessonSaves(): Promise<() => Promise<void>> {
   const client = new pg.Client({ connectionString: inject('databaseUrl') });
   await client.connect();
-  await client.query('BEGIN');
-  await client.query('SELECT id FROM lessons WHERE course_id = $1 FOR UPDATE', [courseId]);
+  await client.query(`create or replace function e2e_hold_lesson_saves() returns trigger language plpgsql
+    as $$ begin perform pg_advisory_xact_lock_shared(${HOLD_KEY}); return new; end $$`);
+  await client.query('drop trigger if exists e2e_hold_lesson_saves on lessons');
+  await client.query(
+    'create trigger e2e_hold_lesson_saves before update on lessons for each row execute function e2e_hold_lesson_saves()',
+  );
+  await client.query('select pg_advisory_lock($1)', [HOLD_KEY]);
   return async () => {
-    await client.query('COMMIT');
+    // Unlock first: the waiting saves hold their lock on the table, which dropping the trigger needs.
+    await client.query('select pg_advisory_unlock($1)', [HOLD_KEY]);
+    await client.query('drop trigger if exists e2e_hold_lesson_saves on lessons');
     await client.end();
   };
 }
@@ -58,12 +67,14 @@ describe('AI course creation', () => {
     await lesson2.fill(titles[1]!);
     await page.getByText('有未保存的修改').waitFor();
 
-    const generated = page.waitForResponse((r) => r.url().includes('/api/ai/job/generate'));
-    await page.getByRole('button', { name: '开始生成课时' }).click();
-    const job = ((await (await generated).json()) as { data: AiJob }).data;
-    expect(job.courseId).not.toBeNull();
-    const release = await holdLessonSaves(job.courseId!);
+    const release = await holdLessonSaves();
+    let job: AiJob;
     try {
+      const generated = page.waitForResponse((r) => r.url().includes('/api/ai/job/generate'));
+      await page.getByRole('button', { name: '开始生成课时' }).click();
+      job = ((await (await generated).json()) as { data: AiJob }).data;
+      expect(job.courseId).not.toBeNull();
+
       // Text streams in while the lessons are written.
       await expect.poll(() => liveText(1).textContent(), { timeout: 20_000 }).toContain('学习目标');
       await expect.poll(() => liveText(3).textContent(), { timeout: 20_000 }).toContain('练习');

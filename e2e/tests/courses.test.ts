@@ -85,6 +85,8 @@ describe('course authoring', () => {
     // The keyword stays in the address across tabs; clear it to see every course.
     await panel.getByRole('searchbox', { name: '搜索课程标题' }).fill('');
     await panel.getByRole('searchbox', { name: '搜索课程标题' }).press('Enter');
+    // The list without the keyword is back before the tab changes, as a user would see it.
+    await panel.getByRole('link', { name: 'Python 零基础入门' }).waitFor();
     await page.getByRole('tab', { name: '全部' }).click();
     const all = page.getByRole('tabpanel', { name: '全部' });
     // antd draws the selected label over its input; the click belongs to the select either way.
@@ -113,16 +115,18 @@ describe('course authoring', () => {
     await page.getByLabel('课程标题').fill('浏览器测试课程');
     await page.getByLabel('课程简介').fill('一门由浏览器测试写出来的课程。');
     await page.getByLabel('价格（元）').fill('12.5');
+    // antd draws the placeholder over its input; the click belongs to the select either way.
+    await page.getByRole('combobox', { name: '分类' }).click({ force: true });
+    await page.getByTitle('技术与编程').click();
     await page.locator('input[type="file"]').setInputFiles(png('cover.png'));
     await page.getByRole('img', { name: /课程封面/ }).waitFor();
     await expect
       .poll(() =>
-        api<Detail & { price: number; cover: string }>(`/course/detail?courseId=${courseId}`).then((d) => [
-          d.price,
-          d.cover !== '',
-        ]),
+        api<Detail & { price: number; cover: string; category: string }>(
+          `/course/detail?courseId=${courseId}`,
+        ).then((d) => [d.price, d.cover !== '', d.category]),
       )
-      .toEqual([1250, true]);
+      .toEqual([1250, true, 'tech']);
     await saved(page);
 
     // Two lessons, added by title.
@@ -212,20 +216,32 @@ describe('course authoring', () => {
     await page.getByText('检查通过，可以发布了').waitFor();
     await page.getByLabel('发布说明').fill('第一个版本');
     await page.getByRole('button', { name: '发布新版本' }).click();
+    // Publishing asks first, saying what the store will show.
+    const confirm = page.getByRole('dialog', { name: '发布 v1 到商城？' });
+    await confirm.getByText('浏览器测试课程').waitFor();
+    await confirm.getByText('¥12.50').waitFor();
+    await confirm.getByText('共 2 个课时').waitFor();
+    await confirm.getByText('技术与编程').waitFor();
+    await confirm.getByRole('button', { name: '确认发布' }).click();
     await page.getByText('已发布 v1').first().waitFor();
     await page.locator('[data-version="1"]').getByText('第一个版本').waitFor();
 
-    // Share: a link with copying allowed, opened by a visitor who is not logged in.
-    await page.getByRole('switch', { name: '允许复制到他们的团队' }).click();
+    // Share: the course is priced (¥12.50), so copying cannot be allowed and a visitor who is not
+    // logged in sees its lessons locked (none is a free preview); paid-share.test.ts goes further.
+    await page.getByText('这是付费课程：分享页只展示试看课时的内容').waitFor();
+    expect(await page.getByRole('switch', { name: '允许复制到他们的团队' }).isDisabled()).toBe(true);
     await page.getByRole('button', { name: '生成分享链接' }).click();
     const url = (await page.locator('[data-share-url]').first().textContent()) ?? '';
     expect(url).toMatch(/\/share\/[\w-]+$/);
     const visitor = await (await newContext(false)).newPage();
     await visitor.goto(url);
     await visitor.getByRole('heading', { name: '浏览器测试课程' }).waitFor();
-    await visitor.getByText('变量是名字').first().waitFor();
-    await visitor.getByText('循环让重复的事变简单。').waitFor();
-    await visitor.getByRole('button', { name: '登录后复制到我的团队' }).waitFor();
+    await visitor
+      .getByRole('article', { name: '第一课：变量' })
+      .getByRole('button', { name: '购买课程' })
+      .waitFor();
+    expect(await visitor.getByText('循环让重复的事变简单。').count()).toBe(0);
+    expect(await visitor.getByRole('button', { name: '登录后复制到我的团队' }).count()).toBe(0);
     expect(new URL(visitor.url()).pathname).toMatch(/^\/share\//);
   });
 });

@@ -1,13 +1,14 @@
 /**
  * Team journeys with several people at once, each in their own browser context, against the built app
- * on the real server: invite by link through login, roles, ownership, leaving, and removal.
+ * on the real server: invite by link through login, roles, ownership, leaving, removal, and an
+ * invitation by search that the invited person accepts.
  */
 import { USER_INFO_STORAGE_KEY, type UserInfo } from '@studio/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, uniquePhone } from '../support/browser.ts';
 import { smsCodeFromLog } from '../support/server.ts';
-import { useSession } from '../support/session.ts';
+import { apiSignUp, useSession } from '../support/session.ts';
 
 const baseUrl = inject('baseUrl');
 const logFile = inject('logFile');
@@ -41,22 +42,6 @@ async function smsLoginInBrowser(page: Page, phone: string) {
   await panel.getByRole('button', { name: '登录', exact: true }).click();
 }
 
-/** Signs up through the API (for a person whose login is not what the test is about). */
-async function smsLoginByApi(phone: string): Promise<UserInfo> {
-  const post = async (path: string, body: unknown) => {
-    const res = await fetch(`${baseUrl}/api${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-request-tkForm': 'pc' },
-      body: JSON.stringify(body),
-    });
-    return (await res.json()) as { code: number; msg: string; data: UserInfo };
-  };
-  await post('/auth/sms/send', { phone, purpose: 'login' });
-  const answer = await post('/auth/login/sms', { phone, code: await smsCodeFromLog(logFile, phone) });
-  if (answer.code !== 200) throw new Error(`login failed: ${answer.code} ${answer.msg}`);
-  return answer.data;
-}
-
 const storedUser = (page: Page) =>
   page.evaluate(
     (key) => JSON.parse(window.localStorage.getItem(key) ?? 'null') as UserInfo | null,
@@ -85,6 +70,8 @@ describe('teams, with several people', () => {
     await a.getByRole('button', { name: '创建团队', exact: true }).click();
     await a.waitForURL('**/author');
     await header(a).getByText(teamName).first().waitFor();
+    // A just signed up: welcomed as new, not back.
+    await a.getByRole('heading', { name: `欢迎加入，${nickOf(phoneA)}` }).waitFor();
 
     await a.goto(`${baseUrl}/personal/team`);
     const linkPanel = a.getByRole('tabpanel', { name: '邀请链接' });
@@ -100,6 +87,9 @@ describe('teams, with several people', () => {
     await smsLoginInBrowser(b, phoneB);
     await b.waitForURL(/\/selectTeam\?invite=/);
     await b.getByText('你收到了一个团队邀请').waitFor();
+    // The invitation names the team, the role and who made the link.
+    await b.getByText(`「${teamName}」邀请你以成员身份加入`).waitFor();
+    await b.getByText(`邀请人：${nickOf(phoneA)}`, { exact: false }).waitFor();
     await b.getByRole('button', { name: '加入团队' }).click();
     await b.waitForURL('**/author');
     await header(b).getByText(teamName).first().waitFor();
@@ -127,9 +117,9 @@ describe('teams, with several people', () => {
     expect((await storedUser(a))?.lastTeam).toBeNull();
   });
 
-  it('B removes C while C has the app open; C’s next step lands on /selectTeam', async () => {
+  it('B removes C while C has the app open; C lands on /selectTeam told why; B invites C back, C accepts', async () => {
     const { context, page: c } = await newPerson();
-    await useSession(context, await smsLoginByApi(phoneC));
+    await useSession(context, await apiSignUp(baseUrl, logFile, phoneC));
     const teamCode = (await storedUser(b))?.lastTeam?.teamCode ?? '';
     expect(teamCode).toMatch(/^[A-Z0-9]{6}$/);
     await c.goto(`${baseUrl}/selectTeam`);
@@ -151,17 +141,41 @@ describe('teams, with several people', () => {
     await c.getByRole('menuitem', { name: '团队中心' }).click();
     await c.waitForURL('**/selectTeam');
     await header(c).getByText('未选择团队').waitFor();
+    await c
+      .getByRole('alert')
+      .filter({ hasText: `你已被移出团队「${teamName}」` })
+      .waitFor();
     await c.reload();
     await c.getByText('你还没有加入任何团队').waitFor();
+    await c.getByText(`你已被移出团队「${teamName}」`).waitFor();
 
-    // B adds C back by the whole phone number; C finds the team in the list.
+    // B invites C back by the whole phone number: an invitation, not a membership.
     await b.getByRole('tab', { name: '添加成员' }).click();
     const addPanel = b.getByRole('tabpanel', { name: '添加成员' });
     await addPanel.getByPlaceholder('完整的 11 位手机号或昵称').fill(phoneC);
     await addPanel.getByRole('button', { name: '搜索', exact: true }).click();
-    await addPanel.getByRole('button', { name: `添加 ${nickOf(phoneC)}` }).click();
-    await memberRow(b, phoneC).waitFor();
+    await addPanel.getByRole('button', { name: `邀请 ${nickOf(phoneC)}` }).click();
+    await b.getByText(`已向 ${nickOf(phoneC)} 发送邀请，对方接受后加入团队`).waitFor();
+    await addPanel.getByRole('button', { name: `撤回对 ${nickOf(phoneC)} 的邀请` }).waitFor();
+    expect(await memberRow(b, phoneC).count()).toBe(0);
+
+    // C sees it in the header and on /selectTeam, with the team, the role and who invited.
     await c.reload();
-    await c.getByRole('button', { name: `进入 ${teamName}` }).waitFor();
+    const badge = header(c).getByRole('link', { name: '团队邀请（1）' });
+    await badge.click();
+    const invitations = c.getByRole('region', { name: '待处理的团队邀请' });
+    await invitations.getByText(`「${teamName}」邀请你以成员身份加入`).waitFor();
+    await invitations.getByText(`${nickOf(phoneB)} 邀请`, { exact: false }).waitFor();
+    await invitations.getByRole('button', { name: `接受「${teamName}」的邀请` }).click();
+    await c.waitForURL('**/author');
+    await header(c).getByText(teamName).first().waitFor();
+    expect(
+      await header(c)
+        .getByRole('link', { name: /团队邀请/ })
+        .count(),
+    ).toBe(0);
+
+    await b.reload();
+    await memberRow(b, phoneC).waitFor();
   });
 });

@@ -1,8 +1,7 @@
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
-import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
-import { API_BASE, Code, messageFor } from '@studio/contract';
+import { API_BASE } from '@studio/contract';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -33,10 +32,9 @@ import { createContext, type AppContext, type ContextOverrides } from './platfor
 import { EventBus } from './platform/events.ts';
 import { JobQueue } from './platform/jobs.ts';
 import { registerMetrics } from './platform/metrics.ts';
-import { connectRedis } from './platform/redis.ts';
 import { defineStoreJobs } from './modules/store/store.jobs.ts';
 import { errorHandler, methodNotAllowedEnvelope, notFoundEnvelope } from './platform/error-handler.ts';
-import { AppError } from './platform/errors.ts';
+import { registerRequestLimits } from './platform/request-limits.ts';
 import { isFrameablePath, registerWebApp } from './platform/web-app.ts';
 
 /** The players the lesson renderer may frame (apps/web/src/components/content-view/video-embed.ts). */
@@ -102,23 +100,7 @@ export async function buildApp({
     if (typeof csp === 'string')
       reply.header('content-security-policy', csp.replace("frame-ancestors 'self'", 'frame-ancestors *'));
   });
-  const redis = config.REDIS_URL ? connectRedis(config.REDIS_URL, logger) : undefined;
-  if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
-  await app.register(fastifyRateLimit, {
-    max: config.RATE_LIMIT_PER_MINUTE,
-    timeWindow: '1 minute',
-    // One count per IP across every process when Redis is there; a Redis outage lets requests through.
-    ...(redis ? { redis, nameSpace: `${config.REDIS_KEY_PREFIX}rl:`, skipOnError: true } : {}),
-    global: false,
-    errorResponseBuilder: () => new AppError(Code.TOO_MANY_REQUESTS, messageFor(Code.TOO_MANY_REQUESTS), 429),
-  });
-  // The per-IP limit as the first app-level hook, so it runs before authentication (a route-level
-  // hook would run after it: floods of bad tokens would reach the database unlimited). Routes with a
-  // limit of their own (or `rateLimit: false`) are left to the plugin's route hook.
-  const perIpLimit = app.rateLimit();
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.routeOptions.config.rateLimit === undefined) await perIpLimit.call(app, request, reply);
-  });
+  await registerRequestLimits(app, config, logger);
   await app.register(fastifyMultipart, {
     limits: { fileSize: config.UPLOAD_MAX_BYTES, files: 1, fields: 5 },
   });

@@ -1,5 +1,8 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config.ts';
+import { loadConfig, resolveDataDir } from './config.ts';
 
 describe('config', () => {
   it('runs with no configuration at all (embedded defaults)', () => {
@@ -10,6 +13,31 @@ describe('config', () => {
     expect(config.SMS_PROVIDER).toBe('console');
     expect(config.WECHAT_MODE).toBe('simulator');
     expect(config.dataDir).toMatch(/data$/);
+  });
+
+  it('keeps data in the repository’s ./data, and reads a relative DATA_DIR from where npm was run', () => {
+    const repo = path.resolve(import.meta.dirname, '../../..');
+    expect(resolveDataDir(undefined, undefined)).toEqual({
+      dataDir: path.join(repo, 'data'),
+      legacyDataDir: false,
+    });
+    expect(loadConfig({ DATA_DIR: './mine', INIT_CWD: '/srv/studio' }).dataDir).toBe('/srv/studio/mine');
+    expect(loadConfig({ DATA_DIR: '/var/lib/studio' }).dataDir).toBe('/var/lib/studio');
+  });
+
+  it('keeps using a data folder an older version left in apps/server/data until ./data exists', async () => {
+    const root = await fs.mkdtemp(path.join(os.tmpdir(), 'studio-root-'));
+    try {
+      await fs.mkdir(path.join(root, 'apps/server/data/pg'), { recursive: true });
+      expect(resolveDataDir(undefined, undefined, root)).toEqual({
+        dataDir: path.join(root, 'apps/server/data'),
+        legacyDataDir: true,
+      });
+      await fs.mkdir(path.join(root, 'data'));
+      expect(resolveDataDir(undefined, undefined, root).dataDir).toBe(path.join(root, 'data'));
+    } finally {
+      await fs.rm(root, { recursive: true, force: true });
+    }
   });
 
   it('stops with a message naming the bad variable', () => {

@@ -2,7 +2,9 @@
  * Every environment variable the server reads, parsed once by zod. Nothing else reads process.env.
  * A bad value stops the start with a message naming the variable.
  */
+import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
 const bool = z
@@ -16,7 +18,7 @@ export const envSchema = z
     HOST: z.string().min(1).default('0.0.0.0'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     PUBLIC_URL: optionalUrl,
-    DATA_DIR: z.string().min(1).default('./data'),
+    DATA_DIR: z.string().min(1).optional(),
     DATABASE_URL: optionalUrl,
     EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(54329),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -30,6 +32,7 @@ export const envSchema = z
       .max(24 * 365)
       .default(24 * 7),
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+    PAGE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(6000),
     REDIS_URL: optionalUrl,
     REDIS_KEY_PREFIX: z.string().min(1).max(40).default('studio:'),
     UPLOAD_MAX_BYTES: z.coerce
@@ -95,6 +98,8 @@ export type Env = z.infer<typeof envSchema>;
 
 export type Config = Env & {
   dataDir: string;
+  /** Set when the data folder is still where versions before ./data kept it (apps/server/data). */
+  legacyDataDir: boolean;
   publicUrl: string;
   webDist: string;
   storage: 'local' | 's3';
@@ -109,12 +114,28 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const env = parsed.data;
-  const dataDir = path.resolve(env.DATA_DIR);
+  const { dataDir, legacyDataDir } = resolveDataDir(env.DATA_DIR, source.INIT_CWD);
   return {
     ...env,
     dataDir,
+    legacyDataDir,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
-    webDist: path.resolve(env.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
+    webDist: path.resolve(env.WEB_DIST ?? path.join(REPO_ROOT, 'apps', 'web', 'dist')),
     storage: env.S3_BUCKET ? 's3' : 'local',
   };
+}
+
+const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+/**
+ * DATA_DIR, or the repository's `./data`. A relative DATA_DIR is taken from where npm was run
+ * (INIT_CWD), not from the workspace folder `npm start -w` switches to. A folder left by an older
+ * version in apps/server/data keeps being used (and is reported at start) until it is moved.
+ */
+export function resolveDataDir(dataDir: string | undefined, initCwd: string | undefined, root = REPO_ROOT) {
+  if (dataDir) return { dataDir: path.resolve(initCwd ?? process.cwd(), dataDir), legacyDataDir: false };
+  const current = path.join(root, 'data');
+  const legacy = path.join(root, 'apps', 'server', 'data');
+  const useLegacy = !existsSync(current) && existsSync(path.join(legacy, 'pg'));
+  return { dataDir: useLegacy ? legacy : current, legacyDataDir: useLegacy };
 }

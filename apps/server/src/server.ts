@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { createLogger } from './logger.ts';
 import { seedDemo } from './seed/demo.ts';
+import { publicUrlWarning, startBanner } from './start-banner.ts';
 
 async function main(): Promise<void> {
   let config;
@@ -20,13 +21,15 @@ async function main(): Promise<void> {
   logger.info(
     config.DATABASE_URL ? 'using the PostgreSQL server in DATABASE_URL' : `data folder: ${config.dataDir}`,
   );
+  if (config.legacyDataDir && !config.DATABASE_URL)
+    logger.warn('the data folder is still in apps/server/data: stop the server and move it to ./data');
   const database = await openDatabase(config, (msg) => logger.info(msg));
   const app = await buildApp({ config, db: database.db, logger, databaseUrl: database.url });
   if (config.SEED_DEMO) await seedDemo(app.ctx, logger);
   await app.listen({ port: config.PORT, host: config.HOST });
-  logger.info(
-    `ready: open ${config.publicUrl} (storage: ${config.storage}, SMS: ${config.SMS_PROVIDER}, WeChat: ${config.WECHAT_MODE})`,
-  );
+  const warning = publicUrlWarning(config);
+  if (warning) logger.warn(warning);
+  logger.info(startBanner(config));
 
   let stopping = false;
   const stop = async (signal: string) => {

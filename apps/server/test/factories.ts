@@ -74,3 +74,40 @@ export async function createLesson(t: TestApp, token: string, courseId: number, 
   if (res.code !== 200) throw new Error(`lesson create failed: ${res.code} ${res.msg}`);
   return res.data;
 }
+
+/** Saves one paragraph of text into a new lesson (version 1): the release check refuses empty lessons. */
+export async function writeLesson(
+  t: TestApp,
+  token: string,
+  lessonId: number,
+  text: string,
+  freePreview = false,
+) {
+  const res = await call(t, 'POST', '/lesson/save', {
+    token,
+    body: {
+      lessonId,
+      version: 1,
+      freePreview,
+      content: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text }] }] },
+    },
+  });
+  if (res.code !== 200) throw new Error(`lesson save failed: ${res.code} ${res.msg}`);
+}
+
+/** OWNER/ADMIN invites a registered user; answers the invitation id (the user is not a member yet). */
+export async function inviteUser(t: TestApp, token: string, userId: number, role?: 'ADMIN' | 'MEMBER') {
+  const res = await call<{ invitationId: number } | null>(t, 'POST', '/team/user/invite/join', {
+    token,
+    body: { userId, ...(role ? { role } : {}) },
+  });
+  if (res.code !== 200 || !res.data) throw new Error(`invite failed: ${res.code} ${res.msg}`);
+  return res.data.invitationId;
+}
+
+/** Adds a member the way the product does: invited by an OWNER/ADMIN, then accepted by them. */
+export async function addByInvitation(t: TestApp, managerToken: string, user: UserInfo) {
+  const invitationId = await inviteUser(t, managerToken, user.userId);
+  const res = await call(t, 'POST', '/team/invitation/accept', { token: user.token, body: { invitationId } });
+  if (res.code !== 200) throw new Error(`accept failed: ${res.code} ${res.msg}`);
+}

@@ -1,12 +1,15 @@
 /**
  * One PostgreSQL for the whole run: the machine's server when DATABASE_URL is set, else an embedded
- * cluster in .tmp/test-pg. A migrated template database is made once; each test file clones it.
+ * cluster of the run's own in a temporary folder. A migrated template database is made once; each test file clones it.
  */
+import fs from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { connect, migrateDatabase } from '../src/db/client.ts';
 import { ensureDatabase, startEmbeddedPostgres } from '../src/db/embedded.ts';
+import { freePort } from './server-process.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -30,10 +33,16 @@ export default async function setup(project: TestProject) {
     adminUrl = process.env.DATABASE_URL;
     console.log(`server tests on the PostgreSQL server in DATABASE_URL (${new URL(adminUrl).host})`);
   } else {
-    const dir = path.resolve(import.meta.dirname, '../../../.tmp/test-pg');
-    const cluster = await startEmbeddedPostgres(dir, 54339, (m) => console.log(m));
+    // A cluster of this run's own on a free port: two checkouts may run their tests at once, and a
+    // run that was killed leaves nothing the next one trips over.
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'studio-test-pg-'));
+    await fs.chmod(dir, 0o755); // run as root, PostgreSQL's own user must reach its folder inside
+    const cluster = await startEmbeddedPostgres(dir, await freePort(), (m) => console.log(m));
     adminUrl = cluster.adminUrl('postgres');
-    stop = cluster.stop;
+    stop = async () => {
+      await cluster.stop();
+      await fs.rm(dir, { recursive: true, force: true });
+    };
     console.log('server tests on embedded PostgreSQL');
   }
   const templateDb = `studio_tpl_${runId}`;

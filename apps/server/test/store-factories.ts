@@ -1,6 +1,6 @@
 /** Store factories: a seller team with a released course, a buyer team. Made through the real API. */
 import { expect } from 'vitest';
-import { call, createCourse, createLesson, createTeam, createUser } from './factories.ts';
+import { call, createCourse, createLesson, createTeam, createUser, writeLesson } from './factories.ts';
 import type { TestApp } from './test-app.ts';
 
 const COVER = '/api/files/cover/2026/11/abcdefghijkl.png';
@@ -11,11 +11,9 @@ export async function seller(t: TestApp, title: string, price: number, category 
   await createTeam(t, user.token, '卖家团队');
   const course = await createCourse(t, user.token, title);
   const free = await createLesson(t, user.token, course.courseId, '试看课');
-  await createLesson(t, user.token, course.courseId, '付费课');
-  await call(t, 'POST', '/lesson/save', {
-    token: user.token,
-    body: { lessonId: free.lessonId, version: 1, freePreview: true },
-  });
+  const paid = await createLesson(t, user.token, course.courseId, '付费课');
+  await writeLesson(t, user.token, free.lessonId, '试看的内容', true);
+  await writeLesson(t, user.token, paid.lessonId, '付费的内容');
   await call(t, 'POST', '/course/modify', {
     token: user.token,
     body: {

@@ -156,6 +156,30 @@ describe.skipIf(!haveRedis)('the per-IP request limit with REDIS_URL', () => {
     }
   });
 
+  it('counts page loads across both servers apart from API calls', async () => {
+    const env = {
+      REDIS_URL,
+      REDIS_KEY_PREFIX: `test${Date.now()}p:`,
+      RATE_LIMIT_PER_MINUTE: '3',
+      PAGE_RATE_LIMIT_PER_MINUTE: '4',
+    };
+    const one = await createTestApp(env);
+    const two = await createTestApp(env, {}, { databaseUrl: one.databaseUrl });
+    try {
+      const remoteAddress = '198.51.100.10';
+      const pages: number[] = [];
+      for (let i = 0; i < 5; i++)
+        pages.push((await (i % 2 ? two : one).app.inject({ url: '/teamList', remoteAddress })).statusCode);
+      // No web build in tests: a page is 404 here, but it is counted, by both servers together.
+      expect(pages).toEqual([404, 404, 404, 404, 429]);
+      const api = await call(two, 'GET', '/store/list', { ip: remoteAddress });
+      expect(api.status).toBe(200);
+    } finally {
+      await two.close();
+      await one.close();
+    }
+  });
+
   it('without Redis each server counts alone', async () => {
     const one = await createTestApp({ RATE_LIMIT_PER_MINUTE: '3' });
     const two = await createTestApp({ RATE_LIMIT_PER_MINUTE: '3' }, {}, { databaseUrl: one.databaseUrl });

@@ -42,6 +42,24 @@ export const COURSE_CATEGORIES = [
   'other',
 ] as const;
 export type CourseCategory = (typeof COURSE_CATEGORIES)[number];
+/** Each category's name: the one list the editor, the store filter, cards and previews show. */
+export const COURSE_CATEGORY_NAMES: Record<CourseCategory, { zh: string; en: string }> = {
+  tech: { zh: '技术与编程', en: 'Tech & programming' },
+  business: { zh: '商业与管理', en: 'Business & management' },
+  design: { zh: '设计与创意', en: 'Design & creativity' },
+  language: { zh: '语言学习', en: 'Languages' },
+  education: { zh: '教育与考试', en: 'Education & exams' },
+  life: { zh: '生活与兴趣', en: 'Life & hobbies' },
+  other: { zh: '其他', en: 'Other' },
+};
+export const courseCategoryNames = (lang: 'zh' | 'en'): Record<CourseCategory, string> =>
+  Object.fromEntries(COURSE_CATEGORIES.map((c) => [c, COURSE_CATEGORY_NAMES[c][lang]])) as Record<
+    CourseCategory,
+    string
+  >;
+
+/** The title a new course gets; the release check refuses it (the store would show it). */
+export const COURSE_DEFAULT_TITLE = '未命名课程';
 
 export const COURSE_LIMITS = {
   titleMax: 60,

@@ -14,6 +14,7 @@ import {
   TOKEN_HEADER,
   userPasswordBody,
 } from './index.ts';
+import { smsLockedMessage, waitText } from './messages.ts';
 
 describe('seed constants', () => {
   it('keeps the seed values', () => {
@@ -89,5 +90,16 @@ describe('@studio/contract/constants', () => {
     };
     visit(path.join(import.meta.dirname, 'plain.ts'));
     expect(seen.size).toBeGreaterThan(5);
+  });
+});
+
+describe('wait times in messages', () => {
+  it('rounds up to seconds, minutes or hours', () => {
+    expect(waitText(44_100)).toBe('45 秒');
+    expect(waitText(60_000)).toBe('1 分钟');
+    expect(waitText(39 * 60_000 + 1)).toBe('40 分钟');
+    expect(waitText(23.5 * 3_600_000)).toBe('24 小时');
+    expect(smsLockedMessage(30_000)).toBe('验证码错误次数过多，请 30 秒后重新获取验证码');
+    expect(smsLockedMessage(0)).toBe('验证码错误次数过多，请重新获取验证码');
   });
 });

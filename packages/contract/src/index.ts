@@ -10,6 +10,7 @@ export * from './routes.ts';
 export * from './schemas/common.ts';
 export * from './schemas/account.ts';
 export * from './schemas/team.ts';
+export * from './schemas/team-invitation.ts';
 export * from './schemas/course.ts';
 export * from './schemas/store.ts';
 export * from './schemas/ai.ts';

@@ -39,6 +39,12 @@ export const Routes = {
     userSearch: '/team/user/search',
     userRole: '/team/user/role',
     inviteCreate: '/team/invite/create',
+    inviteInfo: '/team/invite/info',
+    invitationList: '/team/invitation/list',
+    invitationAccept: '/team/invitation/accept',
+    invitationDecline: '/team/invitation/decline',
+    invitationTeamList: '/team/invitation/team/list',
+    invitationCancel: '/team/invitation/cancel',
   },
   course: {
     list: '/course/list',

@@ -10,7 +10,7 @@
  * that every change to sessions, users, memberships or teams empties, in every process, through
  * PostgreSQL notifications; an expired session is refused from the cache as from the database.
  */
-import { Code, TOKEN_HEADER } from '@studio/contract';
+import { Code, type RemovedFromTeam, TEAM_MESSAGES, TOKEN_HEADER } from '@studio/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SessionRow, UserRow } from '../db/schema.ts';
 import { findSessionActor, type SessionActor } from '../modules/auth/sessions.repo.ts';
@@ -19,6 +19,7 @@ import { TtlCache } from './cache.ts';
 import type { AppContext } from './context.ts';
 import { sha256 } from './crypto.ts';
 import { AppError } from './errors.ts';
+import { publicOrigin } from './public-origin.ts';
 
 export type AuthLevel = 'public' | 'user' | 'registered' | 'team';
 
@@ -26,10 +27,14 @@ export type Actor = {
   user: UserRow;
   session: SessionRow;
   token: string;
+  /** Where this request reached us (PUBLIC_URL when set): links handed back to the user start with it. */
+  origin: string;
   /** Set for 'team' routes (and by loadCurrentMembership): the team the request acts in. */
   membership: Membership | null;
   /** The membership of `user.lastTeamId` as read with the session (null: none). */
   lastTeam: Membership | null;
+  /** The last team when the user is no longer its member (removed): named in the 541. */
+  removedFrom: RemovedFromTeam | null;
 };
 
 declare module 'fastify' {
@@ -48,6 +53,7 @@ const ACTOR_CACHE = { ttlMs: 10_000, max: 10_000 };
 function frozen(found: SessionActor): SessionActor {
   Object.freeze(found.session);
   Object.freeze(found.user);
+  if (found.removedFrom) Object.freeze(found.removedFrom);
   if (found.lastTeam) {
     Object.freeze(found.lastTeam.team);
     Object.freeze(found.lastTeam);
@@ -78,7 +84,15 @@ async function resolveActor(
     found = undefined;
   }
   if (!found) return null;
-  return { session: found.session, user: found.user, token, membership: null, lastTeam: found.lastTeam };
+  return {
+    session: found.session,
+    user: found.user,
+    token,
+    origin: publicOrigin(request, ctx.config),
+    membership: null,
+    lastTeam: found.lastTeam,
+    removedFrom: found.removedFrom,
+  };
 }
 
 export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
@@ -103,7 +117,13 @@ export async function loadCurrentMembership(_ctx: AppContext, actor: Actor): Pro
   // The membership of user.lastTeamId was read in the same statement as the user row itself.
   const teamId = actor.user.lastTeamId;
   actor.membership = teamId !== null && actor.lastTeam?.team.id === teamId ? actor.lastTeam : null;
-  if (!actor.membership) throw new AppError(Code.NO_TEAM);
+  if (!actor.membership) {
+    const removed = teamId !== null && actor.removedFrom?.teamId === teamId ? actor.removedFrom : null;
+    // Removed from the current team: the 541 says which one, so the client can tell the user why.
+    if (removed)
+      throw new AppError(Code.NO_TEAM, TEAM_MESSAGES.removedFromTeam(removed.teamName), 200, removed);
+    throw new AppError(Code.NO_TEAM);
+  }
   return actor.membership;
 }
 

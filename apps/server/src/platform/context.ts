@@ -58,9 +58,10 @@ export function createContext(
           appSecret: config.WECHAT_APP_SECRET!,
           openBaseUrl: config.WECHAT_OPEN_BASE_URL,
           apiBaseUrl: config.WECHAT_API_BASE_URL,
+          // WeChat sends the browser back here: the address registered with it, never a request's host.
           redirectUri: `${config.publicUrl}/wxAuth`,
         })
-      : new SimulatedWechatProvider(config.publicUrl, db);
+      : new SimulatedWechatProvider(db);
   const storage =
     config.storage === 's3'
       ? new S3FileStorage({
@@ -72,7 +73,7 @@ export function createContext(
           forcePathStyle: config.S3_FORCE_PATH_STYLE,
         })
       : new LocalFileStorage(path.join(config.dataDir, 'uploads'));
-  const sandbox = config.PAY_PROVIDER === 'sandbox' ? new SandboxPaymentProvider(db, config.publicUrl) : null;
+  const sandbox = config.PAY_PROVIDER === 'sandbox' ? new SandboxPaymentProvider(db) : null;
   const payments: PaymentProvider =
     sandbox ??
     new WechatPayProvider({
@@ -83,6 +84,7 @@ export function createContext(
       privateKeyPem: config.WECHATPAY_PRIVATE_KEY!,
       platformPublicKeyPem: config.WECHATPAY_PLATFORM_PUBLIC_KEY!,
       apiV3Key: config.WECHATPAY_API_V3_KEY!,
+      // WeChat Pay calls this from outside: the configured PUBLIC_URL, never a request's host.
       notifyUrl: `${config.publicUrl}/api/pay/notify/wechat`,
     });
   const generator: CourseGenerator = config.AI_BASE_URL

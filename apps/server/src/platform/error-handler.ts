@@ -3,10 +3,11 @@ import { Code, HTTP_STATUS_MESSAGES, messageFor } from '@studio/contract';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from './errors.ts';
+import { sendTooManyRequestsPage, wantsHtml } from './too-many-requests-page.ts';
 
-type Envelope = { code: number; msg: string; data: null };
+type Envelope = { code: number; msg: string; data: unknown };
 
-const envelopeOf = (code: number, msg: string): Envelope => ({ code, msg, data: null });
+const envelopeOf = (code: number, msg: string, data: unknown = null): Envelope => ({ code, msg, data });
 
 /** "phone: 请输入正确的 11 位手机号" — the field first, then the rule. */
 function validationMessage(
@@ -24,14 +25,17 @@ function validationMessage(
  * Sent as a string: business errors travel as HTTP 200, and the route's 200 response schema (its
  * success shape) must not be applied to an error envelope.
  */
-const send = (reply: FastifyReply, status: number, code: number, msg: string) =>
+const send = (reply: FastifyReply, status: number, code: number, msg: string, data: unknown = null) =>
   reply
     .status(status)
     .type('application/json; charset=utf-8')
-    .send(JSON.stringify(envelopeOf(code, msg)));
+    .send(JSON.stringify(envelopeOf(code, msg, data)));
 
 export function errorHandler(error: unknown, request: FastifyRequest, reply: FastifyReply) {
-  if (error instanceof AppError) return send(reply, error.httpStatus, error.code, error.message);
+  if (error instanceof AppError) {
+    if (error.httpStatus === 429 && wantsHtml(request)) return sendTooManyRequestsPage(reply);
+    return send(reply, error.httpStatus, error.code, error.message, error.data);
+  }
   if (hasZodFastifySchemaValidationErrors(error)) {
     return send(reply, 400, Code.BAD_REQUEST, validationMessage(error));
   }

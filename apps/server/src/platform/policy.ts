@@ -15,6 +15,9 @@ export const TEAM_POLICY = {
   'team.view': ALL,
   'team.modify': MANAGERS,
   'team.invite': MANAGERS,
+  // Pending invitations of the team (sent by search): who may invite sees and cancels them.
+  'team.viewInvitations': MANAGERS,
+  'team.cancelInvitation': MANAGERS,
   'team.removeMember': MANAGERS,
   'team.removeAdmin': OWNER,
   'team.changeRole': OWNER,
@@ -26,7 +29,12 @@ export const TEAM_POLICY = {
 export type TeamAction = keyof typeof TEAM_POLICY;
 
 /** Reading stays allowed in an expired team; everything else is a write. */
-const READS: ReadonlySet<TeamAction> = new Set(['team.view', 'team.leave', 'team.sales']);
+const READS: ReadonlySet<TeamAction> = new Set([
+  'team.view',
+  'team.leave',
+  'team.sales',
+  'team.viewInvitations',
+]);
 
 export const can = (role: TeamRole, action: TeamAction): boolean =>
   (TEAM_POLICY[action] as readonly TeamRole[]).includes(role);

@@ -28,6 +28,15 @@ export async function peekLimit(db: Db, key: string): Promise<number> {
   return rows.rows[0]?.count ?? 0;
 }
 
+/** When a live counter's window ends: null when there is none (nothing to wait for). */
+export async function limitResetAt(db: Db, key: string): Promise<Date | null> {
+  const rows = await db.execute<{ reset_at: Date }>(
+    sql`select reset_at from rate_limits where key = ${key} and reset_at > now()`,
+  );
+  const at = rows.rows[0]?.reset_at;
+  return at ? new Date(at) : null;
+}
+
 export async function clearLimit(db: Db, key: string): Promise<void> {
   await db.execute(sql`delete from rate_limits where key = ${key}`);
 }

@@ -8,7 +8,7 @@ import { http } from '../lib/request.ts';
 import { writeStoredUser } from '../lib/storage.ts';
 import { user } from '../test/fixtures.ts';
 import { lazyPage } from './lazy-page.ts';
-import { Providers } from './providers.tsx';
+import { TestProviders } from '../test/test-providers.tsx';
 import { routes } from './router.tsx';
 import { RouteError } from './route-error.tsx';
 
@@ -28,9 +28,9 @@ const lessonFixture = {
 const show = (path: string) => {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   render(
-    <Providers>
+    <TestProviders>
       <RouterProvider router={router} />
-    </Providers>,
+    </TestProviders>,
   );
   return router;
 };
@@ -117,9 +117,9 @@ describe('lazy page timeout', () => {
       { initialEntries: ['/'] },
     );
     render(
-      <Providers>
+      <TestProviders>
         <RouterProvider router={router} />
-      </Providers>,
+      </TestProviders>,
     );
     expect(screen.getByText('加载中')).toBeTruthy();
     await vi.advanceTimersByTimeAsync(120_000);

@@ -17,7 +17,12 @@ export const LangSwitch = ({ compact = false }: { compact?: boolean }) => {
         onClick: ({ key }) => void setLanguage(key as Lang),
       }}
     >
-      <Button type="text" icon={<GlobalOutlined />} aria-label={t('common.language')}>
+      <Button
+        type="text"
+        icon={<GlobalOutlined />}
+        // The name holds the visible language name (WCAG 2.5.3); compact shows only the icon.
+        aria-label={compact ? t('common.language') : t('common.languageCurrent', { lang: t(`lang.${lang}`) })}
+      >
         {!compact && t(`lang.${lang}`)}
       </Button>
     </Dropdown>

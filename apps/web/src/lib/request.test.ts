@@ -180,8 +180,18 @@ describe('request client: HTTP failures (seed §8)', () => {
     expect(lastError()).toMatchObject({ message: '请求失败', description: text });
   });
 
-  it('the status table wins over an envelope msg, except for 400', async () => {
-    mock.onGet('/x').reply(429, { code: 429, msg: 'rate limited: 100 per minute', data: null });
+  it('any HTTP status that carries the envelope shows its msg (413: the limit, not 服务器错误)', async () => {
+    mock.onPost('/lesson/save').reply(413, { code: 413, msg: '课时内容不能超过 512 KB', data: null });
+    await expect(api.post('/lesson/save', {})).rejects.toMatchObject({
+      code: 413,
+      status: 413,
+      msg: '课时内容不能超过 512 KB',
+    });
+    expect(lastError()).toMatchObject({ message: '请求失败', description: '课时内容不能超过 512 KB' });
+  });
+
+  it('an envelope with an empty msg falls back to the status table', async () => {
+    mock.onGet('/x').reply(429, { code: 429, msg: '', data: null });
     await expect(api.get('/x')).rejects.toMatchObject({ code: 429, msg: '请求过于频繁，请稍后重试' });
   });
 

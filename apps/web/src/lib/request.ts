@@ -51,11 +51,17 @@ const onUnauthorized = (config: AxiosRequestConfig, msg: string, status?: number
   return Promise.reject(new ApiError(Code.UNAUTHORIZED, msg, status));
 };
 
-const onNoTeam = (config: AxiosRequestConfig, msg: string, status?: number): Promise<never> => {
+const onNoTeam = (
+  config: AxiosRequestConfig,
+  msg: string,
+  status?: number,
+  data?: unknown,
+): Promise<never> => {
   // The stored current team is no longer valid; forgetting it keeps the header honest.
   if (readStoredUser()?.lastTeam) patchStoredUser({ lastTeam: null });
   if (!config.stayOnPage && currentPath() !== '/selectTeam') navigate('/selectTeam');
-  return Promise.reject(new ApiError(Code.NO_TEAM, msg, status));
+  // `data` names the team when the user was removed from it (shown on /selectTeam).
+  return Promise.reject(new ApiError(Code.NO_TEAM, msg, status, data));
 };
 
 /** 542: the current team expired since it was stored; the interface turns read-only at once. */
@@ -85,7 +91,7 @@ const onResponse = (response: AxiosResponse): AxiosResponse | Promise<never> => 
   }
   if (isSuccessCode(body.code)) return response;
   if (body.code === Code.UNAUTHORIZED) return onUnauthorized(config, body.msg);
-  if (body.code === Code.NO_TEAM) return onNoTeam(config, body.msg);
+  if (body.code === Code.NO_TEAM) return onNoTeam(config, body.msg, undefined, body.data);
   if (body.code === Code.TEAM_EXPIRED) markTeamExpired();
   const msg = body.msg || i18n.t('request.unknownError');
   return fail(config, new ApiError(body.code, msg, response.status, body.data));
@@ -102,10 +108,10 @@ const onHttpError = (error: AxiosError): Promise<never> => {
   if (status === 401 || envelope?.code === Code.UNAUTHORIZED) {
     return onUnauthorized(config, envelope?.msg ?? statusMessage(401), status);
   }
-  if (envelope?.code === Code.NO_TEAM) return onNoTeam(config, envelope.msg, status);
-  // The status table wins, except for 400: there the server's envelope msg names the field and the
-  // rule (e.g. "团队名称 2–30 个字"), which is what the user needs to fix the input.
-  const msg = status === 400 && envelope?.msg ? envelope.msg : statusMessage(status);
+  if (envelope?.code === Code.NO_TEAM) return onNoTeam(config, envelope.msg, status, envelope.data);
+  // An answer that carries the envelope says what happened in its msg (400 names the field and the
+  // rule, 413 the limit); the status table (seed §8) is for statuses without one (a gateway, no answer).
+  const msg = envelope?.msg ? envelope.msg : statusMessage(status);
   const code = envelope?.code ?? status ?? Code.SERVER_ERROR;
   return fail(config, new ApiError(code, msg, status, envelope?.data));
 };

@@ -24,6 +24,8 @@ export const userInfoSchema = z.object({
   tokenExpTime: z.number(),
   lastTeam: lastTeamSchema.nullable(),
   hasPassword: z.boolean(),
+  /** Only on the answer that created the account (SMS sign-up): greet as new, not 欢迎回来. */
+  newUser: z.boolean().optional(),
 });
 export type UserInfo = z.infer<typeof userInfoSchema>;
 

@@ -26,6 +26,14 @@ export const emptyDoc = (): DocNode => ({ type: 'doc', content: [{ type: 'paragr
 
 const title = z.string().trim().min(1, { error: '标题不能为空' }).max(COURSE_LIMITS.titleMax);
 const tag = z.string().trim().min(1).max(COURSE_LIMITS.tagMax);
+/** Price in fen. Out of range is refused with the rule in yuan (what people type), never clamped. */
+export const priceSchema = z
+  .number()
+  .int({ error: '价格最多两位小数（以分为单位的整数）' })
+  .min(0, { error: '价格不能为负数' })
+  .max(COURSE_LIMITS.priceMaxFen, {
+    error: `价格不能超过 ${COURSE_LIMITS.priceMaxFen / 100} 元（${COURSE_LIMITS.priceMaxFen} 分）`,
+  });
 
 export const courseIdQuery = z.object({ courseId: idSchema });
 export const lessonIdQuery = z.object({ lessonId: idSchema });
@@ -49,7 +57,7 @@ export const courseModifyBody = z.object({
   cover: z.string().max(1024).optional(),
   category: z.enum(COURSE_CATEGORIES).nullable().optional(),
   tags: z.array(tag).max(COURSE_LIMITS.tagsMax).optional(),
-  price: z.number().int().min(0).max(COURSE_LIMITS.priceMaxFen).nullable().optional(),
+  price: priceSchema.nullable().optional(),
 });
 
 export const lessonSummarySchema = z.object({
@@ -136,9 +144,23 @@ export const coursePreviewSchema = courseSchema
   });
 export type CoursePreview = z.infer<typeof coursePreviewSchema>;
 
+export const RELEASE_CHECK_KEYS = [
+  'title',
+  'cover',
+  'summary',
+  'category',
+  'lessons',
+  'emptyLessons',
+  'price',
+] as const;
 export const releaseCheckSchema = z.object({
   items: z.array(
-    z.object({ key: z.enum(['title', 'cover', 'summary', 'lessons', 'price']), ok: z.boolean() }),
+    z.object({
+      key: z.enum(RELEASE_CHECK_KEYS),
+      ok: z.boolean(),
+      /** emptyLessons: the lessons with nothing in them yet, so the checklist can link to each. */
+      lessons: z.array(z.object({ lessonId: z.number().int(), title: z.string() })).optional(),
+    }),
   ),
   ready: z.boolean(),
 });
@@ -180,8 +202,22 @@ export const shareSchema = z.object({
   createdBy: z.string(),
 });
 export type Share = z.infer<typeof shareSchema>;
+export const shareListSchema = z.object({
+  list: z.array(shareSchema),
+  /** The course has a price (draft or latest release): shares show free lessons only, no copying. */
+  paid: z.boolean(),
+});
+export type ShareList = z.infer<typeof shareListSchema>;
+/**
+ * A shared course. For a paid course only free-preview lessons carry content (the rest `null`),
+ * `allowCopy` is false, and `listed` says whether the store sells it (where the buy button leads).
+ */
 export const shareViewSchema = z.object({
-  share: shareSchema.pick({ shareId: true, allowCopy: true, expireTime: true }),
-  course: coursePreviewSchema,
+  share: shareSchema
+    .pick({ shareId: true, allowCopy: true, expireTime: true })
+    .extend({ paid: z.boolean(), listed: z.boolean() }),
+  course: coursePreviewSchema.omit({ lessons: true }).extend({
+    lessons: z.array(lessonSummarySchema.extend({ content: docNodeSchema.nullable() })),
+  }),
 });
 export type ShareView = z.infer<typeof shareViewSchema>;

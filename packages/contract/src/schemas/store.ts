@@ -37,6 +37,8 @@ export const storeCourseSchema = coursePreviewSchema.omit({ lessons: true }).ext
   owned: z.boolean(),
   ownTeam: z.boolean(),
   inCart: z.boolean(),
+  /** On sale in the store; an unlisted course is seen only by its own team and the teams that bought it. */
+  listed: z.boolean(),
 });
 export type StoreCourse = z.infer<typeof storeCourseSchema>;
 

@@ -66,7 +66,8 @@ export const searchNonData = z.object({ list: z.array(nonMemberSchema) });
 
 export const inviteJoinBody = z.union([
   z.object({ inviteCode: z.string().trim().min(4).max(64) }),
-  z.object({ userId: idSchema }),
+  // An OWNER/ADMIN invites a registered user; they join only by accepting (role: ADMIN is OWNER-only).
+  z.object({ userId: idSchema, role: z.enum(['ADMIN', 'MEMBER']).default('MEMBER') }),
 ]);
 export const userRoleBody = z.object({ userId: idSchema, role: z.enum(['ADMIN', 'MEMBER']) });
 export const inviteCreateBody = z.object({

@@ -62,3 +62,30 @@ export const teamInvites = pgTable(
   },
   (t) => [uniqueIndex('team_invites_token_uq').on(t.token)],
 );
+
+/**
+ * Pending invitations of a registered user to a team (OWNER/ADMIN added them by search). Answered
+ * rows are deleted: accepting makes a membership, declining or cancelling leaves nothing behind.
+ */
+export const teamInvitations = pgTable(
+  'team_invitations',
+  {
+    id: serial('id').primaryKey(),
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: varchar('role', { length: 10 }).notNull(),
+    invitedBy: integer('invited_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  // One pending invitation per user and team: inviting again is idempotent.
+  (t) => [
+    uniqueIndex('team_invitations_team_user_uq').on(t.teamId, t.userId),
+    index('team_invitations_user_idx').on(t.userId),
+  ],
+);

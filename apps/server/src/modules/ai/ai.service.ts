@@ -4,8 +4,7 @@ import type { Actor } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { authorizeWrite } from '../../platform/policy.ts';
-import { insertCourse } from '../courses/courses.repo.ts';
-import { insertLesson } from '../courses/lessons.repo.ts';
+import { createDraftCourseForAi } from '../courses/courses.service.ts';
 import type { Membership } from '../teams/teams.repo.ts';
 import { emit } from './ai.events.ts';
 import { queueLesson, queueOutline } from './ai.jobs.ts';
@@ -78,24 +77,17 @@ export async function generateLessons(c: Ctx, jobId: number): Promise<AiJob> {
   const outline = job.outline;
   const started = await c.ctx.db.transaction(async (tx) => {
     if (!(await updateJob(tx, jobId, { status: 'generating' }, ['outline_ready']))) return false;
-    const course = await insertCourse(tx, {
+    const { courseId, lessonIds } = await createDraftCourseForAi(tx, {
       teamId: job.teamId,
       authorId: job.userId,
       title: outline.title,
       subtitle: outline.subtitle,
       summary: outline.summary,
+      lessonTitles: outline.lessons.map((l) => l.title),
     });
-    const rows = [];
-    for (const [idx, l] of outline.lessons.entries()) {
-      const lesson = await insertLesson(tx, {
-        courseId: course.id,
-        title: l.title,
-        content: { type: 'doc', content: [{ type: 'paragraph' }] },
-      });
-      rows.push({ jobId, idx, title: l.title, lessonId: lesson.id });
-    }
+    const rows = outline.lessons.map((l, idx) => ({ jobId, idx, title: l.title, lessonId: lessonIds[idx]! }));
     await insertJobLessons(tx, rows);
-    await updateJob(tx, jobId, { courseId: course.id });
+    await updateJob(tx, jobId, { courseId });
     return true;
   });
   if (!started) throw new AppError(Code.CONFLICT, '课时已在生成中');

@@ -2,11 +2,12 @@
  * The two steps of a generation job, run by pg-boss workers (any process): the outline, then each
  * lesson. Both are idempotent, so a retry after a crash or restart neither loses nor doubles work.
  */
+import { COURSE_LIMITS, LESSON_MESSAGES } from '@studio/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
 import { GenerationError } from '../../platform/ai/course-generator.ts';
 import { markdownToDoc } from '../../platform/ai/markdown-doc.ts';
-import { setLessonContent } from '../courses/lessons.repo.ts';
+import { LessonTooLargeError, writeGeneratedLesson } from '../courses/lessons.service.ts';
 import { deltaBuffer, emit } from './ai.events.ts';
 import { percentOf } from './ai.presenter.ts';
 import { claimJobLesson, findJob, jobLessons, updateJob, updateJobLesson } from './ai.repo.ts';
@@ -87,7 +88,8 @@ export async function runLesson(
       watch.signal,
     );
     await buffer.flush();
-    await setLessonContent(ctx.db, claimed.lessonId!, markdownToDoc(text));
+    // Sanitized and size-checked exactly as a person's save; throws before writing when too large.
+    await writeGeneratedLesson(ctx.db, claimed.lessonId!, markdownToDoc(text));
     await updateJobLesson(ctx.db, jobId, idx, { status: 'done' });
     await emit(ctx, jobId, { type: 'lesson-done', idx, lessonId: claimed.lessonId! });
   } catch (err) {
@@ -96,8 +98,15 @@ export async function runLesson(
       await updateJobLesson(ctx.db, jobId, idx, { status: 'pending' }, ['running']);
       return;
     }
+    // An oversized lesson fails (retryable) rather than being cut short: a cut lesson looks finished
+    // but stops mid-thought, and the author would not notice; output this large is a runaway
+    // generation (a repetition loop), which a retry usually does not repeat.
     const message =
-      err instanceof GenerationError ? '本课时生成失败，可单独重试' : '生成服务出错，可单独重试';
+      err instanceof LessonTooLargeError
+        ? LESSON_MESSAGES.generatedTooLarge(COURSE_LIMITS.contentMaxBytes / 1024)
+        : err instanceof GenerationError
+          ? '本课时生成失败，可单独重试'
+          : '生成服务出错，可单独重试';
     log.warn({ err, jobId, idx }, 'lesson generation failed');
     await updateJobLesson(ctx.db, jobId, idx, { status: 'failed', error: message });
     await emit(ctx, jobId, { type: 'error', idx, message });

@@ -13,6 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
+import { publicOrigin } from '../../platform/public-origin.ts';
 import { ok } from '../../platform/reply.ts';
 import { loginByPassword, loginBySms, logout } from './auth.service.ts';
 import { sendSmsCode } from './sms-codes.service.ts';
@@ -85,7 +86,7 @@ export const authRoutes =
         config: { auth: 'public', ...strict },
         schema: { summary: 'Start a WeChat QR login', response: { 200: envelope(wechatQrData) } },
       },
-      async () => ok(await createWechatQr(ctx)),
+      async (request) => ok(await createWechatQr(ctx, publicOrigin(request, ctx.config))),
     );
 
     app.post(

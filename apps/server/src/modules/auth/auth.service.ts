@@ -17,10 +17,11 @@ export const defaultNickName = (phone: string) => `用户${phone.slice(-4)}`;
 /** Logs in by SMS code; a phone seen for the first time becomes a new account. */
 export async function loginBySms(ctx: AppContext, phone: string, code: string): Promise<UserInfo> {
   await verifySmsCode(ctx, phone, 'login', code);
-  const user =
-    (await findUserByPhone(ctx.db, phone)) ??
-    (await insertUserByPhone(ctx.db, { phone, nickName: defaultNickName(phone) }));
-  return startSession(ctx, user);
+  const known = await findUserByPhone(ctx.db, phone);
+  if (known) return startSession(ctx, known);
+  const user = await insertUserByPhone(ctx.db, { phone, nickName: defaultNickName(phone) });
+  // Said on this answer only: the web greets a new account as new, not "welcome back".
+  return { ...(await startSession(ctx, user)), newUser: true };
 }
 
 export async function loginByPassword(

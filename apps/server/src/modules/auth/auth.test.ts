@@ -23,6 +23,7 @@ describe('SMS code login', () => {
     const res = await smsLogin(phone, code);
     expect(res.code).toBe(200);
     expect(res.data.register).toBe(true);
+    expect(res.data.newUser).toBe(true); // the web greets a new account as new
     expect(res.data.phone).toBe(`${phone.slice(0, 3)}****${phone.slice(-4)}`);
     expect(res.data.lastTeam).toBeNull();
     expect(res.data.token.length).toBeGreaterThan(30);
@@ -30,6 +31,7 @@ describe('SMS code login', () => {
     await t.app.ctx.db.execute(`delete from rate_limits where key like 'sms-window:%${phone}'`);
     const again = await createUser(t, phone); // same phone logs in to the same account
     expect(again.userId).toBe(res.data.userId);
+    expect(again.newUser).toBeUndefined();
   });
 
   it('answers 10005 for a repeat send inside 60 s and sends nothing', async () => {
@@ -60,6 +62,33 @@ describe('SMS code login', () => {
     expect((await smsLogin(phone, code)).code).toBe(Code.TOO_MANY_TRIES);
   });
 
+  it('says how long to wait once a code is locked, and a new code after the 60 s replaces it', async () => {
+    const phone = newPhone();
+    await send(phone);
+    const locked = lastCode(t, phone);
+    const wrong = locked === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 4; i++) await smsLogin(phone, wrong);
+    const fifth = await smsLogin(phone, wrong);
+    expect(fifth.code).toBe(Code.TOO_MANY_TRIES);
+    expect(fifth.msg).toMatch(/请 \d+ (秒|分钟)后重新获取验证码/);
+
+    // Asking again inside the 60 s: no "已发送" for a code that cannot work, but the wait; nothing sent.
+    const before = t.sms.sent.length;
+    const early = await send(phone);
+    expect(early.code).toBe(Code.TOO_MANY_TRIES);
+    expect(early.msg).toMatch(/请 \d+ (秒|分钟)后重新获取验证码/);
+    expect(t.sms.sent.length).toBe(before);
+
+    // The 60 s have passed: the locked code says a new one can be asked for now, and the new one works.
+    await t.app.ctx.db.execute(
+      `update rate_limits set reset_at = now() - interval '1 second' where key = 'sms-window:login:${phone}'`,
+    );
+    expect((await smsLogin(phone, locked)).msg).toBe('验证码错误次数过多，请重新获取验证码');
+    expect((await send(phone)).code).toBe(200);
+    const fresh = lastCode(t, phone);
+    expect((await smsLogin(phone, fresh)).code).toBe(200);
+  });
+
   it('refuses an expired code', async () => {
     const phone = newPhone();
     await send(phone);
@@ -76,6 +105,19 @@ describe('SMS code login', () => {
     expect(codes.slice(0, 30).every((c) => c === 200)).toBe(true);
     // Refused by the per-route HTTP limit (429) or the account-level one (10003), whichever bites first.
     for (const c of codes.slice(30)) expect([429, Code.TOO_MANY_TRIES]).toContain(c);
+  });
+
+  it('says how long to wait when a sending limit refuses', async () => {
+    const ip = '127.9.9.10';
+    // This address has used up its 30 sends of the hour (the per-route HTTP limit would bite first here).
+    await t.app.ctx.db.execute(
+      `insert into rate_limits (key, count, reset_at) values ('sms-ip:${ip}', 30, now() + interval '40 minutes')`,
+    );
+    const before = t.sms.sent.length;
+    const refused = await send(newPhone(), 'login', ip);
+    expect(refused.code).toBe(Code.TOO_MANY_TRIES);
+    expect(refused.msg).toBe('验证码发送过于频繁，请 40 分钟后再试');
+    expect(t.sms.sent.length).toBe(before);
   });
 
   it('names the field of bad input', async () => {

@@ -26,7 +26,8 @@ const actorQuery = (db: Db) =>
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(teamMembers, and(eq(teamMembers.userId, users.id), eq(teamMembers.teamId, users.lastTeamId)))
-    .leftJoin(teams, eq(teams.id, teamMembers.teamId))
+    // The last team itself even without a membership: a removed member is told which team it was.
+    .leftJoin(teams, eq(teams.id, users.lastTeamId))
     .where(
       and(
         eq(sessions.tokenHash, sql.placeholder('tokenHash')),
@@ -42,6 +43,8 @@ export type SessionActor = {
   user: UserRow;
   /** The membership of the user's last team, read in the same statement; null when there is none. */
   lastTeam: { team: TeamRow; role: TeamRole } | null;
+  /** The user's last team when they are no longer its member (removed): its id and name only. */
+  removedFrom: { teamId: number; teamName: string } | null;
 };
 
 /**
@@ -54,7 +57,8 @@ export async function findSessionActor(db: Db, tokenHash: string): Promise<Sessi
   const [row] = await query.execute({ tokenHash, now: new Date() });
   if (!row) return undefined;
   const lastTeam = row.team && row.role ? { team: row.team, role: row.role as TeamRole } : null;
-  return { session: row.session, user: row.user, lastTeam };
+  const removedFrom = row.team && !row.role ? { teamId: row.team.id, teamName: row.team.teamName } : null;
+  return { session: row.session, user: row.user, lastTeam, removedFrom };
 }
 
 export async function revokeSession(db: Db, sessionId: number): Promise<void> {

@@ -1,23 +1,37 @@
 /** SMS verification codes: 6 digits, 5 minutes, 5 tries, one send per phone per 60 s. */
-import { Code, LIMITS } from '@studio/contract';
+import { Code, LIMITS, smsLockedMessage, smsSendWaitMessage } from '@studio/contract';
 import type { AppContext } from '../../platform/context.ts';
 import { randomDigits, randomToken, safeEqual, sha256 } from '../../platform/crypto.ts';
 import { AppError } from '../../platform/errors.ts';
-import { hitLimit } from '../../platform/rate-limit.ts';
+import { hitLimit, limitResetAt } from '../../platform/rate-limit.ts';
 import { consumeCode, countWrongTry, findLiveCode, insertCode, type SmsPurpose } from './sms-codes.repo.ts';
 
 const SENDS_PER_PHONE_PER_DAY = 10;
 const SENDS_PER_IP_PER_HOUR = 30;
 
 const hashCode = (code: string, salt: string) => sha256(`${salt}:${code}`);
+const windowKey = (phone: string, purpose: SmsPurpose) => `sms-window:${purpose}:${phone}`;
+const msUntil = (at: Date | null) => (at ? at.getTime() - Date.now() : 0);
 
-/** Answers 200 when a code was sent, 10005 when one sent in the last 60 s is still valid. */
+/**
+ * Answers 200 when a code was sent, 10005 when one sent in the last 60 s is still valid. Inside the
+ * 60 s with no usable code (locked by wrong tries, or used), 10003 says how long until a new one.
+ */
 export async function sendSmsCode(ctx: AppContext, phone: string, purpose: SmsPurpose, ip: string) {
-  const window = await hitLimit(ctx.db, `sms-window:${purpose}:${phone}`, 1, LIMITS.smsResendMs);
-  if (!window.allowed) return { code: Code.SMS_ALREADY_SENT } as const;
+  const window = await hitLimit(ctx.db, windowKey(phone, purpose), 1, LIMITS.smsResendMs);
+  if (!window.allowed) {
+    const live = await findLiveCode(ctx.db, phone, purpose);
+    if (live && live.tries < LIMITS.smsMaxTries) return { code: Code.SMS_ALREADY_SENT } as const;
+    const waitMs = msUntil(window.resetAt);
+    throw new AppError(Code.TOO_MANY_TRIES, live ? smsLockedMessage(waitMs) : smsSendWaitMessage(waitMs));
+  }
   const perIp = await hitLimit(ctx.db, `sms-ip:${ip}`, SENDS_PER_IP_PER_HOUR, 3_600_000);
   const perPhone = await hitLimit(ctx.db, `sms-phone:${phone}`, SENDS_PER_PHONE_PER_DAY, 86_400_000);
-  if (!perIp.allowed || !perPhone.allowed) throw new AppError(Code.TOO_MANY_TRIES);
+  const refused = [perIp, perPhone].filter((hit) => !hit.allowed);
+  if (refused.length > 0) {
+    const until = Math.max(...refused.map((hit) => hit.resetAt.getTime()));
+    throw new AppError(Code.TOO_MANY_TRIES, smsSendWaitMessage(until - Date.now()));
+  }
 
   const code = randomDigits(LIMITS.smsCodeLength);
   const salt = randomToken(12);
@@ -27,14 +41,21 @@ export async function sendSmsCode(ctx: AppContext, phone: string, purpose: SmsPu
   return { code: Code.OK } as const;
 }
 
+/** 10003 for a locked code, saying when a new one may be asked for (the rest of the 60 s, or now). */
+async function lockedError(ctx: AppContext, phone: string, purpose: SmsPurpose) {
+  const waitMs = msUntil(await limitResetAt(ctx.db, windowKey(phone, purpose)));
+  return new AppError(Code.TOO_MANY_TRIES, smsLockedMessage(waitMs));
+}
+
 /** Checks and uses a code; wrong codes count, and the 5th wrong try locks the code. */
 export async function verifySmsCode(ctx: AppContext, phone: string, purpose: SmsPurpose, code: string) {
   const row = await findLiveCode(ctx.db, phone, purpose);
   if (!row) throw new AppError(Code.SMS_CODE_WRONG);
-  if (row.tries >= LIMITS.smsMaxTries) throw new AppError(Code.TOO_MANY_TRIES);
+  if (row.tries >= LIMITS.smsMaxTries) throw await lockedError(ctx, phone, purpose);
   if (!safeEqual(hashCode(code, row.salt), row.codeHash)) {
     const tries = await countWrongTry(ctx.db, row.id);
-    throw new AppError(tries >= LIMITS.smsMaxTries ? Code.TOO_MANY_TRIES : Code.SMS_CODE_WRONG);
+    if (tries >= LIMITS.smsMaxTries) throw await lockedError(ctx, phone, purpose);
+    throw new AppError(Code.SMS_CODE_WRONG);
   }
   if (!(await consumeCode(ctx.db, row.id))) throw new AppError(Code.SMS_CODE_WRONG);
 }

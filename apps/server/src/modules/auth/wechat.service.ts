@@ -20,10 +20,11 @@ import { consumeState, insertState } from './wechat-states.repo.ts';
 
 const STATE_TTL_MS = 10 * 60_000;
 
-export async function createWechatQr(ctx: AppContext): Promise<WechatQr> {
+/** `origin`: where the user reached the app (platform/public-origin.ts). */
+export async function createWechatQr(ctx: AppContext, origin: string): Promise<WechatQr> {
   const state = randomToken(16);
   await insertState(ctx.db, state, new Date(Date.now() + STATE_TTL_MS));
-  return { state, qrUrl: ctx.wechat.qrUrl(state), mode: ctx.wechat.mode };
+  return { state, qrUrl: ctx.wechat.qrUrl(state, origin), mode: ctx.wechat.mode };
 }
 
 /** Finishes a scan: a known WeChat user logs in; a new one gets an account with `register: false`. */
@@ -70,7 +71,8 @@ export async function bindPhone(
   if (!existing) {
     const updated = await updateUser(ctx.db, user.id, { phone });
     const session = { token: actor.token, expiresAt: actor.session.expiresAt };
-    return toUserInfo(updated, session, await currentLastTeam(ctx.db, updated));
+    // A new account completed: greeted as new, like an SMS sign-up.
+    return { ...toUserInfo(updated, session, await currentLastTeam(ctx.db, updated)), newUser: true };
   }
   if (existing.wechatOpenId) throw new AppError(Code.PHONE_TAKEN_BY_WECHAT);
   const merged = await ctx.db.transaction(async (tx) => {

@@ -53,6 +53,7 @@ describe('WeChat simulator login', () => {
     expect(bound.code).toBe(200);
     expect(bound.data.register).toBe(true);
     expect(bound.data.userId).toBe(first.data.userId);
+    expect(bound.data.newUser).toBe(true);
     expect((await call(t, 'GET', '/team/change/list', { token: bound.data.token })).code).toBe(200);
 
     const again = await scanWithSimulator(t, 'wx_alice');
@@ -74,6 +75,7 @@ describe('WeChat simulator login', () => {
     });
     expect(bound.code).toBe(200);
     expect(bound.data.userId).toBe(existing.userId);
+    expect(bound.data.newUser).toBeUndefined(); // an existing account: welcome back
     // The placeholder account and its session are gone.
     expect((await call(t, 'GET', '/user/info', { token: wx.data.token })).code).toBe(401);
   });

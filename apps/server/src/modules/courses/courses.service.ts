@@ -1,11 +1,14 @@
 import {
   cleanText,
   Code,
+  COURSE_DEFAULT_TITLE,
   type Course,
   type CourseDetail,
   type CoursePreview,
+  emptyDoc,
   type CourseStatus,
 } from '@studio/contract';
+import type { Db } from '../../db/client.ts';
 import type { z } from 'zod';
 import type { courseModifyBody } from '@studio/contract';
 import type { Actor } from '../../platform/auth.ts';
@@ -49,7 +52,7 @@ export async function listCourses(
   };
 }
 
-export async function createCourse(c: Ctx, title = '未命名课程'): Promise<Course> {
+export async function createCourse(c: Ctx, title: string = COURSE_DEFAULT_TITLE): Promise<Course> {
   authorizeWrite(c.membership);
   const course = await insertCourse(c.ctx.db, {
     teamId: c.membership.team.id,
@@ -61,6 +64,41 @@ export async function createCourse(c: Ctx, title = '未命名课程'): Promise<C
     c.membership,
     c.actor.user.id,
   );
+}
+
+/**
+ * The draft course an AI job writes into: the outline's details and one empty lesson per entry,
+ * cleaned as a person's create is. Runs in the caller's transaction (the job's status changes with it);
+ * the job's author is checked by the caller. Returns the lesson ids in outline order.
+ */
+export async function createDraftCourseForAi(
+  db: Db,
+  draft: {
+    teamId: number;
+    authorId: number;
+    title: string;
+    subtitle: string;
+    summary: string;
+    lessonTitles: string[];
+  },
+): Promise<{ courseId: number; lessonIds: number[] }> {
+  const course = await insertCourse(db, {
+    teamId: draft.teamId,
+    authorId: draft.authorId,
+    title: cleanText(draft.title),
+    subtitle: cleanText(draft.subtitle),
+    summary: cleanText(draft.summary),
+  });
+  const lessonIds = [];
+  for (const title of draft.lessonTitles) {
+    const lesson = await insertLesson(db, {
+      courseId: course.id,
+      title: cleanText(title),
+      content: emptyDoc(),
+    });
+    lessonIds.push(lesson.id);
+  }
+  return { courseId: course.id, lessonIds };
 }
 
 export async function courseDetail(c: Ctx, courseId: number): Promise<CourseDetail> {

@@ -98,6 +98,33 @@ describe('courses', () => {
     ).toBe(404);
   });
 
+  it('refuses a negative or too large price with 400 naming the field and the rule, never clamping', async () => {
+    const { user } = await owner();
+    const course = await createCourse(t, user.token);
+    const setPrice = (price: number) =>
+      call<Course>(t, 'POST', '/course/modify', {
+        token: user.token,
+        body: { courseId: course.courseId, version: course.version, price },
+      });
+    const negative = await setPrice(-500);
+    expect([negative.status, negative.code, negative.msg]).toEqual([400, 400, 'price: 价格不能为负数']);
+    const huge = await setPrice(9_999_999_900);
+    expect([huge.status, huge.code, huge.msg]).toEqual([
+      400,
+      400,
+      'price: 价格不能超过 100000 元（10000000 分）',
+    ]);
+    const fraction = await setPrice(10.5);
+    expect(fraction.msg).toBe('price: 价格最多两位小数（以分为单位的整数）');
+    const detail = await call<CourseDetail>(t, 'GET', '/course/detail', {
+      token: user.token,
+      query: { courseId: String(course.courseId) },
+    });
+    expect(detail.data).toMatchObject({ price: null, version: course.version });
+    const highest = await setPrice(10_000_000);
+    expect(highest.data.price).toBe(10_000_000);
+  });
+
   it('lets a MEMBER edit only their own courses, OWNER and ADMIN any, and says so in abilities', async () => {
     const { user, team } = await owner();
     const member = await createUser(t);
@@ -278,6 +305,7 @@ describe('release', () => {
     expect(check.data.items.filter((i) => !i.ok).map((i) => i.key)).toEqual([
       'cover',
       'summary',
+      'category',
       'lessons',
       'price',
     ]);
@@ -292,7 +320,7 @@ describe('release', () => {
       body: { lessonId: lesson.lessonId, version: 1, content: doc('第一版') },
     });
     await t.app.ctx.db.execute(
-      `update courses set cover = '/api/files/cover/2026/11/abcdefghijkl.png', summary = '简介', price = 1990 where id = ${course.courseId}`,
+      `update courses set cover = '/api/files/cover/2026/11/abcdefghijkl.png', summary = '简介', category = 'tech', price = 1990 where id = ${course.courseId}`,
     );
     const v1 = await call<Release>(t, 'POST', '/course/release', {
       token: user.token,
@@ -330,5 +358,84 @@ describe('release', () => {
       query: { courseId: String(course.courseId) },
     });
     expect(after.data.status).toBe('unreleased');
+  });
+});
+
+describe('release check', () => {
+  const failing = async (token: string, courseId: number) => {
+    const check = await call<ReleaseCheck>(t, 'GET', '/course/release/check', {
+      token,
+      query: { courseId: String(courseId) },
+    });
+    return { ...check.data, failing: check.data.items.filter((i) => !i.ok) };
+  };
+
+  it('refuses the default title, no category and a lesson with nothing in it, naming the empty lessons', async () => {
+    const { user } = await owner();
+    // No title given: the course is called 未命名课程, as the 新建课程 button makes it.
+    const course = (await call<Course>(t, 'POST', '/course/create', { token: user.token, body: {} })).data;
+    expect(course.title).toBe('未命名课程');
+    const written = await createLesson(t, user.token, course.courseId, '有内容的课时');
+    await call(t, 'POST', '/lesson/save', {
+      token: user.token,
+      body: { lessonId: written.lessonId, version: 1, content: doc('正文') },
+    });
+    const empty = await createLesson(t, user.token, course.courseId, '空课时');
+    // Whitespace and an empty heading are still nothing to read.
+    await call(t, 'POST', '/lesson/save', {
+      token: user.token,
+      body: {
+        lessonId: empty.lessonId,
+        version: 1,
+        content: {
+          type: 'doc',
+          content: [
+            { type: 'heading', attrs: { level: 2 } },
+            { type: 'paragraph', content: [{ type: 'text', text: '   ' }] },
+          ],
+        },
+      },
+    });
+    await t.app.ctx.db.execute(
+      `update courses set cover = '/api/files/cover/2026/11/abcdefghijkl.png', summary = '简介', price = 0 where id = ${course.courseId}`,
+    );
+
+    const before = await failing(user.token, course.courseId);
+    expect(before.ready).toBe(false);
+    expect(before.failing).toEqual([
+      { key: 'title', ok: false },
+      { key: 'category', ok: false },
+      { key: 'emptyLessons', ok: false, lessons: [{ lessonId: empty.lessonId, title: '空课时' }] },
+    ]);
+    const refused = await call(t, 'POST', '/course/release', {
+      token: user.token,
+      body: { courseId: course.courseId },
+    });
+    expect(refused.code).toBe(Code.COURSE_NOT_READY);
+
+    // A picture alone is content; a real title and a category complete the course.
+    await call(t, 'POST', '/lesson/save', {
+      token: user.token,
+      body: {
+        lessonId: empty.lessonId,
+        version: 2,
+        content: {
+          type: 'doc',
+          content: [{ type: 'image', attrs: { src: 'https://example.com/a.png' } }],
+        },
+      },
+    });
+    await call(t, 'POST', '/course/modify', {
+      token: user.token,
+      body: { courseId: course.courseId, version: course.version, title: '真正的标题', category: 'design' },
+    });
+    const after = await failing(user.token, course.courseId);
+    expect(after.failing).toEqual([]);
+    expect(after.ready).toBe(true);
+    const released = await call<Release>(t, 'POST', '/course/release', {
+      token: user.token,
+      body: { courseId: course.courseId },
+    });
+    expect(released.code).toBe(200);
   });
 });

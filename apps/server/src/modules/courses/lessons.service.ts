@@ -4,9 +4,11 @@ import {
   sanitizeDoc,
   COURSE_LIMITS,
   emptyDoc,
+  LESSON_MESSAGES,
   type DocNode,
   type Lesson,
 } from '@studio/contract';
+import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -22,6 +24,7 @@ import {
   insertLesson,
   listLessons,
   saveLessonAt,
+  setLessonContent,
   setPosition,
 } from './lessons.repo.ts';
 
@@ -39,16 +42,33 @@ const toLesson = (found: Awaited<ReturnType<typeof requireLesson>>): Lesson => (
   content: found.lesson.content,
 });
 
+/** Content over the size limit; the AI worker tells it apart from a provider failure. */
+export class LessonTooLargeError extends AppError {
+  constructor() {
+    const kb = COURSE_LIMITS.contentMaxBytes / 1024;
+    super(Code.BAD_REQUEST, `content: ${LESSON_MESSAGES.contentTooLarge(kb)}`, 400);
+  }
+}
+
+/**
+ * The one rule for content the server stores, whoever wrote it (a person's save or a generated
+ * lesson): the sanitizer's whitelist, then the size limit measured on what would be stored.
+ */
 function checkedContent(content: DocNode): DocNode {
   const clean = sanitizeDoc(content);
   if (Buffer.byteLength(JSON.stringify(clean)) > COURSE_LIMITS.contentMaxBytes) {
-    throw new AppError(
-      Code.BAD_REQUEST,
-      `content: 课时内容不能超过 ${COURSE_LIMITS.contentMaxBytes / 1024} KB`,
-      400,
-    );
+    throw new LessonTooLargeError();
   }
   return clean;
+}
+
+/**
+ * Writes generated content into a lesson the AI job created, as a new version. AI output is untrusted
+ * input, so it passes the same check as a person's save; an oversized lesson throws
+ * LessonTooLargeError and nothing is written.
+ */
+export async function writeGeneratedLesson(db: Db, lessonId: number, content: DocNode): Promise<void> {
+  await setLessonContent(db, lessonId, checkedContent(content));
 }
 
 export async function createLesson(c: Ctx, courseId: number, title = '新课时'): Promise<Lesson> {

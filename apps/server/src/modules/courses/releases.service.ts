@@ -1,4 +1,5 @@
-import { Code, type Release, type ReleaseCheck } from '@studio/contract';
+import { Code, COURSE_DEFAULT_TITLE, type Release, type ReleaseCheck } from '@studio/contract';
+import type { LessonRow } from '../../db/schema.ts';
 import type { Actor } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -7,24 +8,35 @@ import type { Membership } from '../teams/teams.repo.ts';
 import { toPreview } from './course.presenter.ts';
 import { findTeamCourse, lockCourse, updateCourse, type CourseWithMeta } from './courses.repo.ts';
 import { requireCourse } from './courses.service.ts';
+import { isEmptyDoc } from './lesson-content.ts';
 import { listLessons } from './lessons.repo.ts';
 import { insertNextRelease, listCourseReleases, type ReleaseRow } from './releases.repo.ts';
 
 type Ctx = { ctx: AppContext; actor: Actor; membership: Membership };
 
-export function checkCourse({ course, lessonCount }: CourseWithMeta): ReleaseCheck {
+/** What the store would show must be complete: the 发布检查 items, in the order the page lists them. */
+export function checkCourse({ course }: CourseWithMeta, lessons: LessonRow[]): ReleaseCheck {
+  const title = course.title.trim();
+  const empty = lessons.filter((l) => isEmptyDoc(l.content));
   const items: ReleaseCheck['items'] = [
-    { key: 'title', ok: course.title.trim().length > 0 },
+    { key: 'title', ok: title.length > 0 && title !== COURSE_DEFAULT_TITLE },
     { key: 'cover', ok: course.cover.length > 0 },
     { key: 'summary', ok: course.summary.trim().length > 0 },
-    { key: 'lessons', ok: lessonCount > 0 },
+    { key: 'category', ok: course.category !== null },
+    { key: 'lessons', ok: lessons.length > 0 },
+    {
+      key: 'emptyLessons',
+      ok: empty.length === 0,
+      lessons: empty.map((l) => ({ lessonId: l.id, title: l.title })),
+    },
     { key: 'price', ok: course.price !== null },
   ];
   return { items, ready: items.every((i) => i.ok) };
 }
 
 export async function releaseCheck(c: Ctx, courseId: number): Promise<ReleaseCheck> {
-  return checkCourse(await requireCourse(c, courseId));
+  const meta = await requireCourse(c, courseId);
+  return checkCourse(meta, await listLessons(c.ctx.db, courseId));
 }
 
 const toRelease = (r: ReleaseRow, releasedBy: string): Release => ({
@@ -44,8 +56,9 @@ export async function releaseCourse(c: Ctx, courseId: number, notes: string): Pr
   return c.ctx.db.transaction(async (tx) => {
     await lockCourse(tx, courseId);
     const meta = (await findTeamCourse(tx, c.membership.team.id, courseId))!;
-    if (!checkCourse(meta).ready) throw new AppError(Code.COURSE_NOT_READY);
-    const snapshot = toPreview(meta, c.membership.team.teamName, await listLessons(tx, courseId));
+    const lessons = await listLessons(tx, courseId);
+    if (!checkCourse(meta, lessons).ready) throw new AppError(Code.COURSE_NOT_READY);
+    const snapshot = toPreview(meta, c.membership.team.teamName, lessons);
     const row = await insertNextRelease(tx, {
       courseId,
       snapshot,

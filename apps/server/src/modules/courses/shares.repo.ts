@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { courses, shares, teams, users } from '../../db/schema.ts';
+import { courseReleases, courses, shares, teams, users } from '../../db/schema.ts';
 
 export type ShareRow = typeof shares.$inferSelect;
 
@@ -32,14 +32,40 @@ export async function revokeShareRow(db: Db, shareId: string): Promise<void> {
   await db.update(shares).set({ revokedAt: new Date() }).where(eq(shares.id, shareId));
 }
 
-/** Any share with its course, team name and author name: the public view decides whether it is live. */
+/**
+ * Any share with its course, team name, author name and the price of the course's latest release
+ * (null when never released): the public view decides whether it is live and what it may show.
+ */
 export async function findShareForView(db: Db, shareId: string) {
   const rows = await db
-    .select({ share: shares, course: courses, teamName: teams.teamName, authorName: users.nickName })
+    .select({
+      share: shares,
+      course: courses,
+      teamName: teams.teamName,
+      authorName: users.nickName,
+      releasePrice: courseReleases.price,
+    })
     .from(shares)
     .innerJoin(courses, eq(courses.id, shares.courseId))
     .innerJoin(teams, eq(teams.id, courses.teamId))
     .innerJoin(users, eq(users.id, courses.authorId))
+    .leftJoin(
+      courseReleases,
+      and(eq(courseReleases.courseId, courses.id), eq(courseReleases.versionNo, courses.releasedVersion)),
+    )
     .where(eq(shares.id, shareId));
   return rows[0];
+}
+
+/** The price of a course's latest release, or null when it was never released. */
+export async function latestReleasePrice(db: Db, courseId: number): Promise<number | null> {
+  const rows = await db
+    .select({ price: courseReleases.price })
+    .from(courses)
+    .innerJoin(
+      courseReleases,
+      and(eq(courseReleases.courseId, courses.id), eq(courseReleases.versionNo, courses.releasedVersion)),
+    )
+    .where(eq(courses.id, courseId));
+  return rows[0]?.price ?? null;
 }

@@ -5,6 +5,7 @@ import {
   Routes,
   shareCreateBody,
   shareIdSchema,
+  shareListSchema,
   shareSchema,
   shareViewSchema,
 } from '@studio/contract';
@@ -40,7 +41,7 @@ export const sharesRoutes =
         schema: {
           summary: 'Share links of a course',
           querystring: courseIdQuery,
-          response: { 200: envelope(z.object({ list: z.array(shareSchema) })) },
+          response: { 200: envelope(shareListSchema) },
         },
       },
       async (r) => ok(await listShares(teamCtx(ctx, r), r.query.courseId)),
@@ -61,7 +62,8 @@ export const sharesRoutes =
       {
         config: { auth: 'public' },
         schema: {
-          summary: 'A shared course, read-only, for anyone with the link (30003 when expired or revoked)',
+          summary:
+            'A shared course, read-only, for anyone with the link (a paid course: free-preview lessons only; 30003 when expired or revoked)',
           querystring: shareIdBody,
           response: { 200: envelope(shareViewSchema) },
         },
@@ -73,7 +75,7 @@ export const sharesRoutes =
       {
         config: team,
         schema: {
-          summary: 'Copy a shared course into the current team',
+          summary: 'Copy a shared course into the current team (30005 for a paid course)',
           body: shareIdBody,
           response: { 200: envelope(courseSchema) },
         },

@@ -1,9 +1,10 @@
-import { Code, type Course, type Share, type ShareView, WebPaths } from '@studio/contract';
+import { Code, type Course, type Share, type ShareList, type ShareView, WebPaths } from '@studio/contract';
 import type { Actor } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { randomToken } from '../../platform/crypto.ts';
 import { AppError } from '../../platform/errors.ts';
 import { authorizeCourse, authorizeWrite } from '../../platform/policy.ts';
+import type { CourseRow } from '../../db/schema.ts';
 import type { Membership } from '../teams/teams.repo.ts';
 import { toCourse, toPreview } from './course.presenter.ts';
 import { findTeamCourse, insertCourse } from './courses.repo.ts';
@@ -13,6 +14,7 @@ import {
   findShareForView,
   findTeamShare,
   insertShare,
+  latestReleasePrice,
   listCourseShares,
   revokeShareRow,
   type ShareRow,
@@ -20,12 +22,19 @@ import {
 
 type Ctx = { ctx: AppContext; actor: Actor; membership: Membership };
 
+/**
+ * A course with a price, on its draft or on its latest release (sold even when the draft says 0),
+ * is paid: a share shows its free-preview lessons only and can never be copied.
+ */
+const isPaid = (course: CourseRow, releasePrice: number | null) =>
+  (course.price ?? 0) > 0 || (releasePrice ?? 0) > 0;
+
 const isLive = (s: ShareRow) => !s.revokedAt && (!s.expiresAt || s.expiresAt.getTime() > Date.now());
 
-const toShare = (ctx: AppContext, s: ShareRow, createdBy: string): Share => ({
+const toShare = (origin: string, s: ShareRow, createdBy: string): Share => ({
   shareId: s.id,
   courseId: s.courseId,
-  url: `${ctx.config.publicUrl}${WebPaths.share(s.id)}`,
+  url: `${origin}${WebPaths.share(s.id)}`,
   allowCopy: s.allowCopy,
   expireTime: s.expiresAt ? s.expiresAt.getTime() : null,
   revoked: s.revokedAt !== null,
@@ -39,6 +48,9 @@ export async function createShare(
 ): Promise<Share> {
   const { course } = await requireCourse(c, body.courseId);
   authorizeCourse(c.membership, c.actor.user.id, course);
+  if (body.allowCopy && isPaid(course, await latestReleasePrice(c.ctx.db, course.id))) {
+    throw new AppError(Code.SHARE_PAID_NO_COPY);
+  }
   const row = await insertShare(c.ctx.db, {
     id: randomToken(12),
     courseId: course.id,
@@ -46,13 +58,19 @@ export async function createShare(
     allowCopy: body.allowCopy,
     expiresAt: body.expireHours ? new Date(Date.now() + body.expireHours * 3_600_000) : null,
   });
-  return toShare(c.ctx, row, c.actor.user.nickName);
+  return toShare(c.actor.origin, row, c.actor.user.nickName);
 }
 
-export async function listShares(c: Ctx, courseId: number): Promise<{ list: Share[] }> {
-  await requireCourse(c, courseId);
-  const rows = await listCourseShares(c.ctx.db, courseId);
-  return { list: rows.map((r) => toShare(c.ctx, r.share, r.by)) };
+export async function listShares(c: Ctx, courseId: number): Promise<ShareList> {
+  const { course } = await requireCourse(c, courseId);
+  const [rows, releasePrice] = await Promise.all([
+    listCourseShares(c.ctx.db, courseId),
+    latestReleasePrice(c.ctx.db, courseId),
+  ]);
+  return {
+    list: rows.map((r) => toShare(c.actor.origin, r.share, r.by)),
+    paid: isPaid(course, releasePrice),
+  };
 }
 
 async function teamShare(c: Ctx, shareId: string) {
@@ -75,6 +93,7 @@ async function liveShare(ctx: AppContext, shareId: string) {
   return row;
 }
 
+/** The shared course, read-only; a paid course shows the content of its free-preview lessons only. */
 export async function viewShare(ctx: AppContext, shareId: string): Promise<ShareView> {
   const row = await liveShare(ctx, shareId);
   const lessons = await listLessons(ctx.db, row.course.id);
@@ -83,13 +102,19 @@ export async function viewShare(ctx: AppContext, shareId: string): Promise<Share
     row.teamName,
     lessons,
   );
+  const paid = isPaid(row.course, row.releasePrice);
   return {
     share: {
       shareId: row.share.id,
-      allowCopy: row.share.allowCopy,
+      allowCopy: row.share.allowCopy && !paid,
       expireTime: row.share.expiresAt?.getTime() ?? null,
+      paid,
+      listed: row.course.status === 'released',
     },
-    course,
+    course: {
+      ...course,
+      lessons: course.lessons.map((l) => ({ ...l, content: !paid || l.freePreview ? l.content : null })),
+    },
   };
 }
 
@@ -97,6 +122,7 @@ export async function viewShare(ctx: AppContext, shareId: string): Promise<Share
 export async function copyShare(c: Ctx, shareId: string): Promise<Course> {
   authorizeWrite(c.membership);
   const row = await liveShare(c.ctx, shareId);
+  if (isPaid(row.course, row.releasePrice)) throw new AppError(Code.SHARE_PAID_NO_COPY);
   if (!row.share.allowCopy) throw new AppError(Code.SHARE_COPY_NOT_ALLOWED);
   const lessons = await listLessons(c.ctx.db, row.course.id);
   const copy = await c.ctx.db.transaction(async (tx) => {

@@ -1,6 +1,14 @@
-import { Code, type Course, type CoursePreview, type Share, type ShareView } from '@studio/contract';
+import {
+  Code,
+  type Course,
+  type CoursePreview,
+  type Share,
+  type ShareList,
+  type ShareView,
+} from '@studio/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createCourse, createLesson, createTeam, createUser } from '../../../test/factories.ts';
+import { seller } from '../../../test/store-factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 
 let t: TestApp;
@@ -83,6 +91,81 @@ describe('share links', () => {
     expect((await call(t, 'POST', '/share/copy', { body: { shareId: allowed.share.shareId } })).code).toBe(
       401,
     );
+  });
+});
+
+describe('share links of paid courses', () => {
+  const view = (shareId: string) => call<ShareView>(t, 'GET', '/share/view', { query: { shareId } });
+  const copy = (token: string, shareId: string) =>
+    call<Course>(t, 'POST', '/share/copy', { token, body: { shareId } });
+
+  it('show free-preview lessons only, lock the rest, and refuse copying', async () => {
+    // Shared with copying allowed while free; then priced at ¥49.90.
+    const { user, course, share } = await sharedCourse(true);
+    const free = await createLesson(t, user.token, course.courseId, '试看课时');
+    await call(t, 'POST', '/lesson/save', {
+      token: user.token,
+      body: { lessonId: free.lessonId, version: 1, freePreview: true },
+    });
+    const priced = await call(t, 'POST', '/course/modify', {
+      token: user.token,
+      body: { courseId: course.courseId, version: course.version, price: 4990 },
+    });
+    expect(priced.code).toBe(200);
+
+    const loggedOut = await view(share.shareId);
+    expect(loggedOut.code).toBe(200);
+    expect(loggedOut.data.share).toMatchObject({ paid: true, allowCopy: false, listed: false });
+    expect(loggedOut.data.course.lessons.map((l) => [l.title, l.content !== null])).toEqual([
+      ['课时一', false],
+      ['试看课时', true],
+    ]);
+    const visitor = await createUser(t);
+    await createTeam(t, visitor.token, '访客团队');
+    const refused = await copy(visitor.token, share.shareId);
+    expect(refused.code).toBe(Code.SHARE_PAID_NO_COPY);
+    expect(refused.msg).toBe('付费课程不能复制，请在商城购买');
+    const created = await call(t, 'POST', '/share/create', {
+      token: user.token,
+      body: { courseId: course.courseId, allowCopy: true },
+    });
+    expect(created.code).toBe(Code.SHARE_PAID_NO_COPY);
+    const list = await call<ShareList>(t, 'GET', '/share/list', {
+      token: user.token,
+      query: { courseId: String(course.courseId) },
+    });
+    expect(list.data.paid).toBe(true);
+  });
+
+  it('stay locked while the store sells the course, even when the draft price is set back to 0', async () => {
+    const s = await seller(t, '在售课程', 990);
+    const share = await call<Share>(t, 'POST', '/share/create', {
+      token: s.user.token,
+      body: { courseId: s.courseId },
+    });
+    const detail = await call<{ version: number }>(t, 'GET', '/course/detail', {
+      token: s.user.token,
+      query: { courseId: String(s.courseId) },
+    });
+    await call(t, 'POST', '/course/modify', {
+      token: s.user.token,
+      body: { courseId: s.courseId, version: detail.data.version, price: 0 },
+    });
+    const shared = await view(share.data.shareId);
+    expect(shared.data.share).toMatchObject({ paid: true, listed: true });
+    expect(shared.data.course.lessons.map((l) => l.content !== null)).toEqual([true, false]);
+  });
+
+  it('leave free courses whole and copyable', async () => {
+    const { user, share } = await sharedCourse(true);
+    const shared = await view(share.shareId);
+    expect(shared.data.share).toMatchObject({ paid: false, allowCopy: true });
+    expect(shared.data.course.lessons.every((l) => l.content !== null)).toBe(true);
+    const list = await call<ShareList>(t, 'GET', '/share/list', {
+      token: user.token,
+      query: { courseId: String(share.courseId) },
+    });
+    expect(list.data.paid).toBe(false);
   });
 });
 

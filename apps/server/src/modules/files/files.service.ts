@@ -18,8 +18,7 @@ export async function storeUpload(ctx: AppContext, kind: UploadKind, body: Buffe
   if (body.length === 0) throw new AppError(Code.BAD_REQUEST, 'file: 文件为空', 400);
   const detected = await fileTypeFromBuffer(body);
   const mime = detected?.mime as keyof typeof EXTENSIONS | undefined;
-  if (!mime || !(mime in EXTENSIONS))
-    throw new AppError(Code.FILE_TYPE_NOT_ALLOWED, '只支持 PNG、JPEG、GIF、WebP 图片');
+  if (!mime || !(mime in EXTENSIONS)) throw new AppError(Code.FILE_TYPE_NOT_ALLOWED);
   const now = new Date();
   const month = String(now.getUTCMonth() + 1).padStart(2, '0');
   const key = `${kind}/${now.getUTCFullYear()}/${month}/${randomToken(16)}.${EXTENSIONS[mime]}`;

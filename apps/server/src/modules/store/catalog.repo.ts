@@ -115,6 +115,26 @@ export async function findListed(db: Db, courseId: number): Promise<ListedCourse
   return rows[0];
 }
 
+/**
+ * A course with the latest release it ever had, listed or not: after 下架 the release stays in
+ * course_releases, and the teams that bought it keep reading it (the caller decides who may see it).
+ */
+export async function findLatestRelease(
+  db: Db,
+  courseId: number,
+): Promise<(ListedCourse & { listed: boolean }) | undefined> {
+  const rows = await db
+    .select({ ...listed(), listed: sql<boolean>`${courses.status} = 'released'` })
+    .from(courses)
+    .innerJoin(
+      courseReleases,
+      and(eq(courseReleases.courseId, courses.id), eq(courseReleases.versionNo, courses.releasedVersion)),
+    )
+    .innerJoin(teams, eq(teams.id, courses.teamId))
+    .where(eq(courses.id, courseId));
+  return rows[0];
+}
+
 export async function listListed(db: Db, courseIds: number[]): Promise<ListedCourse[]> {
   if (courseIds.length === 0) return [];
   return baseQuery(db).where(and(eq(courses.status, 'released'), sql`${courses.id} in ${courseIds}`));

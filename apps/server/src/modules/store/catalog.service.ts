@@ -14,7 +14,7 @@ import { AppError } from '../../platform/errors.ts';
 import { ok } from '../../platform/reply.ts';
 import type { Membership } from '../teams/teams.repo.ts';
 import { TtlCache } from '../../platform/cache.ts';
-import { findListed, isInCart, isOwned, pageCards, type ListedCourse } from './catalog.repo.ts';
+import { findLatestRelease, isInCart, isOwned, pageCards, type ListedCourse } from './catalog.repo.ts';
 
 export const toCard = (l: ListedCourse): StoreCard => ({
   courseId: l.courseId,
@@ -67,18 +67,21 @@ export async function storeListJson(ctx: AppContext, q: StoreQuery): Promise<str
 
 /**
  * The buy page of the latest release, for anyone (the embeddable preview works logged out). Locked
- * lessons come without content unless the viewer's current team owns the course.
+ * lessons come without content unless the viewer's current team owns the course. Once unlisted (下架)
+ * only the course's own team and the teams that bought it still see it (they keep what they bought);
+ * anyone else gets 404.
  */
 export async function storeCourse(
   ctx: AppContext,
   viewer: { actor: Actor; membership: Membership } | null,
   courseId: number,
 ): Promise<StoreCourse> {
-  const listed = await findListed(ctx.db, courseId);
+  const listed = await findLatestRelease(ctx.db, courseId);
   if (!listed) throw new AppError(Code.NOT_FOUND);
   const teamId = viewer?.membership.team.id;
   const ownTeam = teamId !== undefined && listed.teamId === teamId;
   const owned = ownTeam || (teamId !== undefined && (await isOwned(ctx.db, teamId, courseId)));
+  if (!listed.listed && !owned) throw new AppError(Code.NOT_FOUND);
   const { snapshot } = listed.release;
   return {
     ...snapshot,
@@ -88,6 +91,7 @@ export async function storeCourse(
     lessons: snapshot.lessons.map((l) => ({ ...l, content: owned || l.freePreview ? l.content : null })),
     owned,
     ownTeam,
+    listed: listed.listed,
     inCart:
       viewer !== null &&
       teamId !== undefined &&

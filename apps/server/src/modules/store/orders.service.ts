@@ -168,6 +168,7 @@ export async function payOrder(
       .join('、')
       .slice(0, 120),
     expiresAt: new Date(order.expireTime),
+    origin: c.actor.origin,
   });
   return { code: Code.OK, data: info(qrUrl) };
 }

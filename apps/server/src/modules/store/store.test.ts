@@ -9,7 +9,7 @@ import {
   type TeamSales,
 } from '@studio/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createUser, joinTeam } from '../../../test/factories.ts';
+import { call, createLesson, createUser, joinTeam, writeLesson } from '../../../test/factories.ts';
 import { buyer, seller } from '../../../test/store-factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 
@@ -335,5 +335,64 @@ describe('purchased courses and team sales', () => {
     const purchases = await call<Page<Order>>(t, 'GET', '/store/team/purchases', { token: b.user.token });
     expect(purchases.data.list.map((o) => o.orderId)).toEqual([order.data.orderId]);
     expect((await call(t, 'GET', '/store/team/purchases', { token: member.token })).code).toBe(403);
+  });
+});
+
+describe('unlisted (下架) courses', () => {
+  /** The buyer team pays for the seller's course through the cart and the sandbox. */
+  async function buy(token: string, courseId: number) {
+    await call(t, 'POST', '/cart/add', { token, body: { courseId } });
+    const order = await call<Order>(t, 'POST', '/order/checkout', { token, body: {} });
+    await payInSandbox(token, order.data.orderId);
+  }
+  const read = (courseId: number, token?: string) =>
+    call<StoreCourse>(t, 'GET', '/store/course', { token, query: { courseId: String(courseId) } });
+
+  it('stay readable, every lesson of the latest release, for the teams that bought them; 404 for others', async () => {
+    const s = await seller(t, '下架后仍可学习', 4990);
+    const b = await buyer(t);
+    const member = await createUser(t);
+    await joinTeam(t, member.token, b.team.teamCode);
+    const other = await buyer(t);
+    await buy(b.user.token, s.courseId);
+    const unrelease = (token: string) =>
+      call(t, 'POST', '/course/unrelease', { token, body: { courseId: s.courseId } });
+    expect((await unrelease(s.user.token)).code).toBe(200);
+
+    for (const token of [b.user.token, member.token]) {
+      const page = await read(s.courseId, token);
+      expect(page.code).toBe(200);
+      expect(page.data).toMatchObject({ owned: true, ownTeam: false, listed: false, versionNo: 1 });
+      expect(page.data.lessons.map((l) => [l.title, l.content !== null])).toEqual([
+        ['试看课', true],
+        ['付费课', true],
+      ]);
+    }
+    const bought = await call<Page<StoreCard>>(t, 'GET', '/store/purchased', { token: b.user.token });
+    expect(bought.data.list.map((c) => c.courseId)).toEqual([s.courseId]);
+    expect((await read(s.courseId, other.user.token)).code).toBe(Code.NOT_FOUND);
+    expect((await read(s.courseId)).code).toBe(Code.NOT_FOUND);
+    expect(
+      (await call(t, 'POST', '/cart/add', { token: other.user.token, body: { courseId: s.courseId } })).code,
+    ).toBe(Code.COURSE_NOT_FOR_SALE);
+    const own = await read(s.courseId, s.user.token);
+    expect(own.data).toMatchObject({ ownTeam: true, owned: true, listed: false });
+
+    // A later release reaches the buyers, and stays theirs after the next 下架.
+    const added = await createLesson(t, s.user.token, s.courseId, '新增课');
+    await writeLesson(t, s.user.token, added.lessonId, '新增的内容');
+    expect(
+      (await call(t, 'POST', '/course/release', { token: s.user.token, body: { courseId: s.courseId } }))
+        .code,
+    ).toBe(200);
+    expect((await unrelease(s.user.token)).code).toBe(200);
+    const later = await read(s.courseId, b.user.token);
+    expect(later.data).toMatchObject({ versionNo: 2, listed: false, owned: true });
+    expect(later.data.lessons.map((l) => [l.title, l.content !== null])).toEqual([
+      ['试看课', true],
+      ['付费课', true],
+      ['新增课', true],
+    ]);
+    expect((await read(s.courseId, other.user.token)).code).toBe(Code.NOT_FOUND);
   });
 });

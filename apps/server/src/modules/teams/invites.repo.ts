@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { TeamRole } from '@studio/contract';
 import type { Db } from '../../db/client.ts';
-import { teamInvites, teams } from '../../db/schema.ts';
+import { teamInvites, teams, users } from '../../db/schema.ts';
 
 export async function insertInvite(
   db: Db,
@@ -56,4 +56,26 @@ export async function findInviteTeamId(db: Db, token: string): Promise<number | 
     .from(teamInvites)
     .where(eq(teamInvites.token, token));
   return rows[0]?.teamId;
+}
+
+/** A live invite link (not expired, not used up) with its team and who made it. */
+export async function findLiveInvite(db: Db, token: string) {
+  const [row] = await db
+    .select({
+      role: teamInvites.role,
+      expiresAt: teamInvites.expiresAt,
+      team: teams,
+      inviterName: users.nickName,
+    })
+    .from(teamInvites)
+    .innerJoin(teams, eq(teams.id, teamInvites.teamId))
+    .innerJoin(users, eq(users.id, teamInvites.createdBy))
+    .where(
+      and(
+        eq(teamInvites.token, token),
+        gt(teamInvites.expiresAt, new Date()),
+        or(isNull(teamInvites.maxUses), lt(teamInvites.uses, teamInvites.maxUses)),
+      ),
+    );
+  return row;
 }

@@ -1,12 +1,21 @@
-import { Code, type InviteCreated, type LastTeam, type TeamRole, WebPaths } from '@studio/contract';
+import {
+  Code,
+  type InviteCreated,
+  type InviteInfo,
+  type LastTeam,
+  type TeamRole,
+  WebPaths,
+} from '@studio/contract';
 import type { Actor } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { randomToken } from '../../platform/crypto.ts';
 import { AppError } from '../../platform/errors.ts';
 import { authorize } from '../../platform/policy.ts';
-import { findUserById, updateUser } from '../users/users.repo.ts';
+import { updateUser } from '../users/users.repo.ts';
+import { settleInvitations } from './invitations.service.ts';
 import {
   findInviteTeamId,
+  findLiveInvite,
   findTeamByCode,
   giveBackInviteUse,
   insertInvite,
@@ -38,7 +47,7 @@ export async function createInvite(
   });
   return {
     inviteCode: token,
-    url: `${ctx.config.publicUrl}${WebPaths.joinTeam(token)}`,
+    url: `${actor.origin}${WebPaths.joinTeam(token)}`,
     expireTime: expiresAt.getTime(),
   };
 }
@@ -68,18 +77,37 @@ export async function joinByInvite(ctx: AppContext, actor: Actor, inviteCode: st
     role = use.role;
   }
   const joined = await insertMember(ctx.db, team.id, actor.user.id, role);
+  await settleInvitations(ctx, team.id, actor.user.id);
   if (!joined && !byCode) await giveBackInviteUse(ctx.db, inviteCode); // joined concurrently by another tab
   const membership = (await findMembership(ctx.db, actor.user.id, team.id))!;
   await updateUser(ctx.db, actor.user.id, { lastTeamId: team.id });
   return { team: toLastTeam(membership), code: joined ? Code.OK : Code.ALREADY_MEMBER };
 }
 
-/** OWNER/ADMIN adds a registered user found with /team/user/search/non. */
-export async function addUser(ctx: AppContext, membership: Membership, userId: number): Promise<JoinResult> {
-  authorize(membership, 'team.invite');
-  const user = await findUserById(ctx.db, userId);
-  if (!user || user.phone === null) throw new AppError(Code.NOT_FOUND);
-  const joined = await insertMember(ctx.db, membership.team.id, userId, 'MEMBER');
-  if (!user.lastTeamId) await updateUser(ctx.db, userId, { lastTeamId: membership.team.id });
-  return { team: toLastTeam(membership), code: joined ? Code.OK : Code.ALREADY_MEMBER };
+/**
+ * What an invite link or team code shows before joining: the team's name and logo, the role, who
+ * made the link and until when. Nothing else (no id, no team code, no members).
+ */
+export async function describeInvite(ctx: AppContext, inviteCode: string): Promise<InviteInfo> {
+  if (TEAM_CODE.test(inviteCode)) {
+    const team = await findTeamByCode(ctx.db, inviteCode);
+    if (team) {
+      return {
+        teamName: team.teamName,
+        teamLogo: team.teamLogo,
+        role: 'MEMBER',
+        inviterName: null,
+        expireTime: null,
+      };
+    }
+  }
+  const invite = await findLiveInvite(ctx.db, inviteCode);
+  if (!invite) throw new AppError(TEAM_CODE.test(inviteCode) ? Code.TEAM_NOT_FOUND : Code.INVITE_INVALID);
+  return {
+    teamName: invite.team.teamName,
+    teamLogo: invite.team.teamLogo,
+    role: invite.role as TeamRole,
+    inviterName: invite.inviterName,
+    expireTime: invite.expiresAt.getTime(),
+  };
 }

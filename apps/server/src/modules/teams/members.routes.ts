@@ -2,6 +2,7 @@ import {
   envelope,
   inviteCreateBody,
   inviteCreateData,
+  invitationSentData,
   inviteJoinBody,
   lastTeamSchema,
   pageSchema,
@@ -22,7 +23,9 @@ import { z } from 'zod';
 import { actorOf, loadCurrentMembership, membershipOf } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { ok } from '../../platform/reply.ts';
-import { addUser, createInvite, joinByInvite } from './invites.service.ts';
+import { inviteUser } from './invitations.service.ts';
+import { invitationsRoutes } from './invitations.routes.ts';
+import { createInvite, joinByInvite } from './invites.service.ts';
 import {
   changeRole,
   leaveTeam,
@@ -166,19 +169,24 @@ export const membersRoutes =
       {
         config: { auth: 'registered' },
         schema: {
-          summary: 'Join by link token or team code, or (OWNER/ADMIN) add a user',
+          summary:
+            'Join by link token or team code (LastTeam), or (OWNER/ADMIN) invite a user: a pending invitation they accept or decline, never a membership',
           body: inviteJoinBody,
-          response: { 200: envelope(lastTeamSchema) },
+          response: { 200: envelope(z.union([lastTeamSchema, invitationSentData])) },
         },
       },
       async (request) => {
         const actor = actorOf(request);
         const body = request.body;
-        const result =
-          'inviteCode' in body
-            ? await joinByInvite(ctx, actor, body.inviteCode)
-            : await addUser(ctx, await loadCurrentMembership(ctx, actor), body.userId);
-        return ok(result.team, result.code);
+        if ('inviteCode' in body) {
+          const joined = await joinByInvite(ctx, actor, body.inviteCode);
+          return ok(joined.team, joined.code);
+        }
+        const membership = await loadCurrentMembership(ctx, actor);
+        const sent = await inviteUser(ctx, actor, membership, body.userId, body.role);
+        return ok(sent.data, sent.code, sent.msg);
       },
     );
+
+    await app.register(invitationsRoutes(ctx));
   };

@@ -58,7 +58,7 @@ describe('invitations', () => {
     expect((await joinWith(b.token, 'ZZZZZZ')).code).toBe(Code.TEAM_NOT_FOUND);
   });
 
-  it('adds a user found by the whole phone number, never by part of it', async () => {
+  it('finds a user by the whole phone number, never by part of it, and invites (not adds) them', async () => {
     const owner = await createUser(t);
     await createTeam(t, owner.token);
     const phone = '13611112222';
@@ -85,11 +85,12 @@ describe('invitations', () => {
       body: { userId: target.userId },
     });
     expect(added.code).toBe(200);
-    const again = await call(t, 'POST', '/team/user/invite/join', {
+    // Invited, not a member: the search still finds them until they accept.
+    const still = await call<{ list: { userId: number }[] }>(t, 'GET', '/team/user/search/non', {
       token: owner.token,
-      body: { userId: target.userId },
+      query: { keyword: phone },
     });
-    expect(again.code).toBe(Code.ALREADY_MEMBER);
+    expect(still.data.list.map((u) => u.userId)).toEqual([target.userId]);
   });
 });
 

@@ -112,7 +112,13 @@ const CASES: Case[] = [
     expect: OWNER_ONLY,
   },
   {
-    action: 'add a user',
+    action: 'list pending invitations',
+    method: 'GET',
+    path: '/team/invitation/team/list',
+    expect: MANAGERS,
+  },
+  {
+    action: 'invite a user',
     method: 'POST',
     path: '/team/user/invite/join',
     body: (f) => ({ userId: f.outsider.userId }),

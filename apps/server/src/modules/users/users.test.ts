@@ -75,6 +75,8 @@ describe('profile', () => {
       type: 'image/png',
     });
     expect(fake.json().code).toBe(Code.FILE_TYPE_NOT_ALLOWED);
+    // The same wording as the web app's own check (JPG, not JPEG in one of them).
+    expect(fake.json().msg).toBe('只支持 PNG、JPG、GIF、WebP 图片');
     const big = await upload(user.token, 'avatar', {
       name: 'big.png',
       body: Buffer.concat([PNG_1X1, Buffer.alloc(4096)]),

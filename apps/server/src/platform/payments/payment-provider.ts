@@ -1,5 +1,12 @@
 /** One interface for every payment provider; the sandbox and WeChat Pay use the same webhook path. */
-export type PaymentOrder = { orderNo: string; amount: number; description: string; expiresAt: Date };
+export type PaymentOrder = {
+  orderNo: string;
+  amount: number;
+  description: string;
+  expiresAt: Date;
+  /** Where the payer reached the app (platform/public-origin.ts): a QR that opens a page of ours links there. */
+  origin: string;
+};
 
 /** What a verified notification says happened. */
 export type PaymentNotice = { eventId: string; orderNo: string; amount: number; txnId: string };

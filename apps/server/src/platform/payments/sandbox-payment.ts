@@ -22,11 +22,9 @@ export class SandboxPaymentProvider implements PaymentProvider {
   readonly name = 'sandbox';
   private secret: string | undefined;
   private readonly db: Db;
-  private readonly publicUrl: string;
 
-  constructor(db: Db, publicUrl: string) {
+  constructor(db: Db) {
     this.db = db;
-    this.publicUrl = publicUrl;
   }
 
   private async key(): Promise<string> {
@@ -48,7 +46,7 @@ export class SandboxPaymentProvider implements PaymentProvider {
 
   async createPayment(order: PaymentOrder): Promise<{ qrUrl: string }> {
     const q = new URLSearchParams({ orderNo: order.orderNo, sig: await this.sign(`page:${order.orderNo}`) });
-    return { qrUrl: `${this.publicUrl}/api/pay/sandbox?${q.toString()}` };
+    return { qrUrl: `${order.origin}/api/pay/sandbox?${q.toString()}` };
   }
 
   /** The order amount the sandbox payer pays (a real payer's app shows the same from the provider). */

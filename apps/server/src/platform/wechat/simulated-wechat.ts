@@ -9,16 +9,14 @@ import { WechatExchangeError } from './wechat-provider.ts';
  */
 export class SimulatedWechatProvider implements WechatProvider {
   readonly mode = 'simulator' as const;
-  private readonly publicUrl: string;
   private readonly db: Db;
 
-  constructor(publicUrl: string, db: Db) {
-    this.publicUrl = publicUrl;
+  constructor(db: Db) {
     this.db = db;
   }
 
-  qrUrl(state: string): string {
-    return `${this.publicUrl}/api/auth/wechat/simulator?state=${encodeURIComponent(state)}`;
+  qrUrl(state: string, origin: string): string {
+    return `${origin}/api/auth/wechat/simulator?state=${encodeURIComponent(state)}`;
   }
 
   async exchange(code: string, state: string): Promise<WechatProfile> {

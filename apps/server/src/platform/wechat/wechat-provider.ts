@@ -3,8 +3,11 @@ export type WechatProfile = { openId: string; unionId: string | null; nickName: 
 
 export interface WechatProvider {
   readonly mode: 'simulator' | 'open';
-  /** The URL the QR code (or the browser) opens to start a login for this state. */
-  qrUrl(state: string): string;
+  /**
+   * The URL the QR code (or the browser) opens to start a login for this state. `origin` is where the
+   * user reached the app (platform/public-origin.ts); the simulator's page lives there.
+   */
+  qrUrl(state: string, origin: string): string;
   /** Trades the code WeChat sent back to /wxAuth for the user's profile. */
   exchange(code: string, state: string): Promise<WechatProfile>;
 }

@@ -2,6 +2,7 @@ import { Grid, Layout } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LangSwitch } from '../../components/lang-switch.tsx';
+import { InvitationBadge } from '../../features/teams/invitation-badge.tsx';
 import { TeamSwitcher } from '../../features/teams/team-switcher.tsx';
 import { NavMenu } from './nav-menu.tsx';
 import { UserMenu } from './user-menu.tsx';
@@ -21,6 +22,7 @@ export const AppHeader = () => {
       {!collapsed && <NavMenu collapsed={false} />}
       <div className="app-header-actions">
         <TeamSwitcher compact={collapsed} />
+        <InvitationBadge />
         <LangSwitch compact={collapsed} />
         <UserMenu compact={collapsed} />
       </div>

@@ -29,7 +29,7 @@ export const LoginPage = () => {
 
   const done = (info: UserInfo) => {
     saveUser(info);
-    void message.success(t('auth.loginSuccess'));
+    void message.success(t(info.newUser ? 'auth.registerSuccess' : 'auth.loginSuccess'));
     void navigate(next, { replace: true });
   };
 

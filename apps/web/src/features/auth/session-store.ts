@@ -33,6 +33,8 @@ export const saveUserKeepingToken = (fresh: UserInfo): void => {
     ...fresh,
     token: current.token,
     tokenExpTime: sameToken ? fresh.tokenExpTime : current.tokenExpTime,
+    // Said only by the sign-up answer: the session that signed up keeps greeting as new.
+    ...(current.newUser || fresh.newUser ? { newUser: true } : {}),
   });
 };
 

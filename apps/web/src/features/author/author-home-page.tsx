@@ -20,7 +20,9 @@ export const AuthorHomePage = () => {
         <Flex gap={16} align="center" wrap>
           {team && <TeamAvatar name={team.teamName} logo={team.teamLogo} size={48} />}
           <div style={{ flex: 1, minWidth: 200 }}>
-            <h1 className="page-title">{t('author.welcome', { name: user?.nickName ?? '' })}</h1>
+            <h1 className="page-title">
+              {t(user?.newUser ? 'author.welcomeNew' : 'author.welcome', { name: user?.nickName ?? '' })}
+            </h1>
             {team && (
               <Space size={8} wrap>
                 <Typography.Text type="secondary">

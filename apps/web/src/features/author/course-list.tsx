@@ -6,6 +6,7 @@ import { App, Button, Card, Empty, Flex, Input, Pagination, Select, Tabs, Typogr
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { courseApi, courseKeys, type CourseListQuery } from '../courses/course-api.ts';
+import { useSearchPatch } from '../../lib/use-search-patch.ts';
 import { useTeamId, useTeamWritable } from '../courses/course-bits.tsx';
 import { CourseGrid, CourseGridSkeleton } from './course-grid.tsx';
 import { PurchasedCourses } from './purchased-courses.tsx';
@@ -17,7 +18,8 @@ const isStatus = (v: string | null): v is CourseStatus => COURSE_STATUSES.some((
 
 /** The filters live in the address, so going back from a course returns to the same list. */
 const useListQuery = () => {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const patchSearch = useSearchPatch();
   const status = params.get('status');
   const query: CourseListQuery = {
     tab: params.get('tab') === 'all' ? 'all' : 'mine',
@@ -26,15 +28,9 @@ const useListQuery = () => {
     pageNum: Math.max(1, Number(params.get('page')) || 1),
     pageSize: PAGE_SIZE,
   };
-  const update = (patch: Partial<Record<'tab' | 'keyword' | 'status' | 'page', string | undefined>>) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(patch)) {
-      if (value) next.set(key, value);
-      else next.delete(key);
-    }
-    if (!('page' in patch)) next.delete('page');
-    setParams(next, { replace: true });
-  };
+  // Any change but paging starts again at page 1.
+  const update = (patch: Partial<Record<'tab' | 'keyword' | 'status' | 'page', string | undefined>>) =>
+    patchSearch({ page: undefined, ...patch }, { replace: true });
   return { query, update };
 };
 
@@ -141,22 +137,25 @@ export const CourseList = () => {
   ];
   const activeTab = purchasedTab ? 'purchased' : query.tab;
   return (
-    <Card title={<h2 style={{ fontSize: 16, margin: 0 }}>{t('course.list.title')}</h2>}>
+    <Card
+      title={<h2 style={{ fontSize: 16, margin: 0 }}>{t('course.list.title')}</h2>}
+      // Outside the tabs: antd draws tabBarExtraContent inside role="tablist", which may hold only tabs.
+      extra={
+        <Button
+          type="primary"
+          icon={<PlusOutlined />}
+          loading={create.isPending}
+          disabled={!writable}
+          onClick={() => create.mutate()}
+        >
+          {t('course.list.create')}
+        </Button>
+      }
+    >
       <Tabs
         aria-label={t('course.list.tabs')}
         activeKey={activeTab}
         onChange={(tab) => update({ tab: tab === 'mine' ? undefined : tab })}
-        tabBarExtraContent={
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            loading={create.isPending}
-            disabled={!writable}
-            onClick={() => create.mutate()}
-          >
-            {t('course.list.create')}
-          </Button>
-        }
         items={tabs.map((tab) => ({
           ...tab,
           children: tab.key !== activeTab ? null : tab.key === 'purchased' ? <PurchasedCourses /> : body,

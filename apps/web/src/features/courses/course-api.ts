@@ -11,6 +11,7 @@ import type {
   Release,
   ReleaseCheck,
   Share,
+  ShareList,
   ShareView,
 } from '@studio/contract';
 import type { AxiosRequestConfig } from 'axios';
@@ -100,8 +101,7 @@ export const lessonApi = {
 export const shareApi = {
   create: (body: { courseId: number; expireHours?: number; allowCopy: boolean }) =>
     api.post<Share>(Routes.share.create, body).then(data),
-  list: (courseId: number) =>
-    api.get<{ list: Share[] }>(Routes.share.list, { params: { courseId } }).then((e) => e.data.list),
+  list: (courseId: number) => api.get<ShareList>(Routes.share.list, { params: { courseId } }).then(data),
   revoke: (shareId: string) => api.post<null>(Routes.share.revoke, { shareId }).then(data),
   /** Public: no login needed, and a stale token must not send the visitor away. */
   view: (shareId: string) =>

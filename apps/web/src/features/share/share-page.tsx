@@ -1,4 +1,4 @@
-import { CopyOutlined, LoginOutlined } from '@ant-design/icons';
+import { CopyOutlined, LoginOutlined, ShoppingCartOutlined } from '@ant-design/icons';
 import { Code } from '@studio/contract/constants';
 import type { ShareView } from '@studio/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -12,7 +12,28 @@ import { formatDateTime } from '../../lib/format.ts';
 import { useSession } from '../auth/session-store.ts';
 import { shareApi } from '../courses/course-api.ts';
 import { CourseReader } from '../courses/preview/course-reader.tsx';
+import { LinkButton } from '../store/link-button.tsx';
 import { PublicShell } from './public-shell.tsx';
+
+/**
+ * A paid course's way to get the locked lessons: its buy page in the store (which asks for login
+ * when buying), or a note when the store does not sell it now.
+ */
+const BuyAction = ({ view }: { view: ShareView }) => {
+  const { t } = useTranslation();
+  if (!view.share.listed) {
+    return <Typography.Text type="secondary">{t('share.page.notForSale')}</Typography.Text>;
+  }
+  return (
+    <LinkButton
+      type="primary"
+      icon={<ShoppingCartOutlined aria-hidden />}
+      to={`/store/preview/${view.course.courseId}`}
+    >
+      {t('share.page.buy')}
+    </LinkButton>
+  );
+};
 
 /** 复制到我的团队, or what it takes to get there (log in, choose a team). */
 const CopyAction = ({ view }: { view: ShareView }) => {
@@ -123,7 +144,9 @@ export const SharePage = () => {
             message={
               <Flex gap={8} wrap align="center">
                 <Tag color="blue">{t('share.page.readOnly')}</Tag>
+                {view.data.share.paid && <Tag color="gold">{t('share.page.paid')}</Tag>}
                 <span>{t('share.page.sharedBy', { team: view.data.course.teamName })}</span>
+                {view.data.share.paid && <span>{t('share.page.paidDesc')}</span>}
                 {view.data.share.expireTime && (
                   <Typography.Text type="secondary">
                     {t('share.page.expiresAt', { time: formatDateTime(view.data.share.expireTime) })}
@@ -132,7 +155,10 @@ export const SharePage = () => {
               </Flex>
             }
           />
-          <CourseReader course={view.data.course} />
+          <CourseReader
+            course={view.data.course}
+            lockedAction={view.data.share.paid && <BuyAction view={view.data} />}
+          />
         </Flex>
       ) : (
         <ShareError error={view.error} onRetry={() => void view.refetch()} />

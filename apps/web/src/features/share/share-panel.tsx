@@ -1,5 +1,5 @@
 import { CopyOutlined, QrcodeOutlined, StopOutlined } from '@ant-design/icons';
-import type { Share } from '@studio/contract';
+import type { Share, ShareList } from '@studio/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -48,16 +48,29 @@ export const SharePanel = ({ courseId, canManage }: { courseId: number; canManag
   const [expiry, setExpiry] = useState<Expiry>('never');
   const [allowCopy, setAllowCopy] = useState(false);
   const [now] = useState(() => Date.now());
-  const shares = useQuery({ queryKey: key, queryFn: () => shareApi.list(courseId), enabled: canManage });
+  // Fetched on every open: whether the course is paid follows its price, edited elsewhere.
+  const shares = useQuery({
+    queryKey: key,
+    queryFn: () => shareApi.list(courseId),
+    enabled: canManage,
+    refetchOnMount: 'always',
+  });
+  const paid = shares.data?.paid ?? false;
 
   const copyLink = async (url: string, done = t('share.copied')) => {
     if (await copyText(url)) void message.success(done);
   };
   const create = useMutation({
     mutationFn: () =>
-      shareApi.create({ courseId, allowCopy, ...(EXPIRY[expiry] ? { expireHours: EXPIRY[expiry] } : {}) }),
+      shareApi.create({
+        courseId,
+        allowCopy: allowCopy && !paid,
+        ...(EXPIRY[expiry] ? { expireHours: EXPIRY[expiry] } : {}),
+      }),
     onSuccess: async (share) => {
-      queryClient.setQueryData<Share[]>(key, (old) => [share, ...(old ?? [])]);
+      queryClient.setQueryData<ShareList>(key, (old) =>
+        old ? { ...old, list: [share, ...old.list] } : { list: [share], paid },
+      );
       await copyLink(share.url, t('share.created'));
     },
   });
@@ -73,6 +86,7 @@ export const SharePanel = ({ courseId, canManage }: { courseId: number; canManag
   return (
     <Flex vertical gap={16}>
       <Typography.Text type="secondary">{t('share.desc')}</Typography.Text>
+      {paid && <Alert type="warning" showIcon message={t('share.paidNotice')} />}
       <Flex gap={12} align="center" wrap>
         <Select
           aria-label={t('share.expiry')}
@@ -85,10 +99,21 @@ export const SharePanel = ({ courseId, canManage }: { courseId: number; canManag
           }))}
         />
         <label style={{ display: 'inline-flex', gap: 8, alignItems: 'center' }}>
-          <Switch checked={allowCopy} onChange={setAllowCopy} aria-label={t('share.allowCopy')} />
+          <Switch
+            checked={allowCopy && !paid}
+            disabled={paid}
+            onChange={setAllowCopy}
+            aria-label={t('share.allowCopy')}
+          />
           {t('share.allowCopy')}
         </label>
-        <Button type="primary" loading={create.isPending} onClick={() => create.mutate()}>
+        <Button
+          type="primary"
+          loading={create.isPending}
+          // Until the list has said whether the course is paid, the switch may not be final.
+          disabled={shares.isFetching}
+          onClick={() => create.mutate()}
+        >
           {t('share.create')}
         </Button>
       </Flex>
@@ -96,7 +121,7 @@ export const SharePanel = ({ courseId, canManage }: { courseId: number; canManag
         <Skeleton active paragraph={{ rows: 3 }} />
       ) : (
         <List
-          dataSource={shares.data ?? []}
+          dataSource={shares.data?.list ?? []}
           locale={{ emptyText: t('share.empty') }}
           renderItem={(share) => {
             const state = shareState(share, now);
@@ -108,7 +133,7 @@ export const SharePanel = ({ courseId, canManage }: { courseId: number; canManag
                   </Typography.Text>
                   <Flex gap={6} wrap align="center">
                     <Tag color={STATE_VIEW[state].color}>{t(STATE_VIEW[state].key)}</Tag>
-                    {share.allowCopy && <Tag color="blue">{t('share.copyAllowed')}</Tag>}
+                    {share.allowCopy && !paid && <Tag color="blue">{t('share.copyAllowed')}</Tag>}
                     <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                       {share.expireTime
                         ? t('share.expiresAt', { time: formatDateTime(share.expireTime) })

@@ -41,8 +41,13 @@ describe('joining a team', () => {
   it('20014 (already a member) is a success: says so and switches', async () => {
     writeStoredUser(user());
     mock.onPost(Routes.team.userInviteJoin).reply(...ok(joined, Code.ALREADY_MEMBER));
+    mock
+      .onGet(Routes.team.inviteInfo)
+      .reply(
+        ...ok({ teamName: '远方团队', teamLogo: '', role: 'MEMBER', inviterName: null, expireTime: null }),
+      );
     const router = renderApp('/selectTeam?invite=DEMO88');
-    expect(await screen.findByText('团队码：DEMO88', { exact: false })).toBeTruthy();
+    expect(await screen.findByText('「远方团队」邀请你以成员身份加入')).toBeTruthy();
     await clickButton('加入团队');
     await waitFor(() => expect(router.state.location.pathname).toBe('/author'));
     expect(await screen.findByText(/你已经是该团队成员/)).toBeTruthy();
@@ -72,6 +77,8 @@ describe('joining a team', () => {
     writeStoredUser(user({ lastTeam: null }));
     renderApp('/selectTeam');
     const input = await screen.findByLabelText('团队码或邀请链接');
+    // A neutral example, never the demo team's real code.
+    expect((input as HTMLInputElement).placeholder).toBe('例如 AB12CD，或粘贴邀请链接');
     fireEvent.change(input, { target: { value: 'https://studio.example/selectTeam' } });
     await clickButton('加入');
     expect(await screen.findByText('请输入 6 位团队码，或粘贴完整的邀请链接')).toBeTruthy();

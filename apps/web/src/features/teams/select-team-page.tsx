@@ -5,20 +5,25 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
+import { useSession } from '../auth/session-store.ts';
 import { InviteBanner } from './invite-banner.tsx';
 import { JoinTeamCard } from './join-team-card.tsx';
+import { MyInvitations } from './my-invitations.tsx';
+import { RemovedNotice } from './removed-notice.tsx';
 import { TeamCard } from './team-card.tsx';
 import { changeTeam, fetchTeamList, useTeams } from './team-store.ts';
 
 /**
  * /selectTeam: pick the team to work in (POST /team/change), create one, or join one by code or link.
- * An invite link lands here as `?invite=<code>` and is joined once the user confirms.
+ * An invite link lands here as `?invite=<code>` and is joined once the user confirms; invitations
+ * from a team's OWNER/ADMIN are accepted or declined here; a removed member is told which team.
  */
 export const SelectTeamPage = () => {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const navigate = useNavigate();
   const { list, loading, loaded, failed } = useTeams();
+  const hasTeam = useSession((s) => Boolean(s.user?.lastTeam));
   const [switching, setSwitching] = useState<number | null>(null);
   const [params, setParams] = useSearchParams();
   const invite = params.get('invite');
@@ -103,6 +108,8 @@ export const SelectTeamPage = () => {
         </div>
         {list.length > 0 && createButton}
       </Flex>
+      {!hasTeam && <RemovedNotice />}
+      <MyInvitations />
       {invite !== null && <InviteBanner invite={invite} onIgnore={() => setParams({}, { replace: true })} />}
       {body}
       <div style={{ marginTop: 16 }}>

@@ -106,13 +106,6 @@ export const createInvite = async (body: {
   maxUses?: number;
 }): Promise<InviteCreated> => (await api.post<InviteCreated>(Routes.team.inviteCreate, body)).data;
 
-/** OWNER/ADMIN adds a registered user; `already` when they were a member (20014). */
-export const addMember = async (userId: number): Promise<{ already: boolean }> => {
-  const { code } = await api.post<LastTeam>(Routes.team.userInviteJoin, { userId });
-  await refreshTeam();
-  return { already: code === Code.ALREADY_MEMBER };
-};
-
 /** Joins by link token or team code; the team becomes current. 20014 (already a member) switches too. */
 export const joinTeam = async (inviteCode: string): Promise<{ team: LastTeam; already: boolean }> => {
   const { code, data } = await api.post<LastTeam>(Routes.team.userInviteJoin, { inviteCode });

@@ -28,7 +28,7 @@ export const TeamSwitcher = ({ compact }: { compact: boolean }) => {
             <span style={{ display: 'inline-flex', gap: 8, alignItems: 'center' }}>
               <TeamAvatar name={team.teamName} logo={team.teamLogo} size={22} />
               <span className="header-ellipsis">{team.teamName}</span>
-              <span style={{ color: 'rgba(0,0,0,0.45)', fontSize: 12 }}>
+              <span style={{ color: 'rgba(0, 0, 0, 0.58)', fontSize: 12 }}>
                 {t(`team.role.${team.userTeamRole}`)}
               </span>
               {team.teamId === lastTeam?.teamId && <CheckOutlined aria-label={t('team.currentTag')} />}
@@ -65,14 +65,16 @@ export const TeamSwitcher = ({ compact }: { compact: boolean }) => {
         style: { maxHeight: 420, overflowY: 'auto' },
       }}
     >
-      <Button aria-label={t('team.switcher', { name })} style={{ maxWidth: compact ? 150 : 240 }}>
+      {/* Named by what it shows, the team name, plus a hint for screen readers (WCAG 2.5.3). */}
+      <Button style={{ maxWidth: compact ? 150 : 240 }}>
         {lastTeam ? (
           <TeamAvatar name={lastTeam.teamName} logo={lastTeam.teamLogo} size={20} />
         ) : (
-          <TeamOutlined />
+          <TeamOutlined aria-hidden />
         )}
         <span className="header-ellipsis">{name}</span>
-        <DownOutlined style={{ fontSize: 10 }} />
+        <span className="sr-only">{t('team.switcherHint')}</span>
+        <DownOutlined aria-hidden style={{ fontSize: 10 }} />
       </Button>
     </Dropdown>
   );

@@ -1,18 +1,11 @@
+import { courseCategoryNames } from '@studio/contract/constants';
 import type { courseZhCN } from './zh-cn-course.ts';
 
 /** Courses, lessons, the editor, previews, release and sharing in English; typed as the Chinese. */
 export const courseEnUS: typeof courseZhCN = {
   course: {
     status: { draft: 'Draft', released: 'Released', unreleased: 'Unreleased' },
-    category: {
-      tech: 'Tech & programming',
-      business: 'Business & management',
-      design: 'Design & creativity',
-      language: 'Languages',
-      education: 'Education & exams',
-      life: 'Life & hobbies',
-      other: 'Other',
-    },
+    category: courseCategoryNames('en'),
     price: { free: 'Free', unset: 'No price', yuan: '¥{{value}}' },
     lessonCount: '{{count}} lessons',
     updatedAt: 'Updated {{time}}',
@@ -89,6 +82,8 @@ export const courseEnUS: typeof courseZhCN = {
       price: 'Price (yuan)',
       pricePlaceholder: 'No price',
       priceHelp: '0 means free; a price must be set before release.',
+      priceNegative: 'The price cannot be negative',
+      priceTooHigh: 'The price cannot be more than ¥{{max}}',
       readOnly: 'You can view this course but not edit it (only its author and team admins can).',
       preview: 'Preview',
       previewCourse: 'Course preview',
@@ -158,6 +153,8 @@ export const courseEnUS: typeof courseZhCN = {
     notFoundDesc: 'This lesson was deleted or belongs to another team.',
     leaveUnsaved: 'Some changes are not saved yet. Leave anyway?',
     uploadFailed: 'The image did not upload',
+    tooLarge:
+      'The lesson is over the {{kb}} KB limit and was not saved. It is kept in this browser; remove some content (such as a long paste) and it saves again.',
     toolbar: {
       label: 'Formatting toolbar',
       paragraph: 'Body text',
@@ -291,6 +288,8 @@ export const courseEnUS: typeof courseZhCN = {
     loginAction: 'Log in',
     teamRequired: 'Choose a team to preview this course',
     teamAction: 'Choose a team',
+    lockedTitle: 'Paid lesson',
+    lockedDesc: 'Buy the course to read this lesson.',
   },
   release: {
     title: 'Release course',
@@ -302,6 +301,8 @@ export const courseEnUS: typeof courseZhCN = {
       summary: 'Course summary',
       lessons: 'At least one lesson',
       price: 'Price set',
+      category: 'Course category',
+      emptyLessons: 'Every lesson has content',
     },
     ok: 'Done',
     missing: 'To do',
@@ -329,6 +330,15 @@ export const courseEnUS: typeof courseZhCN = {
     noNotes: '(no release notes)',
     noVersions: 'No version released yet',
     noPermission: 'Only the course author and team admins can release or unrelease this course.',
+    // Release check details and the publish confirmation.
+    defaultTitle: 'Still the default title “{{title}}”',
+    noCategory: 'Not chosen',
+    emptyLessonsDetail: '{{count}} lessons have no content yet:',
+    confirmTitle: 'Release v{{version}} to the store?',
+    confirmIntro: 'Once released, the store shows:',
+    confirmReplaces: 'This version replaces v{{version}}, which the store shows now.',
+    confirmOk: 'Release',
+    confirmFields: { title: 'Title', price: 'Price', lessons: 'Lessons', category: 'Category' },
   },
   share: {
     title: 'Share links',
@@ -355,6 +365,8 @@ export const courseEnUS: typeof courseZhCN = {
     createdBy: 'Created by {{name}} on {{time}}',
     empty: 'No share links yet',
     noPermission: 'Only the course author and team admins can manage share links of this course.',
+    paidNotice:
+      'This is a paid course: the share page shows the free-preview lessons only, the rest are locked with a way to buy, and it cannot be copied into other teams.',
     page: {
       title: 'Shared course',
       invalid: 'This link is no longer valid',
@@ -371,6 +383,10 @@ export const courseEnUS: typeof courseZhCN = {
       loginToCopy: 'Log in to copy to my team',
       selectTeamToCopy: 'Choose a team to copy it',
       goHome: 'Go to home',
+      paid: 'Paid course',
+      paidDesc: 'Free-preview lessons only; buy the course to read them all',
+      buy: 'Buy the course',
+      notForSale: 'This course is not on sale in the store now',
     },
   },
 };

@@ -1,17 +1,10 @@
+import { courseCategoryNames } from '@studio/contract/constants';
 import type { storeZhCN } from './zh-cn-store.ts';
 
 /** Store, cart, orders, payment, trade and team sales, in English. Typed as the Chinese. */
 export const storeEnUS: typeof storeZhCN = {
   title: 'Course store',
-  category: {
-    tech: 'Technology',
-    business: 'Business',
-    design: 'Design',
-    language: 'Languages',
-    education: 'Education',
-    life: 'Lifestyle',
-    other: 'Other',
-  },
+  category: courseCategoryNames('en'),
   price: { free: 'Free' },
   list: {
     search: 'Search courses',
@@ -37,6 +30,11 @@ export const storeEnUS: typeof storeZhCN = {
     noResultDesc: 'Try another keyword or category.',
     clearFilters: 'Clear filters',
     loadFailed: 'The course list did not load',
+    // A page number past the last page (an old link, a hand-typed address).
+    pastEnd: 'Page {{page}} is past the end',
+    pastEndDesc: '{{count}} courses, {{pages}} pages.',
+    pastEndNoneDesc: 'No courses match; start from page 1.',
+    toPage: 'Back to page {{page}}',
   },
   course: {
     back: 'Back to the store',
@@ -74,6 +72,9 @@ export const storeEnUS: typeof storeZhCN = {
     lockedDesc: 'Once bought, every member of your team can read all lessons.',
     emptyLesson: 'This lesson has no content yet',
     embedBuy: 'View in the store',
+    unlistedOwn:
+      'This course is unlisted and no longer in the store; teams that bought it can still learn it.',
+    unlistedBought: 'The seller unlisted this course; your team keeps everything it bought.',
   },
   cart: {
     title: 'Cart',

@@ -18,6 +18,7 @@ export const enUS: Messages = {
     cancel: 'Cancel',
     submit: 'Submit',
     language: 'Switch language',
+    languageCurrent: '{{lang}} (switch language)',
     openMenu: 'Open navigation menu',
     refresh: 'Refresh',
   },
@@ -61,7 +62,8 @@ export const enUS: Messages = {
   team: {
     current: 'Current team',
     none: 'No team selected',
-    switcher: 'Switch team, current: {{name}}',
+    // Read after the visible team name, which the button's name must contain (WCAG 2.5.3).
+    switcherHint: ' (switch team)',
     switched: 'Switched to {{name}}',
     loadingList: 'Loading teams',
     selectTitle: 'Select a team',
@@ -109,6 +111,7 @@ export const enUS: Messages = {
     passwordPlaceholder: 'Enter your password',
     login: 'Log in',
     loginSuccess: 'Logged in',
+    registerSuccess: 'Signed up: welcome aboard',
     wechatHint: 'Scan with WeChat to log in',
     simulatorHint:
       'This is the built-in WeChat simulator (for development and demos): scan it with a phone or open it on this computer.',
@@ -172,6 +175,7 @@ export const enUS: Messages = {
   author: {
     title: 'Home',
     welcome: 'Welcome back, {{name}}',
+    welcomeNew: 'Welcome, {{name}}',
     team: 'Current team: {{name}}',
     coursesTitle: 'Team courses',
     coursesDesc: "The team's courses, drafts and release status are coming here soon.",

@@ -1,16 +1,9 @@
+import { courseCategoryNames } from '@studio/contract/constants';
 /** Courses, lessons, the editor, previews, release and sharing: Chinese, the reference for en-us-course.ts. */
 export const courseZhCN = {
   course: {
     status: { draft: '草稿', released: '已发布', unreleased: '已下架' },
-    category: {
-      tech: '技术与编程',
-      business: '商业与管理',
-      design: '设计与创意',
-      language: '语言学习',
-      education: '教育与考试',
-      life: '生活与兴趣',
-      other: '其他',
-    },
+    category: courseCategoryNames('zh'),
     price: { free: '免费', unset: '未定价', yuan: '¥{{value}}' },
     lessonCount: '{{count}} 课时',
     updatedAt: '更新于 {{time}}',
@@ -86,6 +79,8 @@ export const courseZhCN = {
       price: '价格（元）',
       pricePlaceholder: '未定价',
       priceHelp: '填 0 表示免费；发布前必须设置价格。',
+      priceNegative: '价格不能为负数',
+      priceTooHigh: '价格不能超过 {{max}} 元',
       readOnly: '你可以查看这门课程，但没有编辑权限（只有作者和团队管理员可以编辑）。',
       preview: '预览',
       previewCourse: '课程预览',
@@ -153,6 +148,8 @@ export const courseZhCN = {
     notFoundDesc: '这个课时已被删除，或者不属于当前团队。',
     leaveUnsaved: '有修改还没有保存，确定离开吗？',
     uploadFailed: '图片没有上传成功',
+    tooLarge:
+      '课时内容超过 {{kb}} KB 的上限，这次没有保存。内容已保留在这个浏览器里；删减一些内容（例如大段粘贴的文字）后会自动保存。',
     toolbar: {
       label: '格式工具栏',
       paragraph: '正文',
@@ -283,6 +280,8 @@ export const courseZhCN = {
     loginAction: '去登录',
     teamRequired: '选择团队后才能预览这门课程',
     teamAction: '去选择团队',
+    lockedTitle: '付费课时',
+    lockedDesc: '购买课程后即可阅读本课时。',
   },
   release: {
     title: '发布课程',
@@ -294,6 +293,8 @@ export const courseZhCN = {
       summary: '填写课程简介',
       lessons: '至少有一个课时',
       price: '设置价格',
+      category: '选择课程分类',
+      emptyLessons: '每个课时都写了内容',
     },
     ok: '已完成',
     missing: '未完成',
@@ -321,6 +322,15 @@ export const courseZhCN = {
     noNotes: '（没有发布说明）',
     noVersions: '还没有发布过版本',
     noPermission: '只有课程作者和团队管理员可以发布或下架这门课程。',
+    // Release check details and the publish confirmation.
+    defaultTitle: '还是默认标题「{{title}}」',
+    noCategory: '未选择',
+    emptyLessonsDetail: '{{count}} 个课时还没有内容：',
+    confirmTitle: '发布 v{{version}} 到商城？',
+    confirmIntro: '发布后，商城会展示：',
+    confirmReplaces: '商城现在展示的 v{{version}} 会被这个版本替换。',
+    confirmOk: '确认发布',
+    confirmFields: { title: '标题', price: '价格', lessons: '课时', category: '分类' },
   },
   share: {
     title: '分享链接',
@@ -347,6 +357,8 @@ export const courseZhCN = {
     createdBy: '{{name}} 创建于 {{time}}',
     empty: '还没有分享链接',
     noPermission: '只有课程作者和团队管理员可以管理这门课程的分享链接。',
+    paidNotice:
+      '这是付费课程：分享页只展示试看课时的内容，其余课时锁定并引导购买；付费课程不能复制到其他团队。',
     page: {
       title: '课程分享',
       invalid: '链接已失效',
@@ -363,6 +375,10 @@ export const courseZhCN = {
       loginToCopy: '登录后复制到我的团队',
       selectTeamToCopy: '选择团队后即可复制',
       goHome: '去首页',
+      paid: '付费课程',
+      paidDesc: '仅展示试看课时，购买后可阅读全部课时',
+      buy: '购买课程',
+      notForSale: '这门课程暂未在商城上架',
     },
   },
 };

@@ -1,15 +1,8 @@
+import { courseCategoryNames } from '@studio/contract/constants';
 /** 商城, cart, orders, payment, 交易信息 and team sales: Chinese, the reference for en-us-store.ts. */
 export const storeZhCN = {
   title: '课程商城',
-  category: {
-    tech: '技术',
-    business: '商业',
-    design: '设计',
-    language: '语言',
-    education: '教育',
-    life: '生活',
-    other: '其他',
-  },
+  category: courseCategoryNames('zh'),
   price: { free: '免费' },
   list: {
     search: '搜索课程',
@@ -35,6 +28,11 @@ export const storeZhCN = {
     noResultDesc: '换个关键词或分类试试。',
     clearFilters: '清除筛选',
     loadFailed: '课程列表没有加载成功',
+    // A page number past the last page (an old link, a hand-typed address).
+    pastEnd: '第 {{page}} 页已经超出范围',
+    pastEndDesc: '共 {{count}} 门课程，只有 {{pages}} 页。',
+    pastEndNoneDesc: '没有符合条件的课程，从第 1 页看起吧。',
+    toPage: '回到第 {{page}} 页',
   },
   course: {
     back: '返回商城',
@@ -72,6 +70,8 @@ export const storeZhCN = {
     lockedDesc: '购买后团队成员都可以阅读全部课时。',
     emptyLesson: '本课时暂无内容',
     embedBuy: '去商城查看',
+    unlistedOwn: '这门课程已下架，商城中不再展示；已购买的团队仍可学习。',
+    unlistedBought: '卖家已下架这门课程，你的团队仍可学习已购买的内容。',
   },
   cart: {
     title: '购物车',

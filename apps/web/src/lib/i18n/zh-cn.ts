@@ -18,6 +18,7 @@ export const zhCN = {
     cancel: '取消',
     submit: '提交',
     language: '切换语言',
+    languageCurrent: '{{lang}}（切换语言）',
     openMenu: '打开导航菜单',
     refresh: '刷新',
   },
@@ -48,7 +49,8 @@ export const zhCN = {
   team: {
     current: '当前团队',
     none: '未选择团队',
-    switcher: '切换团队，当前：{{name}}',
+    // Read after the visible team name, which the button's name must contain (WCAG 2.5.3).
+    switcherHint: '（切换团队）',
     switched: '已切换到 {{name}}',
     loadingList: '正在加载团队',
     selectTitle: '选择团队',
@@ -96,6 +98,7 @@ export const zhCN = {
     passwordPlaceholder: '请输入密码',
     login: '登录',
     loginSuccess: '登录成功',
+    registerSuccess: '注册成功，欢迎加入',
     wechatHint: '请使用微信扫一扫登录',
     simulatorHint: '这是内置的微信模拟器（开发与演示用）：用手机扫码，或直接在本机打开完成授权。',
     openSimulator: '在本机打开微信模拟器',
@@ -158,6 +161,7 @@ export const zhCN = {
   author: {
     title: '首页',
     welcome: '欢迎回来，{{name}}',
+    welcomeNew: '欢迎加入，{{name}}',
     team: '当前团队：{{name}}',
     coursesTitle: '团队课程',
     coursesDesc: '团队的课程列表、草稿与发布状态即将在这里上线。',

@@ -24,11 +24,12 @@ import { toFormValues, useCourseInfoSave, type CourseFormValues } from './course
 import { LessonList } from './lesson-list.tsx';
 import './course-edit.css';
 
-/** Fix links from the release checklist land here with ?focus=title|cover|summary|price|lessons. */
+/** Fix links from the release checklist land here with ?focus=title|cover|summary|category|price|lessons. */
 const FOCUS_TARGETS: Record<string, string> = {
   title: 'course_title',
   cover: 'course_cover_picker',
   summary: 'course_summary',
+  category: 'course_category',
   price: 'course_price',
   lessons: 'lesson-new-title',
 };
@@ -51,7 +52,7 @@ const CourseEditor = ({ course }: { course: CourseDetail }) => {
   const [shareOpen, setShareOpen] = useState(false);
   const writable = useTeamWritable();
   const editable = course.abilities.edit && writable;
-  const { autosave, state, conflict, reload, overwrite } = useCourseInfoSave(course, form);
+  const { autosave, state, edit, conflict, reload, overwrite } = useCourseInfoSave(course, form);
   useFocusFromAddress();
   const base = `/create/course/${course.courseId}`;
 
@@ -105,7 +106,7 @@ const CourseEditor = ({ course }: { course: CourseDetail }) => {
               form={form}
               initialValues={initialValues}
               disabled={!editable}
-              onEdit={() => autosave.edit()}
+              onEdit={edit}
               onSaveNow={() => void autosave.flush()}
             />
           </Card>

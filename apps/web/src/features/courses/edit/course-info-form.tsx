@@ -6,7 +6,10 @@ import { ImageUpload } from '../../../components/image-upload.tsx';
 import { CourseCover } from '../course-cover.tsx';
 import type { CourseFormValues } from './course-info-save.ts';
 
-/** The course details. Every change goes to autosave through `onEdit`; `onSaveNow` for the cover. */
+/**
+ * The course details. Every change goes to autosave through `onEdit`, naming the fields changed
+ * (a save sends only those); `onSaveNow` for the cover.
+ */
 export const CourseInfoForm = ({
   form,
   initialValues,
@@ -17,7 +20,7 @@ export const CourseInfoForm = ({
   form: FormInstance<CourseFormValues>;
   initialValues: CourseFormValues;
   disabled: boolean;
-  onEdit: () => void;
+  onEdit: (fields: (keyof CourseFormValues)[]) => void;
   onSaveNow: () => void;
 }) => {
   const { t } = useTranslation();
@@ -25,7 +28,7 @@ export const CourseInfoForm = ({
   const title = Form.useWatch('title', form) ?? initialValues.title;
   const setCover = (url: string) => {
     form.setFieldValue('cover', url);
-    onEdit();
+    onEdit(['cover']);
     onSaveNow();
   };
   return (
@@ -35,7 +38,9 @@ export const CourseInfoForm = ({
       layout="vertical"
       initialValues={initialValues}
       disabled={disabled}
-      onValuesChange={onEdit}
+      onValuesChange={(changed: Partial<CourseFormValues>) =>
+        onEdit(Object.keys(changed) as (keyof CourseFormValues)[])
+      }
       requiredMark={false}
     >
       <Form.Item
@@ -97,10 +102,19 @@ export const CourseInfoForm = ({
           label={t('course.edit.price')}
           extra={t('course.edit.priceHelp')}
           style={{ flex: '1 1 200px' }}
+          // Said as you type; never clamped (min/max on the input would turn -5 into free silently).
+          rules={[
+            {
+              validator: async (_rule, value: number | null | undefined) => {
+                const max = COURSE_LIMITS.priceMaxFen / 100;
+                if (typeof value !== 'number') return;
+                if (value < 0) throw new Error(t('course.edit.priceNegative'));
+                if (value > max) throw new Error(t('course.edit.priceTooHigh', { max }));
+              },
+            },
+          ]}
         >
           <InputNumber
-            min={0}
-            max={COURSE_LIMITS.priceMaxFen / 100}
             precision={2}
             step={1}
             prefix="¥"

@@ -19,7 +19,13 @@ export const RenameLessonModal = ({
   const [busy, setBusy] = useState(false);
   const submit = async () => {
     if (!lesson) return;
-    const { title } = await form.validateFields();
+    let title: string;
+    try {
+      ({ title } = await form.validateFields());
+    } catch {
+      // An empty or too long title: the field shows the rule; nothing to send.
+      return;
+    }
     setBusy(true);
     try {
       await onRename(lesson, title);

@@ -40,11 +40,11 @@ export const AssistMenu = ({ assist }: { assist: AiAssist }) => {
             type: 'group',
             label: (
               <Flex vertical gap={4} className="ai-assist-menu-head">
-                {generator.data && (
-                  <span>
-                    <GeneratorTag generator={generator.data} />
-                  </span>
-                )}
+                {/* The tag's line is there before the answer too: the items must not move under the
+                    pointer when it arrives. */}
+                <span className="ai-assist-generator">
+                  {generator.data && <GeneratorTag generator={generator.data} />}
+                </span>
                 <span>{t('editor.assist.scope')}</span>
               </Flex>
             ),

@@ -126,6 +126,15 @@ export const LessonEditor = ({ lesson, course }: { lesson: Lesson; course: Cours
           }}
         />
       )}
+      {save.failure && save.state.status === 'error' && (
+        <Alert
+          type="error"
+          showIcon
+          role="alert"
+          message={t('course.save.error')}
+          description={save.failure}
+        />
+      )}
       {save.myCopy && <MyCopyPanel copy={save.myCopy} onDismiss={save.dismissMyCopy} />}
       {!editable && <Alert type="info" showIcon message={t('editor.readOnly')} />}
       <Card size="small" className="lesson-editor-card">

@@ -14,7 +14,7 @@ import {
 } from '@ant-design/icons';
 import { useEditorState, type Editor } from '@tiptap/react';
 import { Divider, Select } from 'antd';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AssistMenu } from './assist-menu.tsx';
 import { ImageButton } from './image-button.tsx';
@@ -54,12 +54,30 @@ export const Toolbar = ({ editor, assist }: { editor: Editor; assist: AiAssist }
     }),
   });
   const run = () => editor.chain().focus();
-  const setLevel = (level: Level | 0) =>
-    level ? run().setHeading({ level }).run() : run().setParagraph().run();
+  // antd's Select gives focus back to itself in a timeout queued when an option is pressed (rc-select),
+  // which swallowed the next keystrokes. The pick moves focus to the text at once, and a steal by that
+  // timeout is sent straight back: timers of equal delay run in order, so it comes before ours clears
+  // the flag. Nothing waits on a timer, so a fast typist's first keys land in the text too.
+  const returningFocus = useRef(false);
+  const setLevel = (level: Level | 0) => {
+    if (level) editor.chain().setHeading({ level }).run();
+    else editor.chain().setParagraph().run();
+    // view.focus() now, not Tiptap's focus command, which waits for the next animation frame.
+    editor.view.focus();
+    returningFocus.current = true;
+    setTimeout(() => {
+      returningFocus.current = false;
+    }, 0);
+  };
+  const keepFocusInText = () => {
+    if (returningFocus.current && !editor.isDestroyed) editor.view.focus();
+  };
 
   return (
     <div className="editor-toolbar" role="toolbar" aria-label={t('editor.toolbar.label')}>
-      <div className="editor-toolbar-tools" inert={assist.running !== null}>
+      {/* Listened for here, not on the Select: rc-select holds its own onFocus back for 10 ms after a
+          blur, so it would miss that steal. */}
+      <div className="editor-toolbar-tools" inert={assist.running !== null} onFocus={keepFocusInText}>
         <Select
           size="small"
           aria-label={t('editor.toolbar.textStyle')}

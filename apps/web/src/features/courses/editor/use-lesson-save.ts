@@ -1,9 +1,11 @@
+import { COURSE_LIMITS } from '@studio/contract/constants';
 import type { Lesson } from '@studio/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { isApiError } from '../../../lib/api-error.ts';
 import { courseKeys, lessonApi } from '../course-api.ts';
 import { useTeamId } from '../course-bits.tsx';
 import { showFailure } from '../course-queries.ts';
@@ -13,6 +15,22 @@ import { clearDrafts, writeDraft, type LessonFields } from './local-draft.ts';
 
 export const AUTOSAVE_DELAY_MS = 1500;
 const DRAFT_DELAY_MS = 300;
+
+/** The content is over the server's limit: not sent (the server would refuse it with 400 or 413). */
+class TooLargeError extends Error {
+  constructor() {
+    super('lesson content too large');
+    this.name = 'TooLargeError';
+  }
+}
+
+const tooLarge = (content: unknown): boolean =>
+  new TextEncoder().encode(JSON.stringify(content)).length > COURSE_LIMITS.contentMaxBytes;
+
+/** Refused for its size, by this check or by the server (body limit 413, content limit 400). */
+const isTooLarge = (error: unknown): boolean =>
+  error instanceof TooLargeError ||
+  (isApiError(error) && (error.status === 413 || (error.code === 400 && error.msg.startsWith('content:'))));
 
 /**
  * Saving one lesson: debounced autosave on the version the editor holds, a local draft of anything
@@ -36,15 +54,21 @@ export const useLessonSave = ({
   const teamId = useTeamId();
   const [conflictCopy, setConflictCopy] = useState<LessonFields | null>(null);
   const [myCopy, setMyCopy] = useState<LessonFields | null>(null);
+  /** Why the last save failed, shown in the editor until a save succeeds (notices can be suppressed). */
+  const [failure, setFailure] = useState<string | null>(null);
   const draftTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
   const { autosave, state } = useAutosave({
     version: lesson.version,
     savedAt: lesson.updateTime,
     delayMs: AUTOSAVE_DELAY_MS,
-    save: (version) =>
-      lessonApi.save({ lessonId: lesson.lessonId, version, ...getFields() }, { silent: true }),
+    save: async (version) => {
+      const fields = getFields();
+      if (tooLarge(fields.content)) throw new TooLargeError();
+      return lessonApi.save({ lessonId: lesson.lessonId, version, ...fields }, { silent: true });
+    },
     onSaved: (saved) => {
+      setFailure(null);
       if (hasUnsaved(saved)) saveDraftNow();
       else clearDrafts(lesson.lessonId);
     },
@@ -52,7 +76,16 @@ export const useLessonSave = ({
       saveDraftNow();
       setConflictCopy(getFields());
     },
-    onError: showFailure,
+    onError: (error) => {
+      // Whatever failed, the text stays in this browser until a save gets through.
+      saveDraftNow();
+      if (isTooLarge(error)) {
+        setFailure(t('editor.tooLarge', { kb: COURSE_LIMITS.contentMaxBytes / 1024 }));
+        return;
+      }
+      setFailure(isApiError(error) ? error.msg : t('course.save.error'));
+      showFailure(error);
+    },
   });
 
   function saveDraftNow() {
@@ -128,6 +161,7 @@ export const useLessonSave = ({
     reload,
     keepCopy,
     myCopy,
+    failure,
     dismissMyCopy: () => setMyCopy(null),
   };
 };

@@ -1,14 +1,18 @@
-import type { CoursePreview } from '@studio/contract';
+import { LockOutlined } from '@ant-design/icons';
+import type { CoursePreview, DocNode } from '@studio/contract';
 import { Empty, Flex, Tag, Typography } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ContentView } from '../../../components/content-view/content-view.tsx';
 import { CourseCover } from '../course-cover.tsx';
 import './preview.css';
 
-type PreviewLesson = CoursePreview['lessons'][number];
+/** A lesson whose content is null is locked (a shared paid course: bought, not given). */
+type PreviewLesson = Omit<CoursePreview['lessons'][number], 'content'> & { content: DocNode | null };
+type ReaderCourse = Omit<CoursePreview, 'lessons'> & { lessons: PreviewLesson[] };
 
 /** Title block of a course: cover, title, subtitle, team and author, category and tags. */
-export const CourseHeader = ({ course, compact = false }: { course: CoursePreview; compact?: boolean }) => {
+export const CourseHeader = ({ course, compact = false }: { course: ReaderCourse; compact?: boolean }) => {
   const { t } = useTranslation();
   return (
     <header className={compact ? 'reader-header reader-header-compact' : 'reader-header'}>
@@ -32,15 +36,17 @@ export const CourseHeader = ({ course, compact = false }: { course: CoursePrevie
   );
 };
 
-/** One lesson as a reader sees it. */
+/** One lesson as a reader sees it; a locked one says so and offers `lockedAction` (buy). */
 export const LessonArticle = ({
   lesson,
   index,
   headingLevel = 2,
+  lockedAction,
 }: {
   lesson: PreviewLesson;
   index: number;
   headingLevel?: 1 | 2;
+  lockedAction?: ReactNode;
 }) => {
   const { t } = useTranslation();
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
@@ -54,7 +60,16 @@ export const LessonArticle = ({
       <Heading className="reader-lesson-title" id={`lesson-title-${lesson.lessonId}`}>
         {lesson.title}
       </Heading>
-      <ContentView doc={lesson.content} />
+      {lesson.content ? (
+        <ContentView doc={lesson.content} />
+      ) : (
+        <Flex className="reader-locked" vertical align="center" gap={8}>
+          <LockOutlined aria-hidden className="reader-locked-icon" />
+          <strong>{t('preview.lockedTitle')}</strong>
+          <Typography.Text type="secondary">{t('preview.lockedDesc')}</Typography.Text>
+          {lockedAction}
+        </Flex>
+      )}
     </article>
   );
 };
@@ -69,6 +84,9 @@ export const Syllabus = ({ lessons }: { lessons: PreviewLesson[] }) => {
         {lessons.map((lesson) => (
           <li key={lesson.lessonId}>
             <a href={`#lesson-${lesson.lessonId}`}>{lesson.title}</a>
+            {lesson.content === null && (
+              <LockOutlined role="img" aria-label={t('preview.locked')} className="reader-syllabus-lock" />
+            )}
           </li>
         ))}
       </ol>
@@ -80,10 +98,13 @@ export const Syllabus = ({ lessons }: { lessons: PreviewLesson[] }) => {
 export const CourseReader = ({
   course,
   layout = 'wide',
+  lockedAction,
 }: {
-  course: CoursePreview;
+  course: ReaderCourse;
   /** `narrow`: phone width (no side syllabus). */
   layout?: 'wide' | 'narrow';
+  /** Shown in each locked lesson (content null), e.g. a buy button. */
+  lockedAction?: ReactNode;
 }) => {
   const { t } = useTranslation();
   return (
@@ -97,7 +118,12 @@ export const CourseReader = ({
           <Syllabus lessons={course.lessons} />
           <div className="reader-lessons">
             {course.lessons.map((lesson, index) => (
-              <LessonArticle key={lesson.lessonId} lesson={lesson} index={index} />
+              <LessonArticle
+                key={lesson.lessonId}
+                lesson={lesson}
+                index={index}
+                lockedAction={lockedAction}
+              />
             ))}
           </div>
         </div>

@@ -5,15 +5,55 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePriceText } from '../course-bits.tsx';
 
+type CheckItem = ReleaseCheck['items'][number];
+
+/** Where each item is fixed: the course page focused on its field, or the first empty lesson's editor. */
+const fixLink = (courseId: number, item: CheckItem): string => {
+  const empty = item.lessons?.[0];
+  if (item.key === 'emptyLessons' && empty) return `/create/course/${courseId}/Lesson/${empty.lessonId}`;
+  return `/create/course/${courseId}?focus=${item.key === 'emptyLessons' ? 'lessons' : item.key}`;
+};
+
+/** What the item is now, next to its label (the default title and the empty lessons by name). */
+const ItemDetail = ({ course, item }: { course: CourseDetail; item: CheckItem }) => {
+  const { t } = useTranslation();
+  const priceText = usePriceText();
+  const secondary = (text: string) => (
+    <Typography.Text type="secondary" ellipsis style={{ maxWidth: 220 }}>
+      {text}
+    </Typography.Text>
+  );
+  switch (item.key) {
+    case 'title':
+      return item.ok
+        ? secondary(course.title)
+        : course.title.trim() && secondary(t('release.defaultTitle', { title: course.title }));
+    case 'category':
+      return secondary(course.category ? t(`course.category.${course.category}`) : t('release.noCategory'));
+    case 'lessons':
+      return secondary(t('lesson.count', { count: course.lessons.length }));
+    case 'price':
+      return secondary(priceText(course.price));
+    case 'emptyLessons':
+      return item.lessons?.length ? (
+        <Typography.Text type="secondary">
+          {t('release.emptyLessonsDetail', { count: item.lessons.length })}
+          {item.lessons.map((lesson, i) => (
+            <span key={lesson.lessonId}>
+              {i > 0 && '、'}
+              <Link to={`/create/course/${course.courseId}/Lesson/${lesson.lessonId}`}>{lesson.title}</Link>
+            </span>
+          ))}
+        </Typography.Text>
+      ) : null;
+    default:
+      return null;
+  }
+};
+
 /** 发布检查: each requirement, done or not, with a link to where it is fixed. */
 export const ReleaseChecklist = ({ course, check }: { course: CourseDetail; check: ReleaseCheck }) => {
   const { t } = useTranslation();
-  const priceText = usePriceText();
-  const detail: Partial<Record<ReleaseCheck['items'][number]['key'], string>> = {
-    title: course.title,
-    lessons: t('lesson.count', { count: course.lessons.length }),
-    price: priceText(course.price),
-  };
   return (
     <Flex vertical gap={12}>
       <List
@@ -26,27 +66,25 @@ export const ReleaseChecklist = ({ course, check }: { course: CourseDetail; chec
               item.ok
                 ? []
                 : [
-                    <Link key="fix" to={`/create/course/${course.courseId}?focus=${item.key}`}>
-                      <Button size="small">{t('release.fix')}</Button>
+                    <Link key="fix" to={fixLink(course.courseId, item)}>
+                      <Button size="small" tabIndex={-1}>
+                        {t('release.fix')}
+                      </Button>
                     </Link>,
                   ]
             }
           >
-            <Flex gap={10} align="center" style={{ minWidth: 0 }}>
+            <Flex gap={10} align="center" wrap style={{ minWidth: 0 }}>
               {item.ok ? (
-                <CheckCircleFilled style={{ color: '#52c41a', fontSize: 18 }} aria-label={t('release.ok')} />
+                <CheckCircleFilled style={{ color: '#389e0d', fontSize: 18 }} aria-label={t('release.ok')} />
               ) : (
                 <CloseCircleFilled
-                  style={{ color: '#ff4d4f', fontSize: 18 }}
+                  style={{ color: '#cf1322', fontSize: 18 }}
                   aria-label={t('release.missing')}
                 />
               )}
               <span>{t(`release.items.${item.key}`)}</span>
-              {detail[item.key] && (
-                <Typography.Text type="secondary" ellipsis style={{ maxWidth: 220 }}>
-                  {detail[item.key]}
-                </Typography.Text>
-              )}
+              <ItemDetail course={course} item={item} />
             </Flex>
           </List.Item>
         )}

@@ -2,18 +2,53 @@ import { ArrowLeftOutlined, RocketOutlined, StopOutlined } from '@ant-design/ico
 import { COURSE_LIMITS } from '@studio/contract/constants';
 import type { CourseDetail, Release } from '@studio/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Col, Flex, Input, Row, Skeleton, Typography } from 'antd';
+import { Alert, App, Button, Card, Col, Descriptions, Flex, Input, Row, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useDocumentTitle } from '../../../components/use-document-title.ts';
 import { SharePanel } from '../../share/share-panel.tsx';
 import { courseApi, courseKeys } from '../course-api.ts';
-import { CourseStatusTag, useTeamId, useTeamWritable } from '../course-bits.tsx';
+import { CourseStatusTag, usePriceText, useTeamId, useTeamWritable } from '../course-bits.tsx';
 import { CourseLoadError } from '../course-load-error.tsx';
 import { useCourseDetail } from '../course-queries.ts';
 import { ReleaseChecklist } from './release-checklist.tsx';
 import { ReleaseVersions } from './release-versions.tsx';
+
+/** What the store will show once this version is out (the confirmation's content). */
+const PublishSummary = ({ course }: { course: CourseDetail }) => {
+  const { t } = useTranslation();
+  const priceText = usePriceText();
+  return (
+    <>
+      <Typography.Paragraph>{t('release.confirmIntro')}</Typography.Paragraph>
+      <Descriptions
+        size="small"
+        column={1}
+        bordered
+        items={[
+          { key: 'title', label: t('release.confirmFields.title'), children: course.title },
+          { key: 'price', label: t('release.confirmFields.price'), children: priceText(course.price) },
+          {
+            key: 'lessons',
+            label: t('release.confirmFields.lessons'),
+            children: t('lesson.count', { count: course.lessons.length }),
+          },
+          {
+            key: 'category',
+            label: t('release.confirmFields.category'),
+            children: course.category ? t(`course.category.${course.category}`) : t('release.noCategory'),
+          },
+        ]}
+      />
+      {course.status === 'released' && course.releasedVersion && (
+        <Typography.Paragraph style={{ marginTop: 12, marginBottom: 0 }}>
+          {t('release.confirmReplaces', { version: course.releasedVersion })}
+        </Typography.Paragraph>
+      )}
+    </>
+  );
+};
 
 const ReleaseBody = ({ course }: { course: CourseDetail }) => {
   const { t } = useTranslation();
@@ -54,6 +89,15 @@ const ReleaseBody = ({ course }: { course: CourseDetail }) => {
       void refresh();
     },
   });
+  // Publishing puts this version in front of buyers: say what they will see, then ask.
+  const confirmPublish = () =>
+    modal.confirm({
+      title: t('release.confirmTitle', { version: (releases.data?.[0]?.versionNo ?? 0) + 1 }),
+      content: <PublishSummary course={course} />,
+      okText: t('release.confirmOk'),
+      cancelText: t('common.cancel'),
+      onOk: () => publish.mutateAsync(),
+    });
   const confirmUnrelease = () =>
     modal.confirm({
       title: t('release.unreleaseTitle'),
@@ -119,7 +163,7 @@ const ReleaseBody = ({ course }: { course: CourseDetail }) => {
                 icon={<RocketOutlined />}
                 disabled={!canRelease || !check.data?.ready}
                 loading={publish.isPending}
-                onClick={() => publish.mutate()}
+                onClick={confirmPublish}
               >
                 {t('release.publish')}
               </Button>

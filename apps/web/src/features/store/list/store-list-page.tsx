@@ -3,6 +3,7 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { LazyResult } from '../../../components/lazy-result.tsx';
+import { useLatestSearchParams } from '../../../lib/use-search-patch.ts';
 import { useDocumentTitle } from '../../../components/use-document-title.ts';
 import { LinkButton } from '../link-button.tsx';
 import { StoreEmpty } from '../store-empty.tsx';
@@ -28,19 +29,35 @@ export const StoreListPage = () => {
     (next: StoreListQuery, replace = false) => setParams(writeListQuery(next), { replace }),
     [setParams],
   );
+  const latestParams = useLatestSearchParams();
   const onFilter = useCallback(
-    // Typing replaces the history entry; a new keyword, category or sort starts at page 1.
+    // Typing replaces the history entry; a new keyword, category or sort starts at page 1. The
+    // debounced keyword may land before the last change has rendered: start from the latest address.
     (change: FilterChange) =>
-      setParams((prev) => writeListQuery({ ...readListQuery(prev), ...change, pageNum: 1 }), {
+      setParams(writeListQuery({ ...readListQuery(latestParams()), ...change, pageNum: 1 }), {
         replace: 'keyword' in change,
       }),
-    [setParams],
+    [setParams, latestParams],
   );
   const filtered = query.keyword !== '' || query.category !== undefined;
   const clear = () => {
     setResets((n) => n + 1);
     go({ ...query, keyword: '', category: undefined, pageNum: 1 });
   };
+
+  const pager = (total: number) => (
+    <Flex justify="center" style={{ marginTop: 24 }}>
+      <Pagination
+        current={query.pageNum}
+        pageSize={query.pageSize}
+        total={total}
+        pageSizeOptions={STORE_PAGE_SIZES}
+        showSizeChanger
+        showTotal={(count) => t('store.list.total', { count })}
+        onChange={(pageNum, pageSize) => go({ ...query, pageNum, pageSize })}
+      />
+    </Flex>
+  );
 
   let body;
   if (list.isPending) {
@@ -58,6 +75,26 @@ export const StoreListPage = () => {
         title={t('store.list.loadFailed')}
         extra={<Button onClick={() => void list.refetch()}>{t('common.retry')}</Button>}
       />
+    );
+  } else if (list.data.list.length === 0 && query.pageNum > 1) {
+    // Past the last page is not an empty store: say so, offer the last page, and keep the pager.
+    const pages = Math.ceil(list.data.total / query.pageSize);
+    body = (
+      <>
+        <StoreEmpty
+          title={t('store.list.pastEnd', { page: query.pageNum })}
+          desc={
+            pages > 0
+              ? t('store.list.pastEndDesc', { count: list.data.total, pages })
+              : t('store.list.pastEndNoneDesc')
+          }
+        >
+          <Button type="primary" onClick={() => go({ ...query, pageNum: Math.max(pages, 1) })}>
+            {t('store.list.toPage', { page: Math.max(pages, 1) })}
+          </Button>
+        </StoreEmpty>
+        {pager(list.data.total)}
+      </>
     );
   } else if (list.data.list.length === 0) {
     body = filtered ? (
@@ -79,17 +116,7 @@ export const StoreListPage = () => {
             <StoreCourseCard key={course.courseId} course={course} priority={index < FIRST_ROW} />
           ))}
         </div>
-        <Flex justify="center" style={{ marginTop: 24 }}>
-          <Pagination
-            current={query.pageNum}
-            pageSize={query.pageSize}
-            total={list.data.total}
-            pageSizeOptions={STORE_PAGE_SIZES}
-            showSizeChanger
-            showTotal={(total) => t('store.list.total', { count: total })}
-            onChange={(pageNum, pageSize) => go({ ...query, pageNum, pageSize })}
-          />
-        </Flex>
+        {pager(list.data.total)}
       </>
     );
   }

@@ -40,6 +40,11 @@ export const BuyActions = ({ course, openTo }: { course: StoreCourse; openTo?: s
         <Typography.Text type="secondary">
           {course.ownTeam ? t('store.course.ownTeamDesc') : t('store.course.ownedDesc')}
         </Typography.Text>
+        {!course.listed && (
+          <Typography.Text type="warning">
+            {course.ownTeam ? t('store.course.unlistedOwn') : t('store.course.unlistedBought')}
+          </Typography.Text>
+        )}
         {open}
       </Flex>
     );

@@ -38,6 +38,7 @@ const course = (over: Partial<StoreCourse> = {}): StoreCourse => ({
   owned: false,
   ownTeam: false,
   inCart: false,
+  listed: true,
   ...over,
 });
 const emptyCart = { list: [], selectedCount: 0, selectedTotal: 0 };
@@ -89,6 +90,13 @@ describe('/store/preview/:courseId (buy page)', () => {
     expect(screen.queryByRole('button', { name: '立即购买' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: /打开课程/ }));
     await waitFor(() => expect(router.state.location.search).toBe('?lesson=1'));
+  });
+
+  it('an unlisted course the team bought says the seller unlisted it and still opens', async () => {
+    mock.onGet(Routes.store.course).reply(...ok(course({ owned: true, listed: false })));
+    renderApp('/store/preview/11');
+    expect(await screen.findByText('卖家已下架这门课程，你的团队仍可学习已购买的内容。')).toBeTruthy();
+    expect(screen.getByRole('button', { name: /打开课程/ })).toBeTruthy();
   });
 
   it('a course that is gone says so with a way back to the store', async () => {

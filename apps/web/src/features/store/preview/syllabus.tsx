@@ -73,7 +73,7 @@ export const Syllabus = ({
                   <LockOutlined
                     role="img"
                     aria-label={t('store.course.locked')}
-                    style={{ color: '#8c8c8c' }}
+                    style={{ color: 'rgba(0, 0, 0, 0.58)' }}
                   />
                 </Tooltip>
               )}

@@ -1,12 +1,17 @@
 import { UserAddOutlined, UserOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import type { NonMember } from '@studio/contract';
-import { App, Avatar, Button, Empty, Flex, Input, Skeleton, Typography } from 'antd';
+import { App, Avatar, Button, Empty, Flex, Input, Skeleton, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { addMember, searchNonMembers, teamKeys } from '../team-api.ts';
+import { fetchTeamInvitations, invitationKeys, inviteMember } from '../invitations-api.ts';
+import { searchNonMembers, teamKeys } from '../team-api.ts';
+import { PendingInvitations } from './pending-invitations.tsx';
 
-/** Finds registered users outside the team by whole phone or nickname, and adds them as members. */
+/**
+ * Finds registered users outside the team by whole phone or nickname and invites them: they join
+ * only by accepting. The invitations still waiting are listed below, each can be withdrawn.
+ */
 export const AddMemberSearch = ({ teamId, disabled }: { teamId: number; disabled: boolean }) => {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -18,11 +23,17 @@ export const AddMemberSearch = ({ teamId, disabled }: { teamId: number; disabled
     enabled: keyword.length > 0,
     staleTime: 0,
   });
+  const pending = useQuery({
+    queryKey: invitationKeys.team(teamId),
+    queryFn: fetchTeamInvitations,
+    staleTime: 0,
+  });
+  const invited = new Set(pending.data?.map((p) => p.userId));
 
   const add = async (user: NonMember) => {
     setAdding(user.userId);
     try {
-      const { already } = await addMember(user.userId);
+      const { already } = await inviteMember(user.userId);
       const key = already ? 'teamCentre.invite.alreadyMember' : 'teamCentre.invite.added';
       void message.success(t(key, { name: user.nickName }));
     } catch {
@@ -49,6 +60,7 @@ export const AddMemberSearch = ({ teamId, disabled }: { teamId: number; disabled
                 </Typography.Text>
                 <Typography.Text type="secondary">{user.phone}</Typography.Text>
               </div>
+              {invited.has(user.userId) && <Tag color="blue">{t('teamCentre.invite.invitedTag')}</Tag>}
               <Button
                 icon={<UserAddOutlined aria-hidden />}
                 loading={adding === user.userId}
@@ -79,6 +91,7 @@ export const AddMemberSearch = ({ teamId, disabled }: { teamId: number; disabled
         onSearch={(value) => setKeyword(value.trim())}
       />
       {list}
+      <PendingInvitations invitations={pending.data} loading={pending.isPending} disabled={disabled} />
     </Flex>
   );
 };

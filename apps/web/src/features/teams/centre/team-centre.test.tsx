@@ -10,7 +10,7 @@ import { renderApp } from '../../../test/render-app.tsx';
 import { useSession } from '../../auth/session-store.ts';
 
 const mock = new MockAdapter(http);
-const ok = (data: unknown, code: number = Code.OK) => [200, { code, msg: 'ok', data }] as const;
+const ok = (data: unknown, code: number = Code.OK): [number, unknown] => [200, { code, msg: 'ok', data }];
 const person = (userId: number, nickName: string, userTeamRole: TeamRole): TeamUser => ({
   userId,
   nickName,
@@ -136,5 +136,32 @@ describe('/personal/team (团队中心)', () => {
     await waitFor(() => expect(readStoredUser()?.lastTeam?.teamName).toBe('新名字'));
     expect(JSON.parse(mock.history.post[0]?.data as string)).toEqual({ teamName: '新名字', teamLogo: '' });
     expect(await screen.findByText('团队信息已保存')).toBeTruthy();
+  });
+
+  it('adding by search sends an invitation, says so, and lists it as pending with a withdraw', async () => {
+    serve('OWNER');
+    const found = { userId: 5, nickName: '小李', headImage: '', phone: '139****0005' };
+    let pending: unknown[] = [];
+    mock.onGet(Routes.team.userSearchNon).reply(...ok({ list: [found] }));
+    mock.onGet(Routes.team.invitationTeamList).reply(() => ok({ list: pending }));
+    mock.onPost(Routes.team.userInviteJoin).reply(() => {
+      pending = [
+        { invitationId: 4, ...found, role: 'MEMBER', inviterName: '小明', createTime: 1_700_000_000_000 },
+      ];
+      return ok({ invitationId: 4 });
+    });
+    renderApp('/personal/team');
+    await screen.findAllByText('ABC123'); // the page and the current team are in
+    fireEvent.click(await screen.findByText('添加成员'));
+    expect(await screen.findByText('没有待接受的邀请')).toBeTruthy();
+    const search = await screen.findByPlaceholderText('完整的 11 位手机号或昵称');
+    fireEvent.change(search, { target: { value: '小李' } });
+    fireEvent.keyDown(search, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    fireEvent.click((await screen.findByLabelText('邀请 小李')) as HTMLButtonElement);
+    expect(await screen.findByText('已向 小李 发送邀请，对方接受后加入团队')).toBeTruthy();
+    expect(JSON.parse(mock.history.post[0]?.data as string)).toEqual({ userId: 5 });
+    expect(await screen.findByLabelText('撤回对 小李 的邀请')).toBeTruthy();
+    expect(screen.getByText(/成员 · 小明 邀请于/)).toBeTruthy();
+    expect(screen.getByText('已邀请')).toBeTruthy();
   });
 });

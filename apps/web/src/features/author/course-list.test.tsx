@@ -1,0 +1,52 @@
+import { Routes } from '@studio/contract';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import MockAdapter from 'axios-mock-adapter';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { TestProviders } from '../../test/test-providers.tsx';
+import { http } from '../../lib/request.ts';
+import { user } from '../../test/fixtures.ts';
+import { useSession } from '../auth/session-store.ts';
+import { CourseList } from './course-list.tsx';
+
+const mock = new MockAdapter(http);
+
+beforeEach(() => {
+  mock
+    .onGet(Routes.course.list)
+    .reply(200, { code: 200, msg: 'ok', data: { list: [], total: 0, pageNum: 1, pageSize: 12 } });
+  useSession.setState({ status: 'ready', user: user() });
+});
+afterEach(() => mock.reset());
+
+const showList = (path: string) => {
+  const router = createMemoryRouter([{ path: '/author', element: <CourseList /> }], {
+    initialEntries: [path],
+  });
+  render(
+    <TestProviders>
+      <RouterProvider router={router} />
+    </TestProviders>,
+  );
+  return router;
+};
+
+describe('/author course list address', () => {
+  it('keeps a cleared keyword cleared when the tab changes before the list has re-rendered', async () => {
+    const router = showList('/author?keyword=%E6%97%A7%E8%AF%8D');
+    const search = await screen.findByRole('searchbox', { name: '搜索课程标题' });
+    const allTab = screen.getByRole('tab', { name: '全部' });
+    // One act: React renders nothing until it ends, as when the router's transition render is late
+    // on a busy machine. Between the two events the router finishes the first navigation.
+    await act(async () => {
+      fireEvent.change(search, { target: { value: '' } });
+      fireEvent.keyDown(search, { key: 'Enter', code: 'Enter', keyCode: 13 });
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(router.state.location.search).toBe('');
+      fireEvent.click(allTab);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    expect(router.state.location.search).toBe('?tab=all');
+    await waitFor(() => expect(screen.getByRole('tab', { name: '全部', selected: true })).toBeTruthy());
+  });
+});

@@ -1,0 +1,57 @@
+import { Code, Routes, type StoreCard } from '@studio/contract';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import MockAdapter from 'axios-mock-adapter';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { TestProviders } from '../../../test/test-providers.tsx';
+import { queryClient } from '../../../lib/query-client.ts';
+import { http } from '../../../lib/request.ts';
+import { StoreListPage } from './store-list-page.tsx';
+
+const mock = new MockAdapter(http);
+afterEach(() => {
+  mock.reset();
+  queryClient.clear();
+});
+
+const card = (n: number): StoreCard => ({
+  courseId: n,
+  title: `第 ${n} 门课`,
+  subtitle: '',
+  cover: '',
+  category: 'tech',
+  teamName: '星火课程组',
+  price: 100,
+  lessonCount: 3,
+  sales: 0,
+  versionNo: 1,
+  releaseTime: 1_700_000_000_000,
+});
+
+describe('/store/list', () => {
+  it('says a page past the end is past the end, not that the store is empty, and pages back', async () => {
+    // 20 courses, 12 a page: page 2 holds 13–20, page 99 nothing.
+    mock.onGet(Routes.store.list).reply((config) => {
+      const page = Number((config.params as { pageNum?: number }).pageNum);
+      const list = page === 2 ? Array.from({ length: 8 }, (_, i) => card(13 + i)) : [];
+      return [200, { code: Code.OK, msg: 'ok', data: { list, total: 20, pageNum: page, pageSize: 12 } }];
+    });
+    const router = createMemoryRouter([{ path: '/store/list', element: <StoreListPage /> }], {
+      initialEntries: ['/store/list?page=99'],
+    });
+    render(
+      <TestProviders>
+        <RouterProvider router={router} />
+      </TestProviders>,
+    );
+    expect(await screen.findByText('第 99 页已经超出范围')).toBeTruthy();
+    expect(screen.getByText('共 20 门课程，只有 2 页。')).toBeTruthy();
+    expect(screen.queryByText('商城里还没有课程')).toBeNull();
+    // The pager stays, so paging goes on from here.
+    expect(screen.getByRole('listitem', { name: '2' })).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: '回到第 2 页' }));
+    expect(await screen.findByText('第 20 门课')).toBeTruthy();
+    await waitFor(() => expect(router.state.location.search).toBe('?page=2'));
+  });
+});

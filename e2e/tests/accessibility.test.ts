@@ -1,0 +1,103 @@
+/**
+ * Accessibility: axe-core (the engine behind Lighthouse's accessibility score) on the pages people use
+ * most, as they render in the built app: no violation of impact serious or critical.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { AxeResults, Result } from 'axe-core';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { demoOwnerTab } from '../support/demo-tab.ts';
+import { apiAs } from '../support/session.ts';
+
+const baseUrl = inject('baseUrl');
+const tab = demoOwnerTab(baseUrl);
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core'), 'utf8');
+
+type CourseItem = { courseId: number; title: string; status: string };
+type Detail = { lessons: { lessonId: number }[] };
+
+const describeViolation = (v: Result) =>
+  `${v.impact} ${v.id}: ${v.help}\n${v.nodes
+    .slice(0, 5)
+    .map((n) => `    ${n.target.join(' ')}\n      ${(n.failureSummary ?? '').replace(/\n/g, '\n      ')}`)
+    .join('\n')}`;
+
+/** Runs axe on what the page shows now; answers the serious and critical violations, described. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  // Evaluated through the DevTools protocol: the app's CSP (script-src 'self') stays as it is.
+  await page.evaluate(axeSource);
+  const results = await page.evaluate(() =>
+    (window as unknown as { axe: { run: (o: object) => Promise<AxeResults> } }).axe.run({
+      resultTypes: ['violations'],
+    }),
+  );
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(describeViolation);
+}
+
+/**
+ * The demo team's released course and its draft, read through the API. Found by status and title, not
+ * by position: journeys before this one add courses to the demo team, and the first page moves on.
+ */
+async function demoCourses() {
+  const list = (query: string) =>
+    apiAs<{ list: CourseItem[] }>(baseUrl, tab.user, `/course/list?tab=all&${query}`).then((p) => p.list);
+  const [released] = await list('status=released');
+  const [draft] = await list(`keyword=${encodeURIComponent('设计思维工作坊')}`);
+  if (!released || !draft) throw new Error('the demo team has no released course or no draft 设计思维工作坊');
+  const detail = await apiAs<Detail>(baseUrl, tab.user, `/course/detail?courseId=${draft.courseId}`);
+  return { released, draft, lessonId: detail.lessons[0]!.lessonId };
+}
+
+describe('accessibility (axe-core)', () => {
+  it('has no serious or critical violations on the main pages', async () => {
+    const { released, draft, lessonId } = await demoCourses();
+    const share = await apiAs<{ url: string }>(baseUrl, tab.user, '/share/create', {
+      courseId: released.courseId,
+    });
+    const { page, browser } = tab;
+    const found: Record<string, string[]> = {};
+
+    // Each page is checked once what the user came for is on screen.
+    await page.goto(`${baseUrl}/author?keyword=${encodeURIComponent(released.title)}`);
+    await page.getByRole('tabpanel', { name: '我的' }).getByRole('link', { name: released.title }).waitFor();
+    found['/author'] = await seriousViolations(page);
+
+    await page.goto(`${baseUrl}/store/list`);
+    await page.getByRole('link', { name: released.title }).first().waitFor();
+    found['/store/list'] = await seriousViolations(page);
+
+    await page.goto(`${baseUrl}/create/course/${draft.courseId}`);
+    await page.getByRole('textbox', { name: '课程标题' }).waitFor();
+    await page.locator('[data-save-status]').first().waitFor();
+    found['course editor'] = await seriousViolations(page);
+
+    await page.goto(`${baseUrl}/create/course/${draft.courseId}/Lesson/${lessonId}`);
+    await page.locator('.tiptap').waitFor();
+    await page.getByRole('textbox', { name: '课时标题' }).waitFor();
+    found['lesson editor'] = await seriousViolations(page);
+
+    // Logged out: the login page and the share page as a visitor sees it.
+    const visitor = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1280, height: 900 } });
+    try {
+      const guest = await visitor.newPage();
+      await guest.goto(`${baseUrl}/login`);
+      await guest.getByRole('tab', { name: '验证码登录' }).waitFor();
+      found['/login'] = await seriousViolations(guest);
+
+      await guest.goto(share.url);
+      await guest.getByRole('heading', { name: released.title }).waitFor();
+      found['/share/:id'] = await seriousViolations(guest);
+    } finally {
+      await visitor.close();
+    }
+
+    const failing = Object.entries(found).filter(([, list]) => list.length > 0);
+    if (failing.length > 0) {
+      console.log(failing.map(([where, list]) => `${where}:\n  ${list.join('\n  ')}`).join('\n\n'));
+    }
+    expect(Object.fromEntries(failing.map(([where, list]) => [where, list.length]))).toEqual({});
+  });
+});

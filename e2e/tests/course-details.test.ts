@@ -1,0 +1,127 @@
+/**
+ * Issue 12: a course title typed while a refetch is on its way must survive (the lost-edit bug), and
+ * picking 标题 2 from the editor's style list must leave the typing in the text. Answers are held back
+ * with page.route so the race happens every run, not only on a busy machine.
+ */
+import type { UserInfo } from '@studio/contract';
+import type { Browser, Page, Route } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser } from '../support/browser.ts';
+import { apiAs, apiLogin, useSession } from '../support/session.ts';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+let user: UserInfo;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  user = await apiLogin(baseUrl, '13800000000', 'demo1234');
+});
+afterAll(() => browser.close());
+
+const api = <T>(path: string, body?: unknown): Promise<T> => apiAs<T>(baseUrl, user, path, body);
+
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+type Course = { courseId: number; title: string; summary: string; price: number | null; cover: string };
+
+async function openPage(): Promise<Page> {
+  const context = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1280, height: 860 } });
+  await useSession(context, user);
+  return context.newPage();
+}
+
+const saved = (page: Page) => page.locator('[data-save-status="saved"]').first().waitFor();
+
+describe('course details under load', () => {
+  it('a refetch answering after the title was saved changes nothing typed; every field is saved', async () => {
+    const { courseId } = await api<Course>('/course/create', {});
+    await api('/lesson/create', { courseId, title: '第一课' });
+    const page = await openPage();
+    await page.goto(`${baseUrl}/create/course/${courseId}`);
+    await page.getByLabel('课程标题').waitFor();
+
+    // The next course refetch (duplicating a lesson asks for one) reads the course now, before the
+    // title is typed, and answers only after the title has been saved.
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let heldOne = false;
+    const holdRefetch = async (route: Route) => {
+      if (heldOne) return route.fallback();
+      heldOne = true;
+      const response = await route.fetch();
+      await released;
+      await route.fulfill({ response });
+    };
+    await page.route('**/api/course/detail?*', holdRefetch);
+    await page.getByRole('button', { name: '课时操作：第一课' }).click();
+    await page.getByRole('menuitem', { name: '复制' }).click();
+    await expect.poll(() => heldOne).toBe(true);
+
+    const titleSaved = page.waitForResponse(
+      (r) =>
+        r.url().includes('/api/course/modify') && (r.request().postData() ?? '').includes('压力下的课程'),
+    );
+    await page.getByLabel('课程标题').fill('压力下的课程');
+    await titleSaved;
+    await saved(page);
+    release();
+    await expect
+      .poll(() => page.evaluate(() => document.querySelector('h1')?.textContent))
+      .toBe('压力下的课程');
+
+    // Into the lesson and back: the page opens from the cache, which must hold the new title.
+    await page.getByRole('link', { name: '第一课', exact: true }).click();
+    await page.locator('.tiptap').waitFor();
+    await page.locator('a.lesson-editor-back').click();
+    await page.getByLabel('课程标题').waitFor();
+    expect(await page.getByLabel('课程标题').inputValue()).toBe('压力下的课程');
+
+    await page.getByLabel('课程简介').fill('在服务器很忙时写下的简介。');
+    await page.getByLabel('价格（元）').fill('9.9');
+    await page.locator('input[type="file"]').first().setInputFiles({
+      name: 'cover.png',
+      mimeType: 'image/png',
+      buffer: PNG,
+    });
+    await page.getByRole('img', { name: /课程封面/ }).waitFor();
+    await expect
+      .poll(() => api<Course>(`/course/detail?courseId=${courseId}`).then((c) => [c.price, c.cover !== '']))
+      .toEqual([990, true]);
+    await saved(page);
+    expect(await page.getByText('课程信息已在别处修改').count()).toBe(0);
+
+    const stored = await api<Course>(`/course/detail?courseId=${courseId}`);
+    expect(stored).toMatchObject({
+      title: '压力下的课程',
+      summary: '在服务器很忙时写下的简介。',
+      price: 990,
+    });
+    await page.reload();
+    await page.getByLabel('课程标题').waitFor();
+    expect(await page.getByLabel('课程标题').inputValue()).toBe('压力下的课程');
+    expect(await page.getByLabel('课程简介').inputValue()).toBe('在服务器很忙时写下的简介。');
+    await page.context().close();
+  });
+
+  it('picking 标题 2 from the style list puts the caret back in the text at the new heading', async () => {
+    const course = await api<Course>('/course/create', { title: '样式测试课程' });
+    const lesson = await api<{ lessonId: number }>('/lesson/create', { courseId: course.courseId });
+    const page = await openPage();
+    await page.goto(`${baseUrl}/create/course/${course.courseId}/Lesson/${lesson.lessonId}`);
+    const box = page.locator('.tiptap');
+    await box.waitFor();
+    await box.click();
+    await page.keyboard.type('变量');
+    // antd draws the selected label over its input; the click belongs to the select either way.
+    await page.getByRole('combobox', { name: '段落样式' }).click({ force: true });
+    await page.locator('.ant-select-item-option[title="标题 2"]').click();
+    await page.keyboard.type('的作用');
+    await expect.poll(() => box.locator('h2').textContent()).toBe('变量的作用');
+    expect(await page.evaluate(() => document.activeElement?.classList.contains('tiptap'))).toBe(true);
+    await page.context().close();
+  });
+});

@@ -1,0 +1,195 @@
+/**
+ * Money and access in a real browser: a seller team prices and releases a course; a logged-out
+ * visitor of its share link reads the free lesson only (the rest locked with a way to buy, no copy);
+ * a buyer team pays, the seller unreleases (下架), and the buyer still opens the course from 已购 and
+ * reads the lesson that was locked; the price field refuses a negative or too large price as it is
+ * typed instead of clamping it. The seller and buyer are fresh accounts, so the demo data stays as is.
+ */
+import type { UserInfo } from '@studio/contract';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, uniquePhone } from '../support/browser.ts';
+import { apiAs, apiSignUp, useSession } from '../support/session.ts';
+
+const baseUrl = inject('baseUrl');
+const logFile = inject('logFile');
+const TITLE = `付费分享测试课${Date.now() % 100_000}`;
+const FREE_TEXT = '开篇内容，人人可读。';
+const PAID_TEXT = '进阶内容，只有买家能读到。';
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+const doc = (text: string) => ({
+  type: 'doc',
+  content: [{ type: 'paragraph', content: [{ type: 'text', text }] }],
+});
+
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+let seller: UserInfo;
+let buyer: UserInfo;
+let bystander: UserInfo;
+let courseId: number;
+
+/** A fresh account with its own team, as the app stores it after login (current team set). */
+async function accountWithTeam(teamName: string): Promise<UserInfo> {
+  const user = await apiSignUp(baseUrl, logFile, uniquePhone());
+  await apiAs(baseUrl, user, '/team/create', { teamName });
+  return { ...(await apiAs<UserInfo>(baseUrl, user, '/user/info')), token: user.token };
+}
+
+async function uploadCover(user: UserInfo): Promise<string> {
+  const form = new FormData();
+  form.append('kind', 'cover');
+  form.append('file', new Blob([PNG], { type: 'image/png' }), 'cover.png');
+  const res = await fetch(`${baseUrl}/api/file/upload`, {
+    method: 'POST',
+    headers: { 'x-request-tkToken': user.token, 'x-request-tkForm': 'pc' },
+    body: form,
+  });
+  const body = (await res.json()) as { code: number; data: { url: string } };
+  expect(body.code).toBe(200);
+  return body.data.url;
+}
+
+/** ¥49.90, two lessons (the first a free preview), released. */
+async function releasePaidCourse(user: UserInfo): Promise<number> {
+  const api = <T>(path: string, body?: unknown) => apiAs<T>(baseUrl, user, path, body);
+  const course = await api<{ courseId: number; version: number }>('/course/create', { title: TITLE });
+  for (const [title, text, free] of [
+    ['开篇：试看课时', FREE_TEXT, true],
+    ['进阶：付费课时', PAID_TEXT, false],
+  ] as const) {
+    const lesson = await api<{ lessonId: number; version: number }>('/lesson/create', {
+      courseId: course.courseId,
+      title,
+    });
+    await api('/lesson/save', {
+      lessonId: lesson.lessonId,
+      version: lesson.version,
+      content: doc(text),
+      freePreview: free,
+    });
+  }
+  await api('/course/modify', {
+    courseId: course.courseId,
+    version: course.version,
+    cover: await uploadCover(user),
+    summary: '一门付费课程，用来检查分享与下架。',
+    category: 'tech',
+    price: 4990,
+  });
+  await api('/course/release', { courseId: course.courseId });
+  return course.courseId;
+}
+
+/** Buys through the cart and pays on the sandbox page, as the pay page's QR code would. */
+async function buyAndPay(user: UserInfo, id: number) {
+  await apiAs(baseUrl, user, '/cart/add', { courseId: id });
+  const order = await apiAs<{ orderId: number }>(baseUrl, user, '/order/checkout', { courseIds: [id] });
+  const pay = await apiAs<{ qrUrl: string }>(baseUrl, user, '/order/pay', { orderId: order.orderId });
+  const confirm = await fetch(`${baseUrl}/api/pay/sandbox/confirm`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URL(pay.qrUrl).searchParams.toString(),
+  });
+  expect(await confirm.text()).toContain('支付成功');
+}
+
+async function newContext(user?: UserInfo): Promise<BrowserContext> {
+  const context = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1280, height: 900 } });
+  contexts.push(context);
+  if (user) await useSession(context, user);
+  return context;
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  seller = await accountWithTeam('付费课卖家');
+  buyer = await accountWithTeam('付费课买家');
+  bystander = await accountWithTeam('没买的团队');
+  courseId = await releasePaidCourse(seller);
+});
+afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((c) => c.close()));
+});
+afterAll(() => browser.close());
+
+describe('a paid course: shared, bought, unlisted', () => {
+  let shareUrl: string;
+
+  it('the share dialog says a paid course shows free lessons only and cannot be copied', async () => {
+    const page = await (await newContext(seller)).newPage();
+    await page.goto(`${baseUrl}/create/course/${courseId}`);
+    await page.getByRole('button', { name: '分享' }).click();
+    const dialog = page.getByRole('dialog', { name: '分享链接' });
+    await dialog.getByText('这是付费课程：分享页只展示试看课时的内容').waitFor();
+    expect(await dialog.getByRole('switch', { name: '允许复制到他们的团队' }).isDisabled()).toBe(true);
+    await dialog.getByRole('button', { name: '生成分享链接' }).click();
+    shareUrl = (await dialog.locator('[data-share-url]').first().textContent()) ?? '';
+    expect(shareUrl).toMatch(/\/share\/[\w-]+$/);
+  });
+
+  it('a logged-out visitor reads the free lesson; the paid one is locked with a buy button, no copy', async () => {
+    const page = await (await newContext()).newPage();
+    await page.goto(shareUrl);
+    await page.getByRole('heading', { level: 1, name: TITLE }).waitFor();
+    await page.getByText('付费课程', { exact: true }).waitFor();
+    await page.getByText(FREE_TEXT).waitFor();
+    const locked = page.getByRole('article', { name: '进阶：付费课时' });
+    await locked.getByText('付费课时', { exact: true }).waitFor();
+    expect(await page.getByText(PAID_TEXT).count()).toBe(0);
+    expect(await page.getByRole('button', { name: /复制到我的团队/ }).count()).toBe(0);
+    // The buy page; buying needs an account, so a visitor may be asked to log in first and come back.
+    const buyPage = `/store/preview/${courseId}`;
+    await locked.getByRole('button', { name: '购买课程' }).click();
+    await page.waitForURL(
+      (url) =>
+        url.pathname === buyPage ||
+        (url.pathname === '/login' && url.searchParams.get('redirect') === buyPage),
+    );
+  });
+
+  it('the buyer still opens the course from 已购 after the seller unreleased it, and reads the paid lesson', async () => {
+    await buyAndPay(buyer, courseId);
+    await apiAs(baseUrl, seller, '/course/unrelease', { courseId });
+
+    const page = await (await newContext(buyer)).newPage();
+    await page.goto(`${baseUrl}/author`);
+    await page.getByRole('tab', { name: '已购' }).click();
+    await page.getByRole('tabpanel', { name: '已购' }).getByRole('heading', { name: TITLE }).click();
+    await page.waitForURL(`**/store/preview/${courseId}`);
+    await page.getByText('卖家已下架这门课程，你的团队仍可学习已购买的内容。').waitFor();
+    await page.getByRole('button', { name: '打开课程' }).click();
+    await page.getByText(FREE_TEXT).waitFor();
+    await page.getByRole('button', { name: '下一课' }).click();
+    await page.getByText(PAID_TEXT).waitFor();
+  });
+
+  it('a team that did not buy it finds it gone once unlisted', async () => {
+    const page = await (await newContext(bystander)).newPage();
+    await page.goto(`${baseUrl}/store/preview/${courseId}`);
+    await page.getByText('课程不存在或已下架').waitFor();
+  });
+});
+
+describe('the price field', () => {
+  it('says what is wrong as a negative or too large price is typed, saves nothing, then saves a valid one', async () => {
+    const draft = await apiAs<{ courseId: number }>(baseUrl, seller, '/course/create', { title: '定价检查' });
+    const page = await (await newContext(seller)).newPage();
+    await page.goto(`${baseUrl}/create/course/${draft.courseId}`);
+    const price = page.getByRole('spinbutton', { name: '价格（元）' });
+    await price.fill('-5');
+    await page.getByText('价格不能为负数').waitFor();
+    await page.getByText('未保存：请先修正标红的字段').waitFor();
+    await price.fill('99999999');
+    await page.getByText('价格不能超过 100000 元').waitFor();
+    const stored = () =>
+      apiAs<{ price: number | null }>(baseUrl, seller, `/course/detail?courseId=${draft.courseId}`);
+    expect((await stored()).price).toBeNull();
+    await price.fill('49.9');
+    await expect.poll(async () => (await stored()).price, { timeout: 10_000 }).toBe(4990);
+    expect(await page.getByText('价格不能超过 100000 元').count()).toBe(0);
+  });
+});
