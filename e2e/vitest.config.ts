@@ -8,6 +8,10 @@ export default defineConfig({
     setupFiles: ['support/test-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 180_000,
+    // A poll waits for the page to reach a state, like Playwright's own waits (30 s by default).
+    // Vitest's default of 1 s is a race with rendering on a busy machine, not a rule of the app:
+    // a page that took 1.2 s to draw the login tabs failed a journey. Polls return as soon as they hold.
+    expect: { poll: { timeout: 30_000 } },
     // One browser journey at a time: two cores are shared with the server and its database.
     fileParallelism: false,
   },

@@ -44,7 +44,7 @@ const tab = (name: string) => page.getByRole('tabpanel', { name });
 describe('login and registration', () => {
   it('registers a new phone by SMS code and lands on /selectTeam', async () => {
     await page.goto(`${baseUrl}/login`);
-    await expect.poll(() => page.getByRole('tab', { name: '验证码登录' }).count()).toBe(1);
+    await page.getByRole('tab', { name: '验证码登录' }).waitFor();
     await fillPhoneAndCode(tab('验证码登录'), uniquePhone(), 'login');
     await tab('验证码登录').getByRole('button', { name: '登录', exact: true }).click();
     await page.waitForURL('**/selectTeam');
