@@ -10,6 +10,7 @@ import type { Membership } from '../teams/teams.repo.ts';
 import { scheduleOrderExpiry } from './store.jobs.ts';
 import { listListed, ownedCourseIds } from './catalog.repo.ts';
 import { cartRows, removeCartItems } from './cart.repo.ts';
+import { assertBuyable, linesTotal, needsPayment, priceFor } from './pricing.ts';
 import {
   findUserOrder,
   insertOrder,
@@ -61,21 +62,26 @@ export async function checkout(c: Ctx, courseIds?: number[]): Promise<Order> {
       if (recent) return recent.id;
       throw new AppError(Code.CART_EMPTY);
     }
-    const owned = await ownedCourseIds(tx, teamId);
-    const listed = await listListed(
-      tx,
-      rows.map((r) => r.courseId),
+    const listed = new Map(
+      (
+        await listListed(
+          tx,
+          rows.map((r) => r.courseId),
+        )
+      ).map((l) => [l.courseId, l]),
     );
-    if (listed.length !== rows.length) throw new AppError(Code.COURSE_NOT_FOR_SALE);
-    if (listed.some((l) => l.teamId === teamId)) throw new AppError(Code.OWN_TEAM_COURSE);
-    if (listed.some((l) => owned.has(l.courseId))) throw new AppError(Code.ALREADY_OWNED);
-    const items = listed.map((l) => ({
+    const team = { teamId, owned: await ownedCourseIds(tx, teamId) };
+    assertBuyable(
+      rows.map((r) => listed.get(r.courseId)),
+      team,
+    );
+    const items = [...listed.values()].map((l) => ({
       courseId: l.courseId,
       versionNo: l.release.versionNo,
       title: l.release.snapshot.title,
-      price: l.release.price,
+      price: priceFor(l, team),
     }));
-    const amount = items.reduce((sum, i) => sum + i.price, 0);
+    const amount = linesTotal(items);
     const now = Date.now();
     const order = await insertOrder(
       tx,
@@ -96,7 +102,7 @@ export async function checkout(c: Ctx, courseIds?: number[]): Promise<Order> {
       teamId,
       items.map((i) => i.courseId),
     );
-    if (amount === 0) await markPaidAndGrant(tx, order, 'free');
+    if (!needsPayment(amount)) await markPaidAndGrant(tx, order, 'free');
     return order.id;
   });
   await scheduleOrderExpiry(c.ctx, orderId);
