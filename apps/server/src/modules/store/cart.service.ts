@@ -1,22 +1,18 @@
 import { type Cart } from '@studio/contract';
-import type { Actor } from '../../platform/auth.ts';
-import type { AppContext } from '../../platform/context.ts';
+import { type TeamCtx } from '../../platform/auth.ts';
 import { authorizeWrite } from '../../platform/policy.ts';
-import type { Membership } from '../teams/teams.repo.ts';
 import { findListed, listListed, ownedCourseIds } from './catalog.repo.ts';
 import { toCard } from './catalog.service.ts';
 import { addCartItem, cartRows, removeCartItems, selectCartItems } from './cart.repo.ts';
 import { assertBuyable, buyability, linesTotal, priceFor, type BuyingTeam } from './pricing.ts';
 
-type Ctx = { ctx: AppContext; actor: Actor; membership: Membership };
-
-const buyingTeam = async (c: Ctx): Promise<BuyingTeam> => ({
+const buyingTeam = async (c: TeamCtx): Promise<BuyingTeam> => ({
   teamId: c.membership.team.id,
   owned: await ownedCourseIds(c.ctx.db, c.membership.team.id),
 });
 
 /** The cart of this user in this team, priced from the server's latest releases. */
-export async function getCart(c: Ctx): Promise<Cart> {
+export async function getCart(c: TeamCtx): Promise<Cart> {
   const rows = await cartRows(c.ctx.db, c.actor.user.id, c.membership.team.id);
   const listed = new Map(
     (
@@ -46,19 +42,19 @@ export async function getCart(c: Ctx): Promise<Cart> {
   };
 }
 
-export async function addToCart(c: Ctx, courseId: number): Promise<Cart> {
+export async function addToCart(c: TeamCtx, courseId: number): Promise<Cart> {
   authorizeWrite(c.membership);
   assertBuyable([await findListed(c.ctx.db, courseId)], await buyingTeam(c));
   await addCartItem(c.ctx.db, c.actor.user.id, c.membership.team.id, courseId);
   return getCart(c);
 }
 
-export async function removeFromCart(c: Ctx, courseIds: number[]): Promise<Cart> {
+export async function removeFromCart(c: TeamCtx, courseIds: number[]): Promise<Cart> {
   await removeCartItems(c.ctx.db, c.actor.user.id, c.membership.team.id, courseIds);
   return getCart(c);
 }
 
-export async function selectInCart(c: Ctx, courseIds: number[], selected: boolean): Promise<Cart> {
+export async function selectInCart(c: TeamCtx, courseIds: number[], selected: boolean): Promise<Cart> {
   await selectCartItems(c.ctx.db, c.actor.user.id, c.membership.team.id, courseIds, selected);
   return getCart(c);
 }

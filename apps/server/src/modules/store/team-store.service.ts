@@ -1,7 +1,7 @@
 import type { Order, Page, StoreCard, TeamSales } from '@studio/contract';
 import type { AppContext } from '../../platform/context.ts';
 import { authorize } from '../../platform/policy.ts';
-import type { Membership } from '../teams/teams.repo.ts';
+import type { Membership } from '../../platform/membership.ts';
 import { toCard } from './catalog.service.ts';
 import { attachItems } from './orders.repo.ts';
 import { toOrder } from './orders.service.ts';
