@@ -21,4 +21,45 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
+  // Layering: arrows run downwards only. Platform code is used by the modules and never imports
+  // one (a module hands platform what it needs at app build time, see platform/context.ts).
+  {
+    files: ['apps/server/src/platform/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/modules', '**/modules/**'],
+              message: 'platform must not import a module: move what it needs into platform, or take a port.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // The web app shares code with the server through @studio/contract only.
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                '@studio/server',
+                '@studio/server/**',
+                '**/apps/server',
+                '**/apps/server/**',
+                '**/server/src/**',
+              ],
+              message: 'the web app must not import the server: share through @studio/contract.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

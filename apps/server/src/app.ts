@@ -13,7 +13,9 @@ import findMyWay from 'find-my-way';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { findSessionActor } from './modules/auth/sessions.repo.ts';
 import { simulatorRoutes } from './modules/auth/simulator.routes.ts';
+import { findSimulatedLogin } from './modules/auth/wechat-states.repo.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { coursesRoutes } from './modules/courses/courses.routes.ts';
@@ -28,7 +30,7 @@ import { membersRoutes } from './modules/teams/members.routes.ts';
 import { teamsRoutes } from './modules/teams/teams.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { registerAuth } from './platform/auth.ts';
-import { createContext, type AppContext, type ContextOverrides } from './platform/context.ts';
+import { createContext, type ContextOverrides } from './platform/context.ts';
 import { EventBus } from './platform/events.ts';
 import { JobQueue } from './platform/jobs.ts';
 import { registerMetrics } from './platform/metrics.ts';
@@ -54,12 +56,6 @@ export type BuildOptions = {
   databaseUrl?: string;
 };
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    ctx: AppContext;
-  }
-}
-
 export async function buildApp({
   config,
   db,
@@ -74,7 +70,13 @@ export async function buildApp({
     genReqId: () => crypto.randomUUID(),
     routerOptions: { maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
-  const ctx = createContext(config, db, logger, overrides);
+  const ctx = createContext(
+    config,
+    db,
+    logger,
+    { findSimulatedLogin: (state, code) => findSimulatedLogin(db, state, code) },
+    overrides,
+  );
   app.decorate('ctx', ctx);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -115,7 +117,7 @@ export async function buildApp({
     },
     transform: jsonSchemaTransform,
   });
-  registerAuth(app, ctx);
+  registerAuth(app, ctx, findSessionActor);
   ctx.metrics = registerMetrics(app);
 
   // Every API path, whatever its method, so an unknown method on a known path answers 405.
@@ -144,7 +146,7 @@ export async function buildApp({
         await api.register(routes(ctx));
       }
       if (ctx.wechat.mode === 'simulator') await api.register(simulatorRoutes(ctx));
-      if (ctx.sandbox) await api.register(sandboxPayRoutes(ctx.sandbox));
+      if (ctx.sandbox) await api.register(sandboxPayRoutes(ctx, ctx.sandbox));
     },
     { prefix: API_BASE },
   );

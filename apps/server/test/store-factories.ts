@@ -9,13 +9,25 @@ const COVER = '/api/files/cover/2026/11/abcdefghijkl.png';
 export async function seller(t: TestApp, title: string, price: number, category = 'tech') {
   const user = await createUser(t);
   await createTeam(t, user.token, '卖家团队');
-  const course = await createCourse(t, user.token, title);
-  const free = await createLesson(t, user.token, course.courseId, '试看课');
-  const paid = await createLesson(t, user.token, course.courseId, '付费课');
-  await writeLesson(t, user.token, free.lessonId, '试看的内容', true);
-  await writeLesson(t, user.token, paid.lessonId, '付费的内容');
+  const courseId = await releasedCourse(t, user.token, title, price, category);
+  return { user, courseId };
+}
+
+/** Another released course of two lessons (the first a free preview) in the user's current team. */
+export async function releasedCourse(
+  t: TestApp,
+  token: string,
+  title: string,
+  price: number,
+  category = 'tech',
+) {
+  const course = await createCourse(t, token, title);
+  const free = await createLesson(t, token, course.courseId, '试看课');
+  const paid = await createLesson(t, token, course.courseId, '付费课');
+  await writeLesson(t, token, free.lessonId, '试看的内容', true);
+  await writeLesson(t, token, paid.lessonId, '付费的内容');
   await call(t, 'POST', '/course/modify', {
-    token: user.token,
+    token,
     body: {
       courseId: course.courseId,
       version: course.version,
@@ -25,12 +37,9 @@ export async function seller(t: TestApp, title: string, price: number, category 
       category,
     },
   });
-  const rel = await call(t, 'POST', '/course/release', {
-    token: user.token,
-    body: { courseId: course.courseId },
-  });
+  const rel = await call(t, 'POST', '/course/release', { token, body: { courseId: course.courseId } });
   expect(rel.code).toBe(200);
-  return { user, courseId: course.courseId };
+  return course.courseId;
 }
 
 export async function buyer(t: TestApp) {

@@ -3,10 +3,9 @@
  *   npm run team:extend -w apps/server -- <teamCode> <days>     expiry = max(now, current) + days
  *   npm run team:extend -w apps/server -- <teamCode> never      no expiry
  */
-import { eq } from 'drizzle-orm';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
-import { teams } from '../db/schema.ts';
+import { findTeamByCode, setTeamExpiry } from '../modules/teams/teams.repo.ts';
 
 export function extendedExpiry(current: Date | null, days: number | 'never', now = new Date()): Date | null {
   if (days === 'never') return null;
@@ -23,13 +22,13 @@ async function main(argv: string[]): Promise<number> {
   }
   const database = await openDatabase(loadConfig(), () => undefined);
   try {
-    const [team] = await database.db.select().from(teams).where(eq(teams.teamCode, teamCode.toUpperCase()));
+    const team = await findTeamByCode(database.db, teamCode.toUpperCase());
     if (!team) {
       console.error(`no team with code ${teamCode}`);
       return 1;
     }
     const expireDate = extendedExpiry(team.expireDate, days);
-    await database.db.update(teams).set({ expireDate }).where(eq(teams.id, team.id));
+    await setTeamExpiry(database.db, team.id, expireDate);
     console.log(
       `${team.teamName} (${team.teamCode}) now expires: ${expireDate ? expireDate.toISOString() : 'never'}`,
     );

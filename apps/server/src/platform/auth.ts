@@ -12,16 +12,32 @@
  */
 import { Code, type RemovedFromTeam, TEAM_MESSAGES, TOKEN_HEADER } from '@studio/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../db/client.ts';
 import type { SessionRow, UserRow } from '../db/schema.ts';
-import { findSessionActor, type SessionActor } from '../modules/auth/sessions.repo.ts';
-import type { Membership } from '../modules/teams/teams.repo.ts';
 import { TtlCache } from './cache.ts';
 import type { AppContext } from './context.ts';
 import { sha256 } from './crypto.ts';
 import { AppError } from './errors.ts';
+import type { Membership } from './membership.ts';
 import { publicOrigin } from './public-origin.ts';
 
 export type AuthLevel = 'public' | 'user' | 'registered' | 'team';
+
+/** What a token hash resolves to: the live session, its user and the membership of their last team. */
+export type SessionActor = {
+  session: SessionRow;
+  user: UserRow;
+  /** The membership of the user's last team, read in the same statement; null when there is none. */
+  lastTeam: Membership | null;
+  /** The user's last team when they are no longer its member (removed): its id and name only. */
+  removedFrom: RemovedFromTeam | null;
+};
+
+/**
+ * Reads a live session by its token hash. The auth module owns the query (sessions.repo.ts) and
+ * app.ts hands it to registerAuth, so the platform never imports a module.
+ */
+export type SessionLookup = (db: Db, tokenHash: string) => Promise<SessionActor | undefined>;
 
 export type Actor = {
   user: UserRow;
@@ -64,6 +80,7 @@ function frozen(found: SessionActor): SessionActor {
 async function resolveActor(
   ctx: AppContext,
   cache: TtlCache<SessionActor | undefined>,
+  findSession: SessionLookup,
   request: FastifyRequest,
 ): Promise<Actor | null> {
   const header = request.headers[TOKEN_HEADER_LC];
@@ -73,7 +90,7 @@ async function resolveActor(
   let found = await cache.get(
     hash,
     async () => {
-      const row = await findSessionActor(ctx.db, hash);
+      const row = await findSession(ctx.db, hash);
       return row && frozen(row);
     },
     (row) => row !== undefined,
@@ -95,13 +112,13 @@ async function resolveActor(
   };
 }
 
-export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
+export function registerAuth(app: FastifyInstance, ctx: AppContext, findSession: SessionLookup): void {
   app.decorateRequest('actor', null);
   const cache = new TtlCache<SessionActor | undefined>(ctx.db, 'auth', ACTOR_CACHE, app.log);
   app.addHook('onRequest', async (request) => {
     const level = request.routeOptions.config.auth;
     if (!level) return;
-    request.actor = await resolveActor(ctx, cache, request);
+    request.actor = await resolveActor(ctx, cache, findSession, request);
     if (level === 'public') return;
     const actor = request.actor;
     if (!actor) throw new AppError(Code.UNAUTHORIZED);
@@ -137,6 +154,14 @@ export function membershipOf(request: FastifyRequest): Membership {
   const membership = actorOf(request).membership;
   if (!membership) throw new AppError(Code.NO_TEAM);
   return membership;
+}
+
+/** What a service acting in the request's current team needs (every `auth: 'team'` route). */
+export type TeamCtx = { ctx: AppContext; actor: Actor; membership: Membership };
+
+/** The team context of a request on an `auth: 'team'` route (the hook has refused anyone else). */
+export function teamCtxOf(request: FastifyRequest): TeamCtx {
+  return { ctx: request.server.ctx, actor: actorOf(request), membership: membershipOf(request) };
 }
 
 /** On a public route: the logged-in viewer with a current team, or null for anyone else. */

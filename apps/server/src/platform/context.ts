@@ -19,7 +19,7 @@ import type { FileStorage } from './storage/file-storage.ts';
 import { LocalFileStorage } from './storage/local-storage.ts';
 import { S3FileStorage } from './storage/s3-storage.ts';
 import { OpenWechatProvider } from './wechat/open-wechat.ts';
-import { SimulatedWechatProvider } from './wechat/simulated-wechat.ts';
+import { SimulatedWechatProvider, type SimulatedLoginLookup } from './wechat/simulated-wechat.ts';
 import type { WechatProvider } from './wechat/wechat-provider.ts';
 
 export type AppContext = {
@@ -39,12 +39,29 @@ export type AppContext = {
   metrics: Metrics | null;
 };
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's context (app.ts decorates the root instance): see teamCtxOf in auth.ts. */
+    ctx: AppContext;
+  }
+}
+
+/**
+ * What adapters need from the modules, handed in by app.ts when it builds the app: platform code
+ * calls these and never imports a module.
+ */
+export type PlatformPorts = {
+  /** The WeChat simulator's recorded login (modules/auth/wechat-states.repo.ts). */
+  findSimulatedLogin: SimulatedLoginLookup;
+};
+
 export type ContextOverrides = Partial<Pick<AppContext, 'sms' | 'wechat' | 'storage' | 'generator'>>;
 
 export function createContext(
   config: Config,
   db: Db,
   log: FastifyBaseLogger,
+  ports: PlatformPorts,
   overrides: ContextOverrides = {},
 ): AppContext {
   const sms =
@@ -61,7 +78,7 @@ export function createContext(
           // WeChat sends the browser back here: the address registered with it, never a request's host.
           redirectUri: `${config.publicUrl}/wxAuth`,
         })
-      : new SimulatedWechatProvider(db);
+      : new SimulatedWechatProvider(ports.findSimulatedLogin);
   const storage =
     config.storage === 's3'
       ? new S3FileStorage({

@@ -4,8 +4,7 @@
  */
 import { Code, type TeamRole } from '@studio/contract';
 import { AppError } from './errors.ts';
-import type { Membership } from '../modules/teams/teams.repo.ts';
-import { isExpired } from '../modules/teams/team.presenter.ts';
+import { isExpired, type Membership } from './membership.ts';
 
 const ALL: readonly TeamRole[] = ['OWNER', 'ADMIN', 'MEMBER'];
 const MANAGERS: readonly TeamRole[] = ['OWNER', 'ADMIN'];

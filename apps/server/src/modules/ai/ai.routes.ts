@@ -14,7 +14,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { actorOf, membershipOf } from '../../platform/auth.ts';
+import { membershipOf, teamCtxOf } from '../../platform/auth.ts';
 import { authorizeWrite } from '../../platform/policy.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { ok } from '../../platform/reply.ts';
@@ -36,7 +36,7 @@ const job = envelope(aiJobSchema);
 export const aiRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    const c = (r: FastifyRequest) => ({ ctx, actor: actorOf(r), membership: membershipOf(r), log: r.log });
+    const c = (r: FastifyRequest) => ({ ...teamCtxOf(r), log: r.log });
 
     app.post(
       Routes.ai.create,

@@ -1,11 +1,9 @@
 import { Code, type AiCreateRequest, type AiJob, type Outline, type Page } from '@studio/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Actor } from '../../platform/auth.ts';
-import type { AppContext } from '../../platform/context.ts';
+import type { TeamCtx } from '../../platform/auth.ts';
 import { AppError } from '../../platform/errors.ts';
 import { authorizeWrite } from '../../platform/policy.ts';
 import { createDraftCourseForAi } from '../courses/courses.service.ts';
-import type { Membership } from '../teams/teams.repo.ts';
 import { emit } from './ai.events.ts';
 import { queueLesson, queueOutline } from './ai.jobs.ts';
 import { toAiJob } from './ai.presenter.ts';
@@ -20,21 +18,22 @@ import {
   updateJobLesson,
 } from './ai.repo.ts';
 
-type Ctx = { ctx: AppContext; actor: Actor; membership: Membership; log: FastifyBaseLogger };
+/** The team context of the request, with its logger (AI steps log provider failures). */
+type AiCtx = TeamCtx & { log: FastifyBaseLogger };
 
-async function requireJob(c: Ctx, jobId: number) {
+async function requireJob(c: AiCtx, jobId: number) {
   const job = await findTeamJob(c.ctx.db, c.membership.team.id, jobId);
   if (!job) throw new AppError(Code.NOT_FOUND);
   return job;
 }
 
-export async function jobDetail(c: Pick<Ctx, 'ctx' | 'membership'>, jobId: number): Promise<AiJob> {
+export async function jobDetail(c: Pick<AiCtx, 'ctx' | 'membership'>, jobId: number): Promise<AiJob> {
   const job = await findTeamJob(c.ctx.db, c.membership.team.id, jobId);
   if (!job) throw new AppError(Code.NOT_FOUND);
   return toAiJob(job, await jobLessons(c.ctx.db, jobId), await lastEventId(c.ctx.db, jobId));
 }
 
-export async function listJobs(c: Ctx, pageNum: number, pageSize: number): Promise<Page<AiJob>> {
+export async function listJobs(c: AiCtx, pageNum: number, pageSize: number): Promise<Page<AiJob>> {
   const { rows, total } = await listTeamJobs(
     c.ctx.db,
     c.membership.team.id,
@@ -45,7 +44,7 @@ export async function listJobs(c: Ctx, pageNum: number, pageSize: number): Promi
   return { list, total, pageNum, pageSize };
 }
 
-export async function createJob(c: Ctx, request: AiCreateRequest): Promise<AiJob> {
+export async function createJob(c: AiCtx, request: AiCreateRequest): Promise<AiJob> {
   authorizeWrite(c.membership);
   const job = await insertJob(c.ctx.db, {
     teamId: c.membership.team.id,
@@ -61,7 +60,7 @@ export async function createJob(c: Ctx, request: AiCreateRequest): Promise<AiJob
 }
 
 /** The author's edits to the outline (titles, order, added or removed lessons), before lessons are written. */
-export async function saveOutline(c: Ctx, jobId: number, outline: Outline): Promise<AiJob> {
+export async function saveOutline(c: AiCtx, jobId: number, outline: Outline): Promise<AiJob> {
   await requireJob(c, jobId);
   if (!(await updateJob(c.ctx.db, jobId, { outline }, ['outline_ready'])))
     throw new AppError(Code.CONFLICT, '大纲已开始生成课时，不能再修改');
@@ -70,7 +69,7 @@ export async function saveOutline(c: Ctx, jobId: number, outline: Outline): Prom
 }
 
 /** Creates the draft course with one empty lesson per outline entry, then queues every lesson. */
-export async function generateLessons(c: Ctx, jobId: number): Promise<AiJob> {
+export async function generateLessons(c: AiCtx, jobId: number): Promise<AiJob> {
   authorizeWrite(c.membership);
   const job = await requireJob(c, jobId);
   if (job.status !== 'outline_ready' || !job.outline) throw new AppError(Code.CONFLICT, '大纲还没有准备好');
@@ -96,7 +95,7 @@ export async function generateLessons(c: Ctx, jobId: number): Promise<AiJob> {
   return jobDetail(c, jobId);
 }
 
-export async function cancelJob(c: Ctx, jobId: number): Promise<AiJob> {
+export async function cancelJob(c: AiCtx, jobId: number): Promise<AiJob> {
   await requireJob(c, jobId);
   if (
     await updateJob(c.ctx.db, jobId, { status: 'cancelled' }, ['outlining', 'outline_ready', 'generating'])
@@ -106,7 +105,7 @@ export async function cancelJob(c: Ctx, jobId: number): Promise<AiJob> {
   return jobDetail(c, jobId);
 }
 
-export async function retryLesson(c: Ctx, jobId: number, idx: number): Promise<AiJob> {
+export async function retryLesson(c: AiCtx, jobId: number, idx: number): Promise<AiJob> {
   authorizeWrite(c.membership);
   const job = await requireJob(c, jobId);
   if (job.status !== 'failed' && job.status !== 'generating')

@@ -1,15 +1,8 @@
 import type { TeamRole } from '@studio/contract';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import {
-  sessions,
-  teamMembers,
-  teams,
-  users,
-  type SessionRow,
-  type TeamRow,
-  type UserRow,
-} from '../../db/schema.ts';
+import { sessions, teamMembers, teams, users } from '../../db/schema.ts';
+import type { SessionActor } from '../../platform/auth.ts';
 
 export async function insertSession(
   db: Db,
@@ -37,15 +30,6 @@ const actorQuery = (db: Db) =>
     )
     .prepare('find_session_actor');
 const actorQueries = new WeakMap<Db, ReturnType<typeof actorQuery>>();
-
-export type SessionActor = {
-  session: SessionRow;
-  user: UserRow;
-  /** The membership of the user's last team, read in the same statement; null when there is none. */
-  lastTeam: { team: TeamRow; role: TeamRole } | null;
-  /** The user's last team when they are no longer its member (removed): its id and name only. */
-  removedFrom: { teamId: number; teamName: string } | null;
-};
 
 /**
  * What every authenticated request needs, in one round trip on a prepared statement: the live

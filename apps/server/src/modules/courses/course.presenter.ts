@@ -1,7 +1,7 @@
 import type { Course, CourseCategory, CoursePreview, CourseStatus, LessonSummary } from '@studio/contract';
 import type { LessonRow } from '../../db/schema.ts';
 import { canOnCourse } from '../../platform/policy.ts';
-import type { Membership } from '../teams/teams.repo.ts';
+import type { Membership } from '../../platform/membership.ts';
 import type { CourseWithMeta } from './courses.repo.ts';
 
 export const toLessonSummary = (l: LessonRow): LessonSummary => ({

@@ -15,9 +15,8 @@ import {
   Routes,
 } from '@studio/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { actorOf, membershipOf } from '../../platform/auth.ts';
+import { teamCtxOf } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { ok } from '../../platform/reply.ts';
 import {
@@ -31,19 +30,13 @@ import {
 } from './courses.service.ts';
 import { listReleases, releaseCheck, releaseCourse, unreleaseCourse } from './releases.service.ts';
 
-export const teamCtx = (ctx: AppContext, request: FastifyRequest) => ({
-  ctx,
-  actor: actorOf(request),
-  membership: membershipOf(request),
-});
 const team = { auth: 'team' } as const;
 const done = envelope(z.null());
 
+/** Every route here acts in the request's team: teamCtxOf(request) carries the context. */
 export const coursesRoutes =
-  (ctx: AppContext): FastifyPluginAsyncZod =>
+  (_ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    const c = (request: FastifyRequest) => teamCtx(ctx, request);
-
     app.get(
       Routes.course.list,
       {
@@ -54,7 +47,7 @@ export const coursesRoutes =
           response: { 200: envelope(pageSchema(courseSchema)) },
         },
       },
-      async (r) => ok(await listCourses(c(r), r.query)),
+      async (r) => ok(await listCourses(teamCtxOf(r), r.query)),
     );
     app.post(
       Routes.course.create,
@@ -66,7 +59,7 @@ export const coursesRoutes =
           response: { 200: envelope(courseSchema) },
         },
       },
-      async (r) => ok(await createCourse(c(r), r.body.title)),
+      async (r) => ok(await createCourse(teamCtxOf(r), r.body.title)),
     );
     app.get(
       Routes.course.detail,
@@ -78,7 +71,7 @@ export const coursesRoutes =
           response: { 200: envelope(courseDetailSchema) },
         },
       },
-      async (r) => ok(await courseDetail(c(r), r.query.courseId)),
+      async (r) => ok(await courseDetail(teamCtxOf(r), r.query.courseId)),
     );
     app.post(
       Routes.course.modify,
@@ -90,7 +83,7 @@ export const coursesRoutes =
           response: { 200: envelope(courseSchema) },
         },
       },
-      async (r) => ok(await modifyCourse(c(r), r.body)),
+      async (r) => ok(await modifyCourse(teamCtxOf(r), r.body)),
     );
     app.post(
       Routes.course.duplicate,
@@ -102,13 +95,13 @@ export const coursesRoutes =
           response: { 200: envelope(courseSchema) },
         },
       },
-      async (r) => ok(await duplicateCourse(c(r), r.body.courseId)),
+      async (r) => ok(await duplicateCourse(teamCtxOf(r), r.body.courseId)),
     );
     app.post(
       Routes.course.delete,
       { config: team, schema: { summary: 'Delete a course', body: courseIdBody, response: { 200: done } } },
       async (r) => {
-        await removeCourse(c(r), r.body.courseId);
+        await removeCourse(teamCtxOf(r), r.body.courseId);
         return ok(null);
       },
     );
@@ -122,7 +115,7 @@ export const coursesRoutes =
           response: { 200: envelope(coursePreviewSchema) },
         },
       },
-      async (r) => ok(await previewCourse(c(r), r.query.courseId)),
+      async (r) => ok(await previewCourse(teamCtxOf(r), r.query.courseId)),
     );
     app.get(
       Routes.course.releaseCheck,
@@ -134,7 +127,7 @@ export const coursesRoutes =
           response: { 200: envelope(releaseCheckSchema) },
         },
       },
-      async (r) => ok(await releaseCheck(c(r), r.query.courseId)),
+      async (r) => ok(await releaseCheck(teamCtxOf(r), r.query.courseId)),
     );
     app.post(
       Routes.course.release,
@@ -146,7 +139,7 @@ export const coursesRoutes =
           response: { 200: envelope(releaseSchema) },
         },
       },
-      async (r) => ok(await releaseCourse(c(r), r.body.courseId, r.body.notes)),
+      async (r) => ok(await releaseCourse(teamCtxOf(r), r.body.courseId, r.body.notes)),
     );
     app.post(
       Routes.course.unrelease,
@@ -155,7 +148,7 @@ export const coursesRoutes =
         schema: { summary: 'Take a course out of the store', body: courseIdBody, response: { 200: done } },
       },
       async (r) => {
-        await unreleaseCourse(c(r), r.body.courseId);
+        await unreleaseCourse(teamCtxOf(r), r.body.courseId);
         return ok(null);
       },
     );
@@ -169,6 +162,6 @@ export const coursesRoutes =
           response: { 200: envelope(z.object({ list: z.array(releaseSchema) })) },
         },
       },
-      async (r) => ok(await listReleases(c(r), r.query.courseId)),
+      async (r) => ok(await listReleases(teamCtxOf(r), r.query.courseId)),
     );
   };

@@ -11,12 +11,10 @@ import {
 import type { Db } from '../../db/client.ts';
 import type { z } from 'zod';
 import type { courseModifyBody } from '@studio/contract';
-import type { Actor } from '../../platform/auth.ts';
-import type { AppContext } from '../../platform/context.ts';
+import { type TeamCtx } from '../../platform/auth.ts';
 import { AppError } from '../../platform/errors.ts';
 import { authorizeCourse, authorizeWrite } from '../../platform/policy.ts';
 import { isOwnFileUrl } from '../files/file-urls.ts';
-import type { Membership } from '../teams/teams.repo.ts';
 import { toCourse, toLessonSummary, toPreview } from './course.presenter.ts';
 import {
   deleteCourse,
@@ -28,16 +26,14 @@ import {
 } from './courses.repo.ts';
 import { insertLesson, listLessons } from './lessons.repo.ts';
 
-type Ctx = { ctx: AppContext; actor: Actor; membership: Membership };
-
-export async function requireCourse({ ctx, membership }: Ctx, courseId: number): Promise<CourseWithMeta> {
+export async function requireCourse({ ctx, membership }: TeamCtx, courseId: number): Promise<CourseWithMeta> {
   const found = await findTeamCourse(ctx.db, membership.team.id, courseId);
   if (!found) throw new AppError(Code.NOT_FOUND);
   return found;
 }
 
 export async function listCourses(
-  c: Ctx,
+  c: TeamCtx,
   q: { tab: 'mine' | 'all'; keyword: string; status?: CourseStatus; pageNum: number; pageSize: number },
 ) {
   const { rows, total } = await pageTeamCourses(c.ctx.db, c.membership.team.id, {
@@ -52,7 +48,7 @@ export async function listCourses(
   };
 }
 
-export async function createCourse(c: Ctx, title: string = COURSE_DEFAULT_TITLE): Promise<Course> {
+export async function createCourse(c: TeamCtx, title: string = COURSE_DEFAULT_TITLE): Promise<Course> {
   authorizeWrite(c.membership);
   const course = await insertCourse(c.ctx.db, {
     teamId: c.membership.team.id,
@@ -101,13 +97,13 @@ export async function createDraftCourseForAi(
   return { courseId: course.id, lessonIds };
 }
 
-export async function courseDetail(c: Ctx, courseId: number): Promise<CourseDetail> {
+export async function courseDetail(c: TeamCtx, courseId: number): Promise<CourseDetail> {
   const meta = await requireCourse(c, courseId);
   const lessons = await listLessons(c.ctx.db, courseId);
   return { ...toCourse(meta, c.membership, c.actor.user.id), lessons: lessons.map(toLessonSummary) };
 }
 
-export async function modifyCourse(c: Ctx, body: z.infer<typeof courseModifyBody>): Promise<Course> {
+export async function modifyCourse(c: TeamCtx, body: z.infer<typeof courseModifyBody>): Promise<Course> {
   const meta = await requireCourse(c, body.courseId);
   authorizeCourse(c.membership, c.actor.user.id, meta.course);
   if (body.cover !== undefined && !isOwnFileUrl(c.ctx.config, body.cover)) {
@@ -127,7 +123,7 @@ export async function modifyCourse(c: Ctx, body: z.infer<typeof courseModifyBody
 }
 
 /** A new draft with the same details and lessons, written by the actor. */
-export async function duplicateCourse(c: Ctx, courseId: number, titleSuffix = ' 副本'): Promise<Course> {
+export async function duplicateCourse(c: TeamCtx, courseId: number, titleSuffix = ' 副本'): Promise<Course> {
   authorizeWrite(c.membership);
   const meta = await requireCourse(c, courseId);
   const lessons = await listLessons(c.ctx.db, courseId);
@@ -161,13 +157,13 @@ export async function duplicateCourse(c: Ctx, courseId: number, titleSuffix = ' 
   });
 }
 
-export async function removeCourse(c: Ctx, courseId: number): Promise<void> {
+export async function removeCourse(c: TeamCtx, courseId: number): Promise<void> {
   const meta = await requireCourse(c, courseId);
   authorizeCourse(c.membership, c.actor.user.id, meta.course);
   await deleteCourse(c.ctx.db, c.membership.team.id, courseId);
 }
 
-export async function previewCourse(c: Ctx, courseId: number): Promise<CoursePreview> {
+export async function previewCourse(c: TeamCtx, courseId: number): Promise<CoursePreview> {
   const meta = await requireCourse(c, courseId);
   return toPreview(meta, c.membership.team.teamName, await listLessons(c.ctx.db, courseId));
 }

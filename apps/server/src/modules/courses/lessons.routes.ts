@@ -12,9 +12,9 @@ import {
 } from '@studio/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { teamCtxOf } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { ok } from '../../platform/reply.ts';
-import { teamCtx } from './courses.routes.ts';
 import {
   createLesson,
   duplicateLesson,
@@ -26,8 +26,9 @@ import {
 
 const team = { auth: 'team' } as const;
 
+/** Every route here acts in the request's team: teamCtxOf(request) carries the context. */
 export const lessonsRoutes =
-  (ctx: AppContext): FastifyPluginAsyncZod =>
+  (_ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     app.post(
       Routes.lesson.create,
@@ -39,7 +40,7 @@ export const lessonsRoutes =
           response: { 200: envelope(lessonSchema) },
         },
       },
-      async (r) => ok(await createLesson(teamCtx(ctx, r), r.body.courseId, r.body.title)),
+      async (r) => ok(await createLesson(teamCtxOf(r), r.body.courseId, r.body.title)),
     );
     app.get(
       Routes.lesson.detail,
@@ -51,7 +52,7 @@ export const lessonsRoutes =
           response: { 200: envelope(lessonSchema) },
         },
       },
-      async (r) => ok(await lessonDetail(teamCtx(ctx, r), r.query.lessonId)),
+      async (r) => ok(await lessonDetail(teamCtxOf(r), r.query.lessonId)),
     );
     app.post(
       Routes.lesson.save,
@@ -64,7 +65,7 @@ export const lessonsRoutes =
         },
         bodyLimit: 1024 * 1024,
       },
-      async (r) => ok(await saveLesson(teamCtx(ctx, r), r.body)),
+      async (r) => ok(await saveLesson(teamCtxOf(r), r.body)),
     );
     app.post(
       Routes.lesson.reorder,
@@ -76,7 +77,7 @@ export const lessonsRoutes =
           response: { 200: envelope(z.array(lessonSummarySchema)) },
         },
       },
-      async (r) => ok(await reorderLessons(teamCtx(ctx, r), r.body.courseId, r.body.lessonIds)),
+      async (r) => ok(await reorderLessons(teamCtxOf(r), r.body.courseId, r.body.lessonIds)),
     );
     app.post(
       Routes.lesson.duplicate,
@@ -88,7 +89,7 @@ export const lessonsRoutes =
           response: { 200: envelope(lessonSchema) },
         },
       },
-      async (r) => ok(await duplicateLesson(teamCtx(ctx, r), r.body.lessonId)),
+      async (r) => ok(await duplicateLesson(teamCtxOf(r), r.body.lessonId)),
     );
     app.post(
       Routes.lesson.delete,
@@ -97,7 +98,7 @@ export const lessonsRoutes =
         schema: { summary: 'Delete a lesson', body: lessonIdBody, response: { 200: envelope(z.null()) } },
       },
       async (r) => {
-        await removeLesson(teamCtx(ctx, r), r.body.lessonId);
+        await removeLesson(teamCtxOf(r), r.body.lessonId);
         return ok(null);
       },
     );

@@ -9,11 +9,9 @@ import {
   type Lesson,
 } from '@studio/contract';
 import type { Db } from '../../db/client.ts';
-import type { Actor } from '../../platform/auth.ts';
-import type { AppContext } from '../../platform/context.ts';
+import { type TeamCtx } from '../../platform/auth.ts';
 import { AppError } from '../../platform/errors.ts';
 import { authorizeCourse } from '../../platform/policy.ts';
-import type { Membership } from '../teams/teams.repo.ts';
 import { toLessonSummary } from './course.presenter.ts';
 import { lockCourse, updateCourse } from './courses.repo.ts';
 import { requireCourse } from './courses.service.ts';
@@ -28,9 +26,7 @@ import {
   setPosition,
 } from './lessons.repo.ts';
 
-type Ctx = { ctx: AppContext; actor: Actor; membership: Membership };
-
-async function requireLesson(c: Ctx, lessonId: number) {
+async function requireLesson(c: TeamCtx, lessonId: number) {
   const found = await findTeamLesson(c.ctx.db, c.membership.team.id, lessonId);
   if (!found) throw new AppError(Code.NOT_FOUND);
   return found;
@@ -71,7 +67,7 @@ export async function writeGeneratedLesson(db: Db, lessonId: number, content: Do
   await setLessonContent(db, lessonId, checkedContent(content));
 }
 
-export async function createLesson(c: Ctx, courseId: number, title = '新课时'): Promise<Lesson> {
+export async function createLesson(c: TeamCtx, courseId: number, title = '新课时'): Promise<Lesson> {
   const { course } = await requireCourse(c, courseId);
   authorizeCourse(c.membership, c.actor.user.id, course);
   const lesson = await c.ctx.db.transaction(async (tx) => {
@@ -86,13 +82,13 @@ export async function createLesson(c: Ctx, courseId: number, title = '新课时'
   return toLesson({ lesson, course });
 }
 
-export async function lessonDetail(c: Ctx, lessonId: number): Promise<Lesson> {
+export async function lessonDetail(c: TeamCtx, lessonId: number): Promise<Lesson> {
   return toLesson(await requireLesson(c, lessonId));
 }
 
 /** Saves on the version the editor started from; a stale version answers 409 and changes nothing. */
 export async function saveLesson(
-  c: Ctx,
+  c: TeamCtx,
   body: {
     lessonId: number;
     version: number;
@@ -116,7 +112,7 @@ export async function saveLesson(
   return { version: row.version, updateTime: row.updatedAt.getTime() };
 }
 
-export async function reorderLessons(c: Ctx, courseId: number, lessonIds: number[]) {
+export async function reorderLessons(c: TeamCtx, courseId: number, lessonIds: number[]) {
   const { course } = await requireCourse(c, courseId);
   authorizeCourse(c.membership, c.actor.user.id, course);
   await c.ctx.db.transaction(async (tx) => {
@@ -133,7 +129,7 @@ export async function reorderLessons(c: Ctx, courseId: number, lessonIds: number
   return (await listLessons(c.ctx.db, courseId)).map(toLessonSummary);
 }
 
-export async function duplicateLesson(c: Ctx, lessonId: number): Promise<Lesson> {
+export async function duplicateLesson(c: TeamCtx, lessonId: number): Promise<Lesson> {
   const found = await requireLesson(c, lessonId);
   authorizeCourse(c.membership, c.actor.user.id, found.course);
   const { lesson } = found;
@@ -147,7 +143,7 @@ export async function duplicateLesson(c: Ctx, lessonId: number): Promise<Lesson>
   return toLesson({ lesson: copy, course: found.course });
 }
 
-export async function removeLesson(c: Ctx, lessonId: number): Promise<void> {
+export async function removeLesson(c: TeamCtx, lessonId: number): Promise<void> {
   const found = await requireLesson(c, lessonId);
   authorizeCourse(c.membership, c.actor.user.id, found.course);
   await deleteLesson(c.ctx.db, lessonId);

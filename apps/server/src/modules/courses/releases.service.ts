@@ -1,18 +1,14 @@
 import { Code, COURSE_DEFAULT_TITLE, type Release, type ReleaseCheck } from '@studio/contract';
 import type { LessonRow } from '../../db/schema.ts';
-import type { Actor } from '../../platform/auth.ts';
-import type { AppContext } from '../../platform/context.ts';
+import { type TeamCtx } from '../../platform/auth.ts';
 import { AppError } from '../../platform/errors.ts';
 import { authorizeCourse } from '../../platform/policy.ts';
-import type { Membership } from '../teams/teams.repo.ts';
 import { toPreview } from './course.presenter.ts';
 import { findTeamCourse, lockCourse, updateCourse, type CourseWithMeta } from './courses.repo.ts';
 import { requireCourse } from './courses.service.ts';
 import { isEmptyDoc } from './lesson-content.ts';
 import { listLessons } from './lessons.repo.ts';
 import { insertNextRelease, listCourseReleases, type ReleaseRow } from './releases.repo.ts';
-
-type Ctx = { ctx: AppContext; actor: Actor; membership: Membership };
 
 /** What the store would show must be complete: the 发布检查 items, in the order the page lists them. */
 export function checkCourse({ course }: CourseWithMeta, lessons: LessonRow[]): ReleaseCheck {
@@ -34,7 +30,7 @@ export function checkCourse({ course }: CourseWithMeta, lessons: LessonRow[]): R
   return { items, ready: items.every((i) => i.ok) };
 }
 
-export async function releaseCheck(c: Ctx, courseId: number): Promise<ReleaseCheck> {
+export async function releaseCheck(c: TeamCtx, courseId: number): Promise<ReleaseCheck> {
   const meta = await requireCourse(c, courseId);
   return checkCourse(meta, await listLessons(c.ctx.db, courseId));
 }
@@ -50,7 +46,7 @@ const toRelease = (r: ReleaseRow, releasedBy: string): Release => ({
 });
 
 /** Publishes an immutable, numbered snapshot; the draft stays editable and does not change it. */
-export async function releaseCourse(c: Ctx, courseId: number, notes: string): Promise<Release> {
+export async function releaseCourse(c: TeamCtx, courseId: number, notes: string): Promise<Release> {
   const first = await requireCourse(c, courseId);
   authorizeCourse(c.membership, c.actor.user.id, first.course);
   return c.ctx.db.transaction(async (tx) => {
@@ -71,14 +67,14 @@ export async function releaseCourse(c: Ctx, courseId: number, notes: string): Pr
   });
 }
 
-export async function unreleaseCourse(c: Ctx, courseId: number): Promise<void> {
+export async function unreleaseCourse(c: TeamCtx, courseId: number): Promise<void> {
   const { course } = await requireCourse(c, courseId);
   authorizeCourse(c.membership, c.actor.user.id, course);
   if (course.status !== 'released') throw new AppError(Code.COURSE_NOT_RELEASED);
   await updateCourse(c.ctx.db, courseId, { status: 'unreleased' });
 }
 
-export async function listReleases(c: Ctx, courseId: number): Promise<{ list: Release[] }> {
+export async function listReleases(c: TeamCtx, courseId: number): Promise<{ list: Release[] }> {
   await requireCourse(c, courseId);
   const rows = await listCourseReleases(c.ctx.db, courseId);
   return { list: rows.map((r) => toRelease(r.release, r.by)) };

@@ -11,9 +11,9 @@ import {
 } from '@studio/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { teamCtxOf } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { ok } from '../../platform/reply.ts';
-import { teamCtx } from './courses.routes.ts';
 import { copyShare, createShare, listShares, revokeShare, viewShare } from './shares.service.ts';
 
 const team = { auth: 'team' } as const;
@@ -32,7 +32,7 @@ export const sharesRoutes =
           response: { 200: envelope(shareSchema) },
         },
       },
-      async (r) => ok(await createShare(teamCtx(ctx, r), r.body)),
+      async (r) => ok(await createShare(teamCtxOf(r), r.body)),
     );
     app.get(
       Routes.share.list,
@@ -44,7 +44,7 @@ export const sharesRoutes =
           response: { 200: envelope(shareListSchema) },
         },
       },
-      async (r) => ok(await listShares(teamCtx(ctx, r), r.query.courseId)),
+      async (r) => ok(await listShares(teamCtxOf(r), r.query.courseId)),
     );
     app.post(
       Routes.share.revoke,
@@ -53,7 +53,7 @@ export const sharesRoutes =
         schema: { summary: 'Revoke a share link', body: shareIdBody, response: { 200: envelope(z.null()) } },
       },
       async (r) => {
-        await revokeShare(teamCtx(ctx, r), r.body.shareId);
+        await revokeShare(teamCtxOf(r), r.body.shareId);
         return ok(null);
       },
     );
@@ -80,6 +80,6 @@ export const sharesRoutes =
           response: { 200: envelope(courseSchema) },
         },
       },
-      async (r) => ok(await copyShare(teamCtx(ctx, r), r.body.shareId)),
+      async (r) => ok(await copyShare(teamCtxOf(r), r.body.shareId)),
     );
   };

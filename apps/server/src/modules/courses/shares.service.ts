@@ -1,11 +1,10 @@
 import { Code, type Course, type Share, type ShareList, type ShareView, WebPaths } from '@studio/contract';
-import type { Actor } from '../../platform/auth.ts';
+import { type TeamCtx } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { randomToken } from '../../platform/crypto.ts';
 import { AppError } from '../../platform/errors.ts';
 import { authorizeCourse, authorizeWrite } from '../../platform/policy.ts';
 import type { CourseRow } from '../../db/schema.ts';
-import type { Membership } from '../teams/teams.repo.ts';
 import { toCourse, toPreview } from './course.presenter.ts';
 import { findTeamCourse, insertCourse } from './courses.repo.ts';
 import { requireCourse } from './courses.service.ts';
@@ -19,8 +18,6 @@ import {
   revokeShareRow,
   type ShareRow,
 } from './shares.repo.ts';
-
-type Ctx = { ctx: AppContext; actor: Actor; membership: Membership };
 
 /**
  * A course with a price, on its draft or on its latest release (sold even when the draft says 0),
@@ -43,7 +40,7 @@ const toShare = (origin: string, s: ShareRow, createdBy: string): Share => ({
 });
 
 export async function createShare(
-  c: Ctx,
+  c: TeamCtx,
   body: { courseId: number; expireHours?: number; allowCopy: boolean },
 ): Promise<Share> {
   const { course } = await requireCourse(c, body.courseId);
@@ -61,7 +58,7 @@ export async function createShare(
   return toShare(c.actor.origin, row, c.actor.user.nickName);
 }
 
-export async function listShares(c: Ctx, courseId: number): Promise<ShareList> {
+export async function listShares(c: TeamCtx, courseId: number): Promise<ShareList> {
   const { course } = await requireCourse(c, courseId);
   const [rows, releasePrice] = await Promise.all([
     listCourseShares(c.ctx.db, courseId),
@@ -73,13 +70,13 @@ export async function listShares(c: Ctx, courseId: number): Promise<ShareList> {
   };
 }
 
-async function teamShare(c: Ctx, shareId: string) {
+async function teamShare(c: TeamCtx, shareId: string) {
   const found = await findTeamShare(c.ctx.db, c.membership.team.id, shareId);
   if (!found) throw new AppError(Code.NOT_FOUND);
   return found;
 }
 
-export async function revokeShare(c: Ctx, shareId: string): Promise<void> {
+export async function revokeShare(c: TeamCtx, shareId: string): Promise<void> {
   const { course } = await teamShare(c, shareId);
   authorizeCourse(c.membership, c.actor.user.id, course);
   await revokeShareRow(c.ctx.db, shareId);
@@ -119,7 +116,7 @@ export async function viewShare(ctx: AppContext, shareId: string): Promise<Share
 }
 
 /** Saves a copy of a shared course into the visitor's current team, when the sharer allowed it. */
-export async function copyShare(c: Ctx, shareId: string): Promise<Course> {
+export async function copyShare(c: TeamCtx, shareId: string): Promise<Course> {
   authorizeWrite(c.membership);
   const row = await liveShare(c.ctx, shareId);
   if (isPaid(row.course, row.releasePrice)) throw new AppError(Code.SHARE_PAID_NO_COPY);

@@ -12,7 +12,7 @@ import type { Actor } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { ok } from '../../platform/reply.ts';
-import type { Membership } from '../teams/teams.repo.ts';
+import type { Membership } from '../../platform/membership.ts';
 import { TtlCache } from '../../platform/cache.ts';
 import { findLatestRelease, isInCart, isOwned, pageCards, type ListedCourse } from './catalog.repo.ts';
 

@@ -88,6 +88,12 @@ export async function listUserOrders(db: Db, userId: number, limit: number, offs
   return { rows: await attachItems(db, rows), total: total?.n ?? 0 };
 }
 
+/** The amount of an order by its number (the sandbox payer's page pays it). */
+export async function findOrderAmount(db: Db, orderNo: string): Promise<number | undefined> {
+  const [row] = await db.select({ amount: orders.amount }).from(orders).where(eq(orders.orderNo, orderNo));
+  return row?.amount;
+}
+
 export async function lockOrderByNo(db: Db, orderNo: string): Promise<OrderRow | undefined> {
   const rows = await db.select().from(orders).where(eq(orders.orderNo, orderNo)).for('update');
   return rows[0];

@@ -1,15 +1,15 @@
 import { Code, ORDER_TTL_MS, type Order, type OrderStatus, type PayInfo } from '@studio/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Actor } from '../../platform/auth.ts';
+import { type TeamCtx } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { randomDigits } from '../../platform/crypto.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { PaymentNotice } from '../../platform/payments/payment-provider.ts';
 import { authorizeWrite } from '../../platform/policy.ts';
-import type { Membership } from '../teams/teams.repo.ts';
 import { scheduleOrderExpiry } from './store.jobs.ts';
 import { listListed, ownedCourseIds } from './catalog.repo.ts';
 import { cartRows, removeCartItems } from './cart.repo.ts';
+import { assertBuyable, linesTotal, needsPayment, priceFor } from './pricing.ts';
 import {
   findUserOrder,
   insertOrder,
@@ -22,8 +22,6 @@ import {
   setEventOutcome,
   type OrderWithItems,
 } from './orders.repo.ts';
-
-type Ctx = { ctx: AppContext; actor: Actor; membership: Membership };
 
 /** A pending order past its expiry reads as expired; the rows are not rewritten for that. */
 const statusOf = (o: OrderWithItems['order']): OrderStatus =>
@@ -47,7 +45,7 @@ const newOrderNo = () => `${new Date().toISOString().slice(0, 10).replaceAll('-'
  * Turns the selected cart items into one order, priced by the server from the latest releases.
  * Checkouts of one user and team are serialised; a second click on the same cart gets the same order.
  */
-export async function checkout(c: Ctx, courseIds?: number[]): Promise<Order> {
+export async function checkout(c: TeamCtx, courseIds?: number[]): Promise<Order> {
   authorizeWrite(c.membership);
   const userId = c.actor.user.id;
   const teamId = c.membership.team.id;
@@ -61,21 +59,26 @@ export async function checkout(c: Ctx, courseIds?: number[]): Promise<Order> {
       if (recent) return recent.id;
       throw new AppError(Code.CART_EMPTY);
     }
-    const owned = await ownedCourseIds(tx, teamId);
-    const listed = await listListed(
-      tx,
-      rows.map((r) => r.courseId),
+    const listed = new Map(
+      (
+        await listListed(
+          tx,
+          rows.map((r) => r.courseId),
+        )
+      ).map((l) => [l.courseId, l]),
     );
-    if (listed.length !== rows.length) throw new AppError(Code.COURSE_NOT_FOR_SALE);
-    if (listed.some((l) => l.teamId === teamId)) throw new AppError(Code.OWN_TEAM_COURSE);
-    if (listed.some((l) => owned.has(l.courseId))) throw new AppError(Code.ALREADY_OWNED);
-    const items = listed.map((l) => ({
+    const team = { teamId, owned: await ownedCourseIds(tx, teamId) };
+    assertBuyable(
+      rows.map((r) => listed.get(r.courseId)),
+      team,
+    );
+    const items = [...listed.values()].map((l) => ({
       courseId: l.courseId,
       versionNo: l.release.versionNo,
       title: l.release.snapshot.title,
-      price: l.release.price,
+      price: priceFor(l, team),
     }));
-    const amount = items.reduce((sum, i) => sum + i.price, 0);
+    const amount = linesTotal(items);
     const now = Date.now();
     const order = await insertOrder(
       tx,
@@ -96,7 +99,7 @@ export async function checkout(c: Ctx, courseIds?: number[]): Promise<Order> {
       teamId,
       items.map((i) => i.courseId),
     );
-    if (amount === 0) await markPaidAndGrant(tx, order, 'free');
+    if (!needsPayment(amount)) await markPaidAndGrant(tx, order, 'free');
     return order.id;
   });
   await scheduleOrderExpiry(c.ctx, orderId);
@@ -104,7 +107,7 @@ export async function checkout(c: Ctx, courseIds?: number[]): Promise<Order> {
 }
 
 export async function getOrder(
-  c: Pick<Ctx, 'ctx' | 'actor'>,
+  c: Pick<TeamCtx, 'ctx' | 'actor'>,
   orderId: number,
   log?: FastifyBaseLogger,
 ): Promise<Order> {
@@ -141,14 +144,14 @@ async function settleIfPaidElsewhere(
   }
 }
 
-export async function listOrders(c: Pick<Ctx, 'ctx' | 'actor'>, pageNum: number, pageSize: number) {
+export async function listOrders(c: Pick<TeamCtx, 'ctx' | 'actor'>, pageNum: number, pageSize: number) {
   const { rows, total } = await listUserOrders(c.ctx.db, c.actor.user.id, pageSize, (pageNum - 1) * pageSize);
   return { list: rows.map(toOrder), total, pageNum, pageSize };
 }
 
 /** Starts paying an order: 20018 when it is paid already (idempotent), 40005 once expired. */
 export async function payOrder(
-  c: Pick<Ctx, 'ctx' | 'actor'>,
+  c: Pick<TeamCtx, 'ctx' | 'actor'>,
   orderId: number,
 ): Promise<{ code: number; data: PayInfo }> {
   const order = await getOrder(c, orderId);

@@ -3,11 +3,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { acceptFormPosts } from '../../platform/html-page.ts';
 import { z } from 'zod';
 import type { SandboxPaymentProvider } from '../../platform/payments/sandbox-payment.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { findOrderAmount } from './orders.repo.ts';
 import { sandboxResultPage } from './sandbox-page.ts';
 
 /** The sandbox payer's confirm page; confirming notifies the real webhook route. Sandbox mode only. */
 export const sandboxPayRoutes =
-  (sandbox: SandboxPaymentProvider): FastifyPluginAsyncZod =>
+  (ctx: AppContext, sandbox: SandboxPaymentProvider): FastifyPluginAsyncZod =>
   async (app) => {
     acceptFormPosts(app);
 
@@ -43,7 +45,7 @@ export const sandboxPayRoutes =
         const html = (page: Parameters<typeof sandboxResultPage>[0]) =>
           reply.type('text/html; charset=utf-8').send(sandboxResultPage(page));
         if (!(await sandbox.checkPageSignature(orderNo, sig))) return html({ kind: 'invalid' });
-        const amount = await sandbox.amountOf(orderNo);
+        const amount = await findOrderAmount(ctx.db, orderNo);
         if (amount === undefined) return html({ kind: 'invalid' });
         const notification = await sandbox.buildNotification(orderNo, amount);
         // Delivered through the real webhook route, exactly as a provider's server would call it.

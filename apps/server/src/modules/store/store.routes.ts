@@ -20,10 +20,9 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { actorOf, membershipOf, viewerOf } from '../../platform/auth.ts';
+import { actorOf, membershipOf, viewerOf, teamCtxOf } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { ok } from '../../platform/reply.ts';
-import { teamCtx } from '../courses/courses.routes.ts';
 import { addToCart, getCart, removeFromCart, selectInCart } from './cart.service.ts';
 import { storeCourse, storeListJson } from './catalog.service.ts';
 import { checkout, getOrder, listOrders, payOrder } from './orders.service.ts';
@@ -108,7 +107,7 @@ export const storeRoutes =
           response: { 200: envelope(cartSchema) },
         },
       },
-      async (r) => ok(await getCart(teamCtx(ctx, r))),
+      async (r) => ok(await getCart(teamCtxOf(r))),
     );
     app.post(
       Routes.cart.add,
@@ -120,7 +119,7 @@ export const storeRoutes =
           response: { 200: envelope(cartSchema) },
         },
       },
-      async (r) => ok(await addToCart(teamCtx(ctx, r), r.body.courseId)),
+      async (r) => ok(await addToCart(teamCtxOf(r), r.body.courseId)),
     );
     app.post(
       Routes.cart.remove,
@@ -132,7 +131,7 @@ export const storeRoutes =
           response: { 200: envelope(cartSchema) },
         },
       },
-      async (r) => ok(await removeFromCart(teamCtx(ctx, r), r.body.courseIds)),
+      async (r) => ok(await removeFromCart(teamCtxOf(r), r.body.courseIds)),
     );
     app.post(
       Routes.cart.select,
@@ -144,7 +143,7 @@ export const storeRoutes =
           response: { 200: envelope(cartSchema) },
         },
       },
-      async (r) => ok(await selectInCart(teamCtx(ctx, r), r.body.courseIds, r.body.selected)),
+      async (r) => ok(await selectInCart(teamCtxOf(r), r.body.courseIds, r.body.selected)),
     );
     app.post(
       Routes.order.checkout,
@@ -156,7 +155,7 @@ export const storeRoutes =
           response: { 200: envelope(orderSchema) },
         },
       },
-      async (r) => ok(await checkout(teamCtx(ctx, r), r.body.courseIds)),
+      async (r) => ok(await checkout(teamCtxOf(r), r.body.courseIds)),
     );
     app.get(
       Routes.order.detail,

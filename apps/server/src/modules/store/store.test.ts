@@ -10,7 +10,7 @@ import {
 } from '@studio/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createLesson, createUser, joinTeam, writeLesson } from '../../../test/factories.ts';
-import { buyer, seller } from '../../../test/store-factories.ts';
+import { buyer, releasedCourse, seller } from '../../../test/store-factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 
 let t: TestApp;
@@ -56,7 +56,7 @@ describe('catalog', () => {
       token: user.token,
       query: { category: 'design' },
     });
-    expect(design.data.list.every((c) => c.category === 'design')).toBe(true);
+    expect(design.data.list.map((c) => [c.title, c.category])).toEqual([['水彩画入门', 'design']]);
     // Two characters (most Chinese words) have no trigram: the character-pair index serves them.
     const twoChars = await call<Page<StoreCard>>(t, 'GET', '/store/list', {
       token: user.token,
@@ -70,19 +70,35 @@ describe('catalog', () => {
       );
     });
     expect(plan.rows.map((r) => r['QUERY PLAN']).join('\n')).toContain('course_releases_title_bigrams');
-    const cheap = await call<Page<StoreCard>>(t, 'GET', '/store/list', {
-      token: user.token,
-      query: { sort: 'price_asc', pageSize: '1' },
-    });
-    expect(cheap.data.list).toHaveLength(1);
-    expect(cheap.data.total).toBeGreaterThanOrEqual(2);
-    const prices = (
+    const sorted = async (sort: string, pageSize = '20') =>
+      (await call<Page<StoreCard>>(t, 'GET', '/store/list', { token: user.token, query: { sort, pageSize } }))
+        .data;
+    const cheap = await sorted('price_asc', '1');
+    expect(cheap.list.map((c) => [c.title, c.price])).toEqual([['水彩画入门', 4900]]);
+    expect(cheap.total).toBe(2);
+    expect((await sorted('price_asc')).list.map((c) => c.price)).toEqual([4900, 19900]);
+    expect((await sorted('price_desc')).list.map((c) => c.price)).toEqual([19900, 4900]);
+    // Newest release first (the second seller released last).
+    expect((await sorted('newest')).list.map((c) => c.title)).toEqual(['水彩画入门', '深度学习实战课程']);
+  });
+
+  it('sorts by sales, most sold first', async () => {
+    const { user } = await buyer(t);
+    const popular = await seller(t, '销量排序热门', 100);
+    await seller(t, '销量排序冷门', 100);
+    await call(t, 'POST', '/cart/add', { token: user.token, body: { courseId: popular.courseId } });
+    const order = await call<Order>(t, 'POST', '/order/checkout', { token: user.token, body: {} });
+    await payInSandbox(user.token, order.data.orderId);
+    const list = (
       await call<Page<StoreCard>>(t, 'GET', '/store/list', {
         token: user.token,
-        query: { sort: 'price_desc' },
+        query: { keyword: '销量排序', sort: 'sales' },
       })
-    ).data.list.map((c) => c.price);
-    expect(prices).toEqual([...prices].sort((a, b) => b - a));
+    ).data.list;
+    expect(list.map((c) => [c.title, c.sales])).toEqual([
+      ['销量排序热门', 1],
+      ['销量排序冷门', 0],
+    ]);
   });
 
   it('shows free-preview lessons, locks the rest, and knows its own team', async () => {
@@ -173,6 +189,35 @@ describe('cart, checkout and payment', () => {
     });
     const order = await call<Order>(t, 'POST', '/order/checkout', { token: b.user.token, body: {} });
     expect(order.data.amount).toBe(1000);
+  });
+
+  it('lists the cart in the order courses were added; totals the selected lines only', async () => {
+    const first = await seller(t, '购物车第一门', 1990);
+    const second = await seller(t, '购物车第二门', 10);
+    const free = await seller(t, '购物车免费课', 0);
+    const b = await buyer(t);
+    for (const s of [first, second, free])
+      await call(t, 'POST', '/cart/add', { token: b.user.token, body: { courseId: s.courseId } });
+    const cart = await call<Cart>(t, 'GET', '/cart/list', { token: b.user.token });
+    expect(cart.data.list.map((i) => [i.title, i.price, i.selected])).toEqual([
+      ['购物车第一门', 1990, true],
+      ['购物车第二门', 10, true],
+      ['购物车免费课', 0, true],
+    ]);
+    expect(cart.data).toMatchObject({ selectedCount: 3, selectedTotal: 2000 });
+    const unselected = await call<Cart>(t, 'POST', '/cart/select', {
+      token: b.user.token,
+      body: { courseIds: [first.courseId], selected: false },
+    });
+    expect(unselected.data).toMatchObject({ selectedCount: 2, selectedTotal: 10 });
+    // A free course alone is paid the moment it is ordered.
+    const order = await call<Order>(t, 'POST', '/order/checkout', {
+      token: b.user.token,
+      body: { courseIds: [free.courseId] },
+    });
+    expect(order.data).toMatchObject({ status: 'paid', amount: 0 });
+    const left = await call<Cart>(t, 'GET', '/cart/list', { token: b.user.token });
+    expect(left.data.list.map((i) => i.title)).toEqual(['购物车第一门', '购物车第二门']);
   });
 
   it('makes one order from two simultaneous checkouts of the same cart', async () => {
@@ -309,31 +354,45 @@ describe('cart, checkout and payment', () => {
 describe('purchased courses and team sales', () => {
   it("lists the team's purchases for every member and the seller's sales for OWNER/ADMIN only", async () => {
     const s = await seller(t, '销售统计', 1500);
+    const cheaper = await releasedCourse(t, s.user.token, '销售统计二', 800);
     const b = await buyer(t);
     const member = await createUser(t);
     await joinTeam(t, member.token, b.team.teamCode);
-    await call(t, 'POST', '/cart/add', { token: b.user.token, body: { courseId: s.courseId } });
-    const order = await call<Order>(t, 'POST', '/order/checkout', { token: b.user.token, body: {} });
-    await payInSandbox(b.user.token, order.data.orderId);
+    // The cheaper course is bought first, in its own order: newest-first lists then differ from revenue order.
+    const orders: Order[] = [];
+    for (const courseId of [cheaper, s.courseId]) {
+      await call(t, 'POST', '/cart/add', { token: b.user.token, body: { courseId } });
+      const order = await call<Order>(t, 'POST', '/order/checkout', { token: b.user.token, body: {} });
+      await payInSandbox(b.user.token, order.data.orderId);
+      orders.push(order.data);
+    }
+    const newestOrderFirst = orders.map((o) => o.orderId).reverse();
 
     const bought = await call<Page<StoreCard>>(t, 'GET', '/store/purchased', { token: member.token });
-    expect(bought.data.list.map((c) => c.courseId)).toEqual([s.courseId]);
+    expect(bought.data.list.map((c) => c.courseId)).toEqual([s.courseId, cheaper]);
     const read = await call<StoreCourse>(t, 'GET', '/store/course', {
       token: member.token,
       query: { courseId: String(s.courseId) },
     });
     expect(read.data.owned).toBe(true);
+    const mine = await call<Page<Order>>(t, 'GET', '/order/list', { token: b.user.token });
+    expect(mine.data.list.map((o) => o.orderId)).toEqual(newestOrderFirst);
 
     const sales = await call<TeamSales>(t, 'GET', '/store/team/sales', { token: s.user.token });
-    expect(sales.data).toMatchObject({ orders: 1, revenue: 1500, buyers: 1 });
-    expect(sales.data.series).toHaveLength(30);
-    expect(sales.data.series.at(-1)).toMatchObject({ orders: 1, revenue: 1500 });
+    expect(sales.data).toMatchObject({ orders: 2, revenue: 2300, buyers: 1 });
+    const dates = sales.data.series.map((p) => p.date);
+    expect(dates).toHaveLength(30);
+    expect(dates).toEqual([...dates].sort());
+    expect(dates.at(-1)).toBe(new Date().toISOString().slice(0, 10));
+    expect(sales.data.series.at(-1)).toMatchObject({ orders: 2, revenue: 2300 });
+    // Most revenue first.
     expect(sales.data.courses).toEqual([
       { courseId: s.courseId, title: '销售统计', sales: 1, revenue: 1500 },
+      { courseId: cheaper, title: '销售统计二', sales: 1, revenue: 800 },
     ]);
     expect((await call(t, 'GET', '/store/team/sales', { token: member.token })).code).toBe(403);
     const purchases = await call<Page<Order>>(t, 'GET', '/store/team/purchases', { token: b.user.token });
-    expect(purchases.data.list.map((o) => o.orderId)).toEqual([order.data.orderId]);
+    expect(purchases.data.list.map((o) => o.orderId)).toEqual(newestOrderFirst);
     expect((await call(t, 'GET', '/store/team/purchases', { token: member.token })).code).toBe(403);
   });
 });

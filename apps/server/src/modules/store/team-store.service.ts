@@ -1,11 +1,12 @@
 import type { Order, Page, StoreCard, TeamSales } from '@studio/contract';
 import type { AppContext } from '../../platform/context.ts';
 import { authorize } from '../../platform/policy.ts';
-import type { Membership } from '../teams/teams.repo.ts';
+import type { Membership } from '../../platform/membership.ts';
 import { toCard } from './catalog.service.ts';
 import { attachItems } from './orders.repo.ts';
 import { toOrder } from './orders.service.ts';
-import { listSoldItems, pagePurchased, pageTeamPaidOrders } from './team-store.repo.ts';
+import { linesTotal } from './pricing.ts';
+import { listSoldItems, pagePurchased, pageTeamPaidOrders, type SoldItem } from './team-store.repo.ts';
 
 const DAY_MS = 86_400_000;
 const dayOf = (d: Date) => d.toISOString().slice(0, 10);
@@ -20,42 +21,44 @@ export async function purchasedCourses(
   return { list: rows.map(toCard), total, pageNum, pageSize };
 }
 
-/** Sales of the team's own courses over the last `days` days, with one point per day (UTC). */
+function groupBy<T, K>(items: T[], key: (item: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const item of items) {
+    const group = groups.get(key(item));
+    if (group) group.push(item);
+    else groups.set(key(item), [item]);
+  }
+  return groups;
+}
+
+const orderCount = (items: SoldItem[]) => new Set(items.map((i) => i.orderId)).size;
+
+/**
+ * Sales of the team's own courses over the last `days` days, with one point per day (UTC). Every
+ * revenue figure is the total of the sold lines' prices (pricing.ts), as an order's amount is.
+ */
 export async function teamSales(ctx: AppContext, membership: Membership, days: number): Promise<TeamSales> {
   authorize(membership, 'team.sales');
   const since = new Date(Date.now() - days * DAY_MS);
   const items = await listSoldItems(ctx.db, membership.team.id, since);
-  const series = Array.from({ length: days }, (_, i) => ({
-    date: dayOf(new Date(since.getTime() + (i + 1) * DAY_MS)),
-    orders: 0,
-    revenue: 0,
+  const byDay = groupBy(items, (i) => dayOf(i.paidAt!));
+  const series = Array.from({ length: days }, (_, i) => {
+    const date = dayOf(new Date(since.getTime() + (i + 1) * DAY_MS));
+    const sold = byDay.get(date) ?? [];
+    return { date, orders: orderCount(sold), revenue: linesTotal(sold) };
+  });
+  const courses = [...groupBy(items, (i) => i.courseId).values()].map((sold) => ({
+    courseId: sold[0]!.courseId,
+    title: sold[0]!.title,
+    sales: sold.length,
+    revenue: linesTotal(sold),
   }));
-  const byDate = new Map(series.map((p) => [p.date, p]));
-  const perCourse = new Map<number, { courseId: number; title: string; sales: number; revenue: number }>();
-  const ordersSeen = new Set<number>();
-  for (const item of items) {
-    const point = byDate.get(dayOf(item.paidAt!));
-    if (point) {
-      point.revenue += item.price;
-      if (!ordersSeen.has(item.orderId)) point.orders += 1;
-    }
-    ordersSeen.add(item.orderId);
-    const course = perCourse.get(item.courseId) ?? {
-      courseId: item.courseId,
-      title: item.title,
-      sales: 0,
-      revenue: 0,
-    };
-    course.sales += 1;
-    course.revenue += item.price;
-    perCourse.set(item.courseId, course);
-  }
   return {
-    orders: ordersSeen.size,
-    revenue: items.reduce((sum, i) => sum + i.price, 0),
+    orders: orderCount(items),
+    revenue: linesTotal(items),
     buyers: new Set(items.map((i) => i.buyerTeam)).size,
     series,
-    courses: [...perCourse.values()].sort((a, b) => b.revenue - a.revenue),
+    courses: courses.sort((a, b) => b.revenue - a.revenue),
   };
 }
 

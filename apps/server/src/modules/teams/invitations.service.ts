@@ -28,8 +28,9 @@ import {
   upsertInvitation,
 } from './invitations.repo.ts';
 import { lockTeam, roleOf } from './members.repo.ts';
-import { isExpired, toLastTeam } from './team.presenter.ts';
-import { findMembership, findTeamById, insertMember, type Membership } from './teams.repo.ts';
+import { isExpired, type Membership } from '../../platform/membership.ts';
+import { toLastTeam } from './team.presenter.ts';
+import { findMembership, findTeamById, insertMember } from './teams.repo.ts';
 
 export type Answer<T> = { data: T; code: number; msg?: string };
 

@@ -21,8 +21,9 @@ import {
   insertInvite,
   takeInviteUse,
 } from './invites.repo.ts';
-import { isExpired, toLastTeam } from './team.presenter.ts';
-import { findMembership, findTeamById, insertMember, type Membership } from './teams.repo.ts';
+import { isExpired, type Membership } from '../../platform/membership.ts';
+import { toLastTeam } from './team.presenter.ts';
+import { findMembership, findTeamById, insertMember } from './teams.repo.ts';
 
 const TEAM_CODE = /^[A-Za-z0-9]{6}$/;
 

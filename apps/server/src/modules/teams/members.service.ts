@@ -15,7 +15,7 @@ import {
   setRole,
   type MemberRow,
 } from './members.repo.ts';
-import type { Membership } from './teams.repo.ts';
+import type { Membership } from '../../platform/membership.ts';
 
 const toTeamUser = (m: MemberRow): TeamUser => ({
   userId: m.user.id,

@@ -1,8 +1,5 @@
 import type { LastTeam } from '@studio/contract';
-import type { Membership } from './teams.repo.ts';
-
-export const isExpired = (expireDate: Date | null, now = Date.now()): boolean =>
-  expireDate !== null && expireDate.getTime() <= now;
+import { isExpired, type Membership } from '../../platform/membership.ts';
 
 export const toLastTeam = ({ team, role }: Membership): LastTeam => ({
   teamId: team.id,

@@ -1,9 +1,9 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { TeamRole } from '@studio/contract';
 import type { Db } from '../../db/client.ts';
+import type { Membership } from '../../platform/membership.ts';
 import { teamMembers, teams, type TeamRow } from '../../db/schema.ts';
 
-export type Membership = { team: TeamRow; role: TeamRole };
 export type MembershipWithCount = Membership & { memberCount: number };
 
 export async function findMembership(
@@ -77,4 +77,14 @@ export async function insertMember(db: Db, teamId: number, userId: number, role:
 
 export async function findTeamById(db: Db, teamId: number): Promise<TeamRow | undefined> {
   return (await db.select().from(teams).where(eq(teams.id, teamId)))[0];
+}
+
+export async function findTeamByCode(db: Db, teamCode: string): Promise<TeamRow | undefined> {
+  const rows = await db.select().from(teams).where(eq(teams.teamCode, teamCode));
+  return rows[0];
+}
+
+/** Sets (or clears, with null) a team's expiry: the admin command team:extend. */
+export async function setTeamExpiry(db: Db, teamId: number, expireDate: Date | null): Promise<void> {
+  await db.update(teams).set({ expireDate }).where(eq(teams.id, teamId));
 }

@@ -14,8 +14,8 @@ import {
   findMembership,
   insertTeamWithOwner,
   listMemberships,
-  type Membership,
 } from './teams.repo.ts';
+import type { Membership } from '../../platform/membership.ts';
 
 export async function listSwitchableTeams(ctx: AppContext, actor: Actor): Promise<{ list: TeamListItem[] }> {
   const memberships = await listMemberships(ctx.db, actor.user.id);

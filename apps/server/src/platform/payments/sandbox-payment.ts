@@ -6,7 +6,7 @@
 import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { appSettings, orders } from '../../db/schema.ts';
+import { appSettings } from '../../db/schema.ts';
 import { randomToken, safeEqual } from '../crypto.ts';
 import {
   PaymentRejected,
@@ -47,15 +47,6 @@ export class SandboxPaymentProvider implements PaymentProvider {
   async createPayment(order: PaymentOrder): Promise<{ qrUrl: string }> {
     const q = new URLSearchParams({ orderNo: order.orderNo, sig: await this.sign(`page:${order.orderNo}`) });
     return { qrUrl: `${order.origin}/api/pay/sandbox?${q.toString()}` };
-  }
-
-  /** The order amount the sandbox payer pays (a real payer's app shows the same from the provider). */
-  async amountOf(orderNo: string): Promise<number | undefined> {
-    const [row] = await this.db
-      .select({ amount: orders.amount })
-      .from(orders)
-      .where(eq(orders.orderNo, orderNo));
-    return row?.amount;
   }
 
   async checkPageSignature(orderNo: string, sig: string): Promise<boolean> {

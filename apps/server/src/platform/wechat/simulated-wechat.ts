@@ -1,7 +1,14 @@
-import type { Db } from '../../db/client.ts';
-import { findSimulatedLogin } from '../../modules/auth/wechat-states.repo.ts';
 import type { WechatProfile, WechatProvider } from './wechat-provider.ts';
 import { WechatExchangeError } from './wechat-provider.ts';
+
+/**
+ * The identity the simulator page recorded for a state and code (the auth module keeps it in
+ * wechat_states and hands this lookup in at app build time).
+ */
+export type SimulatedLoginLookup = (
+  state: string,
+  code: string,
+) => Promise<{ openId: string; nickName: string } | undefined>;
 
 /**
  * The built-in WeChat simulator: the QR opens a local page that plays the phone's part (pick a WeChat
@@ -9,10 +16,10 @@ import { WechatExchangeError } from './wechat-provider.ts';
  */
 export class SimulatedWechatProvider implements WechatProvider {
   readonly mode = 'simulator' as const;
-  private readonly db: Db;
+  private readonly findLogin: SimulatedLoginLookup;
 
-  constructor(db: Db) {
-    this.db = db;
+  constructor(findLogin: SimulatedLoginLookup) {
+    this.findLogin = findLogin;
   }
 
   qrUrl(state: string, origin: string): string {
@@ -20,7 +27,7 @@ export class SimulatedWechatProvider implements WechatProvider {
   }
 
   async exchange(code: string, state: string): Promise<WechatProfile> {
-    const login = await findSimulatedLogin(this.db, state, code);
+    const login = await this.findLogin(state, code);
     if (!login) throw new WechatExchangeError('unknown simulator code');
     return { openId: login.openId, unionId: null, nickName: login.nickName, headImage: '' };
   }
