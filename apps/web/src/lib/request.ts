@@ -118,6 +118,12 @@ const onHttpError = (error: AxiosError): Promise<never> => {
 
 http.interceptors.response.use(onResponse, onHttpError);
 
+/**
+ * The envelope's data: the one unwrap (`api.get(…).then(unwrap)`). The interceptors have already
+ * turned every failing code into a rejection, so what reaches here is a success.
+ */
+export const unwrap = <T>(envelope: Envelope<T>): T => envelope.data;
+
 /** Typed calls. They resolve with the whole envelope: some callers need `code` (10005, 20014). */
 export const api = {
   get: <T>(url: string, config?: AxiosRequestConfig): Promise<Envelope<T>> =>

@@ -1,7 +1,7 @@
 import { Routes } from '@studio/contract/constants';
 import type { LastTeam, UserInfo } from '@studio/contract';
 import { create } from 'zustand';
-import { api } from '../../lib/request.ts';
+import { api, unwrap } from '../../lib/request.ts';
 import { onStoredUserChange, patchStoredUser, readStoredUser, writeStoredUser } from '../../lib/storage.ts';
 
 /**
@@ -41,9 +41,7 @@ export const saveUserKeepingToken = (fresh: UserInfo): void => {
 export const saveLastTeam = (lastTeam: LastTeam | null): void => patchStoredUser({ lastTeam });
 
 export const fetchUserInfo = (quiet = false): Promise<UserInfo> =>
-  api
-    .get<UserInfo>(Routes.user.info, quiet ? { silent: true, stayOnPage: true } : undefined)
-    .then((envelope) => envelope.data);
+  api.get<UserInfo>(Routes.user.info, quiet ? { silent: true, stayOnPage: true } : undefined).then(unwrap);
 
 /** Pages a visitor may see without logging in; a stale token there must not send them away. */
 export const isPublicPath = (path: string): boolean =>

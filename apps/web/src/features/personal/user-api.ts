@@ -1,11 +1,11 @@
 import { Routes } from '@studio/contract/constants';
 import type { UserInfo } from '@studio/contract';
-import { api } from '../../lib/request.ts';
+import { api, unwrap } from '../../lib/request.ts';
 import { saveUserKeepingToken } from '../auth/session-store.ts';
 
 /** POST /user/modify → UserInfo; stored without touching the token we hold. */
 export const modifyUser = async (body: { nickName?: string; headImage?: string }): Promise<UserInfo> => {
-  const { data } = await api.post<UserInfo>(Routes.user.modify, body);
+  const data = await api.post<UserInfo>(Routes.user.modify, body).then(unwrap);
   saveUserKeepingToken(data);
   return data;
 };

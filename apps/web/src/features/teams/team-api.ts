@@ -9,7 +9,7 @@ import type {
   TeamUser,
 } from '@studio/contract';
 import { queryClient } from '../../lib/query-client.ts';
-import { api } from '../../lib/request.ts';
+import { api, unwrap } from '../../lib/request.ts';
 import { readStoredUser } from '../../lib/storage.ts';
 import { saveLastTeam } from '../auth/session-store.ts';
 import { applyCurrentTeam, fetchTeamList } from './team-store.ts';
@@ -50,16 +50,16 @@ export const syncLastTeam = (team: LastTeam): void => {
 
 /** GET /team/current/list; a role or expiry changed elsewhere reaches the stored lastTeam here. */
 export const fetchCurrentTeam = async (): Promise<CurrentTeam> => {
-  const { data } = await api.get<CurrentTeam>(Routes.team.currentList);
+  const data = await api.get<CurrentTeam>(Routes.team.currentList).then(unwrap);
   syncLastTeam(data);
   return data;
 };
 
 export const fetchMembers = async (query: MemberQuery): Promise<Page<TeamUser>> =>
-  (await api.get<Page<TeamUser>>(Routes.team.userList, { params: query })).data;
+  api.get<Page<TeamUser>>(Routes.team.userList, { params: query }).then(unwrap);
 
 export const searchNonMembers = async (keyword: string): Promise<NonMember[]> =>
-  (await api.get<{ list: NonMember[] }>(Routes.team.userSearchNon, { params: { keyword } })).data.list;
+  unwrap(await api.get<{ list: NonMember[] }>(Routes.team.userSearchNon, { params: { keyword } })).list;
 
 /** After any change: the team centre's queries and the switcher's list. */
 export const refreshTeam = async (): Promise<void> => {
@@ -68,7 +68,7 @@ export const refreshTeam = async (): Promise<void> => {
 };
 
 export const modifyTeam = async (body: { teamName?: string; teamLogo?: string }): Promise<LastTeam> => {
-  const { data } = await api.post<LastTeam>(Routes.team.modify, body);
+  const data = await api.post<LastTeam>(Routes.team.modify, body).then(unwrap);
   applyCurrentTeam(data);
   void fetchTeamList();
   return data;
@@ -104,7 +104,7 @@ export const createInvite = async (body: {
   role: 'ADMIN' | 'MEMBER';
   expireHours: number;
   maxUses?: number;
-}): Promise<InviteCreated> => (await api.post<InviteCreated>(Routes.team.inviteCreate, body)).data;
+}): Promise<InviteCreated> => api.post<InviteCreated>(Routes.team.inviteCreate, body).then(unwrap);
 
 /** Joins by link token or team code; the team becomes current. 20014 (already a member) switches too. */
 export const joinTeam = async (inviteCode: string): Promise<{ team: LastTeam; already: boolean }> => {
