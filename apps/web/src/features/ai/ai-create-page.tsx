@@ -10,7 +10,7 @@ import { currentLang } from '../../lib/i18n/index.ts';
 import { zodRule } from '../../lib/zod-rule.ts';
 import { aiApi, aiKeys } from './ai-api.ts';
 import { GeneratorNotice } from './ai-bits.tsx';
-import { useTeamWritable } from './ai-hooks.ts';
+import { useTeamWritable } from '../teams/current-team.ts';
 import './ai.css';
 
 const LEVELS = aiCreateBody.shape.level.unwrap().options;

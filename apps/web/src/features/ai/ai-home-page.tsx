@@ -3,7 +3,7 @@ import { Button, Card, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
-import { useTeamWritable } from './ai-hooks.ts';
+import { useTeamWritable } from '../teams/current-team.ts';
 import { JobHistory } from './job-history.tsx';
 import './ai.css';
 

@@ -7,7 +7,7 @@ import { Link, useSearchParams } from 'react-router';
 import { formatDateTime } from '../../lib/format.ts';
 import { aiApi, aiKeys } from './ai-api.ts';
 import { GeneratorTag, JobStatusTag, LinkButton } from './ai-bits.tsx';
-import { useTeamId } from './ai-hooks.ts';
+import { useTeamId } from '../teams/current-team.ts';
 
 const PAGE_SIZE = 10;
 const ACTIVE = new Set<AiJob['status']>(['outlining', 'generating']);

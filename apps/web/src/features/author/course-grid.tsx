@@ -7,7 +7,8 @@ import { Link, useNavigate } from 'react-router';
 import { formatDateTime } from '../../lib/format.ts';
 import { courseApi } from '../courses/course-api.ts';
 import { CourseCover } from '../courses/course-cover.tsx';
-import { CourseStatusTag, usePriceText, useTeamId, useTeamWritable } from '../courses/course-bits.tsx';
+import { CourseStatusTag, usePriceText } from '../courses/course-bits.tsx';
+import { useTeamId, useTeamWritable } from '../teams/current-team.ts';
 import './author.css';
 
 const COLS = { xs: 24, sm: 12, lg: 8, xl: 6 } as const;

@@ -1,7 +1,6 @@
 import type { CourseStatus } from '@studio/contract';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../auth/session-store.ts';
 import { formatYuan } from './price.ts';
 import './courses.css';
 
@@ -25,9 +24,3 @@ export const usePriceText = (): ((fen: number | null) => string) => {
     return t('course.price.yuan', { value: formatYuan(fen) });
   };
 };
-
-/** The current team's id: part of every course query key, so switching team refetches. */
-export const useTeamId = (): number | undefined => useSession((s) => s.user?.lastTeam?.teamId);
-
-/** Writes are refused while the current team is expired (read-only), whatever the abilities say. */
-export const useTeamWritable = (): boolean => useSession((s) => !s.user?.lastTeam?.teamExpire);

@@ -3,7 +3,8 @@ import { Routes } from '@studio/contract/constants';
 import type { Cart, Order, Page, PayInfo } from '@studio/contract';
 import type { AxiosRequestConfig } from 'axios';
 import { api, unwrap } from '../../lib/request.ts';
-import { storeKeys, useTeamId, type PageQuery } from './store-api.ts';
+import { useTeamId } from '../teams/current-team.ts';
+import { storeKeys, type PageQuery } from './store-api.ts';
 
 /** The cart, checkout, orders and payment calls. */
 export const orderApi = {

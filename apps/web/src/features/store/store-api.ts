@@ -3,7 +3,7 @@ import { Routes } from '@studio/contract/constants';
 import type { CourseCategory, Order, Page, StoreCard, StoreCourse, TeamSales } from '@studio/contract';
 import type { AxiosRequestConfig } from 'axios';
 import { api, unwrap } from '../../lib/request.ts';
-import { useSession } from '../auth/session-store.ts';
+import { useTeamId } from '../teams/current-team.ts';
 
 export type StoreSort = 'newest' | 'price_asc' | 'price_desc' | 'sales';
 export const STORE_SORTS: readonly StoreSort[] = ['newest', 'price_asc', 'price_desc', 'sales'];
@@ -53,9 +53,6 @@ export const storeApi = {
   teamPurchases: (query: PageQuery) =>
     api.get<Page<Order>>(Routes.store.teamPurchases, { params: query, silent: true }).then(unwrap),
 };
-
-/** The current team's id, for query keys. */
-export const useTeamId = (): number | undefined => useSession((s) => s.user?.lastTeam?.teamId);
 
 export const useStoreList = (query: StoreListQuery) =>
   useQuery({

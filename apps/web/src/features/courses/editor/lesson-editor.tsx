@@ -5,7 +5,7 @@ import { Alert, Button, Card, Flex, Tooltip, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useTeamWritable } from '../course-bits.tsx';
+import { useTeamWritable } from '../../teams/current-team.ts';
 import { SaveStatus } from '../save/save-status.tsx';
 import { ConflictDialog } from './conflict-dialog.tsx';
 import { isAssistPreview } from './assist-writer.ts';

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../../lib/api-error.ts';
 import { courseKeys, lessonApi } from '../course-api.ts';
-import { useTeamId } from '../course-bits.tsx';
+import { useTeamId } from '../../teams/current-team.ts';
 import { showFailure } from '../course-queries.ts';
 import { hasUnsaved } from '../save/save-state.ts';
 import { useAutosave } from '../save/use-autosave.ts';

@@ -2,7 +2,7 @@ import { App, Button, Card, Checkbox, Flex, List, Result, Skeleton } from 'antd'
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useDocumentTitle } from '../../../components/use-document-title.ts';
-import { useSession } from '../../auth/session-store.ts';
+import { useTeamWritable } from '../../teams/current-team.ts';
 import { LinkButton } from '../link-button.tsx';
 import { formatPrice } from '../money.ts';
 import { orderApi, useCart, useCartMutation, useCheckout } from '../order-api.ts';
@@ -15,7 +15,7 @@ export const StoreCartPage = () => {
   const { message } = App.useApp();
   const navigate = useNavigate();
   useDocumentTitle(t('store.cart.title'));
-  const expired = useSession((s) => s.user?.lastTeam?.teamExpire ?? false);
+  const expired = !useTeamWritable();
   const cart = useCart();
   const select = useCartMutation((v: { ids: number[]; selected: boolean }) =>
     orderApi.select(v.ids, v.selected),

@@ -4,7 +4,7 @@ import { App, Button, Flex, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useSession } from '../../auth/session-store.ts';
+import { useTeamWritable } from '../../teams/current-team.ts';
 import { orderApi, useCartMutation, useCheckout } from '../order-api.ts';
 
 /**
@@ -15,7 +15,7 @@ export const BuyActions = ({ course, openTo }: { course: StoreCourse; openTo?: s
   const { t } = useTranslation();
   const { message } = App.useApp();
   const navigate = useNavigate();
-  const expired = useSession((s) => s.user?.lastTeam?.teamExpire ?? false);
+  const expired = !useTeamWritable();
   const add = useCartMutation((courseId: number) => orderApi.add(courseId));
   const checkout = useCheckout();
   const [buying, setBuying] = useState(false);
