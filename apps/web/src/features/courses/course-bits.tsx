@@ -1,7 +1,7 @@
 import type { CourseStatus } from '@studio/contract';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatYuan } from './price.ts';
+import { formatPrice } from '../../lib/format.ts';
 import './courses.css';
 
 const STATUS_COLORS: Record<CourseStatus, string> = {
@@ -21,6 +21,6 @@ export const usePriceText = (): ((fen: number | null) => string) => {
   return (fen) => {
     if (fen === null) return t('course.price.unset');
     if (fen === 0) return t('course.price.free');
-    return t('course.price.yuan', { value: formatYuan(fen) });
+    return formatPrice(fen);
   };
 };

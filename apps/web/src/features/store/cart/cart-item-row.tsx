@@ -3,7 +3,7 @@ import type { CartItem } from '@studio/contract';
 import { Button, Checkbox, Flex, Popconfirm, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { priceLabel } from '../money.ts';
+import { priceLabel } from '../../../lib/format.ts';
 
 /** One course in the cart: select, cover, title, team, price, remove (after confirming). */
 export const CartItemRow = ({

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { useDocumentTitle } from '../../../components/use-document-title.ts';
 import { useTeamWritable } from '../../teams/current-team.ts';
 import { LinkButton } from '../link-button.tsx';
-import { formatPrice } from '../money.ts';
+import { formatPrice } from '../../../lib/format.ts';
 import { orderApi, useCart, useCartMutation, useCheckout } from '../order-api.ts';
 import { StoreEmpty } from '../store-empty.tsx';
 import { CartItemRow } from './cart-item-row.tsx';

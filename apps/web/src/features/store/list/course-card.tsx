@@ -3,7 +3,7 @@ import type { StoreCard } from '@studio/contract';
 import { Card, Skeleton, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { priceLabel } from '../money.ts';
+import { priceLabel } from '../../../lib/format.ts';
 import '../store.css';
 
 /**

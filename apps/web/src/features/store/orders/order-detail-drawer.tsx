@@ -3,7 +3,7 @@ import { Descriptions, Drawer, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format.ts';
 import { LinkButton } from '../link-button.tsx';
-import { formatPrice } from '../money.ts';
+import { formatPrice } from '../../../lib/format.ts';
 import { OrderItems } from './order-items.tsx';
 import { OrderStatusTag } from './order-status-tag.tsx';
 

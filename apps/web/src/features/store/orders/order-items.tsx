@@ -2,7 +2,7 @@ import type { Order } from '@studio/contract';
 import { Flex, List, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatPrice } from '../money.ts';
+import { formatPrice } from '../../../lib/format.ts';
 
 /** The courses of an order, each linking to its buy page, with the version and price bought. */
 export const OrderItems = ({ items }: { items: Order['items'] }) => {

@@ -3,7 +3,7 @@ import { Button, Table, Typography, type TableColumnsType } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format.ts';
-import { formatPrice } from '../money.ts';
+import { formatPrice } from '../../../lib/format.ts';
 import type { PageQuery } from '../store-api.ts';
 import { OrderDetailDrawer } from './order-detail-drawer.tsx';
 import { OrderStatusTag } from './order-status-tag.tsx';

@@ -6,7 +6,7 @@ import { useDocumentTitle } from '../../../components/use-document-title.ts';
 import { isApiError } from '../../../lib/api-error.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { LinkButton } from '../link-button.tsx';
-import { formatPrice } from '../money.ts';
+import { formatPrice } from '../../../lib/format.ts';
 import { OrderItems } from '../orders/order-items.tsx';
 import { OrderStatusTag } from '../orders/order-status-tag.tsx';
 import '../store.css';

@@ -3,7 +3,7 @@ import { Button, Card, Col, Empty, Flex, Result, Row, Skeleton, Statistic, Table
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatPrice } from '../../store/money.ts';
+import { formatPrice } from '../../../lib/format.ts';
 import { useTeamSales } from '../../store/store-api.ts';
 
 // The chart is its own chunk: the team centre's first paint does not wait for it.
