@@ -1,4 +1,4 @@
-import { Routes } from '@studio/contract/constants';
+import { Routes, WebPaths } from '@studio/contract/constants';
 import type { UserInfo, WechatQr } from '@studio/contract';
 import { api, unwrap } from '../../lib/request.ts';
 
@@ -29,7 +29,7 @@ export const safeRedirect = (value: string | null): string | null =>
 /** Where /loading goes next, carrying the page the user first asked for. */
 export const loadingPath = (redirect: string | null): string => {
   const safe = safeRedirect(redirect);
-  return safe ? `/loading?redirect=${encodeURIComponent(safe)}` : '/loading';
+  return WebPaths.loadingBack(safe);
 };
 
 /**
@@ -38,7 +38,7 @@ export const loadingPath = (redirect: string | null): string => {
  */
 export const noTeamPath = (redirect: string | null): string => {
   const safe = safeRedirect(redirect);
-  return safe && /^\/(selectTeam|creatTeam)(?=[?#]|$)/.test(safe) ? safe : '/selectTeam';
+  return safe && /^\/(selectTeam|creatTeam)(?=[?#]|$)/.test(safe) ? safe : WebPaths.selectTeam;
 };
 
 /** The sessionStorage key the WeChat `state` is kept under while the user is away scanning. */

@@ -1,4 +1,4 @@
-import { Routes } from '@studio/contract/constants';
+import { Routes, WebPaths } from '@studio/contract/constants';
 import type { LastTeam, UserInfo } from '@studio/contract';
 import { create } from 'zustand';
 import { api, unwrap } from '../../lib/request.ts';
@@ -45,10 +45,10 @@ export const fetchUserInfo = (quiet = false): Promise<UserInfo> =>
 
 /** Pages a visitor may see without logging in; a stale token there must not send them away. */
 export const isPublicPath = (path: string): boolean =>
-  path === '/login' ||
-  path === '/wxAuth' ||
-  path.startsWith('/share/') ||
-  path.startsWith('/wx-preview/') ||
+  path === WebPaths.login ||
+  path === WebPaths.wxAuth ||
+  path.startsWith(WebPaths.share('')) ||
+  path.startsWith(WebPaths.wxPreview('')) ||
   path.endsWith('/iframe/preview');
 
 /**
@@ -58,7 +58,7 @@ export const isPublicPath = (path: string): boolean =>
 export const bootstrapSession = async (path: string): Promise<void> => {
   const stored = readStoredUser();
   // /loading asks the server itself right away; asking twice would only cost a round trip.
-  if (stored?.token && path !== '/loading') {
+  if (stored?.token && path !== WebPaths.loading) {
     try {
       saveUserKeepingToken(await fetchUserInfo(isPublicPath(path)));
     } catch {

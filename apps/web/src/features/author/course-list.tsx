@@ -1,5 +1,5 @@
 import { PlusOutlined, RobotOutlined } from '@ant-design/icons';
-import { COURSE_STATUSES } from '@studio/contract/constants';
+import { COURSE_STATUSES, WebPaths } from '@studio/contract/constants';
 import type { CourseStatus } from '@studio/contract';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { App, Button, Card, Empty, Flex, Input, Pagination, Select, Tabs, Typography } from 'antd';
@@ -52,7 +52,7 @@ export const CourseList = () => {
     mutationFn: () => courseApi.create(),
     onSuccess: (course) => {
       void message.success(t('course.list.created'));
-      void navigate(`/create/course/${course.courseId}`);
+      void navigate(WebPaths.course(course.courseId));
     },
   });
   const filtered = Boolean(query.keyword || query.status);
@@ -73,7 +73,7 @@ export const CourseList = () => {
         <Button type="primary" icon={<PlusOutlined />} disabled={!writable} onClick={() => create.mutate()}>
           {t('course.list.create')}
         </Button>
-        <Link to="/ai/create">
+        <Link to={WebPaths.aiCreate}>
           <Button icon={<RobotOutlined />}>{t('course.list.aiCreate')}</Button>
         </Link>
       </Flex>

@@ -3,6 +3,7 @@ import { Button, Col, Empty, Flex, Pagination, Row, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { WebPaths } from '@studio/contract/constants';
 import { QueryView } from '../../components/query-view.tsx';
 import { StoreCourseCard } from '../store/list/course-card.tsx';
 import { usePurchasedCourses } from '../store/store-api.ts';
@@ -18,7 +19,7 @@ export const PurchasedCourses = () => {
   const empty = (
     <Empty description={t('course.list.emptyPurchased')}>
       <Typography.Paragraph type="secondary">{t('course.list.emptyPurchasedDesc')}</Typography.Paragraph>
-      <Link to="/store/list">
+      <Link to={WebPaths.storeList}>
         <Button icon={<ShopOutlined />}>{t('course.list.goStore')}</Button>
       </Link>
     </Empty>

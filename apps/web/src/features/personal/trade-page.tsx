@@ -1,6 +1,7 @@
 import { Card, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { WebPaths } from '@studio/contract/constants';
 import { QueryView } from '../../components/query-view.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { LinkButton } from '../store/link-button.tsx';
@@ -31,7 +32,7 @@ export const TradePage = () => {
           totalText={(count) => t('store.trade.total', { count })}
           empty={
             <StoreEmpty title={t('store.trade.empty')} desc={t('store.trade.emptyDesc')}>
-              <LinkButton to="/store/list" type="primary">
+              <LinkButton to={WebPaths.storeList} type="primary">
                 {t('store.cart.goStore')}
               </LinkButton>
             </StoreEmpty>

@@ -1,4 +1,4 @@
-import { COURSE_LIMITS } from '@studio/contract/constants';
+import { COURSE_LIMITS, WebPaths } from '@studio/contract/constants';
 import type { Lesson } from '@studio/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
@@ -150,7 +150,7 @@ export const useLessonSave = ({
     setConflictCopy(null);
     void queryClient.invalidateQueries({ queryKey: courseKeys.detail(teamId, lesson.courseId) });
     void message.success(t('editor.conflict.keptAs', { title: created.title }));
-    void navigate(`/create/course/${lesson.courseId}/Lesson/${created.lessonId}`);
+    void navigate(WebPaths.lesson(lesson.courseId, created.lessonId));
   };
 
   return {

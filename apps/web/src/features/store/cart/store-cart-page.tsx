@@ -2,6 +2,7 @@ import type { Cart } from '@studio/contract';
 import { App, Button, Card, Checkbox, Flex, List, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { WebPaths } from '@studio/contract/constants';
 import { QueryView } from '../../../components/query-view.tsx';
 import { useDocumentTitle } from '../../../components/use-document-title.ts';
 import { useTeamWritable } from '../../teams/current-team.ts';
@@ -33,7 +34,7 @@ export const StoreCartPage = () => {
 
     const onCheckout = () =>
       // Exactly the selected courses the team does not own yet: the server prices them.
-      checkout.mutate(payIds, { onSuccess: (order) => void navigate(`/store/pay/${order.orderId}`) });
+      checkout.mutate(payIds, { onSuccess: (order) => void navigate(WebPaths.storePay(order.orderId)) });
 
     return (
       <section>
@@ -43,7 +44,7 @@ export const StoreCartPage = () => {
         {list.length === 0 ? (
           <Card>
             <StoreEmpty title={t('store.cart.empty')} desc={t('store.cart.emptyDesc')}>
-              <LinkButton to="/store/list" type="primary">
+              <LinkButton to={WebPaths.storeList} type="primary">
                 {t('store.cart.goStore')}
               </LinkButton>
             </StoreEmpty>

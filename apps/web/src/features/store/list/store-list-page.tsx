@@ -2,6 +2,7 @@ import { Button, Flex, Pagination } from 'antd';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { WebPaths } from '@studio/contract/constants';
 import { LazyResult } from '../../../components/lazy-result.tsx';
 import { useLatestSearchParams } from '../../../lib/use-search-patch.ts';
 import { useDocumentTitle } from '../../../components/use-document-title.ts';
@@ -103,7 +104,7 @@ export const StoreListPage = () => {
       </StoreEmpty>
     ) : (
       <StoreEmpty title={t('store.list.empty')} desc={t('store.list.emptyDesc')}>
-        <LinkButton to="/author" type="primary">
+        <LinkButton to={WebPaths.author} type="primary">
           {t('store.list.goCreate')}
         </LinkButton>
       </StoreEmpty>

@@ -4,6 +4,7 @@ import { App, Button, Flex, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { WebPaths } from '@studio/contract/constants';
 import { useTeamWritable } from '../../teams/current-team.ts';
 import { orderApi, useCartMutation, useCheckout } from '../order-api.ts';
 
@@ -55,7 +56,7 @@ export const BuyActions = ({ course, openTo }: { course: StoreCourse; openTo?: s
     try {
       if (!course.inCart) await add.mutateAsync(course.courseId);
       const order = await checkout.mutateAsync([course.courseId]);
-      await navigate(`/store/pay/${order.orderId}`);
+      await navigate(WebPaths.storePay(order.orderId));
     } catch {
       // The request client has shown why.
     } finally {
@@ -81,7 +82,7 @@ export const BuyActions = ({ course, openTo }: { course: StoreCourse; openTo?: s
         <Button
           size="large"
           icon={<ShoppingCartOutlined aria-hidden />}
-          onClick={() => void navigate('/store/cart')}
+          onClick={() => void navigate(WebPaths.storeCart)}
         >
           {t('store.course.inCart')}
         </Button>

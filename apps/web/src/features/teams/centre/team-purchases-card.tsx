@@ -1,6 +1,7 @@
 import { Card, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { WebPaths } from '@studio/contract/constants';
 import { QueryView } from '../../../components/query-view.tsx';
 import { OrdersTable } from '../../store/orders/orders-table.tsx';
 import { useTeamPurchases, type PageQuery } from '../../store/store-api.ts';
@@ -29,7 +30,7 @@ export const TeamPurchasesCard = () => {
           totalText={(count) => t('store.purchases.total', { count })}
           empty={
             <StoreEmpty title={t('store.purchases.empty')} desc={t('store.purchases.emptyDesc')}>
-              <LinkButton to="/store/list" type="primary">
+              <LinkButton to={WebPaths.storeList} type="primary">
                 {t('store.cart.goStore')}
               </LinkButton>
             </StoreEmpty>

@@ -3,6 +3,7 @@ import { Card, Col, Empty, Flex, Row, Skeleton, Statistic, Table } from 'antd';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { WebPaths } from '@studio/contract/constants';
 import { QueryView } from '../../../components/query-view.tsx';
 import { formatPrice } from '../../../lib/format.ts';
 import { useTeamSales } from '../../store/store-api.ts';
@@ -54,7 +55,7 @@ export const TeamSalesCard = () => {
                   {
                     key: 'title',
                     title: t('store.sales.course'),
-                    render: (_, c) => <Link to={`/store/preview/${c.courseId}`}>{c.title}</Link>,
+                    render: (_, c) => <Link to={WebPaths.storePreview(c.courseId)}>{c.title}</Link>,
                   },
                   { key: 'sales', title: t('store.sales.sales'), dataIndex: 'sales', align: 'right' },
                   {
