@@ -1,23 +1,23 @@
 import { Routes, WebPaths } from '@studio/contract/constants';
-import type { UserInfo, WechatQr } from '@studio/contract';
+import type { PasswordLogin, SmsLogin, UserInfo, WechatCallback, WechatQr } from '@studio/contract';
 import { api, unwrap } from '../../lib/request.ts';
 
 /** Resolves with the envelope: 10005 (a code is already on its way) is a success the caller words. */
 export const sendSmsCode = (phone: string, purpose: 'login' | 'bind') =>
   api.post<null>(Routes.auth.smsSend, { phone, purpose });
 
-export const loginBySms = (body: { phone: string; code: string }): Promise<UserInfo> =>
+export const loginBySms = (body: SmsLogin): Promise<UserInfo> =>
   api.post<UserInfo>(Routes.auth.loginSms, body).then(unwrap);
 
-export const loginByPassword = (body: { phone: string; password: string }): Promise<UserInfo> =>
+export const loginByPassword = (body: PasswordLogin): Promise<UserInfo> =>
   api.post<UserInfo>(Routes.auth.loginPassword, body).then(unwrap);
 
 export const fetchWechatQr = (): Promise<WechatQr> => api.get<WechatQr>(Routes.auth.wechatQr).then(unwrap);
 
-export const wechatCallback = (body: { code: string; state: string }): Promise<UserInfo> =>
+export const wechatCallback = (body: WechatCallback): Promise<UserInfo> =>
   api.post<UserInfo>(Routes.auth.wechatCallback, body).then(unwrap);
 
-export const wechatBind = (body: { phone: string; code: string }): Promise<UserInfo> =>
+export const wechatBind = (body: SmsLogin): Promise<UserInfo> =>
   api.post<UserInfo>(Routes.auth.wechatBind, body).then(unwrap);
 
 /** Only same-site paths are followed after login, never another origin or the auth pages. */

@@ -2,15 +2,18 @@ import { Routes } from '@studio/contract/constants';
 import type {
   Course,
   CourseDetail,
+  CourseListQuery,
+  CourseModify,
   CoursePreview,
-  CourseStatus,
-  DocNode,
   Lesson,
+  LessonSave,
+  LessonSaved,
   LessonSummary,
   Page,
   Release,
   ReleaseCheck,
   Share,
+  ShareCreate,
   ShareList,
   ShareView,
 } from '@studio/contract';
@@ -29,35 +32,6 @@ export const courseKeys = {
   releases: (teamId: number | undefined, courseId: number) =>
     ['course', teamId, 'releases', courseId] as const,
   shares: (teamId: number | undefined, courseId: number) => ['course', teamId, 'shares', courseId] as const,
-};
-
-export interface CourseListQuery {
-  tab: 'mine' | 'all';
-  keyword: string;
-  status?: CourseStatus;
-  pageNum: number;
-  pageSize: number;
-}
-
-export type CourseModify = {
-  courseId: number;
-  version: number;
-  title?: string;
-  subtitle?: string;
-  summary?: string;
-  cover?: string;
-  category?: Course['category'];
-  tags?: string[];
-  price?: number | null;
-};
-
-export type LessonSave = {
-  lessonId: number;
-  version: number;
-  title?: string;
-  content?: DocNode;
-  durationMin?: number;
-  freePreview?: boolean;
 };
 
 /** Every course, lesson, release and share call; answers are the envelope's data. */
@@ -89,7 +63,7 @@ export const lessonApi = {
   detail: (lessonId: number, config?: AxiosRequestConfig) =>
     api.get<Lesson>(Routes.lesson.detail, { ...config, params: { lessonId } }).then(unwrap),
   save: (body: LessonSave, config?: AxiosRequestConfig) =>
-    api.post<{ version: number; updateTime: number }>(Routes.lesson.save, body, config).then(unwrap),
+    api.post<LessonSaved>(Routes.lesson.save, body, config).then(unwrap),
   reorder: (courseId: number, lessonIds: number[], config?: AxiosRequestConfig) =>
     api.post<LessonSummary[]>(Routes.lesson.reorder, { courseId, lessonIds }, config).then(unwrap),
   duplicate: (lessonId: number) => api.post<Lesson>(Routes.lesson.duplicate, { lessonId }).then(unwrap),
@@ -97,8 +71,7 @@ export const lessonApi = {
 };
 
 export const shareApi = {
-  create: (body: { courseId: number; expireHours?: number; allowCopy: boolean }) =>
-    api.post<Share>(Routes.share.create, body).then(unwrap),
+  create: (body: ShareCreate) => api.post<Share>(Routes.share.create, body).then(unwrap),
   list: (courseId: number) => api.get<ShareList>(Routes.share.list, { params: { courseId } }).then(unwrap),
   revoke: (shareId: string) => api.post<null>(Routes.share.revoke, { shareId }).then(unwrap),
   /** Public: no login needed, and a stale token must not send the visitor away. */

@@ -7,7 +7,7 @@ import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { LinkButton } from '../store/link-button.tsx';
 import { useOrders } from '../store/order-api.ts';
 import { OrdersTable } from '../store/orders/orders-table.tsx';
-import type { PageQuery } from '../store/store-api.ts';
+import type { PageQuery } from '@studio/contract';
 import { StoreEmpty } from '../store/store-empty.tsx';
 
 /** /personal/trade (交易信息): the user's orders in every team, newest first, with order details. */

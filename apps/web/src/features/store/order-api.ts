@@ -1,10 +1,10 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Routes } from '@studio/contract/constants';
-import type { Cart, Order, Page, PayInfo } from '@studio/contract';
+import type { Cart, Order, Page, PageQuery, PayInfo } from '@studio/contract';
 import type { AxiosRequestConfig } from 'axios';
 import { api, unwrap } from '../../lib/request.ts';
 import { useTeamId } from '../teams/current-team.ts';
-import { storeKeys, type PageQuery } from './store-api.ts';
+import { storeKeys } from './store-api.ts';
 
 /** The cart, checkout, orders and payment calls. */
 export const orderApi = {

@@ -1,25 +1,17 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Routes } from '@studio/contract/constants';
-import type { CourseCategory, Order, Page, StoreCard, StoreCourse, TeamSales } from '@studio/contract';
+import type {
+  Order,
+  Page,
+  PageQuery,
+  StoreCard,
+  StoreCourse,
+  StoreListQuery,
+  TeamSales,
+} from '@studio/contract';
 import type { AxiosRequestConfig } from 'axios';
 import { api, unwrap } from '../../lib/request.ts';
 import { useTeamId } from '../teams/current-team.ts';
-
-export type StoreSort = 'newest' | 'price_asc' | 'price_desc' | 'sales';
-export const STORE_SORTS: readonly StoreSort[] = ['newest', 'price_asc', 'price_desc', 'sales'];
-
-export interface StoreListQuery {
-  keyword: string;
-  category?: CourseCategory;
-  sort: StoreSort;
-  pageNum: number;
-  pageSize: number;
-}
-
-export interface PageQuery {
-  pageNum: number;
-  pageSize: number;
-}
 
 /**
  * Query keys. What a team owns, its cart and its sales depend on the current team, so the team id is

@@ -1,12 +1,14 @@
 import { Code, Routes } from '@studio/contract/constants';
 import type {
   CurrentTeam,
+  InviteCreate,
   InviteCreated,
   LastTeam,
   NonMember,
   Page,
-  TeamRole,
+  TeamModify,
   TeamUser,
+  TeamUserListQuery,
 } from '@studio/contract';
 import { queryClient } from '../../lib/query-client.ts';
 import { api, unwrap } from '../../lib/request.ts';
@@ -18,16 +20,9 @@ import { applyCurrentTeam, fetchTeamList } from './team-store.ts';
 export const teamKeys = {
   all: ['team'] as const,
   current: (teamId: number) => ['team', teamId, 'current'] as const,
-  members: (teamId: number, query: MemberQuery) => ['team', teamId, 'members', query] as const,
+  members: (teamId: number, query: TeamUserListQuery) => ['team', teamId, 'members', query] as const,
   nonMembers: (teamId: number, keyword: string) => ['team', teamId, 'non', keyword] as const,
 };
-
-export interface MemberQuery {
-  pageNum: number;
-  pageSize: number;
-  keyword: string;
-  role?: TeamRole;
-}
 
 const toLastTeam = (team: LastTeam): LastTeam => ({
   teamId: team.teamId,
@@ -55,7 +50,7 @@ export const fetchCurrentTeam = async (): Promise<CurrentTeam> => {
   return data;
 };
 
-export const fetchMembers = async (query: MemberQuery): Promise<Page<TeamUser>> =>
+export const fetchMembers = async (query: TeamUserListQuery): Promise<Page<TeamUser>> =>
   api.get<Page<TeamUser>>(Routes.team.userList, { params: query }).then(unwrap);
 
 export const searchNonMembers = async (keyword: string): Promise<NonMember[]> =>
@@ -67,7 +62,7 @@ export const refreshTeam = async (): Promise<void> => {
   await queryClient.invalidateQueries({ queryKey: teamKeys.all });
 };
 
-export const modifyTeam = async (body: { teamName?: string; teamLogo?: string }): Promise<LastTeam> => {
+export const modifyTeam = async (body: TeamModify): Promise<LastTeam> => {
   const data = await api.post<LastTeam>(Routes.team.modify, body).then(unwrap);
   applyCurrentTeam(data);
   void fetchTeamList();
@@ -100,11 +95,8 @@ export const leaveTeam = async (teamId: number): Promise<void> => {
   void fetchTeamList();
 };
 
-export const createInvite = async (body: {
-  role: 'ADMIN' | 'MEMBER';
-  expireHours: number;
-  maxUses?: number;
-}): Promise<InviteCreated> => api.post<InviteCreated>(Routes.team.inviteCreate, body).then(unwrap);
+export const createInvite = async (body: InviteCreate): Promise<InviteCreated> =>
+  api.post<InviteCreated>(Routes.team.inviteCreate, body).then(unwrap);
 
 /** Joins by link token or team code; the team becomes current. 20014 (already a member) switches too. */
 export const joinTeam = async (inviteCode: string): Promise<{ team: LastTeam; already: boolean }> => {

@@ -1,5 +1,5 @@
 import type { Course, CourseCategory } from '@studio/contract';
-import type { CourseModify } from '../course-api.ts';
+import type { CourseModify } from '@studio/contract';
 import { fenToYuan, yuanToFen } from '../../../lib/format.ts';
 
 export interface CourseFormValues {

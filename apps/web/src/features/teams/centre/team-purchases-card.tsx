@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { WebPaths } from '@studio/contract/constants';
 import { QueryView } from '../../../components/query-view.tsx';
 import { OrdersTable } from '../../store/orders/orders-table.tsx';
-import { useTeamPurchases, type PageQuery } from '../../store/store-api.ts';
+import type { PageQuery } from '@studio/contract';
+import { useTeamPurchases } from '../../store/store-api.ts';
 import { StoreEmpty } from '../../store/store-empty.tsx';
 import { LinkButton } from '../../store/link-button.tsx';
 
