@@ -109,10 +109,51 @@ export const Routes = {
   },
 } as const;
 
-/** Web paths the server builds links to (invite links land here). */
+type Id = number | string;
+
+const coursePath = (courseId: Id) => `/create/course/${courseId}`;
+const withRedirect = (path: string, redirect: string | null | undefined) =>
+  redirect ? `${path}?redirect=${encodeURIComponent(redirect)}` : path;
+
+/**
+ * Every page path of the web app, spelt as the seed's route table has them (`/creatTeam`,
+ * `/create/course/:courseId/Lesson/:lessonId` for the editor, lower-case `lesson` for its previews).
+ * The web app builds its links and redirects from these, and the server its links to pages.
+ */
 export const WebPaths = {
+  author: '/author',
   login: '/login',
+  /** /login that comes back to `redirect` (a path with its search) once logged in. */
+  loginBack: (redirect?: string | null) => withRedirect('/login', redirect),
+  loading: '/loading',
+  loadingBack: (redirect?: string | null) => withRedirect('/loading', redirect),
+  wxAuth: '/wxAuth',
+  wxAuthBind: '/wxAuth?step=bind',
   selectTeam: '/selectTeam',
+  createTeam: '/creatTeam',
   joinTeam: (inviteCode: string) => `/selectTeam?invite=${encodeURIComponent(inviteCode)}`,
   share: (shareId: string) => `/share/${shareId}`,
+  wxPreview: (courseId: Id) => `/wx-preview/${courseId}`,
+  ai: '/ai',
+  aiCreate: '/ai/create',
+  aiProgress: (jobId: Id) => `/ai/progress?jobId=${jobId}`,
+  store: '/store',
+  storeList: '/store/list',
+  storeCart: '/store/cart',
+  storePay: (orderId: Id) => `/store/pay/${orderId}`,
+  storePreview: (courseId: Id) => `/store/preview/${courseId}`,
+  storeIframePreview: (courseId: Id) => `/store/course/${courseId}/iframe/preview`,
+  personal: '/personal',
+  personalUser: '/personal/user',
+  personalTeam: '/personal/team',
+  personalTrade: '/personal/trade',
+  course: coursePath,
+  coursePreview: (courseId: Id) => `${coursePath(courseId)}/preview`,
+  courseBuyPreview: (courseId: Id) => `${coursePath(courseId)}/buy/preview`,
+  courseIframePreview: (courseId: Id) => `${coursePath(courseId)}/iframe/preview`,
+  courseRelease: (courseId: Id) => `${coursePath(courseId)}/release`,
+  lesson: (courseId: Id, lessonId: Id) => `${coursePath(courseId)}/Lesson/${lessonId}`,
+  lessonPreview: (courseId: Id, lessonId: Id) => `${coursePath(courseId)}/lesson/${lessonId}/preview`,
+  lessonIframePreview: (courseId: Id, lessonId: Id) =>
+    `${coursePath(courseId)}/lesson/${lessonId}/iframe/preview`,
 } as const;

@@ -1,4 +1,5 @@
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import { WebPaths } from '@studio/contract/constants';
 import { PageLoading } from '../components/page-loading.tsx';
 import { setNavigator } from '../lib/navigation.ts';
 import { lazyPage, type RouteHandle } from './lazy-page.ts';
@@ -40,7 +41,7 @@ export const routes: RouteObject[] = [
           {
             errorElement: <RouteError />,
             children: [
-              { index: true, loader: () => redirect('/author') },
+              { index: true, loader: () => redirect(WebPaths.author) },
               {
                 path: 'author',
                 lazy: lazyPage(() => import('../features/author/author-home-page.tsx'), 'AuthorHomePage'),
@@ -58,7 +59,7 @@ export const routes: RouteObject[] = [
                 path: 'store',
                 lazy: lazyPage(store, 'StoreLayout'),
                 children: [
-                  { index: true, loader: () => redirect('/store/list') },
+                  { index: true, loader: () => redirect(WebPaths.storeList) },
                   { path: 'list', lazy: lazyPage(store, 'StoreListPage') },
                   { path: 'cart', lazy: lazyPage(store, 'StoreCartPage') },
                   { path: 'pay/:orderId', lazy: lazyPage(store, 'StorePayPage') },

@@ -13,3 +13,35 @@ export const formatDateTime = (ms: number): string =>
     hour: '2-digit',
     minute: '2-digit',
   }).format(ms);
+
+/*
+ * Prices are stored and sent in fen (integers); people read and type yuan. Every price on screen is
+ * written by `formatPrice`, and every typed price is read by `yuanToFen`.
+ */
+
+/** A price in fen as people read it: ¥12.30 (always two decimals, no float drift). */
+export const formatPrice = (fen: number): string => {
+  const sign = fen < 0 ? '-' : '';
+  const abs = Math.abs(Math.trunc(fen));
+  return `¥${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+};
+
+/** A course's price on cards and buy pages: free courses say so instead of ¥0.00. */
+export const priceLabel = (fen: number, freeLabel: string): string =>
+  fen === 0 ? freeLabel : formatPrice(fen);
+
+/** Yuan as typed (number or text, up to two decimals) → fen; null when empty or not a price. */
+export const yuanToFen = (yuan: number | string | null | undefined): number | null => {
+  if (yuan === null || yuan === undefined) return null;
+  const text = String(yuan).trim();
+  if (!/^\d+(\.\d{1,2})?$/.test(text)) return null;
+  const [whole = '0', fraction = ''] = text.split('.');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+};
+
+/** Fen → yuan as a number (for inputs and limits in yuan); null stays null (no price set). */
+export function fenToYuan(fen: number): number;
+export function fenToYuan(fen: number | null | undefined): number | null;
+export function fenToYuan(fen: number | null | undefined): number | null {
+  return fen === null || fen === undefined ? null : fen / 100;
+}

@@ -1,4 +1,4 @@
-import { Routes } from '@studio/contract/constants';
+import { Routes, WebPaths } from '@studio/contract/constants';
 import { clearAllStorage } from './clear-storage.ts';
 import { navigate } from './navigation.ts';
 import { queryClient } from './query-client.ts';
@@ -22,7 +22,7 @@ export const logout = async (): Promise<void> => {
     clearAllStorage();
     clearStoredUser();
     queryClient.clear();
-    await navigate('/login', { replace: true });
+    await navigate(WebPaths.login, { replace: true });
   } finally {
     leaving = false;
   }

@@ -15,7 +15,7 @@ import { ApiError } from './api-error.ts';
 import { i18n } from './i18n/index.ts';
 import { setNavigator } from './navigation.ts';
 import { resetNotices, setNoticeApi } from './notice.ts';
-import { api, http } from './request.ts';
+import { api, http, unwrap } from './request.ts';
 import { readStoredUser, writeStoredUser } from './storage.ts';
 
 const mock = new MockAdapter(http);
@@ -74,6 +74,14 @@ describe('request client: the envelope (seed §8)', () => {
     await expect(api.get('/x')).resolves.toEqual({ code, msg: '已发送', data: { a: 1 } });
     expect(notices.error).not.toHaveBeenCalled();
     expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('unwrap gives the data of a successful envelope, whatever its success code', async () => {
+    mock.onGet('/x').reply(200, { code: 200, msg: 'ok', data: { list: [1, 2] } });
+    mock.onPost('/y').reply(200, { code: Code.ALREADY_MEMBER, msg: '已在团队中', data: { teamId: 7 } });
+    await expect(api.get<{ list: number[] }>('/x').then(unwrap)).resolves.toEqual({ list: [1, 2] });
+    await expect(api.post<{ teamId: number }>('/y').then(unwrap)).resolves.toEqual({ teamId: 7 });
+    expect(unwrap({ code: 200, msg: 'ok', data: null })).toBeNull();
   });
 
   it('code 401: notice 登录已过期，请重新登录, stored login cleared, sent to /login, call rejects', async () => {

@@ -8,6 +8,7 @@ import {
   SOURCE_HEADER,
   TOKEN_HEADER,
   isSuccessCode,
+  WebPaths,
 } from '@studio/contract/constants';
 import type { Envelope } from '@studio/contract';
 import { ApiError } from './api-error.ts';
@@ -43,9 +44,9 @@ const onUnauthorized = (config: AxiosRequestConfig, msg: string, status?: number
   if (!config.stayOnPage) {
     showSessionNotice(i18n.t('request.loginExpired'));
     const here = currentPath();
-    if (here !== '/login') {
+    if (here !== WebPaths.login) {
       const back = `${here}${window.location.search}`;
-      navigate(here === '/' ? '/login' : `/login?redirect=${encodeURIComponent(back)}`, { replace: true });
+      navigate(here === '/' ? WebPaths.login : WebPaths.loginBack(back), { replace: true });
     }
   }
   return Promise.reject(new ApiError(Code.UNAUTHORIZED, msg, status));
@@ -59,7 +60,7 @@ const onNoTeam = (
 ): Promise<never> => {
   // The stored current team is no longer valid; forgetting it keeps the header honest.
   if (readStoredUser()?.lastTeam) patchStoredUser({ lastTeam: null });
-  if (!config.stayOnPage && currentPath() !== '/selectTeam') navigate('/selectTeam');
+  if (!config.stayOnPage && currentPath() !== WebPaths.selectTeam) navigate(WebPaths.selectTeam);
   // `data` names the team when the user was removed from it (shown on /selectTeam).
   return Promise.reject(new ApiError(Code.NO_TEAM, msg, status, data));
 };
@@ -117,6 +118,12 @@ const onHttpError = (error: AxiosError): Promise<never> => {
 };
 
 http.interceptors.response.use(onResponse, onHttpError);
+
+/**
+ * The envelope's data: the one unwrap (`api.get(…).then(unwrap)`). The interceptors have already
+ * turned every failing code into a rejection, so what reaches here is a success.
+ */
+export const unwrap = <T>(envelope: Envelope<T>): T => envelope.data;
 
 /** Typed calls. They resolve with the whole envelope: some callers need `code` (10005, 20014). */
 export const api = {

@@ -1,5 +1,6 @@
 import { fetchEventSource, type EventSourceMessage } from '@microsoft/fetch-event-source';
 import { API_BASE, Code, PLATFORM_CODE, SOURCE_HEADER, TOKEN_HEADER } from '@studio/contract';
+import { WebPaths } from '@studio/contract/constants';
 import { ApiError } from './api-error.ts';
 import { clearStoredUser, readToken } from './storage.ts';
 import { navigate } from './navigation.ts';
@@ -37,7 +38,7 @@ const MAX_RETRY_MS = 10_000;
 
 const expireSession = (): never => {
   clearStoredUser();
-  navigate('/login', { replace: true });
+  navigate(WebPaths.login, { replace: true });
   throw new FatalStreamError(Code.UNAUTHORIZED, 'unauthorized', 401);
 };
 

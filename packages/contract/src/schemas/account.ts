@@ -31,10 +31,12 @@ export type UserInfo = z.infer<typeof userInfoSchema>;
 
 export const smsSendBody = z.object({ phone: phoneSchema, purpose: z.enum(['login', 'bind']) });
 export const smsLoginBody = z.object({ phone: phoneSchema, code: smsCodeSchema });
+export type SmsLogin = z.infer<typeof smsLoginBody>;
 export const passwordLoginBody = z.object({
   phone: phoneSchema,
   password: z.string().min(1, { error: '请输入密码' }).max(LIMITS.passwordMax),
 });
+export type PasswordLogin = z.infer<typeof passwordLoginBody>;
 export const wechatQrData = z.object({
   state: z.string(),
   qrUrl: z.string(),
@@ -45,6 +47,7 @@ export const wechatCallbackBody = z.object({
   code: z.string().min(1).max(512),
   state: z.string().min(1).max(128),
 });
+export type WechatCallback = z.infer<typeof wechatCallbackBody>;
 export const wechatBindBody = smsLoginBody;
 
 const nickNameSchema = z
@@ -56,10 +59,12 @@ const nickNameSchema = z
 export const userModifyBody = z
   .object({ nickName: nickNameSchema.optional(), headImage: z.string().max(1024).optional() })
   .refine((b) => b.nickName !== undefined || b.headImage !== undefined, { error: '没有要修改的内容' });
+export type UserModify = z.infer<typeof userModifyBody>;
 export const userPasswordBody = z.object({
   oldPassword: z.string().max(LIMITS.passwordMax).optional(),
   newPassword: passwordSchema,
 });
+export type UserPassword = z.infer<typeof userPasswordBody>;
 
 export const uploadData = z.object({ url: z.string(), key: z.string(), size: z.number().int() });
 export type UploadResult = z.infer<typeof uploadData>;

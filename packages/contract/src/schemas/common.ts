@@ -20,6 +20,8 @@ export const pageQuerySchema = z.object({
   pageSize: z.coerce.number().int().min(1).max(LIMITS.pageSizeMax).default(10),
 });
 
+export type PageQuery = z.infer<typeof pageQuerySchema>;
+
 export const pageSchema = <T extends z.ZodType>(item: T) =>
   z.object({
     list: z.array(item),

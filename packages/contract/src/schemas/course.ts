@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { COURSE_CATEGORIES, COURSE_LIMITS, COURSE_STATUSES } from '../constants.ts';
+import { COURSE_CATEGORIES, COURSE_LIMITS, COURSE_LIST_TABS, COURSE_STATUSES } from '../constants.ts';
 import { idSchema, pageQuerySchema } from './common.ts';
 
 /** A Tiptap/ProseMirror JSON node. The server keeps only known node and mark types (sanitizer). */
@@ -41,10 +41,11 @@ export const courseIdBody = courseIdQuery;
 export const lessonIdBody = lessonIdQuery;
 
 export const courseListQuery = pageQuerySchema.extend({
-  tab: z.enum(['mine', 'all']).default('all'),
+  tab: z.enum(COURSE_LIST_TABS).default('all'),
   keyword: z.string().trim().max(40).default(''),
   status: z.enum(COURSE_STATUSES).optional(),
 });
+export type CourseListQuery = z.infer<typeof courseListQuery>;
 
 export const courseCreateBody = z.object({ title: title.optional() });
 
@@ -59,6 +60,8 @@ export const courseModifyBody = z.object({
   tags: z.array(tag).max(COURSE_LIMITS.tagsMax).optional(),
   price: priceSchema.nullable().optional(),
 });
+/** A course save: only the changed fields, on the version the page holds. */
+export type CourseModify = z.infer<typeof courseModifyBody>;
 
 export const lessonSummarySchema = z.object({
   lessonId: z.number().int(),
@@ -119,7 +122,9 @@ export const lessonSaveBody = z.object({
   durationMin: z.number().int().min(0).max(600).optional(),
   freePreview: z.boolean().optional(),
 });
+export type LessonSave = z.infer<typeof lessonSaveBody>;
 export const lessonSavedSchema = z.object({ version: z.number().int(), updateTime: z.number() });
+export type LessonSaved = z.infer<typeof lessonSavedSchema>;
 export const lessonReorderBody = z.object({
   courseId: idSchema,
   lessonIds: z.array(idSchema).min(1).max(COURSE_LIMITS.lessonsMax),
@@ -190,6 +195,7 @@ export const shareCreateBody = z.object({
     .optional(),
   allowCopy: z.boolean().default(false),
 });
+export type ShareCreate = z.infer<typeof shareCreateBody>;
 export const shareIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,32}$/, { error: '分享链接无效' });
 export const shareSchema = z.object({
   shareId: z.string(),

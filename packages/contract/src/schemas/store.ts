@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { idSchema, pageQuerySchema } from './common.ts';
-import { COURSE_CATEGORIES, ORDER_STATUSES } from '../constants.ts';
+import { COURSE_CATEGORIES, ORDER_STATUSES, STORE_SORTS } from '../constants.ts';
 import { coursePreviewSchema, lessonSummarySchema } from './course.ts';
 
 export const storeListQuery = pageQuerySchema.extend({
   keyword: z.string().trim().max(40).default(''),
   category: z.enum(COURSE_CATEGORIES).optional(),
-  sort: z.enum(['newest', 'price_asc', 'price_desc', 'sales']).default('newest'),
+  sort: z.enum(STORE_SORTS).default('newest'),
 });
+export type StoreListQuery = z.infer<typeof storeListQuery>;
 
 export const storeCardSchema = z.object({
   courseId: z.number().int(),

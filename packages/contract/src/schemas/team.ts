@@ -32,6 +32,7 @@ export const teamChangeBody = z.object({ teamId: idSchema });
 export const teamModifyBody = z
   .object({ teamName: teamNameSchema.optional(), teamLogo: z.string().max(1024).optional() })
   .refine((b) => b.teamName !== undefined || b.teamLogo !== undefined, { error: '没有要修改的内容' });
+export type TeamModify = z.infer<typeof teamModifyBody>;
 export const userIdBody = z.object({ userId: idSchema });
 export const teamIdBody = z.object({ teamId: idSchema });
 
@@ -50,6 +51,7 @@ export const teamUserListQuery = pageQuerySchema.extend({
   keyword: keywordSchema,
   role: roleSchema.optional(),
 });
+export type TeamUserListQuery = z.infer<typeof teamUserListQuery>;
 export const teamUserSearchQuery = z.object({ keyword: keywordSchema });
 export const teamUserSearchData = z.object({ list: z.array(teamUserSchema) });
 export const searchNonQuery = pageQuerySchema.extend({
@@ -80,5 +82,6 @@ export const inviteCreateBody = z.object({
     .default(72),
   maxUses: z.coerce.number().int().min(1).max(1000).optional(),
 });
+export type InviteCreate = z.infer<typeof inviteCreateBody>;
 export const inviteCreateData = z.object({ inviteCode: z.string(), url: z.string(), expireTime: z.number() });
 export type InviteCreated = z.infer<typeof inviteCreateData>;

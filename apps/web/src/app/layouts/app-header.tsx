@@ -1,6 +1,7 @@
 import { Grid, Layout } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { WebPaths } from '@studio/contract/constants';
 import { LangSwitch } from '../../components/lang-switch.tsx';
 import { InvitationBadge } from '../../features/teams/invitation-badge.tsx';
 import { TeamSwitcher } from '../../features/teams/team-switcher.tsx';
@@ -15,7 +16,7 @@ export const AppHeader = () => {
   return (
     <Layout.Header className="app-header">
       {collapsed && <NavMenu collapsed />}
-      <Link to="/author" className="app-brand">
+      <Link to={WebPaths.author} className="app-brand">
         <img src="/favicon.svg" alt="" width={28} height={28} />
         {(!collapsed || !screens.xs) && <span>{t('common.appName')}</span>}
       </Link>

@@ -1,5 +1,6 @@
 import { Layout } from 'antd';
 import { Navigate, Outlet, useLocation, useMatches, useNavigation } from 'react-router';
+import { WebPaths } from '@studio/contract/constants';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { useSession } from '../../features/auth/session-store.ts';
 import { ExpiredTeamAlert } from '../../features/teams/expired-alert.tsx';
@@ -30,10 +31,10 @@ export const MainLayout = () => {
     // Logging out already navigates to /login; redirecting here too would race it.
     if (isLoggingOut() || navigation.state !== 'idle') return <PageLoading />;
     const back = `${location.pathname}${location.search}`;
-    return <Navigate to={`/login?redirect=${encodeURIComponent(back)}`} replace />;
+    return <Navigate to={WebPaths.loginBack(back)} replace />;
   }
-  if (!user.register) return <Navigate to="/wxAuth?step=bind" replace />;
-  if (!user.lastTeam && !handle.noTeam) return <Navigate to="/selectTeam" replace />;
+  if (!user.register) return <Navigate to={WebPaths.wxAuthBind} replace />;
+  if (!user.lastTeam && !handle.noTeam) return <Navigate to={WebPaths.selectTeam} replace />;
 
   return (
     <Layout style={{ minHeight: '100vh' }}>

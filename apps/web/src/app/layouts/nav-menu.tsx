@@ -3,19 +3,20 @@ import { Button, Drawer, Menu } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { WebPaths } from '@studio/contract/constants';
 
 const ITEMS = [
-  { key: '/author', label: 'nav.home' },
-  { key: '/ai', label: 'nav.ai' },
-  { key: '/store/list', label: 'nav.store' },
-  { key: '/personal', label: 'nav.personal' },
+  { key: WebPaths.author, label: 'nav.home' },
+  { key: WebPaths.ai, label: 'nav.ai' },
+  { key: WebPaths.storeList, label: 'nav.store' },
+  { key: WebPaths.personal, label: 'nav.personal' },
 ] as const;
 
 const selectedKey = (path: string): string[] => {
-  if (path.startsWith('/ai')) return ['/ai'];
-  if (path.startsWith('/store')) return ['/store/list'];
-  if (path.startsWith('/personal')) return ['/personal'];
-  if (path.startsWith('/author')) return ['/author'];
+  if (path.startsWith(WebPaths.ai)) return [WebPaths.ai];
+  if (path.startsWith(WebPaths.store)) return [WebPaths.storeList];
+  if (path.startsWith(WebPaths.personal)) return [WebPaths.personal];
+  if (path.startsWith(WebPaths.author)) return [WebPaths.author];
   return [];
 };
 

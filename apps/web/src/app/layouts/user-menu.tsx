@@ -2,6 +2,7 @@ import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { Avatar, Button, Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { WebPaths } from '@studio/contract/constants';
 import { useSession } from '../../features/auth/session-store.ts';
 import { logout } from '../../lib/logout.ts';
 
@@ -21,7 +22,7 @@ export const UserMenu = ({ compact }: { compact: boolean }) => {
           { key: 'logout', icon: <LogoutOutlined />, label: t('nav.logout'), danger: true },
         ],
         onClick: ({ key }) => {
-          if (key === 'personal') void navigate('/personal/user');
+          if (key === 'personal') void navigate(WebPaths.personalUser);
           else void logout();
         },
       }}

@@ -1,7 +1,7 @@
 import { Routes } from '@studio/contract/constants';
 import type { AiCreateRequest, AiGenerator, AiJob, Outline, Page } from '@studio/contract';
 import type { AxiosRequestConfig } from 'axios';
-import { api } from '../../lib/request.ts';
+import { api, unwrap } from '../../lib/request.ts';
 
 /** Query keys. Jobs belong to the current team, so the team is part of every key. */
 export const aiKeys = {
@@ -11,21 +11,19 @@ export const aiKeys = {
   generator: ['ai', 'generator'] as const,
 };
 
-const data = <T>(envelope: { data: T }): T => envelope.data;
-
 /** Every AI job call; answers are the envelope's data. */
 export const aiApi = {
-  create: (body: AiCreateRequest) => api.post<AiJob>(Routes.ai.create, body).then(data),
+  create: (body: AiCreateRequest) => api.post<AiJob>(Routes.ai.create, body).then(unwrap),
   list: (pageNum: number, pageSize: number) =>
-    api.get<Page<AiJob>>(Routes.ai.list, { params: { pageNum, pageSize } }).then(data),
+    api.get<Page<AiJob>>(Routes.ai.list, { params: { pageNum, pageSize } }).then(unwrap),
   detail: (jobId: number, config?: AxiosRequestConfig) =>
-    api.get<AiJob>(Routes.ai.detail, { ...config, params: { jobId } }).then(data),
+    api.get<AiJob>(Routes.ai.detail, { ...config, params: { jobId } }).then(unwrap),
   outline: (jobId: number, outline: Outline) =>
-    api.post<AiJob>(Routes.ai.outline, { jobId, outline }).then(data),
-  generate: (jobId: number) => api.post<AiJob>(Routes.ai.generate, { jobId }).then(data),
-  cancel: (jobId: number) => api.post<AiJob>(Routes.ai.cancel, { jobId }).then(data),
-  retry: (jobId: number, idx: number) => api.post<AiJob>(Routes.ai.retry, { jobId, idx }).then(data),
-  generator: () => api.get<AiGenerator>(Routes.ai.generator).then(data),
+    api.post<AiJob>(Routes.ai.outline, { jobId, outline }).then(unwrap),
+  generate: (jobId: number) => api.post<AiJob>(Routes.ai.generate, { jobId }).then(unwrap),
+  cancel: (jobId: number) => api.post<AiJob>(Routes.ai.cancel, { jobId }).then(unwrap),
+  retry: (jobId: number, idx: number) => api.post<AiJob>(Routes.ai.retry, { jobId, idx }).then(unwrap),
+  generator: () => api.get<AiGenerator>(Routes.ai.generator).then(unwrap),
 };
 
 /** The job's event stream path; `from` resumes after that event id (0: the whole log). */

@@ -5,12 +5,13 @@ import { Button, Card, Flex, Form, Input, InputNumber, Radio, Typography } from 
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { WebPaths } from '@studio/contract/constants';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { currentLang } from '../../lib/i18n/index.ts';
 import { zodRule } from '../../lib/zod-rule.ts';
 import { aiApi, aiKeys } from './ai-api.ts';
 import { GeneratorNotice } from './ai-bits.tsx';
-import { useTeamWritable } from './ai-hooks.ts';
+import { useTeamWritable } from '../teams/current-team.ts';
 import './ai.css';
 
 const LEVELS = aiCreateBody.shape.level.unwrap().options;
@@ -41,7 +42,7 @@ export const AiCreatePage = () => {
     try {
       const job = await aiApi.create(body.data);
       void queryClient.invalidateQueries({ queryKey: aiKeys.all });
-      void navigate(`/ai/progress?jobId=${job.jobId}`);
+      void navigate(WebPaths.aiProgress(job.jobId));
     } catch {
       // Shown by the request client; a 400 names the field.
       setBusy(false);
@@ -57,7 +58,7 @@ export const AiCreatePage = () => {
 
   return (
     <Flex vertical gap={16} className="ai-narrow">
-      <Link to="/ai">
+      <Link to={WebPaths.ai}>
         <ArrowLeftOutlined /> {t('ai.create.back')}
       </Link>
       <Card title={<h1 className="ai-card-title">{t('ai.create.title')}</h1>}>

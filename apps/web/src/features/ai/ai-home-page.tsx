@@ -2,8 +2,9 @@ import { RobotOutlined } from '@ant-design/icons';
 import { Button, Card, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { WebPaths } from '@studio/contract/constants';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
-import { useTeamWritable } from './ai-hooks.ts';
+import { useTeamWritable } from '../teams/current-team.ts';
 import { JobHistory } from './job-history.tsx';
 import './ai.css';
 
@@ -30,7 +31,7 @@ export const AiHomePage = () => {
             size="large"
             icon={<RobotOutlined />}
             disabled={!writable}
-            onClick={() => void navigate('/ai/create')}
+            onClick={() => void navigate(WebPaths.aiCreate)}
           >
             {t('ai.start')}
           </Button>

@@ -4,10 +4,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Flex, Result, Skeleton, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { WebPaths } from '@studio/contract/constants';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { aiApi, aiKeys } from './ai-api.ts';
 import { LinkButton } from './ai-bits.tsx';
-import { parseId, useTeamWritable } from './ai-hooks.ts';
+import { useTeamWritable } from '../teams/current-team.ts';
+import { parseId } from './ai-hooks.ts';
 import { LessonList } from './lesson-list.tsx';
 import { OutlineEditor } from './outline-editor.tsx';
 import { ProgressHeader } from './progress-header.tsx';
@@ -22,7 +24,7 @@ const Missing = () => {
       title={<h1 className="ai-page-title">{t('ai.progress.missingJob')}</h1>}
       subTitle={t('ai.progress.missingJobDesc')}
       extra={
-        <LinkButton to="/ai" type="primary">
+        <LinkButton to={WebPaths.ai} type="primary">
           {t('ai.create.back')}
         </LinkButton>
       }
@@ -87,7 +89,7 @@ export const AiProgressPage = () => {
 
   return (
     <Flex vertical gap={16}>
-      <Link to="/ai">
+      <Link to={WebPaths.ai}>
         <ArrowLeftOutlined /> {t('ai.create.back')}
       </Link>
       <ProgressHeader view={view} connection={connection} writable={writable} onCancel={cancel} />

@@ -4,10 +4,11 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Card, Empty, Flex, List, Progress, Result, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { WebPaths } from '@studio/contract/constants';
 import { formatDateTime } from '../../lib/format.ts';
 import { aiApi, aiKeys } from './ai-api.ts';
 import { GeneratorTag, JobStatusTag, LinkButton } from './ai-bits.tsx';
-import { useTeamId } from './ai-hooks.ts';
+import { useTeamId } from '../teams/current-team.ts';
 
 const PAGE_SIZE = 10;
 const ACTIVE = new Set<AiJob['status']>(['outlining', 'generating']);
@@ -15,7 +16,7 @@ const POLL_MS = 3_000;
 
 const JobItem = ({ job }: { job: AiJob }) => {
   const { t } = useTranslation();
-  const progressUrl = `/ai/progress?jobId=${job.jobId}`;
+  const progressUrl = WebPaths.aiProgress(job.jobId);
   return (
     <List.Item className="ai-job-item">
       <Flex vertical gap={6} style={{ minWidth: 0, flex: 1 }}>
@@ -44,7 +45,7 @@ const JobItem = ({ job }: { job: AiJob }) => {
           {t('ai.viewProgress')}
         </LinkButton>
         {job.status === 'done' && job.courseId !== null && (
-          <LinkButton to={`/create/course/${job.courseId}`} type="primary" ghost icon={<FileTextOutlined />}>
+          <LinkButton to={WebPaths.course(job.courseId)} type="primary" ghost icon={<FileTextOutlined />}>
             {t('ai.openCourse')}
           </LinkButton>
         )}
@@ -84,7 +85,7 @@ export const JobHistory = () => {
       ) : page.total === 0 ? (
         <Empty description={t('ai.historyEmpty')}>
           <Typography.Paragraph type="secondary">{t('ai.historyEmptyDesc')}</Typography.Paragraph>
-          <LinkButton to="/ai/create" type="primary" icon={<RobotOutlined />}>
+          <LinkButton to={WebPaths.aiCreate} type="primary" icon={<RobotOutlined />}>
             {t('ai.start')}
           </LinkButton>
         </Empty>

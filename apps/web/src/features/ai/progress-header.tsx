@@ -3,6 +3,7 @@ import { Alert, Button, Card, Flex, Popconfirm, Progress, Steps, Typography } fr
 import type { StepsProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { WebPaths } from '@studio/contract/constants';
 import { GeneratorNotice, GeneratorTag, JobStatusTag, LinkButton } from './ai-bits.tsx';
 import type { JobView } from './job-state.ts';
 import type { Connection } from './use-ai-job.ts';
@@ -56,7 +57,7 @@ export const ProgressHeader = ({ view, connection, writable, onCancel }: Props) 
     title: t(`ai.progress.steps.${key}`),
   }));
   const openCourse = view.courseId !== null && (
-    <LinkButton to={`/create/course/${view.courseId}`} type="primary" icon={<FileTextOutlined />}>
+    <LinkButton to={WebPaths.course(view.courseId)} type="primary" icon={<FileTextOutlined />}>
       {t('ai.openCourse')}
     </LinkButton>
   );

@@ -2,7 +2,7 @@ import type { AiJob } from '@studio/contract';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { isApiError } from '../../lib/api-error.ts';
 import { openStream, type StreamHandle } from '../../lib/sse.ts';
-import { useSession } from '../auth/session-store.ts';
+import { useTeamId } from '../teams/current-team.ts';
 import { aiApi, streamPath } from './ai-api.ts';
 import { isSettled, jobReducer, parseEvent } from './job-state.ts';
 
@@ -21,7 +21,7 @@ const REOPEN_MS = 1_000;
  * or one silent for longer than the keepalives allow, is reopened from the last id seen.
  */
 export const useAiJob = (jobId: number | null) => {
-  const teamId = useSession((s) => s.user?.lastTeam?.teamId);
+  const teamId = useTeamId();
   const [view, dispatch] = useReducer(jobReducer, null);
   const [connection, setConnection] = useState<Connection>('connecting');
   const [loadError, setLoadError] = useState<LoadError | null>(null);

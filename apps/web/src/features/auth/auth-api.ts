@@ -1,25 +1,24 @@
-import { Routes } from '@studio/contract/constants';
-import type { UserInfo, WechatQr } from '@studio/contract';
-import { api } from '../../lib/request.ts';
+import { Routes, WebPaths } from '@studio/contract/constants';
+import type { PasswordLogin, SmsLogin, UserInfo, WechatCallback, WechatQr } from '@studio/contract';
+import { api, unwrap } from '../../lib/request.ts';
 
 /** Resolves with the envelope: 10005 (a code is already on its way) is a success the caller words. */
 export const sendSmsCode = (phone: string, purpose: 'login' | 'bind') =>
   api.post<null>(Routes.auth.smsSend, { phone, purpose });
 
-export const loginBySms = (body: { phone: string; code: string }): Promise<UserInfo> =>
-  api.post<UserInfo>(Routes.auth.loginSms, body).then((e) => e.data);
+export const loginBySms = (body: SmsLogin): Promise<UserInfo> =>
+  api.post<UserInfo>(Routes.auth.loginSms, body).then(unwrap);
 
-export const loginByPassword = (body: { phone: string; password: string }): Promise<UserInfo> =>
-  api.post<UserInfo>(Routes.auth.loginPassword, body).then((e) => e.data);
+export const loginByPassword = (body: PasswordLogin): Promise<UserInfo> =>
+  api.post<UserInfo>(Routes.auth.loginPassword, body).then(unwrap);
 
-export const fetchWechatQr = (): Promise<WechatQr> =>
-  api.get<WechatQr>(Routes.auth.wechatQr).then((e) => e.data);
+export const fetchWechatQr = (): Promise<WechatQr> => api.get<WechatQr>(Routes.auth.wechatQr).then(unwrap);
 
-export const wechatCallback = (body: { code: string; state: string }): Promise<UserInfo> =>
-  api.post<UserInfo>(Routes.auth.wechatCallback, body).then((e) => e.data);
+export const wechatCallback = (body: WechatCallback): Promise<UserInfo> =>
+  api.post<UserInfo>(Routes.auth.wechatCallback, body).then(unwrap);
 
-export const wechatBind = (body: { phone: string; code: string }): Promise<UserInfo> =>
-  api.post<UserInfo>(Routes.auth.wechatBind, body).then((e) => e.data);
+export const wechatBind = (body: SmsLogin): Promise<UserInfo> =>
+  api.post<UserInfo>(Routes.auth.wechatBind, body).then(unwrap);
 
 /** Only same-site paths are followed after login, never another origin or the auth pages. */
 export const safeRedirect = (value: string | null): string | null =>
@@ -30,7 +29,7 @@ export const safeRedirect = (value: string | null): string | null =>
 /** Where /loading goes next, carrying the page the user first asked for. */
 export const loadingPath = (redirect: string | null): string => {
   const safe = safeRedirect(redirect);
-  return safe ? `/loading?redirect=${encodeURIComponent(safe)}` : '/loading';
+  return WebPaths.loadingBack(safe);
 };
 
 /**
@@ -39,7 +38,7 @@ export const loadingPath = (redirect: string | null): string => {
  */
 export const noTeamPath = (redirect: string | null): string => {
   const safe = safeRedirect(redirect);
-  return safe && /^\/(selectTeam|creatTeam)(?=[?#]|$)/.test(safe) ? safe : '/selectTeam';
+  return safe && /^\/(selectTeam|creatTeam)(?=[?#]|$)/.test(safe) ? safe : WebPaths.selectTeam;
 };
 
 /** The sessionStorage key the WeChat `state` is kept under while the user is away scanning. */

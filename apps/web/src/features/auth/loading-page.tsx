@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { WebPaths } from '@studio/contract/constants';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { readStoredUser } from '../../lib/storage.ts';
@@ -24,15 +25,15 @@ export const LoadingPage = () => {
     if (started.current) return;
     started.current = true;
     if (!readStoredUser()?.token) {
-      void navigate('/login', { replace: true });
+      void navigate(WebPaths.login, { replace: true });
       return;
     }
     const decide = () => {
       const user = readStoredUser();
       if (!user) return; // a 401 already sent the user to /login
-      if (!user.register) void navigate('/wxAuth?step=bind', { replace: true });
+      if (!user.register) void navigate(WebPaths.wxAuthBind, { replace: true });
       else if (!user.lastTeam) void navigate(noTeamPath(redirect), { replace: true });
-      else void navigate(redirect ?? '/author', { replace: true });
+      else void navigate(redirect ?? WebPaths.author, { replace: true });
     };
     fetchUserInfo()
       .then(saveUserKeepingToken)

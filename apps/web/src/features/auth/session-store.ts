@@ -1,7 +1,7 @@
-import { Routes } from '@studio/contract/constants';
+import { Routes, WebPaths } from '@studio/contract/constants';
 import type { LastTeam, UserInfo } from '@studio/contract';
 import { create } from 'zustand';
-import { api } from '../../lib/request.ts';
+import { api, unwrap } from '../../lib/request.ts';
 import { onStoredUserChange, patchStoredUser, readStoredUser, writeStoredUser } from '../../lib/storage.ts';
 
 /**
@@ -41,16 +41,14 @@ export const saveUserKeepingToken = (fresh: UserInfo): void => {
 export const saveLastTeam = (lastTeam: LastTeam | null): void => patchStoredUser({ lastTeam });
 
 export const fetchUserInfo = (quiet = false): Promise<UserInfo> =>
-  api
-    .get<UserInfo>(Routes.user.info, quiet ? { silent: true, stayOnPage: true } : undefined)
-    .then((envelope) => envelope.data);
+  api.get<UserInfo>(Routes.user.info, quiet ? { silent: true, stayOnPage: true } : undefined).then(unwrap);
 
 /** Pages a visitor may see without logging in; a stale token there must not send them away. */
 export const isPublicPath = (path: string): boolean =>
-  path === '/login' ||
-  path === '/wxAuth' ||
-  path.startsWith('/share/') ||
-  path.startsWith('/wx-preview/') ||
+  path === WebPaths.login ||
+  path === WebPaths.wxAuth ||
+  path.startsWith(WebPaths.share('')) ||
+  path.startsWith(WebPaths.wxPreview('')) ||
   path.endsWith('/iframe/preview');
 
 /**
@@ -60,7 +58,7 @@ export const isPublicPath = (path: string): boolean =>
 export const bootstrapSession = async (path: string): Promise<void> => {
   const stored = readStoredUser();
   // /loading asks the server itself right away; asking twice would only cost a round trip.
-  if (stored?.token && path !== '/loading') {
+  if (stored?.token && path !== WebPaths.loading) {
     try {
       saveUserKeepingToken(await fetchUserInfo(isPublicPath(path)));
     } catch {

@@ -3,6 +3,7 @@ import { Button, Result, Spin, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { WebPaths } from '@studio/contract/constants';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { isApiError } from '../../lib/api-error.ts';
 import { WECHAT_STATE_KEY, wechatBind, wechatCallback, wechatLoadingPath } from './auth-api.ts';
@@ -46,11 +47,11 @@ export const WxAuthPage = () => {
       });
   }, [bindStep, code, state, navigate, t]);
 
-  if (bindStep && !user) return <Navigate to="/login" replace />;
-  if (bindStep && user?.register) return <Navigate to="/loading" replace />;
+  if (bindStep && !user) return <Navigate to={WebPaths.login} replace />;
+  if (bindStep && user?.register) return <Navigate to={WebPaths.loading} replace />;
 
   const backToLogin = (
-    <Link to="/login">
+    <Link to={WebPaths.login}>
       <Button type="primary">{t('auth.backToLogin')}</Button>
     </Link>
   );

@@ -2,6 +2,7 @@ import { RobotOutlined, SettingOutlined, ShopOutlined } from '@ant-design/icons'
 import { Button, Card, Flex, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { WebPaths } from '@studio/contract/constants';
 import { TeamAvatar } from '../../components/team-avatar.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { useSession } from '../auth/session-store.ts';
@@ -33,13 +34,13 @@ export const AuthorHomePage = () => {
             )}
           </div>
           <Space wrap>
-            <Link to="/ai">
+            <Link to={WebPaths.ai}>
               <Button icon={<RobotOutlined />}>{t('author.quickAi')}</Button>
             </Link>
-            <Link to="/store/list">
+            <Link to={WebPaths.storeList}>
               <Button icon={<ShopOutlined />}>{t('author.quickStore')}</Button>
             </Link>
-            <Link to="/personal/team">
+            <Link to={WebPaths.personalTeam}>
               <Button icon={<SettingOutlined />}>{t('author.quickTeam')}</Button>
             </Link>
           </Space>

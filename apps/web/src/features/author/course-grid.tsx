@@ -4,10 +4,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Col, Dropdown, Flex, Row, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { WebPaths } from '@studio/contract/constants';
 import { formatDateTime } from '../../lib/format.ts';
 import { courseApi } from '../courses/course-api.ts';
 import { CourseCover } from '../courses/course-cover.tsx';
-import { CourseStatusTag, usePriceText, useTeamId, useTeamWritable } from '../courses/course-bits.tsx';
+import { CourseStatusTag, usePriceText } from '../courses/course-bits.tsx';
+import { useTeamId, useTeamWritable } from '../teams/current-team.ts';
 import './author.css';
 
 const COLS = { xs: 24, sm: 12, lg: 8, xl: 6 } as const;
@@ -20,7 +22,7 @@ const CourseCard = ({ course }: { course: Course }) => {
   const teamId = useTeamId();
   const writable = useTeamWritable();
   const priceText = usePriceText();
-  const href = `/create/course/${course.courseId}`;
+  const href = WebPaths.course(course.courseId);
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['course', teamId, 'list'] });
   const duplicate = useMutation({
     mutationFn: () => courseApi.duplicate(course.courseId),

@@ -1,18 +1,17 @@
 import { PlusOutlined, RobotOutlined } from '@ant-design/icons';
-import { COURSE_STATUSES } from '@studio/contract/constants';
-import type { CourseStatus } from '@studio/contract';
+import { COURSE_STATUSES, WebPaths } from '@studio/contract/constants';
+import type { CourseListQuery, CourseListTab, CourseStatus } from '@studio/contract';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { App, Button, Card, Empty, Flex, Input, Pagination, Select, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { courseApi, courseKeys, type CourseListQuery } from '../courses/course-api.ts';
+import { courseApi, courseKeys } from '../courses/course-api.ts';
 import { useSearchPatch } from '../../lib/use-search-patch.ts';
-import { useTeamId, useTeamWritable } from '../courses/course-bits.tsx';
+import { useTeamId, useTeamWritable } from '../teams/current-team.ts';
 import { CourseGrid, CourseGridSkeleton } from './course-grid.tsx';
 import { PurchasedCourses } from './purchased-courses.tsx';
 
 const PAGE_SIZE = 12;
-type Tab = CourseListQuery['tab'];
 
 const isStatus = (v: string | null): v is CourseStatus => COURSE_STATUSES.some((s) => s === v);
 
@@ -52,7 +51,7 @@ export const CourseList = () => {
     mutationFn: () => courseApi.create(),
     onSuccess: (course) => {
       void message.success(t('course.list.created'));
-      void navigate(`/create/course/${course.courseId}`);
+      void navigate(WebPaths.course(course.courseId));
     },
   });
   const filtered = Boolean(query.keyword || query.status);
@@ -73,7 +72,7 @@ export const CourseList = () => {
         <Button type="primary" icon={<PlusOutlined />} disabled={!writable} onClick={() => create.mutate()}>
           {t('course.list.create')}
         </Button>
-        <Link to="/ai/create">
+        <Link to={WebPaths.aiCreate}>
           <Button icon={<RobotOutlined />}>{t('course.list.aiCreate')}</Button>
         </Link>
       </Flex>
@@ -130,7 +129,7 @@ export const CourseList = () => {
     </Flex>
   );
 
-  const tabs: { key: Tab | 'purchased'; label: string }[] = [
+  const tabs: { key: CourseListTab | 'purchased'; label: string }[] = [
     { key: 'mine', label: t('course.list.tabMine') },
     { key: 'all', label: t('course.list.tabAll') },
     { key: 'purchased', label: t('course.list.tabPurchased') },

@@ -2,20 +2,23 @@ import { Routes } from '@studio/contract/constants';
 import type {
   Course,
   CourseDetail,
+  CourseListQuery,
+  CourseModify,
   CoursePreview,
-  CourseStatus,
-  DocNode,
   Lesson,
+  LessonSave,
+  LessonSaved,
   LessonSummary,
   Page,
   Release,
   ReleaseCheck,
   Share,
+  ShareCreate,
   ShareList,
   ShareView,
 } from '@studio/contract';
 import type { AxiosRequestConfig } from 'axios';
-import { api } from '../../lib/request.ts';
+import { api, unwrap } from '../../lib/request.ts';
 
 /** Query keys. Course data belongs to the current team, so the team is part of every key. */
 export const courseKeys = {
@@ -31,80 +34,50 @@ export const courseKeys = {
   shares: (teamId: number | undefined, courseId: number) => ['course', teamId, 'shares', courseId] as const,
 };
 
-export interface CourseListQuery {
-  tab: 'mine' | 'all';
-  keyword: string;
-  status?: CourseStatus;
-  pageNum: number;
-  pageSize: number;
-}
-
-export type CourseModify = {
-  courseId: number;
-  version: number;
-  title?: string;
-  subtitle?: string;
-  summary?: string;
-  cover?: string;
-  category?: Course['category'];
-  tags?: string[];
-  price?: number | null;
-};
-
-export type LessonSave = {
-  lessonId: number;
-  version: number;
-  title?: string;
-  content?: DocNode;
-  durationMin?: number;
-  freePreview?: boolean;
-};
-
-const data = <T>(envelope: { data: T }): T => envelope.data;
-
 /** Every course, lesson, release and share call; answers are the envelope's data. */
 export const courseApi = {
-  list: (query: CourseListQuery) => api.get<Page<Course>>(Routes.course.list, { params: query }).then(data),
-  create: (title?: string) => api.post<Course>(Routes.course.create, title ? { title } : {}).then(data),
+  list: (query: CourseListQuery) => api.get<Page<Course>>(Routes.course.list, { params: query }).then(unwrap),
+  create: (title?: string) => api.post<Course>(Routes.course.create, title ? { title } : {}).then(unwrap),
   detail: (courseId: number, config?: AxiosRequestConfig) =>
-    api.get<CourseDetail>(Routes.course.detail, { ...config, params: { courseId } }).then(data),
+    api.get<CourseDetail>(Routes.course.detail, { ...config, params: { courseId } }).then(unwrap),
   modify: (body: CourseModify, config?: AxiosRequestConfig) =>
-    api.post<Course>(Routes.course.modify, body, config).then(data),
-  duplicate: (courseId: number) => api.post<Course>(Routes.course.duplicate, { courseId }).then(data),
-  remove: (courseId: number) => api.post<null>(Routes.course.delete, { courseId }).then(data),
+    api.post<Course>(Routes.course.modify, body, config).then(unwrap),
+  duplicate: (courseId: number) => api.post<Course>(Routes.course.duplicate, { courseId }).then(unwrap),
+  remove: (courseId: number) => api.post<null>(Routes.course.delete, { courseId }).then(unwrap),
   preview: (courseId: number, config?: AxiosRequestConfig) =>
-    api.get<CoursePreview>(Routes.course.preview, { ...config, params: { courseId } }).then(data),
+    api.get<CoursePreview>(Routes.course.preview, { ...config, params: { courseId } }).then(unwrap),
   releaseCheck: (courseId: number) =>
-    api.get<ReleaseCheck>(Routes.course.releaseCheck, { params: { courseId } }).then(data),
+    api.get<ReleaseCheck>(Routes.course.releaseCheck, { params: { courseId } }).then(unwrap),
   release: (courseId: number, notes: string) =>
-    api.post<Release>(Routes.course.release, { courseId, notes }).then(data),
-  unrelease: (courseId: number) => api.post<null>(Routes.course.unrelease, { courseId }).then(data),
+    api.post<Release>(Routes.course.release, { courseId, notes }).then(unwrap),
+  unrelease: (courseId: number) => api.post<null>(Routes.course.unrelease, { courseId }).then(unwrap),
   releases: (courseId: number) =>
     api
       .get<{ list: Release[] }>(Routes.course.releaseList, { params: { courseId } })
-      .then((e) => e.data.list),
+      .then((e) => unwrap(e).list),
 };
 
 export const lessonApi = {
   create: (courseId: number, title?: string, config?: AxiosRequestConfig) =>
-    api.post<Lesson>(Routes.lesson.create, title ? { courseId, title } : { courseId }, config).then(data),
+    api.post<Lesson>(Routes.lesson.create, title ? { courseId, title } : { courseId }, config).then(unwrap),
   detail: (lessonId: number, config?: AxiosRequestConfig) =>
-    api.get<Lesson>(Routes.lesson.detail, { ...config, params: { lessonId } }).then(data),
+    api.get<Lesson>(Routes.lesson.detail, { ...config, params: { lessonId } }).then(unwrap),
   save: (body: LessonSave, config?: AxiosRequestConfig) =>
-    api.post<{ version: number; updateTime: number }>(Routes.lesson.save, body, config).then(data),
+    api.post<LessonSaved>(Routes.lesson.save, body, config).then(unwrap),
   reorder: (courseId: number, lessonIds: number[], config?: AxiosRequestConfig) =>
-    api.post<LessonSummary[]>(Routes.lesson.reorder, { courseId, lessonIds }, config).then(data),
-  duplicate: (lessonId: number) => api.post<Lesson>(Routes.lesson.duplicate, { lessonId }).then(data),
-  remove: (lessonId: number) => api.post<null>(Routes.lesson.delete, { lessonId }).then(data),
+    api.post<LessonSummary[]>(Routes.lesson.reorder, { courseId, lessonIds }, config).then(unwrap),
+  duplicate: (lessonId: number) => api.post<Lesson>(Routes.lesson.duplicate, { lessonId }).then(unwrap),
+  remove: (lessonId: number) => api.post<null>(Routes.lesson.delete, { lessonId }).then(unwrap),
 };
 
 export const shareApi = {
-  create: (body: { courseId: number; expireHours?: number; allowCopy: boolean }) =>
-    api.post<Share>(Routes.share.create, body).then(data),
-  list: (courseId: number) => api.get<ShareList>(Routes.share.list, { params: { courseId } }).then(data),
-  revoke: (shareId: string) => api.post<null>(Routes.share.revoke, { shareId }).then(data),
+  create: (body: ShareCreate) => api.post<Share>(Routes.share.create, body).then(unwrap),
+  list: (courseId: number) => api.get<ShareList>(Routes.share.list, { params: { courseId } }).then(unwrap),
+  revoke: (shareId: string) => api.post<null>(Routes.share.revoke, { shareId }).then(unwrap),
   /** Public: no login needed, and a stale token must not send the visitor away. */
   view: (shareId: string) =>
-    api.get<ShareView>(Routes.share.view, { params: { shareId }, silent: true, stayOnPage: true }).then(data),
-  copy: (shareId: string) => api.post<Course>(Routes.share.copy, { shareId }).then(data),
+    api
+      .get<ShareView>(Routes.share.view, { params: { shareId }, silent: true, stayOnPage: true })
+      .then(unwrap),
+  copy: (shareId: string) => api.post<Course>(Routes.share.copy, { shareId }).then(unwrap),
 };

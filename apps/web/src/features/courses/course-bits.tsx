@@ -1,8 +1,7 @@
 import type { CourseStatus } from '@studio/contract';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../auth/session-store.ts';
-import { formatYuan } from './price.ts';
+import { formatPrice } from '../../lib/format.ts';
 import './courses.css';
 
 const STATUS_COLORS: Record<CourseStatus, string> = {
@@ -22,12 +21,6 @@ export const usePriceText = (): ((fen: number | null) => string) => {
   return (fen) => {
     if (fen === null) return t('course.price.unset');
     if (fen === 0) return t('course.price.free');
-    return t('course.price.yuan', { value: formatYuan(fen) });
+    return formatPrice(fen);
   };
 };
-
-/** The current team's id: part of every course query key, so switching team refetches. */
-export const useTeamId = (): number | undefined => useSession((s) => s.user?.lastTeam?.teamId);
-
-/** Writes are refused while the current team is expired (read-only), whatever the abilities say. */
-export const useTeamWritable = (): boolean => useSession((s) => !s.user?.lastTeam?.teamExpire);

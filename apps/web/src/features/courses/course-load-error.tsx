@@ -1,6 +1,7 @@
 import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { WebPaths } from '@studio/contract/constants';
 import { isApiError } from '../../lib/api-error.ts';
 import { isNotFound } from './course-queries.ts';
 
@@ -22,7 +23,7 @@ export const CourseLoadError = ({
 }) => {
   const { t } = useTranslation();
   const homeLink = home && (
-    <Link to="/author" key="home">
+    <Link to={WebPaths.author} key="home">
       <Button type="primary">{t('course.backHome')}</Button>
     </Link>
   );

@@ -2,11 +2,12 @@ import { ShoppingOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons'
 import { Grid, Menu } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
+import { WebPaths } from '@studio/contract/constants';
 
 const selected = (path: string): string => {
-  if (path.startsWith('/personal/team')) return '/personal/team';
-  if (path.startsWith('/personal/trade')) return '/personal/trade';
-  return '/personal/user';
+  if (path.startsWith(WebPaths.personalTeam)) return WebPaths.personalTeam;
+  if (path.startsWith(WebPaths.personalTrade)) return WebPaths.personalTrade;
+  return WebPaths.personalUser;
 };
 
 /** /personal: a side menu (a top menu on phones) and the chosen section. */
@@ -17,9 +18,9 @@ export const PersonalLayout = () => {
   const screens = Grid.useBreakpoint();
   const wide = Boolean(screens.md);
   const items = [
-    { key: '/personal/user', icon: <UserOutlined />, label: t('personal.user') },
-    { key: '/personal/team', icon: <TeamOutlined />, label: t('personal.team') },
-    { key: '/personal/trade', icon: <ShoppingOutlined />, label: t('personal.trade') },
+    { key: WebPaths.personalUser, icon: <UserOutlined />, label: t('personal.user') },
+    { key: WebPaths.personalTeam, icon: <TeamOutlined />, label: t('personal.team') },
+    { key: WebPaths.personalTrade, icon: <ShoppingOutlined />, label: t('personal.trade') },
   ];
   return (
     <div

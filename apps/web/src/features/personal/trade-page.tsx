@@ -1,11 +1,13 @@
-import { Button, Card, Result, Skeleton, Typography } from 'antd';
+import { Card, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { WebPaths } from '@studio/contract/constants';
+import { QueryView } from '../../components/query-view.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { LinkButton } from '../store/link-button.tsx';
 import { useOrders } from '../store/order-api.ts';
 import { OrdersTable } from '../store/orders/orders-table.tsx';
-import type { PageQuery } from '../store/store-api.ts';
+import type { PageQuery } from '@studio/contract';
 import { StoreEmpty } from '../store/store-empty.tsx';
 
 /** /personal/trade (交易信息): the user's orders in every team, newest first, with order details. */
@@ -15,35 +17,30 @@ export const TradePage = () => {
   const [page, setPage] = useState<PageQuery>({ pageNum: 1, pageSize: 10 });
   const orders = useOrders(page);
 
-  let body;
-  if (orders.isPending) {
-    body = <Skeleton active paragraph={{ rows: 5 }} />;
-  } else if (orders.isError && !orders.data) {
-    body = (
-      <Result
-        status="warning"
-        title={t('store.trade.loadFailed')}
-        extra={<Button onClick={() => void orders.refetch()}>{t('common.retry')}</Button>}
-      />
-    );
-  } else {
-    body = (
-      <OrdersTable
-        data={orders.data}
-        loading={orders.isFetching}
-        page={page}
-        onPage={setPage}
-        totalText={(count) => t('store.trade.total', { count })}
-        empty={
-          <StoreEmpty title={t('store.trade.empty')} desc={t('store.trade.emptyDesc')}>
-            <LinkButton to="/store/list" type="primary">
-              {t('store.cart.goStore')}
-            </LinkButton>
-          </StoreEmpty>
-        }
-      />
-    );
-  }
+  const body = (
+    <QueryView
+      query={orders}
+      loading={<Skeleton active paragraph={{ rows: 5 }} />}
+      errorTitle={t('store.trade.loadFailed')}
+    >
+      {(data) => (
+        <OrdersTable
+          data={data}
+          loading={orders.isFetching}
+          page={page}
+          onPage={setPage}
+          totalText={(count) => t('store.trade.total', { count })}
+          empty={
+            <StoreEmpty title={t('store.trade.empty')} desc={t('store.trade.emptyDesc')}>
+              <LinkButton to={WebPaths.storeList} type="primary">
+                {t('store.cart.goStore')}
+              </LinkButton>
+            </StoreEmpty>
+          }
+        />
+      )}
+    </QueryView>
+  );
 
   return (
     <Card

@@ -1,14 +1,13 @@
 import { Routes } from '@studio/contract/constants';
-import type { UserInfo } from '@studio/contract';
-import { api } from '../../lib/request.ts';
+import type { UserInfo, UserModify, UserPassword } from '@studio/contract';
+import { api, unwrap } from '../../lib/request.ts';
 import { saveUserKeepingToken } from '../auth/session-store.ts';
 
 /** POST /user/modify → UserInfo; stored without touching the token we hold. */
-export const modifyUser = async (body: { nickName?: string; headImage?: string }): Promise<UserInfo> => {
-  const { data } = await api.post<UserInfo>(Routes.user.modify, body);
+export const modifyUser = async (body: UserModify): Promise<UserInfo> => {
+  const data = await api.post<UserInfo>(Routes.user.modify, body).then(unwrap);
   saveUserKeepingToken(data);
   return data;
 };
 
-export const changePassword = (body: { oldPassword?: string; newPassword: string }) =>
-  api.post<null>(Routes.user.password, body);
+export const changePassword = (body: UserPassword) => api.post<null>(Routes.user.password, body);

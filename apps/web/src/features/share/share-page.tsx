@@ -1,5 +1,5 @@
 import { CopyOutlined, LoginOutlined, ShoppingCartOutlined } from '@ant-design/icons';
-import { Code } from '@studio/contract/constants';
+import { Code, WebPaths } from '@studio/contract/constants';
 import type { ShareView } from '@studio/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Flex, Skeleton, Tag, Typography } from 'antd';
@@ -28,7 +28,7 @@ const BuyAction = ({ view }: { view: ShareView }) => {
     <LinkButton
       type="primary"
       icon={<ShoppingCartOutlined aria-hidden />}
-      to={`/store/preview/${view.course.courseId}`}
+      to={WebPaths.storePreview(view.course.courseId)}
     >
       {t('share.page.buy')}
     </LinkButton>
@@ -45,20 +45,20 @@ const CopyAction = ({ view }: { view: ShareView }) => {
     mutationFn: () => shareApi.copy(view.share.shareId),
     onSuccess: (course) => {
       void message.success(t('share.page.copied', { team: user?.lastTeam?.teamName ?? '' }));
-      void navigate(`/create/course/${course.courseId}`);
+      void navigate(WebPaths.course(course.courseId));
     },
   });
   if (!view.share.allowCopy) return null;
   if (!user) {
     return (
-      <Link to={`/login?redirect=${encodeURIComponent(`/share/${view.share.shareId}`)}`}>
+      <Link to={WebPaths.loginBack(WebPaths.share(view.share.shareId))}>
         <Button icon={<LoginOutlined />}>{t('share.page.loginToCopy')}</Button>
       </Link>
     );
   }
   if (!user.lastTeam) {
     return (
-      <Link to="/selectTeam">
+      <Link to={WebPaths.selectTeam}>
         <Button>{t('share.page.selectTeamToCopy')}</Button>
       </Link>
     );

@@ -3,6 +3,7 @@ import { Button, Grid, Skeleton, Typography } from 'antd';
 import { QRCodeSVG } from 'qrcode.react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useParams } from 'react-router';
+import { WebPaths } from '@studio/contract/constants';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { useSession } from '../auth/session-store.ts';
 import { CourseLoadError } from '../courses/course-load-error.tsx';
@@ -27,7 +28,7 @@ const WxPreview = ({ courseId }: { courseId: number }) => {
   return (
     <PublicShell
       actions={
-        <Link to={`/create/course/${courseId}`}>
+        <Link to={WebPaths.course(courseId)}>
           <Button icon={<ArrowLeftOutlined />}>{t('preview.backToEdit')}</Button>
         </Link>
       }
@@ -57,9 +58,9 @@ export const WxPreviewPage = () => {
   const courseId = Number(useParams().courseId);
   useDocumentTitle(t('preview.mobile'));
   if (!user) {
-    return <Navigate to={`/login?redirect=${encodeURIComponent(location.pathname)}`} replace />;
+    return <Navigate to={WebPaths.loginBack(location.pathname)} replace />;
   }
-  if (!user.register) return <Navigate to="/wxAuth?step=bind" replace />;
-  if (!user.lastTeam) return <Navigate to="/selectTeam" replace />;
+  if (!user.register) return <Navigate to={WebPaths.wxAuthBind} replace />;
+  if (!user.lastTeam) return <Navigate to={WebPaths.selectTeam} replace />;
   return <WxPreview courseId={courseId} />;
 };

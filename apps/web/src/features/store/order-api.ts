@@ -1,25 +1,24 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Routes } from '@studio/contract/constants';
-import type { Cart, Order, Page, PayInfo } from '@studio/contract';
+import type { Cart, Order, Page, PageQuery, PayInfo } from '@studio/contract';
 import type { AxiosRequestConfig } from 'axios';
-import { api } from '../../lib/request.ts';
-import { storeKeys, useTeamId, type PageQuery } from './store-api.ts';
-
-const data = <T>(envelope: { data: T }): T => envelope.data;
+import { api, unwrap } from '../../lib/request.ts';
+import { useTeamId } from '../teams/current-team.ts';
+import { storeKeys } from './store-api.ts';
 
 /** The cart, checkout, orders and payment calls. */
 export const orderApi = {
-  cart: () => api.get<Cart>(Routes.cart.list).then(data),
+  cart: () => api.get<Cart>(Routes.cart.list).then(unwrap),
   add: (courseId: number, config?: AxiosRequestConfig) =>
-    api.post<Cart>(Routes.cart.add, { courseId }, config).then(data),
-  remove: (courseIds: number[]) => api.post<Cart>(Routes.cart.remove, { courseIds }).then(data),
+    api.post<Cart>(Routes.cart.add, { courseId }, config).then(unwrap),
+  remove: (courseIds: number[]) => api.post<Cart>(Routes.cart.remove, { courseIds }).then(unwrap),
   select: (courseIds: number[], selected: boolean) =>
-    api.post<Cart>(Routes.cart.select, { courseIds, selected }).then(data),
+    api.post<Cart>(Routes.cart.select, { courseIds, selected }).then(unwrap),
   checkout: (courseIds?: number[]) =>
-    api.post<Order>(Routes.order.checkout, courseIds ? { courseIds } : {}).then(data),
+    api.post<Order>(Routes.order.checkout, courseIds ? { courseIds } : {}).then(unwrap),
   detail: (orderId: number, config?: AxiosRequestConfig) =>
-    api.get<Order>(Routes.order.detail, { ...config, params: { orderId } }).then(data),
-  list: (query: PageQuery) => api.get<Page<Order>>(Routes.order.list, { params: query }).then(data),
+    api.get<Order>(Routes.order.detail, { ...config, params: { orderId } }).then(unwrap),
+  list: (query: PageQuery) => api.get<Page<Order>>(Routes.order.list, { params: query }).then(unwrap),
   /** Resolves with the envelope: 20018 (a success code) means the order is paid already. */
   pay: (orderId: number, config?: AxiosRequestConfig) =>
     api.post<PayInfo>(Routes.order.pay, { orderId }, config),

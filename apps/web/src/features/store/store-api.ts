@@ -1,25 +1,17 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Routes } from '@studio/contract/constants';
-import type { CourseCategory, Order, Page, StoreCard, StoreCourse, TeamSales } from '@studio/contract';
+import type {
+  Order,
+  Page,
+  PageQuery,
+  StoreCard,
+  StoreCourse,
+  StoreListQuery,
+  TeamSales,
+} from '@studio/contract';
 import type { AxiosRequestConfig } from 'axios';
-import { api } from '../../lib/request.ts';
-import { useSession } from '../auth/session-store.ts';
-
-export type StoreSort = 'newest' | 'price_asc' | 'price_desc' | 'sales';
-export const STORE_SORTS: readonly StoreSort[] = ['newest', 'price_asc', 'price_desc', 'sales'];
-
-export interface StoreListQuery {
-  keyword: string;
-  category?: CourseCategory;
-  sort: StoreSort;
-  pageNum: number;
-  pageSize: number;
-}
-
-export interface PageQuery {
-  pageNum: number;
-  pageSize: number;
-}
+import { api, unwrap } from '../../lib/request.ts';
+import { useTeamId } from '../teams/current-team.ts';
 
 /**
  * Query keys. What a team owns, its cart and its sales depend on the current team, so the team id is
@@ -38,8 +30,6 @@ export const storeKeys = {
   purchases: (teamId: number | undefined, query: PageQuery) => ['store', teamId, 'purchases', query] as const,
 };
 
-const data = <T>(envelope: { data: T }): T => envelope.data;
-
 /** The catalogue, the buy page and the team's store views; answers are the envelope's data. */
 export const storeApi = {
   list: (query: StoreListQuery) =>
@@ -47,22 +37,19 @@ export const storeApi = {
       params: { ...query, keyword: query.keyword || undefined },
     }),
   course: (courseId: number, config?: AxiosRequestConfig) =>
-    api.get<StoreCourse>(Routes.store.course, { ...config, params: { courseId } }).then(data),
+    api.get<StoreCourse>(Routes.store.course, { ...config, params: { courseId } }).then(unwrap),
   purchased: (query: PageQuery) =>
-    api.get<Page<StoreCard>>(Routes.store.purchased, { params: query }).then(data),
+    api.get<Page<StoreCard>>(Routes.store.purchased, { params: query }).then(unwrap),
   teamSales: (days: number) =>
-    api.get<TeamSales>(Routes.store.teamSales, { params: { days }, silent: true }).then(data),
+    api.get<TeamSales>(Routes.store.teamSales, { params: { days }, silent: true }).then(unwrap),
   teamPurchases: (query: PageQuery) =>
-    api.get<Page<Order>>(Routes.store.teamPurchases, { params: query, silent: true }).then(data),
+    api.get<Page<Order>>(Routes.store.teamPurchases, { params: query, silent: true }).then(unwrap),
 };
-
-/** The current team's id, for query keys. */
-export const useTeamId = (): number | undefined => useSession((s) => s.user?.lastTeam?.teamId);
 
 export const useStoreList = (query: StoreListQuery) =>
   useQuery({
     queryKey: storeKeys.list(query),
-    queryFn: () => storeApi.list(query).then(data),
+    queryFn: () => storeApi.list(query).then(unwrap),
     placeholderData: keepPreviousData,
   });
 

@@ -1,4 +1,4 @@
-import { ROUTE_CHUNK_TIMEOUT_MS } from '@studio/contract/constants';
+import { ROUTE_CHUNK_TIMEOUT_MS, WebPaths } from '@studio/contract/constants';
 import { Segmented } from 'antd';
 import { lazy, Suspense, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -49,8 +49,11 @@ export const StoreLayout = () => {
         // The pay page is neither tab.
         value={pathname.replace(/\/$/, '')}
         options={[
-          { value: '/store/list', label: t('pages.storeList') },
-          { value: '/store/cart', label: count > 0 ? t('store.cart.tab', { count }) : t('pages.storeCart') },
+          { value: WebPaths.storeList, label: t('pages.storeList') },
+          {
+            value: WebPaths.storeCart,
+            label: count > 0 ? t('store.cart.tab', { count }) : t('pages.storeCart'),
+          },
         ]}
         onChange={(value) => void navigate(value)}
         style={{ marginBottom: 16 }}

@@ -4,6 +4,7 @@ import { App, Button, Card, Flex, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { WebPaths } from '@studio/contract/constants';
 import { ImageUpload } from '../../components/image-upload.tsx';
 import { TeamAvatar } from '../../components/team-avatar.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
@@ -32,7 +33,7 @@ export const CreateTeamPage = () => {
     try {
       const team = await createTeam({ teamName: teamName.trim(), ...(logo ? { teamLogo: logo } : {}) });
       void message.success(t('team.created', { name: team.teamName }));
-      void navigate('/author');
+      void navigate(WebPaths.author);
     } catch {
       // Shown by the request client (a 400 names the field).
     } finally {
@@ -42,7 +43,7 @@ export const CreateTeamPage = () => {
 
   return (
     <Flex vertical gap={16} style={{ maxWidth: 560, margin: '0 auto' }}>
-      <Link to="/selectTeam">
+      <Link to={WebPaths.selectTeam}>
         <ArrowLeftOutlined /> {t('team.backToSelect')}
       </Link>
       <Card title={<h1 style={{ fontSize: 18, margin: 0 }}>{t('team.createTitle')}</h1>}>

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Badge } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { WebPaths } from '@studio/contract/constants';
 import { fetchMyInvitations, invitationKeys } from './invitations-api.ts';
 
 /**
@@ -22,7 +23,7 @@ export const InvitationBadge = () => {
   const label = t('teamCentre.invitations.badge', { count });
   return (
     <Link
-      to="/selectTeam"
+      to={WebPaths.selectTeam}
       aria-label={label}
       title={label}
       // A 40 px target, coloured like the other header buttons.

@@ -9,7 +9,7 @@ import type {
 } from '@studio/contract';
 import { isApiError } from '../../lib/api-error.ts';
 import { queryClient } from '../../lib/query-client.ts';
-import { api } from '../../lib/request.ts';
+import { api, unwrap } from '../../lib/request.ts';
 import { applyCurrentTeam, fetchTeamList } from './team-store.ts';
 
 /** Query keys: the badge and /selectTeam share `mine`, so answering one updates both. */
@@ -22,7 +22,7 @@ export const invitationKeys = {
 
 /** My pending invitations. Silent: the header badge must never raise an error notice. */
 export const fetchMyInvitations = async (): Promise<MyInvitation[]> =>
-  (await api.get<{ list: MyInvitation[] }>(Routes.team.invitationList, { silent: true })).data.list;
+  unwrap(await api.get<{ list: MyInvitation[] }>(Routes.team.invitationList, { silent: true })).list;
 
 /**
  * An answered invitation leaves the cached list at once, and the header badge with it: a refetch
@@ -37,7 +37,7 @@ async function forgetInvitation(invitationId: number) {
 
 /** Accepting makes the invited team the current one (20014: already a member, switched too). */
 export const acceptInvitation = async (invitationId: number): Promise<LastTeam> => {
-  const { data } = await api.post<LastTeam>(Routes.team.invitationAccept, { invitationId });
+  const data = await api.post<LastTeam>(Routes.team.invitationAccept, { invitationId }).then(unwrap);
   await forgetInvitation(invitationId);
   applyCurrentTeam(data); // also refreshes every query, the badge included
   void fetchTeamList();
@@ -58,7 +58,7 @@ export const inviteMember = async (userId: number): Promise<{ already: boolean }
 };
 
 export const fetchTeamInvitations = async (): Promise<TeamInvitation[]> =>
-  (await api.get<{ list: TeamInvitation[] }>(Routes.team.invitationTeamList)).data.list;
+  unwrap(await api.get<{ list: TeamInvitation[] }>(Routes.team.invitationTeamList)).list;
 
 export const cancelInvitation = async (invitationId: number): Promise<void> => {
   await api.post<null>(Routes.team.invitationCancel, { invitationId });
@@ -68,7 +68,9 @@ export const cancelInvitation = async (invitationId: number): Promise<void> => {
 /** What an invite link or team code invites to; null when it is unknown, expired or used up. */
 export const fetchInviteInfo = async (inviteCode: string): Promise<InviteInfo | null> => {
   try {
-    return (await api.get<InviteInfo>(Routes.team.inviteInfo, { params: { inviteCode }, silent: true })).data;
+    return unwrap(
+      await api.get<InviteInfo>(Routes.team.inviteInfo, { params: { inviteCode }, silent: true }),
+    );
   } catch (error) {
     if (isApiError(error) && (error.code === Code.INVITE_INVALID || error.code === Code.TEAM_NOT_FOUND)) {
       return null;

@@ -1,7 +1,7 @@
 import { MailOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import type { MyInvitation } from '@studio/contract';
-import { BRAND_COLOR } from '@studio/contract/constants';
+import { BRAND_COLOR, WebPaths } from '@studio/contract/constants';
 import { App, Button, Card, Flex, Popconfirm, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -37,7 +37,7 @@ export const MyInvitations = () => {
       if (accept) {
         const team = await acceptInvitation(invitation.invitationId);
         void message.success(t('teamCentre.invitations.accepted', { name: team.teamName }));
-        void navigate('/author', { replace: true });
+        void navigate(WebPaths.author, { replace: true });
       } else {
         await declineInvitation(invitation.invitationId);
         void message.success(t('teamCentre.invitations.declined', { name: invitation.teamName }));

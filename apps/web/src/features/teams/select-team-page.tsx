@@ -4,6 +4,7 @@ import { App, Button, Empty, Flex, Result, Skeleton, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { WebPaths } from '@studio/contract/constants';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { useSession } from '../auth/session-store.ts';
 import { InviteBanner } from './invite-banner.tsx';
@@ -38,7 +39,7 @@ export const SelectTeamPage = () => {
     try {
       const current = await changeTeam(team.teamId);
       void message.success(t('team.switched', { name: current.teamName }));
-      void navigate('/author');
+      void navigate(WebPaths.author);
     } catch {
       // Shown by the request client.
     } finally {
@@ -47,7 +48,7 @@ export const SelectTeamPage = () => {
   };
 
   const createButton = (
-    <Link to="/creatTeam">
+    <Link to={WebPaths.createTeam}>
       <Button type="primary" icon={<PlusOutlined />}>
         {t('team.create')}
       </Button>

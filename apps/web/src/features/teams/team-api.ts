@@ -1,15 +1,17 @@
 import { Code, Routes } from '@studio/contract/constants';
 import type {
   CurrentTeam,
+  InviteCreate,
   InviteCreated,
   LastTeam,
   NonMember,
   Page,
-  TeamRole,
+  TeamModify,
   TeamUser,
+  TeamUserListQuery,
 } from '@studio/contract';
 import { queryClient } from '../../lib/query-client.ts';
-import { api } from '../../lib/request.ts';
+import { api, unwrap } from '../../lib/request.ts';
 import { readStoredUser } from '../../lib/storage.ts';
 import { saveLastTeam } from '../auth/session-store.ts';
 import { applyCurrentTeam, fetchTeamList } from './team-store.ts';
@@ -18,16 +20,9 @@ import { applyCurrentTeam, fetchTeamList } from './team-store.ts';
 export const teamKeys = {
   all: ['team'] as const,
   current: (teamId: number) => ['team', teamId, 'current'] as const,
-  members: (teamId: number, query: MemberQuery) => ['team', teamId, 'members', query] as const,
+  members: (teamId: number, query: TeamUserListQuery) => ['team', teamId, 'members', query] as const,
   nonMembers: (teamId: number, keyword: string) => ['team', teamId, 'non', keyword] as const,
 };
-
-export interface MemberQuery {
-  pageNum: number;
-  pageSize: number;
-  keyword: string;
-  role?: TeamRole;
-}
 
 const toLastTeam = (team: LastTeam): LastTeam => ({
   teamId: team.teamId,
@@ -50,16 +45,16 @@ export const syncLastTeam = (team: LastTeam): void => {
 
 /** GET /team/current/list; a role or expiry changed elsewhere reaches the stored lastTeam here. */
 export const fetchCurrentTeam = async (): Promise<CurrentTeam> => {
-  const { data } = await api.get<CurrentTeam>(Routes.team.currentList);
+  const data = await api.get<CurrentTeam>(Routes.team.currentList).then(unwrap);
   syncLastTeam(data);
   return data;
 };
 
-export const fetchMembers = async (query: MemberQuery): Promise<Page<TeamUser>> =>
-  (await api.get<Page<TeamUser>>(Routes.team.userList, { params: query })).data;
+export const fetchMembers = async (query: TeamUserListQuery): Promise<Page<TeamUser>> =>
+  api.get<Page<TeamUser>>(Routes.team.userList, { params: query }).then(unwrap);
 
 export const searchNonMembers = async (keyword: string): Promise<NonMember[]> =>
-  (await api.get<{ list: NonMember[] }>(Routes.team.userSearchNon, { params: { keyword } })).data.list;
+  unwrap(await api.get<{ list: NonMember[] }>(Routes.team.userSearchNon, { params: { keyword } })).list;
 
 /** After any change: the team centre's queries and the switcher's list. */
 export const refreshTeam = async (): Promise<void> => {
@@ -67,8 +62,8 @@ export const refreshTeam = async (): Promise<void> => {
   await queryClient.invalidateQueries({ queryKey: teamKeys.all });
 };
 
-export const modifyTeam = async (body: { teamName?: string; teamLogo?: string }): Promise<LastTeam> => {
-  const { data } = await api.post<LastTeam>(Routes.team.modify, body);
+export const modifyTeam = async (body: TeamModify): Promise<LastTeam> => {
+  const data = await api.post<LastTeam>(Routes.team.modify, body).then(unwrap);
   applyCurrentTeam(data);
   void fetchTeamList();
   return data;
@@ -100,11 +95,8 @@ export const leaveTeam = async (teamId: number): Promise<void> => {
   void fetchTeamList();
 };
 
-export const createInvite = async (body: {
-  role: 'ADMIN' | 'MEMBER';
-  expireHours: number;
-  maxUses?: number;
-}): Promise<InviteCreated> => (await api.post<InviteCreated>(Routes.team.inviteCreate, body)).data;
+export const createInvite = async (body: InviteCreate): Promise<InviteCreated> =>
+  api.post<InviteCreated>(Routes.team.inviteCreate, body).then(unwrap);
 
 /** Joins by link token or team code; the team becomes current. 20014 (already a member) switches too. */
 export const joinTeam = async (inviteCode: string): Promise<{ team: LastTeam; already: boolean }> => {

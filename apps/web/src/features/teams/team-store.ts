@@ -2,7 +2,7 @@ import { Routes } from '@studio/contract/constants';
 import type { LastTeam, TeamListItem } from '@studio/contract';
 import { create } from 'zustand';
 import { queryClient } from '../../lib/query-client.ts';
-import { api } from '../../lib/request.ts';
+import { api, unwrap } from '../../lib/request.ts';
 import { onStoredUserChange } from '../../lib/storage.ts';
 import { saveLastTeam } from '../auth/session-store.ts';
 
@@ -28,8 +28,10 @@ onStoredUserChange((user) => {
 export const fetchTeamList = async (): Promise<void> => {
   useTeams.setState({ loading: true });
   try {
-    const { data } = await api.get<{ list: TeamListItem[] }>(Routes.team.changeList, { silent: true });
-    useTeams.setState({ list: data.list, failed: false });
+    const { list } = unwrap(
+      await api.get<{ list: TeamListItem[] }>(Routes.team.changeList, { silent: true }),
+    );
+    useTeams.setState({ list, failed: false });
   } catch {
     useTeams.setState({ failed: true });
   } finally {
@@ -48,14 +50,14 @@ export const applyCurrentTeam = (team: LastTeam): void => {
 
 /** POST /team/change {teamId} → the new LastTeam. */
 export const changeTeam = async (teamId: number): Promise<LastTeam> => {
-  const { data } = await api.post<LastTeam>(Routes.team.change, { teamId });
+  const data = await api.post<LastTeam>(Routes.team.change, { teamId }).then(unwrap);
   applyCurrentTeam(data);
   return data;
 };
 
 /** POST /team/create → the new team, already current. */
 export const createTeam = async (body: { teamName: string; teamLogo?: string }): Promise<LastTeam> => {
-  const { data } = await api.post<LastTeam>(Routes.team.create, body);
+  const data = await api.post<LastTeam>(Routes.team.create, body).then(unwrap);
   applyCurrentTeam(data);
   void fetchTeamList();
   return data;

@@ -3,6 +3,7 @@ import { App, Button, Dropdown, Spin, type MenuProps } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { WebPaths } from '@studio/contract/constants';
 import { TeamAvatar } from '../../components/team-avatar.tsx';
 import { useSession } from '../auth/session-store.ts';
 import { changeTeam, fetchTeamList, useTeams } from './team-store.ts';
@@ -37,8 +38,8 @@ export const TeamSwitcher = ({ compact }: { compact: boolean }) => {
         }));
 
   const onClick: MenuProps['onClick'] = async ({ key }) => {
-    if (key === 'create') return void navigate('/creatTeam');
-    if (key === 'manage') return void navigate('/personal/team');
+    if (key === 'create') return void navigate(WebPaths.createTeam);
+    if (key === 'manage') return void navigate(WebPaths.personalTeam);
     const teamId = Number(key.replace('team:', ''));
     if (!teamId || teamId === lastTeam?.teamId) return;
     try {

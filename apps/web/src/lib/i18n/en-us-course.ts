@@ -6,7 +6,7 @@ export const courseEnUS: typeof courseZhCN = {
   course: {
     status: { draft: 'Draft', released: 'Released', unreleased: 'Unreleased' },
     category: courseCategoryNames('en'),
-    price: { free: 'Free', unset: 'No price', yuan: '¥{{value}}' },
+    price: { free: 'Free', unset: 'No price' },
     lessonCount: '{{count}} lessons',
     updatedAt: 'Updated {{time}}',
     author: 'By {{name}}',

@@ -12,8 +12,6 @@ export const enUS: Messages = {
     loading: 'Loading',
     retry: 'Retry',
     backHome: 'Back to home',
-    comingSoon: 'Coming soon',
-    comingSoonDesc: 'This part is being built and will be available soon.',
     save: 'Save',
     cancel: 'Cancel',
     submit: 'Submit',

@@ -4,7 +4,7 @@ export const courseZhCN = {
   course: {
     status: { draft: '草稿', released: '已发布', unreleased: '已下架' },
     category: courseCategoryNames('zh'),
-    price: { free: '免费', unset: '未定价', yuan: '¥{{value}}' },
+    price: { free: '免费', unset: '未定价' },
     lessonCount: '{{count}} 课时',
     updatedAt: '更新于 {{time}}',
     author: '作者：{{name}}',

@@ -12,8 +12,6 @@ export const zhCN = {
     loading: '加载中',
     retry: '重试',
     backHome: '返回首页',
-    comingSoon: '即将上线',
-    comingSoonDesc: '这里的功能正在开发中，即将上线。',
     save: '保存',
     cancel: '取消',
     submit: '提交',

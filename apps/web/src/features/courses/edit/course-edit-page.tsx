@@ -12,9 +12,11 @@ import { Alert, Button, Card, Col, Drawer, Dropdown, Flex, Form, Row, Skeleton, 
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { WebPaths } from '@studio/contract/constants';
 import { useDocumentTitle } from '../../../components/use-document-title.ts';
 import { SharePanel } from '../../share/share-panel.tsx';
-import { CourseStatusTag, useTeamWritable } from '../course-bits.tsx';
+import { useTeamWritable } from '../../teams/current-team.ts';
+import { CourseStatusTag } from '../course-bits.tsx';
 import { CourseLoadError } from '../course-load-error.tsx';
 import { useCourseDetail } from '../course-queries.ts';
 import { SaveStatus } from '../save/save-status.tsx';
@@ -54,12 +56,11 @@ const CourseEditor = ({ course }: { course: CourseDetail }) => {
   const editable = course.abilities.edit && writable;
   const { autosave, state, edit, conflict, reload, overwrite } = useCourseInfoSave(course, form);
   useFocusFromAddress();
-  const base = `/create/course/${course.courseId}`;
 
   return (
     <Flex vertical gap={16}>
       <Flex align="center" gap={12} wrap className="course-edit-head">
-        <Link to="/author" aria-label={t('course.backHome')}>
+        <Link to={WebPaths.author} aria-label={t('course.backHome')}>
           <Button type="text" icon={<ArrowLeftOutlined />} tabIndex={-1} aria-hidden />
         </Link>
         <div style={{ flex: '1 1 240px', minWidth: 0 }}>
@@ -74,12 +75,23 @@ const CourseEditor = ({ course }: { course: CourseDetail }) => {
             trigger={['click']}
             menu={{
               items: [
-                { key: 'preview', icon: <EyeOutlined />, label: t('course.edit.previewCourse') },
-                { key: 'buy/preview', icon: <ShoppingOutlined />, label: t('course.edit.previewBuy') },
-                { key: 'mobile', icon: <MobileOutlined />, label: t('course.edit.previewMobile') },
+                {
+                  key: WebPaths.coursePreview(course.courseId),
+                  icon: <EyeOutlined />,
+                  label: t('course.edit.previewCourse'),
+                },
+                {
+                  key: WebPaths.courseBuyPreview(course.courseId),
+                  icon: <ShoppingOutlined />,
+                  label: t('course.edit.previewBuy'),
+                },
+                {
+                  key: WebPaths.wxPreview(course.courseId),
+                  icon: <MobileOutlined />,
+                  label: t('course.edit.previewMobile'),
+                },
               ],
-              onClick: ({ key }) =>
-                void navigate(key === 'mobile' ? `/wx-preview/${course.courseId}` : `${base}/${key}`),
+              onClick: ({ key }) => void navigate(key),
             }}
           >
             <Button icon={<EyeOutlined />}>
@@ -91,7 +103,7 @@ const CourseEditor = ({ course }: { course: CourseDetail }) => {
               {t('course.edit.share')}
             </Button>
           )}
-          <Link to={`${base}/release`}>
+          <Link to={WebPaths.courseRelease(course.courseId)}>
             <Button type="primary" icon={<RocketOutlined />}>
               {t('course.edit.release')}
             </Button>

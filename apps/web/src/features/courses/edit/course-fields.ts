@@ -1,6 +1,6 @@
 import type { Course, CourseCategory } from '@studio/contract';
-import type { CourseModify } from '../course-api.ts';
-import { fenToYuan, yuanToFen } from '../price.ts';
+import type { CourseModify } from '@studio/contract';
+import { fenToYuan, yuanToFen } from '../../../lib/format.ts';
 
 export interface CourseFormValues {
   title: string;

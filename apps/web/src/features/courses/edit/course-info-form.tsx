@@ -3,6 +3,7 @@ import { COURSE_CATEGORIES, COURSE_LIMITS } from '@studio/contract/constants';
 import { Button, Flex, Form, Input, InputNumber, Select, Typography, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ImageUpload } from '../../../components/image-upload.tsx';
+import { fenToYuan } from '../../../lib/format.ts';
 import { CourseCover } from '../course-cover.tsx';
 import type { CourseFormValues } from './course-info-save.ts';
 
@@ -106,7 +107,7 @@ export const CourseInfoForm = ({
           rules={[
             {
               validator: async (_rule, value: number | null | undefined) => {
-                const max = COURSE_LIMITS.priceMaxFen / 100;
+                const max = fenToYuan(COURSE_LIMITS.priceMaxFen);
                 if (typeof value !== 'number') return;
                 if (value < 0) throw new Error(t('course.edit.priceNegative'));
                 if (value > max) throw new Error(t('course.edit.priceTooHigh', { max }));

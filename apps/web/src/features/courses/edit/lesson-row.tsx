@@ -5,6 +5,7 @@ import type { LessonSummary } from '@studio/contract';
 import { Button, Dropdown, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { WebPaths } from '@studio/contract/constants';
 
 export type LessonAction = 'rename' | 'duplicate' | 'delete';
 
@@ -25,7 +26,7 @@ export const LessonRow = ({
   const { t } = useTranslation();
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
     useSortable({ id: lesson.lessonId, disabled: !editable });
-  const href = `/create/course/${courseId}/Lesson/${lesson.lessonId}`;
+  const href = WebPaths.lesson(courseId, lesson.lessonId);
   return (
     <li
       ref={setNodeRef}

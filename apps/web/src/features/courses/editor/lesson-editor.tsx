@@ -5,7 +5,8 @@ import { Alert, Button, Card, Flex, Tooltip, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useTeamWritable } from '../course-bits.tsx';
+import { WebPaths } from '@studio/contract/constants';
+import { useTeamWritable } from '../../teams/current-team.ts';
 import { SaveStatus } from '../save/save-status.tsx';
 import { ConflictDialog } from './conflict-dialog.tsx';
 import { isAssistPreview } from './assist-writer.ts';
@@ -89,11 +90,10 @@ export const LessonEditor = ({ lesson, course }: { lesson: Lesson; course: Cours
     save.onEdit();
   };
 
-  const base = `/create/course/${lesson.courseId}`;
   return (
     <Flex vertical gap={12} className="lesson-editor">
       <Flex className="lesson-editor-head" align="center" gap={8} wrap>
-        <Link to={base} className="lesson-editor-back">
+        <Link to={WebPaths.course(lesson.courseId)} className="lesson-editor-back">
           <ArrowLeftOutlined />{' '}
           <span className="lesson-editor-course">{course?.title ?? t('editor.back')}</span>
         </Link>
@@ -107,7 +107,7 @@ export const LessonEditor = ({ lesson, course }: { lesson: Lesson; course: Cours
               </Button>
             </Tooltip>
           )}
-          <Link to={`${base}/lesson/${lesson.lessonId}/preview`}>
+          <Link to={WebPaths.lessonPreview(lesson.courseId, lesson.lessonId)}>
             <Button icon={<EyeOutlined />}>{t('editor.preview')}</Button>
           </Link>
         </Flex>

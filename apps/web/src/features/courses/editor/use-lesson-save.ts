@@ -1,4 +1,4 @@
-import { COURSE_LIMITS } from '@studio/contract/constants';
+import { COURSE_LIMITS, WebPaths } from '@studio/contract/constants';
 import type { Lesson } from '@studio/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../../lib/api-error.ts';
 import { courseKeys, lessonApi } from '../course-api.ts';
-import { useTeamId } from '../course-bits.tsx';
+import { useTeamId } from '../../teams/current-team.ts';
 import { showFailure } from '../course-queries.ts';
 import { hasUnsaved } from '../save/save-state.ts';
 import { useAutosave } from '../save/use-autosave.ts';
@@ -150,7 +150,7 @@ export const useLessonSave = ({
     setConflictCopy(null);
     void queryClient.invalidateQueries({ queryKey: courseKeys.detail(teamId, lesson.courseId) });
     void message.success(t('editor.conflict.keptAs', { title: created.title }));
-    void navigate(`/create/course/${lesson.courseId}/Lesson/${created.lessonId}`);
+    void navigate(WebPaths.lesson(lesson.courseId, created.lessonId));
   };
 
   return {

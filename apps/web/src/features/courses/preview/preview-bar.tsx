@@ -3,6 +3,7 @@ import { Button } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { WebPaths } from '@studio/contract/constants';
 import { EmbedCodeButton } from './embed-code.tsx';
 
 export type PreviewKind = 'course' | 'lesson' | 'buy';
@@ -20,26 +21,25 @@ export const PreviewBar = ({
   extra?: ReactNode;
 }) => {
   const { t } = useTranslation();
-  const base = `/create/course/${courseId}`;
   return (
     <div className="preview-bar">
-      <Link to={base}>
+      <Link to={WebPaths.course(courseId)}>
         <Button icon={<ArrowLeftOutlined />}>{t('preview.backToEdit')}</Button>
       </Link>
       <h1 className="preview-bar-title">{t(`preview.${kind}`)}</h1>
       <div className="preview-bar-actions">
         {extra}
         {kind !== 'course' && (
-          <Link to={`${base}/preview`}>
+          <Link to={WebPaths.coursePreview(courseId)}>
             <Button icon={<EyeOutlined />}>{t('preview.course')}</Button>
           </Link>
         )}
         {kind !== 'buy' && (
-          <Link to={`${base}/buy/preview`}>
+          <Link to={WebPaths.courseBuyPreview(courseId)}>
             <Button icon={<ShoppingOutlined />}>{t('preview.buy')}</Button>
           </Link>
         )}
-        <Link to={`/wx-preview/${courseId}`}>
+        <Link to={WebPaths.wxPreview(courseId)}>
           <Button icon={<MobileOutlined />}>{t('preview.mobile')}</Button>
         </Link>
         {embed && <EmbedCodeButton path={embed.path} title={embed.title} />}

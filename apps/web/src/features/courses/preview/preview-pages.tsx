@@ -3,6 +3,7 @@ import { Alert, Button, Result, Skeleton } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
+import { WebPaths } from '@studio/contract/constants';
 import { useDocumentTitle } from '../../../components/use-document-title.ts';
 import { useSession } from '../../auth/session-store.ts';
 import { CourseLoadError } from '../course-load-error.tsx';
@@ -46,7 +47,7 @@ export const CoursePreviewPage = () => {
           <PreviewBar
             courseId={courseId}
             kind="course"
-            embed={{ path: `/create/course/${courseId}/iframe/preview`, title: course.title }}
+            embed={{ path: WebPaths.courseIframePreview(courseId), title: course.title }}
           />
           <CourseReader course={course} />
         </>
@@ -81,7 +82,6 @@ export const LessonPreviewPage = () => {
   const { t } = useTranslation();
   const { courseId, lessonId } = useIds();
   useDocumentTitle(t('preview.lesson'));
-  const base = `/create/course/${courseId}`;
   return (
     <WithPreview courseId={courseId}>
       {(course) => {
@@ -94,10 +94,12 @@ export const LessonPreviewPage = () => {
             <PreviewBar
               courseId={courseId}
               kind="lesson"
-              embed={lesson && { path: `${base}/lesson/${lessonId}/iframe/preview`, title: lesson.title }}
+              embed={
+                lesson && { path: WebPaths.lessonIframePreview(courseId, lessonId), title: lesson.title }
+              }
               extra={
                 lesson && (
-                  <Link to={`${base}/Lesson/${lessonId}`}>
+                  <Link to={WebPaths.lesson(courseId, lessonId)}>
                     <Button icon={<EditOutlined />}>{t('preview.editLesson')}</Button>
                   </Link>
                 )
@@ -106,14 +108,14 @@ export const LessonPreviewPage = () => {
             {lesson ? <LessonArticle lesson={lesson} index={index} /> : <LessonNotFound />}
             <nav className="preview-pager" aria-label={t('preview.syllabus')}>
               {prev ? (
-                <Link to={`${base}/lesson/${prev.lessonId}/preview`}>
+                <Link to={WebPaths.lessonPreview(courseId, prev.lessonId)}>
                   <Button icon={<LeftOutlined />}>{t('preview.prev')}</Button>
                 </Link>
               ) : (
                 <span />
               )}
               {next && (
-                <Link to={`${base}/lesson/${next.lessonId}/preview`}>
+                <Link to={WebPaths.lessonPreview(courseId, next.lessonId)}>
                   <Button>
                     {t('preview.next')} <RightOutlined />
                   </Button>
@@ -133,7 +135,7 @@ const EmbeddedGate = ({ children }: { children: ReactNode }) => {
   const user = useSession((s) => s.user);
   const location = useLocation();
   if (!user || !user.lastTeam) {
-    const to = user ? '/selectTeam' : `/login?redirect=${encodeURIComponent(location.pathname)}`;
+    const to = user ? WebPaths.selectTeam : WebPaths.loginBack(location.pathname);
     return (
       <Result
         status="info"

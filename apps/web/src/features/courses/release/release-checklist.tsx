@@ -3,6 +3,7 @@ import type { CourseDetail, ReleaseCheck } from '@studio/contract';
 import { Alert, Button, Flex, List, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { WebPaths } from '@studio/contract/constants';
 import { usePriceText } from '../course-bits.tsx';
 
 type CheckItem = ReleaseCheck['items'][number];
@@ -10,8 +11,8 @@ type CheckItem = ReleaseCheck['items'][number];
 /** Where each item is fixed: the course page focused on its field, or the first empty lesson's editor. */
 const fixLink = (courseId: number, item: CheckItem): string => {
   const empty = item.lessons?.[0];
-  if (item.key === 'emptyLessons' && empty) return `/create/course/${courseId}/Lesson/${empty.lessonId}`;
-  return `/create/course/${courseId}?focus=${item.key === 'emptyLessons' ? 'lessons' : item.key}`;
+  if (item.key === 'emptyLessons' && empty) return WebPaths.lesson(courseId, empty.lessonId);
+  return `${WebPaths.course(courseId)}?focus=${item.key === 'emptyLessons' ? 'lessons' : item.key}`;
 };
 
 /** What the item is now, next to its label (the default title and the empty lessons by name). */
@@ -41,7 +42,7 @@ const ItemDetail = ({ course, item }: { course: CourseDetail; item: CheckItem })
           {item.lessons.map((lesson, i) => (
             <span key={lesson.lessonId}>
               {i > 0 && '、'}
-              <Link to={`/create/course/${course.courseId}/Lesson/${lesson.lessonId}`}>{lesson.title}</Link>
+              <Link to={WebPaths.lesson(course.courseId, lesson.lessonId)}>{lesson.title}</Link>
             </span>
           ))}
         </Typography.Text>

@@ -1,5 +1,5 @@
 import { ArrowLeftOutlined, RocketOutlined, StopOutlined } from '@ant-design/icons';
-import { COURSE_LIMITS } from '@studio/contract/constants';
+import { COURSE_LIMITS, WebPaths } from '@studio/contract/constants';
 import type { CourseDetail, Release } from '@studio/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Col, Descriptions, Flex, Input, Row, Skeleton, Typography } from 'antd';
@@ -9,7 +9,8 @@ import { Link, useParams } from 'react-router';
 import { useDocumentTitle } from '../../../components/use-document-title.ts';
 import { SharePanel } from '../../share/share-panel.tsx';
 import { courseApi, courseKeys } from '../course-api.ts';
-import { CourseStatusTag, usePriceText, useTeamId, useTeamWritable } from '../course-bits.tsx';
+import { useTeamId, useTeamWritable } from '../../teams/current-team.ts';
+import { CourseStatusTag, usePriceText } from '../course-bits.tsx';
 import { CourseLoadError } from '../course-load-error.tsx';
 import { useCourseDetail } from '../course-queries.ts';
 import { ReleaseChecklist } from './release-checklist.tsx';
@@ -205,7 +206,7 @@ export const CourseReleasePage = () => {
   return (
     <Flex vertical gap={16}>
       <Flex align="center" gap={12} wrap>
-        <Link to={`/create/course/${courseId}`}>
+        <Link to={WebPaths.course(courseId)}>
           <Button icon={<ArrowLeftOutlined />}>{t('release.back')}</Button>
         </Link>
         <h1 className="page-title" style={{ margin: 0 }}>

@@ -3,7 +3,8 @@ import type { CartItem } from '@studio/contract';
 import { Button, Checkbox, Flex, Popconfirm, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { priceLabel } from '../money.ts';
+import { WebPaths } from '@studio/contract/constants';
+import { priceLabel } from '../../../lib/format.ts';
 
 /** One course in the cart: select, cover, title, team, price, remove (after confirming). */
 export const CartItemRow = ({
@@ -26,7 +27,7 @@ export const CartItemRow = ({
         onChange={(e) => onSelect(e.target.checked)}
         aria-label={t('store.cart.select', { title: item.title })}
       />
-      <Link to={`/store/preview/${item.courseId}`} style={{ flex: 'none' }} tabIndex={-1} aria-hidden>
+      <Link to={WebPaths.storePreview(item.courseId)} style={{ flex: 'none' }} tabIndex={-1} aria-hidden>
         {item.cover ? (
           <img src={item.cover} alt="" className="store-cover store-cart-thumb" />
         ) : (
@@ -34,7 +35,7 @@ export const CartItemRow = ({
         )}
       </Link>
       <Flex vertical gap={2} style={{ flex: 1, minWidth: 0 }}>
-        <Link to={`/store/preview/${item.courseId}`} style={{ fontWeight: 600 }}>
+        <Link to={WebPaths.storePreview(item.courseId)} style={{ fontWeight: 600 }}>
           <Typography.Paragraph ellipsis={{ rows: 2 }} style={{ color: 'inherit', margin: 0 }}>
             {item.title}
           </Typography.Paragraph>

@@ -1,10 +1,13 @@
-import { App, Button, Card, Checkbox, Flex, List, Result, Skeleton } from 'antd';
+import type { Cart } from '@studio/contract';
+import { App, Button, Card, Checkbox, Flex, List, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { WebPaths } from '@studio/contract/constants';
+import { QueryView } from '../../../components/query-view.tsx';
 import { useDocumentTitle } from '../../../components/use-document-title.ts';
-import { useSession } from '../../auth/session-store.ts';
+import { useTeamWritable } from '../../teams/current-team.ts';
 import { LinkButton } from '../link-button.tsx';
-import { formatPrice } from '../money.ts';
+import { formatPrice } from '../../../lib/format.ts';
 import { orderApi, useCart, useCartMutation, useCheckout } from '../order-api.ts';
 import { StoreEmpty } from '../store-empty.tsx';
 import { CartItemRow } from './cart-item-row.tsx';
@@ -15,7 +18,7 @@ export const StoreCartPage = () => {
   const { message } = App.useApp();
   const navigate = useNavigate();
   useDocumentTitle(t('store.cart.title'));
-  const expired = useSession((s) => s.user?.lastTeam?.teamExpire ?? false);
+  const expired = !useTeamWritable();
   const cart = useCart();
   const select = useCartMutation((v: { ids: number[]; selected: boolean }) =>
     orderApi.select(v.ids, v.selected),
@@ -23,101 +26,100 @@ export const StoreCartPage = () => {
   const remove = useCartMutation((ids: number[]) => orderApi.remove(ids));
   const checkout = useCheckout();
 
-  if (cart.isPending) {
-    return (
-      <Card>
-        <Skeleton active avatar paragraph={{ rows: 4 }} />
-      </Card>
-    );
-  }
-  if (cart.isError) {
-    return (
-      <Result
-        status="warning"
-        title={t('store.cart.loadFailed')}
-        extra={<Button onClick={() => void cart.refetch()}>{t('common.retry')}</Button>}
-      />
-    );
-  }
+  const renderCart = ({ list, selectedCount, selectedTotal }: Cart) => {
+    const buyable = list.filter((i) => !i.owned);
+    const payIds = buyable.filter((i) => i.selected).map((i) => i.courseId);
+    const allSelected = buyable.length > 0 && payIds.length === buyable.length;
+    const busy = select.isPending || remove.isPending;
 
-  const { list, selectedCount, selectedTotal } = cart.data;
-  const buyable = list.filter((i) => !i.owned);
-  const payIds = buyable.filter((i) => i.selected).map((i) => i.courseId);
-  const allSelected = buyable.length > 0 && payIds.length === buyable.length;
-  const busy = select.isPending || remove.isPending;
+    const onCheckout = () =>
+      // Exactly the selected courses the team does not own yet: the server prices them.
+      checkout.mutate(payIds, { onSuccess: (order) => void navigate(WebPaths.storePay(order.orderId)) });
 
-  const onCheckout = () =>
-    // Exactly the selected courses the team does not own yet: the server prices them.
-    checkout.mutate(payIds, { onSuccess: (order) => void navigate(`/store/pay/${order.orderId}`) });
+    return (
+      <section>
+        <h1 className="page-title" style={{ marginBottom: 12 }}>
+          {t('store.cart.title')}
+        </h1>
+        {list.length === 0 ? (
+          <Card>
+            <StoreEmpty title={t('store.cart.empty')} desc={t('store.cart.emptyDesc')}>
+              <LinkButton to={WebPaths.storeList} type="primary">
+                {t('store.cart.goStore')}
+              </LinkButton>
+            </StoreEmpty>
+          </Card>
+        ) : (
+          <>
+            <Card className="store-cart-card" styles={{ body: { paddingBlock: 4 } }}>
+              <List
+                dataSource={list}
+                rowKey="courseId"
+                renderItem={(item) => (
+                  <List.Item>
+                    <CartItemRow
+                      item={item}
+                      busy={busy}
+                      onSelect={(selected) => select.mutate({ ids: [item.courseId], selected })}
+                      onRemove={() =>
+                        remove.mutate([item.courseId], {
+                          onSuccess: () => void message.success(t('store.cart.removed')),
+                        })
+                      }
+                    />
+                  </List.Item>
+                )}
+              />
+            </Card>
+            <Flex className="store-cart-bar" align="center" justify="space-between" gap={12} wrap>
+              <Checkbox
+                checked={allSelected}
+                indeterminate={payIds.length > 0 && !allSelected}
+                disabled={buyable.length === 0 || busy}
+                onChange={(e) =>
+                  select.mutate({ ids: buyable.map((i) => i.courseId), selected: e.target.checked })
+                }
+              >
+                {t('store.cart.selectAll')}
+              </Checkbox>
+              <Flex align="center" gap={16} wrap style={{ marginInlineStart: 'auto' }}>
+                <span>{t('store.cart.selected', { count: selectedCount })}</span>
+                <span aria-live="polite">
+                  {t('store.cart.total')}
+                  <strong className="store-price" style={{ fontSize: 20 }}>
+                    {formatPrice(selectedTotal)}
+                  </strong>
+                </span>
+                <Button
+                  type="primary"
+                  danger
+                  size="large"
+                  disabled={payIds.length === 0 || expired || busy}
+                  loading={checkout.isPending}
+                  onClick={onCheckout}
+                >
+                  {t('store.cart.checkout')}
+                </Button>
+              </Flex>
+            </Flex>
+          </>
+        )}
+      </section>
+    );
+  };
 
   return (
-    <section>
-      <h1 className="page-title" style={{ marginBottom: 12 }}>
-        {t('store.cart.title')}
-      </h1>
-      {list.length === 0 ? (
+    <QueryView
+      query={cart}
+      loading={
         <Card>
-          <StoreEmpty title={t('store.cart.empty')} desc={t('store.cart.emptyDesc')}>
-            <LinkButton to="/store/list" type="primary">
-              {t('store.cart.goStore')}
-            </LinkButton>
-          </StoreEmpty>
+          <Skeleton active avatar paragraph={{ rows: 4 }} />
         </Card>
-      ) : (
-        <>
-          <Card className="store-cart-card" styles={{ body: { paddingBlock: 4 } }}>
-            <List
-              dataSource={list}
-              rowKey="courseId"
-              renderItem={(item) => (
-                <List.Item>
-                  <CartItemRow
-                    item={item}
-                    busy={busy}
-                    onSelect={(selected) => select.mutate({ ids: [item.courseId], selected })}
-                    onRemove={() =>
-                      remove.mutate([item.courseId], {
-                        onSuccess: () => void message.success(t('store.cart.removed')),
-                      })
-                    }
-                  />
-                </List.Item>
-              )}
-            />
-          </Card>
-          <Flex className="store-cart-bar" align="center" justify="space-between" gap={12} wrap>
-            <Checkbox
-              checked={allSelected}
-              indeterminate={payIds.length > 0 && !allSelected}
-              disabled={buyable.length === 0 || busy}
-              onChange={(e) =>
-                select.mutate({ ids: buyable.map((i) => i.courseId), selected: e.target.checked })
-              }
-            >
-              {t('store.cart.selectAll')}
-            </Checkbox>
-            <Flex align="center" gap={16} wrap style={{ marginInlineStart: 'auto' }}>
-              <span>{t('store.cart.selected', { count: selectedCount })}</span>
-              <span aria-live="polite">
-                {t('store.cart.total')}
-                <strong className="store-price" style={{ fontSize: 20 }}>
-                  {formatPrice(selectedTotal)}
-                </strong>
-              </span>
-              <Button
-                type="primary"
-                danger
-                size="large"
-                disabled={payIds.length === 0 || expired || busy}
-                loading={checkout.isPending}
-                onClick={onCheckout}
-              >
-                {t('store.cart.checkout')}
-              </Button>
-            </Flex>
-          </Flex>
-        </>
-      )}
-    </section>
+      }
+      errorTitle={t('store.cart.loadFailed')}
+      errorOverData
+    >
+      {renderCart}
+    </QueryView>
   );
 };

@@ -3,7 +3,8 @@ import type { StoreCard } from '@studio/contract';
 import { Card, Skeleton, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { priceLabel } from '../money.ts';
+import { WebPaths } from '@studio/contract/constants';
+import { priceLabel } from '../../../lib/format.ts';
 import '../store.css';
 
 /**
@@ -21,7 +22,7 @@ export const StoreCourseCard = ({
 }) => {
   const { t } = useTranslation();
   return (
-    <Link to={to ?? `/store/preview/${course.courseId}`} className="store-card-link">
+    <Link to={to ?? WebPaths.storePreview(course.courseId)} className="store-card-link">
       <Card
         hoverable
         className="store-card"

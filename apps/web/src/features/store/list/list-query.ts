@@ -1,6 +1,5 @@
-import { COURSE_CATEGORIES } from '@studio/contract/constants';
-import type { CourseCategory } from '@studio/contract';
-import { STORE_SORTS, type StoreListQuery, type StoreSort } from '../store-api.ts';
+import { COURSE_CATEGORIES, STORE_SORTS, type StoreSort } from '@studio/contract/constants';
+import type { CourseCategory, StoreListQuery } from '@studio/contract';
 
 export const STORE_PAGE_SIZES = [12, 24, 48];
 const DEFAULT_SIZE = 12;

@@ -1,9 +1,8 @@
-import { COURSE_CATEGORIES } from '@studio/contract/constants';
-import type { CourseCategory } from '@studio/contract';
+import { COURSE_CATEGORIES, STORE_SORTS } from '@studio/contract/constants';
+import type { CourseCategory, StoreListQuery, StoreSort } from '@studio/contract';
 import { Flex, Input, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { STORE_SORTS, type StoreListQuery, type StoreSort } from '../store-api.ts';
 
 /** Typing searches after this pause; Enter or the search button search at once. */
 const TYPING_PAUSE_MS = 400;

@@ -2,12 +2,14 @@ import { Button, Flex, Pagination } from 'antd';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { WebPaths } from '@studio/contract/constants';
 import { LazyResult } from '../../../components/lazy-result.tsx';
 import { useLatestSearchParams } from '../../../lib/use-search-patch.ts';
 import { useDocumentTitle } from '../../../components/use-document-title.ts';
 import { LinkButton } from '../link-button.tsx';
 import { StoreEmpty } from '../store-empty.tsx';
-import { useStoreList, type StoreListQuery } from '../store-api.ts';
+import type { StoreListQuery } from '@studio/contract';
+import { useStoreList } from '../store-api.ts';
 import { StoreCardSkeleton, StoreCourseCard } from './course-card.tsx';
 import { readListQuery, STORE_PAGE_SIZES, writeListQuery } from './list-query.ts';
 import { StoreFilters, type FilterChange } from './store-filters.tsx';
@@ -103,7 +105,7 @@ export const StoreListPage = () => {
       </StoreEmpty>
     ) : (
       <StoreEmpty title={t('store.list.empty')} desc={t('store.list.emptyDesc')}>
-        <LinkButton to="/author" type="primary">
+        <LinkButton to={WebPaths.author} type="primary">
           {t('store.list.goCreate')}
         </LinkButton>
       </StoreEmpty>

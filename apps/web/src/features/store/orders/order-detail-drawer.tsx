@@ -1,9 +1,10 @@
 import type { Order } from '@studio/contract';
 import { Descriptions, Drawer, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { WebPaths } from '@studio/contract/constants';
 import { formatDateTime } from '../../../lib/format.ts';
 import { LinkButton } from '../link-button.tsx';
-import { formatPrice } from '../money.ts';
+import { formatPrice } from '../../../lib/format.ts';
 import { OrderItems } from './order-items.tsx';
 import { OrderStatusTag } from './order-status-tag.tsx';
 
@@ -53,7 +54,7 @@ export const OrderDetailDrawer = ({ order, onClose }: { order: Order | null; onC
             <OrderItems items={order.items} />
           </div>
           {order.status === 'pending' && (
-            <LinkButton to={`/store/pay/${order.orderId}`} type="primary" danger block>
+            <LinkButton to={WebPaths.storePay(order.orderId)} type="primary" danger block>
               {t('store.order.goPay')}
             </LinkButton>
           )}

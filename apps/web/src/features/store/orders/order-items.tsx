@@ -2,7 +2,8 @@ import type { Order } from '@studio/contract';
 import { Flex, List, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatPrice } from '../money.ts';
+import { WebPaths } from '@studio/contract/constants';
+import { formatPrice } from '../../../lib/format.ts';
 
 /** The courses of an order, each linking to its buy page, with the version and price bought. */
 export const OrderItems = ({ items }: { items: Order['items'] }) => {
@@ -16,7 +17,7 @@ export const OrderItems = ({ items }: { items: Order['items'] }) => {
         <List.Item>
           <Flex justify="space-between" gap={12} style={{ width: '100%', minWidth: 0 }}>
             <Typography.Text ellipsis style={{ minWidth: 0 }}>
-              <Link to={`/store/preview/${item.courseId}`}>{item.title}</Link>{' '}
+              <Link to={WebPaths.storePreview(item.courseId)}>{item.title}</Link>{' '}
               <Typography.Text type="secondary">
                 {t('store.course.version', { no: item.versionNo })}
               </Typography.Text>

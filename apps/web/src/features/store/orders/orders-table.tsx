@@ -3,8 +3,8 @@ import { Button, Table, Typography, type TableColumnsType } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format.ts';
-import { formatPrice } from '../money.ts';
-import type { PageQuery } from '../store-api.ts';
+import { formatPrice } from '../../../lib/format.ts';
+import type { PageQuery } from '@studio/contract';
 import { OrderDetailDrawer } from './order-detail-drawer.tsx';
 import { OrderStatusTag } from './order-status-tag.tsx';
 

@@ -4,6 +4,7 @@ import { Button, Flex, Result } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { WebPaths } from '@studio/contract/constants';
 import { LinkButton } from '../link-button.tsx';
 import { orderApi } from '../order-api.ts';
 
@@ -24,14 +25,14 @@ export const PayOutcome = ({ order, view }: { order: Order; view: Exclude<OrderS
             {order.items.map((item) => (
               <LinkButton
                 key={item.courseId}
-                to={`/store/preview/${item.courseId}`}
+                to={WebPaths.storePreview(item.courseId)}
                 type="primary"
                 icon={<ReadOutlined aria-hidden />}
               >
                 {t('store.pay.openCourse', { title: item.title })}
               </LinkButton>
             ))}
-            <LinkButton to="/personal/trade" type="link">
+            <LinkButton to={WebPaths.personalTrade} type="link">
               {t('store.pay.myOrders')}
             </LinkButton>
           </Flex>
@@ -44,7 +45,7 @@ export const PayOutcome = ({ order, view }: { order: Order; view: Exclude<OrderS
   const rebuy = async () => {
     setRebuying(true);
     await Promise.allSettled(order.items.map((i) => orderApi.add(i.courseId, { silent: true })));
-    await navigate('/store/cart');
+    await navigate(WebPaths.storeCart);
   };
   const expired = view === 'expired';
   return (
@@ -62,7 +63,7 @@ export const PayOutcome = ({ order, view }: { order: Order; view: Exclude<OrderS
           >
             {t('store.pay.rebuy')}
           </Button>
-          <LinkButton to="/store/list">{t('store.pay.backStore')}</LinkButton>
+          <LinkButton to={WebPaths.storeList}>{t('store.pay.backStore')}</LinkButton>
         </Flex>
       }
     />

@@ -4,7 +4,7 @@ import { Alert, Button, Flex, Skeleton, Spin, Typography } from 'antd';
 import { QRCodeSVG } from 'qrcode.react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api-error.ts';
-import { formatPrice } from '../money.ts';
+import { formatPrice } from '../../../lib/format.ts';
 import { formatCountdown, remainingMs } from './pay-status.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { Code } from '@studio/contract/constants';
+import { Code, WebPaths } from '@studio/contract/constants';
 import { Button, Card, Col, Descriptions, Flex, Result, Row, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -6,7 +6,7 @@ import { useDocumentTitle } from '../../../components/use-document-title.ts';
 import { isApiError } from '../../../lib/api-error.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { LinkButton } from '../link-button.tsx';
-import { formatPrice } from '../money.ts';
+import { formatPrice } from '../../../lib/format.ts';
 import { OrderItems } from '../orders/order-items.tsx';
 import { OrderStatusTag } from '../orders/order-status-tag.tsx';
 import '../store.css';
@@ -41,8 +41,8 @@ export const StorePayPage = () => {
         extra={
           <Flex gap={12} justify="center" wrap>
             {!missing && <Button onClick={() => void order.refetch()}>{t('common.retry')}</Button>}
-            <LinkButton to="/personal/trade">{t('store.pay.myOrders')}</LinkButton>
-            <LinkButton to="/store/list" type="primary">
+            <LinkButton to={WebPaths.personalTrade}>{t('store.pay.myOrders')}</LinkButton>
+            <LinkButton to={WebPaths.storeList} type="primary">
               {t('store.pay.backStore')}
             </LinkButton>
           </Flex>

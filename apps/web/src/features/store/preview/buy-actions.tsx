@@ -4,7 +4,8 @@ import { App, Button, Flex, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useSession } from '../../auth/session-store.ts';
+import { WebPaths } from '@studio/contract/constants';
+import { useTeamWritable } from '../../teams/current-team.ts';
 import { orderApi, useCartMutation, useCheckout } from '../order-api.ts';
 
 /**
@@ -15,7 +16,7 @@ export const BuyActions = ({ course, openTo }: { course: StoreCourse; openTo?: s
   const { t } = useTranslation();
   const { message } = App.useApp();
   const navigate = useNavigate();
-  const expired = useSession((s) => s.user?.lastTeam?.teamExpire ?? false);
+  const expired = !useTeamWritable();
   const add = useCartMutation((courseId: number) => orderApi.add(courseId));
   const checkout = useCheckout();
   const [buying, setBuying] = useState(false);
@@ -55,7 +56,7 @@ export const BuyActions = ({ course, openTo }: { course: StoreCourse; openTo?: s
     try {
       if (!course.inCart) await add.mutateAsync(course.courseId);
       const order = await checkout.mutateAsync([course.courseId]);
-      await navigate(`/store/pay/${order.orderId}`);
+      await navigate(WebPaths.storePay(order.orderId));
     } catch {
       // The request client has shown why.
     } finally {
@@ -81,7 +82,7 @@ export const BuyActions = ({ course, openTo }: { course: StoreCourse; openTo?: s
         <Button
           size="large"
           icon={<ShoppingCartOutlined aria-hidden />}
-          onClick={() => void navigate('/store/cart')}
+          onClick={() => void navigate(WebPaths.storeCart)}
         >
           {t('store.course.inCart')}
         </Button>

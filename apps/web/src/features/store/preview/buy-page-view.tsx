@@ -3,7 +3,7 @@ import type { StoreCourse } from '@studio/contract';
 import { Card, Col, Flex, Row, Space, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { priceLabel } from '../money.ts';
+import { priceLabel } from '../../../lib/format.ts';
 import { Syllabus } from './syllabus.tsx';
 import '../store.css';
 

@@ -1,5 +1,5 @@
 import { ArrowLeftOutlined, ExportOutlined } from '@ant-design/icons';
-import { Code } from '@studio/contract/constants';
+import { Code, WebPaths } from '@studio/contract/constants';
 import { Button, Card, Flex, Result, Skeleton } from 'antd';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -28,9 +28,9 @@ export const StoreCoursePage = ({ embedded = false }: { embedded?: boolean }) =>
   const course = useStoreCourse(courseId, { silent: true, stayOnPage: embedded });
   useDocumentTitle(course.data?.title ?? t('pages.storePreview'));
 
-  const base = embedded ? `/store/course/${courseId}/iframe/preview` : `/store/preview/${courseId}`;
+  const base = embedded ? WebPaths.storeIframePreview(courseId) : WebPaths.storePreview(courseId);
   const linkTo = (id: number) => `${base}?lesson=${id}`;
-  const storeLink = `/store/preview/${courseId}`;
+  const storeLink = WebPaths.storePreview(courseId);
 
   if (course.isPending && Number.isInteger(courseId) && courseId > 0) {
     return (
@@ -55,7 +55,7 @@ export const StoreCoursePage = ({ embedded = false }: { embedded?: boolean }) =>
           ) : (
             <Flex gap={12} justify="center" wrap>
               {!missing && <Button onClick={() => void course.refetch()}>{t('common.retry')}</Button>}
-              <LinkButton to="/store/list" type="primary">
+              <LinkButton to={WebPaths.storeList} type="primary">
                 {t('store.course.back')}
               </LinkButton>
             </Flex>
@@ -89,7 +89,7 @@ export const StoreCoursePage = ({ embedded = false }: { embedded?: boolean }) =>
       style={embedded ? { padding: 16, maxWidth: 1100, margin: '0 auto' } : undefined}
     >
       {!embedded && lessonId === undefined && (
-        <Link to="/store/list">
+        <Link to={WebPaths.storeList}>
           <ArrowLeftOutlined aria-hidden /> {t('store.course.back')}
         </Link>
       )}

@@ -4,6 +4,7 @@ import { Alert, App, Button, Card, Flex, Popconfirm, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { WebPaths } from '@studio/contract/constants';
 import { leaveTeam } from '../team-api.ts';
 import { teamAbilities } from '../team-permissions.ts';
 
@@ -20,7 +21,7 @@ export const LeaveTeamCard = ({ team }: { team: LastTeam }) => {
     try {
       await leaveTeam(team.teamId);
       void message.success(t('teamCentre.leave.left', { name: team.teamName }));
-      await navigate('/selectTeam', { replace: true });
+      await navigate(WebPaths.selectTeam, { replace: true });
     } catch {
       // Shown by the request client (20002 when the owner has not transferred yet).
     } finally {

@@ -1,10 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { TEAM_ROLES } from '@studio/contract/constants';
-import type { LastTeam, TeamRole } from '@studio/contract';
+import type { LastTeam, TeamRole, TeamUserListQuery } from '@studio/contract';
 import { Button, Card, Empty, Flex, Input, Select, Skeleton, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fetchMembers, teamKeys, type MemberQuery } from '../team-api.ts';
+import { fetchMembers, teamKeys } from '../team-api.ts';
 import { useMemberColumns } from './member-columns.tsx';
 
 /** 团队成员: keyword search, role filter and server-side paging of GET /team/user/list. */
@@ -14,7 +14,7 @@ export const MembersCard = ({ team, selfId }: { team: LastTeam; selfId: number }
   const [draft, setDraft] = useState('');
   const [role, setRole] = useState<TeamRole | undefined>();
   const [page, setPage] = useState({ pageNum: 1, pageSize: 10 });
-  const query: MemberQuery = { ...page, keyword, ...(role ? { role } : {}) };
+  const query: TeamUserListQuery = { ...page, keyword, ...(role ? { role } : {}) };
   const members = useQuery({
     queryKey: teamKeys.members(team.teamId, query),
     queryFn: () => fetchMembers(query),

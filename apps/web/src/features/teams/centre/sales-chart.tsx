@@ -1,7 +1,7 @@
 import type { TeamSales } from '@studio/contract';
 import { Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatPrice } from '../../store/money.ts';
+import { formatPrice } from '../../../lib/format.ts';
 import './sales-chart.css';
 
 /** "2025-03-07" → "03-07" for the axis. */

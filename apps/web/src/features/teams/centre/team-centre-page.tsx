@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Flex, Result, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
+import { WebPaths } from '@studio/contract/constants';
 import { useDocumentTitle } from '../../../components/use-document-title.ts';
 import { useSession } from '../../auth/session-store.ts';
 import { fetchCurrentTeam, teamKeys } from '../team-api.ts';
@@ -32,7 +33,7 @@ export const TeamCentrePage = () => {
   });
 
   if (!user) return null;
-  if (!lastTeam) return <Navigate to="/selectTeam" replace />;
+  if (!lastTeam) return <Navigate to={WebPaths.selectTeam} replace />;
   const abilities = teamAbilities(lastTeam.userTeamRole, lastTeam.teamExpire);
 
   let info;
@@ -60,7 +61,7 @@ export const TeamCentrePage = () => {
     <Flex vertical gap={16} className="team-centre">
       <Flex justify="space-between" align="center" gap={12} wrap>
         <h1 className="page-title">{t('teamCentre.title')}</h1>
-        <Button icon={<SwapOutlined aria-hidden />} onClick={() => void navigate('/selectTeam')}>
+        <Button icon={<SwapOutlined aria-hidden />} onClick={() => void navigate(WebPaths.selectTeam)}>
           {t('teamCentre.switchTeam')}
         </Button>
       </Flex>

@@ -1,8 +1,11 @@
-import { Button, Card, Result, Skeleton } from 'antd';
+import { Card, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { WebPaths } from '@studio/contract/constants';
+import { QueryView } from '../../../components/query-view.tsx';
 import { OrdersTable } from '../../store/orders/orders-table.tsx';
-import { useTeamPurchases, type PageQuery } from '../../store/store-api.ts';
+import type { PageQuery } from '@studio/contract';
+import { useTeamPurchases } from '../../store/store-api.ts';
 import { StoreEmpty } from '../../store/store-empty.tsx';
 import { LinkButton } from '../../store/link-button.tsx';
 
@@ -12,36 +15,31 @@ export const TeamPurchasesCard = () => {
   const [page, setPage] = useState<PageQuery>({ pageNum: 1, pageSize: 10 });
   const purchases = useTeamPurchases(page);
 
-  let body;
-  if (purchases.isPending) {
-    body = <Skeleton active paragraph={{ rows: 4 }} />;
-  } else if (purchases.isError && !purchases.data) {
-    body = (
-      <Result
-        status="warning"
-        title={t('store.purchases.loadFailed')}
-        subTitle={purchases.error.message}
-        extra={<Button onClick={() => void purchases.refetch()}>{t('common.retry')}</Button>}
-      />
-    );
-  } else {
-    body = (
-      <OrdersTable
-        data={purchases.data}
-        loading={purchases.isFetching}
-        page={page}
-        onPage={setPage}
-        totalText={(count) => t('store.purchases.total', { count })}
-        empty={
-          <StoreEmpty title={t('store.purchases.empty')} desc={t('store.purchases.emptyDesc')}>
-            <LinkButton to="/store/list" type="primary">
-              {t('store.cart.goStore')}
-            </LinkButton>
-          </StoreEmpty>
-        }
-      />
-    );
-  }
+  const body = (
+    <QueryView
+      query={purchases}
+      loading={<Skeleton active paragraph={{ rows: 4 }} />}
+      errorTitle={t('store.purchases.loadFailed')}
+      errorReason
+    >
+      {(data) => (
+        <OrdersTable
+          data={data}
+          loading={purchases.isFetching}
+          page={page}
+          onPage={setPage}
+          totalText={(count) => t('store.purchases.total', { count })}
+          empty={
+            <StoreEmpty title={t('store.purchases.empty')} desc={t('store.purchases.emptyDesc')}>
+              <LinkButton to={WebPaths.storeList} type="primary">
+                {t('store.cart.goStore')}
+              </LinkButton>
+            </StoreEmpty>
+          }
+        />
+      )}
+    </QueryView>
+  );
 
   return (
     <Card title={<h2 style={{ fontSize: 16, margin: 0 }}>{t('store.purchases.title')}</h2>}>{body}</Card>

@@ -1,9 +1,11 @@
 import type { TeamSales } from '@studio/contract';
-import { Button, Card, Col, Empty, Flex, Result, Row, Skeleton, Statistic, Table } from 'antd';
+import { Card, Col, Empty, Flex, Row, Skeleton, Statistic, Table } from 'antd';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatPrice } from '../../store/money.ts';
+import { WebPaths } from '@studio/contract/constants';
+import { QueryView } from '../../../components/query-view.tsx';
+import { formatPrice } from '../../../lib/format.ts';
 import { useTeamSales } from '../../store/store-api.ts';
 
 // The chart is its own chunk: the team centre's first paint does not wait for it.
@@ -16,65 +18,60 @@ export const TeamSalesCard = () => {
   const { t } = useTranslation();
   const sales = useTeamSales(30);
 
-  let body;
-  if (sales.isPending) {
-    body = <Skeleton active paragraph={{ rows: 5 }} />;
-  } else if (sales.isError) {
-    body = (
-      <Result
-        status="warning"
-        title={t('store.sales.loadFailed')}
-        subTitle={sales.error.message}
-        extra={<Button onClick={() => void sales.refetch()}>{t('common.retry')}</Button>}
-      />
-    );
-  } else {
-    const data = sales.data;
-    body = (
-      <Flex vertical gap={20}>
-        <Row gutter={[16, 16]}>
-          <Col xs={8}>
-            <Statistic title={t('store.sales.orders')} value={data.orders} />
-          </Col>
-          <Col xs={8}>
-            <Statistic title={t('store.sales.revenue')} value={formatPrice(data.revenue)} />
-          </Col>
-          <Col xs={8}>
-            <Statistic title={t('store.sales.buyers')} value={data.buyers} />
-          </Col>
-        </Row>
-        {data.orders === 0 ? (
-          <Empty description={t('store.sales.empty')} />
-        ) : (
-          <>
-            <Suspense fallback={<Skeleton.Node active style={{ width: '100%', height: 180 }} />}>
-              <SalesChart series={data.series} />
-            </Suspense>
-            <Table<CourseSales>
-              rowKey="courseId"
-              size="small"
-              pagination={false}
-              dataSource={data.courses}
-              columns={[
-                {
-                  key: 'title',
-                  title: t('store.sales.course'),
-                  render: (_, c) => <Link to={`/store/preview/${c.courseId}`}>{c.title}</Link>,
-                },
-                { key: 'sales', title: t('store.sales.sales'), dataIndex: 'sales', align: 'right' },
-                {
-                  key: 'revenue',
-                  title: t('store.sales.revenue'),
-                  align: 'right',
-                  render: (_, c) => formatPrice(c.revenue),
-                },
-              ]}
-            />
-          </>
-        )}
-      </Flex>
-    );
-  }
+  const body = (
+    <QueryView
+      query={sales}
+      loading={<Skeleton active paragraph={{ rows: 5 }} />}
+      errorTitle={t('store.sales.loadFailed')}
+      errorReason
+      errorOverData
+    >
+      {(data) => (
+        <Flex vertical gap={20}>
+          <Row gutter={[16, 16]}>
+            <Col xs={8}>
+              <Statistic title={t('store.sales.orders')} value={data.orders} />
+            </Col>
+            <Col xs={8}>
+              <Statistic title={t('store.sales.revenue')} value={formatPrice(data.revenue)} />
+            </Col>
+            <Col xs={8}>
+              <Statistic title={t('store.sales.buyers')} value={data.buyers} />
+            </Col>
+          </Row>
+          {data.orders === 0 ? (
+            <Empty description={t('store.sales.empty')} />
+          ) : (
+            <>
+              <Suspense fallback={<Skeleton.Node active style={{ width: '100%', height: 180 }} />}>
+                <SalesChart series={data.series} />
+              </Suspense>
+              <Table<CourseSales>
+                rowKey="courseId"
+                size="small"
+                pagination={false}
+                dataSource={data.courses}
+                columns={[
+                  {
+                    key: 'title',
+                    title: t('store.sales.course'),
+                    render: (_, c) => <Link to={WebPaths.storePreview(c.courseId)}>{c.title}</Link>,
+                  },
+                  { key: 'sales', title: t('store.sales.sales'), dataIndex: 'sales', align: 'right' },
+                  {
+                    key: 'revenue',
+                    title: t('store.sales.revenue'),
+                    align: 'right',
+                    render: (_, c) => formatPrice(c.revenue),
+                  },
+                ]}
+              />
+            </>
+          )}
+        </Flex>
+      )}
+    </QueryView>
+  );
 
   return (
     <Card

@@ -1,7 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { fenToYuan, formatYuan, yuanToFen } from './price.ts';
+import { fenToYuan, formatPrice, priceLabel, yuanToFen } from './format.ts';
 
-describe('yuan ↔ fen', () => {
+describe('prices: fen → what people read', () => {
+  it('shows ¥ with exactly two decimals', () => {
+    expect(formatPrice(9900)).toBe('¥99.00');
+    expect(formatPrice(1)).toBe('¥0.01');
+    expect(formatPrice(5)).toBe('¥0.05');
+    expect(formatPrice(10)).toBe('¥0.10');
+    expect(formatPrice(123_456)).toBe('¥1234.56');
+    expect(formatPrice(0)).toBe('¥0.00');
+  });
+
+  it('labels free courses as such, priced ones in yuan', () => {
+    expect(priceLabel(0, '免费')).toBe('免费');
+    expect(priceLabel(1990, '免费')).toBe('¥19.90');
+  });
+});
+
+describe('prices: yuan as typed ↔ fen', () => {
   it('converts yuan to integer fen without float drift', () => {
     expect(yuanToFen(99)).toBe(9900);
     expect(yuanToFen('0.29')).toBe(29);
@@ -21,13 +37,10 @@ describe('yuan ↔ fen', () => {
     expect(yuanToFen('abc')).toBeNull();
   });
 
-  it('converts fen back to yuan and formats two decimals', () => {
+  it('converts fen back to yuan', () => {
     expect(fenToYuan(9900)).toBe(99);
     expect(fenToYuan(29)).toBe(0.29);
     expect(fenToYuan(null)).toBeNull();
-    expect(formatYuan(9900)).toBe('99.00');
-    expect(formatYuan(5)).toBe('0.05');
-    expect(formatYuan(123456)).toBe('1234.56');
   });
 
   it('round-trips every cent of a yuan', () => {
