@@ -3,6 +3,7 @@ import { Code, type AiJob, type CourseDetail, type Lesson } from '@studio/contra
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTeam, createUser } from '../../../test/factories.ts';
 import { jobEnded, readJobStream, type StreamEvent } from '../../../test/job-stream.ts';
+import { waitForJob } from '../../../test/ai-jobs.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { GenerationError } from '../../platform/ai/course-generator.ts';
 import { TemplateGenerator } from '../../platform/ai/template-generator.ts';
@@ -26,16 +27,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function until(token: string, jobId: number, ok: (j: AiJob) => boolean, ms = 20_000): Promise<AiJob> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const job = (await call<AiJob>(t, 'GET', '/ai/job/detail', { token, query: { jobId: String(jobId) } }))
-      .data;
-    if (ok(job)) return job;
-    if (Date.now() > deadline) throw new Error(`job ${jobId} stuck in ${job.status}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const until = (token: string, jobId: number, ok: (j: AiJob) => boolean, ms?: number) =>
+  waitForJob(t, token, jobId, ok, ms);
 
 /** Reads SSE events until `stop` says so (or a time limit), like a browser would. */
 const readStream = async (
@@ -101,13 +94,15 @@ describe('AI course generation', () => {
     const done = await until(user.token, jobId, (j) => j.status === 'done');
     expect(done.percent).toBe(100);
     // Every job the workers finished is counted for Prometheus: 3 lessons, 1 retried, 1 outline.
-    const metrics = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
-    const counted = (queue: string) =>
+    // The count follows the handler's return, which is after its commit the job status shows.
+    const counted = async (queue: string) =>
       Number(
-        new RegExp(`jobs_total\\{queue="${queue}",outcome="completed"\\} (\\d+)`).exec(metrics)?.[1] ?? 0,
+        new RegExp(`jobs_total\\{queue="${queue}",outcome="completed"\\} (\\d+)`).exec(
+          (await t.app.inject({ method: 'GET', url: '/metrics' })).body,
+        )?.[1] ?? 0,
       );
-    expect(counted('ai-lesson')).toBeGreaterThanOrEqual(4);
-    expect(counted('ai-outline')).toBeGreaterThanOrEqual(1);
+    await expect.poll(() => counted('ai-lesson'), { timeout: 5_000 }).toBeGreaterThanOrEqual(4);
+    await expect.poll(() => counted('ai-outline'), { timeout: 5_000 }).toBeGreaterThanOrEqual(1);
 
     const course = await call<CourseDetail>(t, 'GET', '/course/detail', {
       token: user.token,

@@ -12,6 +12,7 @@ import {
 } from '@studio/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createCourse, createLesson, createTeam, createUser } from '../../../test/factories.ts';
+import { waitForJob } from '../../../test/ai-jobs.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { markdownToDoc } from '../../platform/ai/markdown-doc.ts';
 import { TemplateGenerator } from '../../platform/ai/template-generator.ts';
@@ -57,16 +58,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function until(token: string, jobId: number, ok: (j: AiJob) => boolean, ms = 20_000): Promise<AiJob> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const job = (await call<AiJob>(t, 'GET', '/ai/job/detail', { token, query: { jobId: String(jobId) } }))
-      .data;
-    if (ok(job)) return job;
-    if (Date.now() > deadline) throw new Error(`job ${jobId} stuck in ${job.status}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const until = (token: string, jobId: number, ok: (j: AiJob) => boolean, ms?: number) =>
+  waitForJob(t, token, jobId, ok, ms);
 
 const lessonContent = async (token: string, lessonId: number): Promise<DocNode> =>
   (await call<Lesson>(t, 'GET', '/lesson/detail', { token, query: { lessonId: String(lessonId) } })).data
