@@ -1,5 +1,5 @@
 /** AI generation jobs, their lessons and their event log. */
-import type { AiCreateRequest, Outline } from '@studio/contract';
+import type { AiCreateRequest, AiGenerator, AiJobStatus, AiLessonStatus, Outline } from '@studio/contract';
 import { users } from './accounts.ts';
 import { courses } from './courses.ts';
 import { teams } from './teams.ts';
@@ -27,10 +27,10 @@ export const aiJobs = pgTable(
       .notNull()
       .references(() => users.id),
     courseId: integer('course_id').references(() => courses.id, { onDelete: 'set null' }),
-    status: varchar('status', { length: 16 }).notNull(),
+    status: varchar('status', { length: 16 }).$type<AiJobStatus>().notNull(),
     request: jsonb('request').$type<AiCreateRequest>().notNull(),
     outline: jsonb('outline').$type<Outline>(),
-    generatorKind: varchar('generator_kind', { length: 10 }).notNull(),
+    generatorKind: varchar('generator_kind', { length: 10 }).$type<AiGenerator['kind']>().notNull(),
     generatorLabel: varchar('generator_label', { length: 80 }).notNull(),
     error: text('error'),
     createdAt: ts('created_at').notNull().defaultNow(),
@@ -47,7 +47,7 @@ export const aiJobLessons = pgTable(
       .references(() => aiJobs.id, { onDelete: 'cascade' }),
     idx: integer('idx').notNull(),
     title: varchar('title', { length: 120 }).notNull(),
-    status: varchar('status', { length: 10 }).notNull().default('pending'),
+    status: varchar('status', { length: 10 }).$type<AiLessonStatus>().notNull().default('pending'),
     lessonId: integer('lesson_id'),
     attempts: integer('attempts').notNull().default(0),
     error: text('error'),

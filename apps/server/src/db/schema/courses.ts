@@ -1,5 +1,5 @@
 /** Courses, lessons, immutable releases and share links. */
-import type { CoursePreview, DocNode } from '@studio/contract';
+import type { CourseCategory, CoursePreview, CourseStatus, DocNode } from '@studio/contract';
 import { sql } from 'drizzle-orm';
 import { users } from './accounts.ts';
 import { teams } from './teams.ts';
@@ -30,10 +30,10 @@ export const courses = pgTable(
     subtitle: varchar('subtitle', { length: 240 }).notNull().default(''),
     summary: text('summary').notNull().default(''),
     cover: text('cover').notNull().default(''),
-    category: varchar('category', { length: 20 }),
+    category: varchar('category', { length: 20 }).$type<CourseCategory>(),
     tags: jsonb('tags').$type<string[]>().notNull().default([]),
     price: integer('price'),
-    status: varchar('status', { length: 12 }).notNull().default('draft'),
+    status: varchar('status', { length: 12 }).$type<CourseStatus>().notNull().default('draft'),
     version: integer('version').notNull().default(1),
     releasedVersion: integer('released_version'),
     /** Paid order items of this course, kept with the grant in one transaction (store sort by sales). */

@@ -1,4 +1,5 @@
 /** Cart, orders, entitlements, payment events and installation settings. */
+import type { OrderStatus } from '@studio/contract';
 import { users } from './accounts.ts';
 import { courses } from './courses.ts';
 import { teams } from './teams.ts';
@@ -34,7 +35,7 @@ export const orders = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id),
-    status: varchar('status', { length: 12 }).notNull().default('pending'),
+    status: varchar('status', { length: 12 }).$type<OrderStatus>().notNull().default('pending'),
     amount: integer('amount').notNull(),
     provider: varchar('provider', { length: 20 }).notNull().default('sandbox'),
     providerTxn: varchar('provider_txn', { length: 64 }),

@@ -26,7 +26,7 @@ it('a reader following the log by id misses nothing while many writers append at
   const job = await insertJob(t.app.ctx.db, {
     teamId,
     userId: user.userId,
-    status: 'running',
+    status: 'generating',
     request: { topic: '并发日志' } as never,
     generatorKind: 'template',
     generatorLabel: 'template',

@@ -1,4 +1,4 @@
-import type { AiJob, AiJobStatus, AiLessonStatus } from '@studio/contract';
+import type { AiJob } from '@studio/contract';
 import type { AiJobRow } from '../../db/schema.ts';
 import type { AiJobLessonRow } from './ai.repo.ts';
 
@@ -13,15 +13,15 @@ export function percentOf(status: string, lessons: AiJobLessonRow[]): number {
 
 export const toAiJob = (job: AiJobRow, lessons: AiJobLessonRow[], lastEventId: number): AiJob => ({
   jobId: job.id,
-  status: job.status as AiJobStatus,
+  status: job.status,
   request: job.request,
   outline: job.outline ?? null,
   courseId: job.courseId ?? null,
-  generator: { kind: job.generatorKind as 'ai' | 'template', label: job.generatorLabel },
+  generator: { kind: job.generatorKind, label: job.generatorLabel },
   lessons: lessons.map((l) => ({
     idx: l.idx,
     title: l.title,
-    status: l.status as AiLessonStatus,
+    status: l.status,
     lessonId: l.lessonId ?? null,
     error: l.error ?? null,
   })),

@@ -1,4 +1,4 @@
-import type { Course, CourseCategory, CoursePreview, CourseStatus, LessonSummary } from '@studio/contract';
+import type { Course, CoursePreview, LessonSummary } from '@studio/contract';
 import type { LessonRow } from '../../db/schema.ts';
 import { canOnCourse } from '../../platform/policy.ts';
 import type { Membership } from '../../platform/membership.ts';
@@ -27,10 +27,10 @@ export function toCourse(
     subtitle: course.subtitle,
     summary: course.summary,
     cover: course.cover,
-    category: course.category as CourseCategory | null,
+    category: course.category,
     tags: course.tags,
     price: course.price,
-    status: course.status as CourseStatus,
+    status: course.status,
     version: course.version,
     releasedVersion: course.releasedVersion,
     authorId: course.authorId,
@@ -50,7 +50,7 @@ export function toPreview(meta: CourseWithMeta, teamName: string, lessons: Lesso
     subtitle: course.subtitle,
     summary: course.summary,
     cover: course.cover,
-    category: course.category as CourseCategory | null,
+    category: course.category,
     tags: course.tags,
     price: course.price,
     teamName,

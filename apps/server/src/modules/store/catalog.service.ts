@@ -21,7 +21,7 @@ export const toCard = (l: ListedCourse): StoreCard => ({
   title: l.release.snapshot.title,
   subtitle: l.release.snapshot.subtitle,
   cover: l.release.snapshot.cover,
-  category: l.category as CourseCategory | null,
+  category: l.category,
   teamName: l.teamName,
   price: l.release.price,
   lessonCount: l.release.snapshot.lessons.length,

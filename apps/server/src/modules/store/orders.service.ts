@@ -25,7 +25,7 @@ import {
 
 /** A pending order past its expiry reads as expired; the rows are not rewritten for that. */
 const statusOf = (o: OrderWithItems['order']): OrderStatus =>
-  o.status === 'pending' && o.expiresAt.getTime() <= Date.now() ? 'expired' : (o.status as OrderStatus);
+  o.status === 'pending' && o.expiresAt.getTime() <= Date.now() ? 'expired' : o.status;
 
 export const toOrder = ({ order, items, teamName }: OrderWithItems): Order => ({
   orderId: order.id,
