@@ -82,24 +82,16 @@ export const aiRetryBody = z.object({
 });
 
 /** Events on GET /api/ai/job/stream (SSE). Each has an `id`; reconnect with Last-Event-ID to resume. */
-export type AiEvent =
-  | { type: 'stage'; status: AiJobStatus; percent: number }
-  | { type: 'outline'; outline: Outline }
-  | { type: 'lesson-start'; idx: number; attempt: number }
-  | { type: 'text-delta'; idx: number; text: string }
-  | { type: 'lesson-done'; idx: number; lessonId: number }
-  | { type: 'error'; idx: number | null; message: string }
-  | { type: 'done'; courseId: number };
-export const AI_EVENT_TYPES = [
-  'stage',
-  'outline',
-  'lesson-start',
-  'text-delta',
-  'lesson-done',
-  'error',
-  'done',
-  'keepalive',
-] as const;
+export const aiEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('stage'), status: z.enum(AI_JOB_STATUSES), percent: z.number() }),
+  z.object({ type: z.literal('outline'), outline: outlineSchema }),
+  z.object({ type: z.literal('lesson-start'), idx: z.number().int(), attempt: z.number().int() }),
+  z.object({ type: z.literal('text-delta'), idx: z.number().int(), text: z.string() }),
+  z.object({ type: z.literal('lesson-done'), idx: z.number().int(), lessonId: z.number().int() }),
+  z.object({ type: z.literal('error'), idx: z.number().int().nullable(), message: z.string() }),
+  z.object({ type: z.literal('done'), courseId: z.number().int() }),
+]);
+export type AiEvent = z.infer<typeof aiEventSchema>;
 
 /** AI assist inside the lesson editor: streamed into the editor as plain Markdown text. */
 export const AI_ASSIST_ACTIONS = ['continue', 'rewrite', 'summarize', 'quiz'] as const;

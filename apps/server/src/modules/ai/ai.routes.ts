@@ -113,6 +113,10 @@ export const aiRoutes =
         config: { ...team, rateLimit: false },
         schema: {
           summary: 'Server-sent events of a job; resumes after Last-Event-ID',
+          description:
+            'text/event-stream. Each `data:` line is one JSON event of the contract’s `aiEventSchema`, ' +
+            'discriminated by `type`: stage, outline, lesson-start, text-delta, lesson-done, error, done; ' +
+            'each with an `id:`. `{"type":"keepalive"}` comes without an id.',
           querystring: aiJobIdQuery.extend({ lastEventId: z.coerce.number().int().min(0).optional() }),
         },
       },

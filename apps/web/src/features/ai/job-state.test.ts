@@ -175,4 +175,14 @@ describe('parseEvent', () => {
     expect(parseEvent({ id: '8', data: 'not json' })).toBeNull();
     expect(parseEvent({ id: '9', data: '{"type":"nope"}' })).toBeNull();
   });
+
+  it('drops an event whose fields do not fit its type (parsed by the contract, not cast)', () => {
+    expect(parseEvent({ id: '10', data: '{"type":"text-delta","idx":0}' })).toBeNull();
+    expect(parseEvent({ id: '11', data: '{"type":"lesson-done","idx":"1","lessonId":3}' })).toBeNull();
+    expect(parseEvent({ id: '12', data: '{"type":"stage","status":"dancing","percent":5}' })).toBeNull();
+    expect(parseEvent({ id: '13', data: '{"type":"done","courseId":4}' })).toEqual({
+      id: 13,
+      event: { type: 'done', courseId: 4 },
+    });
+  });
 });

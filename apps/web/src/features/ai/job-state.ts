@@ -1,5 +1,5 @@
 import {
-  AI_EVENT_TYPES,
+  aiEventSchema,
   type AiEvent,
   type AiJob,
   type AiJobStatus,
@@ -123,20 +123,14 @@ export const jobReducer = (view: JobView | null, action: JobAction): JobView | n
   return { ...next, lastId: action.id };
 };
 
-const EVENT_TYPES: readonly string[] = AI_EVENT_TYPES.filter((t) => t !== 'keepalive');
-
 /** An SSE message as an event with its id; keepalives and anything unreadable are `null`. */
 export const parseEvent = (message: { id: string; data: string }): { id: number; event: AiEvent } | null => {
   const id = Number(message.id);
   if (!message.id || !Number.isInteger(id)) return null;
   try {
-    const body: unknown = JSON.parse(message.data);
-    if (typeof body !== 'object' || body === null) return null;
-    const type: unknown = (body as { type?: unknown }).type;
-    if (typeof type !== 'string' || !EVENT_TYPES.includes(type)) return null;
-    // The server writes these from the contract's AiEvent; the type was checked above.
-    return { id, event: body as AiEvent };
+    const parsed = aiEventSchema.safeParse(JSON.parse(message.data));
+    return parsed.success ? { id, event: parsed.data } : null;
   } catch {
-    return null;
+    return null; // not JSON
   }
 };
