@@ -27,6 +27,11 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+  // Every journey is a person who asked for less motion: the app then opens menus, popovers and
+  // dialogs without animating them, so a click never meets a popup in the middle of its zoom (an
+  // animation can hold its first frame long enough to look settled to Playwright, then move).
+  const open = browser.newContext.bind(browser);
+  browser.newContext = (options) => open({ reducedMotion: 'reduce', ...options });
   return watchBrowser(browser);
 }
 
