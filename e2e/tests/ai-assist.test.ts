@@ -70,10 +70,11 @@ describe('AI assist in the lesson editor', () => {
     await editor().getByText('在实践中要注意方法与场景的匹配。', { exact: false }).waitFor();
     await page.getByRole('button', { name: 'AI 助手' }).waitFor();
 
-    // It arrived piece by piece (the template sends six characters at a time), each view extending
-    // the last. Pieces that reach the page together show as one, so only "more than one" is certain.
+    // Each view the page showed extends the last. How many views there are depends on how the network
+    // groups the pieces (a busy machine can deliver them all in one read); that the server sends
+    // pieces is checked in ai.test.ts and that each piece is shown in assist-writer.test.ts.
     const seen = await writing();
-    expect(seen.length).toBeGreaterThanOrEqual(2);
+    expect(seen.length).toBeGreaterThanOrEqual(1);
     seen.slice(1).forEach((text, i) => expect(text.startsWith(seen[i]!)).toBe(true));
     // After the selected paragraph, as a block of its own; the paragraph itself is untouched.
     const texts = await editor().locator('p').allTextContents();
