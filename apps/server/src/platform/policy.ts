@@ -1,62 +1,194 @@
 /**
- * Who may do what inside a team: the one place for the role matrix of PRODUCT.md. Handlers call
- * `authorize(membership, action)`; the web asks the server instead of repeating these rules.
+ * Who may do what: the one home of every permission rule (PRODUCT.md's role matrix, the rules on
+ * members, courses, and who reads a bought lesson). Services call `authorize(who, action, subject)`;
+ * presenters send `abilitiesOf…` with team, member and course payloads, so the web asks instead of
+ * repeating these rules. Each action has a rule (role and subject) and says whether it is a write:
+ * writes are also refused while the team is expired (read-only); reads never are.
  */
-import { Code, type TeamRole } from '@studio/contract';
+import {
+  Code,
+  type CodeValue,
+  type CourseAbilities,
+  type MemberAbilities,
+  type TeamAbilities,
+  type TeamRole,
+} from '@studio/contract';
 import { AppError } from './errors.ts';
 import { isExpired, type Membership } from './membership.ts';
 
-const ALL: readonly TeamRole[] = ['OWNER', 'ADMIN', 'MEMBER'];
-const MANAGERS: readonly TeamRole[] = ['OWNER', 'ADMIN'];
-const OWNER: readonly TeamRole[] = ['OWNER'];
+/** The acting user inside their current team (a `TeamCtx` is one). */
+export type Who = { actor: { user: { id: number } }; membership: Membership };
 
-export const TEAM_POLICY = {
-  'team.view': ALL,
-  'team.modify': MANAGERS,
-  'team.invite': MANAGERS,
-  // Pending invitations of the team (sent by search): who may invite sees and cancels them.
-  'team.viewInvitations': MANAGERS,
-  'team.cancelInvitation': MANAGERS,
-  'team.removeMember': MANAGERS,
-  'team.removeAdmin': OWNER,
-  'team.changeRole': OWNER,
-  'team.transferOwner': OWNER,
-  'team.leave': ['ADMIN', 'MEMBER'],
-  'team.sales': MANAGERS,
-} as const satisfies Record<string, readonly TeamRole[]>;
+/** A member acted on: their id and role, `null` when they are not in the team. */
+export type MemberSubject = { userId: number; role: TeamRole | null };
+/** A course of the team, as far as permissions go: who wrote it. */
+export type CourseSubject = { authorId: number };
+/** A course in the store: whether it is listed and whether the viewer's team holds it (own or bought). */
+export type ListingSubject = { listed: boolean; entitled: boolean };
+/**
+ * A lesson of a released course: free preview, and whether the viewer holds the course (their team
+ * owns or bought it, or a share of a free course hands it out).
+ */
+export type LessonSubject = { freePreview: boolean; entitled: boolean };
 
-export type TeamAction = keyof typeof TEAM_POLICY;
-
-/** Reading stays allowed in an expired team; everything else is a write. */
-const READS: ReadonlySet<TeamAction> = new Set([
-  'team.view',
-  'team.leave',
-  'team.sales',
-  'team.viewInvitations',
-]);
-
-export const can = (role: TeamRole, action: TeamAction): boolean =>
-  (TEAM_POLICY[action] as readonly TeamRole[]).includes(role);
-
-export function authorize(membership: Membership, action: TeamAction): void {
-  if (!can(membership.role, action)) {
-    throw new AppError(action === 'team.leave' ? Code.OWNER_MUST_TRANSFER : Code.FORBIDDEN);
-  }
-  if (!READS.has(action) && isExpired(membership.team.expireDate)) throw new AppError(Code.TEAM_EXPIRED);
+interface Subjects {
+  'team.view': void;
+  /** Sees the management tools (invitations, store figures) even while an expired team disables them. */
+  'team.manage': void;
+  'team.modify': void;
+  'team.invite': void;
+  /** An invitation (link or personal) that makes the newcomer ADMIN hands out a role: OWNER only. */
+  'team.inviteAdmin': void;
+  'team.viewInvitations': void;
+  'team.cancelInvitation': void;
+  'team.leave': void;
+  'team.sales': void;
+  'member.remove': MemberSubject;
+  'member.changeRole': MemberSubject;
+  'member.transferOwner': MemberSubject;
+  'course.create': void;
+  'course.edit': CourseSubject;
+  'course.release': CourseSubject;
+  'course.share': CourseSubject;
+  'course.delete': CourseSubject;
+  /** Buying (cart, checkout, paying) for the team. */
+  'order.create': void;
+  /** The editor's AI assist (it spends the team's AI use; its text is saved as a lesson edit). */
+  'ai.assist': void;
 }
+export type Action = keyof Subjects;
 
-export type CourseAction = 'course.edit' | 'course.release' | 'course.share';
+/** Why an action is refused: the business code (and, for a 400, the field and rule) the API answers. */
+type Denial = { code: CodeValue; msg?: string; status?: number };
+type Rule<S> = (role: TeamRole, userId: number, subject: S) => Denial | null;
+
+const FORBIDDEN: Denial = { code: Code.FORBIDDEN };
+const ok = null;
+const roles =
+  (...allowed: TeamRole[]): Rule<unknown> =>
+  (role) =>
+    allowed.includes(role) ? ok : FORBIDDEN;
+const ALL = roles('OWNER', 'ADMIN', 'MEMBER');
+const MANAGERS = roles('OWNER', 'ADMIN');
+const OWNER = roles('OWNER');
 
 /** OWNER and ADMIN act on every course of the team; a MEMBER only on the courses they wrote. */
-export const canOnCourse = (membership: Membership, actorId: number, course: { authorId: number }): boolean =>
-  can(membership.role, 'team.modify') || course.authorId === actorId;
+const onCourse: Rule<CourseSubject> = (role, userId, course) =>
+  MANAGERS(role, userId, course) && course.authorId !== userId ? FORBIDDEN : ok;
 
-export function authorizeCourse(membership: Membership, actorId: number, course: { authorId: number }): void {
-  if (!canOnCourse(membership, actorId, course)) throw new AppError(Code.FORBIDDEN);
-  authorizeWrite(membership);
+/** Nobody removes themselves (that is leaving) or the OWNER; only the OWNER removes an ADMIN. */
+const removeMember: Rule<MemberSubject> = (role, userId, target) => {
+  if (MANAGERS(role, userId, target)) return FORBIDDEN;
+  if (target.userId === userId)
+    return { code: Code.BAD_REQUEST, msg: 'userId: 不能移除自己，请使用退出团队', status: 400 };
+  if (target.role === null) return { code: Code.NOT_FOUND };
+  if (target.role === 'OWNER') return { code: Code.CANNOT_REMOVE_OWNER };
+  return target.role === 'ADMIN' ? OWNER(role, userId, target) : ok;
+};
+
+/** Roles are the OWNER's to give, never their own or the OWNER's. */
+const changeRole: Rule<MemberSubject> = (role, userId, target) => {
+  if (OWNER(role, userId, target)) return FORBIDDEN;
+  if (target.userId === userId) return { code: Code.FORBIDDEN, msg: '不能修改自己的角色' };
+  if (target.role === null) return { code: Code.NOT_FOUND };
+  return target.role === 'OWNER' ? { code: Code.FORBIDDEN, msg: '不能修改所有者的角色' } : ok;
+};
+
+const transferOwner: Rule<MemberSubject> = (role, userId, target) => {
+  if (OWNER(role, userId, target)) return FORBIDDEN;
+  if (target.userId === userId) return { code: Code.BAD_REQUEST, msg: 'userId: 你已经是所有者', status: 400 };
+  return target.role === null ? { code: Code.NOT_FOUND } : ok;
+};
+
+type Entry<S> = { write: boolean; rule: Rule<S> };
+const read = <S>(rule: Rule<S>): Entry<S> => ({ write: false, rule });
+const write = <S>(rule: Rule<S>): Entry<S> => ({ write: true, rule });
+
+export const POLICY: { [A in Action]: Entry<Subjects[A]> } = {
+  'team.view': read(ALL),
+  'team.manage': read(MANAGERS),
+  'team.modify': write(MANAGERS),
+  'team.invite': write(MANAGERS),
+  'team.inviteAdmin': write(OWNER),
+  'team.viewInvitations': read(MANAGERS),
+  'team.cancelInvitation': write(MANAGERS),
+  // Leaving is allowed in an expired team; the OWNER must hand the team over first.
+  'team.leave': read((role) => (role === 'OWNER' ? { code: Code.OWNER_MUST_TRANSFER } : ok)),
+  'team.sales': read(MANAGERS),
+  'member.remove': write(removeMember),
+  'member.changeRole': write(changeRole),
+  'member.transferOwner': write(transferOwner),
+  'course.create': write(ALL),
+  'course.edit': write(onCourse),
+  'course.release': write(onCourse),
+  'course.share': write(onCourse),
+  'course.delete': write(onCourse),
+  'order.create': write(ALL),
+  'ai.assist': write(ALL),
+};
+
+type SubjectArg<A extends Action> = Subjects[A] extends void ? [] : [subject: Subjects[A]];
+/** Actions on the team itself (no subject): they depend on the role alone, so a membership will do. */
+export type TeamAction = { [A in Action]: Subjects[A] extends void ? A : never }[Action];
+type Acting<A extends Action> = A extends TeamAction ? Who | Membership : Who;
+
+const whoOf = (acting: Who | Membership): Who =>
+  'membership' in acting ? acting : { actor: { user: { id: 0 } }, membership: acting };
+
+function ruleFor<A extends Action>(acting: Who | Membership, action: A, subject: Subjects[A]): Denial | null {
+  const who = whoOf(acting);
+  return (POLICY[action] as Entry<Subjects[A]>).rule(who.membership.role, who.actor.user.id, subject);
 }
 
-/** Any write inside the team (creating a course too): refused while the team is expired. */
-export function authorizeWrite(membership: Membership): void {
-  if (isExpired(membership.team.expireDate)) throw new AppError(Code.TEAM_EXPIRED);
+function decide<A extends Action>(acting: Who | Membership, action: A, subject: Subjects[A]): Denial | null {
+  const denial = ruleFor(acting, action, subject);
+  if (denial) return denial;
+  const { team } = whoOf(acting).membership;
+  return POLICY[action].write && isExpired(team.expireDate) ? { code: Code.TEAM_EXPIRED } : ok;
 }
+
+/** Whether `who` may do `action` now (an expired team refuses every write). */
+export const can = <A extends Action>(who: Acting<A>, action: A, ...subject: SubjectArg<A>): boolean =>
+  decide(who, action, subject[0] as Subjects[A]) === null;
+
+/** Throws the refusal's business code when `who` may not do `action`. */
+export function authorize<A extends Action>(who: Acting<A>, action: A, ...subject: SubjectArg<A>): void {
+  const denial = decide(who, action, subject[0] as Subjects[A]);
+  if (denial) throw new AppError(denial.code, denial.msg, denial.status);
+}
+
+/**
+ * What the role allows on a subject, leaving out the expiry: payloads carry these, and the web
+ * disables (rather than hides) a write while the team is expired (`teamExpire`), which says why.
+ */
+export const allows = <A extends Action>(who: Acting<A>, action: A, ...subject: SubjectArg<A>): boolean =>
+  ruleFor(who, action, subject[0] as Subjects[A]) === null;
+
+/** Anyone may open a listed course's buy page; once unlisted, only teams that hold it (own or bought). */
+export const canViewListing = (s: ListingSubject): boolean => s.listed || s.entitled;
+
+/** A lesson's content is for teams that hold the course; free-preview lessons are for everyone. */
+export const canReadLesson = (s: LessonSubject): boolean => s.entitled || s.freePreview;
+
+/** The team's abilities for its payloads; team actions depend on the role alone. */
+export const teamAbilitiesOf = (membership: Membership): TeamAbilities => ({
+  manage: allows(membership, 'team.manage'),
+  modify: allows(membership, 'team.modify'),
+  invite: allows(membership, 'team.invite'),
+  inviteAdmin: allows(membership, 'team.inviteAdmin'),
+  leave: allows(membership, 'team.leave'),
+  sales: allows(membership, 'team.sales'),
+});
+
+export const memberAbilitiesOf = (who: Who, member: MemberSubject): MemberAbilities => ({
+  remove: allows(who, 'member.remove', member),
+  changeRole: allows(who, 'member.changeRole', member),
+  transferOwner: allows(who, 'member.transferOwner', member),
+});
+
+export const courseAbilitiesOf = (who: Who, course: CourseSubject): CourseAbilities => ({
+  edit: allows(who, 'course.edit', course),
+  release: allows(who, 'course.release', course),
+  share: allows(who, 'course.share', course),
+  delete: allows(who, 'course.delete', course),
+});

@@ -2,6 +2,23 @@ import { z } from 'zod';
 import { LIMITS } from '../constants.ts';
 import { passwordSchema, phoneSchema, roleSchema, smsCodeSchema } from './common.ts';
 
+/**
+ * What the user's role allows in the team (the server's policy, leaving out the expiry: while
+ * `teamExpire` is true every write is refused, and the web shows those tools disabled).
+ */
+export const teamAbilitiesSchema = z.object({
+  /** Sees the management tools: invitations, the team's store figures. */
+  manage: z.boolean(),
+  modify: z.boolean(),
+  invite: z.boolean(),
+  /** Invitations that make the newcomer ADMIN. */
+  inviteAdmin: z.boolean(),
+  /** False for the OWNER, who must transfer ownership first. */
+  leave: z.boolean(),
+  sales: z.boolean(),
+});
+export type TeamAbilities = z.infer<typeof teamAbilitiesSchema>;
+
 export const lastTeamSchema = z.object({
   teamId: z.number().int(),
   teamCode: z.string(),
@@ -10,6 +27,7 @@ export const lastTeamSchema = z.object({
   expireDate: z.number().nullable(),
   teamExpire: z.boolean(),
   userTeamRole: roleSchema,
+  abilities: teamAbilitiesSchema,
 });
 export type LastTeam = z.infer<typeof lastTeamSchema>;
 

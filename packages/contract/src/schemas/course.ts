@@ -78,7 +78,9 @@ export const courseAbilitiesSchema = z.object({
   edit: z.boolean(),
   release: z.boolean(),
   share: z.boolean(),
+  delete: z.boolean(),
 });
+export type CourseAbilities = z.infer<typeof courseAbilitiesSchema>;
 
 export const courseSchema = z.object({
   courseId: z.number().int(),

@@ -36,6 +36,14 @@ export type TeamModify = z.infer<typeof teamModifyBody>;
 export const userIdBody = z.object({ userId: idSchema });
 export const teamIdBody = z.object({ teamId: idSchema });
 
+/** What the viewer's role allows on this member (the web shows these actions on the member's row). */
+export const memberAbilitiesSchema = z.object({
+  remove: z.boolean(),
+  changeRole: z.boolean(),
+  transferOwner: z.boolean(),
+});
+export type MemberAbilities = z.infer<typeof memberAbilitiesSchema>;
+
 export const teamUserSchema = z.object({
   userId: z.number().int(),
   nickName: z.string(),
@@ -43,6 +51,7 @@ export const teamUserSchema = z.object({
   phone: z.string(),
   userTeamRole: roleSchema,
   joinTime: z.number(),
+  abilities: memberAbilitiesSchema,
 });
 export type TeamUser = z.infer<typeof teamUserSchema>;
 

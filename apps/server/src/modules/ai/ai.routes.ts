@@ -15,7 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { membershipOf, teamCtxOf } from '../../platform/auth.ts';
-import { authorizeWrite } from '../../platform/policy.ts';
+import { authorize } from '../../platform/policy.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { ok } from '../../platform/reply.ts';
 import {
@@ -134,7 +134,7 @@ export const aiRoutes =
         schema: { summary: 'Editor assist, streamed as server-sent events', body: aiAssistBody },
       },
       async (r, reply) => {
-        authorizeWrite(membershipOf(r));
+        authorize(membershipOf(r), 'ai.assist');
         await streamAssist(ctx, r, reply, r.body);
       },
     );

@@ -2,7 +2,7 @@ import { Code, type AiCreateRequest, type AiJob, type Outline, type Page } from 
 import type { FastifyBaseLogger } from 'fastify';
 import type { TeamCtx } from '../../platform/auth.ts';
 import { AppError } from '../../platform/errors.ts';
-import { authorizeWrite } from '../../platform/policy.ts';
+import { authorize } from '../../platform/policy.ts';
 import { createDraftCourseForAi } from '../courses/courses.service.ts';
 import { emit } from './ai.events.ts';
 import { queueLesson, queueOutline } from './ai.jobs.ts';
@@ -45,7 +45,7 @@ export async function listJobs(c: AiCtx, pageNum: number, pageSize: number): Pro
 }
 
 export async function createJob(c: AiCtx, request: AiCreateRequest): Promise<AiJob> {
-  authorizeWrite(c.membership);
+  authorize(c, 'course.create');
   const job = await insertJob(c.ctx.db, {
     teamId: c.membership.team.id,
     userId: c.actor.user.id,
@@ -70,7 +70,7 @@ export async function saveOutline(c: AiCtx, jobId: number, outline: Outline): Pr
 
 /** Creates the draft course with one empty lesson per outline entry, then queues every lesson. */
 export async function generateLessons(c: AiCtx, jobId: number): Promise<AiJob> {
-  authorizeWrite(c.membership);
+  authorize(c, 'course.create');
   const job = await requireJob(c, jobId);
   if (job.status !== 'outline_ready' || !job.outline) throw new AppError(Code.CONFLICT, '大纲还没有准备好');
   const outline = job.outline;
@@ -106,7 +106,7 @@ export async function cancelJob(c: AiCtx, jobId: number): Promise<AiJob> {
 }
 
 export async function retryLesson(c: AiCtx, jobId: number, idx: number): Promise<AiJob> {
-  authorizeWrite(c.membership);
+  authorize(c, 'course.create');
   const job = await requireJob(c, jobId);
   if (job.status !== 'failed' && job.status !== 'generating')
     throw new AppError(Code.CONFLICT, '当前状态不能重试');

@@ -1,7 +1,6 @@
 import type { Course, CoursePreview, LessonSummary } from '@studio/contract';
 import type { LessonRow } from '../../db/schema.ts';
-import { canOnCourse } from '../../platform/policy.ts';
-import type { Membership } from '../../platform/membership.ts';
+import { courseAbilitiesOf, type Who } from '../../platform/policy.ts';
 import type { CourseWithMeta } from './courses.repo.ts';
 
 export const toLessonSummary = (l: LessonRow): LessonSummary => ({
@@ -14,12 +13,7 @@ export const toLessonSummary = (l: LessonRow): LessonSummary => ({
   updateTime: l.updatedAt.getTime(),
 });
 
-export function toCourse(
-  { course, authorName, lessonCount }: CourseWithMeta,
-  membership: Membership,
-  actorId: number,
-): Course {
-  const mayAct = canOnCourse(membership, actorId, course);
+export function toCourse({ course, authorName, lessonCount }: CourseWithMeta, who: Who): Course {
   return {
     courseId: course.id,
     teamId: course.teamId,
@@ -38,7 +32,7 @@ export function toCourse(
     lessonCount,
     createTime: course.createdAt.getTime(),
     updateTime: course.updatedAt.getTime(),
-    abilities: { edit: mayAct, release: mayAct, share: mayAct },
+    abilities: courseAbilitiesOf(who, course),
   };
 }
 

@@ -13,7 +13,7 @@ import type { z } from 'zod';
 import type { courseModifyBody } from '@studio/contract';
 import { type TeamCtx } from '../../platform/auth.ts';
 import { AppError } from '../../platform/errors.ts';
-import { authorizeCourse, authorizeWrite } from '../../platform/policy.ts';
+import { authorize } from '../../platform/policy.ts';
 import { isOwnFileUrl } from '../files/file-urls.ts';
 import { toCourse, toLessonSummary, toPreview } from './course.presenter.ts';
 import {
@@ -41,7 +41,7 @@ export async function listCourses(
     authorId: q.tab === 'mine' ? c.actor.user.id : undefined,
   });
   return {
-    list: rows.map((r) => toCourse(r, c.membership, c.actor.user.id)),
+    list: rows.map((r) => toCourse(r, c)),
     total,
     pageNum: q.pageNum,
     pageSize: q.pageSize,
@@ -49,17 +49,13 @@ export async function listCourses(
 }
 
 export async function createCourse(c: TeamCtx, title: string = COURSE_DEFAULT_TITLE): Promise<Course> {
-  authorizeWrite(c.membership);
+  authorize(c, 'course.create');
   const course = await insertCourse(c.ctx.db, {
     teamId: c.membership.team.id,
     authorId: c.actor.user.id,
     title: cleanText(title),
   });
-  return toCourse(
-    { course, authorName: c.actor.user.nickName, lessonCount: 0 },
-    c.membership,
-    c.actor.user.id,
-  );
+  return toCourse({ course, authorName: c.actor.user.nickName, lessonCount: 0 }, c);
 }
 
 /**
@@ -100,12 +96,12 @@ export async function createDraftCourseForAi(
 export async function courseDetail(c: TeamCtx, courseId: number): Promise<CourseDetail> {
   const meta = await requireCourse(c, courseId);
   const lessons = await listLessons(c.ctx.db, courseId);
-  return { ...toCourse(meta, c.membership, c.actor.user.id), lessons: lessons.map(toLessonSummary) };
+  return { ...toCourse(meta, c), lessons: lessons.map(toLessonSummary) };
 }
 
 export async function modifyCourse(c: TeamCtx, body: z.infer<typeof courseModifyBody>): Promise<Course> {
   const meta = await requireCourse(c, body.courseId);
-  authorizeCourse(c.membership, c.actor.user.id, meta.course);
+  authorize(c, 'course.edit', meta.course);
   if (body.cover !== undefined && !isOwnFileUrl(c.ctx.config, body.cover)) {
     throw new AppError(Code.BAD_REQUEST, 'cover: 只能使用上传的图片', 400);
   }
@@ -119,12 +115,12 @@ export async function modifyCourse(c: TeamCtx, body: z.infer<typeof courseModify
   };
   const row = await updateCourseAt(c.ctx.db, c.membership.team.id, courseId, version, patch);
   if (!row) throw new AppError(Code.CONFLICT);
-  return toCourse({ ...meta, course: row }, c.membership, c.actor.user.id);
+  return toCourse({ ...meta, course: row }, c);
 }
 
 /** A new draft with the same details and lessons, written by the actor. */
 export async function duplicateCourse(c: TeamCtx, courseId: number, titleSuffix = ' 副本'): Promise<Course> {
-  authorizeWrite(c.membership);
+  authorize(c, 'course.create');
   const meta = await requireCourse(c, courseId);
   const lessons = await listLessons(c.ctx.db, courseId);
   return c.ctx.db.transaction(async (tx) => {
@@ -149,17 +145,13 @@ export async function duplicateCourse(c: TeamCtx, courseId: number, titleSuffix 
         freePreview: l.freePreview,
       });
     }
-    return toCourse(
-      { course: copy, authorName: c.actor.user.nickName, lessonCount: lessons.length },
-      c.membership,
-      c.actor.user.id,
-    );
+    return toCourse({ course: copy, authorName: c.actor.user.nickName, lessonCount: lessons.length }, c);
   });
 }
 
 export async function removeCourse(c: TeamCtx, courseId: number): Promise<void> {
   const meta = await requireCourse(c, courseId);
-  authorizeCourse(c.membership, c.actor.user.id, meta.course);
+  authorize(c, 'course.delete', meta.course);
   await deleteCourse(c.ctx.db, c.membership.team.id, courseId);
 }
 

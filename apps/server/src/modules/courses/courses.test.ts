@@ -134,7 +134,7 @@ describe('courses', () => {
       token: member.token,
       query: { courseId: String(ownersCourse.courseId) },
     });
-    expect(detail.data.abilities).toEqual({ edit: false, release: false, share: false });
+    expect(detail.data.abilities).toEqual({ edit: false, release: false, share: false, delete: false });
     const res = await call(t, 'POST', '/course/modify', {
       token: member.token,
       body: { courseId: ownersCourse.courseId, version: 1, title: 'x' },

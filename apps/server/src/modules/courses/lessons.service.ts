@@ -11,7 +11,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { type TeamCtx } from '../../platform/auth.ts';
 import { AppError } from '../../platform/errors.ts';
-import { authorizeCourse } from '../../platform/policy.ts';
+import { authorize } from '../../platform/policy.ts';
 import { toLessonSummary } from './course.presenter.ts';
 import { lockCourse, updateCourse } from './courses.repo.ts';
 import { requireCourse } from './courses.service.ts';
@@ -69,7 +69,7 @@ export async function writeGeneratedLesson(db: Db, lessonId: number, content: Do
 
 export async function createLesson(c: TeamCtx, courseId: number, title = '新课时'): Promise<Lesson> {
   const { course } = await requireCourse(c, courseId);
-  authorizeCourse(c.membership, c.actor.user.id, course);
+  authorize(c, 'course.edit', course);
   const lesson = await c.ctx.db.transaction(async (tx) => {
     await lockCourse(tx, courseId);
     if ((await listLessons(tx, courseId)).length >= COURSE_LIMITS.lessonsMax) {
@@ -100,7 +100,7 @@ export async function saveLesson(
 ) {
   const owner = await findTeamLessonOwner(c.ctx.db, c.membership.team.id, body.lessonId);
   if (!owner) throw new AppError(Code.NOT_FOUND);
-  authorizeCourse(c.membership, c.actor.user.id, owner);
+  authorize(c, 'course.edit', owner);
   const { lessonId, version, ...fields } = body;
   const patch = {
     ...fields,
@@ -114,7 +114,7 @@ export async function saveLesson(
 
 export async function reorderLessons(c: TeamCtx, courseId: number, lessonIds: number[]) {
   const { course } = await requireCourse(c, courseId);
-  authorizeCourse(c.membership, c.actor.user.id, course);
+  authorize(c, 'course.edit', course);
   await c.ctx.db.transaction(async (tx) => {
     await lockCourse(tx, courseId);
     const current = (await listLessons(tx, courseId)).map((l) => l.id);
@@ -131,7 +131,7 @@ export async function reorderLessons(c: TeamCtx, courseId: number, lessonIds: nu
 
 export async function duplicateLesson(c: TeamCtx, lessonId: number): Promise<Lesson> {
   const found = await requireLesson(c, lessonId);
-  authorizeCourse(c.membership, c.actor.user.id, found.course);
+  authorize(c, 'course.edit', found.course);
   const { lesson } = found;
   const copy = await insertLesson(c.ctx.db, {
     courseId: found.course.id,
@@ -145,7 +145,7 @@ export async function duplicateLesson(c: TeamCtx, lessonId: number): Promise<Les
 
 export async function removeLesson(c: TeamCtx, lessonId: number): Promise<void> {
   const found = await requireLesson(c, lessonId);
-  authorizeCourse(c.membership, c.actor.user.id, found.course);
+  authorize(c, 'course.edit', found.course);
   await deleteLesson(c.ctx.db, lessonId);
   await updateCourse(c.ctx.db, found.course.id, {});
 }

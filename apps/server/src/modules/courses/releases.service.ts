@@ -2,7 +2,7 @@ import { Code, COURSE_DEFAULT_TITLE, type Release, type ReleaseCheck } from '@st
 import type { LessonRow } from '../../db/schema.ts';
 import { type TeamCtx } from '../../platform/auth.ts';
 import { AppError } from '../../platform/errors.ts';
-import { authorizeCourse } from '../../platform/policy.ts';
+import { authorize } from '../../platform/policy.ts';
 import { toPreview } from './course.presenter.ts';
 import { findTeamCourse, lockCourse, updateCourse, type CourseWithMeta } from './courses.repo.ts';
 import { requireCourse } from './courses.service.ts';
@@ -48,7 +48,7 @@ const toRelease = (r: ReleaseRow, releasedBy: string): Release => ({
 /** Publishes an immutable, numbered snapshot; the draft stays editable and does not change it. */
 export async function releaseCourse(c: TeamCtx, courseId: number, notes: string): Promise<Release> {
   const first = await requireCourse(c, courseId);
-  authorizeCourse(c.membership, c.actor.user.id, first.course);
+  authorize(c, 'course.release', first.course);
   return c.ctx.db.transaction(async (tx) => {
     await lockCourse(tx, courseId);
     const meta = (await findTeamCourse(tx, c.membership.team.id, courseId))!;
@@ -69,7 +69,7 @@ export async function releaseCourse(c: TeamCtx, courseId: number, notes: string)
 
 export async function unreleaseCourse(c: TeamCtx, courseId: number): Promise<void> {
   const { course } = await requireCourse(c, courseId);
-  authorizeCourse(c.membership, c.actor.user.id, course);
+  authorize(c, 'course.release', course);
   if (course.status !== 'released') throw new AppError(Code.COURSE_NOT_RELEASED);
   await updateCourse(c.ctx.db, courseId, { status: 'unreleased' });
 }

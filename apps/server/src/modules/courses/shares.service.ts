@@ -3,7 +3,8 @@ import { type TeamCtx } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { randomToken } from '../../platform/crypto.ts';
 import { AppError } from '../../platform/errors.ts';
-import { authorizeCourse, authorizeWrite } from '../../platform/policy.ts';
+import { authorize, canReadLesson } from '../../platform/policy.ts';
+import { isPaidCourse } from '../store/pricing.ts';
 import type { CourseRow } from '../../db/schema.ts';
 import { toCourse, toPreview } from './course.presenter.ts';
 import { findTeamCourse, insertCourse } from './courses.repo.ts';
@@ -19,12 +20,7 @@ import {
   type ShareRow,
 } from './shares.repo.ts';
 
-/**
- * A course with a price, on its draft or on its latest release (sold even when the draft says 0),
- * is paid: a share shows its free-preview lessons only and can never be copied.
- */
-const isPaid = (course: CourseRow, releasePrice: number | null) =>
-  (course.price ?? 0) > 0 || (releasePrice ?? 0) > 0;
+const isPaid = (course: CourseRow, releasePrice: number | null) => isPaidCourse(course.price, releasePrice);
 
 const isLive = (s: ShareRow) => !s.revokedAt && (!s.expiresAt || s.expiresAt.getTime() > Date.now());
 
@@ -44,7 +40,7 @@ export async function createShare(
   body: { courseId: number; expireHours?: number; allowCopy: boolean },
 ): Promise<Share> {
   const { course } = await requireCourse(c, body.courseId);
-  authorizeCourse(c.membership, c.actor.user.id, course);
+  authorize(c, 'course.share', course);
   if (body.allowCopy && isPaid(course, await latestReleasePrice(c.ctx.db, course.id))) {
     throw new AppError(Code.SHARE_PAID_NO_COPY);
   }
@@ -78,7 +74,7 @@ async function teamShare(c: TeamCtx, shareId: string) {
 
 export async function revokeShare(c: TeamCtx, shareId: string): Promise<void> {
   const { course } = await teamShare(c, shareId);
-  authorizeCourse(c.membership, c.actor.user.id, course);
+  authorize(c, 'course.share', course);
   await revokeShareRow(c.ctx.db, shareId);
 }
 
@@ -110,14 +106,18 @@ export async function viewShare(ctx: AppContext, shareId: string): Promise<Share
     },
     course: {
       ...course,
-      lessons: course.lessons.map((l) => ({ ...l, content: !paid || l.freePreview ? l.content : null })),
+      // A share hands out a free course whole; of a paid one, what anyone may read.
+      lessons: course.lessons.map((l) => ({
+        ...l,
+        content: canReadLesson({ entitled: !paid, freePreview: l.freePreview }) ? l.content : null,
+      })),
     },
   };
 }
 
 /** Saves a copy of a shared course into the visitor's current team, when the sharer allowed it. */
 export async function copyShare(c: TeamCtx, shareId: string): Promise<Course> {
-  authorizeWrite(c.membership);
+  authorize(c, 'course.create');
   const row = await liveShare(c.ctx, shareId);
   if (isPaid(row.course, row.releasePrice)) throw new AppError(Code.SHARE_PAID_NO_COPY);
   if (!row.share.allowCopy) throw new AppError(Code.SHARE_COPY_NOT_ALLOWED);
@@ -146,5 +146,5 @@ export async function copyShare(c: TeamCtx, shareId: string): Promise<Course> {
     return created;
   });
   const meta = (await findTeamCourse(c.ctx.db, c.membership.team.id, copy.id))!;
-  return toCourse(meta, c.membership, c.actor.user.id);
+  return toCourse(meta, c);
 }

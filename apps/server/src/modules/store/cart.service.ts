@@ -1,6 +1,6 @@
 import { type Cart } from '@studio/contract';
 import { type TeamCtx } from '../../platform/auth.ts';
-import { authorizeWrite } from '../../platform/policy.ts';
+import { authorize } from '../../platform/policy.ts';
 import { findListed, listListed, ownedCourseIds } from './catalog.repo.ts';
 import { toCard } from './catalog.service.ts';
 import { addCartItem, cartRows, removeCartItems, selectCartItems } from './cart.repo.ts';
@@ -43,7 +43,7 @@ export async function getCart(c: TeamCtx): Promise<Cart> {
 }
 
 export async function addToCart(c: TeamCtx, courseId: number): Promise<Cart> {
-  authorizeWrite(c.membership);
+  authorize(c, 'order.create');
   assertBuyable([await findListed(c.ctx.db, courseId)], await buyingTeam(c));
   await addCartItem(c.ctx.db, c.actor.user.id, c.membership.team.id, courseId);
   return getCart(c);

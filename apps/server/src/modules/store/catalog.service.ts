@@ -11,6 +11,7 @@ import {
 import type { Actor } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
+import { canReadLesson, canViewListing } from '../../platform/policy.ts';
 import { ok } from '../../platform/reply.ts';
 import type { Membership } from '../../platform/membership.ts';
 import { TtlCache } from '../../platform/cache.ts';
@@ -81,14 +82,17 @@ export async function storeCourse(
   const teamId = viewer?.membership.team.id;
   const ownTeam = teamId !== undefined && listed.teamId === teamId;
   const owned = ownTeam || (teamId !== undefined && (await isOwned(ctx.db, teamId, courseId)));
-  if (!listed.listed && !owned) throw new AppError(Code.NOT_FOUND);
+  if (!canViewListing({ listed: listed.listed, entitled: owned })) throw new AppError(Code.NOT_FOUND);
   const { snapshot } = listed.release;
   return {
     ...snapshot,
     price: listed.release.price,
     versionNo: listed.release.versionNo,
     sales: listed.sales,
-    lessons: snapshot.lessons.map((l) => ({ ...l, content: owned || l.freePreview ? l.content : null })),
+    lessons: snapshot.lessons.map((l) => ({
+      ...l,
+      content: canReadLesson({ entitled: owned, freePreview: l.freePreview }) ? l.content : null,
+    })),
     owned,
     ownTeam,
     listed: listed.listed,

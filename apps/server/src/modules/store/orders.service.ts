@@ -5,7 +5,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { randomDigits } from '../../platform/crypto.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { PaymentNotice } from '../../platform/payments/payment-provider.ts';
-import { authorizeWrite } from '../../platform/policy.ts';
+import { authorize } from '../../platform/policy.ts';
 import { scheduleOrderExpiry } from './store.jobs.ts';
 import { listListed, ownedCourseIds } from './catalog.repo.ts';
 import { cartRows, removeCartItems } from './cart.repo.ts';
@@ -46,7 +46,7 @@ const newOrderNo = () => `${new Date().toISOString().slice(0, 10).replaceAll('-'
  * Checkouts of one user and team are serialised; a second click on the same cart gets the same order.
  */
 export async function checkout(c: TeamCtx, courseIds?: number[]): Promise<Order> {
-  authorizeWrite(c.membership);
+  authorize(c, 'order.create');
   const userId = c.actor.user.id;
   const teamId = c.membership.team.id;
   const orderId = await c.ctx.db.transaction(async (tx) => {

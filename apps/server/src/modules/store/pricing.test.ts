@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../platform/errors.ts';
 import {
+  isPaidCourse,
   assertBuyable,
   buyability,
   linesTotal,
@@ -113,5 +114,15 @@ describe('prices and totals', () => {
         expect(linesTotal([...lines].reverse())).toBe(linesTotal(lines));
       }),
     );
+  });
+});
+
+describe('paid courses', () => {
+  it('a price on the draft or on the latest release makes a course paid', () => {
+    expect(isPaidCourse(null, null)).toBe(false);
+    expect(isPaidCourse(0, 0)).toBe(false);
+    expect(isPaidCourse(4990, null)).toBe(true);
+    // Sold at the release's price even after the draft was set back to free.
+    expect(isPaidCourse(0, 4990)).toBe(true);
   });
 });

@@ -50,6 +50,14 @@ export type PricedLine = { price: Cents };
 export const linesTotal = (lines: Iterable<PricedLine>): Cents =>
   sumCents(Array.from(lines, (line) => line.price));
 
+/**
+ * Whether a course is sold for money: a price on its draft or on its latest release (it is sold at
+ * the release's price even when the draft now says 0). A share of a paid course shows its free-preview
+ * lessons only and can never be copied.
+ */
+export const isPaidCourse = (draftPrice: Cents | null, releasePrice: Cents | null): boolean =>
+  (draftPrice ?? 0) > 0 || (releasePrice ?? 0) > 0;
+
 /** A free order (total 0) is paid the moment it is placed; anything else goes to the payment provider. */
 export const needsPayment = (total: Cents): boolean => cents(total) > 0;
 

@@ -45,8 +45,7 @@ export async function inviteUser(
   role: TeamRole = 'MEMBER',
 ): Promise<Answer<InvitationSent>> {
   authorize(membership, 'team.invite');
-  // Inviting an ADMIN hands out a role: only who may change roles may do that (as with links).
-  if (role === 'ADMIN') authorize(membership, 'team.changeRole');
+  if (role === 'ADMIN') authorize(membership, 'team.inviteAdmin');
   const user = await findUserById(ctx.db, userId);
   if (!user || user.phone === null) throw new AppError(Code.NOT_FOUND);
   const teamId = membership.team.id;

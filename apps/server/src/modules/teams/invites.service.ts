@@ -34,8 +34,7 @@ export async function createInvite(
   body: { role: 'ADMIN' | 'MEMBER'; expireHours: number; maxUses?: number },
 ): Promise<InviteCreated> {
   authorize(membership, 'team.invite');
-  // Inviting an ADMIN hands out a role: only who may change roles may do that.
-  if (body.role === 'ADMIN') authorize(membership, 'team.changeRole');
+  if (body.role === 'ADMIN') authorize(membership, 'team.inviteAdmin');
   const token = randomToken(12);
   const expiresAt = new Date(Date.now() + body.expireHours * 3_600_000);
   await insertInvite(ctx.db, {

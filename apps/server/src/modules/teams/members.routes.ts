@@ -20,7 +20,7 @@ import {
 } from '@studio/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { actorOf, loadCurrentMembership, membershipOf } from '../../platform/auth.ts';
+import { actorOf, loadCurrentMembership, membershipOf, teamCtxOf } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { ok } from '../../platform/reply.ts';
 import { inviteUser } from './invitations.service.ts';
@@ -83,7 +83,7 @@ export const membersRoutes =
           response: { 200: envelope(pageSchema(teamUserSchema)) },
         },
       },
-      async (request) => ok(await listMembers(ctx, membershipOf(request), request.query)),
+      async (request) => ok(await listMembers(ctx, teamCtxOf(request), request.query)),
     );
 
     app.get(
@@ -96,7 +96,7 @@ export const membersRoutes =
           response: { 200: envelope(teamUserSearchData) },
         },
       },
-      async (request) => ok(await searchMembers(ctx, membershipOf(request), request.query.keyword)),
+      async (request) => ok(await searchMembers(ctx, teamCtxOf(request), request.query.keyword)),
     );
 
     app.get(

@@ -2,7 +2,7 @@ import { Code, type NonMember, type Page, type TeamRole, type TeamUser } from '@
 import type { Actor } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
-import { authorize } from '../../platform/policy.ts';
+import { authorize, memberAbilitiesOf, type Who } from '../../platform/policy.ts';
 import { maskPhone } from '../users/user-info.presenter.ts';
 import { updateUser } from '../users/users.repo.ts';
 import {
@@ -17,29 +17,37 @@ import {
 } from './members.repo.ts';
 import type { Membership } from '../../platform/membership.ts';
 
-const toTeamUser = (m: MemberRow): TeamUser => ({
-  userId: m.user.id,
-  nickName: m.user.nickName,
-  headImage: m.user.headImage,
-  phone: maskPhone(m.user.phone),
-  userTeamRole: m.role,
-  joinTime: m.joinedAt.getTime(),
-});
+/** A member's row, with what the viewer's role allows on it. */
+const toTeamUser =
+  (viewer: Who) =>
+  (m: MemberRow): TeamUser => ({
+    userId: m.user.id,
+    nickName: m.user.nickName,
+    headImage: m.user.headImage,
+    phone: maskPhone(m.user.phone),
+    userTeamRole: m.role,
+    joinTime: m.joinedAt.getTime(),
+    abilities: memberAbilitiesOf(viewer, { userId: m.user.id, role: m.role }),
+  });
 
 export async function listMembers(
   ctx: AppContext,
-  membership: Membership,
+  viewer: Who,
   q: { keyword: string; role?: TeamRole; pageNum: number; pageSize: number },
 ): Promise<Page<TeamUser>> {
-  authorize(membership, 'team.view');
-  const { rows, total } = await pageMembers(ctx.db, membership.team.id, q);
-  return { list: rows.map(toTeamUser), total, pageNum: q.pageNum, pageSize: q.pageSize };
+  authorize(viewer, 'team.view');
+  const { rows, total } = await pageMembers(ctx.db, viewer.membership.team.id, q);
+  return { list: rows.map(toTeamUser(viewer)), total, pageNum: q.pageNum, pageSize: q.pageSize };
 }
 
-export async function searchMembers(ctx: AppContext, membership: Membership, keyword: string) {
-  authorize(membership, 'team.view');
-  const { rows } = await pageMembers(ctx.db, membership.team.id, { keyword, pageNum: 1, pageSize: 20 });
-  return { list: rows.map(toTeamUser) };
+export async function searchMembers(ctx: AppContext, viewer: Who, keyword: string) {
+  authorize(viewer, 'team.view');
+  const { rows } = await pageMembers(ctx.db, viewer.membership.team.id, {
+    keyword,
+    pageNum: 1,
+    pageSize: 20,
+  });
+  return { list: rows.map(toTeamUser(viewer)) };
 }
 
 export async function searchNonMembersOf(
@@ -66,16 +74,12 @@ export async function searchNonMembersOf(
 }
 
 export async function removeMember(ctx: AppContext, actor: Actor, membership: Membership, userId: number) {
-  authorize(membership, 'team.removeMember');
-  if (userId === actor.user.id)
-    throw new AppError(Code.BAD_REQUEST, 'userId: 不能移除自己，请使用退出团队', 400);
+  const teamId = membership.team.id;
   await ctx.db.transaction(async (tx) => {
-    await lockTeam(tx, membership.team.id);
-    const target = await roleOf(tx, membership.team.id, userId);
-    if (!target) throw new AppError(Code.NOT_FOUND);
-    if (target === 'OWNER') throw new AppError(Code.CANNOT_REMOVE_OWNER);
-    if (target === 'ADMIN') authorize(membership, 'team.removeAdmin');
-    await deleteMember(tx, membership.team.id, userId);
+    await lockTeam(tx, teamId);
+    const role = (await roleOf(tx, teamId, userId)) ?? null;
+    authorize({ actor, membership }, 'member.remove', { userId, role });
+    await deleteMember(tx, teamId, userId);
   });
 }
 
@@ -98,14 +102,12 @@ export async function changeRole(
   userId: number,
   role: TeamRole,
 ) {
-  authorize(membership, 'team.changeRole');
-  if (userId === actor.user.id) throw new AppError(Code.FORBIDDEN, '不能修改自己的角色');
+  const teamId = membership.team.id;
   await ctx.db.transaction(async (tx) => {
-    await lockTeam(tx, membership.team.id);
-    const target = await roleOf(tx, membership.team.id, userId);
-    if (!target) throw new AppError(Code.NOT_FOUND);
-    if (target === 'OWNER') throw new AppError(Code.FORBIDDEN, '不能修改所有者的角色');
-    await setRole(tx, membership.team.id, userId, role);
+    await lockTeam(tx, teamId);
+    const current = (await roleOf(tx, teamId, userId)) ?? null;
+    authorize({ actor, membership }, 'member.changeRole', { userId, role: current });
+    await setRole(tx, teamId, userId, role);
   });
 }
 
@@ -116,14 +118,17 @@ export async function transferOwnership(
   membership: Membership,
   userId: number,
 ) {
-  authorize(membership, 'team.transferOwner');
-  if (userId === actor.user.id) throw new AppError(Code.BAD_REQUEST, 'userId: 你已经是所有者', 400);
   const teamId = membership.team.id;
   await ctx.db.transaction(async (tx) => {
     await lockTeam(tx, teamId);
-    // Re-read inside the lock: a transfer that raced this one may have made the actor ADMIN already.
-    if ((await roleOf(tx, teamId, actor.user.id)) !== 'OWNER') throw new AppError(Code.FORBIDDEN);
-    if (!(await roleOf(tx, teamId, userId))) throw new AppError(Code.NOT_FOUND);
+    // The actor's role is read again inside the lock: a transfer that raced this one may have made
+    // them ADMIN already.
+    const own = await roleOf(tx, teamId, actor.user.id);
+    const target = (await roleOf(tx, teamId, userId)) ?? null;
+    authorize({ actor, membership: { ...membership, role: own ?? 'MEMBER' } }, 'member.transferOwner', {
+      userId,
+      role: target,
+    });
     await setRole(tx, teamId, actor.user.id, 'ADMIN');
     await setRole(tx, teamId, userId, 'OWNER');
     await setOwner(tx, teamId, userId);

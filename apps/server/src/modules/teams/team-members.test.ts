@@ -128,6 +128,48 @@ describe('member list', () => {
     expect(bad.code).toBe(400);
     expect(bad.msg).toContain('pageSize');
   });
+
+  it("carries the viewer's abilities: on each member's row and on the team", async () => {
+    const owner = await createUser(t);
+    const team = await createTeam(t, owner.token);
+    const [admin, member] = await Promise.all([createUser(t), createUser(t)]);
+    await joinWith(admin!.token, team.teamCode);
+    await joinWith(member!.token, team.teamCode);
+    await call(t, 'POST', '/team/user/role', {
+      token: owner.token,
+      body: { userId: admin!.userId, role: 'ADMIN' },
+    });
+    const rowsFor = async (token: string) => {
+      const res = await call<Page<TeamUser>>(t, 'GET', '/team/user/list', {
+        token,
+        query: { pageSize: '10' },
+      });
+      return Object.fromEntries(res.data.list.map((u) => [u.userTeamRole, u.abilities]));
+    };
+    const none = { remove: false, changeRole: false, transferOwner: false };
+    expect(await rowsFor(owner.token)).toEqual({
+      OWNER: none,
+      ADMIN: { remove: true, changeRole: true, transferOwner: true },
+      MEMBER: { remove: true, changeRole: true, transferOwner: true },
+    });
+    expect(await rowsFor(admin!.token)).toEqual({
+      OWNER: none,
+      ADMIN: none,
+      MEMBER: { remove: true, changeRole: false, transferOwner: false },
+    });
+    expect(await rowsFor(member!.token)).toEqual({ OWNER: none, ADMIN: none, MEMBER: none });
+    const current = await call<LastTeam>(t, 'GET', '/team/current/list', { token: member!.token });
+    expect(current.data.abilities).toEqual({
+      manage: false,
+      modify: false,
+      invite: false,
+      inviteAdmin: false,
+      leave: true,
+      sales: false,
+    });
+    const ownersTeam = await call<LastTeam>(t, 'GET', '/team/current/list', { token: owner.token });
+    expect(ownersTeam.data.abilities).toMatchObject({ manage: true, inviteAdmin: true, leave: false });
+  });
 });
 
 describe('one OWNER always, under concurrency', () => {

@@ -1,0 +1,222 @@
+/**
+ * The policy's whole matrix: every action × every role × every kind of subject, and the expiry rule
+ * for writes. A new action without a row here fails the first test. (team-policy.test.ts checks the
+ * same rules through the HTTP API.)
+ */
+import { Code, type TeamRole } from '@studio/contract';
+import { describe, expect, it } from 'vitest';
+import type { TeamRow } from '../db/schema.ts';
+import { AppError } from './errors.ts';
+import type { Membership } from './membership.ts';
+import {
+  POLICY,
+  allows,
+  authorize,
+  can,
+  canReadLesson,
+  canViewListing,
+  courseAbilitiesOf,
+  memberAbilitiesOf,
+  teamAbilitiesOf,
+  type MemberSubject,
+  type TeamAction,
+  type Who,
+} from './policy.ts';
+
+const ME = 1;
+const team = (expired = false) =>
+  ({ id: 7, expireDate: expired ? new Date(Date.now() - 1000) : null }) as unknown as TeamRow;
+const who = (role: TeamRole, expired = false): Who => ({
+  actor: { user: { id: ME } },
+  membership: { team: team(expired), role } satisfies Membership,
+});
+
+const ROLES: TeamRole[] = ['OWNER', 'ADMIN', 'MEMBER'];
+/** The answer code per role: 200 allowed, anything else the code the API refuses with. */
+type Row = Record<TeamRole, number>;
+const row = (owner: number, admin: number, member: number): Row => ({
+  OWNER: owner,
+  ADMIN: admin,
+  MEMBER: member,
+});
+const OK = Code.OK;
+const NO = Code.FORBIDDEN;
+
+const decision = (run: () => void): number => {
+  try {
+    run();
+    return OK;
+  } catch (err) {
+    if (err instanceof AppError) return err.code;
+    throw err;
+  }
+};
+
+const TEAM_ACTIONS: Record<string, { row: Row; write: boolean }> = {
+  'team.view': { row: row(OK, OK, OK), write: false },
+  'team.manage': { row: row(OK, OK, NO), write: false },
+  'team.modify': { row: row(OK, OK, NO), write: true },
+  'team.invite': { row: row(OK, OK, NO), write: true },
+  'team.inviteAdmin': { row: row(OK, NO, NO), write: true },
+  'team.viewInvitations': { row: row(OK, OK, NO), write: false },
+  'team.cancelInvitation': { row: row(OK, OK, NO), write: true },
+  'team.leave': { row: row(Code.OWNER_MUST_TRANSFER, OK, OK), write: false },
+  'team.sales': { row: row(OK, OK, NO), write: false },
+  'course.create': { row: row(OK, OK, OK), write: true },
+  'order.create': { row: row(OK, OK, OK), write: true },
+  'ai.assist': { row: row(OK, OK, OK), write: true },
+};
+
+const SELF: MemberSubject = { userId: ME, role: null };
+const target = (role: TeamRole | null): MemberSubject => ({ userId: 2, role });
+/** Per member action: the subject kinds and the answer per acting role. */
+const MEMBER_ACTIONS: Record<string, [string, MemberSubject, Row][]> = {
+  'member.remove': [
+    ['a MEMBER', target('MEMBER'), row(OK, OK, NO)],
+    ['an ADMIN', target('ADMIN'), row(OK, NO, NO)],
+    ['the OWNER', target('OWNER'), row(Code.CANNOT_REMOVE_OWNER, Code.CANNOT_REMOVE_OWNER, NO)],
+    ['oneself', { ...SELF, role: 'ADMIN' }, row(Code.BAD_REQUEST, Code.BAD_REQUEST, NO)],
+    ['no member', target(null), row(Code.NOT_FOUND, Code.NOT_FOUND, NO)],
+  ],
+  'member.changeRole': [
+    ['a MEMBER', target('MEMBER'), row(OK, NO, NO)],
+    ['an ADMIN', target('ADMIN'), row(OK, NO, NO)],
+    ['the OWNER', target('OWNER'), row(NO, NO, NO)],
+    ['oneself', { ...SELF, role: 'OWNER' }, row(NO, NO, NO)],
+    ['no member', target(null), row(Code.NOT_FOUND, NO, NO)],
+  ],
+  'member.transferOwner': [
+    ['a MEMBER', target('MEMBER'), row(OK, NO, NO)],
+    ['an ADMIN', target('ADMIN'), row(OK, NO, NO)],
+    ['oneself', { ...SELF, role: 'OWNER' }, row(Code.BAD_REQUEST, NO, NO)],
+    ['no member', target(null), row(Code.NOT_FOUND, NO, NO)],
+  ],
+};
+
+const COURSE_ACTIONS = ['course.edit', 'course.release', 'course.share', 'course.delete'] as const;
+const COURSE_SUBJECTS: [string, { authorId: number }, Row][] = [
+  ['their own course', { authorId: ME }, row(OK, OK, OK)],
+  ["someone else's course", { authorId: 2 }, row(OK, OK, NO)],
+];
+
+describe('the policy', () => {
+  it('has a row in this test for every action it knows', () => {
+    const tested = [...Object.keys(TEAM_ACTIONS), ...Object.keys(MEMBER_ACTIONS), ...COURSE_ACTIONS];
+    expect(Object.keys(POLICY).sort()).toEqual(tested.sort());
+  });
+
+  for (const [action, { row: expected, write }] of Object.entries(TEAM_ACTIONS)) {
+    const a = action as TeamAction;
+    it(`${action}: ${ROLES.map((r) => `${r}→${expected[r]}`).join(', ')}; expired team: ${write ? 'refused' : 'allowed'}`, () => {
+      for (const role of ROLES) {
+        const w = who(role);
+        const seen = decision(() => authorize(w, a));
+        expect({ role, seen }).toEqual({ role, seen: expected[role] });
+        expect(can(w, a)).toBe(expected[role] === OK);
+        // The same answer from a bare membership: team actions depend on the role alone.
+        expect(allows(w.membership, a)).toBe(expected[role] === OK);
+        const old = who(role, true);
+        const whenExpired = decision(() => authorize(old, a));
+        const wanted = expected[role] !== OK ? expected[role] : write ? Code.TEAM_EXPIRED : OK;
+        expect({ role, whenExpired }).toEqual({ role, whenExpired: wanted });
+        expect(allows(old, a)).toBe(expected[role] === OK);
+      }
+    });
+  }
+
+  for (const [action, subjects] of Object.entries(MEMBER_ACTIONS)) {
+    for (const [name, subject, expected] of subjects) {
+      it(`${action} on ${name}: ${ROLES.map((r) => `${r}→${expected[r]}`).join(', ')}`, () => {
+        for (const role of ROLES) {
+          const w = who(role);
+          const seen = decision(() => authorize(w, action as 'member.remove', subject));
+          expect({ role, seen }).toEqual({ role, seen: expected[role] });
+          const old = who(role, true);
+          const whenExpired = decision(() => authorize(old, action as 'member.remove', subject));
+          expect({ role, whenExpired }).toEqual({
+            role,
+            whenExpired: expected[role] === OK ? Code.TEAM_EXPIRED : expected[role],
+          });
+        }
+      });
+    }
+  }
+
+  for (const action of COURSE_ACTIONS) {
+    for (const [name, course, expected] of COURSE_SUBJECTS) {
+      it(`${action} on ${name}: ${ROLES.map((r) => `${r}→${expected[r]}`).join(', ')}`, () => {
+        for (const role of ROLES) {
+          const w = who(role);
+          expect({ role, seen: decision(() => authorize(w, action, course)) }).toEqual({
+            role,
+            seen: expected[role],
+          });
+          const old = who(role, true);
+          expect({ role, expired: decision(() => authorize(old, action, course)) }).toEqual({
+            role,
+            expired: expected[role] === OK ? Code.TEAM_EXPIRED : expected[role],
+          });
+        }
+      });
+    }
+  }
+
+  it('abilities in payloads are the role rules, without the expiry', () => {
+    const old = who('ADMIN', true);
+    expect(teamAbilitiesOf(old.membership)).toEqual({
+      manage: true,
+      modify: true,
+      invite: true,
+      inviteAdmin: false,
+      leave: true,
+      sales: true,
+    });
+    expect(teamAbilitiesOf(who('MEMBER').membership)).toEqual({
+      manage: false,
+      modify: false,
+      invite: false,
+      inviteAdmin: false,
+      leave: true,
+      sales: false,
+    });
+    expect(memberAbilitiesOf(who('ADMIN'), target('MEMBER'))).toEqual({
+      remove: true,
+      changeRole: false,
+      transferOwner: false,
+    });
+    expect(memberAbilitiesOf(who('OWNER'), target('ADMIN'))).toEqual({
+      remove: true,
+      changeRole: true,
+      transferOwner: true,
+    });
+    expect(memberAbilitiesOf(who('OWNER'), { userId: ME, role: 'OWNER' })).toEqual({
+      remove: false,
+      changeRole: false,
+      transferOwner: false,
+    });
+    expect(courseAbilitiesOf(who('MEMBER'), { authorId: 2 })).toEqual({
+      edit: false,
+      release: false,
+      share: false,
+      delete: false,
+    });
+    expect(courseAbilitiesOf(old, { authorId: 2 })).toEqual({
+      edit: true,
+      release: true,
+      share: true,
+      delete: true,
+    });
+  });
+
+  it('a listed course is open to all; unlisted, only to teams that hold it', () => {
+    expect(canViewListing({ listed: true, entitled: false })).toBe(true);
+    expect(canViewListing({ listed: false, entitled: true })).toBe(true);
+    expect(canViewListing({ listed: false, entitled: false })).toBe(false);
+  });
+
+  it("a lesson's content is for teams that hold the course, free previews for everyone", () => {
+    expect(canReadLesson({ entitled: true, freePreview: false })).toBe(true);
+    expect(canReadLesson({ entitled: false, freePreview: true })).toBe(true);
+    expect(canReadLesson({ entitled: false, freePreview: false })).toBe(false);
+  });
+});
