@@ -1,5 +1,14 @@
 import { USER_INFO_STORAGE_KEY } from '@studio/contract/constants';
-import type { UserInfo } from '@studio/contract';
+import type { TeamAbilities, UserInfo } from '@studio/contract';
+
+const NO_TEAM_ABILITIES: TeamAbilities = {
+  manage: false,
+  modify: false,
+  invite: false,
+  inviteAdmin: false,
+  leave: false,
+  sales: false,
+};
 
 /**
  * The logged-in user (token included) lives in localStorage under `userInfo` (seed). Listeners let
@@ -28,7 +37,11 @@ export const readStoredUser = (): UserInfo | null => {
     const parsed: unknown = JSON.parse(raw);
     // Only what the client relies on to be logged in is checked: a stricter parse would log users
     // out whenever the server adds or renames a cosmetic field.
-    return isUserLike(parsed) ? parsed : null;
+    if (!isUserLike(parsed)) return null;
+    // Stored by a version before abilities were sent: nothing is allowed until the server says
+    // (the team centre asks for the current team on entry; logging in or switching brings them).
+    if (parsed.lastTeam && !parsed.lastTeam.abilities) parsed.lastTeam.abilities = NO_TEAM_ABILITIES;
+    return parsed;
   } catch {
     return null;
   }

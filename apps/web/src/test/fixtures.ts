@@ -1,4 +1,17 @@
-import type { LastTeam, UserInfo } from '@studio/contract';
+import type { LastTeam, TeamAbilities, TeamRole, UserInfo } from '@studio/contract';
+
+/** What the server's policy answers for each role (apps/server/src/platform/policy.ts). */
+export const teamAbilities = (role: TeamRole): TeamAbilities => {
+  const manager = role !== 'MEMBER';
+  return {
+    manage: manager,
+    modify: manager,
+    invite: manager,
+    inviteAdmin: role === 'OWNER',
+    leave: role !== 'OWNER',
+    sales: manager,
+  };
+};
 
 export const team = (over: Partial<LastTeam> = {}): LastTeam => ({
   teamId: 7,
@@ -8,6 +21,7 @@ export const team = (over: Partial<LastTeam> = {}): LastTeam => ({
   expireDate: null,
   teamExpire: false,
   userTeamRole: 'OWNER',
+  abilities: teamAbilities(over.userTeamRole ?? 'OWNER'),
   ...over,
 });
 

@@ -80,7 +80,7 @@ const CourseCard = ({ course }: { course: Course }) => {
                   icon: <DeleteOutlined />,
                   label: t('course.list.delete'),
                   danger: true,
-                  disabled: !writable || !course.abilities.edit,
+                  disabled: !writable || !course.abilities.delete,
                 },
               ],
               onClick: ({ key }) => {

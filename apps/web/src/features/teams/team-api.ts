@@ -32,10 +32,11 @@ const toLastTeam = (team: LastTeam): LastTeam => ({
   expireDate: team.expireDate,
   teamExpire: team.teamExpire,
   userTeamRole: team.userTeamRole,
+  abilities: team.abilities,
 });
 
 const sameTeam = (a: LastTeam | null | undefined, b: LastTeam): boolean =>
-  !!a && (Object.keys(b) as (keyof LastTeam)[]).every((key) => a[key] === b[key]);
+  !!a && JSON.stringify(toLastTeam(a)) === JSON.stringify(b);
 
 /** Keeps the stored lastTeam (header, role checks) in step with what the server just said. */
 export const syncLastTeam = (team: LastTeam): void => {
@@ -79,11 +80,10 @@ export const removeMember = async (userId: number): Promise<void> => {
   await refreshTeam();
 };
 
-/** The old owner becomes ADMIN: said at once in the stored lastTeam, then confirmed by the refresh. */
+/** The old owner becomes ADMIN: the stored lastTeam takes the role and abilities the server now gives. */
 export const transferOwnership = async (userId: number): Promise<void> => {
   await api.post<null>(Routes.team.ownerChange, { userId });
-  const lastTeam = readStoredUser()?.lastTeam;
-  if (lastTeam) saveLastTeam({ ...lastTeam, userTeamRole: 'ADMIN' });
+  await fetchCurrentTeam();
   await refreshTeam();
 };
 

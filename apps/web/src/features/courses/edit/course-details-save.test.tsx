@@ -46,7 +46,7 @@ const fakeServer = () => {
     lessonCount: 0,
     createTime: 1_700_000_000_000,
     updateTime: 1_700_000_000_000,
-    abilities: { edit: true, release: true, share: true },
+    abilities: { edit: true, release: true, share: true, delete: true },
     lessons: [],
   };
   const modifies: Record<string, unknown>[] = [];

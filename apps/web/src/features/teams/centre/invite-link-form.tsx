@@ -5,7 +5,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format.ts';
 import { createInvite } from '../team-api.ts';
-import type { TeamAbilities } from '../team-permissions.ts';
 
 interface Values {
   role: 'ADMIN' | 'MEMBER';
@@ -14,7 +13,14 @@ interface Values {
 }
 
 /** Creates an invite link (POST /team/invite/create) and shows it with a copy button and its expiry. */
-export const InviteLinkForm = ({ abilities }: { abilities: TeamAbilities }) => {
+export const InviteLinkForm = ({
+  canInvite,
+  canInviteAdmin,
+}: {
+  canInvite: boolean;
+  /** An ADMIN link hands out a role: the OWNER's (the server's `inviteAdmin` ability). */
+  canInviteAdmin: boolean;
+}) => {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
@@ -42,7 +48,7 @@ export const InviteLinkForm = ({ abilities }: { abilities: TeamAbilities }) => {
         layout="inline"
         requiredMark={false}
         initialValues={{ role: 'MEMBER', expireHours: 72 }}
-        disabled={!abilities.invite}
+        disabled={!canInvite}
         onFinish={(v) => void finish(v)}
         style={{ rowGap: 12 }}
       >
@@ -54,8 +60,8 @@ export const InviteLinkForm = ({ abilities }: { abilities: TeamAbilities }) => {
               {
                 value: 'ADMIN',
                 label: t('team.role.ADMIN'),
-                disabled: !abilities.inviteAdmin,
-                title: abilities.inviteAdmin ? undefined : t('teamCentre.invite.adminOwnerOnly'),
+                disabled: !canInviteAdmin,
+                title: canInviteAdmin ? undefined : t('teamCentre.invite.adminOwnerOnly'),
               },
             ]}
           />

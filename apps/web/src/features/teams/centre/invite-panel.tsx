@@ -1,14 +1,17 @@
-import type { CurrentTeam } from '@studio/contract';
+import type { CurrentTeam, TeamAbilities } from '@studio/contract';
 import { Alert, Card, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { TeamAbilities } from '../team-permissions.ts';
+import { useTeamWritable } from '../current-team.ts';
 import { AddMemberSearch } from './add-member-search.tsx';
 import { InviteLinkForm } from './invite-link-form.tsx';
 
 /** 邀请成员: a link (role, expiry, uses), the team code to share, or adding a registered user. */
 export const InvitePanel = ({ team, abilities }: { team: CurrentTeam; abilities: TeamAbilities }) => {
   const { t } = useTranslation();
-  const readOnly = !abilities.invite && (
+  // The role may invite (the panel is for managers); an expired team is read-only.
+  const writable = useTeamWritable();
+  const canInvite = abilities.invite && writable;
+  const readOnly = !canInvite && (
     <Alert type="warning" showIcon message={t('teamCentre.readOnly')} style={{ marginBottom: 16 }} />
   );
   return (
@@ -19,7 +22,7 @@ export const InvitePanel = ({ team, abilities }: { team: CurrentTeam; abilities:
           {
             key: 'link',
             label: t('teamCentre.invite.tabLink'),
-            children: <InviteLinkForm abilities={abilities} />,
+            children: <InviteLinkForm canInvite={canInvite} canInviteAdmin={abilities.inviteAdmin} />,
           },
           {
             key: 'code',
@@ -46,7 +49,7 @@ export const InvitePanel = ({ team, abilities }: { team: CurrentTeam; abilities:
           {
             key: 'search',
             label: t('teamCentre.invite.tabSearch'),
-            children: <AddMemberSearch teamId={team.teamId} disabled={!abilities.invite} />,
+            children: <AddMemberSearch teamId={team.teamId} disabled={!canInvite} />,
           },
         ]}
       />

@@ -6,7 +6,6 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { WebPaths } from '@studio/contract/constants';
 import { leaveTeam } from '../team-api.ts';
-import { teamAbilities } from '../team-permissions.ts';
 
 /** 退出团队 (confirmed), then /selectTeam. The OWNER is told to transfer ownership first. */
 export const LeaveTeamCard = ({ team }: { team: LastTeam }) => {
@@ -14,7 +13,7 @@ export const LeaveTeamCard = ({ team }: { team: LastTeam }) => {
   const { message } = App.useApp();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
-  const canLeave = teamAbilities(team.userTeamRole, team.teamExpire).leave;
+  const canLeave = team.abilities.leave;
 
   const leave = async () => {
     setBusy(true);

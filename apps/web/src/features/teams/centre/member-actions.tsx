@@ -3,24 +3,24 @@ import { App, Button, Popconfirm, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changeRole, removeMember, transferOwnership } from '../team-api.ts';
-import type { MemberAction } from '../team-permissions.ts';
 
-/** The buttons of one member's row: role change, ownership transfer and removal (both confirmed). */
-export const MemberActions = ({
-  member,
-  actions,
-  disabled,
-}: {
-  member: TeamUser;
-  actions: MemberAction[];
-  disabled: boolean;
-}) => {
+type Busy = 'role' | 'transfer' | 'remove';
+
+/** Whether the viewer may do anything to this member (the server's abilities on the row). */
+export const hasMemberActions = ({ abilities }: TeamUser): boolean =>
+  abilities.changeRole || abilities.transferOwner || abilities.remove;
+
+/**
+ * The buttons of one member's row, as the server's abilities for it say: role change, ownership
+ * transfer and removal (both confirmed). `disabled` while the team is expired (read-only).
+ */
+export const MemberActions = ({ member, disabled }: { member: TeamUser; disabled: boolean }) => {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const [busy, setBusy] = useState<MemberAction | null>(null);
+  const [busy, setBusy] = useState<Busy | null>(null);
   const name = member.nickName;
 
-  const run = async (action: MemberAction, call: () => Promise<void>, done: string) => {
+  const run = async (action: Busy, call: () => Promise<void>, done: string) => {
     setBusy(action);
     try {
       await call();
@@ -32,7 +32,9 @@ export const MemberActions = ({
     }
   };
 
-  const roleTo = actions.includes('makeAdmin') ? 'ADMIN' : actions.includes('makeMember') ? 'MEMBER' : null;
+  const { abilities } = member;
+  // The role change toggles between the two roles one can be given.
+  const roleTo = abilities.changeRole ? (member.userTeamRole === 'ADMIN' ? 'MEMBER' : 'ADMIN') : null;
   const off = disabled || busy !== null;
 
   return (
@@ -42,10 +44,10 @@ export const MemberActions = ({
           type="link"
           size="small"
           disabled={off}
-          loading={busy === 'makeAdmin' || busy === 'makeMember'}
+          loading={busy === 'role'}
           onClick={() =>
             void run(
-              roleTo === 'ADMIN' ? 'makeAdmin' : 'makeMember',
+              'role',
               () => changeRole(member.userId, roleTo),
               t('teamCentre.members.roleChanged', { name, role: t(`team.role.${roleTo}`) }),
             )
@@ -54,7 +56,7 @@ export const MemberActions = ({
           {roleTo === 'ADMIN' ? t('teamCentre.members.makeAdmin') : t('teamCentre.members.makeMember')}
         </Button>
       )}
-      {actions.includes('transfer') && (
+      {abilities.transferOwner && (
         <Popconfirm
           title={t('teamCentre.members.transferConfirm', { name })}
           description={t('teamCentre.members.transferDesc')}
@@ -75,7 +77,7 @@ export const MemberActions = ({
           </Button>
         </Popconfirm>
       )}
-      {actions.includes('remove') && (
+      {abilities.remove && (
         <Popconfirm
           title={t('teamCentre.members.removeConfirm', { name })}
           description={t('teamCentre.members.removeDesc')}

@@ -4,13 +4,11 @@ import { Avatar, Flex, Tag, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/format.ts';
 import { RoleTag } from '../role-tag.tsx';
-import { memberActions } from '../team-permissions.ts';
-import { MemberActions } from './member-actions.tsx';
+import { hasMemberActions, MemberActions } from './member-actions.tsx';
 
 /** The members table's columns; phone and join time fold into the first column on phones. */
 export const useMemberColumns = (team: LastTeam, selfId: number): TableColumnsType<TeamUser> => {
   const { t } = useTranslation();
-  const role = team.userTeamRole;
   const columns: TableColumnsType<TeamUser> = [
     {
       key: 'member',
@@ -52,18 +50,18 @@ export const useMemberColumns = (team: LastTeam, selfId: number): TableColumnsTy
       render: (_value, member) => formatDate(member.joinTime),
     },
   ];
-  if (role === 'MEMBER') return columns;
+  // The actions column is for who manages the team (a MEMBER never acts on anyone).
+  if (!team.abilities.manage) return columns;
   return [
     ...columns,
     {
       key: 'actions',
       title: t('teamCentre.members.actions'),
       render: (_value, member) => {
-        const actions = memberActions(role, selfId, member);
-        return actions.length === 0 ? (
+        return !hasMemberActions(member) ? (
           <Typography.Text type="secondary">—</Typography.Text>
         ) : (
-          <MemberActions member={member} actions={actions} disabled={team.teamExpire} />
+          <MemberActions member={member} disabled={team.teamExpire} />
         );
       },
     },

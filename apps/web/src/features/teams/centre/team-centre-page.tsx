@@ -7,7 +7,6 @@ import { WebPaths } from '@studio/contract/constants';
 import { useDocumentTitle } from '../../../components/use-document-title.ts';
 import { useSession } from '../../auth/session-store.ts';
 import { fetchCurrentTeam, teamKeys } from '../team-api.ts';
-import { teamAbilities } from '../team-permissions.ts';
 import { InvitePanel } from './invite-panel.tsx';
 import { LeaveTeamCard } from './leave-team-card.tsx';
 import { MembersCard } from './members-card.tsx';
@@ -34,7 +33,7 @@ export const TeamCentrePage = () => {
 
   if (!user) return null;
   if (!lastTeam) return <Navigate to={WebPaths.selectTeam} replace />;
-  const abilities = teamAbilities(lastTeam.userTeamRole, lastTeam.teamExpire);
+  const { abilities } = lastTeam;
 
   let info;
   if (current.isPending) {
@@ -66,9 +65,9 @@ export const TeamCentrePage = () => {
         </Button>
       </Flex>
       {info}
-      {abilities.manager && current.data && <InvitePanel team={current.data} abilities={abilities} />}
+      {abilities.manage && current.data && <InvitePanel team={current.data} abilities={abilities} />}
       <MembersCard team={lastTeam} selfId={user.userId} />
-      {abilities.manager && <TeamStoreCards />}
+      {abilities.manage && <TeamStoreCards />}
       <LeaveTeamCard team={lastTeam} />
     </Flex>
   );

@@ -1,4 +1,4 @@
-import { Code, Routes, type TeamRole, type TeamUser } from '@studio/contract';
+import { Code, Routes, type MemberAbilities, type TeamRole, type TeamUser } from '@studio/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import MockAdapter from 'axios-mock-adapter';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -11,24 +11,51 @@ import { useSession } from '../../auth/session-store.ts';
 
 const mock = new MockAdapter(http);
 const ok = (data: unknown, code: number = Code.OK): [number, unknown] => [200, { code, msg: 'ok', data }];
-const person = (userId: number, nickName: string, userTeamRole: TeamRole): TeamUser => ({
+const NONE: MemberAbilities = { remove: false, changeRole: false, transferOwner: false };
+const ALL: MemberAbilities = { remove: true, changeRole: true, transferOwner: true };
+const person = (
+  userId: number,
+  nickName: string,
+  userTeamRole: TeamRole,
+  abilities: MemberAbilities = NONE,
+): TeamUser => ({
   userId,
   nickName,
   userTeamRole,
   headImage: '',
   phone: `138****000${userId}`,
   joinTime: 1_700_000_000_000,
+  abilities,
 });
 
+/** The rows' abilities as the server's policy gives them to a viewer with each role (user 1). */
+const ROWS: Record<TeamRole, { hong: MemberAbilities; gang: MemberAbilities }> = {
+  OWNER: { hong: ALL, gang: ALL },
+  ADMIN: { hong: NONE, gang: { ...NONE, remove: true } },
+  MEMBER: { hong: NONE, gang: NONE },
+};
+
+/** The current team as the server answers it now (a test may change it, e.g. after a transfer). */
+let serverTeam = team();
+
 /** The server as the team centre sees it, for a viewer with `role` (user 1) in team 7. */
-const serve = (role: TeamRole, over: { teamExpire?: boolean } = {}) => {
+const serve = (
+  role: TeamRole,
+  over: { teamExpire?: boolean } = {},
+  rows: { hong: MemberAbilities; gang: MemberAbilities } = ROWS[role],
+) => {
   const lastTeam = team({ userTeamRole: role, expireDate: 1_700_000_000_000, ...over });
+  serverTeam = lastTeam;
   writeStoredUser(user({ lastTeam }));
   mock.onGet(Routes.team.changeList).reply(...ok({ list: [] }));
   mock
     .onGet(Routes.team.currentList)
-    .reply(...ok({ ...lastTeam, ownerId: 1, memberCount: 3, createTime: 1_700_000_000_000 }));
-  const list = [person(1, '小明', role), person(2, '小红', 'ADMIN'), person(3, '小刚', 'MEMBER')];
+    .reply(() => ok({ ...serverTeam, ownerId: 1, memberCount: 3, createTime: 1_700_000_000_000 }));
+  const list = [
+    person(1, '小明', role),
+    person(2, '小红', 'ADMIN', rows.hong),
+    person(3, '小刚', 'MEMBER', rows.gang),
+  ];
   mock.onGet(Routes.team.userList).reply(...ok({ list, total: 3, pageNum: 1, pageSize: 10 }));
 };
 
@@ -92,14 +119,29 @@ describe('/personal/team (团队中心)', () => {
     expect(button('移除', await row('小刚'))?.disabled).toBe(true);
   });
 
-  it('transfer asks first, then the stored role becomes ADMIN', async () => {
+  it('shows on each row the actions the server allows there, not what the roles would suggest', async () => {
+    serve('ADMIN', {}, { hong: { ...NONE, transferOwner: true }, gang: { ...NONE, changeRole: true } });
+    renderApp('/personal/team');
+    const hong = await row('小红');
+    expect(button('转让所有权', hong)).toBeTruthy();
+    expect(button('移除', hong)).toBeNull();
+    const gang = await row('小刚');
+    expect(button('设为管理员', gang)).toBeTruthy();
+    expect(button('移除', gang)).toBeNull();
+  });
+
+  it('transfer asks first, then the stored role and abilities become what the server says', async () => {
     serve('OWNER');
-    mock.onPost(Routes.team.ownerChange).reply(...ok(null));
+    mock.onPost(Routes.team.ownerChange).reply(() => {
+      serverTeam = team({ userTeamRole: 'ADMIN', expireDate: 1_700_000_000_000 });
+      return ok(null);
+    });
     renderApp('/personal/team');
     fireEvent.click(button('转让所有权', await row('小红')) as HTMLButtonElement);
     expect(await screen.findByText(/你将成为管理员/)).toBeTruthy();
     fireEvent.click(button('确认转让') as HTMLButtonElement);
     await waitFor(() => expect(readStoredUser()?.lastTeam?.userTeamRole).toBe('ADMIN'));
+    expect(readStoredUser()?.lastTeam?.abilities).toMatchObject({ inviteAdmin: false, leave: true });
     expect(JSON.parse(mock.history.post[0]?.data as string)).toEqual({ userId: 2 });
   });
 

@@ -1,18 +1,19 @@
 import { EditOutlined } from '@ant-design/icons';
-import type { CurrentTeam } from '@studio/contract';
+import type { CurrentTeam, TeamAbilities } from '@studio/contract';
 import { Button, Card, Descriptions, Flex, Tag, Tooltip, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TeamAvatar } from '../../../components/team-avatar.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { RoleTag } from '../role-tag.tsx';
-import type { TeamAbilities } from '../team-permissions.ts';
+import { useTeamWritable } from '../current-team.ts';
 import { TeamEditModal } from './team-edit-modal.tsx';
 
 /** The current team: logo, name, code (copyable), expiry, my role, member count; edit for managers. */
 export const TeamInfoCard = ({ team, abilities }: { team: CurrentTeam; abilities: TeamAbilities }) => {
   const { t } = useTranslation();
   const [editing, setEditing] = useState(false);
+  const writable = useTeamWritable();
 
   let expiry: ReactNode = t('teamCentre.neverExpires');
   if (team.expireDate !== null) {
@@ -20,13 +21,10 @@ export const TeamInfoCard = ({ team, abilities }: { team: CurrentTeam; abilities
     expiry = team.teamExpire ? <Tag color="red">{t('teamCentre.expiredOn', { date })}</Tag> : date;
   }
 
-  const editButton = abilities.manager && (
-    <Tooltip title={abilities.modify ? undefined : t('teamCentre.readOnly')}>
-      <Button
-        icon={<EditOutlined aria-hidden />}
-        disabled={!abilities.modify}
-        onClick={() => setEditing(true)}
-      >
+  const canModify = abilities.modify && writable;
+  const editButton = abilities.manage && (
+    <Tooltip title={canModify ? undefined : t('teamCentre.readOnly')}>
+      <Button icon={<EditOutlined aria-hidden />} disabled={!canModify} onClick={() => setEditing(true)}>
         {t('teamCentre.edit')}
       </Button>
     </Tooltip>
