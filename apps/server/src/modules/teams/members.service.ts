@@ -67,8 +67,7 @@ export async function searchNonMembersOf(
 
 export async function removeMember(ctx: AppContext, actor: Actor, membership: Membership, userId: number) {
   authorize(membership, 'team.removeMember');
-  if (userId === actor.user.id)
-    throw new AppError(Code.BAD_REQUEST, 'userId: 不能移除自己，请使用退出团队', 400);
+  if (userId === actor.user.id) throw new AppError(Code.CANNOT_REMOVE_SELF);
   await ctx.db.transaction(async (tx) => {
     await lockTeam(tx, membership.team.id);
     const target = await roleOf(tx, membership.team.id, userId);
@@ -99,12 +98,12 @@ export async function changeRole(
   role: TeamRole,
 ) {
   authorize(membership, 'team.changeRole');
-  if (userId === actor.user.id) throw new AppError(Code.FORBIDDEN, '不能修改自己的角色');
+  if (userId === actor.user.id) throw new AppError(Code.CANNOT_CHANGE_OWN_ROLE);
   await ctx.db.transaction(async (tx) => {
     await lockTeam(tx, membership.team.id);
     const target = await roleOf(tx, membership.team.id, userId);
     if (!target) throw new AppError(Code.NOT_FOUND);
-    if (target === 'OWNER') throw new AppError(Code.FORBIDDEN, '不能修改所有者的角色');
+    if (target === 'OWNER') throw new AppError(Code.CANNOT_CHANGE_OWNER_ROLE);
     await setRole(tx, membership.team.id, userId, role);
   });
 }
@@ -117,7 +116,7 @@ export async function transferOwnership(
   userId: number,
 ) {
   authorize(membership, 'team.transferOwner');
-  if (userId === actor.user.id) throw new AppError(Code.BAD_REQUEST, 'userId: 你已经是所有者', 400);
+  if (userId === actor.user.id) throw new AppError(Code.ALREADY_OWNER);
   const teamId = membership.team.id;
   await ctx.db.transaction(async (tx) => {
     await lockTeam(tx, teamId);
