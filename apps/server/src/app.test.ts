@@ -76,7 +76,16 @@ describe('the HTTP edge', () => {
   it('lists every API route in the OpenAPI document', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
       paths: Record<string, unknown>;
+      info: { description: string };
     };
+    // The business codes, from the contract's table (AI has its own, not 409).
+    expect(doc.info.description).toContain(
+      '| 50001 | errors.aiOutlineLocked | 大纲已开始生成课时，不能再修改 |  |',
+    );
+    expect(doc.info.description).toContain(
+      '| 30006 | errors.lessonsLimit | 一门课程最多 {{max}} 个课时 | 400 |',
+    );
+    expect(doc.info.description).toContain('| 10012 | errors.smsCodeLocked |');
     for (const p of [
       '/api/auth/sms/send',
       '/api/auth/login/sms',

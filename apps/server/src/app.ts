@@ -1,7 +1,7 @@
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
-import { API_BASE } from '@studio/contract';
+import { API_BASE, CODE_TABLE, type CodeEntry } from '@studio/contract';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -56,6 +56,20 @@ export type BuildOptions = {
   databaseUrl?: string;
 };
 
+/** The OpenAPI document's list of business codes: the contract's table, so it never drifts. */
+const codesDescription = () =>
+  [
+    'Every answer is `{code, msg, data}`: `msg` is the Chinese message of `code`, and a message with',
+    '`{{params}}` finds them in `data`. Business outcomes answer HTTP 200 unless the table says',
+    'otherwise; transport outcomes (validation 400, 404, 413, 429, 500) keep their HTTP status.',
+    '',
+    '| code | message key | message (zh) | HTTP |',
+    '| --- | --- | --- | --- |',
+    ...Object.values(CODE_TABLE).map(
+      (e: CodeEntry) => `| ${e.code} | ${e.key} | ${e.zh} | ${e.httpStatus ?? ''} |`,
+    ),
+  ].join('\n');
+
 export async function buildApp({
   config,
   db,
@@ -108,7 +122,7 @@ export async function buildApp({
   });
   await app.register(fastifySwagger, {
     openapi: {
-      info: { title: 'Course Studio API', version: '0.1.0' },
+      info: { title: 'Course Studio API', version: '0.1.0', description: codesDescription() },
       servers: [{ url: '/' }],
       components: {
         securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'x-request-tkToken' } },

@@ -1,49 +1,187 @@
 /**
- * Business codes carried in the envelope's `code`. One table for the server and the web client.
- * Ranges: 10xxx accounts, 20xxx teams, 30xxx courses and shares, 40xxx store, 50xxx AI.
+ * Business codes carried in the envelope's `code`: the one table for the server and the web client.
+ * Each code has a message key (the web's i18n key, `errors.<name>`) and its Chinese message (the
+ * server's `msg`; the web's Chinese text is built from it). `{{name}}` in a message is a param: the
+ * server sends the params as the envelope's `data`, so both languages say the same numbers;
+ * `{{name, wait}}` formats seconds as a wait ("45 秒", "3 分钟"). See `messages.ts`.
+ *
+ * Ranges: 10xxx accounts (and uploads), 20xxx teams, 30xxx courses and shares, 40xxx store, 50xxx AI;
+ * below 1000 the general outcomes that mirror HTTP statuses. The seed fixes 200, 401, 541 and the
+ * success codes 10005, 20014, 20018 (the last a store outcome in the teams range, kept as given).
  */
-export const Code = {
-  OK: 200,
-  BAD_REQUEST: 400,
-  UNAUTHORIZED: 401,
-  FORBIDDEN: 403,
-  NOT_FOUND: 404,
-  CONFLICT: 409,
-  PAYLOAD_TOO_LARGE: 413,
-  TOO_MANY_REQUESTS: 429,
-  SERVER_ERROR: 500,
-  NO_TEAM: 541,
-  TEAM_EXPIRED: 542,
-  SMS_CODE_WRONG: 10001,
-  LOGIN_WRONG: 10002,
-  TOO_MANY_TRIES: 10003,
-  OLD_PASSWORD_WRONG: 10004,
-  SMS_ALREADY_SENT: 10005,
-  PHONE_NOT_BOUND: 10006,
-  WECHAT_STATE_INVALID: 10007,
-  WECHAT_LOGIN_FAILED: 10008,
-  PHONE_TAKEN_BY_WECHAT: 10009,
-  FILE_TYPE_NOT_ALLOWED: 10010,
-  TEAM_NOT_FOUND: 20001,
-  OWNER_MUST_TRANSFER: 20002,
-  CANNOT_REMOVE_OWNER: 20003,
-  INVITE_INVALID: 20004,
-  ALREADY_MEMBER: 20014,
-  COURSE_NOT_READY: 30001,
-  COURSE_NOT_RELEASED: 30002,
-  SHARE_EXPIRED: 30003,
-  SHARE_COPY_NOT_ALLOWED: 30004,
-  SHARE_PAID_NO_COPY: 30005,
-  ORDER_ALREADY_PAID: 20018,
-  COURSE_NOT_FOR_SALE: 40001,
-  OWN_TEAM_COURSE: 40002,
-  ALREADY_OWNED: 40003,
-  CART_EMPTY: 40004,
-  ORDER_EXPIRED: 40005,
-  PAYMENT_REJECTED: 40006,
+
+/** One code: its number, its message key and its Chinese message. */
+export interface CodeEntry {
+  readonly code: number;
+  readonly key: `errors.${string}`;
+  readonly zh: string;
+  /**
+   * The server's `msg` says more than this message (a validation error's field and rule, a crash's
+   * request id), so the web shows the `msg` as sent rather than its own text for the code.
+   */
+  readonly serverText?: true;
+  /** The HTTP status the code is always sent with, when not 200 (rules that were validation errors). */
+  readonly httpStatus?: 400;
+}
+
+const GENERAL = {
+  OK: { code: 200, key: 'errors.ok', zh: '成功' },
+  BAD_REQUEST: { code: 400, key: 'errors.badRequest', zh: '请求参数错误', serverText: true },
+  UNAUTHORIZED: { code: 401, key: 'errors.unauthorized', zh: '登录已过期，请重新登录' },
+  FORBIDDEN: { code: 403, key: 'errors.forbidden', zh: '没有权限进行该操作' },
+  NOT_FOUND: { code: 404, key: 'errors.notFound', zh: '请求的资源不存在' },
+  CONFLICT: { code: 409, key: 'errors.conflict', zh: '内容已被修改，请刷新后重试' },
+  PAYLOAD_TOO_LARGE: { code: 413, key: 'errors.payloadTooLarge', zh: '上传内容过大' },
+  TOO_MANY_REQUESTS: { code: 429, key: 'errors.tooManyRequests', zh: '请求过于频繁，请稍后重试' },
+  SERVER_ERROR: { code: 500, key: 'errors.serverError', zh: '服务器错误', serverText: true },
+  NO_TEAM: { code: 541, key: 'errors.noTeam', zh: '请先选择团队' },
+  TEAM_EXPIRED: { code: 542, key: 'errors.teamExpired', zh: '团队已过期，只能查看，不能修改' },
+} as const satisfies Record<string, CodeEntry>;
+
+const ACCOUNT = {
+  SMS_CODE_WRONG: { code: 10001, key: 'errors.smsCodeWrong', zh: '验证码错误或已过期' },
+  LOGIN_WRONG: { code: 10002, key: 'errors.loginWrong', zh: '手机号或密码错误' },
+  TOO_MANY_TRIES: { code: 10003, key: 'errors.tooManyTries', zh: '尝试次数过多，请稍后再试' },
+  OLD_PASSWORD_WRONG: { code: 10004, key: 'errors.oldPasswordWrong', zh: '原密码错误' },
+  SMS_ALREADY_SENT: { code: 10005, key: 'errors.smsAlreadySent', zh: '验证码已发送，请查收' },
+  PHONE_NOT_BOUND: { code: 10006, key: 'errors.phoneNotBound', zh: '请先绑定手机号' },
+  WECHAT_STATE_INVALID: { code: 10007, key: 'errors.wechatStateInvalid', zh: '微信登录已失效，请重新扫码' },
+  WECHAT_LOGIN_FAILED: { code: 10008, key: 'errors.wechatLoginFailed', zh: '微信登录失败，请重试' },
+  PHONE_TAKEN_BY_WECHAT: {
+    code: 10009,
+    key: 'errors.phoneTakenByWechat',
+    zh: '该手机号已绑定其他微信账号',
+  },
+  FILE_TYPE_NOT_ALLOWED: {
+    code: 10010,
+    key: 'errors.fileTypeNotAllowed',
+    zh: '只支持 PNG、JPG、GIF、WebP 图片',
+  },
+  /** A WeChat account that has a phone already asks to bind one. */
+  PHONE_ALREADY_BOUND: { code: 10011, key: 'errors.phoneAlreadyBound', zh: '已绑定手机号' },
+  /** A code locked by wrong tries, while the 60 s send window still runs. Params: waitSeconds. */
+  SMS_CODE_LOCKED: {
+    code: 10012,
+    key: 'errors.smsCodeLocked',
+    zh: '验证码错误次数过多，请 {{waitSeconds, wait}}后重新获取验证码',
+  },
+  /** A code locked by wrong tries, when a new one may be asked for at once. */
+  SMS_CODE_LOCKED_RESEND: {
+    code: 10013,
+    key: 'errors.smsCodeLockedResend',
+    zh: '验证码错误次数过多，请重新获取验证码',
+  },
+  /** A send refused by a sending limit (per phone, per address, or one per 60 s). Params: waitSeconds. */
+  SMS_SEND_TOO_OFTEN: {
+    code: 10014,
+    key: 'errors.smsSendTooOften',
+    zh: '验证码发送过于频繁，请 {{waitSeconds, wait}}后再试',
+  },
+  /** An upload of zero bytes (HTTP 400). */
+  FILE_EMPTY: { code: 10015, key: 'errors.fileEmpty', zh: '文件为空', httpStatus: 400 },
+} as const satisfies Record<string, CodeEntry>;
+
+const TEAM = {
+  TEAM_NOT_FOUND: { code: 20001, key: 'errors.teamNotFound', zh: '团队不存在' },
+  OWNER_MUST_TRANSFER: { code: 20002, key: 'errors.ownerMustTransfer', zh: '请先转让团队所有权再退出' },
+  CANNOT_REMOVE_OWNER: { code: 20003, key: 'errors.cannotRemoveOwner', zh: '不能移除团队所有者' },
+  INVITE_INVALID: { code: 20004, key: 'errors.inviteInvalid', zh: '邀请链接已过期或已用完' },
+  /** Removing oneself instead of leaving (HTTP 400). */
+  CANNOT_REMOVE_SELF: {
+    code: 20005,
+    key: 'errors.cannotRemoveSelf',
+    zh: '不能移除自己，请使用退出团队',
+    httpStatus: 400,
+  },
+  CANNOT_CHANGE_OWN_ROLE: { code: 20006, key: 'errors.cannotChangeOwnRole', zh: '不能修改自己的角色' },
+  CANNOT_CHANGE_OWNER_ROLE: { code: 20007, key: 'errors.cannotChangeOwnerRole', zh: '不能修改所有者的角色' },
+  /** Handing ownership to oneself (HTTP 400). */
+  ALREADY_OWNER: { code: 20008, key: 'errors.alreadyOwner', zh: '你已经是所有者', httpStatus: 400 },
+  /** An invitation that is gone, answered, or not the asker's (never says which). */
+  INVITATION_NOT_FOUND: { code: 20009, key: 'errors.invitationNotFound', zh: '邀请不存在或已处理' },
+  ALREADY_MEMBER: { code: 20014, key: 'errors.alreadyMember', zh: '你已经是该团队成员' },
+} as const satisfies Record<string, CodeEntry>;
+
+const COURSE = {
+  COURSE_NOT_READY: { code: 30001, key: 'errors.courseNotReady', zh: '课程还不完整，不能发布' },
+  COURSE_NOT_RELEASED: { code: 30002, key: 'errors.courseNotReleased', zh: '课程未发布' },
+  SHARE_EXPIRED: { code: 30003, key: 'errors.shareExpired', zh: '分享链接已过期或已被撤销' },
+  SHARE_COPY_NOT_ALLOWED: { code: 30004, key: 'errors.shareCopyNotAllowed', zh: '分享者不允许复制这门课程' },
+  SHARE_PAID_NO_COPY: { code: 30005, key: 'errors.sharePaidNoCopy', zh: '付费课程不能复制，请在商城购买' },
+  /** A lesson added past the limit (HTTP 400). Params: max. */
+  LESSONS_LIMIT: {
+    code: 30006,
+    key: 'errors.lessonsLimit',
+    zh: '一门课程最多 {{max}} 个课时',
+    httpStatus: 400,
+  },
+  /** A person's save over the content limit (HTTP 400). Params: kb. */
+  LESSON_CONTENT_TOO_LARGE: {
+    code: 30007,
+    key: 'errors.lessonContentTooLarge',
+    zh: '课时内容不能超过 {{kb}} KB',
+    httpStatus: 400,
+  },
+  /** A reorder whose list of lessons is not the course's current one. */
+  LESSON_LIST_CHANGED: { code: 30008, key: 'errors.lessonListChanged', zh: '课时列表已变化，请刷新后重试' },
+} as const satisfies Record<string, CodeEntry>;
+
+const STORE = {
+  ORDER_ALREADY_PAID: { code: 20018, key: 'errors.orderAlreadyPaid', zh: '订单已支付' },
+  COURSE_NOT_FOR_SALE: { code: 40001, key: 'errors.courseNotForSale', zh: '课程未上架' },
+  OWN_TEAM_COURSE: { code: 40002, key: 'errors.ownTeamCourse', zh: '不能购买本团队的课程' },
+  ALREADY_OWNED: { code: 40003, key: 'errors.alreadyOwned', zh: '团队已拥有这门课程' },
+  CART_EMPTY: { code: 40004, key: 'errors.cartEmpty', zh: '请先选择要购买的课程' },
+  ORDER_EXPIRED: { code: 40005, key: 'errors.orderExpired', zh: '订单已过期，请重新下单' },
+  PAYMENT_REJECTED: { code: 40006, key: 'errors.paymentRejected', zh: '支付通知校验失败' },
+} as const satisfies Record<string, CodeEntry>;
+
+const AI = {
+  /** Editing an outline whose lessons are being (or were) written. */
+  AI_OUTLINE_LOCKED: { code: 50001, key: 'errors.aiOutlineLocked', zh: '大纲已开始生成课时，不能再修改' },
+  AI_OUTLINE_NOT_READY: { code: 50002, key: 'errors.aiOutlineNotReady', zh: '大纲还没有准备好' },
+  AI_ALREADY_GENERATING: { code: 50003, key: 'errors.aiAlreadyGenerating', zh: '课时已在生成中' },
+  /** A retry while the job is neither failed nor generating. */
+  AI_RETRY_NOT_ALLOWED: { code: 50004, key: 'errors.aiRetryNotAllowed', zh: '当前状态不能重试' },
+  AI_LESSON_NOT_FAILED: { code: 50005, key: 'errors.aiLessonNotFailed', zh: '这个课时没有失败，不需要重试' },
+} as const satisfies Record<string, CodeEntry>;
+
+/** The table by area, each with the range its codes live in (checked by the contract's test). */
+export const CODE_AREAS = {
+  general: { range: [100, 999], codes: GENERAL },
+  account: { range: [10000, 19999], codes: ACCOUNT },
+  team: { range: [20000, 29999], codes: TEAM },
+  course: { range: [30000, 39999], codes: COURSE },
+  store: { range: [40000, 49999], codes: STORE },
+  ai: { range: [50000, 59999], codes: AI },
 } as const;
 
-export type CodeValue = (typeof Code)[keyof typeof Code];
+/** Codes whose value the seed gives, kept even where it lies outside its area's range. */
+export const SEED_CODES: readonly number[] = [200, 401, 541, 10005, 20014, 20018];
+
+/** Every code by name. */
+export const CODE_TABLE = { ...GENERAL, ...ACCOUNT, ...TEAM, ...COURSE, ...STORE, ...AI } as const;
+
+export type CodeName = keyof typeof CODE_TABLE;
+/** `errors.<name>`: the web's i18n key of a code's message. */
+export type CodeMessageKey = (typeof CODE_TABLE)[CodeName]['key'];
+/** The `<name>` part of the keys: the web's `errors` resource has exactly these. */
+export type CodeMessageName = CodeMessageKey extends `errors.${infer N}` ? N : never;
+
+export const Code = Object.fromEntries(
+  Object.entries(CODE_TABLE).map(([name, entry]) => [name, entry.code]),
+) as { readonly [N in CodeName]: (typeof CODE_TABLE)[N]['code'] };
+
+export type CodeValue = (typeof Code)[CodeName];
+
+const byCode = new Map<number, CodeEntry>(Object.values(CODE_TABLE).map((e: CodeEntry) => [e.code, e]));
+
+/** The table's row for a code; undefined for a code the contract does not know. */
+export const codeEntryOf = (code: number): CodeEntry | undefined => byCode.get(code);
+
+/** A code's message key (`errors.<name>`); undefined for a code the contract does not know. */
+export const messageKeyOf = (code: number): CodeMessageKey | undefined =>
+  byCode.get(code)?.key as CodeMessageKey | undefined;
 
 /** Codes the client treats as success (seed §8). */
 export const SUCCESS_CODES: readonly number[] = [

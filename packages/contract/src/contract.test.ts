@@ -14,7 +14,17 @@ import {
   TOKEN_HEADER,
   userPasswordBody,
 } from './index.ts';
-import { smsLockedMessage, waitText } from './messages.ts';
+import {
+  CODE_AREAS,
+  CODE_TABLE,
+  codeEntryOf,
+  formatMessage,
+  messageFor,
+  messageKeyOf,
+  messageParamsOf,
+  SEED_CODES,
+  waitText,
+} from './plain.ts';
 
 describe('seed constants', () => {
   it('keeps the seed values', () => {
@@ -94,12 +104,74 @@ describe('@studio/contract/constants', () => {
 });
 
 describe('wait times in messages', () => {
-  it('rounds up to seconds, minutes or hours', () => {
+  it('rounds up to seconds, minutes or hours, in Chinese and in English', () => {
     expect(waitText(44_100)).toBe('45 秒');
     expect(waitText(60_000)).toBe('1 分钟');
     expect(waitText(39 * 60_000 + 1)).toBe('40 分钟');
     expect(waitText(23.5 * 3_600_000)).toBe('24 小时');
-    expect(smsLockedMessage(30_000)).toBe('验证码错误次数过多，请 30 秒后重新获取验证码');
-    expect(smsLockedMessage(0)).toBe('验证码错误次数过多，请重新获取验证码');
+    expect(waitText(1_000, 'en-US')).toBe('1 second');
+    expect(waitText(44_100, 'en-US')).toBe('45 seconds');
+    expect(waitText(39 * 60_000 + 1, 'en-US')).toBe('40 minutes');
+    expect(waitText(3_600_000, 'en-US')).toBe('1 hour');
+    expect(messageFor(Code.SMS_CODE_LOCKED, { waitSeconds: 30 })).toBe(
+      '验证码错误次数过多，请 30 秒后重新获取验证码',
+    );
+    expect(messageFor(Code.SMS_CODE_LOCKED_RESEND)).toBe('验证码错误次数过多，请重新获取验证码');
+    expect(messageFor(Code.SMS_SEND_TOO_OFTEN, { waitSeconds: 2400 })).toBe(
+      '验证码发送过于频繁，请 40 分钟后再试',
+    );
+  });
+});
+
+describe('the code table', () => {
+  const entries = Object.entries(CODE_TABLE);
+
+  it('gives every code a unique number, a unique errors.<name> key and a Chinese message', () => {
+    expect(entries.length).toBeGreaterThan(50);
+    expect(new Set(entries.map(([, e]) => e.code)).size).toBe(entries.length);
+    expect(new Set(entries.map(([, e]) => e.key)).size).toBe(entries.length);
+    for (const [name, e] of entries) {
+      expect(Code[name as keyof typeof Code], name).toBe(e.code);
+      expect(e.key, name).toMatch(/^errors\.[a-z][A-Za-z0-9]*$/);
+      expect(e.zh, name).toMatch(/[\u4e00-\u9fa5]/);
+      expect(messageKeyOf(e.code), name).toBe(e.key);
+      expect(codeEntryOf(e.code), name).toBe(e);
+    }
+    expect(messageKeyOf(12_345)).toBeUndefined();
+  });
+
+  it("keeps every code in its area's range, except the values the seed gives", () => {
+    let count = 0;
+    for (const [area, { range, codes }] of Object.entries(CODE_AREAS)) {
+      for (const [name, { code }] of Object.entries(codes)) {
+        count += 1;
+        if (SEED_CODES.includes(code)) continue;
+        expect(code, `${area}.${name}`).toBeGreaterThanOrEqual(range[0]);
+        expect(code, `${area}.${name}`).toBeLessThanOrEqual(range[1]);
+      }
+    }
+    // No name is in two areas (the merged table would keep only one of them).
+    expect(count).toBe(entries.length);
+    expect(Code.AI_OUTLINE_LOCKED).toBe(50001);
+    expect(SEED_CODES.every((c) => codeEntryOf(c) !== undefined)).toBe(true);
+  });
+
+  it('keeps the messages the codes had', () => {
+    expect(messageFor(Code.SMS_CODE_WRONG)).toBe('验证码错误或已过期');
+    expect(messageFor(Code.FILE_TYPE_NOT_ALLOWED)).toBe('只支持 PNG、JPG、GIF、WebP 图片');
+    expect(messageFor(Code.SHARE_PAID_NO_COPY)).toBe('付费课程不能复制，请在商城购买');
+    expect(messageFor(Code.AI_LESSON_NOT_FAILED)).toBe('这个课时没有失败，不需要重试');
+    expect(messageFor(99_999)).toBe('服务器错误');
+  });
+
+  it('fills params, formats waits, and reads params from data by the names the message uses', () => {
+    expect(messageFor(Code.LESSONS_LIMIT, { max: 200 })).toBe('一门课程最多 200 个课时');
+    expect(messageFor(Code.LESSON_CONTENT_TOO_LARGE, { kb: 512 })).toBe('课时内容不能超过 512 KB');
+    expect(formatMessage('{{a}}+{{b}}', { a: 1 })).toBe('1+{{b}}');
+    expect(formatMessage('in {{s, wait}}', { s: 90 }, 'en-US')).toBe('in 2 minutes');
+    expect(messageParamsOf(Code.LESSONS_LIMIT, { max: 200, lng: 'en-US', other: 1 })).toEqual({ max: 200 });
+    expect(messageParamsOf(Code.LESSONS_LIMIT, { max: { x: 1 } })).toEqual({});
+    expect(messageParamsOf(Code.LESSONS_LIMIT, null)).toEqual({});
+    expect(messageParamsOf(Code.SMS_SEND_TOO_OFTEN, { waitSeconds: 5 })).toEqual({ waitSeconds: 5 });
   });
 });

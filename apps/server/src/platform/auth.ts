@@ -138,7 +138,10 @@ export async function loadCurrentMembership(_ctx: AppContext, actor: Actor): Pro
     const removed = teamId !== null && actor.removedFrom?.teamId === teamId ? actor.removedFrom : null;
     // Removed from the current team: the 541 says which one, so the client can tell the user why.
     if (removed)
-      throw new AppError(Code.NO_TEAM, TEAM_MESSAGES.removedFromTeam(removed.teamName), 200, removed);
+      throw new AppError(Code.NO_TEAM, {
+        msg: TEAM_MESSAGES.removedFromTeam(removed.teamName),
+        data: removed,
+      });
     throw new AppError(Code.NO_TEAM);
   }
   return actor.membership;

@@ -1,5 +1,5 @@
 /** The one edge where every failure becomes the envelope. */
-import { Code, HTTP_STATUS_MESSAGES, messageFor } from '@studio/contract';
+import { Code, HTTP_STATUS_MESSAGES, messageFor, VALIDATION_MESSAGES } from '@studio/contract';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from './errors.ts';
@@ -17,7 +17,10 @@ function validationMessage(
     error.validationContext === 'querystring' || error.validationContext === 'params' ? 'query' : 'body';
   return error.validation
     .slice(0, 3)
-    .map((v) => `${v.instancePath.replace(/^\//, '').replaceAll('/', '.') || where}: ${v.message ?? '无效'}`)
+    .map(
+      (v) =>
+        `${v.instancePath.replace(/^\//, '').replaceAll('/', '.') || where}: ${v.message ?? VALIDATION_MESSAGES.invalid}`,
+    )
     .join('；');
 }
 
@@ -45,7 +48,7 @@ export function errorHandler(error: unknown, request: FastifyRequest, reply: Fas
     const msg =
       fastifyError.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
       fastifyError.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
-        ? 'body: 请求体不是有效的 JSON'
+        ? `body: ${VALIDATION_MESSAGES.invalidJson}`
         : status === 413
           ? messageFor(Code.PAYLOAD_TOO_LARGE)
           : (HTTP_STATUS_MESSAGES[status] ?? HTTP_STATUS_MESSAGES[400]!);

@@ -1,17 +1,44 @@
-import { messageFor } from '@studio/contract';
+import { Code, codeEntryOf, type MessageParams, messageFor } from '@studio/contract';
 
-/** The one error type the services throw; the error handler turns it into the envelope. */
+export interface AppErrorOptions {
+  /**
+   * HTTP status for transport-level outcomes (validation 400, 404, 413, 429); otherwise the code's
+   * own (`httpStatus` in the contract's table), else 200.
+   */
+  status?: number;
+  /**
+   * The params of the code's message (`{{name}}` in the contract's table): filled into the Chinese
+   * `msg` and sent as the envelope's `data`, so the web can say the same in its language.
+   */
+  params?: MessageParams;
+  /** The envelope's `data` when it is more than the params (e.g. which team a 541 names). */
+  data?: unknown;
+  /**
+   * A `msg` other than the code's message: only where the code's table row says the server's text
+   * says more (a validation error's field and rule) or for a 541 that names the team.
+   */
+  msg?: string;
+}
+
+/**
+ * The one error type the services throw; the error handler turns it into the envelope. The message
+ * comes from the contract's code table: `new AppError(Code.X)`, or with `{ params }`.
+ */
 export class AppError extends Error {
   readonly code: number;
   /** HTTP status for transport-level outcomes (validation 400, 413, 429); business outcomes are 200. */
   readonly httpStatus: number;
-  /** The envelope's `data` (null unless the client needs more than the message, e.g. which team). */
+  /** The envelope's `data` (null unless the client needs more than the code, e.g. params or a team). */
   readonly data: unknown;
 
-  constructor(code: number, msg?: string, httpStatus = 200, data: unknown = null) {
-    super(msg ?? messageFor(code));
+  constructor(code: number, options: AppErrorOptions = {}) {
+    super(options.msg ?? messageFor(code, options.params));
     this.code = code;
-    this.httpStatus = httpStatus;
-    this.data = data;
+    this.httpStatus = options.status ?? codeEntryOf(code)?.httpStatus ?? 200;
+    this.data = options.data ?? options.params ?? null;
   }
 }
+
+/** Plain input validation (HTTP 400): "field: rule", like the schemas' messages. */
+export const invalidInput = (field: string, rule: string): AppError =>
+  new AppError(Code.BAD_REQUEST, { status: 400, msg: `${field}: ${rule}` });

@@ -58,8 +58,8 @@ interface Subjects {
 }
 export type Action = keyof Subjects;
 
-/** Why an action is refused: the business code (and, for a 400, the field and rule) the API answers. */
-type Denial = { code: CodeValue; msg?: string; status?: number };
+/** Why an action is refused: the business code the API answers (its message is the contract's). */
+type Denial = { code: CodeValue };
 type Rule<S> = (role: TeamRole, userId: number, subject: S) => Denial | null;
 
 const FORBIDDEN: Denial = { code: Code.FORBIDDEN };
@@ -79,8 +79,7 @@ const onCourse: Rule<CourseSubject> = (role, userId, course) =>
 /** Nobody removes themselves (that is leaving) or the OWNER; only the OWNER removes an ADMIN. */
 const removeMember: Rule<MemberSubject> = (role, userId, target) => {
   if (MANAGERS(role, userId, target)) return FORBIDDEN;
-  if (target.userId === userId)
-    return { code: Code.BAD_REQUEST, msg: 'userId: 不能移除自己，请使用退出团队', status: 400 };
+  if (target.userId === userId) return { code: Code.CANNOT_REMOVE_SELF };
   if (target.role === null) return { code: Code.NOT_FOUND };
   if (target.role === 'OWNER') return { code: Code.CANNOT_REMOVE_OWNER };
   return target.role === 'ADMIN' ? OWNER(role, userId, target) : ok;
@@ -89,14 +88,14 @@ const removeMember: Rule<MemberSubject> = (role, userId, target) => {
 /** Roles are the OWNER's to give, never their own or the OWNER's. */
 const changeRole: Rule<MemberSubject> = (role, userId, target) => {
   if (OWNER(role, userId, target)) return FORBIDDEN;
-  if (target.userId === userId) return { code: Code.FORBIDDEN, msg: '不能修改自己的角色' };
+  if (target.userId === userId) return { code: Code.CANNOT_CHANGE_OWN_ROLE };
   if (target.role === null) return { code: Code.NOT_FOUND };
-  return target.role === 'OWNER' ? { code: Code.FORBIDDEN, msg: '不能修改所有者的角色' } : ok;
+  return target.role === 'OWNER' ? { code: Code.CANNOT_CHANGE_OWNER_ROLE } : ok;
 };
 
 const transferOwner: Rule<MemberSubject> = (role, userId, target) => {
   if (OWNER(role, userId, target)) return FORBIDDEN;
-  if (target.userId === userId) return { code: Code.BAD_REQUEST, msg: 'userId: 你已经是所有者', status: 400 };
+  if (target.userId === userId) return { code: Code.ALREADY_OWNER };
   return target.role === null ? { code: Code.NOT_FOUND } : ok;
 };
 
@@ -154,7 +153,7 @@ export const can = <A extends Action>(who: Acting<A>, action: A, ...subject: Sub
 /** Throws the refusal's business code when `who` may not do `action`. */
 export function authorize<A extends Action>(who: Acting<A>, action: A, ...subject: SubjectArg<A>): void {
   const denial = decide(who, action, subject[0] as Subjects[A]);
-  if (denial) throw new AppError(denial.code, denial.msg, denial.status);
+  if (denial) throw new AppError(denial.code);
 }
 
 /**

@@ -5,7 +5,7 @@
  * each when cold) never uses up the API allowance of an address, e.g. an office behind one IP.
  */
 import fastifyRateLimit, { normalizeIP } from '@fastify/rate-limit';
-import { API_BASE, Code, messageFor } from '@studio/contract';
+import { API_BASE, Code } from '@studio/contract';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import { AppError } from './errors.ts';
@@ -29,7 +29,7 @@ export async function registerRequestLimits(
     // One count per IP across every process when Redis is there; a Redis outage lets requests through.
     ...(redis ? { redis, nameSpace: `${config.REDIS_KEY_PREFIX}rl:`, skipOnError: true } : {}),
     global: false,
-    errorResponseBuilder: () => new AppError(Code.TOO_MANY_REQUESTS, messageFor(Code.TOO_MANY_REQUESTS), 429),
+    errorResponseBuilder: () => new AppError(Code.TOO_MANY_REQUESTS, { status: 429 }),
   });
   // Both limits run as the first app-level hook, so before authentication (a route-level hook would
   // run after it: floods of bad tokens would reach the database unlimited). Routes with a limit of

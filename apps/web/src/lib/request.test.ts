@@ -2,6 +2,7 @@ import {
   API_BASE,
   Code,
   HTTP_STATUS_MESSAGES,
+  messageKeyOf,
   HTTP_TIMEOUT_MS,
   SOURCE_HEADER,
   SUCCESS_CODES,
@@ -19,6 +20,8 @@ import { api, http, unwrap } from './request.ts';
 import { readStoredUser, writeStoredUser } from './storage.ts';
 
 const mock = new MockAdapter(http);
+/** A business code the contract's table does not have. */
+const UNKNOWN_CODE = 29_999;
 const notices = { error: vi.fn(), warning: vi.fn() };
 const navigate = vi.fn();
 
@@ -157,8 +160,10 @@ describe('request client: the envelope (seed §8)', () => {
 
 describe('request client: one error notice at a time (seed §4)', () => {
   it('suppresses further error notices until the open one is closed', async () => {
-    mock.onGet('/a').reply(200, { code: 403, msg: '第一条', data: null });
-    mock.onGet('/b').reply(200, { code: 403, msg: '第二条', data: null });
+    // A code the contract does not know, so the notices show the server's msg as sent.
+    expect(messageKeyOf(UNKNOWN_CODE)).toBeUndefined();
+    mock.onGet('/a').reply(200, { code: UNKNOWN_CODE, msg: '第一条', data: null });
+    mock.onGet('/b').reply(200, { code: UNKNOWN_CODE, msg: '第二条', data: null });
     mock.onGet('/c').reply(500);
     await api.get('/a').catch(() => undefined);
     await api.get('/b').catch(() => undefined);
@@ -188,14 +193,24 @@ describe('request client: HTTP failures (seed §8)', () => {
     expect(lastError()).toMatchObject({ message: '请求失败', description: text });
   });
 
-  it('any HTTP status that carries the envelope shows its msg (413: the limit, not 服务器错误)', async () => {
-    mock.onPost('/lesson/save').reply(413, { code: 413, msg: '课时内容不能超过 512 KB', data: null });
+  it('any HTTP status that carries the envelope says what it says (413: too large, not 服务器错误)', async () => {
+    mock.onPost('/lesson/save').reply(413, { code: 413, msg: '上传内容过大', data: null });
     await expect(api.post('/lesson/save', {})).rejects.toMatchObject({
       code: 413,
       status: 413,
+      msg: '上传内容过大',
+    });
+    expect(lastError()).toMatchObject({ message: '请求失败', description: '上传内容过大' });
+    mock.onPost('/lesson/save').reply(400, {
+      code: Code.LESSON_CONTENT_TOO_LARGE,
+      msg: '课时内容不能超过 512 KB',
+      data: { kb: 512 },
+    });
+    await expect(api.post('/lesson/save', {})).rejects.toMatchObject({
+      code: Code.LESSON_CONTENT_TOO_LARGE,
+      status: 400,
       msg: '课时内容不能超过 512 KB',
     });
-    expect(lastError()).toMatchObject({ message: '请求失败', description: '课时内容不能超过 512 KB' });
   });
 
   it('an envelope with an empty msg falls back to the status table', async () => {
@@ -245,4 +260,67 @@ describe('request client: HTTP failures (seed §8)', () => {
       description: 'Service unavailable, overloaded or under maintenance',
     });
   });
+});
+
+describe('request client: messages by code, in the interface language', () => {
+  const inEnglish = async (run: () => Promise<void>) => {
+    await i18n.changeLanguage('en-US');
+    try {
+      await run();
+    } finally {
+      await i18n.changeLanguage('zh-CN');
+    }
+  };
+
+  it('the English interface shows the English message of a code the contract knows, not the Chinese msg', () =>
+    inEnglish(async () => {
+      mock.onPost('/team/create').reply(200, { code: Code.TEAM_NOT_FOUND, msg: '团队不存在', data: null });
+      await expect(api.post('/team/create', {})).rejects.toMatchObject({
+        code: Code.TEAM_NOT_FOUND,
+        msg: 'The team does not exist',
+      });
+      expect(lastError()).toMatchObject({
+        message: 'Request failed',
+        description: 'The team does not exist',
+      });
+    }));
+
+  it("fills the code's params from the envelope's data, in either language", async () => {
+    const locked = { code: Code.SMS_CODE_LOCKED, msg: '验证码错误次数过多，请 2 分钟后重新获取验证码' };
+    mock.onPost('/auth/login/sms').reply(200, { ...locked, data: { waitSeconds: 90 } });
+    await expect(api.post('/auth/login/sms', {})).rejects.toMatchObject({ msg: locked.msg });
+    await inEnglish(async () => {
+      await expect(api.post('/auth/login/sms', {})).rejects.toMatchObject({
+        msg: 'Too many wrong codes. Request a new code in 2 minutes.',
+      });
+      mock.onPost('/lesson/create').reply(400, {
+        code: Code.LESSONS_LIMIT,
+        msg: '一门课程最多 200 个课时',
+        data: { max: 200 },
+      });
+      await expect(api.post('/lesson/create', {})).rejects.toMatchObject({
+        status: 400,
+        msg: 'A course can have at most 200 lessons',
+      });
+    });
+  });
+
+  it("falls back to the server's msg: an unknown code, a param missing, a validation 400, a 500", () =>
+    inEnglish(async () => {
+      mock.onGet('/a').reply(200, { code: UNKNOWN_CODE, msg: '新的业务错误', data: null });
+      await expect(api.get('/a', { silent: true })).rejects.toMatchObject({ msg: '新的业务错误' });
+      mock.onGet('/b').reply(200, { code: Code.SMS_SEND_TOO_OFTEN, msg: '验证码发送过于频繁', data: null });
+      await expect(api.get('/b', { silent: true })).rejects.toMatchObject({ msg: '验证码发送过于频繁' });
+      mock.onGet('/c').reply(400, { code: 400, msg: 'phone: 请输入正确的 11 位手机号', data: null });
+      await expect(api.get('/c', { silent: true })).rejects.toMatchObject({
+        msg: 'phone: 请输入正确的 11 位手机号',
+      });
+      mock.onGet('/d').reply(500, { code: 500, msg: '服务器错误（请求编号 req-1）', data: null });
+      await expect(api.get('/d', { silent: true })).rejects.toMatchObject({
+        msg: '服务器错误（请求编号 req-1）',
+      });
+      // No msg at all: the seed's fallbacks, in the interface language.
+      mock.onGet('/e').reply(200, { code: UNKNOWN_CODE, msg: '', data: null });
+      await expect(api.get('/e', { silent: true })).rejects.toMatchObject({ msg: 'Unknown server error' });
+    }));
 });

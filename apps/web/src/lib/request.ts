@@ -12,6 +12,7 @@ import {
 } from '@studio/contract/constants';
 import type { Envelope } from '@studio/contract';
 import { ApiError } from './api-error.ts';
+import { errorText } from './error-text.ts';
 import { i18n } from './i18n/index.ts';
 import { currentPath, navigate } from './navigation.ts';
 import { showErrorNotice, showSessionNotice } from './notice.ts';
@@ -94,7 +95,9 @@ const onResponse = (response: AxiosResponse): AxiosResponse | Promise<never> => 
   if (body.code === Code.UNAUTHORIZED) return onUnauthorized(config, body.msg);
   if (body.code === Code.NO_TEAM) return onNoTeam(config, body.msg, undefined, body.data);
   if (body.code === Code.TEAM_EXPIRED) markTeamExpired();
-  const msg = body.msg || i18n.t('request.unknownError');
+  // The code's message in the interface language; the server's msg for a code the contract does not
+  // know (seed §8), and the seed's fallback when the server sent none.
+  const msg = body.msg ? errorText(body.code, body.msg, body.data) : i18n.t('request.unknownError');
   return fail(config, new ApiError(body.code, msg, response.status, body.data));
 };
 
@@ -110,9 +113,10 @@ const onHttpError = (error: AxiosError): Promise<never> => {
     return onUnauthorized(config, envelope?.msg ?? statusMessage(401), status);
   }
   if (envelope?.code === Code.NO_TEAM) return onNoTeam(config, envelope.msg, status, envelope.data);
-  // An answer that carries the envelope says what happened in its msg (400 names the field and the
-  // rule, 413 the limit); the status table (seed §8) is for statuses without one (a gateway, no answer).
-  const msg = envelope?.msg ? envelope.msg : statusMessage(status);
+  // An answer that carries the envelope says what happened: its code's message in the interface
+  // language, or its msg as sent (400 names the field and the rule; an unknown code); the status table
+  // (seed §8) is for statuses without one (a gateway, no answer).
+  const msg = envelope?.msg ? errorText(envelope.code, envelope.msg, envelope.data) : statusMessage(status);
   const code = envelope?.code ?? status ?? Code.SERVER_ERROR;
   return fail(config, new ApiError(code, msg, status, envelope?.data));
 };

@@ -2,6 +2,7 @@ import { fetchEventSource, type EventSourceMessage } from '@microsoft/fetch-even
 import { API_BASE, Code, PLATFORM_CODE, SOURCE_HEADER, TOKEN_HEADER } from '@studio/contract';
 import { WebPaths } from '@studio/contract/constants';
 import { ApiError } from './api-error.ts';
+import { errorText } from './error-text.ts';
 import { clearStoredUser, readToken } from './storage.ts';
 import { navigate } from './navigation.ts';
 
@@ -43,11 +44,17 @@ const expireSession = (): never => {
 };
 
 /** The JSON envelope a route answers with instead of a stream (a refusal: not logged in, no access…). */
-const readEnvelope = async (response: Response): Promise<{ code: number; msg: string } | null> => {
+const readEnvelope = async (
+  response: Response,
+): Promise<{ code: number; msg: string; data: unknown } | null> => {
   if (!(response.headers.get('content-type') ?? '').startsWith('application/json')) return null;
-  const body = (await response.json().catch(() => null)) as { code?: unknown; msg?: unknown } | null;
+  const body = (await response.json().catch(() => null)) as {
+    code?: unknown;
+    msg?: unknown;
+    data?: unknown;
+  } | null;
   return typeof body?.code === 'number' && typeof body.msg === 'string'
-    ? { code: body.code, msg: body.msg }
+    ? { code: body.code, msg: body.msg, data: body.data }
     : null;
 };
 
@@ -90,7 +97,11 @@ export const openStream = (path: string, options: StreamOptions): StreamHandle =
         // A business answer and 4xx will not get better by retrying; 5xx and proxies' hiccups may.
         const status = response.status;
         if (!reconnect || (status < 500 && (envelope !== null || status >= 400))) {
-          throw new FatalStreamError(envelope?.code ?? status, envelope?.msg ?? response.statusText, status);
+          throw new FatalStreamError(
+            envelope?.code ?? status,
+            envelope ? errorText(envelope.code, envelope.msg, envelope.data) : response.statusText,
+            status,
+          );
         }
         throw new Error(`stream answered ${status}`);
       }

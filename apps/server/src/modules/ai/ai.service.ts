@@ -63,7 +63,7 @@ export async function createJob(c: AiCtx, request: AiCreateRequest): Promise<AiJ
 export async function saveOutline(c: AiCtx, jobId: number, outline: Outline): Promise<AiJob> {
   await requireJob(c, jobId);
   if (!(await updateJob(c.ctx.db, jobId, { outline }, ['outline_ready'])))
-    throw new AppError(Code.CONFLICT, '大纲已开始生成课时，不能再修改');
+    throw new AppError(Code.AI_OUTLINE_LOCKED);
   await emit(c.ctx, jobId, { type: 'outline', outline });
   return jobDetail(c, jobId);
 }
@@ -72,7 +72,7 @@ export async function saveOutline(c: AiCtx, jobId: number, outline: Outline): Pr
 export async function generateLessons(c: AiCtx, jobId: number): Promise<AiJob> {
   authorize(c, 'course.create');
   const job = await requireJob(c, jobId);
-  if (job.status !== 'outline_ready' || !job.outline) throw new AppError(Code.CONFLICT, '大纲还没有准备好');
+  if (job.status !== 'outline_ready' || !job.outline) throw new AppError(Code.AI_OUTLINE_NOT_READY);
   const outline = job.outline;
   const started = await c.ctx.db.transaction(async (tx) => {
     if (!(await updateJob(tx, jobId, { status: 'generating' }, ['outline_ready']))) return false;
@@ -89,7 +89,7 @@ export async function generateLessons(c: AiCtx, jobId: number): Promise<AiJob> {
     await updateJob(tx, jobId, { courseId });
     return true;
   });
-  if (!started) throw new AppError(Code.CONFLICT, '课时已在生成中');
+  if (!started) throw new AppError(Code.AI_ALREADY_GENERATING);
   await emit(c.ctx, jobId, { type: 'stage', status: 'generating', percent: 10 });
   for (const idx of outline.lessons.keys()) await queueLesson(c.ctx, jobId, idx, c.log);
   return jobDetail(c, jobId);
@@ -108,10 +108,9 @@ export async function cancelJob(c: AiCtx, jobId: number): Promise<AiJob> {
 export async function retryLesson(c: AiCtx, jobId: number, idx: number): Promise<AiJob> {
   authorize(c, 'course.create');
   const job = await requireJob(c, jobId);
-  if (job.status !== 'failed' && job.status !== 'generating')
-    throw new AppError(Code.CONFLICT, '当前状态不能重试');
+  if (job.status !== 'failed' && job.status !== 'generating') throw new AppError(Code.AI_RETRY_NOT_ALLOWED);
   if (!(await updateJobLesson(c.ctx.db, jobId, idx, { status: 'pending', error: null }, ['failed']))) {
-    throw new AppError(Code.CONFLICT, '这个课时没有失败，不需要重试');
+    throw new AppError(Code.AI_LESSON_NOT_FAILED);
   }
   await updateJob(c.ctx.db, jobId, { status: 'generating', error: null }, ['failed', 'generating']);
   await queueLesson(c.ctx, jobId, idx, c.log);

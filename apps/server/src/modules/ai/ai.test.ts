@@ -65,6 +65,10 @@ describe('AI course generation', () => {
     const firstPart = readStream(user.token, jobId, (e) => e.some((x) => x.type === 'lesson-done'));
     const gen = await call<AiJob>(t, 'POST', '/ai/job/generate', { token: user.token, body: { jobId } });
     expect(gen.data.status).toBe('generating');
+    // The outline is fixed once its lessons are being written (AI's own code, not 409).
+    expect(
+      await call(t, 'POST', '/ai/job/outline', { token: user.token, body: { jobId, outline: edited } }),
+    ).toMatchObject({ code: Code.AI_OUTLINE_LOCKED, msg: '大纲已开始生成课时，不能再修改' });
     const before = await firstPart;
     const resumeFrom = before.filter((e) => e.id !== null).at(-1)!.id!;
     const rest = await readStream(user.token, jobId, jobEnded, resumeFrom);
@@ -87,12 +91,15 @@ describe('AI course generation', () => {
     expect(full.some((e) => e.type === 'error' && e.idx === 1)).toBe(true);
     expect(
       (await call(t, 'POST', '/ai/job/retry', { token: user.token, body: { jobId, idx: 0 } })).code,
-    ).toBe(Code.CONFLICT);
+    ).toBe(Code.AI_LESSON_NOT_FAILED);
     expect(
       (await call(t, 'POST', '/ai/job/retry', { token: user.token, body: { jobId, idx: 1 } })).code,
     ).toBe(200);
     const done = await until(user.token, jobId, (j) => j.status === 'done');
     expect(done.percent).toBe(100);
+    expect(
+      (await call(t, 'POST', '/ai/job/retry', { token: user.token, body: { jobId, idx: 1 } })).code,
+    ).toBe(Code.AI_RETRY_NOT_ALLOWED);
     // Every job the workers finished is counted for Prometheus: 3 lessons, 1 retried, 1 outline.
     // The count follows the handler's return, which is after its commit the job status shows.
     const counted = async (queue: string) =>
@@ -154,7 +161,7 @@ describe('AI course generation', () => {
     expect(
       (await call(t, 'POST', '/ai/job/generate', { token: user.token, body: { jobId: job.data.jobId } }))
         .code,
-    ).toBe(Code.CONFLICT);
+    ).toBe(Code.AI_OUTLINE_NOT_READY);
   });
 
   it('says which generator writes courses', async () => {

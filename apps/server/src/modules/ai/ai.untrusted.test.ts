@@ -3,8 +3,10 @@
  * save (the sanitizer's whitelist and the size limit).
  */
 import {
+  Code,
   COURSE_LIMITS,
   LESSON_MESSAGES,
+  messageFor,
   sanitizeDoc,
   type AiJob,
   type DocNode,
@@ -115,8 +117,13 @@ describe('generated lessons are untrusted input', () => {
       token: user.token,
       body: { lessonId: mine.lessonId, version: mine.version + 1, content: markdownToDoc(OVERSIZED) },
     });
-    expect(tooBig.code).toBe(400);
-    expect(tooBig.msg).toContain(LESSON_MESSAGES.contentTooLarge(COURSE_LIMITS.contentMaxBytes / 1024));
+    expect(tooBig).toMatchObject({
+      status: 400,
+      code: Code.LESSON_CONTENT_TOO_LARGE,
+      msg: messageFor(Code.LESSON_CONTENT_TOO_LARGE, { kb: COURSE_LIMITS.contentMaxBytes / 1024 }),
+      data: { kb: COURSE_LIMITS.contentMaxBytes / 1024 },
+    });
+    expect(tooBig.msg).toBe('课时内容不能超过 512 KB');
 
     // The author retries the oversized lesson; the provider behaves this time.
     expect(

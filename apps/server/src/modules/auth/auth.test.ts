@@ -1,4 +1,4 @@
-import { Code, type UserInfo } from '@studio/contract';
+import { Code, messageFor, type UserInfo } from '@studio/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createUser, lastCode, newPhone } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
@@ -58,8 +58,8 @@ describe('SMS code login', () => {
     const wrong = code === '000000' ? '111111' : '000000';
     const codes = [];
     for (let i = 0; i < 5; i++) codes.push((await smsLogin(phone, wrong)).code);
-    expect(codes).toEqual([10001, 10001, 10001, 10001, Code.TOO_MANY_TRIES]);
-    expect((await smsLogin(phone, code)).code).toBe(Code.TOO_MANY_TRIES);
+    expect(codes).toEqual([10001, 10001, 10001, 10001, Code.SMS_CODE_LOCKED]);
+    expect((await smsLogin(phone, code)).code).toBe(Code.SMS_CODE_LOCKED);
   });
 
   it('says how long to wait once a code is locked, and a new code after the 60 s replaces it', async () => {
@@ -69,13 +69,18 @@ describe('SMS code login', () => {
     const wrong = locked === '000000' ? '111111' : '000000';
     for (let i = 0; i < 4; i++) await smsLogin(phone, wrong);
     const fifth = await smsLogin(phone, wrong);
-    expect(fifth.code).toBe(Code.TOO_MANY_TRIES);
+    expect(fifth.code).toBe(Code.SMS_CODE_LOCKED);
     expect(fifth.msg).toMatch(/请 \d+ (秒|分钟)后重新获取验证码/);
+    // The wait travels as a param too, so the web says it in its own language.
+    const { waitSeconds } = fifth.data as unknown as { waitSeconds: number };
+    expect(waitSeconds).toBeGreaterThan(0);
+    expect(waitSeconds).toBeLessThanOrEqual(60);
+    expect(fifth.msg).toBe(messageFor(Code.SMS_CODE_LOCKED, { waitSeconds }));
 
     // Asking again inside the 60 s: no "已发送" for a code that cannot work, but the wait; nothing sent.
     const before = t.sms.sent.length;
     const early = await send(phone);
-    expect(early.code).toBe(Code.TOO_MANY_TRIES);
+    expect(early.code).toBe(Code.SMS_CODE_LOCKED);
     expect(early.msg).toMatch(/请 \d+ (秒|分钟)后重新获取验证码/);
     expect(t.sms.sent.length).toBe(before);
 
@@ -83,7 +88,11 @@ describe('SMS code login', () => {
     await t.app.ctx.db.execute(
       `update rate_limits set reset_at = now() - interval '1 second' where key = 'sms-window:login:${phone}'`,
     );
-    expect((await smsLogin(phone, locked)).msg).toBe('验证码错误次数过多，请重新获取验证码');
+    expect(await smsLogin(phone, locked)).toMatchObject({
+      code: Code.SMS_CODE_LOCKED_RESEND,
+      msg: '验证码错误次数过多，请重新获取验证码',
+      data: null,
+    });
     expect((await send(phone)).code).toBe(200);
     const fresh = lastCode(t, phone);
     expect((await smsLogin(phone, fresh)).code).toBe(200);
@@ -103,8 +112,8 @@ describe('SMS code login', () => {
     const codes = [];
     for (let i = 0; i < 32; i++) codes.push((await send(newPhone(), 'login', ip)).code);
     expect(codes.slice(0, 30).every((c) => c === 200)).toBe(true);
-    // Refused by the per-route HTTP limit (429) or the account-level one (10003), whichever bites first.
-    for (const c of codes.slice(30)) expect([429, Code.TOO_MANY_TRIES]).toContain(c);
+    // Refused by the per-route HTTP limit (429) or the account-level one (10014), whichever bites first.
+    for (const c of codes.slice(30)) expect([429, Code.SMS_SEND_TOO_OFTEN]).toContain(c);
   });
 
   it('says how long to wait when a sending limit refuses', async () => {
@@ -115,8 +124,9 @@ describe('SMS code login', () => {
     );
     const before = t.sms.sent.length;
     const refused = await send(newPhone(), 'login', ip);
-    expect(refused.code).toBe(Code.TOO_MANY_TRIES);
+    expect(refused.code).toBe(Code.SMS_SEND_TOO_OFTEN);
     expect(refused.msg).toBe('验证码发送过于频繁，请 40 分钟后再试');
+    expect((refused.data as { waitSeconds: number }).waitSeconds).toBeGreaterThan(39 * 60);
     expect(t.sms.sent.length).toBe(before);
   });
 

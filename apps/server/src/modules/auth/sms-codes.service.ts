@@ -1,5 +1,5 @@
 /** SMS verification codes: 6 digits, 5 minutes, 5 tries, one send per phone per 60 s. */
-import { Code, LIMITS, smsLockedMessage, smsSendWaitMessage } from '@studio/contract';
+import { Code, LIMITS } from '@studio/contract';
 import type { AppContext } from '../../platform/context.ts';
 import { randomDigits, randomToken, safeEqual, sha256 } from '../../platform/crypto.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -12,10 +12,21 @@ const SENDS_PER_IP_PER_HOUR = 30;
 const hashCode = (code: string, salt: string) => sha256(`${salt}:${code}`);
 const windowKey = (phone: string, purpose: SmsPurpose) => `sms-window:${purpose}:${phone}`;
 const msUntil = (at: Date | null) => (at ? at.getTime() - Date.now() : 0);
+const waitParams = (waitMs: number) => ({ waitSeconds: Math.max(1, Math.ceil(waitMs / 1000)) });
+
+/** A locked code: when a new one may be asked for (the rest of the 60 s), or that it may be now. */
+const lockedCode = (waitMs: number) =>
+  waitMs > 0
+    ? new AppError(Code.SMS_CODE_LOCKED, { params: waitParams(waitMs) })
+    : new AppError(Code.SMS_CODE_LOCKED_RESEND);
+
+/** A send refused by a sending limit (per phone, per address, or one per 60 s). */
+const sendTooOften = (waitMs: number) =>
+  new AppError(Code.SMS_SEND_TOO_OFTEN, { params: waitParams(waitMs) });
 
 /**
  * Answers 200 when a code was sent, 10005 when one sent in the last 60 s is still valid. Inside the
- * 60 s with no usable code (locked by wrong tries, or used), 10003 says how long until a new one.
+ * 60 s with no usable code, 10012 (locked by wrong tries) or 10014 (used) says how long until a new one.
  */
 export async function sendSmsCode(ctx: AppContext, phone: string, purpose: SmsPurpose, ip: string) {
   const window = await hitLimit(ctx.db, windowKey(phone, purpose), 1, LIMITS.smsResendMs);
@@ -23,14 +34,14 @@ export async function sendSmsCode(ctx: AppContext, phone: string, purpose: SmsPu
     const live = await findLiveCode(ctx.db, phone, purpose);
     if (live && live.tries < LIMITS.smsMaxTries) return { code: Code.SMS_ALREADY_SENT } as const;
     const waitMs = msUntil(window.resetAt);
-    throw new AppError(Code.TOO_MANY_TRIES, live ? smsLockedMessage(waitMs) : smsSendWaitMessage(waitMs));
+    throw live ? lockedCode(waitMs) : sendTooOften(waitMs);
   }
   const perIp = await hitLimit(ctx.db, `sms-ip:${ip}`, SENDS_PER_IP_PER_HOUR, 3_600_000);
   const perPhone = await hitLimit(ctx.db, `sms-phone:${phone}`, SENDS_PER_PHONE_PER_DAY, 86_400_000);
   const refused = [perIp, perPhone].filter((hit) => !hit.allowed);
   if (refused.length > 0) {
     const until = Math.max(...refused.map((hit) => hit.resetAt.getTime()));
-    throw new AppError(Code.TOO_MANY_TRIES, smsSendWaitMessage(until - Date.now()));
+    throw sendTooOften(until - Date.now());
   }
 
   const code = randomDigits(LIMITS.smsCodeLength);
@@ -41,10 +52,9 @@ export async function sendSmsCode(ctx: AppContext, phone: string, purpose: SmsPu
   return { code: Code.OK } as const;
 }
 
-/** 10003 for a locked code, saying when a new one may be asked for (the rest of the 60 s, or now). */
+/** 10012/10013 for a locked code, saying when a new one may be asked for (the rest of the 60 s, or now). */
 async function lockedError(ctx: AppContext, phone: string, purpose: SmsPurpose) {
-  const waitMs = msUntil(await limitResetAt(ctx.db, windowKey(phone, purpose)));
-  return new AppError(Code.TOO_MANY_TRIES, smsLockedMessage(waitMs));
+  return lockedCode(msUntil(await limitResetAt(ctx.db, windowKey(phone, purpose))));
 }
 
 /** Checks and uses a code; wrong codes count, and the 5th wrong try locks the code. */

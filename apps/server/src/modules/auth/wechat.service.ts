@@ -65,7 +65,7 @@ export async function bindPhone(
   code: string,
 ): Promise<UserInfo> {
   const { user } = actor;
-  if (user.phone !== null || !user.wechatOpenId) throw new AppError(Code.BAD_REQUEST, 'phone: 已绑定手机号');
+  if (user.phone !== null || !user.wechatOpenId) throw new AppError(Code.PHONE_ALREADY_BOUND);
   await verifySmsCode(ctx, phone, 'bind', code);
   const existing = await findUserByPhone(ctx.db, phone);
   if (!existing) {

@@ -54,6 +54,13 @@ describe('WeChat simulator login', () => {
     expect(bound.data.register).toBe(true);
     expect(bound.data.userId).toBe(first.data.userId);
     expect(bound.data.newUser).toBe(true);
+    // Bound once: a second bind answers its own code (it was code 400 sent as HTTP 200).
+    expect(
+      await call(t, 'POST', '/auth/wechat/bind', {
+        token: bound.data.token,
+        body: { phone, code: '123456' },
+      }),
+    ).toMatchObject({ status: 200, code: Code.PHONE_ALREADY_BOUND, msg: '已绑定手机号' });
     expect((await call(t, 'GET', '/team/change/list', { token: bound.data.token })).code).toBe(200);
 
     const again = await scanWithSimulator(t, 'wx_alice');

@@ -7,12 +7,13 @@ import {
   type CoursePreview,
   emptyDoc,
   type CourseStatus,
+  VALIDATION_MESSAGES,
 } from '@studio/contract';
 import type { Db } from '../../db/client.ts';
 import type { z } from 'zod';
 import type { courseModifyBody } from '@studio/contract';
 import { type TeamCtx } from '../../platform/auth.ts';
-import { AppError } from '../../platform/errors.ts';
+import { AppError, invalidInput } from '../../platform/errors.ts';
 import { authorize } from '../../platform/policy.ts';
 import { isOwnFileUrl } from '../files/file-urls.ts';
 import { toCourse, toLessonSummary, toPreview } from './course.presenter.ts';
@@ -103,7 +104,7 @@ export async function modifyCourse(c: TeamCtx, body: z.infer<typeof courseModify
   const meta = await requireCourse(c, body.courseId);
   authorize(c, 'course.edit', meta.course);
   if (body.cover !== undefined && !isOwnFileUrl(c.ctx.config, body.cover)) {
-    throw new AppError(Code.BAD_REQUEST, 'cover: 只能使用上传的图片', 400);
+    throw invalidInput('cover', VALIDATION_MESSAGES.uploadedImageOnly);
   }
   const { courseId, version, ...fields } = body;
   const patch = {

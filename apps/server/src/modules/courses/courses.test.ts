@@ -1,5 +1,6 @@
 import {
   Code,
+  COURSE_LIMITS,
   type Course,
   type CourseDetail,
   type CoursePreview,
@@ -254,7 +255,7 @@ describe('lessons', () => {
       token: user.token,
       body: { courseId: course.courseId, lessonIds: [l2.lessonId] },
     });
-    expect(missing.code).toBe(Code.CONFLICT);
+    expect(missing).toMatchObject({ code: Code.LESSON_LIST_CHANGED, msg: '课时列表已变化，请刷新后重试' });
 
     const dup = await call<Lesson>(t, 'POST', '/lesson/duplicate', {
       token: user.token,
@@ -268,6 +269,26 @@ describe('lessons', () => {
       query: { courseId: String(course.courseId) },
     });
     expect(detail.data.lessons.map((l) => l.title)).toEqual(['一', '一 副本']);
+  });
+
+  it('refuses a lesson past the limit with its own code, saying the limit (HTTP 400)', async () => {
+    const { user } = await owner();
+    const course = await createCourse(t, user.token);
+    await t.app.ctx.db.execute(
+      `insert into lessons (course_id, title, content, position)
+       select ${course.courseId}, '课时', '{"type":"doc","content":[]}'::jsonb, g
+       from generate_series(1, ${COURSE_LIMITS.lessonsMax}) g`,
+    );
+    const refused = await call(t, 'POST', '/lesson/create', {
+      token: user.token,
+      body: { courseId: course.courseId, title: '多一个' },
+    });
+    expect(refused).toMatchObject({
+      status: 400,
+      code: Code.LESSONS_LIMIT,
+      msg: `一门课程最多 ${COURSE_LIMITS.lessonsMax} 个课时`,
+      data: { max: COURSE_LIMITS.lessonsMax },
+    });
   });
 
   it('answers 409 to a save on a stale version and keeps the newer text (two tabs)', async () => {

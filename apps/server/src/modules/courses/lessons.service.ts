@@ -4,7 +4,6 @@ import {
   sanitizeDoc,
   COURSE_LIMITS,
   emptyDoc,
-  LESSON_MESSAGES,
   type DocNode,
   type Lesson,
 } from '@studio/contract';
@@ -41,8 +40,7 @@ const toLesson = (found: Awaited<ReturnType<typeof requireLesson>>): Lesson => (
 /** Content over the size limit; the AI worker tells it apart from a provider failure. */
 export class LessonTooLargeError extends AppError {
   constructor() {
-    const kb = COURSE_LIMITS.contentMaxBytes / 1024;
-    super(Code.BAD_REQUEST, `content: ${LESSON_MESSAGES.contentTooLarge(kb)}`, 400);
+    super(Code.LESSON_CONTENT_TOO_LARGE, { params: { kb: COURSE_LIMITS.contentMaxBytes / 1024 } });
   }
 }
 
@@ -73,7 +71,7 @@ export async function createLesson(c: TeamCtx, courseId: number, title = '新课
   const lesson = await c.ctx.db.transaction(async (tx) => {
     await lockCourse(tx, courseId);
     if ((await listLessons(tx, courseId)).length >= COURSE_LIMITS.lessonsMax) {
-      throw new AppError(Code.BAD_REQUEST, `lessons: 一门课程最多 ${COURSE_LIMITS.lessonsMax} 个课时`, 400);
+      throw new AppError(Code.LESSONS_LIMIT, { params: { max: COURSE_LIMITS.lessonsMax } });
     }
     const created = await insertLesson(tx, { courseId, title: cleanText(title), content: emptyDoc() });
     await updateCourse(tx, courseId, {});
@@ -122,7 +120,7 @@ export async function reorderLessons(c: TeamCtx, courseId: number, lessonIds: nu
       current.length === lessonIds.length &&
       new Set(lessonIds).size === lessonIds.length &&
       lessonIds.every((id) => current.includes(id));
-    if (!same) throw new AppError(Code.CONFLICT, '课时列表已变化，请刷新后重试');
+    if (!same) throw new AppError(Code.LESSON_LIST_CHANGED);
     for (const [i, id] of lessonIds.entries()) await setPosition(tx, id, i + 1);
     await updateCourse(tx, courseId, {});
   });

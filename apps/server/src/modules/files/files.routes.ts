@@ -1,8 +1,15 @@
-import { Code, envelope, Routes, UPLOAD_KINDS, uploadData, type UploadKind } from '@studio/contract';
+import {
+  envelope,
+  Routes,
+  UPLOAD_KINDS,
+  uploadData,
+  type UploadKind,
+  VALIDATION_MESSAGES,
+} from '@studio/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
-import { AppError } from '../../platform/errors.ts';
+import { invalidInput } from '../../platform/errors.ts';
 import { ok } from '../../platform/reply.ts';
 import { readUpload, storeUpload } from './files.service.ts';
 
@@ -23,23 +30,21 @@ export const filesRoutes =
         },
       },
       async (request) => {
-        if (!request.isMultipart())
-          throw new AppError(Code.BAD_REQUEST, 'file: 需要 multipart/form-data', 400);
+        if (!request.isMultipart()) throw invalidInput('file', VALIDATION_MESSAGES.multipartRequired);
         let kind: UploadKind = 'image';
         for await (const part of request.parts({
           limits: { fileSize: ctx.config.UPLOAD_MAX_BYTES, files: 1 },
         })) {
           if (part.type === 'field') {
             if (part.fieldname !== 'kind') continue;
-            if (!isKind(part.value))
-              throw new AppError(Code.BAD_REQUEST, `kind: 只能是 ${UPLOAD_KINDS.join('/')}`, 400);
+            if (!isKind(part.value)) throw invalidInput('kind', VALIDATION_MESSAGES.oneOf(UPLOAD_KINDS));
             kind = part.value;
             continue;
           }
           const body = await part.toBuffer(); // throws 413 past UPLOAD_MAX_BYTES
           return ok(await storeUpload(ctx, kind, body));
         }
-        throw new AppError(Code.BAD_REQUEST, 'file: 缺少文件', 400);
+        throw invalidInput('file', VALIDATION_MESSAGES.fileMissing);
       },
     );
 

@@ -15,7 +15,7 @@ const EXTENSIONS: Record<(typeof UPLOAD_MIME_TYPES)[number], string> = {
 
 /** Stores an uploaded image. The type comes from the bytes, never from the name or the client's header. */
 export async function storeUpload(ctx: AppContext, kind: UploadKind, body: Buffer): Promise<UploadResult> {
-  if (body.length === 0) throw new AppError(Code.BAD_REQUEST, 'file: 文件为空', 400);
+  if (body.length === 0) throw new AppError(Code.FILE_EMPTY);
   const detected = await fileTypeFromBuffer(body);
   const mime = detected?.mime as keyof typeof EXTENSIONS | undefined;
   if (!mime || !(mime in EXTENSIONS)) throw new AppError(Code.FILE_TYPE_NOT_ALLOWED);
@@ -28,6 +28,6 @@ export async function storeUpload(ctx: AppContext, kind: UploadKind, body: Buffe
 
 export async function readUpload(ctx: AppContext, key: string): Promise<StoredFile> {
   const file = FILE_KEY_PATTERN.test(key) ? await ctx.storage.get(key) : null;
-  if (!file) throw new AppError(Code.NOT_FOUND, undefined, 404);
+  if (!file) throw new AppError(Code.NOT_FOUND, { status: 404 });
   return file;
 }

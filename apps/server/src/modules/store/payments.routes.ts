@@ -33,7 +33,7 @@ export const paymentsRoutes =
       },
       async (request) => {
         if (request.params.provider !== ctx.payments.name || typeof request.body !== 'string')
-          throw new AppError(Code.NOT_FOUND, undefined, 404);
+          throw new AppError(Code.NOT_FOUND, { status: 404 });
         let notice;
         try {
           notice = await ctx.payments.verifyNotification(request.headers, request.body);
@@ -43,11 +43,11 @@ export const paymentsRoutes =
             { payment: { provider: ctx.payments.name, reason: err.message } },
             'payment notification rejected',
           );
-          throw new AppError(Code.PAYMENT_REJECTED, undefined, 400);
+          throw new AppError(Code.PAYMENT_REJECTED, { status: 400 });
         }
         const outcome = await applyPaymentNotice(ctx, notice, request.log);
         if (outcome === 'amount_mismatch' || outcome === 'unknown_order')
-          throw new AppError(Code.PAYMENT_REJECTED, undefined, 400);
+          throw new AppError(Code.PAYMENT_REJECTED, { status: 400 });
         return { code: Code.OK, msg: messageFor(Code.OK), data: { outcome } };
       },
     );

@@ -1,4 +1,4 @@
-import { Code, envelope, Routes } from '@studio/contract';
+import { Code, envelope, OPS_MESSAGES, Routes } from '@studio/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -31,7 +31,7 @@ export const systemRoutes =
         try {
           await ctx.db.execute(sql`select 1`);
         } catch {
-          throw new AppError(Code.SERVER_ERROR, '数据库不可用', 503);
+          throw new AppError(Code.SERVER_ERROR, { status: 503, msg: OPS_MESSAGES.databaseUnavailable });
         }
         return ok({ status: 'ready' as const });
       },

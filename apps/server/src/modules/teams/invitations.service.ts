@@ -1,7 +1,7 @@
 /**
  * Invitations to a team: an OWNER/ADMIN invites a registered user found by search; the user is a
  * member only after accepting. Every lookup by id also checks whose it is: another user's (or another
- * team's) invitation answers 404, never its data.
+ * team's) invitation answers 20009 (INVITATION_NOT_FOUND), never its data.
  */
 import {
   Code,
@@ -34,7 +34,7 @@ import { findMembership, findTeamById, insertMember } from './teams.repo.ts';
 
 export type Answer<T> = { data: T; code: number; msg?: string };
 
-const notFound = () => new AppError(Code.NOT_FOUND, TEAM_MESSAGES.invitationNotFound);
+const notFound = () => new AppError(Code.INVITATION_NOT_FOUND);
 
 /** `/team/user/invite/join { userId }`: a pending invitation, never a membership. */
 export async function inviteUser(

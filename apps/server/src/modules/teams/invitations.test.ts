@@ -92,8 +92,8 @@ describe('inviting a user by search', () => {
     expect(await memberIds(owner.token)).toEqual([owner.userId, b.userId]);
     expect(await myInvitations(b.token)).toEqual([]);
     expect((await teamInvitations(owner.token)).data.list).toEqual([]);
-    // Answered: accepting again is 404; inviting a member answers 20014 and makes no invitation.
-    expect((await accept(b.token, sent.data.invitationId)).code).toBe(404);
+    // Answered: accepting again is 20009 (no such invitation); inviting a member answers 20014 and makes no invitation.
+    expect((await accept(b.token, sent.data.invitationId)).code).toBe(Code.INVITATION_NOT_FOUND);
     const member = await call(t, 'POST', '/team/user/invite/join', {
       token: owner.token,
       body: { userId: b.userId },
@@ -109,21 +109,21 @@ describe('inviting a user by search', () => {
     expect((await decline(b.token, invitationId)).code).toBe(200);
     expect(await myInvitations(b.token)).toEqual([]);
     expect(await memberIds(owner.token)).toEqual([owner.userId]);
-    expect((await accept(b.token, invitationId)).code).toBe(404);
-    expect((await decline(b.token, invitationId)).code).toBe(404);
+    expect((await accept(b.token, invitationId)).code).toBe(Code.INVITATION_NOT_FOUND);
+    expect((await decline(b.token, invitationId)).code).toBe(Code.INVITATION_NOT_FOUND);
   });
 
-  it("another user can neither see, accept nor decline someone else's invitation (404)", async () => {
+  it("another user can neither see, accept nor decline someone else's invitation (20009)", async () => {
     const owner = await createUser(t);
     await createTeam(t, owner.token);
     const [b, c] = await Promise.all([createUser(t), createUser(t)]);
     const invitationId = await inviteUser(t, owner.token, b.userId);
     expect(await myInvitations(c.token)).toEqual([]);
     const stolen = await accept(c.token, invitationId);
-    expect(stolen).toMatchObject({ code: 404, data: null });
-    expect((await decline(c.token, invitationId)).code).toBe(404);
+    expect(stolen).toMatchObject({ code: Code.INVITATION_NOT_FOUND, msg: '邀请不存在或已处理', data: null });
+    expect((await decline(c.token, invitationId)).code).toBe(Code.INVITATION_NOT_FOUND);
     // The owner is not the invitee either.
-    expect((await accept(owner.token, invitationId)).code).toBe(404);
+    expect((await accept(owner.token, invitationId)).code).toBe(Code.INVITATION_NOT_FOUND);
     expect(await memberIds(owner.token)).toEqual([owner.userId]);
     expect(await myInvitations(b.token)).toHaveLength(1);
   });
@@ -158,12 +158,12 @@ describe('inviting a user by search', () => {
     await createTeam(t, other.token);
     const cancel = (token: string) =>
       call(t, 'POST', '/team/invitation/cancel', { token, body: { invitationId } });
-    expect((await cancel(other.token)).code).toBe(404);
+    expect((await cancel(other.token)).code).toBe(Code.INVITATION_NOT_FOUND);
     expect((await cancel(member.token)).code).toBe(Code.FORBIDDEN);
     expect((await cancel(admin.token)).code).toBe(200);
     expect(await myInvitations(outsider.token)).toEqual([]);
-    expect((await accept(outsider.token, invitationId)).code).toBe(404);
-    expect((await cancel(owner.token)).code).toBe(404);
+    expect((await accept(outsider.token, invitationId)).code).toBe(Code.INVITATION_NOT_FOUND);
+    expect((await cancel(owner.token)).code).toBe(Code.INVITATION_NOT_FOUND);
   });
 
   it('an invitation with the ADMIN role makes an admin; joining by code settles a pending invitation', async () => {

@@ -172,6 +172,27 @@ describe('member list', () => {
   });
 });
 
+describe('rules about oneself', () => {
+  it("answers their own codes: removing or handing the team to oneself (HTTP 400), changing one's own role", async () => {
+    const owner = await createUser(t);
+    await createTeam(t, owner.token);
+    const self = { userId: owner.userId };
+    expect(await call(t, 'POST', '/team/user/remove', { token: owner.token, body: self })).toMatchObject({
+      status: 400,
+      code: Code.CANNOT_REMOVE_SELF,
+      msg: '不能移除自己，请使用退出团队',
+    });
+    expect(await call(t, 'POST', '/team/owner/change', { token: owner.token, body: self })).toMatchObject({
+      status: 400,
+      code: Code.ALREADY_OWNER,
+      msg: '你已经是所有者',
+    });
+    expect(
+      await call(t, 'POST', '/team/user/role', { token: owner.token, body: { ...self, role: 'ADMIN' } }),
+    ).toMatchObject({ status: 200, code: Code.CANNOT_CHANGE_OWN_ROLE, msg: '不能修改自己的角色' });
+  });
+});
+
 describe('one OWNER always, under concurrency', () => {
   it('two simultaneous transfers leave exactly one owner', async () => {
     const owner = await createUser(t);

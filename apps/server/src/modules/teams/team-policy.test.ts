@@ -144,7 +144,7 @@ const CASES: Case[] = [
     path: '/team/user/remove',
     body: (f) => ({ userId: f.owner.userId }),
     expect: {
-      OWNER: 400,
+      OWNER: Code.CANNOT_REMOVE_SELF,
       ADMIN: Code.CANNOT_REMOVE_OWNER,
       MEMBER: 403,
       REMOVED: Code.NO_TEAM,

@@ -1,7 +1,13 @@
-import { Code, type CurrentTeam, type LastTeam, type TeamListItem } from '@studio/contract';
+import {
+  Code,
+  type CurrentTeam,
+  type LastTeam,
+  type TeamListItem,
+  VALIDATION_MESSAGES,
+} from '@studio/contract';
 import type { Actor } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { AppError } from '../../platform/errors.ts';
+import { AppError, invalidInput } from '../../platform/errors.ts';
 import { isOwnFileUrl } from '../files/file-urls.ts';
 import { authorize } from '../../platform/policy.ts';
 import { updateUser } from '../users/users.repo.ts';
@@ -45,7 +51,7 @@ export async function createTeam(
   teamLogo = '',
 ): Promise<LastTeam> {
   if (!isOwnFileUrl(ctx.config, teamLogo))
-    throw new AppError(Code.BAD_REQUEST, 'teamLogo: 只能使用上传的图片', 400);
+    throw invalidInput('teamLogo', VALIDATION_MESSAGES.uploadedImageOnly);
   for (let attempt = 0; attempt < 8; attempt++) {
     const team = await insertTeamWithOwner(ctx.db, {
       teamCode: newTeamCode(),
@@ -80,7 +86,7 @@ export async function modifyTeam(
 ): Promise<LastTeam> {
   authorize(membership, 'team.modify');
   if (patch.teamLogo !== undefined && !isOwnFileUrl(ctx.config, patch.teamLogo)) {
-    throw new AppError(Code.BAD_REQUEST, 'teamLogo: 只能使用上传的图片', 400);
+    throw invalidInput('teamLogo', VALIDATION_MESSAGES.uploadedImageOnly);
   }
   const team = await updateTeam(ctx.db, membership.team.id, patch);
   return toLastTeam({ team, role: membership.role });

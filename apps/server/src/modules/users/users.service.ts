@@ -1,8 +1,8 @@
-import { Code, type UserInfo } from '@studio/contract';
+import { Code, type UserInfo, VALIDATION_MESSAGES } from '@studio/contract';
 import type { Actor } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { hashPassword, verifyPassword } from '../../platform/crypto.ts';
-import { AppError } from '../../platform/errors.ts';
+import { AppError, invalidInput } from '../../platform/errors.ts';
 import { revokeOtherSessions } from '../auth/sessions.repo.ts';
 import { isOwnFileUrl } from '../files/file-urls.ts';
 import { currentLastTeam } from '../teams/last-team.ts';
@@ -23,7 +23,7 @@ export async function modifyUser(
   patch: { nickName?: string; headImage?: string },
 ): Promise<UserInfo> {
   if (patch.headImage !== undefined && !isOwnFileUrl(ctx.config, patch.headImage)) {
-    throw new AppError(Code.BAD_REQUEST, 'headImage: 只能使用上传的图片', 400);
+    throw invalidInput('headImage', VALIDATION_MESSAGES.uploadedImageOnly);
   }
   const user = await updateUser(ctx.db, actor.user.id, patch);
   return toUserInfo(user, sessionOf(actor), await currentLastTeam(ctx.db, user));
@@ -38,7 +38,7 @@ export async function changePassword(
 ): Promise<void> {
   const { passwordHash } = actor.user;
   if (passwordHash) {
-    if (!oldPassword) throw new AppError(Code.BAD_REQUEST, 'oldPassword: 请输入原密码', 400);
+    if (!oldPassword) throw invalidInput('oldPassword', VALIDATION_MESSAGES.oldPasswordRequired);
     if (!(await verifyPassword(passwordHash, oldPassword))) throw new AppError(Code.OLD_PASSWORD_WRONG);
   }
   await updateUser(ctx.db, actor.user.id, { passwordHash: await hashPassword(newPassword) });

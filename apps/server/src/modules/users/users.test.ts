@@ -85,7 +85,15 @@ describe('profile', () => {
     expect(big.statusCode).toBe(413);
     expect(big.json().code).toBe(413);
     const badKind = await upload(user.token, 'exe', { name: 'a.png', body: PNG_1X1, type: 'image/png' });
-    expect(badKind.json().msg).toContain('kind');
+    expect(badKind.statusCode).toBe(400);
+    expect(badKind.json()).toMatchObject({ code: 400, msg: 'kind: 只能是 avatar/logo/cover/image' });
+    const empty = await upload(user.token, 'avatar', {
+      name: 'e.png',
+      body: Buffer.alloc(0),
+      type: 'image/png',
+    });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toMatchObject({ code: Code.FILE_EMPTY, msg: '文件为空' });
     expect(
       (await upload('nope', 'avatar', { name: 'a.png', body: PNG_1X1, type: 'image/png' })).json().code,
     ).toBe(401);

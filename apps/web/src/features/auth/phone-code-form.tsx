@@ -11,6 +11,13 @@ import { SmsCodeButton } from './sms-code-button.tsx';
 const phoneSchema = () => loadSchemas().then((c) => c.smsLoginBody.shape.phone);
 const codeSchema = () => loadSchemas().then((c) => c.smsLoginBody.shape.code);
 
+/** Answers about the code itself (wrong or expired, locked by wrong tries): shown under the code field. */
+const CODE_FIELD_ERRORS: ReadonlySet<number> = new Set([
+  Code.SMS_CODE_WRONG,
+  Code.SMS_CODE_LOCKED,
+  Code.SMS_CODE_LOCKED_RESEND,
+]);
+
 interface Values {
   phone: string;
   code: string;
@@ -38,8 +45,8 @@ export const PhoneCodeForm = ({
     try {
       onDone(await onSubmit(values));
     } catch (error) {
-      // A wrong or expired code belongs under the code field.
-      if (isApiError(error) && (error.code === Code.SMS_CODE_WRONG || error.code === Code.TOO_MANY_TRIES)) {
+      // A wrong, expired or locked code belongs under the code field.
+      if (isApiError(error) && CODE_FIELD_ERRORS.has(error.code)) {
         form.setFields([{ name: 'code', errors: [error.msg] }]);
       }
     } finally {

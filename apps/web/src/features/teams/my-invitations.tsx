@@ -43,7 +43,7 @@ export const MyInvitations = () => {
         void message.success(t('teamCentre.invitations.declined', { name: invitation.teamName }));
       }
     } catch {
-      // Shown by the request client (404: answered elsewhere; 542: the team expired).
+      // Shown by the request client (20009: answered elsewhere; 542: the team expired).
       void invitations.refetch();
     } finally {
       setBusy(null);

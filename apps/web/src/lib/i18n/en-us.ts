@@ -2,6 +2,7 @@ import { teamCentreEnUS } from './en-us-team.ts';
 import { storeEnUS } from './en-us-store.ts';
 import { aiEnUS } from './en-us-ai.ts';
 import { courseEnUS } from './en-us-course.ts';
+import { errorsEnUS } from './en-us-errors.ts';
 import type { Messages } from './zh-cn.ts';
 
 /** English. Typed as the Chinese messages, so a missing or extra key fails to compile. */
@@ -40,6 +41,7 @@ export const enUS: Messages = {
     504: 'Gateway timeout',
     900: 'Duplicate request, please retry later',
   },
+  errors: errorsEnUS,
   route: {
     loadFailed: 'Failed to load',
     loadFailedDesc: 'The page did not load. Check your network and retry.',

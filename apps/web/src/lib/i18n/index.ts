@@ -1,5 +1,6 @@
 import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { MESSAGE_FORMATS } from '@studio/contract/constants';
 import { zhCN, type Messages } from './zh-cn.ts';
 
 export const LANGS = ['zh-CN', 'en-US'] as const;
@@ -64,6 +65,14 @@ export const i18nReady: Promise<unknown> = i18n
   })
   // A failed English download leaves the interface in Chinese rather than blank.
   .catch(() => undefined);
+
+// The contract's param formats (`{{waitSeconds, wait}}`), so a code's message reads alike from the
+// server (Chinese) and here, in either language.
+for (const [name, format] of Object.entries(MESSAGE_FORMATS)) {
+  i18n.services.formatter?.add(name, (value: unknown, lng: string | undefined) =>
+    format(value, lng ?? DEFAULT_LANG),
+  );
+}
 
 export const currentLang = (): Lang => (isLang(i18n.language) ? i18n.language : DEFAULT_LANG);
 

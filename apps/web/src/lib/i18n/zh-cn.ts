@@ -3,6 +3,7 @@ import { courseZhCN } from './zh-cn-course.ts';
 import { teamCentreZhCN } from './zh-cn-team.ts';
 import { storeZhCN } from './zh-cn-store.ts';
 import { aiZhCN } from './zh-cn-ai.ts';
+import { errorsZhCN } from './zh-cn-errors.ts';
 
 /** Chinese, the default and the reference: en-US must have exactly these keys (checked by its type). */
 export const zhCN = {
@@ -27,6 +28,7 @@ export const zhCN = {
     unknownError: '未知服务器错误',
   },
   httpStatus: { ...HTTP_STATUS_MESSAGES },
+  errors: errorsZhCN,
   route: {
     loadFailed: '加载失败',
     loadFailedDesc: '页面没有加载成功，请检查网络后重试。',

@@ -21,9 +21,9 @@ export const useLessonActions = (courseId: number) => {
     );
   const refresh = () => queryClient.invalidateQueries({ queryKey: key });
 
-  /** 409: the list changed elsewhere: refresh and say so; anything else is shown as usual. */
+  /** 409 (a lesson) or 30008 (the list) changed elsewhere: refresh and say so; anything else is shown as usual. */
   const onFailure = async (error: unknown) => {
-    if (isApiError(error) && error.code === Code.CONFLICT) {
+    if (isApiError(error) && (error.code === Code.CONFLICT || error.code === Code.LESSON_LIST_CHANGED)) {
       void message.warning(t('lesson.changedElsewhere'));
     } else showFailure(error);
     await refresh();

@@ -2,7 +2,7 @@
  * A lesson too large to save (issue 12, item 8): the editor says the limit instead of 服务器错误,
  * keeps the text in this browser, and 重试保存 answers again rather than failing silently.
  */
-import { COURSE_LIMITS, Routes } from '@studio/contract';
+import { Code, COURSE_LIMITS, Routes } from '@studio/contract';
 import type { DocNode, Lesson } from '@studio/contract';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import MockAdapter from 'axios-mock-adapter';
@@ -72,6 +72,21 @@ describe('useLessonSave: too large to save', () => {
     expect(result.current.failure).toContain(LIMIT_TEXT);
   });
 
+  it("the server's content limit (30007, HTTP 400) is known by its code and said the same way", async () => {
+    const kb = COURSE_LIMITS.contentMaxBytes / 1024;
+    mock.onPost(Routes.lesson.save).reply(400, {
+      code: Code.LESSON_CONTENT_TOO_LARGE,
+      msg: `课时内容不能超过 ${kb} KB`,
+      data: { kb },
+    });
+    const { result } = open(paragraph('服务器按自己的算法拒收的文字'));
+    act(() => result.current.onEdit());
+    await act(() => result.current.autosave.flush());
+    expect(result.current.state.status).toBe('error');
+    expect(result.current.failure).toContain(LIMIT_TEXT);
+    expect(readDraft(lesson.lessonId)?.content).toEqual(paragraph('服务器按自己的算法拒收的文字'));
+  });
+
   it('content over the limit is not sent at all: the editor says the limit at once', async () => {
     mock.onPost(Routes.lesson.save).reply(200, { code: 200, msg: 'ok', data: { version: 4, updateTime: 1 } });
     const { result } = open(paragraph('长'.repeat(COURSE_LIMITS.contentMaxBytes / 2)));
@@ -84,12 +99,14 @@ describe('useLessonSave: too large to save', () => {
   });
 
   it('any other failure shows the server msg, and a successful save clears it', async () => {
-    mock.onPost(Routes.lesson.save).replyOnce(429, { code: 429, msg: '保存太频繁，请稍后再试', data: null });
+    mock
+      .onPost(Routes.lesson.save)
+      .replyOnce(429, { code: 429, msg: '请求过于频繁，请稍后重试', data: null });
     mock.onPost(Routes.lesson.save).reply(200, { code: 200, msg: 'ok', data: { version: 4, updateTime: 2 } });
     const { result } = open(paragraph('正文'));
     act(() => result.current.onEdit());
     await act(() => result.current.autosave.flush());
-    expect(result.current.failure).toBe('保存太频繁，请稍后再试');
+    expect(result.current.failure).toBe('请求过于频繁，请稍后重试');
     await act(() => result.current.autosave.flush());
     expect(result.current.state.status).toBe('saved');
     expect(result.current.failure).toBeNull();

@@ -1,4 +1,4 @@
-import { COURSE_LIMITS, WebPaths } from '@studio/contract/constants';
+import { Code, COURSE_LIMITS, WebPaths } from '@studio/contract/constants';
 import type { Lesson } from '@studio/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
@@ -27,10 +27,10 @@ class TooLargeError extends Error {
 const tooLarge = (content: unknown): boolean =>
   new TextEncoder().encode(JSON.stringify(content)).length > COURSE_LIMITS.contentMaxBytes;
 
-/** Refused for its size, by this check or by the server (body limit 413, content limit 400). */
+/** Refused for its size, by this check or by the server (body limit 413, content limit 30007). */
 const isTooLarge = (error: unknown): boolean =>
   error instanceof TooLargeError ||
-  (isApiError(error) && (error.status === 413 || (error.code === 400 && error.msg.startsWith('content:'))));
+  (isApiError(error) && (error.status === 413 || error.code === Code.LESSON_CONTENT_TOO_LARGE));
 
 /**
  * Saving one lesson: debounced autosave on the version the editor holds, a local draft of anything

@@ -26,7 +26,7 @@ export const PendingInvitations = ({
       await cancelInvitation(invitation.invitationId);
       void message.success(t('teamCentre.invitations.cancelled', { name: invitation.nickName }));
     } catch {
-      // Shown by the request client (404: accepted or declined meanwhile).
+      // Shown by the request client (20009: accepted or declined meanwhile).
     } finally {
       setBusy(null);
     }
