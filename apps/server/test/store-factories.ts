@@ -1,5 +1,6 @@
 /** Store factories: a seller team with a released course, a buyer team. Made through the real API. */
 import { expect } from 'vitest';
+import type { PayInfo } from '@studio/contract';
 import { call, createCourse, createLesson, createTeam, createUser, writeLesson } from './factories.ts';
 import type { TestApp } from './test-app.ts';
 
@@ -46,4 +47,20 @@ export async function buyer(t: TestApp) {
   const user = await createUser(t);
   const team = await createTeam(t, user.token, '买家团队');
   return { user, team };
+}
+
+/** Pays like a person: opens the QR's sandbox page and presses 确认支付. */
+export async function payInSandbox(t: TestApp, token: string, orderId: number) {
+  const pay = await call<PayInfo>(t, 'POST', '/order/pay', { token, body: { orderId } });
+  expect(pay.code).toBe(200);
+  const url = new URL(pay.data.qrUrl);
+  const page = await t.app.inject({ method: 'GET', url: url.pathname + url.search });
+  expect(page.body).toContain('确认支付');
+  const confirm = await t.app.inject({
+    method: 'POST',
+    url: '/api/pay/sandbox/confirm',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: url.searchParams.toString(),
+  });
+  expect(confirm.body).toContain('支付成功');
 }
