@@ -75,6 +75,19 @@ export async function createLesson(t: TestApp, token: string, courseId: number, 
   return res.data;
 }
 
+/** A lesson document of one paragraph. */
+export const paragraphDoc = (text: string) => ({
+  type: 'doc',
+  content: [{ type: 'paragraph', content: [{ type: 'text', text }] }],
+});
+
+/** A new user with a team of their own (its OWNER). */
+export async function teamOwner(t: TestApp) {
+  const user = await createUser(t);
+  const team = await createTeam(t, user.token);
+  return { user, team };
+}
+
 /** Saves one paragraph of text into a new lesson (version 1): the release check refuses empty lessons. */
 export async function writeLesson(
   t: TestApp,
@@ -89,7 +102,7 @@ export async function writeLesson(
       lessonId,
       version: 1,
       freePreview,
-      content: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text }] }] },
+      content: paragraphDoc(text),
     },
   });
   if (res.code !== 200) throw new Error(`lesson save failed: ${res.code} ${res.msg}`);

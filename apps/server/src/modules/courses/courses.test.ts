@@ -11,9 +11,10 @@ import {
   call,
   createCourse,
   createLesson,
-  createTeam,
   createUser,
   joinTeam,
+  paragraphDoc,
+  teamOwner,
 } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 
@@ -23,20 +24,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const doc = (text: string) => ({
-  type: 'doc',
-  content: [{ type: 'paragraph', content: [{ type: 'text', text }] }],
-});
-
-async function owner() {
-  const user = await createUser(t);
-  const team = await createTeam(t, user.token);
-  return { user, team };
-}
-
 describe('courses', () => {
   it('creates, lists (mine/all, search, status), edits with versions and deletes', async () => {
-    const { user, team } = await owner();
+    const { user, team } = await teamOwner(t);
     const member = await createUser(t);
     await joinTeam(t, member.token, team.teamCode);
     const a = await createCourse(t, user.token, 'Python 入门');
@@ -97,7 +87,7 @@ describe('courses', () => {
   });
 
   it('refuses a negative or too large price with 400 naming the field and the rule, never clamping', async () => {
-    const { user } = await owner();
+    const { user } = await teamOwner(t);
     const course = await createCourse(t, user.token);
     const setPrice = (price: number) =>
       call<Course>(t, 'POST', '/course/modify', {
@@ -124,7 +114,7 @@ describe('courses', () => {
   });
 
   it('lets a MEMBER edit only their own courses, OWNER and ADMIN any, and says so in abilities', async () => {
-    const { user, team } = await owner();
+    const { user, team } = await teamOwner(t);
     const member = await createUser(t);
     await joinTeam(t, member.token, team.teamCode);
     const ownersCourse = await createCourse(t, user.token);
@@ -155,8 +145,8 @@ describe('courses', () => {
   });
 
   it("answers 404 for another team's course and lesson on every call", async () => {
-    const x = await owner();
-    const y = await owner();
+    const x = await teamOwner(t);
+    const y = await teamOwner(t);
     const course = await createCourse(t, y.user.token);
     const lesson = await createLesson(t, y.user.token, course.courseId);
     const cid = String(course.courseId);
@@ -196,7 +186,7 @@ describe('courses', () => {
   });
 
   it('refuses writes in an expired team with 542', async () => {
-    const { user, team } = await owner();
+    const { user, team } = await teamOwner(t);
     const course = await createCourse(t, user.token);
     await t.app.ctx.db.execute(
       `update teams set expire_date = now() - interval '1 day' where id = ${team.teamId}`,
@@ -221,7 +211,7 @@ describe('courses', () => {
 
 describe('lessons', () => {
   it('adds, saves, reorders, duplicates and deletes lessons', async () => {
-    const { user } = await owner();
+    const { user } = await teamOwner(t);
     const course = await createCourse(t, user.token);
     const l1 = await createLesson(t, user.token, course.courseId, '一');
     const l2 = await createLesson(t, user.token, course.courseId, '二');
@@ -230,7 +220,7 @@ describe('lessons', () => {
       body: {
         lessonId: l1.lessonId,
         version: l1.version,
-        content: doc('你好'),
+        content: paragraphDoc('你好'),
         durationMin: 15,
         freePreview: true,
       },
@@ -240,7 +230,7 @@ describe('lessons', () => {
       token: user.token,
       query: { lessonId: String(l1.lessonId) },
     });
-    expect(got.data.content).toEqual(doc('你好'));
+    expect(got.data.content).toEqual(paragraphDoc('你好'));
     expect(got.data).toMatchObject({ durationMin: 15, freePreview: true });
 
     const reordered = await call<{ lessonId: number }[]>(t, 'POST', '/lesson/reorder', {
@@ -259,7 +249,7 @@ describe('lessons', () => {
       body: { lessonId: l1.lessonId },
     });
     expect(dup.data.title).toBe('一 副本');
-    expect(dup.data.content).toEqual(doc('你好'));
+    expect(dup.data.content).toEqual(paragraphDoc('你好'));
     await call(t, 'POST', '/lesson/delete', { token: user.token, body: { lessonId: l2.lessonId } });
     const detail = await call<CourseDetail>(t, 'GET', '/course/detail', {
       token: user.token,
@@ -269,7 +259,7 @@ describe('lessons', () => {
   });
 
   it('refuses a lesson past the limit with its own code, saying the limit (HTTP 400)', async () => {
-    const { user } = await owner();
+    const { user } = await teamOwner(t);
     const course = await createCourse(t, user.token);
     await t.app.ctx.db.execute(
       `insert into lessons (course_id, title, content, position)
@@ -289,24 +279,24 @@ describe('lessons', () => {
   });
 
   it('answers 409 to a save on a stale version and keeps the newer text (two tabs)', async () => {
-    const { user } = await owner();
+    const { user } = await teamOwner(t);
     const course = await createCourse(t, user.token);
     const lesson = await createLesson(t, user.token, course.courseId);
     const tabA = await call(t, 'POST', '/lesson/save', {
       token: user.token,
-      body: { lessonId: lesson.lessonId, version: 1, content: doc('A 的内容') },
+      body: { lessonId: lesson.lessonId, version: 1, content: paragraphDoc('A 的内容') },
     });
     expect(tabA.code).toBe(200);
     const tabB = await call(t, 'POST', '/lesson/save', {
       token: user.token,
-      body: { lessonId: lesson.lessonId, version: 1, content: doc('B 的内容') },
+      body: { lessonId: lesson.lessonId, version: 1, content: paragraphDoc('B 的内容') },
     });
     expect(tabB.code).toBe(Code.CONFLICT);
     const got = await call<Lesson>(t, 'GET', '/lesson/detail', {
       token: user.token,
       query: { lessonId: String(lesson.lessonId) },
     });
-    expect(got.data.content).toEqual(doc('A 的内容'));
+    expect(got.data.content).toEqual(paragraphDoc('A 的内容'));
     expect(got.data.version).toBe(2);
   });
 });

@@ -7,7 +7,7 @@ import {
   type ReleaseCheck,
 } from '@studio/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createCourse, createLesson, createTeam, createUser } from '../../../test/factories.ts';
+import { call, createCourse, createLesson, paragraphDoc, teamOwner } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 
 let t: TestApp;
@@ -16,20 +16,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const doc = (text: string) => ({
-  type: 'doc',
-  content: [{ type: 'paragraph', content: [{ type: 'text', text }] }],
-});
-
-async function owner() {
-  const user = await createUser(t);
-  const team = await createTeam(t, user.token);
-  return { user, team };
-}
-
 describe('release', () => {
   it('checks completeness, publishes numbered immutable versions, unreleases', async () => {
-    const { user } = await owner();
+    const { user } = await teamOwner(t);
     const course = await createCourse(t, user.token, '发布测试');
     const check = await call<ReleaseCheck>(t, 'GET', '/course/release/check', {
       token: user.token,
@@ -51,7 +40,7 @@ describe('release', () => {
     const lesson = await createLesson(t, user.token, course.courseId);
     await call(t, 'POST', '/lesson/save', {
       token: user.token,
-      body: { lessonId: lesson.lessonId, version: 1, content: doc('第一版') },
+      body: { lessonId: lesson.lessonId, version: 1, content: paragraphDoc('第一版') },
     });
     await t.app.ctx.db.execute(
       `update courses set cover = '/api/files/cover/2026/11/abcdefghijkl.png', summary = '简介', category = 'tech', price = 1990 where id = ${course.courseId}`,
@@ -64,7 +53,7 @@ describe('release', () => {
     // Editing the draft after release does not change the released version.
     await call(t, 'POST', '/lesson/save', {
       token: user.token,
-      body: { lessonId: lesson.lessonId, version: 2, content: doc('草稿改动') },
+      body: { lessonId: lesson.lessonId, version: 2, content: paragraphDoc('草稿改动') },
     });
     const snap = await t.app.ctx.db.execute<{ snapshot: CoursePreview }>(
       `select snapshot from course_releases where id = ${v1.data.releaseId}`,
@@ -105,14 +94,14 @@ describe('release check', () => {
   };
 
   it('refuses the default title, no category and a lesson with nothing in it, naming the empty lessons', async () => {
-    const { user } = await owner();
+    const { user } = await teamOwner(t);
     // No title given: the course is called 未命名课程, as the 新建课程 button makes it.
     const course = (await call<Course>(t, 'POST', '/course/create', { token: user.token, body: {} })).data;
     expect(course.title).toBe('未命名课程');
     const written = await createLesson(t, user.token, course.courseId, '有内容的课时');
     await call(t, 'POST', '/lesson/save', {
       token: user.token,
-      body: { lessonId: written.lessonId, version: 1, content: doc('正文') },
+      body: { lessonId: written.lessonId, version: 1, content: paragraphDoc('正文') },
     });
     const empty = await createLesson(t, user.token, course.courseId, '空课时');
     // Whitespace and an empty heading are still nothing to read.
