@@ -6,6 +6,7 @@
 import { Code, type Page, type StoreCard, type UserInfo } from '@studio/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cachesListening } from '../src/platform/cache.ts';
 import { call, createCourse, createTeam, createUser, joinTeam, newPhone } from './factories.ts';
 import { buyer, seller } from './store-factories.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
@@ -15,6 +16,8 @@ let b: TestApp;
 beforeAll(async () => {
   a = await createTestApp();
   b = await createTestApp({}, {}, { databaseUrl: a.databaseUrl });
+  // Until its listener is up a cache reads through, and a stale answer could not be seen at all.
+  await Promise.all([cachesListening(a.app.ctx.db), cachesListening(b.app.ctx.db)]);
 });
 afterAll(async () => {
   await b.close();

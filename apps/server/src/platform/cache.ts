@@ -28,6 +28,7 @@ class Invalidations {
   private closed = false;
   /** True while the dedicated connection is listening: only then may a cache answer. */
   listening = false;
+  private waiters: (() => void)[] = [];
 
   constructor(
     private readonly url: string,
@@ -73,9 +74,17 @@ class Invalidations {
       if (this.listener !== client) return;
       this.invalidate('');
       this.listening = true;
+      for (const wake of this.waiters.splice(0)) wake();
     } catch (err) {
       lost(err instanceof Error ? err.message : String(err));
     }
+  }
+
+  /** Resolves once the listener is up (at once when it is); starts it if no cache has yet. */
+  whenListening(): Promise<void> {
+    if (this.listening) return Promise.resolve();
+    if (!this.listener && !this.retry) void this.connect();
+    return new Promise((resolve) => this.waiters.push(resolve));
   }
 
   close(): void {
@@ -101,6 +110,14 @@ function invalidationsFor(db: Db, log: FastifyBaseLogger | undefined): Invalidat
   source.emitter.once('close', () => inv.close());
   invalidationsOf.set(db, inv);
   return inv;
+}
+
+/**
+ * Resolves once this database handle's caches are live. Until then every cache reads through (correct,
+ * only slower), so a test that must see a cached answer waits for this first.
+ */
+export async function cachesListening(db: Db): Promise<void> {
+  await invalidationsFor(db, undefined)?.whenListening();
 }
 
 type Entry<V> = { value: V; expires: number };
