@@ -4,9 +4,9 @@
  * recent warnings. CI keeps only the test output, so this is how a failure there can be read.
  */
 import { readFile } from 'node:fs/promises';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 
-const MAX_EVENTS = 40;
+const MAX_EVENTS = 80;
 const MAX_TEXT = 2000;
 
 const events = new WeakMap<Page, string[]>();
@@ -38,7 +38,28 @@ function watchPage(page: Page) {
   });
   page.on('response', (res) => {
     if (res.status() >= 400) record(page, `HTTP ${res.status()}: ${res.request().method()} ${res.url()}`);
+    else if (res.request().method() === 'POST' && res.url().includes('/api/')) void recordWrite(page, res);
   });
+}
+
+/**
+ * A write's answer: business outcomes (a 409 conflict among them) come back as HTTP 200, so the
+ * envelope's code and the fields sent are what tell a lost edit's story.
+ */
+async function recordWrite(page: Page, res: Response) {
+  // Never throws: a multipart upload has no JSON to read, and a closed page has no body any more.
+  let fields = '';
+  try {
+    const sent = res.request().postDataJSON() as unknown;
+    if (sent && typeof sent === 'object') fields = Object.keys(sent).join(',');
+  } catch {
+    fields = '…';
+  }
+  const code = await res
+    .json()
+    .then((body: { code?: unknown }) => String(body.code))
+    .catch(() => '?');
+  record(page, `POST ${new URL(res.url()).pathname} {${fields}} → ${code}`);
 }
 
 async function reportPage(page: Page) {

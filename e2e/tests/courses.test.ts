@@ -122,11 +122,11 @@ describe('course authoring', () => {
     await page.getByRole('img', { name: /课程封面/ }).waitFor();
     await expect
       .poll(() =>
-        api<Detail & { price: number; cover: string; category: string }>(
+        api<Detail & { title: string; price: number; cover: string; category: string }>(
           `/course/detail?courseId=${courseId}`,
-        ).then((d) => [d.price, d.cover !== '', d.category]),
+        ).then((d) => [d.title, d.price, d.cover !== '', d.category]),
       )
-      .toEqual([1250, true, 'tech']);
+      .toEqual(['浏览器测试课程', 1250, true, 'tech']);
     await saved(page);
 
     // Two lessons, added by title.
