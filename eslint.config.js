@@ -62,4 +62,24 @@ export default tseslint.config(
       ],
     },
   },
+  // Browser journeys type into fields found by exact name: Playwright matches names as substrings, and
+  // while a navigation commits the previous page is still on screen (课程标题 found /author's search
+  // box 搜索课程标题, and a typed course title went there).
+  {
+    files: ['e2e/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='getByLabel']:not(:has(Property[key.name='exact']))",
+          message: 'getByLabel matches substrings: pass { exact: true }.',
+        },
+        {
+          selector:
+            "CallExpression[callee.property.name='getByRole'][arguments.0.value=/^(textbox|searchbox|combobox|spinbutton)$/]:not(:has(Property[key.name='exact']))",
+          message: 'A field to type into is found by its exact name: pass { name, exact: true }.',
+        },
+      ],
+    },
+  },
 );

@@ -70,13 +70,13 @@ describe('accessibility (axe-core)', () => {
     found['/store/list'] = await seriousViolations(page);
 
     await page.goto(`${baseUrl}/create/course/${draft.courseId}`);
-    await page.getByRole('textbox', { name: '课程标题' }).waitFor();
+    await page.getByRole('textbox', { name: '课程标题', exact: true }).waitFor();
     await page.locator('[data-save-status]').first().waitFor();
     found['course editor'] = await seriousViolations(page);
 
     await page.goto(`${baseUrl}/create/course/${draft.courseId}/Lesson/${lessonId}`);
     await page.locator('.tiptap').waitFor();
-    await page.getByRole('textbox', { name: '课时标题' }).waitFor();
+    await page.getByRole('textbox', { name: '课时标题', exact: true }).waitFor();
     found['lesson editor'] = await seriousViolations(page);
 
     // Logged out: the login page and the share page as a visitor sees it.

@@ -50,18 +50,18 @@ describe('AI course creation', () => {
     await page.getByRole('button', { name: '开始创课' }).click();
     await page.waitForURL('**/ai/create');
 
-    const topic = page.getByRole('textbox', { name: '课程主题' });
+    const topic = page.getByRole('textbox', { name: '课程主题', exact: true });
     await topic.fill('茶');
     await page.getByText('课程主题 2–100 个字').waitFor(); // validated as you type
     await topic.fill('手冲咖啡');
-    await page.getByRole('spinbutton', { name: '课时数量' }).fill('3');
+    await page.getByRole('spinbutton', { name: '课时数量', exact: true }).fill('3');
     await page.getByRole('button', { name: '生成大纲' }).click();
     await page.waitForURL('**/ai/progress?jobId=*');
 
     // The template generator is labelled honestly.
     await page.getByText('当前使用内置模板生成，不是 AI').waitFor();
     await page.getByRole('heading', { name: '确认课程大纲' }).waitFor();
-    const lesson2 = page.getByRole('textbox', { name: '第 2 课标题' });
+    const lesson2 = page.getByRole('textbox', { name: '第 2 课标题', exact: true });
     await expect.poll(() => lesson2.inputValue()).toBe('手冲咖啡的核心概念');
     const titles = ['认识手冲咖啡', '萃取的秘密', '手冲咖啡的基本方法'];
     await lesson2.fill(titles[1]!);

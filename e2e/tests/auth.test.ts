@@ -31,12 +31,12 @@ const storedUser = () =>
   );
 
 async function fillPhoneAndCode(scope: Locator, phone: string, purpose: string) {
-  await scope.getByRole('textbox', { name: '手机号' }).fill(phone);
+  await scope.getByRole('textbox', { name: '手机号', exact: true }).fill(phone);
   await scope.getByRole('button', { name: '获取验证码' }).click();
   await expect.poll(() => scope.getByRole('button', { name: /秒后重新获取/ }).count()).toBe(1);
   const code = await smsCodeFromLog(logFile, phone);
   expect(code, purpose).toMatch(/^\d{6}$/);
-  await scope.getByRole('textbox', { name: '验证码' }).fill(code);
+  await scope.getByRole('textbox', { name: '验证码', exact: true }).fill(code);
 }
 
 const tab = (name: string) => page.getByRole('tabpanel', { name });
@@ -57,8 +57,8 @@ describe('login and registration', () => {
   it('logs in with the demo password and lands on /author in the demo team', async () => {
     await page.goto(`${baseUrl}/login`);
     await page.getByRole('tab', { name: '密码登录' }).click();
-    await tab('密码登录').getByRole('textbox', { name: '手机号' }).fill('13800000000');
-    await tab('密码登录').getByLabel('密码').fill('demo1234');
+    await tab('密码登录').getByRole('textbox', { name: '手机号', exact: true }).fill('13800000000');
+    await tab('密码登录').getByLabel('密码', { exact: true }).fill('demo1234');
     await tab('密码登录').getByRole('button', { name: '登录', exact: true }).click();
     await page.waitForURL('**/author');
     await page.getByRole('banner').getByText('演示团队').first().waitFor();
@@ -66,7 +66,7 @@ describe('login and registration', () => {
 
   it('shows the field rule as you type', async () => {
     await page.goto(`${baseUrl}/login`);
-    await tab('验证码登录').getByRole('textbox', { name: '手机号' }).fill('12');
+    await tab('验证码登录').getByRole('textbox', { name: '手机号', exact: true }).fill('12');
     await page.getByText('请输入正确的 11 位手机号').first().waitFor();
   });
 
@@ -80,7 +80,7 @@ describe('login and registration', () => {
       .waitFor();
     await page.getByText('在本机打开微信模拟器').click();
     await page.getByRole('heading', { name: '微信登录模拟器' }).waitFor();
-    await page.getByLabel('微信号').fill(`wx_e2e_${Date.now()}`);
+    await page.getByLabel('微信号', { exact: true }).fill(`wx_e2e_${Date.now()}`);
     await page.getByRole('button', { name: '确认登录' }).click();
     await page.waitForURL('**/wxAuth**');
     await page.getByText('绑定手机号').first().waitFor();

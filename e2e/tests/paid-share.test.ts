@@ -179,7 +179,7 @@ describe('the price field', () => {
     const draft = await apiAs<{ courseId: number }>(baseUrl, seller, '/course/create', { title: '定价检查' });
     const page = await (await newContext(seller)).newPage();
     await page.goto(`${baseUrl}/create/course/${draft.courseId}`);
-    const price = page.getByRole('spinbutton', { name: '价格（元）' });
+    const price = page.getByRole('spinbutton', { name: '价格（元）', exact: true });
     await price.fill('-5');
     await page.getByText('价格不能为负数').waitFor();
     await page.getByText('未保存：请先修正标红的字段').waitFor();

@@ -33,7 +33,7 @@ async function newContext(): Promise<BrowserContext> {
 /** Finds the course in the store by typing a Chinese keyword, and opens its buy page. */
 async function openFromStore(page: Page) {
   await page.goto(`${baseUrl}/store/list`);
-  await page.getByRole('searchbox', { name: '搜索课程' }).fill('零基础');
+  await page.getByRole('searchbox', { name: '搜索课程', exact: true }).fill('零基础');
   await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe('零基础');
   await page.getByRole('heading', { name: COURSE }).click();
   await page.waitForURL(/\/store\/preview\/\d+$/);
@@ -59,13 +59,15 @@ describe('store: find, read the free lesson, buy, pay, read everything', () => {
     b = await (await newContext()).newPage();
     await b.goto(`${baseUrl}/login`);
     const panel = b.getByRole('tabpanel', { name: '验证码登录' });
-    await panel.getByRole('textbox', { name: '手机号' }).fill(phoneB);
+    await panel.getByRole('textbox', { name: '手机号', exact: true }).fill(phoneB);
     await panel.getByRole('button', { name: '获取验证码' }).click();
-    await panel.getByRole('textbox', { name: '验证码' }).fill(await smsCodeFromLog(logFile, phoneB));
+    await panel
+      .getByRole('textbox', { name: '验证码', exact: true })
+      .fill(await smsCodeFromLog(logFile, phoneB));
     await panel.getByRole('button', { name: '登录', exact: true }).click();
     await b.waitForURL('**/selectTeam');
     await b.getByRole('button', { name: '创建团队' }).first().click();
-    await b.getByLabel('团队名称').fill(teamB);
+    await b.getByLabel('团队名称', { exact: true }).fill(teamB);
     await b.getByRole('button', { name: '创建团队', exact: true }).click();
     await b.waitForURL('**/author');
 

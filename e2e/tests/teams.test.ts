@@ -36,9 +36,11 @@ const nickOf = (phone: string) => `用户${phone.slice(-4)}`;
 /** Signs up (or in) with an SMS code on the login page the browser is on. */
 async function smsLoginInBrowser(page: Page, phone: string) {
   const panel = page.getByRole('tabpanel', { name: '验证码登录' });
-  await panel.getByRole('textbox', { name: '手机号' }).fill(phone);
+  await panel.getByRole('textbox', { name: '手机号', exact: true }).fill(phone);
   await panel.getByRole('button', { name: '获取验证码' }).click();
-  await panel.getByRole('textbox', { name: '验证码' }).fill(await smsCodeFromLog(logFile, phone));
+  await panel
+    .getByRole('textbox', { name: '验证码', exact: true })
+    .fill(await smsCodeFromLog(logFile, phone));
   await panel.getByRole('button', { name: '登录', exact: true }).click();
 }
 
@@ -66,7 +68,7 @@ describe('teams, with several people', () => {
     await a.waitForURL('**/selectTeam');
     await a.getByRole('button', { name: '创建团队' }).first().click();
     await a.waitForURL('**/creatTeam');
-    await a.getByLabel('团队名称').fill(teamName);
+    await a.getByLabel('团队名称', { exact: true }).fill(teamName);
     await a.getByRole('button', { name: '创建团队', exact: true }).click();
     await a.waitForURL('**/author');
     await header(a).getByText(teamName).first().waitFor();
@@ -76,7 +78,7 @@ describe('teams, with several people', () => {
     await a.goto(`${baseUrl}/personal/team`);
     const linkPanel = a.getByRole('tabpanel', { name: '邀请链接' });
     await linkPanel.getByRole('button', { name: '生成邀请链接' }).click();
-    const urlBox = linkPanel.getByRole('textbox', { name: '邀请链接' });
+    const urlBox = linkPanel.getByRole('textbox', { name: '邀请链接', exact: true });
     await urlBox.waitFor();
     const url = await urlBox.inputValue();
     expect(url).toMatch(/\/selectTeam\?invite=[\w-]+$/);
@@ -123,7 +125,7 @@ describe('teams, with several people', () => {
     const teamCode = (await storedUser(b))?.lastTeam?.teamCode ?? '';
     expect(teamCode).toMatch(/^[A-Z0-9]{6}$/);
     await c.goto(`${baseUrl}/selectTeam`);
-    await c.getByRole('textbox', { name: '团队码或邀请链接' }).fill(teamCode);
+    await c.getByRole('textbox', { name: '团队码或邀请链接', exact: true }).fill(teamCode);
     await c.getByRole('button', { name: '加入', exact: true }).click();
     await c.waitForURL('**/author');
     await header(c).getByText(teamName).first().waitFor();
