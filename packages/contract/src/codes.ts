@@ -146,6 +146,11 @@ const AI = {
   AI_LESSON_NOT_FAILED: { code: 50005, key: 'errors.aiLessonNotFailed', zh: '这个课时没有失败，不需要重试' },
 } as const satisfies Record<string, CodeEntry>;
 
+const LEARN = {
+  /** Completing a lesson whose quizzes are not all answered. */
+  QUIZ_UNANSWERED: { code: 60001, key: 'errors.quizUnanswered', zh: '请先回答本课时的全部测验' },
+} as const satisfies Record<string, CodeEntry>;
+
 /** The table by area, each with the range its codes live in (checked by the contract's test). */
 export const CODE_AREAS = {
   general: { range: [100, 999], codes: GENERAL },
@@ -154,13 +159,14 @@ export const CODE_AREAS = {
   course: { range: [30000, 39999], codes: COURSE },
   store: { range: [40000, 49999], codes: STORE },
   ai: { range: [50000, 59999], codes: AI },
+  learn: { range: [60000, 69999], codes: LEARN },
 } as const;
 
 /** Codes whose value the seed gives, kept even where it lies outside its area's range. */
 export const SEED_CODES: readonly number[] = [200, 401, 541, 10005, 20014, 20018];
 
 /** Every code by name. */
-export const CODE_TABLE = { ...GENERAL, ...ACCOUNT, ...TEAM, ...COURSE, ...STORE, ...AI } as const;
+export const CODE_TABLE = { ...GENERAL, ...ACCOUNT, ...TEAM, ...COURSE, ...STORE, ...AI, ...LEARN } as const;
 
 export type CodeName = keyof typeof CODE_TABLE;
 /** `errors.<name>`: the web's i18n key of a code's message. */

@@ -4,6 +4,7 @@
  * survive, each with checked attributes; URLs must be http(s) or our own files. The web app renders
  * the result through DOMPurify as a second line of defence.
  */
+import { QUIZ_ID, QUIZ_KINDS, QUIZ_LIMITS } from './quiz.ts';
 import type { DocNode } from './schemas/course.ts';
 
 export const CALLOUT_TONES = ['info', 'warning', 'success', 'danger'] as const;
@@ -28,6 +29,16 @@ const oneOf =
   (...values: string[]): AttrRule =>
   (v) =>
     typeof v === 'string' && values.includes(v) ? v : undefined;
+
+const list =
+  (rule: AttrRule, max: number): AttrRule =>
+  (v) =>
+    Array.isArray(v)
+      ? v
+          .map(rule)
+          .filter((x) => x !== undefined && x !== '')
+          .slice(0, max)
+      : undefined;
 
 /** http(s) URLs and our own root-relative file paths; never javascript:, data:, vbscript: … */
 export function safeUrl(value: unknown, { allowMailto = false } = {}): string | undefined {
@@ -64,6 +75,15 @@ const NODES: Record<string, Record<string, AttrRule>> = {
   tableCell: { colspan: int(1, 20), rowspan: int(1, 50) },
   callout: { tone: oneOf(...CALLOUT_TONES) },
   videoEmbed: { src: (v) => safeUrl(v) },
+  quiz: {
+    id: (v) => (typeof v === 'string' && QUIZ_ID.test(v) ? v : undefined),
+    kind: oneOf(...QUIZ_KINDS),
+    question: str(QUIZ_LIMITS.questionMax),
+    options: list(str(QUIZ_LIMITS.optionMax), QUIZ_LIMITS.optionsMax),
+    correct: list(int(0, QUIZ_LIMITS.optionsMax - 1), QUIZ_LIMITS.optionsMax),
+    accepted: list(str(QUIZ_LIMITS.blankMax), QUIZ_LIMITS.acceptedMax),
+    explanation: str(QUIZ_LIMITS.explanationMax),
+  },
 };
 
 const MARKS: Record<string, Record<string, AttrRule>> = {
@@ -76,7 +96,7 @@ const MARKS: Record<string, Record<string, AttrRule>> = {
 };
 
 /** Nodes that mean nothing without their URL are dropped when the URL is refused. */
-const REQUIRED: Record<string, string> = { image: 'src', videoEmbed: 'src' };
+const REQUIRED: Record<string, string> = { image: 'src', videoEmbed: 'src', quiz: 'id' };
 
 function cleanAttrs(rules: Record<string, AttrRule>, attrs: Attrs | undefined): Attrs | undefined {
   if (!attrs) return undefined;
@@ -119,5 +139,21 @@ function cleanNode(node: DocNode, depth: number): DocNode | undefined {
 /** Only known types and checked attributes survive; an empty or broken document becomes one paragraph. */
 export function sanitizeDoc(doc: DocNode | null | undefined): DocNode {
   const cleaned = doc?.type === 'doc' ? cleanNode(doc, 0) : undefined;
+  if (cleaned?.content?.length) uniqueQuizIds(cleaned);
   return cleaned?.content?.length ? cleaned : { type: 'doc', content: [{ type: 'paragraph' }] };
+}
+
+/** A pasted copy of a quiz keeps its id: answers are graded by id, so later copies get a new one. */
+function uniqueQuizIds(doc: DocNode): void {
+  const seen = new Set<string>();
+  const walk = (node: DocNode) => {
+    if (node.type === 'quiz' && node.attrs && typeof node.attrs.id === 'string') {
+      let id = node.attrs.id;
+      for (let n = 2; seen.has(id); n += 1) id = `${node.attrs.id.slice(0, 28)}-${n}`;
+      seen.add(id);
+      node.attrs.id = id;
+    }
+    node.content?.forEach(walk);
+  };
+  walk(doc);
 }

@@ -15,3 +15,5 @@ export * from './schemas/course.ts';
 export * from './schemas/store.ts';
 export * from './schemas/ai.ts';
 export * from './content-sanitizer.ts';
+export * from './quiz.ts';
+export * from './schemas/learn.ts';

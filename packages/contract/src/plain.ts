@@ -9,3 +9,4 @@ export * from './messages.ts';
 export * from './constants.ts';
 export * from './routes.ts';
 export * from './content-sanitizer.ts';
+export * from './quiz.ts';

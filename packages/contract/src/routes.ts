@@ -100,6 +100,20 @@ export const Routes = {
     assist: '/ai/assist',
     generator: '/ai/generator',
   },
+  learn: {
+    list: '/learn/list',
+    course: '/learn/course',
+    progress: '/learn/progress',
+    complete: '/learn/complete',
+    report: '/learn/report',
+    reportCsv: '/learn/report/csv',
+  },
+  quiz: {
+    answer: '/quiz/answer',
+  },
+  certificate: {
+    view: '/certificate/view',
+  },
   share: {
     create: '/share/create',
     list: '/share/list',
@@ -143,6 +157,12 @@ export const WebPaths = {
   storePay: (orderId: Id) => `/store/pay/${orderId}`,
   storePreview: (courseId: Id) => `/store/preview/${courseId}`,
   storeIframePreview: (courseId: Id) => `/store/course/${courseId}/iframe/preview`,
+  learn: '/learn',
+  /** The course player, at a lesson when given. */
+  learnCourse: (courseId: Id, lessonId?: Id | null) =>
+    lessonId ? `/learn/course/${courseId}?lesson=${lessonId}` : `/learn/course/${courseId}`,
+  learnReport: '/learn/report',
+  certificate: (code: string) => `/certificate/${code}`,
   personal: '/personal',
   personalUser: '/personal/user',
   personalTeam: '/personal/team',

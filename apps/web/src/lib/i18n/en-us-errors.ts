@@ -61,4 +61,5 @@ export const errorsEnUS: typeof errorsZhCN = {
   aiAlreadyGenerating: 'The lessons are already being generated',
   aiRetryNotAllowed: 'This job cannot be retried in its current state',
   aiLessonNotFailed: 'This lesson has not failed; there is nothing to retry',
+  quizUnanswered: 'Answer every quiz in this lesson first',
 };

@@ -1,0 +1,168 @@
+/** Learning: 我的学习, the course player, progress, quizzes, certificates and the team's report. */
+import { z } from 'zod';
+import { QUIZ_LIMITS, QUIZ_ID, type QuizAnswer } from '../quiz.ts';
+import { idSchema, pageQuerySchema } from './common.ts';
+import { docNodeSchema } from './course.ts';
+
+export const LEARN_FILTERS = ['all', 'in_progress', 'completed'] as const;
+export type LearnFilter = (typeof LEARN_FILTERS)[number];
+
+/** A lesson's state for one learner: 未开始 / 学习中 / 已完成 / 已更新 (completed, then changed by a release). */
+export const LESSON_LEARN_STATES = ['not_started', 'in_progress', 'completed', 'updated'] as const;
+export type LessonLearnState = (typeof LESSON_LEARN_STATES)[number];
+
+/** Where a course comes from for the learner's team: bought in the store, or the team's own release. */
+export const LEARN_SOURCES = ['bought', 'own'] as const;
+
+export const learnListQuery = z.object({ filter: z.enum(LEARN_FILTERS).default('all') });
+
+export const learnCourseItemSchema = z.object({
+  courseId: z.number().int(),
+  title: z.string(),
+  subtitle: z.string(),
+  cover: z.string(),
+  /** The team that wrote the course. */
+  teamName: z.string(),
+  source: z.enum(LEARN_SOURCES),
+  versionNo: z.number().int(),
+  lessonCount: z.number().int(),
+  completedCount: z.number().int(),
+  /** Whole percent of lessons completed (0–100). */
+  progress: z.number().int(),
+  lastStudiedAt: z.number().nullable(),
+  /** The lesson 继续学习 opens. */
+  resumeLessonId: z.number().int().nullable(),
+  completedAt: z.number().nullable(),
+  certificateCode: z.string().nullable(),
+});
+export type LearnCourseItem = z.infer<typeof learnCourseItemSchema>;
+
+export const learnListSchema = z.object({ list: z.array(learnCourseItemSchema) });
+
+/** A quiz as the learner sees it, with the learner's last attempt (and then its key) once answered. */
+export const quizResultSchema = z.object({
+  quizId: z.string(),
+  correct: z.boolean(),
+  answer: z.union([z.object({ choices: z.array(z.number().int()) }), z.object({ text: z.string() })]),
+  /** The right choices (choice quizzes) or accepted answers (blanks), shown after answering. */
+  correctChoices: z.array(z.number().int()),
+  accepted: z.array(z.string()),
+  explanation: z.string(),
+  attempts: z.number().int(),
+});
+export type QuizResult = z.infer<typeof quizResultSchema>;
+
+export const learnLessonSchema = z.object({
+  lessonId: z.number().int(),
+  title: z.string(),
+  position: z.number().int(),
+  durationMin: z.number().int(),
+  state: z.enum(LESSON_LEARN_STATES),
+  /** Content with every quiz's key removed. */
+  content: docNodeSchema,
+  quizResults: z.array(quizResultSchema),
+});
+export type LearnLesson = z.infer<typeof learnLessonSchema>;
+
+export const learnCourseSchema = learnCourseItemSchema.extend({
+  summary: z.string(),
+  lessons: z.array(learnLessonSchema),
+  /** Where 继续学习 goes: the lesson and how far down it (0–1). */
+  resume: z.object({ lessonId: z.number().int(), position: z.number() }).nullable(),
+});
+export type LearnCourse = z.infer<typeof learnCourseSchema>;
+
+export const learnProgressBody = z.object({
+  courseId: idSchema,
+  lessonId: idSchema,
+  /** How far down the lesson the learner has read, 0–1. */
+  position: z.number().min(0).max(1),
+  /** The end of the lesson was reached: completes it when every quiz in it is answered. */
+  reachedEnd: z.boolean().default(false),
+});
+export type LearnProgressBody = z.input<typeof learnProgressBody>;
+
+export const learnCompleteBody = z.object({ courseId: idSchema, lessonId: idSchema });
+
+/** The answer to a progress save or a completion: the lesson's and the course's state now. */
+export const learnProgressSchema = z.object({
+  lessonId: z.number().int(),
+  state: z.enum(LESSON_LEARN_STATES),
+  completedCount: z.number().int(),
+  lessonCount: z.number().int(),
+  progress: z.number().int(),
+  completedAt: z.number().nullable(),
+  certificateCode: z.string().nullable(),
+});
+export type LearnProgress = z.infer<typeof learnProgressSchema>;
+
+export const quizAnswerSchema: z.ZodType<QuizAnswer> = z.union([
+  z.object({
+    choices: z
+      .array(
+        z
+          .number()
+          .int()
+          .min(0)
+          .max(QUIZ_LIMITS.optionsMax - 1),
+      )
+      .min(1)
+      .max(QUIZ_LIMITS.optionsMax),
+  }),
+  z.object({ text: z.string().trim().min(1).max(QUIZ_LIMITS.blankMax) }),
+]);
+
+export const quizAnswerBody = z.object({
+  courseId: idSchema,
+  lessonId: idSchema,
+  quizId: z.string().regex(QUIZ_ID),
+  answer: quizAnswerSchema,
+});
+
+export const certificateQuery = z.object({ code: z.string().regex(/^[A-Z0-9]{12}$/) });
+
+/** The public verification page: the certificate and nothing else about the learner. */
+export const certificateSchema = z.object({
+  code: z.string(),
+  learnerName: z.string(),
+  courseTitle: z.string(),
+  teamName: z.string(),
+  issuedAt: z.number(),
+});
+export type Certificate = z.infer<typeof certificateSchema>;
+
+export const LEARN_REPORT_SORTS = ['lastActivity', 'progress', 'member', 'course'] as const;
+
+export const learnReportQuery = pageQuerySchema.extend({
+  keyword: z.string().trim().max(40).default(''),
+  courseId: idSchema.optional(),
+  status: z.enum(LEARN_FILTERS).default('all'),
+  sort: z.enum(LEARN_REPORT_SORTS).default('lastActivity'),
+});
+export type LearnReportQuery = z.infer<typeof learnReportQuery>;
+
+export const learnReportRowSchema = z.object({
+  userId: z.number().int(),
+  nickName: z.string(),
+  courseId: z.number().int(),
+  courseTitle: z.string(),
+  completedCount: z.number().int(),
+  lessonCount: z.number().int(),
+  progress: z.number().int(),
+  lastActivityAt: z.number().nullable(),
+  completedAt: z.number().nullable(),
+  /** Quizzes answered right at the last attempt / quizzes answered. */
+  quizCorrect: z.number().int(),
+  quizAnswered: z.number().int(),
+});
+export type LearnReportRow = z.infer<typeof learnReportRowSchema>;
+
+export const learnReportSchema = z.object({
+  list: z.array(learnReportRowSchema),
+  total: z.number().int(),
+  pageNum: z.number().int(),
+  pageSize: z.number().int(),
+  /** Courses completed per ISO week (Monday, yyyy-mm-dd), the last 12 weeks. */
+  weekly: z.array(z.object({ week: z.string(), completions: z.number().int() })),
+});
+export type LearnReport = z.infer<typeof learnReportSchema>;
