@@ -22,6 +22,7 @@ import { coursesRoutes } from './modules/courses/courses.routes.ts';
 import { lessonsRoutes } from './modules/courses/lessons.routes.ts';
 import { sharesRoutes } from './modules/courses/shares.routes.ts';
 import { aiRoutes } from './modules/ai/ai.routes.ts';
+import { learningRoutes } from './modules/learning/learning.routes.ts';
 import { defineAiJobs } from './modules/ai/ai.jobs.ts';
 import { paymentsRoutes } from './modules/store/payments.routes.ts';
 import { sandboxPayRoutes } from './modules/store/sandbox-pay.routes.ts';
@@ -156,6 +157,7 @@ export async function buildApp({
         storeRoutes,
         paymentsRoutes,
         aiRoutes,
+        learningRoutes,
       ]) {
         await api.register(routes(ctx));
       }

@@ -4,3 +4,4 @@ export * from './schema/teams.ts';
 export * from './schema/courses.ts';
 export * from './schema/store.ts';
 export * from './schema/ai.ts';
+export * from './schema/learning.ts';

@@ -13,6 +13,7 @@ import {
   allows,
   authorize,
   can,
+  canLearn,
   canReadLesson,
   canViewListing,
   courseAbilitiesOf,
@@ -65,6 +66,8 @@ const TEAM_ACTIONS: Record<string, { row: Row; write: boolean }> = {
   'course.create': { row: row(OK, OK, OK), write: true },
   'order.create': { row: row(OK, OK, OK), write: true },
   'ai.assist': { row: row(OK, OK, OK), write: true },
+  'learn.study': { row: row(OK, OK, OK), write: false },
+  'learn.report': { row: row(OK, OK, NO), write: false },
 };
 
 const SELF: MemberSubject = { userId: ME, role: null };
@@ -218,5 +221,12 @@ describe('the policy', () => {
     expect(canReadLesson({ entitled: true, freePreview: false })).toBe(true);
     expect(canReadLesson({ entitled: false, freePreview: true })).toBe(true);
     expect(canReadLesson({ entitled: false, freePreview: false })).toBe(false);
+  });
+
+  it('a team learns what it bought (even unlisted) and its own courses while listed', () => {
+    expect(canLearn({ bought: true, ownTeam: false, listed: false })).toBe(true);
+    expect(canLearn({ bought: false, ownTeam: true, listed: true })).toBe(true);
+    expect(canLearn({ bought: false, ownTeam: true, listed: false })).toBe(false);
+    expect(canLearn({ bought: false, ownTeam: false, listed: true })).toBe(false);
   });
 });

@@ -55,6 +55,10 @@ interface Subjects {
   'order.create': void;
   /** The editor's AI assist (it spends the team's AI use; its text is saved as a lesson edit). */
   'ai.assist': void;
+  /** Learning the team's courses: progress and quiz answers are the learner's own record. */
+  'learn.study': void;
+  /** The team learning report: every member's progress. */
+  'learn.report': void;
 }
 export type Action = keyof Subjects;
 
@@ -124,6 +128,9 @@ export const POLICY: { [A in Action]: Entry<Subjects[A]> } = {
   'course.delete': write(onCourse),
   'order.create': write(ALL),
   'ai.assist': write(ALL),
+  // An expired team keeps what it bought: its members still learn (their own record, not team data).
+  'learn.study': read(ALL),
+  'learn.report': read(MANAGERS),
 };
 
 type SubjectArg<A extends Action> = Subjects[A] extends void ? [] : [subject: Subjects[A]];
@@ -165,6 +172,10 @@ export const allows = <A extends Action>(who: Acting<A>, action: A, ...subject: 
 
 /** Anyone may open a listed course's buy page; once unlisted, only teams that hold it (own or bought). */
 export const canViewListing = (s: ListingSubject): boolean => s.listed || s.entitled;
+
+/** A course a team learns: one it bought (even after 下架), or its own while released. */
+export type LearnSubject = { ownTeam: boolean; listed: boolean; bought: boolean };
+export const canLearn = (s: LearnSubject): boolean => s.bought || (s.ownTeam && s.listed);
 
 /** A lesson's content is for teams that hold the course; free-preview lessons are for everyone. */
 export const canReadLesson = (s: LessonSubject): boolean => s.entitled || s.freePreview;

@@ -1,4 +1,12 @@
-import { Code, type Course, type Share, type ShareList, type ShareView, WebPaths } from '@studio/contract';
+import {
+  Code,
+  type Course,
+  type Share,
+  type ShareList,
+  type ShareView,
+  stripQuizKeys,
+  WebPaths,
+} from '@studio/contract';
 import { type TeamCtx } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { randomToken } from '../../platform/crypto.ts';
@@ -109,7 +117,9 @@ export async function viewShare(ctx: AppContext, shareId: string): Promise<Share
       // A share hands out a free course whole; of a paid one, what anyone may read.
       lessons: course.lessons.map((l) => ({
         ...l,
-        content: canReadLesson({ entitled: !paid, freePreview: l.freePreview }) ? l.content : null,
+        content: canReadLesson({ entitled: !paid, freePreview: l.freePreview })
+          ? stripQuizKeys(l.content)
+          : null,
       })),
     },
   };

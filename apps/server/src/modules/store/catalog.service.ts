@@ -7,6 +7,7 @@ import {
   type Page,
   type StoreCard,
   type StoreCourse,
+  stripQuizKeys,
 } from '@studio/contract';
 import type { Actor } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -91,7 +92,9 @@ export async function storeCourse(
     sales: listed.sales,
     lessons: snapshot.lessons.map((l) => ({
       ...l,
-      content: canReadLesson({ entitled: owned, freePreview: l.freePreview }) ? l.content : null,
+      content: canReadLesson({ entitled: owned, freePreview: l.freePreview })
+        ? stripQuizKeys(l.content)
+        : null,
     })),
     owned,
     ownTeam,

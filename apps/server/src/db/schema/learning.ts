@@ -1,0 +1,99 @@
+/** Learning: each learner's progress per lesson and per course, quiz attempts and certificates. */
+import type { QuizAnswer } from '@studio/contract';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  serial,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { users } from './accounts.ts';
+import { courses } from './courses.ts';
+import { teams } from './teams.ts';
+import { ts } from './columns.ts';
+
+const learner = () => ({
+  teamId: integer('team_id')
+    .notNull()
+    .references(() => teams.id, { onDelete: 'cascade' }),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  courseId: integer('course_id')
+    .notNull()
+    .references(() => courses.id, { onDelete: 'cascade' }),
+});
+
+/**
+ * One learner's course: where 继续学习 goes and when it was completed. Learning is per user and team:
+ * the same person in two teams learns twice.
+ */
+export const learningCourses = pgTable(
+  'learning_courses',
+  {
+    ...learner(),
+    lastLessonId: integer('last_lesson_id'),
+    lastPosition: real('last_position').notNull().default(0),
+    lastStudiedAt: ts('last_studied_at').notNull().defaultNow(),
+    completedAt: ts('completed_at'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.teamId, t.userId, t.courseId] }),
+    index('learning_courses_team_idx').on(t.teamId, t.lastStudiedAt),
+  ],
+);
+
+/**
+ * One learner's lesson. A lesson is identified by its draft lesson id, which every release keeps, so
+ * progress carries over to a new release; `contentHash` is the content completed, and a release that
+ * changes the lesson shows it 已更新.
+ */
+export const learningLessons = pgTable(
+  'learning_lessons',
+  {
+    ...learner(),
+    lessonId: integer('lesson_id').notNull(),
+    position: real('position').notNull().default(0),
+    completedAt: ts('completed_at'),
+    contentHash: varchar('content_hash', { length: 64 }),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.teamId, t.userId, t.lessonId] }),
+    index('learning_lessons_course_idx').on(t.teamId, t.courseId),
+  ],
+);
+
+/** Every answer sent, graded on the server; the latest per quiz is the learner's result. */
+export const quizAttempts = pgTable(
+  'quiz_attempts',
+  {
+    id: serial('id').primaryKey(),
+    ...learner(),
+    lessonId: integer('lesson_id').notNull(),
+    quizId: varchar('quiz_id', { length: 32 }).notNull(),
+    answer: jsonb('answer').$type<QuizAnswer>().notNull(),
+    correct: boolean('correct').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('quiz_attempts_learner_idx').on(t.teamId, t.userId, t.courseId, t.lessonId, t.quizId, t.id)],
+);
+
+/** Issued once per learner and course; the public page shows these fields and nothing else. */
+export const certificates = pgTable(
+  'certificates',
+  {
+    code: varchar('code', { length: 12 }).primaryKey(),
+    ...learner(),
+    learnerName: varchar('learner_name', { length: 60 }).notNull(),
+    courseTitle: varchar('course_title', { length: 120 }).notNull(),
+    teamName: varchar('team_name', { length: 60 }).notNull(),
+    issuedAt: ts('issued_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('certificates_learner_uq').on(t.teamId, t.userId, t.courseId)],
+);

@@ -1,0 +1,111 @@
+import {
+  certificateQuery,
+  certificateSchema,
+  courseIdQuery,
+  envelope,
+  learnCompleteBody,
+  learnCourseSchema,
+  learnListQuery,
+  learnListSchema,
+  learnProgressBody,
+  learnProgressSchema,
+  quizAnswerBody,
+  quizResultSchema,
+  Routes,
+} from '@studio/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { teamCtxOf } from '../../platform/auth.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { ok } from '../../platform/reply.ts';
+import {
+  answerQuiz,
+  completeLesson,
+  learnCourse,
+  listLearning,
+  saveProgress,
+  viewCertificate,
+} from './learning.service.ts';
+
+const team = { auth: 'team' } as const;
+
+export const learningRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      Routes.learn.list,
+      {
+        config: team,
+        schema: {
+          summary:
+            "我的学习: the team's courses (bought, and its own released ones) with this learner's progress",
+          querystring: learnListQuery,
+          response: { 200: envelope(learnListSchema) },
+        },
+      },
+      async (r) => ok(await listLearning(teamCtxOf(r), r.query.filter)),
+    );
+    app.get(
+      Routes.learn.course,
+      {
+        config: team,
+        schema: {
+          summary:
+            'The course player: the latest release with quiz answer keys removed, lesson states, quiz results and where to resume (404 unless the team holds the course)',
+          querystring: courseIdQuery,
+          response: { 200: envelope(learnCourseSchema) },
+        },
+      },
+      async (r) => ok(await learnCourse(teamCtxOf(r), r.query.courseId)),
+    );
+    app.post(
+      Routes.learn.progress,
+      {
+        config: team,
+        schema: {
+          summary:
+            'Where the learner is in a lesson (idempotent); reaching the end completes it once its quizzes are answered',
+          body: learnProgressBody,
+          response: { 200: envelope(learnProgressSchema) },
+        },
+      },
+      async (r) => ok(await saveProgress(teamCtxOf(r), r.body)),
+    );
+    app.post(
+      Routes.learn.complete,
+      {
+        config: team,
+        schema: {
+          summary:
+            'Mark a lesson complete (60001 while a quiz in it is unanswered); the last one completes the course',
+          body: learnCompleteBody,
+          response: { 200: envelope(learnProgressSchema) },
+        },
+      },
+      async (r) => ok(await completeLesson(teamCtxOf(r), r.body)),
+    );
+    app.post(
+      Routes.quiz.answer,
+      {
+        config: team,
+        schema: {
+          summary:
+            'Answer a quiz: graded on the server, the attempt recorded; the key and explanation come back',
+          body: quizAnswerBody,
+          response: { 200: envelope(quizResultSchema) },
+        },
+      },
+      async (r) => ok(await answerQuiz(teamCtxOf(r), r.body)),
+    );
+    app.get(
+      Routes.certificate.view,
+      {
+        config: { auth: 'public' },
+        schema: {
+          summary: 'A certificate by its verification code, for anyone (nothing else about the learner)',
+          querystring: certificateQuery,
+          response: { 200: envelope(certificateSchema) },
+        },
+      },
+      async (r) => ok(await viewCertificate(ctx, r.query.code)),
+    );
+  };
