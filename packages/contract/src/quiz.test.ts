@@ -3,7 +3,7 @@ import { sanitizeDoc } from './content-sanitizer.ts';
 import { answerShapeError, gradeQuiz, quizzesOf, stripQuizKeys, type QuizAttrs } from './quiz.ts';
 import type { DocNode } from './schemas/course.ts';
 
-const quizNode = (attrs: Record<string, unknown>): DocNode => ({ type: 'quiz', attrs });
+const quizNode = (attrs: object): DocNode => ({ type: 'quiz', attrs: { ...attrs } });
 const doc = (...content: DocNode[]): DocNode => ({ type: 'doc', content });
 const single: QuizAttrs = {
   id: 'q1',
