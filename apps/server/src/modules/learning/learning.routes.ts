@@ -9,6 +9,8 @@ import {
   learnListSchema,
   learnProgressBody,
   learnProgressSchema,
+  learnReportQuery,
+  learnReportSchema,
   quizAnswerBody,
   quizResultSchema,
   Routes,
@@ -17,6 +19,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { teamCtxOf } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { ok } from '../../platform/reply.ts';
+import { learnReport, learnReportCsv } from './report.service.ts';
 import {
   answerQuiz,
   completeLesson,
@@ -95,6 +98,34 @@ export const learningRoutes =
         },
       },
       async (r) => ok(await answerQuiz(teamCtxOf(r), r.body)),
+    );
+    app.get(
+      Routes.learn.report,
+      {
+        config: team,
+        schema: {
+          summary:
+            'The team learning report (OWNER/ADMIN): every member × every course the team learns, paged, with completions per week',
+          querystring: learnReportQuery,
+          response: { 200: envelope(learnReportSchema) },
+        },
+      },
+      async (r) => ok(await learnReport(teamCtxOf(r), r.query)),
+    );
+    app.get(
+      Routes.learn.reportCsv,
+      {
+        config: team,
+        schema: {
+          summary: 'The team learning report as CSV (UTF-8 with BOM), same filters, every page',
+          querystring: learnReportQuery,
+        },
+      },
+      async (r, reply) =>
+        reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', "attachment; filename*=UTF-8''learning-report.csv")
+          .send(await learnReportCsv(teamCtxOf(r), r.query)),
     );
     app.get(
       Routes.certificate.view,

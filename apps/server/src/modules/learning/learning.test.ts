@@ -5,13 +5,20 @@ import {
   type LearnCourse,
   type LearnCourseItem,
   type LearnProgress,
-  type Order,
   type QuizResult,
   type StoreCourse,
 } from '@studio/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addByInvitation, call, createLesson, createUser, paragraphDoc } from '../../../test/factories.ts';
-import { buyer, payInSandbox, releasedCourse, seller } from '../../../test/store-factories.ts';
+import { addByInvitation, call, createLesson, createUser } from '../../../test/factories.ts';
+import { buyer, releasedCourse } from '../../../test/store-factories.ts';
+import {
+  buy,
+  docWith,
+  QUIZ_BLANK,
+  QUIZ_SINGLE,
+  quizCourse,
+  saveLesson,
+} from '../../../test/learning-factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 
 let t: TestApp;
@@ -19,69 +26,6 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
-
-const QUIZ_SINGLE = {
-  type: 'quiz',
-  attrs: {
-    id: 'q-single',
-    kind: 'single',
-    question: 'Python 的列表用什么括号？',
-    options: ['()', '[]', '{}'],
-    correct: [1],
-    explanation: '列表写在方括号里。',
-  },
-};
-const QUIZ_BLANK = {
-  type: 'quiz',
-  attrs: {
-    id: 'q-blank',
-    kind: 'blank',
-    question: '打印用哪个函数？',
-    accepted: ['print'],
-    explanation: 'print()',
-  },
-};
-const docWith = (text: string, ...quizzes: object[]): DocNode => ({
-  type: 'doc',
-  content: [...paragraphDoc(text).content, ...(quizzes as DocNode[])],
-});
-
-async function saveLesson(token: string, lessonId: number, content: DocNode, freePreview = false) {
-  const detail = await call<{ version: number }>(t, 'GET', '/lesson/detail', {
-    token,
-    query: { lessonId: String(lessonId) },
-  });
-  const saved = await call(t, 'POST', '/lesson/save', {
-    token,
-    body: { lessonId, version: detail.data.version, content, freePreview },
-  });
-  expect(saved.code).toBe(200);
-}
-
-/** A seller's released paid course: lesson 1 plain, lesson 2 with two quizzes; both free previews. */
-async function quizCourse() {
-  const s = await seller(t, '带测验的课程', 990);
-  const detail = await call<{ lessons: { lessonId: number }[] }>(t, 'GET', '/course/detail', {
-    token: s.user.token,
-    query: { courseId: String(s.courseId) },
-  });
-  const [first, second] = detail.data.lessons.map((l) => l.lessonId) as [number, number];
-  await saveLesson(s.user.token, first, docWith('第一课的内容'), true);
-  await saveLesson(s.user.token, second, docWith('第二课的内容', QUIZ_SINGLE, QUIZ_BLANK), true);
-  const rel = await call(t, 'POST', '/course/release', {
-    token: s.user.token,
-    body: { courseId: s.courseId },
-  });
-  expect(rel.code).toBe(200);
-  return { ...s, first, second };
-}
-
-async function buy(token: string, courseId: number) {
-  await call(t, 'POST', '/cart/add', { token, body: { courseId } });
-  const order = await call<Order>(t, 'POST', '/order/checkout', { token, body: {} });
-  expect(order.code).toBe(200);
-  await payInSandbox(t, token, order.data.orderId);
-}
 
 const learnCourse = (token: string, courseId: number) =>
   call<LearnCourse>(t, 'GET', '/learn/course', { token, query: { courseId: String(courseId) } });
@@ -93,11 +37,11 @@ const myList = (token: string, filter = 'all') =>
 
 describe('who learns what', () => {
   it('a buyer team learns what it bought, even after 下架; another team gets 404 everywhere', async () => {
-    const s = await quizCourse();
+    const s = await quizCourse(t);
     const b = await buyer(t);
     const other = await buyer(t);
     expect((await learnCourse(b.user.token, s.courseId)).code).toBe(404);
-    await buy(b.user.token, s.courseId);
+    await buy(t, b.user.token, s.courseId);
 
     const mine = await myList(b.user.token);
     expect(mine.data.list.map((c) => [c.courseId, c.source, c.progress])).toEqual([
@@ -161,9 +105,9 @@ async function myTeamId(token: string) {
 
 describe('answer keys', () => {
   it('never reach a learner before answering: not in the player, the buy page or a share', async () => {
-    const s = await quizCourse();
+    const s = await quizCourse(t);
     const b = await buyer(t);
-    await buy(b.user.token, s.courseId);
+    await buy(t, b.user.token, s.courseId);
     const player = JSON.stringify((await learnCourse(b.user.token, s.courseId)).data);
     const store = await call<StoreCourse>(t, 'GET', '/store/course', {
       token: b.user.token,
@@ -199,9 +143,9 @@ describe('answer keys', () => {
 
 describe('quizzes and completion', () => {
   it('grades on the server, records attempts, and completes the lesson only once every quiz is answered', async () => {
-    const s = await quizCourse();
+    const s = await quizCourse(t);
     const b = await buyer(t);
-    await buy(b.user.token, s.courseId);
+    await buy(t, b.user.token, s.courseId);
     const token = b.user.token;
     const at = { courseId: s.courseId, lessonId: s.second };
 
@@ -230,9 +174,9 @@ describe('quizzes and completion', () => {
   });
 
   it('answers of the wrong shape or for another lesson answer 400 naming the field', async () => {
-    const s = await quizCourse();
+    const s = await quizCourse(t);
     const b = await buyer(t);
-    await buy(b.user.token, s.courseId);
+    await buy(t, b.user.token, s.courseId);
     const token = b.user.token;
     const at = { courseId: s.courseId, lessonId: s.second };
     const cases: [object, string][] = [
@@ -254,9 +198,9 @@ describe('quizzes and completion', () => {
   });
 
   it('progress saves are idempotent; resume goes to the last lesson and position', async () => {
-    const s = await quizCourse();
+    const s = await quizCourse(t);
     const b = await buyer(t);
-    await buy(b.user.token, s.courseId);
+    await buy(t, b.user.token, s.courseId);
     const token = b.user.token;
     for (let i = 0; i < 3; i++) {
       const res = await progress(token, { courseId: s.courseId, lessonId: s.second, position: 0.4 });
@@ -275,9 +219,9 @@ describe('quizzes and completion', () => {
   });
 
   it('finishing every lesson completes the course and issues a certificate anyone can verify', async () => {
-    const s = await quizCourse();
+    const s = await quizCourse(t);
     const b = await buyer(t);
-    await buy(b.user.token, s.courseId);
+    await buy(t, b.user.token, s.courseId);
     const token = b.user.token;
     await progress(token, { courseId: s.courseId, lessonId: s.first, position: 1, reachedEnd: true });
     const at = { courseId: s.courseId, lessonId: s.second };
@@ -314,9 +258,9 @@ describe('quizzes and completion', () => {
   });
 
   it('a new release keeps progress on unchanged lessons and marks a changed one 已更新', async () => {
-    const s = await quizCourse();
+    const s = await quizCourse(t);
     const b = await buyer(t);
-    await buy(b.user.token, s.courseId);
+    await buy(t, b.user.token, s.courseId);
     const token = b.user.token;
     await progress(token, { courseId: s.courseId, lessonId: s.first, position: 1, reachedEnd: true });
     const at = { courseId: s.courseId, lessonId: s.second };
@@ -324,9 +268,9 @@ describe('quizzes and completion', () => {
     await answer(token, { ...at, quizId: 'q-blank', answer: { text: 'print' } });
     await call(t, 'POST', '/learn/complete', { token, body: at });
 
-    await saveLesson(s.user.token, s.second, docWith('第二课改写了', QUIZ_SINGLE, QUIZ_BLANK));
+    await saveLesson(t, s.user.token, s.second, docWith('第二课改写了', QUIZ_SINGLE, QUIZ_BLANK));
     const third = await createLesson(t, s.user.token, s.courseId, '新加的第三课');
-    await saveLesson(s.user.token, third.lessonId, docWith('第三课'));
+    await saveLesson(t, s.user.token, third.lessonId, docWith('第三课'));
     expect(
       (await call(t, 'POST', '/course/release', { token: s.user.token, body: { courseId: s.courseId } }))
         .code,

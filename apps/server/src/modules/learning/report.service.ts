@@ -1,0 +1,95 @@
+/** The team learning report (OWNER/ADMIN): members × courses, a weekly completions chart, CSV export. */
+import type { LearnReport, LearnReportQuery, LearnReportRow } from '@studio/contract';
+import type { TeamCtx } from '../../platform/auth.ts';
+import { authorize } from '../../platform/policy.ts';
+import { reportAll, reportPage, weeklyCompletions, type ReportRow } from './report.repo.ts';
+
+const WEEKS = 12;
+const CSV_MAX_ROWS = 50_000;
+const DAY_MS = 86_400_000;
+
+const toRow = (r: ReportRow): LearnReportRow => ({
+  userId: r.user_id,
+  nickName: r.nick_name,
+  courseId: r.course_id,
+  courseTitle: r.course_title,
+  completedCount: r.completed_count,
+  lessonCount: r.lesson_count,
+  progress: r.lesson_count === 0 ? 0 : Math.floor((r.completed_count * 100) / r.lesson_count),
+  lastActivityAt: r.last_activity_at ? new Date(r.last_activity_at).getTime() : null,
+  completedAt: r.completed_at ? new Date(r.completed_at).getTime() : null,
+  quizCorrect: r.quiz_correct,
+  quizAnswered: r.quiz_answered,
+});
+
+/** The Monday (China time) of the week `at` falls in, as yyyy-mm-dd. */
+function mondayOf(at: number): string {
+  const china = new Date(at + 8 * 3600_000);
+  const back = (china.getUTCDay() + 6) % 7;
+  return new Date(china.getTime() - back * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** The last WEEKS weeks, oldest first, with zero where nobody completed a course. */
+async function weekly(c: TeamCtx, now = Date.now()) {
+  const weeks = Array.from({ length: WEEKS }, (_, i) => mondayOf(now - (WEEKS - 1 - i) * 7 * DAY_MS));
+  const since = new Date(`${weeks[0]}T00:00:00+08:00`);
+  const counted = new Map(
+    (await weeklyCompletions(c.ctx.db, c.membership.team.id, since)).map((r) => [r.week, r.completions]),
+  );
+  return weeks.map((week) => ({ week, completions: counted.get(week) ?? 0 }));
+}
+
+export async function learnReport(c: TeamCtx, q: LearnReportQuery): Promise<LearnReport> {
+  authorize(c, 'learn.report');
+  const [rows, weeks] = await Promise.all([reportPage(c.ctx.db, c.membership.team.id, q), weekly(c)]);
+  return {
+    list: rows.map(toRow),
+    total: rows[0]?.total ?? 0,
+    pageNum: q.pageNum,
+    pageSize: q.pageSize,
+    weekly: weeks,
+  };
+}
+
+/** A cell as Excel and every spreadsheet read it; a leading = + - @ is neutralised (CSV injection). */
+const cell = (value: string | number | null): string => {
+  if (value === null) return '';
+  let s = String(value);
+  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+};
+const dateTime = (ms: number | null) =>
+  ms === null ? null : new Date(ms + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' ');
+
+/** The report as CSV (UTF-8 with BOM, so Excel opens the Chinese right), every page, same filters. */
+export async function learnReportCsv(c: TeamCtx, q: LearnReportQuery): Promise<string> {
+  authorize(c, 'learn.report');
+  const rows = (await reportAll(c.ctx.db, c.membership.team.id, q, CSV_MAX_ROWS)).map(toRow);
+  const header = [
+    '成员',
+    '课程',
+    '已完成课时',
+    '课时数',
+    '完成度(%)',
+    '最近学习',
+    '完成时间',
+    '测验答对',
+    '测验已答',
+  ];
+  const lines = rows.map((r) =>
+    [
+      r.nickName,
+      r.courseTitle,
+      r.completedCount,
+      r.lessonCount,
+      r.progress,
+      dateTime(r.lastActivityAt),
+      dateTime(r.completedAt),
+      r.quizCorrect,
+      r.quizAnswered,
+    ]
+      .map(cell)
+      .join(','),
+  );
+  return `\uFEFF${[header.join(','), ...lines].join('\r\n')}\r\n`;
+}

@@ -1,0 +1,75 @@
+/** Learning factories: a released paid course with quizzes, bought through the real store. */
+import type { DocNode, Order } from '@studio/contract';
+import { expect } from 'vitest';
+import { call, paragraphDoc } from './factories.ts';
+import { payInSandbox, seller } from './store-factories.ts';
+import type { TestApp } from './test-app.ts';
+
+export const QUIZ_SINGLE = {
+  type: 'quiz',
+  attrs: {
+    id: 'q-single',
+    kind: 'single',
+    question: 'Python 的列表用什么括号？',
+    options: ['()', '[]', '{}'],
+    correct: [1],
+    explanation: '列表写在方括号里。',
+  },
+};
+export const QUIZ_BLANK = {
+  type: 'quiz',
+  attrs: {
+    id: 'q-blank',
+    kind: 'blank',
+    question: '打印用哪个函数？',
+    accepted: ['print'],
+    explanation: 'print()',
+  },
+};
+export const docWith = (text: string, ...quizzes: object[]): DocNode => ({
+  type: 'doc',
+  content: [...paragraphDoc(text).content, ...(quizzes as DocNode[])],
+});
+
+export async function saveLesson(
+  t: TestApp,
+  token: string,
+  lessonId: number,
+  content: DocNode,
+  freePreview = false,
+) {
+  const detail = await call<{ version: number }>(t, 'GET', '/lesson/detail', {
+    token,
+    query: { lessonId: String(lessonId) },
+  });
+  const saved = await call(t, 'POST', '/lesson/save', {
+    token,
+    body: { lessonId, version: detail.data.version, content, freePreview },
+  });
+  expect(saved.code).toBe(200);
+}
+
+/** A seller's released paid course: lesson 1 plain, lesson 2 with two quizzes; both free previews. */
+export async function quizCourse(t: TestApp) {
+  const s = await seller(t, '带测验的课程', 990);
+  const detail = await call<{ lessons: { lessonId: number }[] }>(t, 'GET', '/course/detail', {
+    token: s.user.token,
+    query: { courseId: String(s.courseId) },
+  });
+  const [first, second] = detail.data.lessons.map((l) => l.lessonId) as [number, number];
+  await saveLesson(t, s.user.token, first, docWith('第一课的内容'), true);
+  await saveLesson(t, s.user.token, second, docWith('第二课的内容', QUIZ_SINGLE, QUIZ_BLANK), true);
+  const rel = await call(t, 'POST', '/course/release', {
+    token: s.user.token,
+    body: { courseId: s.courseId },
+  });
+  expect(rel.code).toBe(200);
+  return { ...s, first, second };
+}
+
+export async function buy(t: TestApp, token: string, courseId: number) {
+  await call(t, 'POST', '/cart/add', { token, body: { courseId } });
+  const order = await call<Order>(t, 'POST', '/order/checkout', { token, body: {} });
+  expect(order.code).toBe(200);
+  await payInSandbox(t, token, order.data.orderId);
+}
