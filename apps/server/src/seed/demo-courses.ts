@@ -7,8 +7,8 @@ import { toPreview } from '../modules/courses/course.presenter.ts';
 import { findTeamCourse, insertCourse, updateCourse } from '../modules/courses/courses.repo.ts';
 import { insertLesson, listLessons } from '../modules/courses/lessons.repo.ts';
 
-const para = (text: string): DocNode => ({ type: 'paragraph', content: [{ type: 'text', text }] });
-const heading = (text: string): DocNode => ({
+export const para = (text: string): DocNode => ({ type: 'paragraph', content: [{ type: 'text', text }] });
+export const heading = (text: string): DocNode => ({
   type: 'heading',
   attrs: { level: 2 },
   content: [{ type: 'text', text }],
@@ -17,7 +17,7 @@ const list = (...items: string[]): DocNode => ({
   type: 'bulletList',
   content: items.map((i) => ({ type: 'listItem', content: [para(i)] })),
 });
-const doc = (...content: DocNode[]): DocNode => ({ type: 'doc', content });
+export const doc = (...content: DocNode[]): DocNode => ({ type: 'doc', content });
 
 const PYTHON = [
   [
@@ -38,6 +38,27 @@ const PYTHON = [
   ],
   ['条件与循环', doc(heading('if 与 for'), para('用条件判断做选择，用循环做重复的事。'))],
 ] as const;
+
+/** Released as version 1, the way an author would after the checklist passes. */
+export async function releaseFirstVersion(
+  db: Db,
+  team: { teamId: number; teamName: string },
+  courseId: number,
+  authorId: number,
+  price: number,
+): Promise<void> {
+  const meta = (await findTeamCourse(db, team.teamId, courseId))!;
+  await db.insert(courseReleases).values({
+    courseId,
+    versionNo: 1,
+    snapshot: toPreview(meta, team.teamName, await listLessons(db, courseId)),
+    title: meta.course.title,
+    notes: '首次发布',
+    price,
+    releasedBy: authorId,
+  });
+  await updateCourse(db, courseId, { status: 'released', releasedVersion: 1 });
+}
 
 export async function seedDemoCourses(
   db: Db,
@@ -61,18 +82,7 @@ export async function seedDemoCourses(
   for (const [i, [title, content]] of PYTHON.entries()) {
     await insertLesson(db, { courseId: python.id, title, content, durationMin: 15, freePreview: i === 0 });
   }
-  // Released as version 1, the way an author would after the checklist passes.
-  const meta = (await findTeamCourse(db, teamId, python.id))!;
-  await db.insert(courseReleases).values({
-    courseId: python.id,
-    versionNo: 1,
-    snapshot: toPreview(meta, teamName, await listLessons(db, python.id)),
-    title: meta.course.title,
-    notes: '首次发布',
-    price: 9900,
-    releasedBy: authorId,
-  });
-  await updateCourse(db, python.id, { status: 'released', releasedVersion: 1 });
+  await releaseFirstVersion(db, { teamId, teamName }, python.id, authorId, 9900);
 
   const design = await insertCourse(db, {
     teamId,

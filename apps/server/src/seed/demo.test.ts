@@ -1,9 +1,18 @@
-import type { CourseDetail, Page, ReleaseCheck, UserInfo } from '@studio/contract';
+import type {
+  CourseDetail,
+  LearnCourse,
+  LearnCourseItem,
+  LearnReport,
+  Page,
+  ReleaseCheck,
+  UserInfo,
+} from '@studio/contract';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { DEMO, seedDemo } from './demo.ts';
+import { DEMO_SELLER } from './demo-learning.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -40,5 +49,40 @@ describe('demo data', () => {
       body: { phone: DEMO.memberPhone, password: DEMO.password },
     });
     expect(member.data.lastTeam?.userTeamRole).toBe('MEMBER');
+  });
+
+  it('gives the demo member a bought course half learned, and the owner a populated team report', async () => {
+    const member = await call<UserInfo>(t, 'POST', '/auth/login/password', {
+      body: { phone: DEMO.memberPhone, password: DEMO.password },
+    });
+    const token = member.data.token;
+    const mine = await call<{ list: LearnCourseItem[] }>(t, 'GET', '/learn/list', { token });
+    const bought = mine.data.list.find((c) => c.title === DEMO_SELLER.courseTitle)!;
+    expect(bought).toMatchObject({
+      source: 'bought',
+      teamName: DEMO_SELLER.teamName,
+      completedCount: 1,
+      progress: 33,
+    });
+    const player = await call<LearnCourse>(t, 'GET', '/learn/course', {
+      token,
+      query: { courseId: String(bought.courseId) },
+    });
+    expect(player.data.lessons.map((l) => l.state)).toEqual(['completed', 'in_progress', 'not_started']);
+    expect(player.data.resume).toEqual({ lessonId: player.data.lessons[1]!.lessonId, position: 0.4 });
+    expect(player.data.lessons[1]!.quizResults.map((r) => [r.quizId, r.correct])).toEqual([
+      ['demo-rows', true],
+    ]);
+
+    const owner = await call<UserInfo>(t, 'POST', '/auth/login/password', {
+      body: { phone: DEMO.phone, password: DEMO.password },
+    });
+    const report = await call<LearnReport>(t, 'GET', '/learn/report', {
+      token: owner.data.token,
+      query: { status: 'in_progress' },
+    });
+    expect(report.data.list.map((r) => [r.nickName, r.courseTitle, r.progress])).toEqual([
+      [DEMO.memberNickName, DEMO_SELLER.courseTitle, 33],
+    ]);
   });
 });

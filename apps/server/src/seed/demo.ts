@@ -6,6 +6,7 @@ import { hashPassword } from '../platform/crypto.ts';
 import { findUserByPhone, insertUserByPhone, updateUser } from '../modules/users/users.repo.ts';
 import { insertMember, insertTeamWithOwner } from '../modules/teams/teams.repo.ts';
 import { seedDemoCourses } from './demo-courses.ts';
+import { seedDemoLearning } from './demo-learning.ts';
 
 export const DEMO = {
   phone: '13800000000',
@@ -40,5 +41,11 @@ export async function seedDemo(ctx: AppContext, log: FastifyBaseLogger): Promise
   await updateUser(db, member.id, { lastTeamId: team.id });
   const storeCover = async (png: Buffer) => (await storeUpload(ctx, 'cover', png)).url;
   await seedDemoCourses(db, storeCover, team, owner.id);
+  await seedDemoLearning(
+    db,
+    storeCover,
+    { teamId: team.id, ownerId: owner.id, memberId: member.id },
+    passwordHash,
+  );
   log.info(`demo account: phone ${DEMO.phone}, password ${DEMO.password}`);
 }

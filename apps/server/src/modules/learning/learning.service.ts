@@ -50,7 +50,7 @@ const learnerOf = (c: TeamCtx): Learner => ({ teamId: c.membership.team.id, user
 type SnapshotLesson = LearnableCourse['release']['snapshot']['lessons'][number];
 
 /** Identifies what a lesson says: a release that changes it shows the completed lesson 已更新. */
-const contentHash = (content: DocNode): string => sha256(JSON.stringify(content));
+export const contentHash = (content: DocNode): string => sha256(JSON.stringify(content));
 
 function stateOf(lesson: SnapshotLesson, record: LessonRecord | undefined): LessonLearnState {
   if (!record) return 'not_started';
