@@ -167,6 +167,9 @@ export async function buildApp({
     { prefix: API_BASE },
   );
 
+  // In-process work (no job queue) ends before anything closes: the event bus, the queue, and then
+  // the caller's database pool.
+  app.addHook('preClose', () => ctx.background.drain());
   if (databaseUrl) {
     const events = new EventBus(databaseUrl, logger);
     ctx.events = events;

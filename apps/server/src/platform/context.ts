@@ -1,4 +1,5 @@
 /** The adapters the config picks, built once and handed to every module. */
+import { BackgroundTasks } from './background.ts';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
@@ -37,6 +38,8 @@ export type AppContext = {
   events: EventBus | null;
   generator: CourseGenerator;
   metrics: Metrics | null;
+  /** In-process work when `jobs` is null; the app waits for it on close. */
+  background: BackgroundTasks;
 };
 
 declare module 'fastify' {
@@ -125,6 +128,7 @@ export function createContext(
     events: null,
     generator,
     metrics: null,
+    background: new BackgroundTasks(),
     ...overrides,
   };
 }

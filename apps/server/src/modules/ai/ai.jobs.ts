@@ -26,7 +26,7 @@ export async function defineAiJobs(ctx: AppContext, jobs: JobQueue, log: Fastify
 /** Queues the work durably; without a job queue (JOBS_ENABLED=false) it runs in this process. */
 export async function queueOutline(ctx: AppContext, jobId: number, log: FastifyBaseLogger): Promise<void> {
   if (ctx.jobs) await ctx.jobs.send(OUTLINE_QUEUE, { jobId }, `outline-${jobId}`);
-  else void runOutline(ctx, jobId, log);
+  else ctx.background.run(() => runOutline(ctx, jobId, log), log);
 }
 
 export async function queueLesson(
@@ -36,5 +36,5 @@ export async function queueLesson(
   log: FastifyBaseLogger,
 ): Promise<void> {
   if (ctx.jobs) await ctx.jobs.send(LESSON_QUEUE, { jobId, idx });
-  else void runLesson(ctx, jobId, idx, log);
+  else ctx.background.run(() => runLesson(ctx, jobId, idx, log), log);
 }
