@@ -235,7 +235,7 @@ export const courseEnUS: typeof courseZhCN = {
         continue: 'Keep writing, after the selection',
         rewrite: 'Say it differently, replacing the selection',
         summarize: 'The key points, after the selection',
-        quiz: 'A few short questions, after the selection',
+        quiz: 'A few quiz questions with answers and explanations, after the selection; check each one',
       },
       writing: 'Writing ({{action}})…',
       stop: 'Stop',

@@ -223,7 +223,7 @@ export const courseZhCN = {
         continue: '接着往下写，加在选中内容之后',
         rewrite: '换一种说法，替换选中的文字',
         summarize: '提炼要点，加在选中内容之后',
-        quiz: '出几道小题，加在选中内容之后',
+        quiz: '出几道测验题，带答案和解析，加在选中内容之后，请逐题检查',
       },
       writing: '正在{{action}}…',
       stop: '停止',
