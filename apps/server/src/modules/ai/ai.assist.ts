@@ -1,7 +1,8 @@
 /**
  * POST /api/ai/assist: continue / rewrite / summarize / quiz for the lesson editor, streamed as
- * server-sent events ({type:'text-delta', text} … {type:'done'} or {type:'error', message}).
- * Nothing is stored: the editor inserts the text as one undoable step.
+ * server-sent events ({type:'text-delta', text} … {type:'done'} or {type:'error', message}). The text
+ * is Markdown, and for quiz one quiz block per JSON line (platform/ai/assist-quiz.ts).
+ * Nothing is stored: the editor inserts the result as one undoable step.
  */
 import type { AiAssistAction } from '@studio/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';

@@ -203,6 +203,15 @@ describe('editor assist', () => {
       expect(deltas.length, action).toBeGreaterThan(1);
       const text = deltas.map((e) => e.text).join('');
       expect(text.length, action).toBeGreaterThan(5);
+      // The quiz action answers quiz blocks, one JSON line each, with the key filled in.
+      if (action === 'quiz') {
+        const quizzes = text
+          .trim()
+          .split('\n')
+          .map((line) => JSON.parse(line) as { kind: string; correct: number[]; accepted: string[] });
+        expect(quizzes.length).toBeGreaterThanOrEqual(2);
+        for (const quiz of quizzes) expect(quiz.correct.length + quiz.accepted.length).toBeGreaterThan(0);
+      }
     }
     const empty = await call(t, 'POST', '/ai/assist', {
       token: user.token,

@@ -19,7 +19,10 @@ export interface CourseGenerator {
     onDelta: (text: string) => void,
     signal: AbortSignal,
   ): Promise<string>;
-  /** Editor assist: continue, rewrite, summarize or make a short quiz from the given text, streamed. */
+  /**
+   * Editor assist: continue, rewrite or summarize the given text (Markdown), or make quizzes on it
+   * (checked quiz blocks as JSON Lines, see assist-quiz.ts), streamed.
+   */
   assist(
     action: AiAssistAction,
     text: string,

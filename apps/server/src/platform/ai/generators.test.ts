@@ -142,4 +142,40 @@ describe('assist with the OpenAI-compatible generator', () => {
     expect(text).toBe('要点：数据驱动');
     expect(llm.requests.at(-1)!.body).toContain('总结');
   });
+
+  it('quiz: passes on only the checked quiz lines, and fails an answer with none', async () => {
+    const single = {
+      kind: 'single',
+      question: '机器学习从什么中学习？',
+      options: ['数据', '天气'],
+      correct: [0],
+    };
+    const line = JSON.stringify(single);
+    llm.script.push({
+      kind: 'stream',
+      chunks: [
+        '```json\n',
+        line.slice(0, 20),
+        `${line.slice(20)}\n`,
+        '{"kind":"single","question":"坏题"}\n',
+        '```',
+      ],
+    });
+    const deltas: string[] = [];
+    const text = await gen.assist(
+      'quiz',
+      '机器学习让计算机从数据中学习。',
+      'zh-CN',
+      (d) => deltas.push(d),
+      never,
+    );
+    expect(deltas).toEqual([`${JSON.stringify({ ...single, accepted: [], explanation: '' })}\n`]);
+    expect(text).toBe(deltas.join(''));
+    expect(llm.requests.at(-1)!.body).toContain('JSON Lines');
+
+    llm.script.push({ kind: 'stream', chunks: ['1. 机器学习是什么？\n2. 举个例子。'] });
+    await expect(gen.assist('quiz', '机器学习。', 'zh-CN', () => undefined, never)).rejects.toThrow(
+      /no usable quiz/,
+    );
+  });
 });

@@ -8,6 +8,7 @@ import { type AiAssistAction, type AiCreateRequest, type Outline, outlineSchema 
 import { generateObject, type LanguageModel, streamText } from 'ai';
 import type { CourseGenerator } from './course-generator.ts';
 import { GenerationError } from './course-generator.ts';
+import { QuizLines, quizPrompt } from './assist-quiz.ts';
 import { parseLesson } from './markdown-doc.ts';
 
 export type OpenAiOptions = {
@@ -21,11 +22,10 @@ export type OpenAiOptions = {
 
 const stalled = (ms: number) => new GenerationError(`stalled: no token for ${ms} ms`);
 
-const ASSIST_TASKS: Record<AiAssistAction, string> = {
+const ASSIST_TASKS: Record<Exclude<AiAssistAction, 'quiz'>, string> = {
   continue: '接着下面的内容继续写一段',
   rewrite: '把下面的内容改写得更清楚易懂，意思不变',
   summarize: '把下面的内容总结成几条要点',
-  quiz: '根据下面的内容出 3 道简短的小测验题，附答案',
 };
 
 const TONES = { friendly: '亲切易懂', professional: '专业严谨', concise: '简洁明了' } as const;
@@ -102,13 +102,22 @@ export class OpenAiCompatibleGenerator implements CourseGenerator {
     return text;
   }
 
-  assist(
+  async assist(
     action: AiAssistAction,
     text: string,
     language: 'zh-CN' | 'en-US',
     onDelta: (t: string) => void,
     signal: AbortSignal,
   ): Promise<string> {
+    if (action === 'quiz') {
+      // Only checked quiz lines go on to the editor (see assist-quiz.ts).
+      const lines = new QuizLines(onDelta);
+      const { system, prompt } = quizPrompt(language, text);
+      await this.stream(system, prompt, lines.push, signal);
+      lines.end();
+      if (!lines.quizCount) throw new GenerationError('no usable quiz in the answer (malformed)');
+      return lines.text;
+    }
     const lang = language === 'zh-CN' ? '用简体中文' : 'In English,';
     return this.stream(
       '你是课程编辑助手。只输出要插入编辑器的 Markdown 文本，不要解释。',

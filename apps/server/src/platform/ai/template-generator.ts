@@ -4,6 +4,7 @@
  */
 import type { AiAssistAction, AiCreateRequest, Outline } from '@studio/contract';
 import type { CourseGenerator } from './course-generator.ts';
+import { templateQuizzes } from './template-quiz.ts';
 
 const STEPS_ZH = [
   '认识{t}',
@@ -82,7 +83,7 @@ export class TemplateGenerator implements CourseGenerator {
     return this.stream(text, onDelta, signal);
   }
 
-  /** Template assist: plain text transforms, so the editor flow works without a model. */
+  /** Template assist: plain text transforms and quizzes from the text, so the editor works without a model. */
   async assist(
     action: AiAssistAction,
     input: string,
@@ -90,6 +91,11 @@ export class TemplateGenerator implements CourseGenerator {
     onDelta: (t: string) => void,
     signal: AbortSignal,
   ): Promise<string> {
+    if (action === 'quiz') {
+      // Quiz blocks, one JSON line each (see assist-quiz.ts).
+      const lines = templateQuizzes(input, language).map((quiz) => `${JSON.stringify(quiz)}\n`);
+      return this.stream(lines.join(''), onDelta, signal);
+    }
     const zh = language === 'zh-CN';
     const sentences = input.split(/(?<=[。！？.!?])\s*/).filter(Boolean);
     const first = sentences[0] ?? input;
@@ -99,9 +105,6 @@ export class TemplateGenerator implements CourseGenerator {
         : `\n\nNext, building on "${first.slice(0, 40)}", match the method to the situation.`,
       rewrite: sentences.map((s) => s.trim()).join(zh ? '' : ' '),
       summarize: (zh ? '要点：' : 'Key points: ') + sentences.slice(0, 2).join(zh ? '' : ' '),
-      quiz: zh
-        ? `\n\n**小测验**\n1. 用一句话概括：${first.slice(0, 30)}\n2. 举一个能应用这段内容的例子。\n`
-        : `\n\n**Quiz**\n1. Summarise in one sentence: ${first.slice(0, 30)}\n2. Give an example where this applies.\n`,
     }[action];
     return this.stream(text, onDelta, signal);
   }

@@ -4,6 +4,7 @@ import { Table, TableCell, TableHeader, TableRow } from '@tiptap/extension-table
 import StarterKit from '@tiptap/starter-kit';
 import { Callout, VideoEmbed } from './content-nodes.ts';
 import { LINK_REL } from './doc-filter.ts';
+import { Quiz } from './quiz-node.ts';
 
 export { LINK_REL };
 
@@ -11,7 +12,7 @@ export { LINK_REL };
  * The one content schema: the editor's, and the one the renderer (render-html.ts) writes out without
  * Tiptap — its test checks both render alike, node by node — so a lesson looks the same in both.
  * Node and mark names are exactly the server sanitizer's (heading 1–4, lists, quote, code, table,
- * image, callout, videoEmbed; bold, italic, strike, underline, code, link).
+ * image, callout, videoEmbed, quiz; bold, italic, strike, underline, code, link).
  */
 export const contentExtensions = (): Extensions => [
   StarterKit.configure({
@@ -30,4 +31,5 @@ export const contentExtensions = (): Extensions => [
   TableCell,
   Callout,
   VideoEmbed,
+  Quiz,
 ];

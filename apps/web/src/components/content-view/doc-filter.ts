@@ -23,6 +23,7 @@ export const docText = (doc: DocNode | null | undefined): string => {
   if (!doc) return '';
   if (doc.type === 'text') return doc.text ?? '';
   if (doc.type === 'hardBreak') return '\n';
+  if (doc.type === 'quiz') return typeof doc.attrs?.question === 'string' ? doc.attrs.question : '';
   const inner = (doc.content ?? []).map(docText);
   const isBlockContainer = (doc.content ?? []).some((c) => c.type !== 'text' && c.type !== 'hardBreak');
   return inner.join(isBlockContainer ? '\n' : '');

@@ -2,6 +2,7 @@ import type { DocNode } from '@studio/contract';
 import { getHTMLFromFragment, getSchema } from '@tiptap/core';
 import { Node as PmNode } from '@tiptap/pm/model';
 import { describe, expect, it } from 'vitest';
+import '../../lib/i18n/index.ts';
 import { contentExtensions } from './content-extensions.ts';
 import { docText, filterDoc } from './doc-filter.ts';
 import { purifyHtml, renderDocHtml } from './render-html.ts';
@@ -209,6 +210,22 @@ describe('content renderer matches Tiptap', () => {
     { type: 'videoEmbed', attrs: { src: 'https://www.bilibili.com/video/BV1GJ411x7h7' } },
     { type: 'videoEmbed', attrs: { src: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' } },
     { type: 'videoEmbed', attrs: { src: 'https://evil.example/v?a=1&b=2' } },
+    {
+      type: 'quiz',
+      attrs: {
+        id: 'q-1',
+        kind: 'single',
+        question: '哪个 "对" & <对>？',
+        options: ['甲', '乙 "引号"'],
+        correct: [1],
+        accepted: [],
+        explanation: '因为 <乙>',
+      },
+    },
+    { type: 'quiz', attrs: { id: 'q-2', kind: 'multiple', question: '多选', options: ['a', 'b', 'c'] } },
+    { type: 'quiz', attrs: { id: 'q-3', kind: 'truefalse', question: '判断', correct: [0] } },
+    { type: 'quiz', attrs: { id: 'q-4', kind: 'blank', question: '填空', accepted: ['答案'] } },
+    { type: 'quiz', attrs: { id: 'q-5' }, content: [p(text('测验里的字'))] },
   );
 
   it('covers every node and mark of the shared schema', () => {

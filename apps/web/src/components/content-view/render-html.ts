@@ -1,6 +1,7 @@
 import type { DocNode } from '@studio/contract';
 import DOMPurify from 'dompurify';
 import { docText, filterDoc, LINK_REL, safeUrl } from './doc-filter.ts';
+import { quizSpec, type HtmlSpec } from './quiz-html.ts';
 import { isEmbedSrc, toEmbedUrl } from './video-embed.ts';
 
 let hooked = false;
@@ -172,6 +173,13 @@ const renderVideo = (node: DocNode): string => {
   return `${wrapper}${inner}</div>`;
 };
 
+/** A node described as a DOM output spec (the quiz, shared with the schema). */
+const renderSpec = (spec: HtmlSpec): string => {
+  if (typeof spec === 'string') return escapeText(spec);
+  const [tag, attrs, ...children] = spec;
+  return `${open([tag, attrs])}${children.map(renderSpec).join('')}${close([tag, attrs])}`;
+};
+
 /** Nodes without content (anything inside them is not rendered, as in ProseMirror). */
 const LEAVES: Record<string, (node: DocNode) => string> = {
   text: (node) => escapeText(node.text ?? ''),
@@ -181,6 +189,7 @@ const LEAVES: Record<string, (node: DocNode) => string> = {
     open(['img', { src: attr(node, 'src'), alt: attr(node, 'alt'), title: attr(node, 'title') }]),
   videoEmbed: renderVideo,
   table: renderTable,
+  quiz: (node) => renderSpec(quizSpec(node)),
 };
 
 function renderNode(node: DocNode): string {

@@ -1,4 +1,5 @@
 import { Extension } from '@tiptap/core';
+import type { Node as PmNode } from '@tiptap/pm/model';
 import { Plugin, PluginKey, type Transaction } from '@tiptap/pm/state';
 import { Decoration, DecorationSet } from '@tiptap/pm/view';
 
@@ -10,6 +11,16 @@ export interface AssistRanges {
   /** The selection a rewrite will replace, shown struck through until the text is in. */
   replacing?: { from: number; to: number };
 }
+
+const atomBlocksIn = (doc: PmNode, range: { from: number; to: number } | undefined) => {
+  const found: { pos: number; size: number }[] = [];
+  if (range) {
+    doc.nodesBetween(range.from, range.to, (node, pos) => {
+      if (node.isBlock && node.isAtom && pos >= range.from) found.push({ pos, size: node.nodeSize });
+    });
+  }
+  return found;
+};
 
 /** Marks the preview ranges on a transaction; `null` clears them. */
 export const setAssistRanges = (tr: Transaction, ranges: AssistRanges | null): Transaction =>
@@ -34,6 +45,10 @@ export const AssistHighlight = Extension.create({
                 Decoration.inline(ranges.replacing.from, ranges.replacing.to, {
                   class: 'ai-assist-replacing',
                 }),
+              // A block without text (a quiz) takes no inline decoration: it is marked as a whole.
+              ...atomBlocksIn(tr.doc, ranges?.writing).map(({ pos, size }) =>
+                Decoration.node(pos, pos + size, { class: 'ai-assist-writing' }),
+              ),
             ].filter((d): d is Decoration => Boolean(d));
             return DecorationSet.create(tr.doc, decorations);
           },

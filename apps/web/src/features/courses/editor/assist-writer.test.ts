@@ -1,4 +1,5 @@
 import type { DocNode } from '@studio/contract';
+import { QUIZ_ID } from '@studio/contract/constants';
 import { Editor } from '@tiptap/core';
 import { TextSelection } from '@tiptap/pm/state';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -80,9 +81,9 @@ describe('AI assist in the editor', () => {
   it('a result ending in a list: the paragraph the editor keeps last goes away with the undo too', () => {
     const e = open(doc(p('正文。')));
     const before = e.getJSON();
-    const writer = writerOf(e, 'quiz');
-    stream(writer, '**小测验**\n1. 问题一\n2. 问题二');
-    writer.commit('**小测验**\n1. 问题一\n2. 问题二');
+    const writer = writerOf(e, 'summarize');
+    stream(writer, '**要点**\n1. 要点一\n2. 要点二');
+    writer.commit('**要点**\n1. 要点一\n2. 要点二');
     expect(e.getJSON().content?.map((n) => n.type)).toEqual([
       'paragraph',
       'paragraph',
@@ -106,10 +107,10 @@ describe('AI assist in the editor', () => {
     const e = open(doc(p('正文。')));
     const edits: boolean[] = [];
     e.on('update', ({ transaction }) => edits.push(isAssistPreview(transaction)));
-    const writer = writerOf(e, 'quiz');
-    stream(writer, '**小测验**\n1. 问题一');
+    const writer = writerOf(e, 'summarize');
+    stream(writer, '**要点**\n1. 要点一');
     expect(edits.every(Boolean)).toBe(true);
-    writer.commit('**小测验**\n1. 问题一');
+    writer.commit('**要点**\n1. 要点一');
     expect(edits.at(-1)).toBe(false);
     expect(e.can().undo()).toBe(true);
   });
@@ -153,8 +154,8 @@ describe('AI assist in the editor', () => {
 
   it('Markdown becomes proper blocks, through the content whitelist', () => {
     const e = open(doc(p('正文。')));
-    const writer = writerOf(e, 'quiz');
-    writer.commit('\n\n**小测验**\n1. 问题一\n2. [问题二](javascript:alert(1))\n\n<script>alert(1)</script>');
+    const writer = writerOf(e, 'summarize');
+    writer.commit('\n\n**要点**\n1. 要点一\n2. [要点二](javascript:alert(1))\n\n<script>alert(1)</script>');
     const [, quizTitle, list, ...rest] = e.getJSON().content ?? [];
     expect(quizTitle?.content?.[0]?.marks?.[0]?.type).toBe('bold');
     expect(list?.type).toBe('orderedList');
@@ -189,5 +190,64 @@ describe('AI assist in the editor', () => {
     expect(startAssist(long, 'summarize')).toEqual({ problem: 'tooLong' });
     const started = startAssist(long, 'continue');
     expect('writer' in started && started.writer.input.length).toBe(8000);
+  });
+
+  it('quiz: each quiz line becomes a quiz block after the selection, keys filled, one undo step', () => {
+    const e = open(doc(p('机器学习让计算机从数据中学习。'), p('下一段。')));
+    const before = e.getJSON();
+    select(e, '机器学习');
+    const writer = writerOf(e, 'quiz');
+    const single = {
+      kind: 'single',
+      question: '从什么中学习？',
+      options: ['数据', '天气'],
+      correct: [0],
+      accepted: [],
+      explanation: '原文',
+    };
+    const blank = {
+      kind: 'blank',
+      question: '____ 让计算机学习',
+      options: [],
+      correct: [],
+      accepted: ['机器学习'],
+      explanation: '',
+    };
+    const answer = `${JSON.stringify(single)}\n${JSON.stringify(blank)}\n`;
+    const quizzesNow = () => (e.getJSON().content ?? []).filter((n) => n.type === 'quiz');
+
+    // A quiz shows once its line is complete, marked as being written; its id stays as more arrives.
+    writer.preview(answer.slice(0, 40));
+    expect(quizzesNow()).toHaveLength(0);
+    writer.preview(answer.slice(0, answer.indexOf('\n') + 10));
+    expect(quizzesNow()).toHaveLength(1);
+    const firstId = quizzesNow()[0]?.attrs?.id;
+    expect(e.view.dom.querySelector('.ai-assist-writing')).not.toBeNull();
+    stream(writer, answer, 16);
+    expect(quizzesNow()[0]?.attrs?.id).toBe(firstId);
+
+    expect(writer.commit(answer)).toBe(true);
+    const content = e.getJSON().content ?? [];
+    expect(content.map((n) => n.type)).toEqual(['paragraph', 'quiz', 'quiz', 'paragraph']);
+    expect(content[1]?.attrs).toEqual({ id: firstId, ...single });
+    expect(content[2]?.attrs).toEqual({ id: expect.stringMatching(QUIZ_ID), ...blank });
+    expect(content[1]?.attrs?.id).not.toBe(content[2]?.attrs?.id);
+    expect(e.view.dom.querySelector('.ai-assist-writing')).toBeNull();
+    undo(e);
+    expect(e.getJSON()).toEqual(before);
+  });
+
+  it('quiz: lines that are not quizzes are left out; an answer with none writes nothing', () => {
+    const e = open(doc(p('正文。')));
+    const writer = writerOf(e, 'quiz');
+    const line = JSON.stringify({ kind: 'truefalse', question: '对吗', correct: [1], onclick: 'alert(1)' });
+    expect(writer.commit(`说明文字\n${line}\n[1, 2]\n{"kind":"single"\n`)).toBe(true);
+    const quizzes = (e.getJSON().content ?? []).filter((n) => n.type === 'quiz');
+    expect(quizzes).toHaveLength(1);
+    expect(quizzes[0]?.attrs).toMatchObject({ kind: 'truefalse', question: '对吗', correct: [1] });
+    expect(JSON.stringify(quizzes)).not.toContain('onclick');
+
+    const other = writerOf(e, 'quiz');
+    expect(other.commit('1. 问题一\n2. 问题二')).toBe(false);
   });
 });

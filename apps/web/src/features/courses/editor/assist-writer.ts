@@ -6,7 +6,9 @@ import { TextSelection, type EditorState, type Transaction } from '@tiptap/pm/st
 import { Transform } from '@tiptap/pm/transform';
 import { docText } from '../../../components/content-view/doc-filter.ts';
 import { setAssistRanges, type AssistRanges } from './assist-highlight.ts';
+import { newQuizId } from '../../../components/content-view/new-quiz.ts';
 import { markdownBlocks } from './assist-markdown.ts';
+import { quizBlocks } from './assist-quiz.ts';
 
 /** The server's limit on the text sent (`aiAssistBody`). */
 export const ASSIST_INPUT_MAX = 8000;
@@ -22,10 +24,10 @@ type Target = { kind: 'replace'; from: number; to: number } | { kind: 'insert'; 
 export interface AssistWriter {
   /** The text the assist works on: the selection, or the whole lesson. */
   readonly input: string;
-  /** Shows the text so far in the document, in place of the previous preview; not an undo step. */
-  preview: (markdown: string) => void;
-  /** Puts the final text in as one undo step; returns whether anything was written. */
-  commit: (markdown: string) => boolean;
+  /** Shows the answer so far in the document, in place of the previous preview; not an undo step. */
+  preview: (answer: string) => void;
+  /** Puts the final answer in as one undo step; returns whether anything was written. */
+  commit: (answer: string) => boolean;
 }
 
 export type AssistStart = { writer: AssistWriter } | { problem: 'empty' | 'tooLong' };
@@ -57,8 +59,11 @@ const toNodes = (schema: Schema, blocks: DocNode[]): PmNode[] =>
     }
   });
 
-const sliceOf = (schema: Schema, markdown: string, target: Target): Slice | null => {
-  const nodes = toNodes(schema, markdownBlocks(markdown));
+/** What the answer so far reads as: Markdown, or for a quiz its quiz blocks (see assist-quiz.ts). */
+type Reader = (text: string) => DocNode[];
+
+const sliceOf = (schema: Schema, blocks: DocNode[], target: Target): Slice | null => {
+  const nodes = toNodes(schema, blocks);
   if (!nodes.length) return null;
   // One paragraph replacing a selection flows into the text around it, as pasted text would.
   const open = target.kind === 'replace' && nodes.length === 1 && nodes[0]!.type.name === 'paragraph' ? 1 : 0;
@@ -118,9 +123,12 @@ export const startAssist = (editor: Editor, action: AiAssistAction): AssistStart
   // A rewrite's preview goes after the selection, which stays until the text is final.
   const previewTarget: Target = target.kind === 'replace' ? { ...target, from: target.to } : target;
   const replacing = target.kind === 'replace' ? { from: target.from, to: target.to } : undefined;
+  // Quiz ids of this run: every preview and the commit name each quiz alike.
+  const run = newQuizId();
+  const read: Reader = action === 'quiz' ? (text) => quizBlocks(text, run) : markdownBlocks;
 
-  const preview = (markdown: string) => {
-    const slice = sliceOf(schema, markdown, previewTarget);
+  const preview = (answer: string) => {
+    const slice = sliceOf(schema, read(answer), previewTarget);
     const draft = new Transform(doc);
     const writing = slice ? place(draft, previewTarget, slice) : undefined;
     const tr = editor.state.tr;
@@ -129,12 +137,12 @@ export const startAssist = (editor: Editor, action: AiAssistAction): AssistStart
     editor.view.dispatch(asPreview(tr, { writing, replacing }));
   };
 
-  const commit = (markdown: string) => {
+  const commit = (answer: string) => {
     const restore = editor.state.tr;
     showDoc(restore, doc);
     restore.setSelection(bookmark.resolve(restore.doc));
     editor.view.dispatch(asPreview(restore, null));
-    const slice = sliceOf(schema, markdown, target);
+    const slice = sliceOf(schema, read(answer), target);
     if (!slice) return false;
     // A group of its own: not merged with typing just before it…
     const tr = closeHistory(editor.state.tr);

@@ -17,6 +17,7 @@ import { DraftBanner, MyCopyPanel } from './recovery-panels.tsx';
 import { Toolbar } from './toolbar.tsx';
 import { useAiAssist } from './use-ai-assist.ts';
 import { useLessonSave } from './use-lesson-save.ts';
+import { compactQuizzes } from './quiz/quiz-edits.ts';
 import './lesson-editor.css';
 
 const metaOf = (l: LessonMeta): LessonMeta => ({
@@ -56,7 +57,8 @@ export const LessonEditor = ({ lesson, course }: { lesson: Lesson; course: Cours
     },
   });
 
-  const getFields = (): LessonFields => ({ ...metaRef.current, content: editor.getJSON() });
+  // Quizzes as saved: an option left empty is dropped with its mark moved (see compactQuiz).
+  const getFields = (): LessonFields => ({ ...metaRef.current, content: compactQuizzes(editor.getJSON()) });
   const applyFields = (fields: LessonMeta & { content: Lesson['content'] }) => {
     metaRef.current = metaOf(fields);
     setMeta(metaRef.current);

@@ -1,5 +1,6 @@
 import {
   BoldOutlined,
+  CheckSquareOutlined,
   CodeOutlined,
   ItalicOutlined,
   LineOutlined,
@@ -166,6 +167,12 @@ export const Toolbar = ({ editor, assist }: { editor: Editor; assist: AiAssist }
         />
         <TableMenu editor={editor} />
         <CalloutMenu editor={editor} />
+        <ToolButton
+          label={t('editor.toolbar.quiz')}
+          icon={<CheckSquareOutlined />}
+          // Not through focus(): the new card's question takes the focus, the editor must not take it back.
+          onClick={() => editor.chain().insertQuiz().run()}
+        />
         <Sep />
         <ToolButton
           label={t('editor.toolbar.undo')}
