@@ -15,6 +15,7 @@ import Fastify from 'fastify';
 import pg from 'pg';
 import { freePort, startServer, type RunningServer } from '../e2e/support/server.ts';
 import { apiLogin } from '../e2e/support/session.ts';
+import { LEARNERS, prepareLearners, saveProgress } from './learn-progress.ts';
 import { prepareSaves, refreshVersions, SAVE_LESSONS, saveLessons } from './lesson-saves.ts';
 import { CONNECTIONS, DURATION_S, get, isOk, measure, type Row, table } from './load.ts';
 import { memoryOf, sampleMemory } from './memory.ts';
@@ -109,6 +110,7 @@ export async function httpSection(): Promise<string> {
 
     const seeded = await seedStore(server.databaseUrl);
     const saves = await prepareSaves(server.baseUrl, auth);
+    const learners = await prepareLearners(server.databaseUrl);
     if (process.env.BENCH_BASELINE) {
       baseline = await startServer(
         'bench-baseline',
@@ -149,6 +151,10 @@ export async function httpSection(): Promise<string> {
           await refreshVersions(server.databaseUrl, saves);
           return saveLessons(u, auth, saves);
         },
+      },
+      {
+        name: `POST /api/learn/progress (${LEARNERS.toLocaleString('en')} learners, another one each request)`,
+        run: (u) => saveProgress(u, learners),
       },
     ];
 
