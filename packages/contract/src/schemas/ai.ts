@@ -93,7 +93,10 @@ export const aiEventSchema = z.discriminatedUnion('type', [
 ]);
 export type AiEvent = z.infer<typeof aiEventSchema>;
 
-/** AI assist inside the lesson editor: streamed into the editor as plain Markdown text. */
+/**
+ * AI assist inside the lesson editor: streamed into the editor as Markdown text, except `quiz`,
+ * which streams one JSON line per question (a quiz block's attributes without its id).
+ */
 export const AI_ASSIST_ACTIONS = ['continue', 'rewrite', 'summarize', 'quiz'] as const;
 export type AiAssistAction = (typeof AI_ASSIST_ACTIONS)[number];
 export const aiAssistBody = z.object({

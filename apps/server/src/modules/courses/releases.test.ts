@@ -136,12 +136,29 @@ describe('release check', () => {
     });
     expect(refused.code).toBe(Code.COURSE_NOT_READY);
 
-    // A picture alone is content; a real title and a category complete the course.
+    // A quiz alone is content, and so is a picture; a real title and a category complete the course.
     await call(t, 'POST', '/lesson/save', {
       token: user.token,
       body: {
         lessonId: empty.lessonId,
         version: 2,
+        content: {
+          type: 'doc',
+          content: [
+            { type: 'quiz', attrs: { id: 'q1', kind: 'truefalse', question: '对吗？', correct: [0] } },
+          ],
+        },
+      },
+    });
+    expect((await failing(user.token, course.courseId)).failing.map((i) => i.key)).toEqual([
+      'title',
+      'category',
+    ]);
+    await call(t, 'POST', '/lesson/save', {
+      token: user.token,
+      body: {
+        lessonId: empty.lessonId,
+        version: 3,
         content: {
           type: 'doc',
           content: [{ type: 'image', attrs: { src: 'https://example.com/a.png' } }],
