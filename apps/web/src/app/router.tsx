@@ -46,6 +46,10 @@ export const routes: RouteObject[] = [
                 path: 'author',
                 lazy: lazyPage(() => import('../features/author/author-home-page.tsx'), 'AuthorHomePage'),
               },
+              {
+                path: 'learn',
+                lazy: lazyPage(() => import('../features/learn/list/learn-list-page.tsx'), 'LearnListPage'),
+              },
               { path: 'ai', lazy: lazyPage(ai, 'AiHomePage') },
               { path: 'ai/create', lazy: lazyPage(ai, 'AiCreatePage') },
               { path: 'ai/progress', lazy: lazyPage(ai, 'AiProgressPage') },

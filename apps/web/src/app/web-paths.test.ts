@@ -51,6 +51,7 @@ describe('WebPaths: every page path is built in one place', () => {
     [WebPaths.storePay(5), '/store/pay/:orderId'],
     [WebPaths.storePreview(3), '/store/preview/:courseId'],
     [WebPaths.storeIframePreview(3), '/store/course/:courseId/iframe/preview'],
+    [WebPaths.learn, '/learn'],
     [WebPaths.personalUser, '/personal/user'],
     [WebPaths.personalTeam, '/personal/team'],
     [WebPaths.personalTrade, '/personal/trade'],
