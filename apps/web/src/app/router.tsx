@@ -50,6 +50,13 @@ export const routes: RouteObject[] = [
                 path: 'learn',
                 lazy: lazyPage(() => import('../features/learn/list/learn-list-page.tsx'), 'LearnListPage'),
               },
+              {
+                path: 'learn/course/:courseId',
+                lazy: lazyPage(
+                  () => import('../features/learn/player/learn-course-page.tsx'),
+                  'LearnCoursePage',
+                ),
+              },
               { path: 'ai', lazy: lazyPage(ai, 'AiHomePage') },
               { path: 'ai/create', lazy: lazyPage(ai, 'AiCreatePage') },
               { path: 'ai/progress', lazy: lazyPage(ai, 'AiProgressPage') },

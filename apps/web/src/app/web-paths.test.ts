@@ -52,6 +52,8 @@ describe('WebPaths: every page path is built in one place', () => {
     [WebPaths.storePreview(3), '/store/preview/:courseId'],
     [WebPaths.storeIframePreview(3), '/store/course/:courseId/iframe/preview'],
     [WebPaths.learn, '/learn'],
+    [WebPaths.learnCourse(3), '/learn/course/:courseId'],
+    [WebPaths.learnCourse(3, 9).split('?')[0] ?? '', '/learn/course/:courseId'],
     [WebPaths.personalUser, '/personal/user'],
     [WebPaths.personalTeam, '/personal/team'],
     [WebPaths.personalTrade, '/personal/trade'],
