@@ -54,6 +54,7 @@ describe('WebPaths: every page path is built in one place', () => {
     [WebPaths.learn, '/learn'],
     [WebPaths.learnCourse(3), '/learn/course/:courseId'],
     [WebPaths.learnCourse(3, 9).split('?')[0] ?? '', '/learn/course/:courseId'],
+    [WebPaths.certificate('ABCDEFGH2345'), '/certificate/:code'],
     [WebPaths.personalUser, '/personal/user'],
     [WebPaths.personalTeam, '/personal/team'],
     [WebPaths.personalTrade, '/personal/trade'],
