@@ -88,8 +88,8 @@ describe('/learn/course/:courseId (the player)', () => {
     expect(await heading('列表')).toBeTruthy();
     expect(screen.getByText('列表可以存放多个值。')).toBeTruthy();
     expect(screen.getByRole('progressbar', { name: '课程进度' }).getAttribute('aria-valuenow')).toBe('33');
-    // The page opened at the resume position: 40% of the lesson's 2000 scrollable pixels.
-    await waitFor(() => expect(window.scrollTo).toHaveBeenCalledWith({ top: 800, behavior: 'instant' }));
+    // The page opened at the resume position: 40% of the lesson's 2000 scrollable pixels, below the header.
+    await waitFor(() => expect(window.scrollTo).toHaveBeenCalledWith({ top: 720, behavior: 'instant' }));
 
     fireEvent.click(screen.getByRole('button', { name: /下一课时/ }));
     expect(await heading('小结')).toBeTruthy();

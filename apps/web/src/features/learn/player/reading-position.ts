@@ -8,9 +8,14 @@ export const readingPosition = (lesson: HTMLElement): number => {
   return clamp01(-rect.top / scrollable);
 };
 
-/** Scrolls the page to a reading position of the lesson (the inverse of `readingPosition`). */
+/** The app's sticky header covers the top of the window: a restored place lands below it. */
+const HEADER_ROOM = 80;
+
+/** Scrolls the page to a reading position of the lesson (the inverse of `readingPosition`); 0 stays put. */
 export const scrollToPosition = (lesson: HTMLElement, position: number): void => {
+  if (position <= 0) return;
   const rect = lesson.getBoundingClientRect();
   const scrollable = Math.max(0, rect.height - window.innerHeight);
-  window.scrollTo({ top: window.scrollY + rect.top + clamp01(position) * scrollable, behavior: 'instant' });
+  const top = window.scrollY + rect.top + clamp01(position) * scrollable - HEADER_ROOM;
+  window.scrollTo({ top: Math.max(0, top), behavior: 'instant' });
 };
