@@ -27,6 +27,10 @@ export const routes: RouteObject[] = [
         path: 'share/:shareId',
         lazy: lazyPage(() => import('../features/share/share-page.tsx'), 'SharePage'),
       },
+      {
+        path: 'certificate/:code',
+        lazy: lazyPage(() => import('../features/learn/certificate/certificate-page.tsx'), 'CertificatePage'),
+      },
       { path: 'login', lazy: lazyPage(() => import('../features/auth/login-page.tsx'), 'LoginPage') },
       { path: 'loading', lazy: lazyPage(() => import('../features/auth/loading-page.tsx'), 'LoadingPage') },
       { path: 'wxAuth', lazy: lazyPage(() => import('../features/auth/wx-auth-page.tsx'), 'WxAuthPage') },
@@ -45,6 +49,17 @@ export const routes: RouteObject[] = [
               {
                 path: 'author',
                 lazy: lazyPage(() => import('../features/author/author-home-page.tsx'), 'AuthorHomePage'),
+              },
+              {
+                path: 'learn',
+                lazy: lazyPage(() => import('../features/learn/list/learn-list-page.tsx'), 'LearnListPage'),
+              },
+              {
+                path: 'learn/course/:courseId',
+                lazy: lazyPage(
+                  () => import('../features/learn/player/learn-course-page.tsx'),
+                  'LearnCoursePage',
+                ),
               },
               { path: 'ai', lazy: lazyPage(ai, 'AiHomePage') },
               { path: 'ai/create', lazy: lazyPage(ai, 'AiCreatePage') },

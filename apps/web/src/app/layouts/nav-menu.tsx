@@ -7,12 +7,14 @@ import { WebPaths } from '@studio/contract/constants';
 
 const ITEMS = [
   { key: WebPaths.author, label: 'nav.home' },
+  { key: WebPaths.learn, label: 'learn.title' },
   { key: WebPaths.ai, label: 'nav.ai' },
   { key: WebPaths.storeList, label: 'nav.store' },
   { key: WebPaths.personal, label: 'nav.personal' },
 ] as const;
 
 const selectedKey = (path: string): string[] => {
+  if (path.startsWith(WebPaths.learn)) return [WebPaths.learn];
   if (path.startsWith(WebPaths.ai)) return [WebPaths.ai];
   if (path.startsWith(WebPaths.store)) return [WebPaths.storeList];
   if (path.startsWith(WebPaths.personal)) return [WebPaths.personal];
@@ -20,7 +22,7 @@ const selectedKey = (path: string): string[] => {
   return [];
 };
 
-/** 首页 / AI 创课 / 商城 / 个人中心: a horizontal menu, or a drawer behind a button on phones. */
+/** 首页 / 我的学习 / AI 创课 / 商城 / 个人中心: a horizontal menu, or a drawer behind a button on phones. */
 export const NavMenu = ({ collapsed }: { collapsed: boolean }) => {
   const { t } = useTranslation();
   const location = useLocation();

@@ -50,3 +50,37 @@ describe('/author course list address', () => {
     await waitFor(() => expect(screen.getByRole('tab', { name: '全部', selected: true })).toBeTruthy());
   });
 });
+
+describe('/author 已购', () => {
+  it('offers 学习 for each bought course, opening it in the player', async () => {
+    const card = (courseId: number, title: string) => ({
+      courseId,
+      title,
+      subtitle: '',
+      cover: '',
+      category: 'tech',
+      teamName: '演示团队',
+      price: 9900,
+      lessonCount: 3,
+      sales: 1,
+      versionNo: 1,
+      releaseTime: 1_700_000_000_000,
+    });
+    mock.onGet(Routes.store.purchased).reply(200, {
+      code: 200,
+      msg: 'ok',
+      data: {
+        list: [card(11, 'Python 零基础入门'), card(12, 'Excel 数据分析')],
+        total: 2,
+        pageNum: 1,
+        pageSize: 12,
+      },
+    });
+    showList('/author?tab=purchased');
+    const study = await screen.findByRole('link', { name: '学习「Excel 数据分析」' });
+    expect(study.getAttribute('href')).toBe('/learn/course/12');
+    expect(screen.getByRole('link', { name: '学习「Python 零基础入门」' }).getAttribute('href')).toBe(
+      '/learn/course/11',
+    );
+  });
+});

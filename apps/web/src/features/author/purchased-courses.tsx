@@ -1,4 +1,4 @@
-import { ShopOutlined } from '@ant-design/icons';
+import { PlayCircleOutlined, ShopOutlined } from '@ant-design/icons';
 import { Button, Col, Empty, Flex, Pagination, Row, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,10 +7,14 @@ import { WebPaths } from '@studio/contract/constants';
 import { QueryView } from '../../components/query-view.tsx';
 import { StoreCourseCard } from '../store/list/course-card.tsx';
 import { usePurchasedCourses } from '../store/store-api.ts';
+import './author.css';
 
 const PAGE_SIZE = 12;
 
-/** The 已购 tab of /author: courses the team bought, open to every member (they follow later releases). */
+/**
+ * The 已购 tab of /author: courses the team bought, open to every member (they follow later releases),
+ * each with its way into the course player.
+ */
 export const PurchasedCourses = () => {
   const { t } = useTranslation();
   const [pageNum, setPageNum] = useState(1);
@@ -31,7 +35,17 @@ export const PurchasedCourses = () => {
           <Row gutter={[16, 16]}>
             {page.list.map((course) => (
               <Col key={course.courseId} xs={24} sm={12} lg={8} xl={6}>
-                <StoreCourseCard course={course} />
+                <Flex vertical gap={8}>
+                  <StoreCourseCard course={course} />
+                  {/* Beside the card, not in it: the card is a link to the buy page already. */}
+                  <Link
+                    to={WebPaths.learnCourse(course.courseId)}
+                    aria-label={t('learn.studyCourse', { title: course.title })}
+                    className="purchased-study"
+                  >
+                    <PlayCircleOutlined aria-hidden /> {t('learn.study')}
+                  </Link>
+                </Flex>
               </Col>
             ))}
           </Row>

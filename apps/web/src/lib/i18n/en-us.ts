@@ -3,6 +3,7 @@ import { storeEnUS } from './en-us-store.ts';
 import { aiEnUS } from './en-us-ai.ts';
 import { courseEnUS } from './en-us-course.ts';
 import { errorsEnUS } from './en-us-errors.ts';
+import { learnEnUS } from './en-us-learn.ts';
 import type { Messages } from './zh-cn.ts';
 
 /** English. Typed as the Chinese messages, so a missing or extra key fails to compile. */
@@ -93,6 +94,7 @@ export const enUS: Messages = {
   teamCentre: teamCentreEnUS,
   store: storeEnUS,
   ai: aiEnUS,
+  learn: learnEnUS,
   auth: {
     title: 'Log in / Sign up',
     subtitle: 'A new phone number is registered once verified',

@@ -4,6 +4,7 @@ import { teamCentreZhCN } from './zh-cn-team.ts';
 import { storeZhCN } from './zh-cn-store.ts';
 import { aiZhCN } from './zh-cn-ai.ts';
 import { errorsZhCN } from './zh-cn-errors.ts';
+import { learnZhCN } from './zh-cn-learn.ts';
 
 /** Chinese, the default and the reference: en-US must have exactly these keys (checked by its type). */
 export const zhCN = {
@@ -80,6 +81,7 @@ export const zhCN = {
   teamCentre: teamCentreZhCN,
   store: storeZhCN,
   ai: aiZhCN,
+  learn: learnZhCN,
   auth: {
     title: '登录/注册',
     subtitle: '未注册的手机号验证后将自动注册',

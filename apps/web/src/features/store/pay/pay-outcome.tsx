@@ -15,6 +15,7 @@ export const PayOutcome = ({ order, view }: { order: Order; view: Exclude<OrderS
   const [rebuying, setRebuying] = useState(false);
 
   if (view === 'paid') {
+    const [only] = order.items;
     return (
       <Result
         status="success"
@@ -22,16 +23,20 @@ export const PayOutcome = ({ order, view }: { order: Order; view: Exclude<OrderS
         subTitle={t('store.pay.paidDesc', { team: order.teamName })}
         extra={
           <Flex vertical gap={8} align="center">
-            {order.items.map((item) => (
+            {/* One course opens in the player (at its first lesson for a new learner); several, 我的学习. */}
+            {order.items.length === 1 && only ? (
               <LinkButton
-                key={item.courseId}
-                to={WebPaths.storePreview(item.courseId)}
+                to={WebPaths.learnCourse(only.courseId)}
                 type="primary"
                 icon={<ReadOutlined aria-hidden />}
               >
-                {t('store.pay.openCourse', { title: item.title })}
+                {t('store.pay.openCourse', { title: only.title })}
               </LinkButton>
-            ))}
+            ) : (
+              <LinkButton to={WebPaths.learn} type="primary" icon={<ReadOutlined aria-hidden />}>
+                {t('learn.goLearn')}
+              </LinkButton>
+            )}
             <LinkButton to={WebPaths.personalTrade} type="link">
               {t('store.pay.myOrders')}
             </LinkButton>

@@ -1,5 +1,5 @@
 import { Code, Routes, type Order, type PayInfo } from '@studio/contract';
-import { act, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import MockAdapter from 'axios-mock-adapter';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../../lib/query-client.ts';
@@ -92,8 +92,25 @@ describe('/store/pay/:orderId', () => {
 
   it('an order paid already shows the success at once and starts no payment', async () => {
     mock.onGet(Routes.order.detail).reply(...ok(order({ status: 'paid', payTime: Date.now() })));
-    renderApp('/store/pay/5');
+    const router = renderApp('/store/pay/5');
     expect(await screen.findByText('支付成功')).toBeTruthy();
     expect(screen.queryByRole('img', { name: '支付二维码' })).toBeNull();
+    // One course: 学习 opens it in the player (its first lesson, for a new learner).
+    fireEvent.click(screen.getByRole('button', { name: /学习「Python 零基础入门」/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/learn/course/11'));
+  });
+
+  it('an order of several courses offers 我的学习', async () => {
+    const items = [
+      { courseId: 11, title: 'Python 零基础入门', versionNo: 1, price: 9900 },
+      { courseId: 12, title: 'Excel 数据分析', versionNo: 2, price: 5000 },
+    ];
+    mock.onGet(Routes.order.detail).reply(...ok(order({ status: 'paid', payTime: Date.now(), items })));
+    mock.onGet(Routes.learn.list).reply(...ok({ list: [] }));
+    const router = renderApp('/store/pay/5');
+    expect(await screen.findByText('支付成功')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /学习「/ })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: /去我的学习/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/learn'));
   });
 });

@@ -1,0 +1,126 @@
+import { PrinterOutlined } from '@ant-design/icons';
+import type { Certificate } from '@studio/contract';
+import { Code, WebPaths } from '@studio/contract/constants';
+import { Button, Skeleton } from 'antd';
+import { QRCodeSVG } from 'qrcode.react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { LazyResult } from '../../../components/lazy-result.tsx';
+import { useDocumentTitle } from '../../../components/use-document-title.ts';
+import { isApiError } from '../../../lib/api-error.ts';
+import { formatDate } from '../../../lib/format.ts';
+import { PublicShell } from '../../share/public-shell.tsx';
+import { useCertificate } from '../learn-api.ts';
+import './certificate.css';
+
+/**
+ * Printed on one A4 sheet, landscape. A <style> of this page, not a stylesheet: a lazy chunk's CSS
+ * stays in the document after leaving the page, and other pages must print in their own size.
+ */
+const PRINT_PAGE = '@page { size: A4 landscape; margin: 10mm; }';
+
+const CertificateSheet = ({ certificate }: { certificate: Certificate }) => {
+  const { t } = useTranslation();
+  // The page's own address: scanning the printed QR opens this verification page.
+  const url = `${window.location.origin}${WebPaths.certificate(certificate.code)}`;
+  return (
+    <section className="cert-sheet" aria-labelledby="cert-heading">
+      <style>{PRINT_PAGE}</style>
+      <div className="cert-frame">
+        <div className="cert-brand">{t('common.appName')}</div>
+        <h1 className="cert-heading" id="cert-heading">
+          {t('learn.certificate.heading')}
+        </h1>
+        <p className="cert-line">{t('learn.certificate.intro')}</p>
+        <p className="cert-name">{certificate.learnerName}</p>
+        <p className="cert-line">{t('learn.certificate.completed')}</p>
+        <p className="cert-course">{certificate.courseTitle}</p>
+        <div className="cert-foot">
+          <dl className="cert-meta">
+            <div>
+              <dt>{t('learn.certificate.team')}</dt>
+              <dd>{certificate.teamName}</dd>
+            </div>
+            <div>
+              <dt>{t('learn.certificate.issuedAt')}</dt>
+              <dd>{formatDate(certificate.issuedAt)}</dd>
+            </div>
+            <div>
+              <dt>{t('learn.certificate.code')}</dt>
+              <dd className="cert-code">{certificate.code}</dd>
+            </div>
+          </dl>
+          <figure className="cert-qr">
+            <QRCodeSVG value={url} size={96} marginSize={1} title={t('learn.certificate.qr', { url })} />
+            <figcaption>{t('learn.certificate.verify')}</figcaption>
+          </figure>
+        </div>
+      </div>
+    </section>
+  );
+};
+
+/** 证书不存在 (404, or a code that is not a certificate code: 400), or a failure with a retry. */
+const CertificateError = ({ error, onRetry }: { error: unknown; onRetry: () => void }) => {
+  const { t } = useTranslation();
+  const code = isApiError(error) ? error.code : 0;
+  const home = (
+    <Link to="/" key="home">
+      <Button type="primary">{t('learn.certificate.goHome')}</Button>
+    </Link>
+  );
+  if (code === Code.NOT_FOUND || code === Code.BAD_REQUEST) {
+    return (
+      <LazyResult
+        status="404"
+        title={<h1 className="cert-error-title">{t('learn.certificate.notFound')}</h1>}
+        subTitle={t('learn.certificate.notFoundDesc')}
+        extra={home}
+      />
+    );
+  }
+  return (
+    <LazyResult
+      status="error"
+      title={<h1 className="cert-error-title">{t('learn.certificate.loadFailed')}</h1>}
+      subTitle={isApiError(error) ? error.msg : undefined}
+      extra={[
+        <Button key="retry" onClick={onRetry}>
+          {t('common.retry')}
+        </Button>,
+        home,
+      ]}
+    />
+  );
+};
+
+/** /certificate/:code: a certificate anyone can verify (no login), printable on one A4 sheet. */
+export const CertificatePage = () => {
+  const { t } = useTranslation();
+  const code = useParams().code ?? '';
+  const certificate = useCertificate(code);
+  useDocumentTitle(
+    certificate.data
+      ? `${t('learn.certificate.title')} · ${certificate.data.learnerName}`
+      : t('learn.certificate.title'),
+  );
+  return (
+    <PublicShell
+      actions={
+        certificate.data && (
+          <Button icon={<PrinterOutlined aria-hidden />} onClick={() => window.print()}>
+            {t('learn.certificate.print')}
+          </Button>
+        )
+      }
+    >
+      {certificate.data ? (
+        <CertificateSheet certificate={certificate.data} />
+      ) : certificate.isPending ? (
+        <Skeleton active paragraph={{ rows: 8 }} />
+      ) : (
+        <CertificateError error={certificate.error} onRetry={() => void certificate.refetch()} />
+      )}
+    </PublicShell>
+  );
+};

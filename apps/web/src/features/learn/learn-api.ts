@@ -1,0 +1,77 @@
+import { Routes } from '@studio/contract/constants';
+import type {
+  Certificate,
+  LearnCourse,
+  LearnCourseItem,
+  LearnFilter,
+  LearnProgress,
+  LearnProgressBody,
+  QuizAnswer,
+  QuizResult,
+} from '@studio/contract';
+import { useQuery } from '@tanstack/react-query';
+import type { AxiosRequestConfig } from 'axios';
+import { api, unwrap } from '../../lib/request.ts';
+import { useTeamId } from '../teams/current-team.ts';
+
+/**
+ * Query keys. What a learner may learn, and their progress, belong to the current team, so the team
+ * id is part of every key; a certificate is public and the same for everyone.
+ */
+export const learnKeys = {
+  all: ['learn'] as const,
+  lists: (teamId: number | undefined) => ['learn', teamId, 'list'] as const,
+  list: (teamId: number | undefined, filter: LearnFilter) => ['learn', teamId, 'list', filter] as const,
+  course: (teamId: number | undefined, courseId: number) => ['learn', teamId, 'course', courseId] as const,
+  certificate: (code: string) => ['certificate', code] as const,
+};
+
+/** 我的学习, the player's reads and writes, and the public certificate; answers are the envelope's data. */
+export const learnApi = {
+  list: (filter: LearnFilter) =>
+    api
+      .get<{ list: LearnCourseItem[] }>(Routes.learn.list, { params: { filter } })
+      .then((e) => unwrap(e).list),
+  /** Silent: the player says itself why a course cannot be opened. */
+  course: (courseId: number) =>
+    api.get<LearnCourse>(Routes.learn.course, { params: { courseId }, silent: true }).then(unwrap),
+  progress: (body: LearnProgressBody, config?: AxiosRequestConfig) =>
+    api.post<LearnProgress>(Routes.learn.progress, body, config).then(unwrap),
+  complete: (courseId: number, lessonId: number, config?: AxiosRequestConfig) =>
+    api.post<LearnProgress>(Routes.learn.complete, { courseId, lessonId }, config).then(unwrap),
+  answer: (body: { courseId: number; lessonId: number; quizId: string; answer: QuizAnswer }) =>
+    api.post<QuizResult>(Routes.quiz.answer, body).then(unwrap),
+  /** Public: no login needed, and a stale token must not send the visitor away. */
+  certificate: (code: string) =>
+    api
+      .get<Certificate>(Routes.certificate.view, { params: { code }, silent: true, stayOnPage: true })
+      .then(unwrap),
+};
+
+export const useLearnList = (filter: LearnFilter) => {
+  const teamId = useTeamId();
+  return useQuery({
+    queryKey: learnKeys.list(teamId, filter),
+    queryFn: () => learnApi.list(filter),
+    enabled: teamId !== undefined,
+    // Progress changes while studying: coming back to the list asks again.
+    staleTime: 0,
+  });
+};
+
+export const useLearnCourse = (courseId: number) => {
+  const teamId = useTeamId();
+  return useQuery({
+    queryKey: learnKeys.course(teamId, courseId),
+    queryFn: () => learnApi.course(courseId),
+    enabled: teamId !== undefined && Number.isInteger(courseId) && courseId > 0,
+    staleTime: 0,
+  });
+};
+
+export const useCertificate = (code: string) =>
+  useQuery({
+    queryKey: learnKeys.certificate(code),
+    queryFn: () => learnApi.certificate(code),
+    staleTime: Infinity,
+  });

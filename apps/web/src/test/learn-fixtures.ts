@@ -1,0 +1,82 @@
+import type { DocNode, LearnCourse, LearnCourseItem, LearnLesson, LearnProgress } from '@studio/contract';
+
+export const paragraph = (text: string): DocNode => ({
+  type: 'paragraph',
+  content: [{ type: 'text', text }],
+});
+
+/** Quiz nodes as the player receives them: the keys stripped (id, kind, question, options only). */
+export const singleQuiz: DocNode = {
+  type: 'quiz',
+  attrs: {
+    id: 'q-single',
+    kind: 'single',
+    question: 'Python 的列表用什么括号？',
+    options: ['()', '[]', '{}'],
+  },
+};
+export const blankQuiz: DocNode = {
+  type: 'quiz',
+  attrs: { id: 'q-blank', kind: 'blank', question: '打印用哪个函数？', options: [] },
+};
+
+export const learnLesson = (
+  over: Partial<LearnLesson> & Pick<LearnLesson, 'lessonId' | 'title'>,
+): LearnLesson => ({
+  position: over.lessonId,
+  durationMin: 10,
+  state: 'not_started',
+  content: { type: 'doc', content: [paragraph(`${over.title}的正文`)] },
+  quizResults: [],
+  ...over,
+});
+
+export const learnItem = (over: Partial<LearnCourseItem> = {}): LearnCourseItem => ({
+  courseId: 11,
+  title: 'Python 零基础入门',
+  subtitle: '从第一行代码到小项目',
+  cover: '',
+  teamName: '演示团队',
+  source: 'bought',
+  versionNo: 1,
+  lessonCount: 3,
+  completedCount: 1,
+  progress: 33,
+  lastStudiedAt: 1_700_000_000_000,
+  resumeLessonId: 2,
+  completedAt: null,
+  certificateCode: null,
+  ...over,
+});
+
+/** Lesson 1 completed; lesson 2 (the resume lesson) with two quizzes; lesson 3 not started. */
+export const learnCourse = (over: Partial<LearnCourse> = {}): LearnCourse => ({
+  ...learnItem(),
+  summary: '面向零基础学习者的 Python 入门课程。',
+  lessons: [
+    learnLesson({ lessonId: 1, title: '认识 Python', state: 'completed' }),
+    learnLesson({
+      lessonId: 2,
+      title: '列表',
+      state: 'in_progress',
+      content: {
+        type: 'doc',
+        content: [paragraph('列表可以存放多个值。'), singleQuiz, paragraph('接下来学习打印。'), blankQuiz],
+      },
+    }),
+    learnLesson({ lessonId: 3, title: '小结' }),
+  ],
+  resume: { lessonId: 2, position: 0.4 },
+  ...over,
+});
+
+export const learnProgress = (over: Partial<LearnProgress> = {}): LearnProgress => ({
+  lessonId: 2,
+  state: 'in_progress',
+  completedCount: 1,
+  lessonCount: 3,
+  progress: 33,
+  completedAt: null,
+  certificateCode: null,
+  ...over,
+});
