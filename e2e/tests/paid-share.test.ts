@@ -8,18 +8,15 @@
 import type { UserInfo } from '@studio/contract';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, uniquePhone } from '../support/browser.ts';
-import { apiAs, apiSignUp, useSession } from '../support/session.ts';
+import { launchBrowser } from '../support/browser.ts';
+import { apiAs, useSession } from '../support/session.ts';
+import { accountWithTeam, buyAndPay, uploadCover } from '../support/store-api.ts';
 
 const baseUrl = inject('baseUrl');
 const logFile = inject('logFile');
 const TITLE = `付费分享测试课${Date.now() % 100_000}`;
 const FREE_TEXT = '开篇内容，人人可读。';
 const PAID_TEXT = '进阶内容，只有买家能读到。';
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
 const doc = (text: string) => ({
   type: 'doc',
   content: [{ type: 'paragraph', content: [{ type: 'text', text }] }],
@@ -31,27 +28,6 @@ let seller: UserInfo;
 let buyer: UserInfo;
 let bystander: UserInfo;
 let courseId: number;
-
-/** A fresh account with its own team, as the app stores it after login (current team set). */
-async function accountWithTeam(teamName: string): Promise<UserInfo> {
-  const user = await apiSignUp(baseUrl, logFile, uniquePhone());
-  await apiAs(baseUrl, user, '/team/create', { teamName });
-  return { ...(await apiAs<UserInfo>(baseUrl, user, '/user/info')), token: user.token };
-}
-
-async function uploadCover(user: UserInfo): Promise<string> {
-  const form = new FormData();
-  form.append('kind', 'cover');
-  form.append('file', new Blob([PNG], { type: 'image/png' }), 'cover.png');
-  const res = await fetch(`${baseUrl}/api/file/upload`, {
-    method: 'POST',
-    headers: { 'x-request-tkToken': user.token, 'x-request-tkForm': 'pc' },
-    body: form,
-  });
-  const body = (await res.json()) as { code: number; data: { url: string } };
-  expect(body.code).toBe(200);
-  return body.data.url;
-}
 
 /** ¥49.90, two lessons (the first a free preview), released. */
 async function releasePaidCourse(user: UserInfo): Promise<number> {
@@ -75,26 +51,13 @@ async function releasePaidCourse(user: UserInfo): Promise<number> {
   await api('/course/modify', {
     courseId: course.courseId,
     version: course.version,
-    cover: await uploadCover(user),
+    cover: await uploadCover(baseUrl, user),
     summary: '一门付费课程，用来检查分享与下架。',
     category: 'tech',
     price: 4990,
   });
   await api('/course/release', { courseId: course.courseId });
   return course.courseId;
-}
-
-/** Buys through the cart and pays on the sandbox page, as the pay page's QR code would. */
-async function buyAndPay(user: UserInfo, id: number) {
-  await apiAs(baseUrl, user, '/cart/add', { courseId: id });
-  const order = await apiAs<{ orderId: number }>(baseUrl, user, '/order/checkout', { courseIds: [id] });
-  const pay = await apiAs<{ qrUrl: string }>(baseUrl, user, '/order/pay', { orderId: order.orderId });
-  const confirm = await fetch(`${baseUrl}/api/pay/sandbox/confirm`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URL(pay.qrUrl).searchParams.toString(),
-  });
-  expect(await confirm.text()).toContain('支付成功');
 }
 
 async function newContext(user?: UserInfo): Promise<BrowserContext> {
@@ -106,9 +69,9 @@ async function newContext(user?: UserInfo): Promise<BrowserContext> {
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  seller = await accountWithTeam('付费课卖家');
-  buyer = await accountWithTeam('付费课买家');
-  bystander = await accountWithTeam('没买的团队');
+  seller = await accountWithTeam(baseUrl, logFile, '付费课卖家');
+  buyer = await accountWithTeam(baseUrl, logFile, '付费课买家');
+  bystander = await accountWithTeam(baseUrl, logFile, '没买的团队');
   courseId = await releasePaidCourse(seller);
 });
 afterEach(async () => {
@@ -152,7 +115,7 @@ describe('a paid course: shared, bought, unlisted', () => {
   });
 
   it('the buyer still opens the course from 已购 after the seller unreleased it, and reads the paid lesson', async () => {
-    await buyAndPay(buyer, courseId);
+    await buyAndPay(baseUrl, buyer, courseId);
     await apiAs(baseUrl, seller, '/course/unrelease', { courseId });
 
     const page = await (await newContext(buyer)).newPage();
