@@ -55,6 +55,13 @@ export const routes: RouteObject[] = [
                 lazy: lazyPage(() => import('../features/learn/list/learn-list-page.tsx'), 'LearnListPage'),
               },
               {
+                path: 'learn/report',
+                lazy: lazyPage(
+                  () => import('../features/learn/report/learn-report-page.tsx'),
+                  'LearnReportPage',
+                ),
+              },
+              {
                 path: 'learn/course/:courseId',
                 lazy: lazyPage(
                   () => import('../features/learn/player/learn-course-page.tsx'),

@@ -52,6 +52,7 @@ describe('WebPaths: every page path is built in one place', () => {
     [WebPaths.storePreview(3), '/store/preview/:courseId'],
     [WebPaths.storeIframePreview(3), '/store/course/:courseId/iframe/preview'],
     [WebPaths.learn, '/learn'],
+    [WebPaths.learnReport, '/learn/report'],
     [WebPaths.learnCourse(3), '/learn/course/:courseId'],
     [WebPaths.learnCourse(3, 9).split('?')[0] ?? '', '/learn/course/:courseId'],
     [WebPaths.certificate('ABCDEFGH2345'), '/certificate/:code'],

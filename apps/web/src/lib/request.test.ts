@@ -262,6 +262,44 @@ describe('request client: HTTP failures (seed §8)', () => {
   });
 });
 
+describe('request client: downloads (a CSV export)', () => {
+  const json = (body: unknown) => new Blob([JSON.stringify(body)], { type: 'application/json' });
+
+  it('resolves with the file, sending the token header', async () => {
+    writeStoredUser(user({ token: 'tok-csv' }));
+    const csv = new Blob(['\uFEFF成员,课程\r\n'], { type: 'text/csv' });
+    mock.onGet('/report/csv').reply(200, csv, { 'content-type': 'text/csv; charset=utf-8' });
+    const file = await api.download('/report/csv', { params: { status: 'completed' } });
+    expect(file).toBe(csv);
+    const sent = mock.history.get[0];
+    expect(sent?.responseType).toBe('blob');
+    expect(sent?.params).toEqual({ status: 'completed' });
+    expect(sent?.headers?.[TOKEN_HEADER]).toBe('tok-csv');
+    expect(notices.error).not.toHaveBeenCalled();
+  });
+
+  it('a failure answered as the envelope (an HTTP error) is read back: its code and message', async () => {
+    mock.onGet('/report/csv').reply(403, json({ code: UNKNOWN_CODE, msg: '导出太频繁', data: null }));
+    await expect(api.download('/report/csv')).rejects.toMatchObject({ code: UNKNOWN_CODE, status: 403 });
+    expect(lastError()).toMatchObject({ message: '请求失败', description: '导出太频繁' });
+  });
+
+  it('a business code sent as HTTP 200 fails like any call; 401 still logs out', async () => {
+    mock.onGet('/report/csv').replyOnce(200, json({ code: UNKNOWN_CODE, msg: '导出失败', data: null }));
+    await expect(api.download('/report/csv', { silent: true })).rejects.toMatchObject({
+      code: UNKNOWN_CODE,
+      msg: '导出失败',
+    });
+    writeStoredUser(user());
+    mock
+      .onGet('/report/csv')
+      .replyOnce(200, json({ code: Code.UNAUTHORIZED, msg: '登录已过期', data: null }));
+    await expect(api.download('/report/csv')).rejects.toMatchObject({ code: Code.UNAUTHORIZED });
+    expect(readStoredUser()).toBeNull();
+    expect(navigate).toHaveBeenCalled();
+  });
+});
+
 describe('request client: messages by code, in the interface language', () => {
   const inEnglish = async (run: () => Promise<void>) => {
     await i18n.changeLanguage('en-US');

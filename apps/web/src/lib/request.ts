@@ -85,7 +85,31 @@ const statusMessage = (status: number | undefined): string => {
   return messages[known] ?? HTTP_STATUS_MESSAGES[500] ?? '';
 };
 
-const onResponse = (response: AxiosResponse): AxiosResponse | Promise<never> => {
+/** A Blob's text (FileReader: Blob.text() is missing in older browsers and in jsdom). */
+const blobText = (blob: Blob): Promise<string> =>
+  new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error('blob'));
+    reader.readAsText(blob);
+  });
+
+/**
+ * A download (responseType 'blob') that answered JSON is the envelope of a failure (a business code
+ * sent as HTTP 200, or a 4xx/5xx): read it back so the usual rules apply. A file stays as it is.
+ */
+const envelopeOfBlob = async (body: unknown): Promise<unknown> => {
+  if (!(body instanceof Blob) || !body.type.includes('json')) return body;
+  try {
+    return JSON.parse(await blobText(body)) as unknown;
+  } catch {
+    return body;
+  }
+};
+
+const isDownload = (config: AxiosRequestConfig): boolean => config.responseType === 'blob';
+
+const onEnvelope = (response: AxiosResponse): AxiosResponse | Promise<never> => {
   const body: unknown = response.data;
   const config = response.config;
   if (!isEnvelope(body)) {
@@ -100,6 +124,16 @@ const onResponse = (response: AxiosResponse): AxiosResponse | Promise<never> => 
   const msg = body.msg ? errorText(body.code, body.msg, body.data) : i18n.t('request.unknownError');
   return fail(config, new ApiError(body.code, msg, response.status, body.data));
 };
+
+const onDownload = async (response: AxiosResponse): Promise<AxiosResponse> => {
+  const body = await envelopeOfBlob(response.data);
+  // The file itself (a JSON file that is no failing envelope included): nothing to unwrap.
+  if (body instanceof Blob || (isEnvelope(body) && isSuccessCode(body.code))) return response;
+  return onEnvelope({ ...response, data: body });
+};
+
+const onResponse = (response: AxiosResponse): AxiosResponse | Promise<AxiosResponse> =>
+  isDownload(response.config) ? onDownload(response) : onEnvelope(response);
 
 const onHttpError = (error: AxiosError): Promise<never> => {
   // An aborted call was wanted by its caller: nothing to tell the user.
@@ -121,7 +155,14 @@ const onHttpError = (error: AxiosError): Promise<never> => {
   return fail(config, new ApiError(code, msg, status, envelope?.data));
 };
 
-http.interceptors.response.use(onResponse, onHttpError);
+const onDownloadError = async (error: AxiosError): Promise<never> => {
+  if (error.response) error.response.data = await envelopeOfBlob(error.response.data);
+  return onHttpError(error);
+};
+
+http.interceptors.response.use(onResponse, (error: AxiosError) =>
+  isDownload(error.config ?? {}) ? onDownloadError(error) : onHttpError(error),
+);
 
 /**
  * The envelope's data: the one unwrap (`api.get(…).then(unwrap)`). The interceptors have already
@@ -135,4 +176,10 @@ export const api = {
     http.get<Envelope<T>>(url, config).then((r) => r.data),
   post: <T>(url: string, body?: unknown, config?: AxiosRequestConfig): Promise<Envelope<T>> =>
     http.post<Envelope<T>>(url, body, config).then((r) => r.data),
+  /**
+   * A file the server sends instead of an envelope (a CSV export). Through the client, not a plain
+   * link, because it needs the token header; a failure still answers the envelope and is shown as one.
+   */
+  download: (url: string, config?: AxiosRequestConfig): Promise<Blob> =>
+    http.get<Blob>(url, { ...config, responseType: 'blob' }).then((r) => r.data),
 };

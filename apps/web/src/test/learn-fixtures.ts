@@ -1,4 +1,12 @@
-import type { DocNode, LearnCourse, LearnCourseItem, LearnLesson, LearnProgress } from '@studio/contract';
+import type {
+  DocNode,
+  LearnCourse,
+  LearnCourseItem,
+  LearnLesson,
+  LearnProgress,
+  LearnReport,
+  LearnReportRow,
+} from '@studio/contract';
 
 export const paragraph = (text: string): DocNode => ({
   type: 'paragraph',
@@ -78,5 +86,37 @@ export const learnProgress = (over: Partial<LearnProgress> = {}): LearnProgress 
   progress: 33,
   completedAt: null,
   certificateCode: null,
+  ...over,
+});
+
+/** One member × course line of the team learning report: 小红 halfway through Python, 3 of 4 quizzes right. */
+export const reportRow = (over: Partial<LearnReportRow> = {}): LearnReportRow => ({
+  userId: 2,
+  nickName: '小红',
+  courseId: 11,
+  courseTitle: 'Python 零基础入门',
+  completedCount: 2,
+  lessonCount: 4,
+  progress: 50,
+  lastActivityAt: 1_700_000_000_000,
+  completedAt: null,
+  quizCorrect: 3,
+  quizAnswered: 4,
+  ...over,
+});
+
+/** Twelve Mondays from 2025-01-06, with the completions given (zero where none). */
+export const reportWeeks = (completions: number[] = []): LearnReport['weekly'] =>
+  Array.from({ length: 12 }, (_, i) => ({
+    week: new Date(Date.UTC(2025, 0, 6 + i * 7)).toISOString().slice(0, 10),
+    completions: completions[i] ?? 0,
+  }));
+
+export const learnReport = (over: Partial<LearnReport> = {}): LearnReport => ({
+  list: [reportRow()],
+  total: 1,
+  pageNum: 1,
+  pageSize: 10,
+  weekly: reportWeeks(),
   ...over,
 });

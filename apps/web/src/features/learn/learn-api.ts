@@ -6,10 +6,12 @@ import type {
   LearnFilter,
   LearnProgress,
   LearnProgressBody,
+  LearnReport,
+  LearnReportQuery,
   QuizAnswer,
   QuizResult,
 } from '@studio/contract';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AxiosRequestConfig } from 'axios';
 import { api, unwrap } from '../../lib/request.ts';
 import { useTeamId } from '../teams/current-team.ts';
@@ -23,10 +25,22 @@ export const learnKeys = {
   lists: (teamId: number | undefined) => ['learn', teamId, 'list'] as const,
   list: (teamId: number | undefined, filter: LearnFilter) => ['learn', teamId, 'list', filter] as const,
   course: (teamId: number | undefined, courseId: number) => ['learn', teamId, 'course', courseId] as const,
+  report: (teamId: number | undefined, query: LearnReportQuery) =>
+    ['learn', teamId, 'report', query] as const,
   certificate: (code: string) => ['certificate', code] as const,
 };
 
-/** 我的学习, the player's reads and writes, and the public certificate; answers are the envelope's data. */
+/** The filters as sent: an empty keyword and no course are left out rather than sent blank. */
+const reportParams = ({ keyword, courseId, ...rest }: Partial<LearnReportQuery>) => ({
+  ...rest,
+  ...(keyword ? { keyword } : {}),
+  ...(courseId ? { courseId } : {}),
+});
+
+/**
+ * 我的学习, the player's reads and writes, the public certificate and the team's report; answers
+ * are the envelope's data.
+ */
 export const learnApi = {
   list: (filter: LearnFilter) =>
     api
@@ -46,6 +60,12 @@ export const learnApi = {
     api
       .get<Certificate>(Routes.certificate.view, { params: { code }, silent: true, stayOnPage: true })
       .then(unwrap),
+  /** Silent: the report page says itself why it cannot be shown (403 for a MEMBER). */
+  report: (query: LearnReportQuery) =>
+    api.get<LearnReport>(Routes.learn.report, { params: reportParams(query), silent: true }).then(unwrap),
+  /** The whole report as CSV (every page), with the same filters and order. */
+  reportCsv: ({ pageNum: _page, pageSize: _size, ...filters }: LearnReportQuery) =>
+    api.download(Routes.learn.reportCsv, { params: reportParams(filters) }),
 };
 
 export const useLearnList = (filter: LearnFilter) => {
@@ -75,3 +95,17 @@ export const useCertificate = (code: string) =>
     queryFn: () => learnApi.certificate(code),
     staleTime: Infinity,
   });
+
+/** The team learning report; `enabled` is false for a member, who may not read it (no request). */
+export const useLearnReport = (query: LearnReportQuery, enabled: boolean) => {
+  const teamId = useTeamId();
+  return useQuery({
+    queryKey: learnKeys.report(teamId, query),
+    queryFn: () => learnApi.report(query),
+    enabled: enabled && teamId !== undefined,
+    staleTime: 0,
+    // Paging and filtering keep the rows in place while the next answer loads; another team starts empty.
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[1] === teamId ? keepPreviousData(previous) : undefined,
+  });
+};

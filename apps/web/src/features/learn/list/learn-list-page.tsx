@@ -1,4 +1,4 @@
-import { EditOutlined, ShopOutlined } from '@ant-design/icons';
+import { BarChartOutlined, EditOutlined, ShopOutlined } from '@ant-design/icons';
 import { LEARN_FILTERS, type LearnFilter } from '@studio/contract';
 import { WebPaths } from '@studio/contract/constants';
 import { Button, Card, Flex, Skeleton, Tabs, Typography } from 'antd';
@@ -11,6 +11,7 @@ import { LinkButton } from '../../store/link-button.tsx';
 import { StoreEmpty } from '../../store/store-empty.tsx';
 import { useLearnList } from '../learn-api.ts';
 import '../learn.css';
+import { useCanReadReport } from '../report/can-read-report.ts';
 import { LearnCourseCard } from './learn-course-item.tsx';
 
 const isFilter = (value: string | null): value is LearnFilter => LEARN_FILTERS.some((f) => f === value);
@@ -52,15 +53,23 @@ export const LearnListPage = () => {
   const raw = params.get('filter');
   const filter: LearnFilter = isFilter(raw) ? raw : 'all';
   const list = useLearnList(filter);
+  const canReadReport = useCanReadReport();
   const setFilter = (next: string) =>
     patchSearch({ filter: next === 'all' ? undefined : next }, { replace: true });
 
   return (
     <Flex vertical gap={12}>
-      <div>
-        <h1 className="page-title">{t('learn.title')}</h1>
-        <Typography.Text type="secondary">{t('learn.desc')}</Typography.Text>
-      </div>
+      <Flex justify="space-between" align="flex-start" gap={12} wrap>
+        <div style={{ minWidth: 0 }}>
+          <h1 className="page-title">{t('learn.title')}</h1>
+          <Typography.Text type="secondary">{t('learn.desc')}</Typography.Text>
+        </div>
+        {canReadReport && (
+          <LinkButton icon={<BarChartOutlined aria-hidden />} to={WebPaths.learnReport}>
+            {t('learn.report.entry')}
+          </LinkButton>
+        )}
+      </Flex>
       <Tabs
         activeKey={filter}
         onChange={setFilter}

@@ -1,4 +1,4 @@
-import { SwapOutlined } from '@ant-design/icons';
+import { BarChartOutlined, SwapOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Flex, Result, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -60,9 +60,19 @@ export const TeamCentrePage = () => {
     <Flex vertical gap={16} className="team-centre">
       <Flex justify="space-between" align="center" gap={12} wrap>
         <h1 className="page-title">{t('teamCentre.title')}</h1>
-        <Button icon={<SwapOutlined aria-hidden />} onClick={() => void navigate(WebPaths.selectTeam)}>
-          {t('teamCentre.switchTeam')}
-        </Button>
+        <Flex gap={8} wrap>
+          {abilities.manage && (
+            <Button
+              icon={<BarChartOutlined aria-hidden />}
+              onClick={() => void navigate(WebPaths.learnReport)}
+            >
+              {t('learn.report.entry')}
+            </Button>
+          )}
+          <Button icon={<SwapOutlined aria-hidden />} onClick={() => void navigate(WebPaths.selectTeam)}>
+            {t('teamCentre.switchTeam')}
+          </Button>
+        </Flex>
       </Flex>
       {info}
       {abilities.manage && current.data && <InvitePanel team={current.data} abilities={abilities} />}

@@ -109,6 +109,14 @@ describe('/personal/team (团队中心)', () => {
     expect(screen.queryByText('操作')).toBeNull();
     expect(button('编辑团队')).toBeNull();
     expect((await findButton('退出团队')).disabled).toBe(false);
+    expect(button('团队学习报告')).toBeNull();
+  });
+
+  it('ADMIN opens the team learning report from the header', async () => {
+    serve('ADMIN');
+    const router = renderApp('/personal/team');
+    fireEvent.click(await findButton('团队学习报告'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/learn/report'));
   });
 
   it('an expired team says so and disables the writes', async () => {

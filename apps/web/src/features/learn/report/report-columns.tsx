@@ -1,0 +1,83 @@
+import type { LearnReportRow } from '@studio/contract';
+import { Progress, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useTranslation } from 'react-i18next';
+import { formatDate, formatDateTime } from '../../../lib/format.ts';
+
+/** "3/4" on screen; in words for screen readers and on hover. */
+const QuizFigure = ({ correct, answered }: { correct: number; answered: number }) => {
+  const { t } = useTranslation();
+  const words = t('learn.report.quizText', { correct, answered });
+  return (
+    <span title={words}>
+      <span aria-hidden>{`${correct}/${answered}`}</span>
+      <span className="sr-only">{words}</span>
+    </span>
+  );
+};
+
+/** 成员, 课程, 完成度 (bar with completed/total), 最近学习, 完成时间, 测验 (correct/answered). */
+export const useReportColumns = (): ColumnsType<LearnReportRow> => {
+  const { t } = useTranslation();
+  const muted = (text: string) => <Typography.Text type="secondary">{text}</Typography.Text>;
+  return [
+    {
+      key: 'member',
+      title: t('learn.report.column.member'),
+      dataIndex: 'nickName',
+      width: 120,
+      ellipsis: true,
+    },
+    {
+      key: 'course',
+      title: t('learn.report.column.course'),
+      dataIndex: 'courseTitle',
+      width: 200,
+      ellipsis: true,
+    },
+    {
+      key: 'progress',
+      title: t('learn.report.column.progress'),
+      width: 190,
+      render: (_, row) => (
+        <Progress
+          className="report-progress"
+          percent={row.progress}
+          size="small"
+          status={row.completedAt !== null ? 'success' : 'normal'}
+          aria-label={t('learn.report.column.progress')}
+          aria-valuetext={t('learn.list.progressText', { done: row.completedCount, total: row.lessonCount })}
+          format={() => `${row.completedCount}/${row.lessonCount}`}
+        />
+      ),
+    },
+    {
+      key: 'lastActivity',
+      title: t('learn.report.column.lastActivity'),
+      width: 150,
+      render: (_, row) =>
+        row.lastActivityAt !== null
+          ? formatDateTime(row.lastActivityAt)
+          : muted(t('learn.report.notStarted')),
+    },
+    {
+      key: 'completedAt',
+      title: t('learn.report.column.completedAt'),
+      width: 110,
+      render: (_, row) =>
+        row.completedAt !== null ? formatDate(row.completedAt) : muted(t('learn.report.notCompleted')),
+    },
+    {
+      key: 'quiz',
+      title: t('learn.report.column.quiz'),
+      width: 90,
+      align: 'right',
+      render: (_, row) =>
+        row.quizAnswered > 0 ? (
+          <QuizFigure correct={row.quizCorrect} answered={row.quizAnswered} />
+        ) : (
+          muted(t('learn.report.noQuiz'))
+        ),
+    },
+  ];
+};
