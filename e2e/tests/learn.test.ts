@@ -167,4 +167,17 @@ describe('learning a bought course', () => {
     await visitor.goto(`${baseUrl}/certificate/ABCDEFGHJKLM`);
     await visitor.getByRole('heading', { level: 1, name: '证书不存在' }).waitFor();
   });
+
+  it("the team's OWNER sees each member's progress in the learning report", async () => {
+    const page = await (await newContext(owner, { width: 1280, height: 900 })).newPage();
+    await page.goto(`${baseUrl}/learn`);
+    await page.getByRole('button', { name: '团队学习报告' }).click();
+    await page.waitForURL((url) => url.pathname === '/learn/report');
+    await page.getByRole('heading', { level: 1, name: '团队学习报告' }).waitFor();
+    // The member finished the course (the test above); the owner has not started it.
+    const memberRow = page.getByRole('row').filter({ hasText: member.nickName }).filter({ hasText: TITLE });
+    await memberRow.getByText('2/2', { exact: true }).waitFor();
+    const ownerRow = page.getByRole('row').filter({ hasText: owner.nickName }).filter({ hasText: TITLE });
+    await ownerRow.getByText('0/2', { exact: true }).waitFor();
+  });
 });
