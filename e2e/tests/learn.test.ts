@@ -128,12 +128,12 @@ describe('learning a bought course', () => {
     await page.getByRole('heading', { level: 1, name: '小测验' }).waitFor();
     expect(await page.getByText('一加一等于二。').count()).toBe(0);
     const single = page.locator('.quiz-card', { hasText: Q_SINGLE });
-    await single.getByRole('radio', { name: '1', exact: true }).check();
+    await single.getByRole('radio', { name: 'A. 1', exact: true }).check();
     await single.getByRole('button', { name: '提交答案' }).click();
     await single.getByText('回答错误').waitFor();
     await single.getByText('一加一等于二。').waitFor();
     await single.getByRole('button', { name: '重新作答' }).click();
-    await single.getByRole('radio', { name: '2', exact: true }).check();
+    await single.getByRole('radio', { name: 'B. 2', exact: true }).check();
     await single.getByRole('button', { name: '提交答案' }).click();
     await single.getByText('回答正确').waitFor();
     const blank = page.locator('.quiz-card', { hasText: Q_BLANK });
@@ -176,8 +176,8 @@ describe('learning a bought course', () => {
     await page.getByRole('heading', { level: 1, name: '团队学习报告' }).waitFor();
     // The member finished the course (the test above); the owner has not started it.
     const memberRow = page.getByRole('row').filter({ hasText: member.nickName }).filter({ hasText: TITLE });
-    await memberRow.getByText('2/2', { exact: true }).waitFor();
+    await memberRow.getByText('2/2', { exact: true }).first().waitFor();
     const ownerRow = page.getByRole('row').filter({ hasText: owner.nickName }).filter({ hasText: TITLE });
-    await ownerRow.getByText('0/2', { exact: true }).waitFor();
+    await ownerRow.getByText('0/2', { exact: true }).first().waitFor();
   });
 });
