@@ -4,8 +4,8 @@
  */
 import type { DocNode } from '@studio/contract';
 import type { Db } from '../db/client.ts';
-import { contentHash } from '../modules/learning/learning.service.ts';
-import { insertAttempt, markLessonComplete, recordPosition } from '../modules/learning/learning.repo.ts';
+import { contentHash } from '../modules/learning/release-content.ts';
+import { insertAttempt, markLessonComplete, savePosition } from '../modules/learning/learning.repo.ts';
 import { insertCourse } from '../modules/courses/courses.repo.ts';
 import { insertLesson, listLessons } from '../modules/courses/lessons.repo.ts';
 import { insertOrder, markPaidAndGrant } from '../modules/store/orders.repo.ts';
@@ -114,9 +114,9 @@ export async function seedDemoLearning(
   // The demo member finished lesson 1 and is in lesson 2, one quiz answered.
   const learner = { teamId: buyer.teamId, userId: buyer.memberId };
   const [first, second] = await listLessons(db, course.id);
-  await recordPosition(db, learner, course.id, first!.id, 1);
+  await savePosition(db, learner, course.id, first!.id, 1);
   await markLessonComplete(db, learner, first!.id, contentHash(first!.content));
-  await recordPosition(db, learner, course.id, second!.id, 0.4);
+  await savePosition(db, learner, course.id, second!.id, 0.4);
   await insertAttempt(db, learner, {
     courseId: course.id,
     lessonId: second!.id,

@@ -17,7 +17,8 @@ export type Learner = { teamId: number; userId: number };
 
 /**
  * Courses a team learns: those it bought (whatever the seller did since: 下架 keeps them) and its
- * own courses while released. Each with the release a learner reads, the latest one.
+ * own courses while released. Each with the release a learner reads, the latest one; its content
+ * comes from release-content.ts, which keeps it in memory.
  */
 const learnable = (db: Db, teamId: number) =>
   db
@@ -26,7 +27,8 @@ const learnable = (db: Db, teamId: number) =>
       ownerTeamId: courses.teamId,
       listed: sql<boolean>`${courses.status} = 'released'`,
       teamName: teams.teamName,
-      release: courseReleases,
+      releaseId: courseReleases.id,
+      versionNo: courseReleases.versionNo,
       bought: sql<boolean>`exists (select 1 from ${entitlements} where ${entitlements.teamId} = ${teamId} and ${entitlements.courseId} = ${courses.id})`,
     })
     .from(courses)
@@ -36,7 +38,7 @@ const learnable = (db: Db, teamId: number) =>
     )
     .innerJoin(teams, eq(teams.id, courses.teamId));
 
-export type LearnableCourse = Awaited<ReturnType<ReturnType<typeof learnable>['execute']>>[number];
+export type LearnableRow = Awaited<ReturnType<ReturnType<typeof learnable>['execute']>>[number];
 
 const heldBy = (teamId: number) =>
   or(
@@ -48,67 +50,109 @@ export async function findLearnable(
   db: Db,
   teamId: number,
   courseId: number,
-): Promise<LearnableCourse | undefined> {
+): Promise<LearnableRow | undefined> {
   const rows = await learnable(db, teamId).where(and(eq(courses.id, courseId), heldBy(teamId)));
   return rows[0];
 }
 
-export async function listLearnable(db: Db, teamId: number): Promise<LearnableCourse[]> {
+export async function listLearnable(db: Db, teamId: number): Promise<LearnableRow[]> {
   return learnable(db, teamId).where(heldBy(teamId)).orderBy(desc(courseReleases.createdAt));
 }
+
+/** One learner's rows, in the tables keyed by team and user. */
+const ofLearner = (
+  table: typeof learningCourses | typeof learningLessons | typeof certificates,
+  l: Learner,
+  courseIds: number[],
+) => and(eq(table.teamId, l.teamId), eq(table.userId, l.userId), inArray(table.courseId, courseIds));
 
 export async function courseRecords(db: Db, l: Learner, courseIds: number[]) {
   if (courseIds.length === 0) return [];
   return db
     .select()
     .from(learningCourses)
-    .where(
-      and(
-        eq(learningCourses.teamId, l.teamId),
-        eq(learningCourses.userId, l.userId),
-        inArray(learningCourses.courseId, courseIds),
-      ),
-    );
+    .where(ofLearner(learningCourses, l, courseIds));
 }
+
+/** What progress needs of a lesson row. */
+const lessonRecordColumns = {
+  courseId: learningLessons.courseId,
+  lessonId: learningLessons.lessonId,
+  position: learningLessons.position,
+  completedAt: learningLessons.completedAt,
+  contentHash: learningLessons.contentHash,
+};
+export type LessonRecord = {
+  lessonId: number;
+  position: number;
+  completedAt: Date | null;
+  contentHash: string | null;
+};
 
 export async function lessonRecords(db: Db, l: Learner, courseIds: number[]) {
   if (courseIds.length === 0) return [];
   return db
-    .select()
+    .select(lessonRecordColumns)
     .from(learningLessons)
-    .where(
-      and(
-        eq(learningLessons.teamId, l.teamId),
-        eq(learningLessons.userId, l.userId),
-        inArray(learningLessons.courseId, courseIds),
-      ),
-    );
+    .where(ofLearner(learningLessons, l, courseIds));
 }
-export type LessonRecord = Awaited<ReturnType<typeof lessonRecords>>[number];
 
-/** Where the learner is: the lesson and how far down it; the course row is made on first study. */
-export async function recordPosition(
+/** The learner's state in a course right after a position save. */
+export type PositionSaved = {
+  records: LessonRecord[];
+  courseCompletedAt: Date | null;
+  certificateCode: string | null;
+};
+
+/**
+ * The player's frequent write in one statement: the lesson's position, the course's 继续学习 point,
+ * and back the learner's records in the course (the saved lesson as written, the others as read),
+ * the course's completion and its certificate.
+ */
+export async function savePosition(
   db: Db,
   l: Learner,
   courseId: number,
   lessonId: number,
   position: number,
-): Promise<void> {
-  const now = new Date();
-  await db
-    .insert(learningLessons)
-    .values({ ...l, courseId, lessonId, position, updatedAt: now })
-    .onConflictDoUpdate({
-      target: [learningLessons.teamId, learningLessons.userId, learningLessons.lessonId],
-      set: { position, courseId, updatedAt: now },
-    });
-  await db
-    .insert(learningCourses)
-    .values({ ...l, courseId, lastLessonId: lessonId, lastPosition: position, lastStudiedAt: now })
-    .onConflictDoUpdate({
-      target: [learningCourses.teamId, learningCourses.userId, learningCourses.courseId],
-      set: { lastLessonId: lessonId, lastPosition: position, lastStudiedAt: now },
-    });
+): Promise<PositionSaved> {
+  const { rows } = await db.execute<{
+    course_completed_at: string | null;
+    certificate_code: string | null;
+    lessons: { lessonId: number; position: number; completedAt: string | null; contentHash: string | null }[];
+  }>(sql`
+    with saved as (
+      insert into ${learningLessons} (team_id, user_id, course_id, lesson_id, position, updated_at)
+      values (${l.teamId}, ${l.userId}, ${courseId}, ${lessonId}, ${position}, now())
+      on conflict (team_id, user_id, lesson_id) do update
+        set position = excluded.position, course_id = excluded.course_id, updated_at = excluded.updated_at
+      returning lesson_id, position, completed_at, content_hash
+    ), course as (
+      insert into ${learningCourses} (team_id, user_id, course_id, last_lesson_id, last_position, last_studied_at)
+      values (${l.teamId}, ${l.userId}, ${courseId}, ${lessonId}, ${position}, now())
+      on conflict (team_id, user_id, course_id) do update
+        set last_lesson_id = excluded.last_lesson_id, last_position = excluded.last_position,
+            last_studied_at = excluded.last_studied_at
+      returning completed_at
+    ), lessons as (
+      select lesson_id, position, completed_at, content_hash from saved
+      union all
+      select lesson_id, position, completed_at, content_hash from ${learningLessons}
+      where team_id = ${l.teamId} and user_id = ${l.userId} and course_id = ${courseId}
+        and lesson_id <> ${lessonId}
+    )
+    select
+      (select completed_at from course) as course_completed_at,
+      (select code from ${certificates}
+        where team_id = ${l.teamId} and user_id = ${l.userId} and course_id = ${courseId}) as certificate_code,
+      (select json_agg(json_build_object('lessonId', lesson_id, 'position', position,
+        'completedAt', completed_at, 'contentHash', content_hash)) from lessons) as lessons`);
+  const row = rows[0]!;
+  return {
+    records: row.lessons.map((r) => ({ ...r, completedAt: r.completedAt ? new Date(r.completedAt) : null })),
+    courseCompletedAt: row.course_completed_at ? new Date(row.course_completed_at) : null,
+    certificateCode: row.certificate_code,
+  };
 }
 
 /** Completes the lesson as it reads now (its content's hash); completing it again refreshes the hash. */
@@ -201,14 +245,7 @@ export async function certificateCodes(
   const rows = await db
     .select({ courseId: certificates.courseId, code: certificates.code })
     .from(certificates)
-    .where(
-      and(
-        eq(certificates.teamId, l.teamId),
-        eq(certificates.userId, l.userId),
-        inArray(certificates.courseId, courseIds),
-        isNotNull(certificates.code),
-      ),
-    );
+    .where(and(ofLearner(certificates, l, courseIds), isNotNull(certificates.code)));
   return new Map(rows.map((r) => [r.courseId, r.code]));
 }
 

@@ -10,7 +10,6 @@ import {
   quizzesOf,
   stripQuizKeys,
   type Certificate,
-  type DocNode,
   type LearnCourse,
   type LearnCourseItem,
   type LearnFilter,
@@ -23,7 +22,6 @@ import {
 } from '@studio/contract';
 import type { TeamCtx } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { sha256 } from '../../platform/crypto.ts';
 import { AppError, invalidInput } from '../../platform/errors.ts';
 import { authorize, canLearn } from '../../platform/policy.ts';
 import {
@@ -39,23 +37,34 @@ import {
   listLearnable,
   markCourseComplete,
   markLessonComplete,
-  recordPosition,
-  type LearnableCourse,
+  savePosition,
+  type LearnableRow,
   type Learner,
   type LessonRecord,
+  type PositionSaved,
 } from './learning.repo.ts';
+import { releaseContent, type ReleaseContent } from './release-content.ts';
 
 const learnerOf = (c: TeamCtx): Learner => ({ teamId: c.membership.team.id, userId: c.actor.user.id });
 
+/** A course the team may learn, with the content of the release its learners read. */
+type LearnableCourse = LearnableRow & { release: ReleaseContent & { versionNo: number } };
 type SnapshotLesson = LearnableCourse['release']['snapshot']['lessons'][number];
 
-/** Identifies what a lesson says: a release that changes it shows the completed lesson 已更新. */
-export const contentHash = (content: DocNode): string => sha256(JSON.stringify(content));
+async function withContent(c: TeamCtx, row: LearnableRow): Promise<LearnableCourse> {
+  const content = await releaseContent(c.ctx.db, row.releaseId);
+  return { ...row, release: { ...content, versionNo: row.versionNo } };
+}
 
-function stateOf(lesson: SnapshotLesson, record: LessonRecord | undefined): LessonLearnState {
+/** A completed lesson whose content a later release changed is 已更新. */
+function stateOf(
+  course: LearnableCourse,
+  lesson: SnapshotLesson,
+  record: LessonRecord | undefined,
+): LessonLearnState {
   if (!record) return 'not_started';
   if (!record.completedAt) return 'in_progress';
-  return record.contentHash === contentHash(lesson.content) ? 'completed' : 'updated';
+  return record.contentHash === course.release.hashes.get(lesson.lessonId) ? 'completed' : 'updated';
 }
 
 /** A lesson completed before a release changed it still counts: the learner did finish it. */
@@ -64,7 +73,7 @@ const isDone = (state: LessonLearnState) => state === 'completed' || state === '
 function summarize(course: LearnableCourse, records: LessonRecord[]) {
   const byLesson = new Map(records.map((r) => [r.lessonId, r]));
   const lessons = course.release.snapshot.lessons;
-  const states = new Map(lessons.map((l) => [l.lessonId, stateOf(l, byLesson.get(l.lessonId))]));
+  const states = new Map(lessons.map((l) => [l.lessonId, stateOf(course, l, byLesson.get(l.lessonId))]));
   const completedCount = [...states.values()].filter(isDone).length;
   const lessonCount = lessons.length;
   const progress = lessonCount === 0 ? 0 : Math.floor((completedCount * 100) / lessonCount);
@@ -74,12 +83,12 @@ function summarize(course: LearnableCourse, records: LessonRecord[]) {
 /** The course the session's team may learn, or 404 (another team's, never bought, or unreleased own). */
 async function requireLearnable(c: TeamCtx, courseId: number): Promise<LearnableCourse> {
   authorize(c, 'learn.study');
-  const course = await findLearnable(c.ctx.db, c.membership.team.id, courseId);
-  const ownTeam = course?.ownerTeamId === c.membership.team.id;
-  if (!course || !canLearn({ ownTeam, listed: course.listed, bought: course.bought })) {
+  const row = await findLearnable(c.ctx.db, c.membership.team.id, courseId);
+  const ownTeam = row?.ownerTeamId === c.membership.team.id;
+  if (!row || !canLearn({ ownTeam, listed: row.listed, bought: row.bought })) {
     throw new AppError(Code.NOT_FOUND);
   }
-  return course;
+  return withContent(c, row);
 }
 
 function requireLesson(course: LearnableCourse, lessonId: number): SnapshotLesson {
@@ -128,8 +137,12 @@ export async function listLearning(c: TeamCtx, filter: LearnFilter): Promise<{ l
   authorize(c, 'learn.study');
   const learner = learnerOf(c);
   const teamId = learner.teamId;
-  const all = (await listLearnable(c.ctx.db, teamId)).filter((course) =>
-    canLearn({ ownTeam: course.ownerTeamId === teamId, listed: course.listed, bought: course.bought }),
+  const all = await Promise.all(
+    (await listLearnable(c.ctx.db, teamId))
+      .filter((row) =>
+        canLearn({ ownTeam: row.ownerTeamId === teamId, listed: row.listed, bought: row.bought }),
+      )
+      .map((row) => withContent(c, row)),
   );
   const ids = all.map((course) => course.courseId);
   const [courseRows, lessonRows, codes] = await Promise.all([
@@ -212,6 +225,20 @@ export async function learnCourse(c: TeamCtx, courseId: number): Promise<LearnCo
   };
 }
 
+function progressFrom(course: LearnableCourse, lessonId: number, saved: PositionSaved): LearnProgress {
+  const { states, completedCount, lessonCount, progress } = summarize(course, saved.records);
+  return {
+    lessonId,
+    state: states.get(lessonId) ?? 'not_started',
+    completedCount,
+    lessonCount,
+    progress,
+    completedAt: saved.courseCompletedAt ? saved.courseCompletedAt.getTime() : null,
+    certificateCode: saved.certificateCode,
+  };
+}
+
+/** The progress as it stands after a completion. */
 async function progressOf(c: TeamCtx, course: LearnableCourse, lessonId: number): Promise<LearnProgress> {
   const learner = learnerOf(c);
   const [[record], records, codes] = await Promise.all([
@@ -219,16 +246,11 @@ async function progressOf(c: TeamCtx, course: LearnableCourse, lessonId: number)
     lessonRecords(c.ctx.db, learner, [course.courseId]),
     certificateCodes(c.ctx.db, learner, [course.courseId]),
   ]);
-  const { states, completedCount, lessonCount, progress } = summarize(course, records);
-  return {
-    lessonId,
-    state: states.get(lessonId) ?? 'not_started',
-    completedCount,
-    lessonCount,
-    progress,
-    completedAt: record?.completedAt ? record.completedAt.getTime() : null,
+  return progressFrom(course, lessonId, {
+    records,
+    courseCompletedAt: record?.completedAt ?? null,
     certificateCode: codes.get(course.courseId) ?? null,
-  };
+  });
 }
 
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -244,7 +266,7 @@ async function complete(c: TeamCtx, course: LearnableCourse, lesson: SnapshotLes
   const answered = await answeredQuizIds(c.ctx.db, learner, lesson.lessonId);
   if (quizzesOf(lesson.content).some((q) => !answered.has(q.id))) throw new AppError(Code.QUIZ_UNANSWERED);
   await c.ctx.db.transaction(async (tx) => {
-    await markLessonComplete(tx, learner, lesson.lessonId, contentHash(lesson.content));
+    await markLessonComplete(tx, learner, lesson.lessonId, course.release.hashes.get(lesson.lessonId)!);
     const records = await lessonRecords(tx, learner, [course.courseId]);
     const { completedCount, lessonCount } = summarize(course, records);
     if (completedCount < lessonCount || !(await markCourseComplete(tx, learner, course.courseId))) return;
@@ -270,13 +292,12 @@ export async function saveProgress(
 ): Promise<LearnProgress> {
   const course = await requireLearnable(c, body.courseId);
   const lesson = requireLesson(course, body.lessonId);
-  await recordPosition(c.ctx.db, learnerOf(c), course.courseId, lesson.lessonId, body.position);
-  if (body.reachedEnd) {
-    try {
-      await complete(c, course, lesson);
-    } catch (error) {
-      if (!(error instanceof AppError && error.code === Code.QUIZ_UNANSWERED)) throw error;
-    }
+  const saved = await savePosition(c.ctx.db, learnerOf(c), course.courseId, lesson.lessonId, body.position);
+  if (!body.reachedEnd) return progressFrom(course, lesson.lessonId, saved);
+  try {
+    await complete(c, course, lesson);
+  } catch (error) {
+    if (!(error instanceof AppError && error.code === Code.QUIZ_UNANSWERED)) throw error;
   }
   return progressOf(c, course, lesson.lessonId);
 }
@@ -288,7 +309,7 @@ export async function completeLesson(
 ): Promise<LearnProgress> {
   const course = await requireLearnable(c, body.courseId);
   const lesson = requireLesson(course, body.lessonId);
-  await recordPosition(c.ctx.db, learnerOf(c), course.courseId, lesson.lessonId, 1);
+  await savePosition(c.ctx.db, learnerOf(c), course.courseId, lesson.lessonId, 1);
   await complete(c, course, lesson);
   return progressOf(c, course, lesson.lessonId);
 }
