@@ -127,6 +127,8 @@ export const learnEnUS: typeof learnZhCN = {
     total: '{{count}} in total',
     empty: 'No learning records match',
     emptyAll: 'Your team has no courses to learn yet',
+    pastEnd: 'Page {{page}} is past the end ({{count}} records, {{pages}} pages)',
+    toPage: 'Go to page {{page}}',
     clearFilters: 'Clear filters',
     export: 'Export CSV',
     exported: 'Learning report exported',

@@ -127,6 +127,8 @@ export const learnZhCN = {
     total: '共 {{count}} 条',
     empty: '没有符合条件的学习记录',
     emptyAll: '团队还没有可以学习的课程',
+    pastEnd: '第 {{page}} 页已经超出范围（共 {{count}} 条，{{pages}} 页）',
+    toPage: '回到第 {{page}} 页',
     clearFilters: '清除筛选',
     export: '导出 CSV',
     exported: '学习报告已导出',

@@ -184,6 +184,20 @@ describe('/learn/report (团队学习报告)', () => {
     expect(search().get('keyword')).toBe('Python');
   });
 
+  it('a page past the end says so and offers the last page, not "nothing matches"', async () => {
+    mock.onGet(Routes.learn.report).reply((config) => {
+      const q = config.params as LearnReportQuery;
+      const list = q.pageNum > 3 ? [] : [halfway];
+      return ok(learnReport({ list, total: 25, pageNum: q.pageNum, pageSize: q.pageSize }));
+    });
+    const router = renderApp('/learn/report?page=9');
+    expect(await screen.findByText('第 9 页已经超出范围（共 25 条，3 页）')).toBeTruthy();
+    expect(screen.queryByText('没有符合条件的学习记录')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: '回到第 3 页' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?page=3'));
+    expect(await screen.findByText('小红')).toBeTruthy();
+  });
+
   it('导出 CSV downloads the report with the filters on screen as 学习报告-<date>.csv', async () => {
     const csv = new Blob(['\uFEFF成员,课程\r\n'], { type: 'text/csv' });
     mock.onGet(Routes.learn.reportCsv).reply(200, csv, { 'content-type': 'text/csv; charset=utf-8' });

@@ -21,6 +21,9 @@ export const ReportTable = ({
   const { t } = useTranslation();
   const columns = useReportColumns();
   const filtered = query.keyword !== '' || query.courseId !== undefined || query.status !== 'all';
+  const pages = Math.ceil(report.total / query.pageSize);
+  // A page past the end (a shared link, or rows that went away) is not an empty report.
+  const pastEnd = report.list.length === 0 && report.total > 0 && query.pageNum > pages;
   return (
     <Table<LearnReportRow>
       rowKey={rowKey}
@@ -30,7 +33,13 @@ export const ReportTable = ({
       loading={loading}
       scroll={{ x: 'max-content' }}
       locale={{
-        emptyText: (
+        emptyText: pastEnd ? (
+          <Empty description={t('learn.report.pastEnd', { page: query.pageNum, count: report.total, pages })}>
+            <Button type="primary" onClick={() => onChange({ page: pages > 1 ? String(pages) : undefined })}>
+              {t('learn.report.toPage', { page: pages })}
+            </Button>
+          </Empty>
+        ) : (
           <Empty description={filtered ? t('learn.report.empty') : t('learn.report.emptyAll')}>
             {filtered && (
               <Button onClick={() => onChange({ keyword: undefined, course: undefined, status: undefined })}>
