@@ -12,7 +12,7 @@ export type Lesson = { lessonId: number; version: number; title: string; content
 export type Api = <T>(path: string, body?: unknown) => Promise<T>;
 
 /**
- * The course page's title field, by its exact name. A substring match (`getByLabel('课程标题', { exact: true })`) also
+ * The course page's title field, by its exact name. A substring match (`getByLabel('课程标题')`) also
  * finds /author's search box 搜索课程标题, which is still on screen for a moment after 新建课程 has
  * changed the address: typing then went into the search box and the course kept 未命名课程.
  */

@@ -5,9 +5,8 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Flex, Skeleton, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { LazyResult } from '../../components/lazy-result.tsx';
+import { PublicPageError } from '../../components/public-page-error.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
-import { isApiError } from '../../lib/api-error.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { useSession } from '../auth/session-store.ts';
 import { shareApi } from '../courses/course-api.ts';
@@ -76,50 +75,6 @@ const CopyAction = ({ view }: { view: ShareView }) => {
   );
 };
 
-/** 链接已失效 (30003), 链接不存在 (404 or a malformed id), or a load failure with a retry (Result loads then). */
-const ShareError = ({ error, onRetry }: { error: unknown; onRetry: () => void }) => {
-  const { t } = useTranslation();
-  const code = isApiError(error) ? error.code : 0;
-  const home = (
-    <Link to="/" key="home">
-      <Button type="primary">{t('share.page.goHome')}</Button>
-    </Link>
-  );
-  if (code === Code.SHARE_EXPIRED) {
-    return (
-      <LazyResult
-        status="warning"
-        title={<h1 className="share-error-title">{t('share.page.invalid')}</h1>}
-        subTitle={t('share.page.invalidDesc')}
-        extra={home}
-      />
-    );
-  }
-  if (code === Code.NOT_FOUND || code === Code.BAD_REQUEST) {
-    return (
-      <LazyResult
-        status="404"
-        title={<h1 className="share-error-title">{t('share.page.notFound')}</h1>}
-        subTitle={t('share.page.notFoundDesc')}
-        extra={home}
-      />
-    );
-  }
-  return (
-    <LazyResult
-      status="error"
-      title={<h1 className="share-error-title">{t('share.page.loadFailed')}</h1>}
-      subTitle={isApiError(error) ? error.msg : undefined}
-      extra={[
-        <Button key="retry" onClick={onRetry}>
-          {t('common.retry')}
-        </Button>,
-        home,
-      ]}
-    />
-  );
-};
-
 /** /share/:shareId: a shared course, read-only, for anyone with the link (no login needed). */
 export const SharePage = () => {
   const { t } = useTranslation();
@@ -161,7 +116,18 @@ export const SharePage = () => {
           />
         </Flex>
       ) : (
-        <ShareError error={view.error} onRetry={() => void view.refetch()} />
+        <PublicPageError
+          error={view.error}
+          onRetry={() => void view.refetch()}
+          notFound={{ title: t('share.page.notFound'), desc: t('share.page.notFoundDesc') }}
+          gone={{
+            code: Code.SHARE_EXPIRED,
+            title: t('share.page.invalid'),
+            desc: t('share.page.invalidDesc'),
+          }}
+          loadFailed={t('share.page.loadFailed')}
+          goHome={t('share.page.goHome')}
+        />
       )}
     </PublicShell>
   );

@@ -1,4 +1,5 @@
 import { courseCategoryNames } from '@studio/contract/constants';
+import { quizEditorZhCN } from './zh-cn-quiz.ts';
 /** Courses, lessons, the editor, previews, release and sharing: Chinese, the reference for en-us-course.ts. */
 export const courseZhCN = {
   course: {
@@ -183,38 +184,7 @@ export const courseZhCN = {
       quiz: '测验',
       redo: '重做',
     },
-    quiz: {
-      label: '测验',
-      kind: '题型',
-      kinds: { single: '单选题', multiple: '多选题', truefalse: '判断题', blank: '填空题' },
-      question: '题目',
-      questionPlaceholder: '输入题目',
-      option: '选项 {{n}}',
-      addOption: '添加选项',
-      removeOption: '删除选项 {{n}}',
-      markSingle: '选项 {{n}} 是正确答案',
-      markMultiple: '选项 {{n}} 是正确答案之一',
-      markHelp: '选中正确答案',
-      answer: '正确答案',
-      true: '正确',
-      false: '错误',
-      accepted: '正确答案',
-      acceptedPlaceholder: '输入一个答案，按回车添加',
-      acceptedHelp: '几种写法都算对时逐个添加；判分时不区分大小写和全角半角',
-      removeAccepted: '删除答案「{{answer}}」',
-      explanation: '解析',
-      explanationPlaceholder: '学员答题后看到的解析（选填）',
-      remove: '删除测验',
-      drag: '拖动以移动测验',
-      blankLine: '＿＿＿＿＿＿',
-      problems: {
-        question: '请填写题目',
-        options: '至少两个选项',
-        emptyOption: '有选项还没有填写',
-        correct: '请标出正确答案',
-        accepted: '请至少填写一个正确答案',
-      },
-    },
+    quiz: quizEditorZhCN,
     assist: {
       button: 'AI 助手',
       scope: '作用于选中的文字；没有选中时作用于整节课时，结果加在末尾',

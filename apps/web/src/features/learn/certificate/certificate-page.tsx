@@ -1,13 +1,12 @@
 import { PrinterOutlined } from '@ant-design/icons';
 import type { Certificate } from '@studio/contract';
-import { Code, WebPaths } from '@studio/contract/constants';
+import { WebPaths } from '@studio/contract/constants';
 import { Button, Skeleton } from 'antd';
 import { QRCodeSVG } from 'qrcode.react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
-import { LazyResult } from '../../../components/lazy-result.tsx';
+import { useParams } from 'react-router';
+import { PublicPageError } from '../../../components/public-page-error.tsx';
 import { useDocumentTitle } from '../../../components/use-document-title.ts';
-import { isApiError } from '../../../lib/api-error.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { PublicShell } from '../../share/public-shell.tsx';
 import { useCertificate } from '../learn-api.ts';
@@ -60,40 +59,6 @@ const CertificateSheet = ({ certificate }: { certificate: Certificate }) => {
   );
 };
 
-/** 证书不存在 (404, or a code that is not a certificate code: 400), or a failure with a retry. */
-const CertificateError = ({ error, onRetry }: { error: unknown; onRetry: () => void }) => {
-  const { t } = useTranslation();
-  const code = isApiError(error) ? error.code : 0;
-  const home = (
-    <Link to="/" key="home">
-      <Button type="primary">{t('learn.certificate.goHome')}</Button>
-    </Link>
-  );
-  if (code === Code.NOT_FOUND || code === Code.BAD_REQUEST) {
-    return (
-      <LazyResult
-        status="404"
-        title={<h1 className="cert-error-title">{t('learn.certificate.notFound')}</h1>}
-        subTitle={t('learn.certificate.notFoundDesc')}
-        extra={home}
-      />
-    );
-  }
-  return (
-    <LazyResult
-      status="error"
-      title={<h1 className="cert-error-title">{t('learn.certificate.loadFailed')}</h1>}
-      subTitle={isApiError(error) ? error.msg : undefined}
-      extra={[
-        <Button key="retry" onClick={onRetry}>
-          {t('common.retry')}
-        </Button>,
-        home,
-      ]}
-    />
-  );
-};
-
 /** /certificate/:code: a certificate anyone can verify (no login), printable on one A4 sheet. */
 export const CertificatePage = () => {
   const { t } = useTranslation();
@@ -119,7 +84,13 @@ export const CertificatePage = () => {
       ) : certificate.isPending ? (
         <Skeleton active paragraph={{ rows: 8 }} />
       ) : (
-        <CertificateError error={certificate.error} onRetry={() => void certificate.refetch()} />
+        <PublicPageError
+          error={certificate.error}
+          onRetry={() => void certificate.refetch()}
+          notFound={{ title: t('learn.certificate.notFound'), desc: t('learn.certificate.notFoundDesc') }}
+          loadFailed={t('learn.certificate.loadFailed')}
+          goHome={t('learn.certificate.goHome')}
+        />
       )}
     </PublicShell>
   );
