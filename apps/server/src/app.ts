@@ -38,6 +38,7 @@ import { registerMetrics } from './platform/metrics.ts';
 import { defineStoreJobs } from './modules/store/store.jobs.ts';
 import { errorHandler, methodNotAllowedEnvelope, notFoundEnvelope } from './platform/error-handler.ts';
 import { registerRequestLimits } from './platform/request-limits.ts';
+import { registerPublicPages } from './modules/public-pages/public-pages.routes.ts';
 import { isFrameablePath, registerWebApp } from './platform/web-app.ts';
 
 /** The players the lesson renderer may frame (apps/web/src/components/content-view/video-embed.ts). */
@@ -186,6 +187,7 @@ export async function buildApp({
   }
 
   const hasWeb = await registerWebApp(app, config.webDist);
+  if (hasWeb) registerPublicPages(app, ctx, config.webDist);
   if (!hasWeb)
     logger.warn({ webDist: config.webDist }, 'no web build here: pages answer 404 (npm run build)');
   app.setNotFoundHandler(async (request, reply) => {

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createCourse, createLesson, createTeam, createUser } from '../../../test/factories.ts';
 import { seller } from '../../../test/store-factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { XSS_CORPUS as CORPUS } from '../../../test/xss-corpus.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -170,15 +171,6 @@ describe('share links of paid courses', () => {
 });
 
 describe('stored XSS corpus', () => {
-  const CORPUS = [
-    '<script>alert(1)</script>',
-    '<img src=x onerror=alert(1)>',
-    '<svg onload=alert(1)><script>alert(2)</script></svg>',
-    'javascript:alert(1)',
-    '"><iframe src="javascript:alert(1)">',
-    '<a href="javascript:alert(1)">x</a>',
-  ];
-
   it('keeps text fields as inert text and strips every active payload from lesson content', async () => {
     const user = await createUser(t);
     await createTeam(t, user.token);

@@ -1,0 +1,91 @@
+/**
+ * What the public pages are about, read as a logged-out visitor sees them: a share, a released course
+ * (the buy page and the phone preview) and the store. Anything a visitor may not see answers 404, so
+ * a draft or an unlisted course never reaches a card or a search engine. Signed-in users still get
+ * the app, which asks the API with their session and shows what their team may see.
+ */
+import { Code, WebPaths } from '@studio/contract';
+import type { AppContext } from '../../platform/context.ts';
+import { AppError } from '../../platform/errors.ts';
+import { viewShare } from '../courses/shares.service.ts';
+import { storeCourse } from '../store/catalog.service.ts';
+import { describe, SITE_DESCRIPTION, type PageHead } from './page-head.ts';
+import { listedForSitemap } from './sitemap.repo.ts';
+
+const notFound = (path: string): PageHead => ({
+  status: 404,
+  title: '页面不存在',
+  description: '课程不存在、已下架，或者链接有误。',
+  path,
+});
+
+const codeOf = (error: unknown) => (error instanceof AppError ? error.code : null);
+
+export async function shareHead(ctx: AppContext, shareId: string): Promise<PageHead> {
+  const path = WebPaths.share(encodeURIComponent(shareId));
+  try {
+    const { course } = await viewShare(ctx, shareId);
+    return {
+      status: 200,
+      title: course.title,
+      description: describe(course.subtitle, course.summary),
+      path,
+      image: course.cover,
+    };
+  } catch (error) {
+    const code = codeOf(error);
+    if (code === Code.SHARE_EXPIRED) {
+      return { status: 410, title: '链接已失效', description: '分享链接已过期或已被撤销。', path };
+    }
+    if (code === Code.NOT_FOUND || code === Code.BAD_REQUEST) return notFound(path);
+    throw error;
+  }
+}
+
+/** A released, listed course: its buy page, or its phone preview (whose canonical page is the buy page). */
+export async function courseHead(
+  ctx: AppContext,
+  rawId: string,
+  page: 'storePreview' | 'wxPreview',
+): Promise<PageHead> {
+  const path = WebPaths[page](encodeURIComponent(rawId));
+  const courseId = /^[1-9]\d{0,9}$/.test(rawId) ? Number(rawId) : NaN;
+  if (!Number.isSafeInteger(courseId) || courseId > 2 ** 31 - 1) return notFound(path);
+  try {
+    const course = await storeCourse(ctx, null, courseId);
+    return {
+      status: 200,
+      title: course.title,
+      description: describe(course.subtitle, course.summary),
+      path,
+      canonicalPath: WebPaths.storePreview(courseId),
+      image: course.cover,
+    };
+  } catch (error) {
+    if (codeOf(error) === Code.NOT_FOUND) return notFound(path);
+    throw error;
+  }
+}
+
+export const storeListHead: PageHead = {
+  status: 200,
+  title: '课程商城',
+  description: describe('课程商城：各个团队发布的课程，免费试看，购买后全团队学习。', SITE_DESCRIPTION),
+  path: WebPaths.storeList,
+};
+
+const SITEMAP_MAX = 50_000;
+const xml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The store and every listed course's buy page (at most the sitemap protocol's 50,000 addresses). */
+export async function sitemapXml(ctx: AppContext, origin: string): Promise<string> {
+  const courses = await listedForSitemap(ctx.db, SITEMAP_MAX - 1);
+  const urls = [
+    `<url><loc>${xml(origin + WebPaths.storeList)}</loc></url>`,
+    ...courses.map(
+      (c) =>
+        `<url><loc>${xml(origin + WebPaths.storePreview(c.courseId))}</loc><lastmod>${c.releasedAt.toISOString()}</lastmod></url>`,
+    ),
+  ];
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+}
