@@ -19,4 +19,6 @@ export interface RouteHandle {
   bare?: boolean;
   /** Usable before a team is chosen (team selection, team creation, the personal centre). */
   noTeam?: boolean;
+  /** Readable logged out: the public storefront (the list and a course's buy page). */
+  visitor?: boolean;
 }

@@ -8,6 +8,7 @@ import { RouteError } from './route-error.tsx';
 
 const bare: RouteHandle = { bare: true };
 const noTeam: RouteHandle = { noTeam: true };
+const visitor: RouteHandle = { visitor: true };
 
 const personal = () => import('../features/personal/personal-pages.ts');
 const ai = () => import('../features/ai/ai-pages.tsx');
@@ -71,7 +72,7 @@ export const routes: RouteObject[] = [
               { path: 'ai', lazy: lazyPage(ai, 'AiHomePage') },
               { path: 'ai/create', lazy: lazyPage(ai, 'AiCreatePage') },
               { path: 'ai/progress', lazy: lazyPage(ai, 'AiProgressPage') },
-              { path: 'store/preview/:courseId', lazy: lazyPage(store, 'StorePreviewPage') },
+              { path: 'store/preview/:courseId', handle: visitor, lazy: lazyPage(store, 'StorePreviewPage') },
               {
                 path: 'store/course/:courseId/iframe/preview',
                 handle: bare,
@@ -82,7 +83,7 @@ export const routes: RouteObject[] = [
                 lazy: lazyPage(store, 'StoreLayout'),
                 children: [
                   { index: true, loader: () => redirect(WebPaths.storeList) },
-                  { path: 'list', lazy: lazyPage(store, 'StoreListPage') },
+                  { path: 'list', handle: visitor, lazy: lazyPage(store, 'StoreListPage') },
                   { path: 'cart', lazy: lazyPage(store, 'StoreCartPage') },
                   { path: 'pay/:orderId', lazy: lazyPage(store, 'StorePayPage') },
                 ],

@@ -103,4 +103,19 @@ describe('catalog', () => {
     expect(anonymous.data.lessons.map((l) => l.content === null)).toEqual([false, true]);
     expect(anonymous.data).toMatchObject({ owned: false, ownTeam: false, inCart: false });
   });
+
+  it('is public: a logged-out visitor reads the same list (a stale token too)', async () => {
+    await seller(t, '公开可见的课程', 990);
+    const query = { keyword: '公开可见' };
+    const visitor = await call<Page<StoreCard>>(t, 'GET', '/store/list', { query });
+    expect(visitor.code).toBe(200);
+    expect(visitor.data.list.map((c) => c.title)).toEqual(['公开可见的课程']);
+    const member = await call<Page<StoreCard>>(t, 'GET', '/store/list', {
+      token: (await buyer(t)).user.token,
+      query,
+    });
+    expect(member.data).toEqual(visitor.data);
+    const stale = await call<Page<StoreCard>>(t, 'GET', '/store/list', { token: 'expired-session', query });
+    expect(stale.data).toEqual(visitor.data);
+  });
 });

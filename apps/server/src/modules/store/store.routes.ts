@@ -37,9 +37,10 @@ export const storeRoutes =
     app.get(
       Routes.store.list,
       {
-        config: { auth: 'registered' },
+        // The storefront is public: a visitor from a shared link browses before logging in.
+        config: { auth: 'public' },
         schema: {
-          summary: 'Released courses of all teams',
+          summary: 'Released courses of all teams (no login needed)',
           querystring: storeListQuery,
           response: { 200: envelope(pageSchema(storeCardSchema)) },
         },

@@ -1,8 +1,10 @@
+import { LoginOutlined } from '@ant-design/icons';
 import { Grid, Layout } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { WebPaths } from '@studio/contract/constants';
 import { LangSwitch } from '../../components/lang-switch.tsx';
+import { LinkButton } from '../../features/store/link-button.tsx';
 import { InvitationBadge } from '../../features/teams/invitation-badge.tsx';
 import { TeamSwitcher } from '../../features/teams/team-switcher.tsx';
 import { NavMenu } from './nav-menu.tsx';
@@ -26,6 +28,31 @@ export const AppHeader = () => {
         <InvitationBadge />
         <LangSwitch compact={collapsed} />
         <UserMenu compact={collapsed} />
+      </div>
+    </Layout.Header>
+  );
+};
+
+/** A logged-out visitor's header on the public storefront: the store, the language and 登录 (coming back here). */
+export const VisitorHeader = () => {
+  const { t } = useTranslation();
+  const screens = Grid.useBreakpoint();
+  const { pathname, search } = useLocation();
+  return (
+    <Layout.Header className="app-header">
+      <Link to={WebPaths.storeList} className="app-brand">
+        <img src="/favicon.svg" alt="" width={28} height={28} />
+        {!screens.xs && <span>{t('common.appName')}</span>}
+      </Link>
+      <div className="app-header-actions">
+        <LangSwitch compact={!screens.md} />
+        <LinkButton
+          type="primary"
+          icon={<LoginOutlined aria-hidden />}
+          to={WebPaths.loginBack(`${pathname}${search}`)}
+        >
+          {t('auth.login')}
+        </LinkButton>
       </div>
     </Layout.Header>
   );

@@ -6,7 +6,7 @@ import { useSession } from '../../features/auth/session-store.ts';
 import { ExpiredTeamAlert } from '../../features/teams/expired-alert.tsx';
 import { isLoggingOut } from '../../lib/logout.ts';
 import type { RouteHandle } from '../lazy-page.ts';
-import { AppHeader } from './app-header.tsx';
+import { AppHeader, VisitorHeader } from './app-header.tsx';
 
 const TEAM_PICKING = /^\/(selectTeam|creatTeam)\b/;
 
@@ -17,8 +17,9 @@ const useRouteHandle = (): RouteHandle =>
   );
 
 /**
- * The main layout and its guards: login required (except embedded previews), a WeChat user without
- * a phone goes to the bind step, and a user without a current team picks one first.
+ * The main layout and its guards: login required (except embedded previews and the public storefront,
+ * which a visitor reads with a header of its own), a WeChat user without a phone goes to the bind
+ * step, and a user without a current team picks one first.
  */
 export const MainLayout = () => {
   const handle = useRouteHandle();
@@ -27,6 +28,16 @@ export const MainLayout = () => {
   const navigation = useNavigation();
 
   if (handle.bare) return <Outlet />;
+  if (!user && handle.visitor) {
+    return (
+      <Layout style={{ minHeight: '100vh' }}>
+        <VisitorHeader />
+        <Layout.Content className="app-content">
+          <div>{navigation.state === 'loading' ? <PageLoading /> : <Outlet />}</div>
+        </Layout.Content>
+      </Layout>
+    );
+  }
   if (!user) {
     // Logging out already navigates to /login; redirecting here too would race it.
     if (isLoggingOut() || navigation.state !== 'idle') return <PageLoading />;

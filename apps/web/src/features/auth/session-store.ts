@@ -49,6 +49,8 @@ export const isPublicPath = (path: string): boolean =>
   path === WebPaths.wxAuth ||
   path.startsWith(WebPaths.share('')) ||
   path.startsWith(WebPaths.wxPreview('')) ||
+  path === WebPaths.storeList ||
+  path.startsWith(WebPaths.storePreview('')) ||
   path.endsWith('/iframe/preview');
 
 /**

@@ -2,13 +2,15 @@ import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Button, Grid, Skeleton, Typography } from 'antd';
 import { QRCodeSVG } from 'qrcode.react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useLocation, useParams } from 'react-router';
+import { Link, Navigate, useParams } from 'react-router';
 import { WebPaths } from '@studio/contract/constants';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { useSession } from '../auth/session-store.ts';
 import { CourseLoadError } from '../courses/course-load-error.tsx';
 import { useCoursePreview } from '../courses/course-queries.ts';
 import { CourseReader } from '../courses/preview/course-reader.tsx';
+import { BuyActions } from '../store/preview/buy-actions.tsx';
+import { useStoreCourse } from '../store/store-api.ts';
 import { PublicShell } from './public-shell.tsx';
 
 const WxPreview = ({ courseId }: { courseId: number }) => {
@@ -50,16 +52,39 @@ const WxPreview = ({ courseId }: { courseId: number }) => {
   );
 };
 
-/** /wx-preview/:courseId: the course at phone width; needs login and a team, like every preview. */
+/**
+ * A logged-out visitor (a link shared in WeChat) reads the released course at phone width: free
+ * lessons whole, the others locked with 登录后购买. Drafts are never public (404).
+ */
+const VisitorWxPreview = ({ courseId }: { courseId: number }) => {
+  const course = useStoreCourse(courseId, { silent: true, stayOnPage: true });
+  return (
+    <main className="wx-page">
+      {course.isPending && course.fetchStatus !== 'idle' ? (
+        <Skeleton active paragraph={{ rows: 8 }} />
+      ) : course.data ? (
+        <CourseReader
+          course={course.data}
+          layout="narrow"
+          lockedAction={<BuyActions course={course.data} />}
+        />
+      ) : (
+        <CourseLoadError error={course.error} onRetry={() => void course.refetch()} />
+      )}
+    </main>
+  );
+};
+
+/**
+ * /wx-preview/:courseId: the course at phone width. The team's author sees the draft (login and a
+ * team needed, like every preview); a logged-out visitor sees what the store sells.
+ */
 export const WxPreviewPage = () => {
   const { t } = useTranslation();
   const user = useSession((s) => s.user);
-  const location = useLocation();
   const courseId = Number(useParams().courseId);
   useDocumentTitle(t('preview.mobile'));
-  if (!user) {
-    return <Navigate to={WebPaths.loginBack(location.pathname)} replace />;
-  }
+  if (!user) return <VisitorWxPreview courseId={courseId} />;
   if (!user.register) return <Navigate to={WebPaths.wxAuthBind} replace />;
   if (!user.lastTeam) return <Navigate to={WebPaths.selectTeam} replace />;
   return <WxPreview courseId={courseId} />;

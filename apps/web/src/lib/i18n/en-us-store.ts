@@ -38,6 +38,8 @@ export const storeEnUS: typeof storeZhCN = {
   },
   course: {
     back: 'Back to the store',
+    loginToBuy: 'Log in to buy',
+    loginToBuyDesc: 'Once bought, every member of your team can learn this course.',
     notFound: 'Course not found or no longer for sale',
     notFoundDesc: 'Its author may have withdrawn it. Have a look at other courses in the store.',
     loadFailed: 'The course did not load',

@@ -36,6 +36,8 @@ export const storeZhCN = {
   },
   course: {
     back: '返回商城',
+    loginToBuy: '登录后购买',
+    loginToBuyDesc: '购买后，团队的每位成员都可以学习这门课程。',
     notFound: '课程不存在或已下架',
     notFoundDesc: '它可能已被作者下架。去商城看看其他课程吧。',
     loadFailed: '课程没有加载成功',

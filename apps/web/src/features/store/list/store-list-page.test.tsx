@@ -3,6 +3,9 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import MockAdapter from 'axios-mock-adapter';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
+import { renderApp } from '../../../test/render-app.tsx';
+import { useSession } from '../../auth/session-store.ts';
+import { clearStoredUser } from '../../../lib/storage.ts';
 import { TestProviders } from '../../../test/test-providers.tsx';
 import { queryClient } from '../../../lib/query-client.ts';
 import { http } from '../../../lib/request.ts';
@@ -53,5 +56,25 @@ describe('/store/list', () => {
     fireEvent.click(screen.getByRole('button', { name: '回到第 2 页' }));
     expect(await screen.findByText('第 20 门课')).toBeTruthy();
     await waitFor(() => expect(router.state.location.search).toBe('?page=2'));
+  });
+
+  it('is open to a logged-out visitor; the cart tab still asks to log in and comes back to the cart', async () => {
+    useSession.setState({ status: 'ready', user: null });
+    clearStoredUser();
+    mock.onGet(Routes.store.list).reply(200, {
+      code: Code.OK,
+      msg: 'ok',
+      data: { list: [card(1), card(2)], total: 2, pageNum: 1, pageSize: 12 },
+    });
+    const router = renderApp('/store/list');
+    expect(await screen.findByText('第 2 门课')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/store/list');
+    fireEvent.click(screen.getByRole('button', { name: '登录' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.search).toBe(`?redirect=${encodeURIComponent('/store/list')}`);
+
+    await router.navigate('/store/cart');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.search).toBe(`?redirect=${encodeURIComponent('/store/cart')}`);
   });
 });

@@ -3,14 +3,16 @@ import type { StoreCourse } from '@studio/contract';
 import { App, Button, Flex, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { WebPaths } from '@studio/contract/constants';
+import { useSession } from '../../auth/session-store.ts';
 import { useTeamWritable } from '../../teams/current-team.ts';
 import { orderApi, useCartMutation, useCheckout } from '../order-api.ts';
 
 /**
  * The buy page's actions. Another team's course: 加入购物车 and 立即购买 (add, then check out just this
- * course). Owned: 打开课程. The team's own course: 本团队课程, nothing to buy.
+ * course). Owned: 打开课程. The team's own course: 本团队课程, nothing to buy. A logged-out visitor:
+ * 登录后购买, which comes back to this page.
  */
 export const BuyActions = ({ course, openTo }: { course: StoreCourse; openTo?: string }) => {
   const { t } = useTranslation();
@@ -20,6 +22,8 @@ export const BuyActions = ({ course, openTo }: { course: StoreCourse; openTo?: s
   const add = useCartMutation((courseId: number) => orderApi.add(courseId));
   const checkout = useCheckout();
   const [buying, setBuying] = useState(false);
+  const visitor = useSession((s) => s.user === null);
+  const { pathname, search } = useLocation();
 
   const open = openTo && (
     <Button
@@ -31,6 +35,21 @@ export const BuyActions = ({ course, openTo }: { course: StoreCourse; openTo?: s
       {t('store.course.open')}
     </Button>
   );
+  if (visitor) {
+    return (
+      <Flex vertical gap={8} align="flex-start">
+        <Button
+          type="primary"
+          size="large"
+          danger
+          onClick={() => void navigate(WebPaths.loginBack(`${pathname}${search}`))}
+        >
+          {t('store.course.loginToBuy')}
+        </Button>
+        <Typography.Text type="secondary">{t('store.course.loginToBuyDesc')}</Typography.Text>
+      </Flex>
+    );
+  }
   if (course.ownTeam || course.owned) {
     return (
       <Flex vertical gap={8} align="flex-start">

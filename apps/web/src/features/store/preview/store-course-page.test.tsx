@@ -4,7 +4,7 @@ import MockAdapter from 'axios-mock-adapter';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { queryClient } from '../../../lib/query-client.ts';
 import { http } from '../../../lib/request.ts';
-import { writeStoredUser } from '../../../lib/storage.ts';
+import { clearStoredUser, writeStoredUser } from '../../../lib/storage.ts';
 import { user } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { useSession } from '../../auth/session-store.ts';
@@ -73,6 +73,23 @@ describe('/store/preview/:courseId (buy page)', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/store/pay/5'));
     expect(JSON.parse(String(mock.history.post[0]?.data))).toEqual({ courseId: 11 });
     expect(JSON.parse(String(mock.history.post[1]?.data))).toEqual({ courseIds: [11] });
+  });
+
+  it('a logged-out visitor reads it under a header with 登录; 登录后购买 goes to login and comes back here', async () => {
+    clearStoredUser();
+    mock.onGet(Routes.store.course).reply(...ok(course()));
+    const router = renderApp('/store/preview/11');
+    expect(await screen.findByRole('heading', { name: 'Python 零基础入门' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/store/preview/11');
+    // No team to switch, no cart: the header offers 登录 instead.
+    expect(screen.queryByRole('button', { name: /切换团队/ })).toBeNull();
+    expect(screen.getByRole('button', { name: '登录' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /加入购物车/ })).toBeNull();
+    expect(mock.history.get.filter((r) => r.url === Routes.cart.list)).toHaveLength(0);
+
+    fireEvent.click(screen.getByRole('button', { name: '登录后购买' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.search).toBe(`?redirect=${encodeURIComponent('/store/preview/11')}`);
   });
 
   it('a course of the own team says 本团队课程 and offers no buying', async () => {
