@@ -1,6 +1,7 @@
 /**
  * Money and access in a real browser: a seller team prices and releases a course; a logged-out
- * visitor of its share link reads the free lesson only (the rest locked with a way to buy, no copy);
+ * visitor of its share link reads the free lesson only (the rest locked with a way to buy, no copy),
+ * then the public buy page, and a link to its phone preview carries a share card;
  * a buyer team pays, the seller unreleases (下架), and the buyer still opens the course from 已购 and
  * reads the lesson that was locked; the price field refuses a negative or too large price as it is
  * typed instead of clamping it. The seller and buyer are fresh accounts, so the demo data stays as is.
@@ -104,14 +105,28 @@ describe('a paid course: shared, bought, unlisted', () => {
     await locked.getByText('付费课时', { exact: true }).waitFor();
     expect(await page.getByText(PAID_TEXT).count()).toBe(0);
     expect(await page.getByRole('button', { name: /复制到我的团队/ }).count()).toBe(0);
-    // The buy page; buying needs an account, so a visitor may be asked to log in first and come back.
+    // The buy page is public: the visitor reads it there, and 登录后购买 asks to log in and comes back.
     const buyPage = `/store/preview/${courseId}`;
     await locked.getByRole('button', { name: '购买课程' }).click();
-    await page.waitForURL(
-      (url) =>
-        url.pathname === buyPage ||
-        (url.pathname === '/login' && url.searchParams.get('redirect') === buyPage),
-    );
+    await page.waitForURL(`**${buyPage}`);
+    await page.getByRole('heading', { name: TITLE }).first().waitFor();
+    await page.getByRole('button', { name: '登录后购买' }).click();
+    await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('redirect') === buyPage);
+  });
+
+  it('a link pasted into WeChat: its HTML carries the card, and on a phone the visitor reads the free lesson', async () => {
+    const html = await (await fetch(`${baseUrl}/wx-preview/${courseId}`)).text();
+    expect(html).toContain(`<meta property="og:title" content="${TITLE}" />`);
+    expect(html).toContain(`<link rel="canonical" href="${baseUrl}/store/preview/${courseId}" />`);
+
+    const context = await browser.newContext({ locale: 'zh-CN', viewport: { width: 390, height: 844 } });
+    contexts.push(context);
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/wx-preview/${courseId}`);
+    await page.getByText(FREE_TEXT).waitFor();
+    expect(page.url()).toBe(`${baseUrl}/wx-preview/${courseId}`);
+    expect(await page.getByText(PAID_TEXT).count()).toBe(0);
+    await page.getByRole('button', { name: '登录后购买' }).first().waitFor();
   });
 
   it('the buyer still opens the course from 已购 after the seller unreleased it, and reads the paid lesson', async () => {
