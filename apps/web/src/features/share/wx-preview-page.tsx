@@ -3,8 +3,9 @@ import { Button, Grid, Skeleton, Typography } from 'antd';
 import { QRCodeSVG } from 'qrcode.react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
-import { WebPaths } from '@studio/contract/constants';
+import { Code, WebPaths } from '@studio/contract/constants';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
+import { isApiError } from '../../lib/api-error.ts';
 import { useSession } from '../auth/session-store.ts';
 import { CourseLoadError } from '../courses/course-load-error.tsx';
 import { useCoursePreview } from '../courses/course-queries.ts';
@@ -13,10 +14,38 @@ import { BuyActions } from '../store/preview/buy-actions.tsx';
 import { useStoreCourse } from '../store/store-api.ts';
 import { PublicShell } from './public-shell.tsx';
 
+/**
+ * The released course at phone width, for whoever opens a link shared in WeChat and is not its
+ * author: free lessons whole, the others locked with the buy page's actions (登录后购买 logged out).
+ * Drafts are never public (404).
+ */
+const ReleasedWxPreview = ({ courseId }: { courseId: number }) => {
+  const course = useStoreCourse(courseId, { silent: true, stayOnPage: true });
+  return (
+    <main className="wx-page">
+      {course.isPending && course.fetchStatus !== 'idle' ? (
+        <Skeleton active paragraph={{ rows: 8 }} />
+      ) : course.data ? (
+        <CourseReader
+          course={course.data}
+          layout="narrow"
+          lockedAction={<BuyActions course={course.data} />}
+        />
+      ) : (
+        <CourseLoadError error={course.error} onRetry={() => void course.refetch()} />
+      )}
+    </main>
+  );
+};
+
 const WxPreview = ({ courseId }: { courseId: number }) => {
   const { t } = useTranslation();
   const wide = Grid.useBreakpoint().md ?? false;
   const preview = useCoursePreview(courseId);
+  // Not a course of this team (a buyer who opened a link shared in WeChat): what the store sells.
+  if (isApiError(preview.error) && preview.error.code === Code.NOT_FOUND) {
+    return <ReleasedWxPreview courseId={courseId} />;
+  }
   const body =
     preview.isPending && preview.fetchStatus !== 'idle' ? (
       <Skeleton active paragraph={{ rows: 8 }} />
@@ -53,38 +82,15 @@ const WxPreview = ({ courseId }: { courseId: number }) => {
 };
 
 /**
- * A logged-out visitor (a link shared in WeChat) reads the released course at phone width: free
- * lessons whole, the others locked with 登录后购买. Drafts are never public (404).
- */
-const VisitorWxPreview = ({ courseId }: { courseId: number }) => {
-  const course = useStoreCourse(courseId, { silent: true, stayOnPage: true });
-  return (
-    <main className="wx-page">
-      {course.isPending && course.fetchStatus !== 'idle' ? (
-        <Skeleton active paragraph={{ rows: 8 }} />
-      ) : course.data ? (
-        <CourseReader
-          course={course.data}
-          layout="narrow"
-          lockedAction={<BuyActions course={course.data} />}
-        />
-      ) : (
-        <CourseLoadError error={course.error} onRetry={() => void course.refetch()} />
-      )}
-    </main>
-  );
-};
-
-/**
- * /wx-preview/:courseId: the course at phone width. The team's author sees the draft (login and a
- * team needed, like every preview); a logged-out visitor sees what the store sells.
+ * /wx-preview/:courseId: the course at phone width. The course's team sees the draft; anyone else
+ * (logged out, or another team) sees what the store sells.
  */
 export const WxPreviewPage = () => {
   const { t } = useTranslation();
   const user = useSession((s) => s.user);
   const courseId = Number(useParams().courseId);
   useDocumentTitle(t('preview.mobile'));
-  if (!user) return <VisitorWxPreview courseId={courseId} />;
+  if (!user) return <ReleasedWxPreview courseId={courseId} />;
   if (!user.register) return <Navigate to={WebPaths.wxAuthBind} replace />;
   if (!user.lastTeam) return <Navigate to={WebPaths.selectTeam} replace />;
   return <WxPreview courseId={courseId} />;
