@@ -79,6 +79,7 @@ describe('/wx-preview/:courseId (phone preview)', () => {
     expect(await screen.findByText('只有作者团队看得到的草稿')).toBeTruthy();
     expect(screen.queryByText('人人可读的试看内容')).toBeNull();
 
+    cleanup();
     queryClient.clear();
     mock
       .onGet(Routes.course.preview)
