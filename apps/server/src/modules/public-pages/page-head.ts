@@ -56,9 +56,14 @@ export function headTags(head: PageHead, origin: string): string {
 
 const TITLE = /<title>[\s\S]*?<\/title>/;
 const DESCRIPTION = /<meta name="description"[^>]*>\s*/;
+const HEAD = /<head(\s[^>]*)?>/i;
+const DOCTYPE = /^\s*<!doctype[^>]*>/i;
 
-/** The template with the page's head in place of its own title and description. */
+/** The template with the page's head in place of its own title and description (or first in its head). */
 export function withHead(template: string, tags: string): string {
-  if (!TITLE.test(template)) throw new Error('index.html has no <title> to replace');
-  return template.replace(DESCRIPTION, '').replace(TITLE, () => tags);
+  const html = template.replace(DESCRIPTION, '');
+  if (TITLE.test(html)) return html.replace(TITLE, () => tags);
+  if (HEAD.test(html)) return html.replace(HEAD, (head) => `${head}\n    ${tags}`);
+  // Never before the doctype: that would put the page in quirks mode.
+  return DOCTYPE.test(html) ? html.replace(DOCTYPE, (d) => `${d}\n${tags}`) : `${tags}\n${html}`;
 }
