@@ -66,7 +66,7 @@ describe('grading', () => {
     expect(gradeQuiz(multi, { choices: [0, 1, 2] })).toBe(false);
   });
 
-  it('fill in the blank: any accepted answer, ignoring case, width and extra spaces', () => {
+  it('fill in the blank: each accepted answer counts, ignoring case, width and extra spaces', () => {
     const blank: QuizAttrs = {
       ...single,
       kind: 'blank',
