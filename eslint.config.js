@@ -5,7 +5,15 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.tmp/**', 'screenshots/**', '**/migrations/**'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/dist-ssr/**',
+      'data/**',
+      '.tmp/**',
+      'screenshots/**',
+      '**/migrations/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

@@ -21,7 +21,8 @@ const gz = promisify(gzip);
  */
 const precompress = (): Plugin => ({
   name: 'studio-precompress',
-  apply: 'build',
+  // The server renderer's build (dist-ssr) is read from disk by the server, never sent.
+  apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
   async writeBundle(options, bundle) {
     const dir = options.dir ?? '';
     await Promise.all(
@@ -82,6 +83,8 @@ export default defineConfig({
     emptyOutDir: true,
     chunkSizeWarningLimit: 800,
     rollupOptions: {
+      // The app, and the visitor's public pages (server-rendered; public.html is their template).
+      input: { main: 'index.html', public: 'public.html' },
       output: {
         manualChunks(id) {
           if (REACT_VENDOR.test(id)) return 'react-vendor';

@@ -187,7 +187,7 @@ export async function buildApp({
   }
 
   const hasWeb = await registerWebApp(app, config.webDist);
-  if (hasWeb) registerPublicPages(app, ctx, config.webDist);
+  if (hasWeb) await registerPublicPages(app, ctx, config.webDist);
   if (!hasWeb)
     logger.warn({ webDist: config.webDist }, 'no web build here: pages answer 404 (npm run build)');
   app.setNotFoundHandler(async (request, reply) => {

@@ -83,3 +83,14 @@ export type StoreSort = (typeof STORE_SORTS)[number];
 /** The course list's tabs (`tab=`): my courses, or the whole team's. */
 export const COURSE_LIST_TABS = ['mine', 'all'] as const;
 export type CourseListTab = (typeof COURSE_LIST_TABS)[number];
+
+/**
+ * Set by the web app while someone is logged in. Not a credential (the token stays in localStorage):
+ * it only tells the server to answer a public page with the app rather than the visitor's
+ * server-rendered page, so a member never sees the visitor's page first.
+ */
+export const MEMBER_COOKIE = 'studio_member';
+/** The interface language the web app uses, so the server-rendered pages speak it too. */
+export const LANG_COOKIE = 'lang';
+export const UI_LANGS = ['zh-CN', 'en-US'] as const;
+export type UiLang = (typeof UI_LANGS)[number];

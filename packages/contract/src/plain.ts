@@ -10,3 +10,5 @@ export * from './constants.ts';
 export * from './routes.ts';
 export * from './content-sanitizer.ts';
 export * from './quiz.ts';
+export type { PublicPageModel, RenderPublicPage } from './public-page.ts';
+export * from './store-list-address.ts';

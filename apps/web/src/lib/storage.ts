@@ -1,5 +1,6 @@
 import { USER_INFO_STORAGE_KEY } from '@studio/contract/constants';
 import type { TeamAbilities, UserInfo } from '@studio/contract';
+import { setMemberCookie } from './cookies.ts';
 
 const NO_TEAM_ABILITIES: TeamAbilities = {
   manage: false,
@@ -49,11 +50,13 @@ export const readStoredUser = (): UserInfo | null => {
 
 export const writeStoredUser = (user: UserInfo): void => {
   localStorage.setItem(USER_INFO_STORAGE_KEY, JSON.stringify(user));
+  setMemberCookie(true);
   emit(user);
 };
 
 export const clearStoredUser = (): void => {
   localStorage.removeItem(USER_INFO_STORAGE_KEY);
+  setMemberCookie(false);
   emit(null);
 };
 

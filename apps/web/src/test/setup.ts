@@ -4,33 +4,36 @@ import { afterEach, vi } from 'vitest';
 // Lazy pages are transformed on first import, which can take a moment in a cold run.
 configure({ asyncUtilTimeout: 5000 });
 
-// jsdom lacks the layout APIs antd's responsive helpers call.
-Object.defineProperty(window, 'matchMedia', {
-  writable: true,
-  value: vi.fn((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: vi.fn(),
-    removeListener: vi.fn(),
-    addEventListener: vi.fn(),
-    removeEventListener: vi.fn(),
-    dispatchEvent: vi.fn(),
-  })),
-});
+// Files that run as on the server (`@vitest-environment node`) have no DOM to set up.
+if (typeof window !== 'undefined') {
+  // jsdom lacks the layout APIs antd's responsive helpers call.
+  Object.defineProperty(window, 'matchMedia', {
+    writable: true,
+    value: vi.fn((query: string) => ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: vi.fn(),
+      removeListener: vi.fn(),
+      addEventListener: vi.fn(),
+      removeEventListener: vi.fn(),
+      dispatchEvent: vi.fn(),
+    })),
+  });
 
-class ResizeObserverStub {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
+  class ResizeObserverStub {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  }
+  window.ResizeObserver ??= ResizeObserverStub;
+
+  afterEach(() => {
+    cleanup();
+    localStorage.clear();
+    sessionStorage.clear();
+  });
 }
-window.ResizeObserver ??= ResizeObserverStub;
-
-afterEach(() => {
-  cleanup();
-  localStorage.clear();
-  sessionStorage.clear();
-});
 
 // The data router builds `new Request(url, { signal })` with jsdom's AbortSignal, which Node's
 // Request (undici) refuses. Tests never abort router requests, so the signal is left out there.

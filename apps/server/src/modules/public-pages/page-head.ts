@@ -8,6 +8,8 @@ import { escapeHtml } from '../../platform/html-page.ts';
 export const SITE_NAME = '课程工作室';
 export const SITE_DESCRIPTION = '课程工作室：团队协作创作课程，AI 辅助创课，课程商城';
 const DESCRIPTION_MAX = 160;
+/** A card's picture when the course has none: the site's icon, in PNG (WeChat's cards show no SVG). */
+export const SHARE_ICON = '/icon-512.png';
 
 export type PageHead = {
   /** 404 for what does not exist (or is not public), 410 for a revoked or expired share. */
@@ -37,7 +39,7 @@ const absolute = (origin: string, url: string) =>
 export function headTags(head: PageHead, origin: string): string {
   const title = head.status === 200 ? `${head.title} - ${SITE_NAME}` : head.title;
   const url = `${origin}${head.canonicalPath ?? head.path}`;
-  const image = absolute(origin, head.image || '/favicon.svg');
+  const image = absolute(origin, head.image || SHARE_ICON);
   const tags = [
     `<title>${escapeHtml(title)}</title>`,
     `<meta name="description" content="${escapeHtml(head.description)}" />`,

@@ -1,7 +1,9 @@
 /**
- * The public pages' HTML: the built index.html with the page's own head (share card, canonical
- * address) and status (404/410 when there is nothing public to show), then the app runs as on any
- * page. Also /sitemap.xml, and /robots.txt pointing at it. These count against the page limit, not the API's.
+ * The public pages' HTML. A visitor (no member cookie) gets the page rendered by the server: its
+ * content, styles and share card in the first response, readable before any script runs. Someone
+ * logged in gets the app (the built index.html) with the same head, and the app asks the API with
+ * their session. 404/410 when there is nothing public to show. Also /sitemap.xml, and /robots.txt
+ * pointing at it. These count against the page limit, not the API's.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -9,37 +11,83 @@ import { WebPaths } from '@studio/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
 import { publicOrigin } from '../../platform/public-origin.ts';
-import { headTags, withHead, type PageHead } from './page-head.ts';
-import { courseHead, shareHead, sitemapXml, storeListHead } from './public-pages.service.ts';
+import { headTags, withHead } from './page-head.ts';
+import {
+  courseView,
+  shareView,
+  sitemapXml,
+  storeListBody,
+  storeListHead,
+  type PublicView,
+} from './public-pages.service.ts';
+import { isMember, langCookie, visitorLang } from './visitor-lang.ts';
+import { loadVisitorRenderer } from './visitor-renderer.ts';
 
 const noApiDocs = { schema: { hide: true } } as const;
 
-export function registerPublicPages(app: FastifyInstance, ctx: AppContext, webDist: string): void {
+/** The page's address without `lang` (what 登录 and the language links come back to). */
+const ownUrl = (request: FastifyRequest): { url: string; search: URLSearchParams } => {
+  const [pathname = '/', query = ''] = request.url.split('?');
+  const search = new URLSearchParams(query);
+  const kept = new URLSearchParams(search);
+  kept.delete('lang');
+  const rest = kept.toString();
+  return { url: rest ? `${pathname}?${rest}` : pathname, search };
+};
+
+export async function registerPublicPages(
+  app: FastifyInstance,
+  ctx: AppContext,
+  webDist: string,
+): Promise<void> {
   // The build does not change while the server runs.
-  const template = readFileSync(path.join(webDist, 'index.html'), 'utf8');
-  const send = (request: FastifyRequest, reply: FastifyReply, head: PageHead) =>
+  const appTemplate = readFileSync(path.join(webDist, 'index.html'), 'utf8');
+  const visitor = await loadVisitorRenderer(webDist);
+
+  /** `view` is read only when it is needed: the app needs no body (the store list's query is skipped). */
+  const send = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    head: PublicView['head'],
+    body: () => Promise<PublicView['body']> | PublicView['body'],
+  ) => {
+    const tags = headTags(head, publicOrigin(request, ctx.config));
     reply
       .status(head.status)
       .header('cache-control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(withHead(template, headTags(head, publicOrigin(request, ctx.config))));
+      .header('vary', 'Cookie')
+      .type('text/html; charset=utf-8');
+    if (!visitor || isMember(request)) return reply.send(withHead(appTemplate, tags));
+    const { url, search } = ownUrl(request);
+    const { lang, chosen } = visitorLang(request, search);
+    if (chosen) reply.header('set-cookie', langCookie(lang));
+    return reply.send(withHead(visitor.render({ ...(await body()), lang, url }), tags));
+  };
+  const sendView = (request: FastifyRequest, reply: FastifyReply, view: PublicView) =>
+    send(request, reply, view.head, () => view.body);
 
   app.get<{ Params: { shareId: string } }>(WebPaths.share(':shareId'), noApiDocs, async (request, reply) =>
-    send(request, reply, await shareHead(ctx, request.params.shareId)),
+    sendView(request, reply, await shareView(ctx, request.params.shareId)),
   );
-  app.get<{ Params: { courseId: string } }>(
+  app.get<{ Params: { courseId: string }; Querystring: { lesson?: string } }>(
     WebPaths.storePreview(':courseId'),
     noApiDocs,
     async (request, reply) =>
-      send(request, reply, await courseHead(ctx, request.params.courseId, 'storePreview')),
+      sendView(
+        request,
+        reply,
+        await courseView(ctx, request.params.courseId, 'storePreview', request.query.lesson),
+      ),
   );
   app.get<{ Params: { courseId: string } }>(
     WebPaths.wxPreview(':courseId'),
     noApiDocs,
     async (request, reply) =>
-      send(request, reply, await courseHead(ctx, request.params.courseId, 'wxPreview')),
+      sendView(request, reply, await courseView(ctx, request.params.courseId, 'wxPreview')),
   );
-  app.get(WebPaths.storeList, noApiDocs, async (request, reply) => send(request, reply, storeListHead));
+  app.get(WebPaths.storeList, noApiDocs, async (request, reply) =>
+    send(request, reply, storeListHead, () => storeListBody(ctx, ownUrl(request).search)),
+  );
   app.get('/sitemap.xml', noApiDocs, async (request, reply) =>
     reply
       .header('cache-control', 'public, max-age=3600')

@@ -1,68 +1,104 @@
 /**
  * What the public pages are about, read as a logged-out visitor sees them: a share, a released course
  * (the buy page and the phone preview) and the store. Anything a visitor may not see answers 404, so
- * a draft or an unlisted course never reaches a card or a search engine. Signed-in users still get
- * the app, which asks the API with their session and shows what their team may see.
+ * a draft or an unlisted course never reaches a card or a search engine. The body is what the web's
+ * server renderer draws for a visitor; signed-in users get the app, which asks the API with their
+ * session and shows what their team may see.
  */
-import { Code, WebPaths } from '@studio/contract';
+import {
+  Code,
+  readListQuery,
+  WebPaths,
+  type Page,
+  type PublicPageBody,
+  type StoreCard,
+} from '@studio/contract';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { viewShare } from '../courses/shares.service.ts';
-import { storeCourse } from '../store/catalog.service.ts';
+import { storeCourse, storeListJson } from '../store/catalog.service.ts';
 import { describe, SITE_DESCRIPTION, type PageHead } from './page-head.ts';
 import { listedForSitemap } from './sitemap.repo.ts';
 
-const notFound = (path: string): PageHead => ({
-  status: 404,
-  title: '页面不存在',
-  description: '课程不存在、已下架，或者链接有误。',
-  path,
+/** A public page: its head (share card, status) and, for a visitor, what the page shows. */
+export type PublicView = { head: PageHead; body: PublicPageBody };
+
+const notFound = (path: string, what: 'course' | 'share'): PublicView => ({
+  head: {
+    status: 404,
+    title: '页面不存在',
+    description: '课程不存在、已下架，或者链接有误。',
+    path,
+  },
+  body: { page: 'notFound', what },
 });
 
 const codeOf = (error: unknown) => (error instanceof AppError ? error.code : null);
 
-export async function shareHead(ctx: AppContext, shareId: string): Promise<PageHead> {
+export async function shareView(ctx: AppContext, shareId: string): Promise<PublicView> {
   const path = WebPaths.share(encodeURIComponent(shareId));
   try {
-    const { course } = await viewShare(ctx, shareId);
+    const view = await viewShare(ctx, shareId);
+    const { course } = view;
     return {
-      status: 200,
-      title: course.title,
-      description: describe(course.subtitle, course.summary),
-      path,
-      image: course.cover,
+      head: {
+        status: 200,
+        title: course.title,
+        description: describe(course.subtitle, course.summary),
+        path,
+        image: course.cover,
+      },
+      body: { page: 'share', view },
     };
   } catch (error) {
     const code = codeOf(error);
     if (code === Code.SHARE_EXPIRED) {
-      return { status: 410, title: '链接已失效', description: '分享链接已过期或已被撤销。', path };
+      return {
+        head: { status: 410, title: '链接已失效', description: '分享链接已过期或已被撤销。', path },
+        body: { page: 'shareGone' },
+      };
     }
-    if (code === Code.NOT_FOUND || code === Code.BAD_REQUEST) return notFound(path);
+    if (code === Code.NOT_FOUND || code === Code.BAD_REQUEST) return notFound(path, 'share');
     throw error;
   }
 }
 
-/** A released, listed course: its buy page, or its phone preview (whose canonical page is the buy page). */
-export async function courseHead(
+const positiveId = (raw: string | undefined): number | null => {
+  const id = raw && /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : NaN;
+  return Number.isSafeInteger(id) && id <= 2 ** 31 - 1 ? id : null;
+};
+
+/**
+ * A released, listed course: its buy page (`lesson`: one lesson read), or its phone preview (whose
+ * canonical page is the buy page).
+ */
+export async function courseView(
   ctx: AppContext,
   rawId: string,
   page: 'storePreview' | 'wxPreview',
-): Promise<PageHead> {
+  lesson?: string,
+): Promise<PublicView> {
   const path = WebPaths[page](encodeURIComponent(rawId));
-  const courseId = /^[1-9]\d{0,9}$/.test(rawId) ? Number(rawId) : NaN;
-  if (!Number.isSafeInteger(courseId) || courseId > 2 ** 31 - 1) return notFound(path);
+  const courseId = positiveId(rawId);
+  if (courseId === null) return notFound(path, 'course');
   try {
     const course = await storeCourse(ctx, null, courseId);
     return {
-      status: 200,
-      title: course.title,
-      description: describe(course.subtitle, course.summary),
-      path,
-      canonicalPath: WebPaths.storePreview(courseId),
-      image: course.cover,
+      head: {
+        status: 200,
+        title: course.title,
+        description: describe(course.subtitle, course.summary),
+        path,
+        canonicalPath: WebPaths.storePreview(courseId),
+        image: course.cover,
+      },
+      body:
+        page === 'wxPreview'
+          ? { page: 'wxPreview', course }
+          : { page: 'storeCourse', course, lessonId: positiveId(lesson) },
     };
   } catch (error) {
-    if (codeOf(error) === Code.NOT_FOUND) return notFound(path);
+    if (codeOf(error) === Code.NOT_FOUND) return notFound(path, 'course');
     throw error;
   }
 }
@@ -73,6 +109,13 @@ export const storeListHead: PageHead = {
   description: describe('课程商城：各个团队发布的课程，免费试看，购买后全团队学习。', SITE_DESCRIPTION),
   path: WebPaths.storeList,
 };
+
+/** The store's page that the address asks for (the same cached page the API answers). */
+export async function storeListBody(ctx: AppContext, search: URLSearchParams): Promise<PublicPageBody> {
+  const query = readListQuery(search);
+  const { data: list } = JSON.parse(await storeListJson(ctx, query)) as { data: Page<StoreCard> };
+  return { page: 'storeList', query, list };
+}
 
 const SITEMAP_MAX = 50_000;
 const xml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

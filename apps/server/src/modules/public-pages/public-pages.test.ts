@@ -110,7 +110,7 @@ describe('public pages: share cards, status codes, sitemap', () => {
     expect(titleOf(res.body)).toBe('分享出去的课程 - 课程工作室');
     expect(meta(res.body, 'og:url')).toBe(`${ORIGIN}/share/${share.data.shareId}`);
     // No cover yet: the card shows the site's icon, as an absolute address.
-    expect(meta(res.body, 'og:image')).toBe(`${ORIGIN}/favicon.svg`);
+    expect(meta(res.body, 'og:image')).toBe(`${ORIGIN}/icon-512.png`);
 
     await call(t, 'POST', '/share/revoke', { token: owner.token, body: { shareId: share.data.shareId } });
     const revoked = await page(`/share/${share.data.shareId}`);

@@ -5,7 +5,7 @@
  * (correct, accepted, explanation) only when set, so a learner's copy, stripped by the server, has none.
  * Nothing of the key is shown.
  */
-import type { DocNode } from '@studio/contract';
+import type { DocNode, QuizKind } from '@studio/contract';
 import { quizAttrsOf } from '@studio/contract/constants';
 import { i18n } from '../../lib/i18n/index.ts';
 
@@ -13,7 +13,13 @@ import { i18n } from '../../lib/i18n/index.ts';
 export type HtmlElementSpec = readonly [tag: string, attrs: Record<string, string>, ...children: HtmlSpec[]];
 export type HtmlSpec = string | HtmlElementSpec;
 
-export function quizSpec(node: DocNode): HtmlElementSpec {
+/** The quiz's fixed words (kind, true/false, the blank's line), in the language being rendered. */
+export type QuizWords = (
+  key: `editor.quiz.${'true' | 'false' | 'blankLine' | `kinds.${QuizKind}`}`,
+) => string;
+const appWords: QuizWords = (key) => i18n.t(key);
+
+export function quizSpec(node: DocNode, t: QuizWords = appWords): HtmlElementSpec {
   const quiz = quizAttrsOf(node);
   const data: Record<string, string> = {
     'data-quiz': '',
@@ -27,16 +33,15 @@ export function quizSpec(node: DocNode): HtmlElementSpec {
   if (quiz.explanation) data['data-explanation'] = quiz.explanation;
   data.class = 'quiz';
 
-  const choices =
-    quiz.kind === 'truefalse' ? [i18n.t('editor.quiz.true'), i18n.t('editor.quiz.false')] : quiz.options;
+  const choices = quiz.kind === 'truefalse' ? [t('editor.quiz.true'), t('editor.quiz.false')] : quiz.options;
   const answer: HtmlSpec =
     quiz.kind === 'blank'
-      ? ['p', { class: 'quiz-blank' }, i18n.t('editor.quiz.blankLine')]
+      ? ['p', { class: 'quiz-blank' }, t('editor.quiz.blankLine')]
       : ['ol', { class: 'quiz-options' }, ...choices.map((choice): HtmlSpec => ['li', {}, choice])];
   return [
     'div',
     data,
-    ['p', { class: 'quiz-kind' }, i18n.t(`editor.quiz.kinds.${quiz.kind}`)],
+    ['p', { class: 'quiz-kind' }, t(`editor.quiz.kinds.${quiz.kind}`)],
     ['p', { class: 'quiz-question' }, quiz.question],
     answer,
   ];

@@ -1,7 +1,7 @@
 import type { DocNode } from '@studio/contract';
 import DOMPurify from 'dompurify';
 import { docText, filterDoc, LINK_REL, safeUrl } from './doc-filter.ts';
-import { quizSpec, type HtmlSpec } from './quiz-html.ts';
+import { quizSpec, type HtmlSpec, type QuizWords } from './quiz-html.ts';
 import { isEmbedSrc, toEmbedUrl } from './video-embed.ts';
 
 let hooked = false;
@@ -33,8 +33,13 @@ const PURIFY_CONFIG = {
   FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select'],
 };
 
-/** Safe for dangerouslySetInnerHTML: DOMPurify with the iframe allowlist and link rules above. */
+/**
+ * Safe for dangerouslySetInnerHTML: DOMPurify with the iframe allowlist and link rules above. On the
+ * server (public pages rendered for visitors) there is no DOM for DOMPurify: there the first two layers
+ * stand alone (the whitelist with its URL checks, and a renderer that escapes every value it writes).
+ */
 export const purifyHtml = (html: string): string => {
+  if (typeof DOMPurify.sanitize !== 'function') return html;
   installHooks();
   return DOMPurify.sanitize(html, PURIFY_CONFIG);
 };
@@ -180,6 +185,9 @@ const renderSpec = (spec: HtmlSpec): string => {
   return `${open([tag, attrs])}${children.map(renderSpec).join('')}${close([tag, attrs])}`;
 };
 
+/** The quiz words of the render under way (rendering is synchronous); the app's language when unset. */
+let quizWords: QuizWords | undefined;
+
 /** Nodes without content (anything inside them is not rendered, as in ProseMirror). */
 const LEAVES: Record<string, (node: DocNode) => string> = {
   text: (node) => escapeText(node.text ?? ''),
@@ -189,7 +197,7 @@ const LEAVES: Record<string, (node: DocNode) => string> = {
     open(['img', { src: attr(node, 'src'), alt: attr(node, 'alt'), title: attr(node, 'title') }]),
   videoEmbed: renderVideo,
   table: renderTable,
-  quiz: (node) => renderSpec(quizSpec(node)),
+  quiz: (node) => renderSpec(quizSpec(node, quizWords)),
 };
 
 function renderNode(node: DocNode): string {
@@ -205,12 +213,15 @@ function renderNode(node: DocNode): string {
  * checked attributes only), the schema's HTML above, then DOMPurify. A node the schema has no HTML
  * for (the whitelist and the schema disagree) makes the lesson fall back to its plain text, escaped.
  */
-export const renderDocHtml = (doc: DocNode | null | undefined): string => {
+export const renderDocHtml = (doc: DocNode | null | undefined, words?: QuizWords): string => {
   const clean = filterDoc(doc);
+  quizWords = words;
   try {
     return purifyHtml(renderNode(clean));
   } catch {
     const text = docText(clean);
     return text ? `<p>${escapeText(text).replace(/\n/g, '<br>')}</p>` : '';
+  } finally {
+    quizWords = undefined;
   }
 };

@@ -2,12 +2,13 @@ import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { MESSAGE_FORMATS } from '@studio/contract/constants';
 import { zhCN, type Messages } from './zh-cn.ts';
+import { LANG_STORAGE_KEY } from './lang-key.ts';
+import { setLangCookie } from '../cookies.ts';
 
 export const LANGS = ['zh-CN', 'en-US'] as const;
 export type Lang = (typeof LANGS)[number];
 export const DEFAULT_LANG: Lang = 'zh-CN';
-/** The user's language choice survives reloads (logout clears it, which is accepted). */
-export const LANG_STORAGE_KEY = 'lang';
+export { LANG_STORAGE_KEY } from './lang-key.ts';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -78,8 +79,10 @@ export const currentLang = (): Lang => (isLang(i18n.language) ? i18n.language : 
 
 export const setLanguage = async (lang: Lang): Promise<void> => {
   localStorage.setItem(LANG_STORAGE_KEY, lang);
+  setLangCookie(lang);
   document.documentElement.lang = lang;
   await i18n.changeLanguage(lang);
 };
 
-document.documentElement.lang = currentLang();
+// Not on the server (the public pages' renderer reaches these messages through the quiz words).
+if (typeof document !== 'undefined') document.documentElement.lang = currentLang();

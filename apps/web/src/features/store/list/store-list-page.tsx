@@ -2,7 +2,7 @@ import { Button, Flex, Pagination } from 'antd';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { WebPaths } from '@studio/contract/constants';
+import { readListQuery, STORE_PAGE_SIZES, WebPaths, writeListQuery } from '@studio/contract/constants';
 import { LazyResult } from '../../../components/lazy-result.tsx';
 import { useLatestSearchParams } from '../../../lib/use-search-patch.ts';
 import { useDocumentTitle } from '../../../components/use-document-title.ts';
@@ -11,7 +11,6 @@ import { StoreEmpty } from '../store-empty.tsx';
 import type { StoreListQuery } from '@studio/contract';
 import { useStoreList } from '../store-api.ts';
 import { StoreCardSkeleton, StoreCourseCard } from './course-card.tsx';
-import { readListQuery, STORE_PAGE_SIZES, writeListQuery } from './list-query.ts';
 import { StoreFilters, type FilterChange } from './store-filters.tsx';
 
 /** Covers of the first cards are in view at once on any screen: they load eagerly. */

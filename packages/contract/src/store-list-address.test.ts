@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readListQuery, writeListQuery } from './list-query.ts';
+import { readListQuery, writeListQuery } from './store-list-address.ts';
 
 describe('store list query in the address', () => {
   it('reads defaults from a plain address and keeps it plain', () => {
@@ -19,5 +19,7 @@ describe('store list query in the address', () => {
       pageNum: 1,
       pageSize: 12,
     });
+    // Never past the API's page limit, whatever the address says.
+    expect(readListQuery(new URLSearchParams('page=99999999999')).pageNum).toBe(100_000);
   });
 });

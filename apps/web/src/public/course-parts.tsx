@@ -1,0 +1,186 @@
+import type { DocNode, LessonSummary } from '@studio/contract';
+import type { ReactNode } from 'react';
+import { safeUrl } from '../components/content-view/doc-filter.ts';
+import { renderDocHtml } from '../components/content-view/render-html.ts';
+import { useWords } from './public-i18n.tsx';
+
+export type PublicLesson = LessonSummary & { content: DocNode | null };
+export type PublicCourse = {
+  title: string;
+  subtitle: string;
+  cover: string;
+  teamName: string;
+  authorName: string;
+  category: string | null;
+  tags: string[];
+  lessons: PublicLesson[];
+};
+
+/** Yuan from fen, or 免费. */
+export const usePrice = () => {
+  const { t } = useWords();
+  return (fen: number) => (fen === 0 ? t('store.price.free') : `¥${(fen / 100).toFixed(2)}`);
+};
+
+/**
+ * The cover at a fixed 16:9 box (the space is kept before the image arrives: no layout shift). The
+ * first screen's cover loads first, at high priority; the rest lazily.
+ */
+export const Cover = ({ src, title, priority }: { src: string; title: string; priority: boolean }) => {
+  const { t } = useWords();
+  const url = safeUrl(src);
+  return url ? (
+    <img
+      className="pp-cover"
+      src={url}
+      alt={t('store.list.coverAlt', { title })}
+      width={640}
+      height={360}
+      loading={priority ? 'eager' : 'lazy'}
+      fetchPriority={priority ? 'high' : undefined}
+      decoding={priority ? 'sync' : 'async'}
+    />
+  ) : (
+    <div className="pp-cover pp-cover-empty">{t('store.list.noCover')}</div>
+  );
+};
+
+export const Tags = ({ course }: { course: Pick<PublicCourse, 'category' | 'tags'> }) => {
+  const { t } = useWords();
+  if (!course.category && course.tags.length === 0) return null;
+  return (
+    <ul className="pp-tags">
+      {course.category && (
+        <li className="pp-tag pp-tag-blue">
+          {t(`store.category.${course.category}` as 'store.category.other')}
+        </li>
+      )}
+      {course.tags.map((tag) => (
+        <li key={tag} className="pp-tag">
+          {tag}
+        </li>
+      ))}
+    </ul>
+  );
+};
+
+/** Cover, title, subtitle, team and author, category and tags. */
+export const CourseHeading = ({ course, children }: { course: PublicCourse; children?: ReactNode }) => {
+  const { t } = useWords();
+  return (
+    <header className="pp-hero">
+      <Cover src={course.cover} title={course.title} priority />
+      <div className="pp-hero-text">
+        <h1 className="pp-title">{course.title}</h1>
+        {course.subtitle && <p className="pp-subtitle">{course.subtitle}</p>}
+        <p className="pp-muted">
+          {t('preview.byline', { team: course.teamName, author: course.authorName })}
+        </p>
+        <Tags course={course} />
+        {children}
+      </div>
+    </header>
+  );
+};
+
+/**
+ * 课程目录: numbered titles; 试看 on free lessons, a lock on the rest. Readable lessons link to where
+ * they are read (`linkTo`).
+ */
+export const SyllabusList = ({
+  lessons,
+  linkTo,
+  current,
+}: {
+  lessons: PublicLesson[];
+  linkTo: (lesson: PublicLesson) => string;
+  current?: number | null;
+}) => {
+  const { t } = useWords();
+  return (
+    <ol className="pp-syllabus">
+      {lessons.map((lesson, index) => {
+        const readable = lesson.content !== null;
+        const label = (
+          <>
+            <span className="pp-lesson-no">{t('store.course.lessonNo', { no: index + 1 })}</span>
+            <span className="pp-lesson-title">{lesson.title}</span>
+          </>
+        );
+        return (
+          <li
+            key={lesson.lessonId}
+            className="pp-syllabus-row"
+            aria-current={current === lesson.lessonId ? 'page' : undefined}
+          >
+            {readable ? (
+              <a href={linkTo(lesson)} className="pp-syllabus-link">
+                {label}
+              </a>
+            ) : (
+              <span className="pp-syllabus-link">{label}</span>
+            )}
+            {lesson.freePreview && (
+              <span className="pp-tag pp-tag-green">{t('store.course.freePreview')}</span>
+            )}
+            {lesson.durationMin > 0 && (
+              <span className="pp-muted pp-nowrap">
+                {t('store.course.minutes', { count: lesson.durationMin })}
+              </span>
+            )}
+            {!readable && <span className="pp-lock">{t('store.course.locked')}</span>}
+          </li>
+        );
+      })}
+    </ol>
+  );
+};
+
+/** Lesson content as HTML: the app's own renderer (whitelist, schema HTML, every value escaped). */
+export const LessonContent = ({ doc }: { doc: DocNode }) => {
+  const { t } = useWords();
+  return (
+    <div
+      className="content-view"
+      // Safe: renderDocHtml keeps whitelisted nodes and checked URLs only and escapes every value.
+      dangerouslySetInnerHTML={{ __html: renderDocHtml(doc, (key) => t(key)) }}
+    />
+  );
+};
+
+/** One lesson as a reader sees it; a locked one says so and offers `lockedAction` (buy). */
+export const LessonArticle = ({
+  lesson,
+  index,
+  lockedAction,
+  headingLevel = 2,
+}: {
+  lesson: PublicLesson;
+  index: number;
+  lockedAction?: ReactNode;
+  headingLevel?: 1 | 2;
+}) => {
+  const { t } = useWords();
+  const Heading = headingLevel === 1 ? 'h1' : 'h2';
+  return (
+    <article
+      className="pp-card pp-lesson"
+      id={`lesson-${lesson.lessonId}`}
+      aria-labelledby={`lesson-title-${lesson.lessonId}`}
+    >
+      <p className="pp-muted">{t('store.course.lessonNo', { no: index + 1 })}</p>
+      <Heading className="pp-lesson-heading" id={`lesson-title-${lesson.lessonId}`}>
+        {lesson.title}
+      </Heading>
+      {lesson.content ? (
+        <LessonContent doc={lesson.content} />
+      ) : (
+        <div className="pp-locked">
+          <strong>{t('store.course.lockedTitle')}</strong>
+          <p className="pp-muted">{t('store.course.lockedDesc')}</p>
+          {lockedAction}
+        </div>
+      )}
+    </article>
+  );
+};

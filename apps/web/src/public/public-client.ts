@@ -1,0 +1,28 @@
+/**
+ * The only script of a visitor's public page (the page itself is server-rendered HTML):
+ * - someone logged in (a session in localStorage, but no member cookie yet, e.g. logged in before
+ *   the cookie existed) gets the app instead: the cookie is set and the page reloads once;
+ * - the language the page is in becomes the app's, so the login page that follows speaks it;
+ * - the sort picker applies as soon as it changes.
+ */
+import { USER_INFO_STORAGE_KEY } from '@studio/contract/constants';
+import { hasMemberCookie, setLangCookie, setMemberCookie } from '../lib/cookies.ts';
+import { LANG_STORAGE_KEY } from '../lib/i18n/lang-key.ts';
+import './public.css';
+import '../components/content-view/content-view.css';
+
+try {
+  if (localStorage.getItem(USER_INFO_STORAGE_KEY) && !hasMemberCookie()) {
+    setMemberCookie(true);
+    location.reload();
+  }
+  const lang = document.documentElement.lang;
+  localStorage.setItem(LANG_STORAGE_KEY, lang);
+  setLangCookie(lang);
+} catch {
+  // Storage blocked (private mode): the page works as it is.
+}
+
+for (const select of document.querySelectorAll<HTMLSelectElement>('select[data-submit-on-change]')) {
+  select.addEventListener('change', () => select.form?.requestSubmit());
+}

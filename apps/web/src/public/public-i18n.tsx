@@ -1,0 +1,32 @@
+/**
+ * The words of the server-rendered public pages: the app's own messages (both languages, loaded at
+ * once: this runs on the server), read through a fixed `t` per language so that concurrent requests in
+ * different languages never share a switched global.
+ */
+import { createContext, useContext } from 'react';
+import i18next, { type TFunction } from 'i18next';
+import type { UiLang } from '@studio/contract/constants';
+import { enUS } from '../lib/i18n/en-us.ts';
+import { zhCN } from '../lib/i18n/zh-cn.ts';
+
+const instance = i18next.createInstance();
+void instance.init({
+  resources: { 'zh-CN': { translation: zhCN }, 'en-US': { translation: enUS } },
+  lng: 'zh-CN',
+  fallbackLng: 'zh-CN',
+  interpolation: { escapeValue: false },
+  initAsync: false,
+  showSupportNotice: false,
+});
+
+export const fixedT = (lang: UiLang): TFunction => instance.getFixedT(lang);
+
+type Words = { t: TFunction; lang: UiLang };
+const WordsContext = createContext<Words | null>(null);
+export const WordsProvider = WordsContext.Provider;
+
+export const useWords = (): Words => {
+  const words = useContext(WordsContext);
+  if (!words) throw new Error('public pages render inside WordsProvider');
+  return words;
+};

@@ -1,0 +1,63 @@
+import { WebPaths } from '@studio/contract/constants';
+import type { ShareView } from '@studio/contract';
+import { CourseHeading, LessonArticle, SyllabusList } from './course-parts.tsx';
+import { ActionLink } from './public-shell.tsx';
+import { useWords } from './public-i18n.tsx';
+
+/** Times read as in China, where the product's users are (the server's own zone is no one's). */
+const formatTime = (ms: number, lang: string) =>
+  new Intl.DateTimeFormat(lang, {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: 'Asia/Shanghai',
+  }).format(ms);
+
+/** /share/:shareId for a visitor: the shared course, read-only; a paid one locks all but its free lessons. */
+export const ShareCourseView = ({ view }: { view: ShareView }) => {
+  const { t, lang } = useWords();
+  const { share, course } = view;
+  const buy = share.paid ? (
+    share.listed ? (
+      <ActionLink href={WebPaths.storePreview(course.courseId)}>{t('share.page.buy')}</ActionLink>
+    ) : (
+      <p className="pp-muted">{t('share.page.notForSale')}</p>
+    )
+  ) : null;
+  return (
+    <>
+      <p className="pp-notice">
+        <span className="pp-tag pp-tag-blue">{t('share.page.readOnly')}</span>
+        {share.paid && <span className="pp-tag pp-tag-gold">{t('share.page.paid')}</span>}
+        <span>{t('share.page.sharedBy', { team: course.teamName })}</span>
+        {share.paid && <span>{t('share.page.paidDesc')}</span>}
+        {share.expireTime !== null && (
+          <span className="pp-muted">
+            {t('share.page.expiresAt', { time: formatTime(share.expireTime, lang) })}
+          </span>
+        )}
+      </p>
+      <div className="pp-card">
+        <CourseHeading course={course}>
+          {share.allowCopy && (
+            <a href={WebPaths.loginBack(WebPaths.share(share.shareId))} className="pp-button">
+              {t('share.page.loginToCopy')}
+            </a>
+          )}
+        </CourseHeading>
+      </div>
+      <section className="pp-card" aria-labelledby="pp-syllabus">
+        <h2 id="pp-syllabus" className="pp-section-title">
+          {t('preview.syllabus')}
+        </h2>
+        <SyllabusList lessons={course.lessons} linkTo={(l) => `#lesson-${l.lessonId}`} />
+      </section>
+      {course.lessons.length === 0 && <p className="pp-empty">{t('preview.noLessons')}</p>}
+      {course.lessons.map((lesson, index) => (
+        <LessonArticle key={lesson.lessonId} lesson={lesson} index={index} lockedAction={buy} />
+      ))}
+    </>
+  );
+};

@@ -1,0 +1,178 @@
+import { COURSE_CATEGORIES, STORE_SORTS, WebPaths } from '@studio/contract/constants';
+import type { Page, StoreCard, StoreListQuery } from '@studio/contract';
+import { STORE_PAGE_SIZES, writeListQuery } from '@studio/contract/constants';
+import { Cover, usePrice } from './course-parts.tsx';
+import { useWords } from './public-i18n.tsx';
+
+/** Covers of the first cards are in view at once on any screen: they load eagerly. */
+const FIRST_ROW = 4;
+const PAGE_LINKS = 2;
+
+const listUrl = (query: StoreListQuery, pageNum: number) => {
+  const search = writeListQuery({ ...query, pageNum }).toString();
+  return search ? `${WebPaths.storeList}?${search}` : WebPaths.storeList;
+};
+
+const Card = ({ course, priority }: { course: StoreCard; priority: boolean }) => {
+  const { t } = useWords();
+  const price = usePrice();
+  return (
+    <li className="pp-card pp-store-card">
+      <a href={WebPaths.storePreview(course.courseId)} className="pp-store-link">
+        <Cover src={course.cover} title={course.title} priority={priority} />
+        <h2 className="pp-store-title">{course.title}</h2>
+      </a>
+      <p className="pp-muted pp-ellipsis">{course.teamName}</p>
+      <p className="pp-muted">
+        {t('store.list.lessons', { count: course.lessonCount })} ·{' '}
+        {t('store.list.sales', { count: course.sales })}
+        {course.category && ` · ${t(`store.category.${course.category}`)}`}
+      </p>
+      <p className="pp-price">{price(course.price)}</p>
+    </li>
+  );
+};
+
+/** Search, category and sort as a plain GET form: it works before (and without) any script. */
+const Filters = ({ query }: { query: StoreListQuery }) => {
+  const { t } = useWords();
+  return (
+    <form className="pp-filters" method="get" action={WebPaths.storeList} role="search">
+      <input
+        type="search"
+        name="q"
+        defaultValue={query.keyword}
+        maxLength={40}
+        aria-label={t('store.list.search')}
+        placeholder={t('store.list.searchPlaceholder')}
+        className="pp-input pp-grow"
+      />
+      <select
+        name="category"
+        defaultValue={query.category ?? ''}
+        aria-label={t('store.list.category')}
+        className="pp-input"
+      >
+        <option value="">{t('store.list.allCategories')}</option>
+        {COURSE_CATEGORIES.map((c) => (
+          <option key={c} value={c}>
+            {t(`store.category.${c}`)}
+          </option>
+        ))}
+      </select>
+      <select
+        name="sort"
+        defaultValue={query.sort}
+        aria-label={t('store.list.sort')}
+        className="pp-input"
+        data-submit-on-change=""
+      >
+        {STORE_SORTS.map((s) => (
+          <option key={s} value={s}>
+            {t(`store.list.sortBy.${s}`)}
+          </option>
+        ))}
+      </select>
+      {query.pageSize !== STORE_PAGE_SIZES[0] && <input type="hidden" name="size" value={query.pageSize} />}
+      <button type="submit" className="pp-button pp-button-primary">
+        {t('store.list.searchSubmit')}
+      </button>
+    </form>
+  );
+};
+
+const Pager = ({ query, total }: { query: StoreListQuery; total: number }) => {
+  const { t } = useWords();
+  const pages = Math.ceil(total / query.pageSize);
+  if (pages <= 1) return <p className="pp-muted pp-center">{t('store.list.total', { count: total })}</p>;
+  const from = Math.max(1, query.pageNum - PAGE_LINKS);
+  const to = Math.min(pages, query.pageNum + PAGE_LINKS);
+  const numbers = Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => from + i);
+  return (
+    <nav className="pp-pager" aria-label={t('store.list.pager')}>
+      <span className="pp-muted">{t('store.list.total', { count: total })}</span>
+      {query.pageNum > 1 && (
+        <a href={listUrl(query, Math.min(query.pageNum - 1, pages))} rel="prev" className="pp-page">
+          {t('store.list.prevPage')}
+        </a>
+      )}
+      {numbers.map((n) =>
+        n === query.pageNum ? (
+          <span key={n} className="pp-page pp-page-current" aria-current="page">
+            {n}
+          </span>
+        ) : (
+          <a
+            key={n}
+            href={listUrl(query, n)}
+            className="pp-page"
+            aria-label={t('store.list.pageNo', { page: n })}
+          >
+            {n}
+          </a>
+        ),
+      )}
+      {query.pageNum < pages && (
+        <a href={listUrl(query, query.pageNum + 1)} rel="next" className="pp-page">
+          {t('store.list.nextPage')}
+        </a>
+      )}
+    </nav>
+  );
+};
+
+/** /store/list for a visitor: the first page of what the address asks for, searchable without script. */
+export const StoreListView = ({ query, list }: { query: StoreListQuery; list: Page<StoreCard> }) => {
+  const { t } = useWords();
+  const filtered = query.keyword !== '' || query.category !== undefined;
+  const pages = Math.ceil(list.total / query.pageSize);
+  let body;
+  if (list.list.length === 0 && query.pageNum > 1) {
+    body = (
+      <div className="pp-empty">
+        <h2>{t('store.list.pastEnd', { page: query.pageNum })}</h2>
+        <p className="pp-muted">
+          {pages > 0
+            ? t('store.list.pastEndDesc', { count: list.total, pages })
+            : t('store.list.pastEndNoneDesc')}
+        </p>
+        <a href={listUrl(query, Math.max(pages, 1))} className="pp-button pp-button-primary">
+          {t('store.list.toPage', { page: Math.max(pages, 1) })}
+        </a>
+      </div>
+    );
+  } else if (list.list.length === 0) {
+    body = filtered ? (
+      <div className="pp-empty">
+        <h2>{t('store.list.noResult')}</h2>
+        <p className="pp-muted">{t('store.list.noResultDesc')}</p>
+        <a href={WebPaths.storeList} className="pp-button">
+          {t('store.list.clearFilters')}
+        </a>
+      </div>
+    ) : (
+      <div className="pp-empty">
+        <h2>{t('store.list.empty')}</h2>
+        <p className="pp-muted">{t('store.list.emptyDesc')}</p>
+      </div>
+    );
+  } else {
+    body = (
+      <>
+        <ul className="pp-store-grid">
+          {list.list.map((course, index) => (
+            <Card key={course.courseId} course={course} priority={index < FIRST_ROW} />
+          ))}
+        </ul>
+        <Pager query={query} total={list.total} />
+      </>
+    );
+  }
+  return (
+    <section className="pp-list">
+      <h1 className="pp-page-title">{t('store.title')}</h1>
+      <Filters query={query} />
+      {body}
+    </section>
+  );
+};

@@ -1,0 +1,28 @@
+/**
+ * What the server hands the web's server renderer (apps/web/src/public/entry-server.tsx) for one
+ * public page, as a logged-out visitor sees it. The shapes are the API's own, so the server renders
+ * exactly what the app would show.
+ */
+import type { UiLang } from './constants.ts';
+import type { Page } from './schemas/common.ts';
+import type { ShareView } from './schemas/course.ts';
+import type { StoreCard, StoreCourse, StoreListQuery } from './schemas/store.ts';
+
+/** What the page shows. */
+export type PublicPageBody =
+  | { page: 'storeList'; query: StoreListQuery; list: Page<StoreCard> }
+  /** The buy page; `lessonId` reads one lesson (free ones only: a visitor owns nothing). */
+  | { page: 'storeCourse'; course: StoreCourse; lessonId: number | null }
+  | { page: 'wxPreview'; course: StoreCourse }
+  | { page: 'share'; view: ShareView }
+  | { page: 'notFound'; what: 'course' | 'share' }
+  | { page: 'shareGone' };
+
+export type PublicPageModel = {
+  lang: UiLang;
+  /** The page's own address, path and search without `lang` (login and the language links come back to it). */
+  url: string;
+} & PublicPageBody;
+
+/** The server renderer's entry: the page's body HTML (escaped by React). */
+export type RenderPublicPage = (model: PublicPageModel) => string;
