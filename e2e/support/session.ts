@@ -1,5 +1,5 @@
 /** Logs in through the real API and hands the session to a browser context the way the app stores it. */
-import { USER_INFO_STORAGE_KEY, type UserInfo } from '@studio/contract';
+import { MEMBER_COOKIE, USER_INFO_STORAGE_KEY, type UserInfo } from '@studio/contract';
 import type { BrowserContext } from 'playwright-core';
 import { smsCodeFromLog } from './server.ts';
 
@@ -30,7 +30,13 @@ export async function apiSignUp(baseUrl: string, logFile: string, phone: string)
   return login.data;
 }
 
+/**
+ * The session as the app keeps it after logging in: the user in localStorage, and the member cookie
+ * (so the server answers public pages with the app, not the visitor's page). The test servers all
+ * listen on 127.0.0.1.
+ */
 export async function useSession(context: BrowserContext, user: UserInfo): Promise<void> {
+  await context.addCookies([{ name: MEMBER_COOKIE, value: '1', domain: '127.0.0.1', path: '/' }]);
   await context.addInitScript(
     ([key, value]) => {
       if (!window.localStorage.getItem(key!)) window.localStorage.setItem(key!, value!);

@@ -79,7 +79,7 @@ describe('accessibility (axe-core)', () => {
     await page.getByRole('textbox', { name: '课时标题', exact: true }).waitFor();
     found['lesson editor'] = await seriousViolations(page);
 
-    // Logged out: the login page and the share page as a visitor sees it.
+    // Logged out: the login page and the public pages as a visitor sees them.
     const visitor = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1280, height: 900 } });
     try {
       const guest = await visitor.newPage();
@@ -87,9 +87,20 @@ describe('accessibility (axe-core)', () => {
       await guest.getByRole('tab', { name: '验证码登录' }).waitFor();
       found['/login'] = await seriousViolations(guest);
 
+      // The pages the server renders for visitors.
       await guest.goto(share.url);
       await guest.getByRole('heading', { name: released.title }).waitFor();
       found['/share/:id'] = await seriousViolations(guest);
+      await guest.goto(`${baseUrl}/store/list`);
+      await guest.getByRole('link', { name: released.title }).waitFor();
+      found['/store/list (visitor)'] = await seriousViolations(guest);
+      await guest.goto(`${baseUrl}/store/preview/${released.courseId}`);
+      await guest.getByRole('link', { name: '登录后购买' }).waitFor();
+      found['/store/preview/:id (visitor)'] = await seriousViolations(guest);
+      await guest.setViewportSize({ width: 390, height: 844 });
+      await guest.goto(`${baseUrl}/wx-preview/${released.courseId}`);
+      await guest.getByRole('heading', { level: 1, name: released.title }).waitFor();
+      found['/wx-preview/:id (visitor)'] = await seriousViolations(guest);
     } finally {
       await visitor.close();
     }

@@ -209,10 +209,10 @@ describe('course authoring', () => {
     await visitor.getByRole('heading', { name: '浏览器测试课程' }).waitFor();
     await visitor
       .getByRole('article', { name: '第一课：变量' })
-      .getByRole('button', { name: '购买课程' })
+      .getByRole('link', { name: '购买课程' })
       .waitFor();
     expect(await visitor.getByText('循环让重复的事变简单。').count()).toBe(0);
-    expect(await visitor.getByRole('button', { name: '登录后复制到我的团队' }).count()).toBe(0);
+    expect(await visitor.getByRole('link', { name: '登录后复制到我的团队' }).count()).toBe(0);
     expect(new URL(visitor.url()).pathname).toMatch(/^\/share\//);
   });
 });

@@ -95,8 +95,10 @@ describe('a paid course: shared, bought, unlisted', () => {
     expect(shareUrl).toMatch(/\/share\/[\w-]+$/);
   });
 
-  it('a logged-out visitor reads the free lesson; the paid one is locked with a buy button, no copy', async () => {
-    const page = await (await newContext()).newPage();
+  it('a logged-out visitor reads the free lesson (before any script: none runs here); the paid one is locked with a buy link, no copy', async () => {
+    const context = await browser.newContext({ locale: 'zh-CN', javaScriptEnabled: false });
+    contexts.push(context);
+    const page = await context.newPage();
     await page.goto(shareUrl);
     await page.getByRole('heading', { level: 1, name: TITLE }).waitFor();
     await page.getByText('付费课程', { exact: true }).waitFor();
@@ -104,13 +106,15 @@ describe('a paid course: shared, bought, unlisted', () => {
     const locked = page.getByRole('article', { name: '进阶：付费课时' });
     await locked.getByText('付费课时', { exact: true }).waitFor();
     expect(await page.getByText(PAID_TEXT).count()).toBe(0);
-    expect(await page.getByRole('button', { name: /复制到我的团队/ }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: /复制到我的团队/ }).count()).toBe(0);
     // The buy page is public: the visitor reads it there, and 登录后购买 asks to log in and comes back.
     const buyPage = `/store/preview/${courseId}`;
-    await locked.getByRole('button', { name: '购买课程' }).click();
+    await locked.getByRole('link', { name: '购买课程' }).click();
     await page.waitForURL(`**${buyPage}`);
-    await page.getByRole('heading', { name: TITLE }).first().waitFor();
-    await page.getByRole('button', { name: '登录后购买' }).click();
+    await page.getByRole('heading', { level: 1, name: TITLE }).waitFor();
+    await page.getByText('¥49.90').waitFor();
+    await page.getByText(FREE_TEXT).waitFor();
+    await page.getByRole('link', { name: '登录后购买' }).click();
     await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('redirect') === buyPage);
   });
 
@@ -126,7 +130,14 @@ describe('a paid course: shared, bought, unlisted', () => {
     await page.getByText(FREE_TEXT).waitFor();
     expect(page.url()).toBe(`${baseUrl}/wx-preview/${courseId}`);
     expect(await page.getByText(PAID_TEXT).count()).toBe(0);
-    await page.getByRole('button', { name: '登录后购买' }).first().waitFor();
+    await page.getByRole('link', { name: '登录后购买' }).first().waitFor();
+    // Nothing is wider than the phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // In English on request; the choice stays for the next page.
+    await page.getByRole('link', { name: 'English' }).click();
+    await page.getByRole('link', { name: 'Log in to buy' }).first().waitFor();
+    await page.goto(`${baseUrl}/store/preview/${courseId}`);
+    await page.getByRole('heading', { level: 2, name: 'About this course' }).waitFor();
   });
 
   it('the buyer still opens the course from 已购 after the seller unreleased it, and reads the paid lesson', async () => {

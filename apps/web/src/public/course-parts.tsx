@@ -154,11 +154,14 @@ export const LessonArticle = ({
   index,
   lockedAction,
   headingLevel = 2,
+  inStore = false,
 }: {
   lesson: PublicLesson;
   index: number;
   lockedAction?: ReactNode;
   headingLevel?: 1 | 2;
+  /** The buy page's wording of a lock (the readers say 付费课时, as the app's do). */
+  inStore?: boolean;
 }) => {
   const { t } = useWords();
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
@@ -176,8 +179,8 @@ export const LessonArticle = ({
         <LessonContent doc={lesson.content} />
       ) : (
         <div className="pp-locked">
-          <strong>{t('store.course.lockedTitle')}</strong>
-          <p className="pp-muted">{t('store.course.lockedDesc')}</p>
+          <strong>{inStore ? t('store.course.lockedTitle') : t('preview.lockedTitle')}</strong>
+          <p className="pp-muted">{inStore ? t('store.course.lockedDesc') : t('preview.lockedDesc')}</p>
           {lockedAction}
         </div>
       )}

@@ -36,6 +36,7 @@ const LessonReader = ({ course, lessonId }: { course: StoreCourse; lessonId: num
           lesson={lesson}
           index={index}
           headingLevel={1}
+          inStore
           lockedAction={<LoginToBuy courseId={course.courseId} />}
         />
       ) : (
