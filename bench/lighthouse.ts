@@ -1,5 +1,5 @@
 /**
- * Lighthouse 13, default (mobile) config, performance category only, simulated throttling, in
+ * Lighthouse 13, default (mobile) config, performance and accessibility, simulated throttling, in
  * Debian's Chromium launched by chrome-launcher with a fresh profile per run. Median of runs.
  */
 import fs from 'node:fs/promises';
@@ -23,6 +23,8 @@ const median = (values: number[]): number => {
 
 type LhRun = {
   score: number;
+  /** The accessibility category's score. */
+  a11y: number;
   fcp: number;
   lcp: number;
   tbt: number;
@@ -61,7 +63,7 @@ async function lighthouseOnce(url: string, user?: UserInfo): Promise<LhRun> {
             port: chrome.port,
             output: 'json',
             logLevel: 'error',
-            onlyCategories: ['performance'],
+            onlyCategories: ['performance', 'accessibility'],
             disableStorageReset: Boolean(user),
           },
           undefined,
@@ -82,6 +84,7 @@ async function lighthouseOnce(url: string, user?: UserInfo): Promise<LhRun> {
       const node = details?.items?.find((item) => item.type === 'node');
       return {
         score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+        a11y: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
         fcp: num('first-contentful-paint'),
         lcp: num('largest-contentful-paint'),
         tbt: num('total-blocking-time'),
@@ -122,6 +125,7 @@ export async function lighthouseMedian(url: string, user?: UserInfo): Promise<Lh
     load,
     median: {
       score: medianScore,
+      a11y: of('a11y'),
       fcp: of('fcp'),
       lcp: of('lcp'),
       tbt: of('tbt'),
@@ -132,15 +136,16 @@ export async function lighthouseMedian(url: string, user?: UserInfo): Promise<Lh
   };
 }
 
-export function lighthouseTable(results: ({ label: string } & LhResult)[]): string {
+/** `target`: the page's own performance target (the issue asks 95 of some pages, 90 of others). */
+export function lighthouseTable(results: ({ label: string; target: number } & LhResult)[]): string {
   const ms = (v: number) => (Number.isFinite(v) ? `${Math.round(v)}` : '—');
-  const rows = results.map(({ label, runs, median: m }) => {
-    const verdict = m.score >= LH_TARGET ? 'yes' : 'no';
-    return `| ${label} | **${m.score}** (${runs.map((r) => r.score).join(', ')}) | ${verdict} | ${ms(m.fcp)} | ${ms(m.lcp)} | ${ms(m.tbt)} | ${m.cls.toFixed(3)} | ${ms(m.si)} | ${m.lcpElement.replace(/\|/g, '/')} |`;
+  const rows = results.map(({ label, target, runs, median: m }) => {
+    const verdict = m.score >= target ? 'yes' : 'no';
+    return `| ${label} | **${m.score}** (${runs.map((r) => r.score).join(', ')}) | ≥ ${target}: ${verdict} | ${m.a11y} | ${ms(m.fcp)} | ${ms(m.lcp)} | ${ms(m.tbt)} | ${m.cls.toFixed(3)} | ${ms(m.si)} | ${m.lcpElement.replace(/\|/g, '/')} |`;
   });
   return [
-    `| page | score, median (runs) | ≥ ${LH_TARGET} | FCP ms | LCP ms | TBT ms | CLS | SI ms | LCP element |`,
-    '|---|---|---|---:|---:|---:|---:|---:|---|',
+    '| page | performance, median (runs) | target | accessibility | FCP ms | LCP ms | TBT ms | CLS | SI ms | LCP element |',
+    '|---|---|---|---:|---:|---:|---:|---:|---:|---|',
     ...rows,
   ].join('\n');
 }

@@ -1,16 +1,20 @@
 /**
  * Web first load and Lighthouse, on the real server serving a production build of apps/web.
  *
- * - First-load JavaScript: headless Chromium (playwright-core) opens a route with an empty cache and
- *   records every script response until the network is idle and the page has rendered (no loading
- *   placeholder, no skeleton). Each body is gzipped here at level 9 (what the build's precompressed
+ * - First load: headless Chromium (playwright-core) opens a route at phone size with an empty cache
+ *   and records every request, and every script's body, until the network is idle and the page has
+ *   rendered (no loading placeholder, no skeleton). Each body is gzipped here at level 9 (what the build's precompressed
  *   `.gz` files use; nginx's `gzip_comp_level` defaults to 1 and would send a few per cent more) and
  *   brotli-compressed at quality 11 (the build's `.br` files); the target is on the gzip figure.
- * - Lighthouse 13, default (mobile) config, performance category only, simulated throttling, in
+ * - Lighthouse 13, default (mobile) config, performance and accessibility, simulated throttling, in
  *   Debian's Chromium launched by chrome-launcher with a fresh profile per run. Median of runs.
  *
- * The build goes to a temporary folder (BENCH_WEB_DIST=<folder> measures an existing build instead),
- * so apps/web/dist is left alone. Everything is on 127.0.0.1 and bounded in time.
+ * The build goes to a temporary folder, so apps/web/dist is left alone. `BENCH_WEB_BASELINE=<folder>`
+ * (a copy of the previous commit's tree, e.g. `git archive <commit> apps packages | tar -x -C
+ * .tmp/base-web`) builds and serves that version too, so the public pages are compared in one run:
+ * its own server, its own web build, each with its own embedded PostgreSQL and demo data. It
+ * resolves packages from this checkout's node_modules (the contract package included).
+ * Everything is on 127.0.0.1 and bounded in time.
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -24,7 +28,7 @@ import { launchBrowser } from '../e2e/support/browser.ts';
 import { ROOT, startServer } from '../e2e/support/server.ts';
 import { apiLogin, useSession } from '../e2e/support/session.ts';
 import { withDeadline } from './deadline.ts';
-import { LH_RUNS, LH_TARGET, lighthouseMedian, lighthouseTable } from './lighthouse.ts';
+import { LH_RUNS, lighthouseMedian, lighthouseTable, type LhResult } from './lighthouse.ts';
 
 const BUDGET_KB = 150;
 const BUILD_TIMEOUT_MS = 300_000;
@@ -41,45 +45,49 @@ const WHY_MISSED = `**Why the targets are missed, and what it would take.**
 
 const kb = (bytes: number): string => (bytes / 1024).toFixed(1);
 
-/** `vite build` into a temporary folder (the app's own config, as `npm run build` uses it). */
-async function buildWeb(): Promise<{ dir: string; temporary: boolean }> {
-  const given = process.env.BENCH_WEB_DIST;
-  if (given) {
-    if (!existsSync(path.join(given, 'index.html')))
-      throw new Error(`BENCH_WEB_DIST=${given} has no index.html`);
-    return { dir: path.resolve(given), temporary: false };
-  }
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-webdist-'));
-  const child = spawn(
-    process.execPath,
-    [
-      path.join(ROOT, 'node_modules/vite/bin/vite.js'),
-      'build',
-      '--outDir',
-      dir,
-      '--emptyOutDir',
-      '--logLevel',
-      'warn',
-    ],
-    { cwd: path.join(ROOT, 'apps/web'), stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+const runNode = async (args: string[], cwd: string, what: string) => {
+  const child = spawn(process.execPath, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
   const code = await withDeadline(
     new Promise<number | null>((resolve) => child.once('exit', resolve)),
     BUILD_TIMEOUT_MS,
-    'vite build',
+    what,
   ).catch((err: unknown) => {
     child.kill('SIGKILL');
     throw err;
   });
-  if (code !== 0) throw new Error(`vite build failed (${code}):\n${output}`);
-  return { dir, temporary: true };
+  if (code !== 0) throw new Error(`${what} failed (${code}):\n${output}`);
+};
+
+/**
+ * `npm run build`'s two steps (the app, then the server renderer of the public pages, which a
+ * version from before it does not have) into a temporary folder: `<folder>/dist`, `<folder>/dist-ssr`.
+ */
+async function buildWeb(webRoot: string): Promise<string> {
+  const out = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-webdist-'));
+  const vite = path.join(ROOT, 'node_modules/vite/bin/vite.js');
+  const quiet = ['--emptyOutDir', '--logLevel', 'warn'];
+  await runNode([vite, 'build', '--outDir', path.join(out, 'dist'), ...quiet], webRoot, 'vite build');
+  const entry = 'src/public/entry-server.tsx';
+  if (existsSync(path.join(webRoot, entry))) {
+    const ssr = ['build', '--ssr', entry, '--outDir', path.join(out, 'dist-ssr'), ...quiet];
+    await runNode([vite, ...ssr], webRoot, 'vite build --ssr');
+  }
+  return out;
 }
 
 type Script = { url: string; raw: number; gzip: number; brotli: number; sent: number };
-type Load = { label: string; path: string; finalPath: string; scripts: Script[]; css: Script[] };
+type Load = {
+  label: string;
+  path: string;
+  finalPath: string;
+  scripts: Script[];
+  css: Script[];
+  /** Every request of the load, whatever its kind (document, script, style, image, font, API). */
+  requests: number;
+};
 
 const compressSizes = (body: Buffer) => ({
   raw: body.length,
@@ -89,8 +97,12 @@ const compressSizes = (body: Buffer) => ({
   }).length,
 });
 
-/** The page has rendered: something in #root, no loading placeholder (role=status), no skeleton. */
+/**
+ * The page has rendered: a server-rendered public page (its content is in the HTML), or the app with
+ * something in #root, no loading placeholder (role=status), no skeleton.
+ */
 const rendered = (): boolean => {
+  if (document.querySelector('.pp-main')) return true;
   const root = document.getElementById('root');
   return (
     !!root &&
@@ -100,6 +112,9 @@ const rendered = (): boolean => {
   );
 };
 
+/** A phone, as the buyers who arrive from a shared link use. */
+const PHONE = { width: 390, height: 844 };
+
 async function firstLoad(
   browser: Browser,
   baseUrl: string,
@@ -107,9 +122,11 @@ async function firstLoad(
   route: string,
   user?: UserInfo,
 ): Promise<Load> {
-  const context = await browser.newContext();
+  const context = await browser.newContext({ viewport: PHONE, locale: 'zh-CN' });
   if (user) await useSession(context, user);
   const page = await context.newPage();
+  let requests = 0;
+  page.on('request', () => requests++);
   const pending: Promise<{ kind: 'js' | 'css'; script: Script } | null>[] = [];
   page.on('response', (response) => {
     const type = response.request().resourceType();
@@ -144,6 +161,7 @@ async function firstLoad(
       label,
       path: route,
       finalPath,
+      requests,
       scripts: got
         .filter((x) => x.kind === 'js')
         .map((x) => x.script)
@@ -158,7 +176,8 @@ async function firstLoad(
   }
 }
 
-async function createShare(baseUrl: string, user: UserInfo): Promise<string> {
+/** The demo team's released course (on sale in the store) and a share of it, as paths. */
+async function publicPaths(baseUrl: string, user: UserInfo): Promise<{ share: string; courseId: number }> {
   const headers = {
     'content-type': 'application/json',
     'x-request-tkToken': user.token,
@@ -167,8 +186,8 @@ async function createShare(baseUrl: string, user: UserInfo): Promise<string> {
   const list = (await (
     await fetch(`${baseUrl}/api/course/list?pageNum=1&pageSize=20&tab=all`, { headers })
   ).json()) as { code: number; data: { list: { courseId: number; title: string; status: string }[] } };
-  const course = list.data.list.find((c) => c.status === 'released') ?? list.data.list[0];
-  if (!course) throw new Error(`no demo course to share: ${JSON.stringify(list)}`);
+  const course = list.data.list.find((c) => c.status === 'released');
+  if (!course) throw new Error(`no released demo course: ${JSON.stringify(list)}`);
   const share = (await (
     await fetch(`${baseUrl}/api/share/create`, {
       method: 'POST',
@@ -178,21 +197,25 @@ async function createShare(baseUrl: string, user: UserInfo): Promise<string> {
     })
   ).json()) as { code: number; msg: string; data: { shareId: string } };
   if (share.code !== 200) throw new Error(`share/create: ${share.code} ${share.msg}`);
-  return `/share/${share.data.shareId}`;
+  return { share: `/share/${share.data.shareId}`, courseId: course.courseId };
 }
 
 const total = (list: Script[], key: 'raw' | 'gzip' | 'brotli' | 'sent') =>
   list.reduce((s, x) => s + x[key], 0);
 
-function loadTable(loads: Load[]): string {
+const REQUESTS_PUBLIC = 20;
+const REQUESTS_ANY = 30;
+
+function loadTable(loads: Load[], requestBudget: number): string {
   const rows = loads.map((l) => {
     const gz = total(l.scripts, 'gzip');
     const verdict = gz <= BUDGET_KB * 1024 ? 'yes' : `no (+${kb(gz - BUDGET_KB * 1024)})`;
-    return `| ${l.label} | ${l.finalPath === l.path ? '' : `→ ${l.finalPath}`} | ${l.scripts.length} | ${kb(total(l.scripts, 'raw'))} | **${kb(gz)}** | ${kb(total(l.scripts, 'brotli'))} | ${kb(total(l.scripts, 'sent'))} | ${verdict} | ${kb(total(l.css, 'gzip'))} |`;
+    const requests = `${l.requests} ${l.requests <= requestBudget ? 'yes' : 'no'}`;
+    return `| ${l.label} | ${l.finalPath === l.path ? '' : `→ ${l.finalPath}`} | ${requests} | ${l.scripts.length} | ${kb(total(l.scripts, 'raw'))} | **${kb(gz)}** | ${kb(total(l.scripts, 'brotli'))} | ${kb(total(l.scripts, 'sent'))} | ${verdict} | ${kb(total(l.css, 'gzip'))} |`;
   });
   return [
-    `| route | landed on | JS files | JS raw KB | JS gzip-9 KB | JS brotli KB | JS as sent KB | ≤ ${BUDGET_KB} KB | CSS gzip KB |`,
-    '|---|---|---:|---:|---:|---:|---:|---|---:|',
+    `| route | landed on | requests (≤ ${requestBudget}) | JS files | JS raw KB | JS gzip-9 KB | JS brotli KB | JS as sent KB | ≤ ${BUDGET_KB} KB | CSS gzip KB |`,
+    '|---|---|---|---:|---:|---:|---:|---:|---|---:|',
     ...rows,
   ].join('\n');
 }
@@ -204,68 +227,143 @@ function chunkLists(loads: Load[]): string {
         .slice(0, 6)
         .map((s) => `${path.basename(s.url)} ${kb(s.gzip)}`)
         .join(', ');
-      return `- ${l.label}: ${top}${l.scripts.length > 6 ? `, … (${l.scripts.length - 6} more)` : ''}`;
+      return `- ${l.label}: ${top || 'no script'}${l.scripts.length > 6 ? `, … (${l.scripts.length - 6} more)` : ''}`;
     })
     .join('\n');
 }
 
-export async function webSection(): Promise<string> {
-  const started = Date.now();
-  const build = await buildWeb();
-  const buildSeconds = Math.round((Date.now() - started) / 1000);
-  const server = await startServer('bench-web', {
-    WEB_DIST: build.dir,
-    LOG_LEVEL: 'warn',
-    // No page measured here needs the job queue.
-    JOBS_ENABLED: 'false',
-  });
-  let browser: Browser | undefined;
-  try {
-    const demo = await apiLogin(server.baseUrl, DEMO.phone, DEMO.password);
-    const sharePath = await createShare(server.baseUrl, demo);
-    browser = await launchBrowser();
-    const loads: Load[] = [];
-    loads.push(await firstLoad(browser, server.baseUrl, '/login (visitor)', '/login'));
-    loads.push(await firstLoad(browser, server.baseUrl, '/store/list (demo user)', '/store/list', demo));
-    loads.push(await firstLoad(browser, server.baseUrl, '/store/list (visitor)', '/store/list'));
-    loads.push(await firstLoad(browser, server.baseUrl, '/share/:shareId (visitor)', sharePath));
-    await browser.close();
-    browser = undefined;
+type Measured = { name: string; loads: Load[]; lh: ({ label: string; target: number } & LhResult)[] };
 
-    const lh = [
-      { label: '/store/list (demo user)', ...(await lighthouseMedian(`${server.baseUrl}/store/list`, demo)) },
-      { label: '/share/:shareId (visitor)', ...(await lighthouseMedian(`${server.baseUrl}${sharePath}`)) },
-    ];
-    const loads1m = lh.flatMap((r) => r.load);
+/** The pages a buyer arriving from a link meets, as a logged-out visitor on a phone. */
+const visitorPages = (paths: { share: string; courseId: number }) => [
+  { label: '/share/:shareId', path: paths.share, target: 95 },
+  { label: '/wx-preview/:courseId', path: `/wx-preview/${paths.courseId}`, target: 95 },
+  { label: '/store/preview/:courseId', path: `/store/preview/${paths.courseId}`, target: 95 },
+  { label: '/store/list', path: '/store/list', target: 90 },
+  { label: '/login', path: '/login', target: 90 },
+];
+
+async function startBuild(name: string, webRoot: string, serverEntry?: string) {
+  const started = Date.now();
+  const out = await buildWeb(webRoot);
+  const buildSeconds = Math.round((Date.now() - started) / 1000);
+  const server = await startServer(
+    name,
+    // No page measured here needs the job queue.
+    { WEB_DIST: path.join(out, 'dist'), LOG_LEVEL: 'warn', JOBS_ENABLED: 'false' },
+    { entry: serverEntry },
+  );
+  return { out, server, buildSeconds };
+}
+
+const cell = (before: number | undefined, after: number, unit = '') =>
+  before === undefined ? `${after}${unit}` : `${before}${unit} → **${after}${unit}**`;
+
+function compareTable(now: Measured, before?: Measured): string {
+  const rows = now.loads.map((load, i) => {
+    const old = before?.loads[i];
+    const lh = now.lh[i]!.median;
+    const oldLh = before?.lh[i]?.median;
+    const gz = (l: Load) => Number(kb(total(l.scripts, 'gzip')));
+    return `| ${load.label} | ${cell(old && gz(old), gz(load))} | ${cell(old?.requests, load.requests)} | ${cell(oldLh?.score, lh.score)} | ${cell(oldLh?.a11y, lh.a11y)} | ${cell(oldLh && Number(oldLh.cls.toFixed(3)), Number(lh.cls.toFixed(3)))} |`;
+  });
+  return [
+    `| page (visitor, phone) | JS gzip KB${before ? ' (last → this)' : ''} | requests | Lighthouse performance | Lighthouse accessibility | CLS |`,
+    '|---|---:|---:|---:|---:|---:|',
+    ...rows,
+  ].join('\n');
+}
+
+async function measureBuild(
+  name: string,
+  baseUrl: string,
+  demo: UserInfo,
+  withMembers: boolean,
+): Promise<Measured> {
+  const paths = await publicPaths(baseUrl, demo);
+  const pages = visitorPages(paths);
+  const browser = await launchBrowser();
+  const loads: Load[] = [];
+  try {
+    for (const p of pages) loads.push(await firstLoad(browser, baseUrl, p.label, p.path));
+    if (withMembers) {
+      for (const route of ['/store/list', '/author', '/learn']) {
+        loads.push(await firstLoad(browser, baseUrl, `${route} (demo user)`, route, demo));
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+  const lh: Measured['lh'] = [];
+  for (const p of pages) {
+    lh.push({ label: p.label, target: p.target, ...(await lighthouseMedian(`${baseUrl}${p.path}`)) });
+  }
+  return { name, loads, lh };
+}
+
+export async function webSection(): Promise<string> {
+  const baselineRoot = process.env.BENCH_WEB_BASELINE;
+  const current = await startBuild('bench-web', path.join(ROOT, 'apps/web'));
+  const last = baselineRoot
+    ? await startBuild(
+        'bench-web-last',
+        path.join(baselineRoot, 'apps/web'),
+        path.join(baselineRoot, 'apps/server/src/server.ts'),
+      )
+    : undefined;
+  try {
+    const demoNow = await apiLogin(current.server.baseUrl, DEMO.phone, DEMO.password);
+    const now = await measureBuild('this build', current.server.baseUrl, demoNow, true);
+    const before = last
+      ? await measureBuild(
+          'last build',
+          last.server.baseUrl,
+          await apiLogin(last.server.baseUrl, DEMO.phone, DEMO.password),
+          false,
+        )
+      : undefined;
+    const loads1m = [...now.lh, ...(before?.lh ?? [])].flatMap((r) => r.load);
     const busiest = Math.max(...loads1m);
     const cores = os.cpus().length;
     const loadNote =
       busiest > cores * 0.5
         ? ` Other work was running on this machine (1-minute load average up to ${busiest.toFixed(1)} on ${cores} cores while Lighthouse ran): Lighthouse multiplies the main-thread time it observes by 4, so TBT, LCP and the scores are worse and noisier than on an idle machine.`
-        : ` The machine was quiet (1-minute load average at most ${busiest.toFixed(1)} on ${cores} cores).`;
+        : ` The machine was quiet (1-minute load average at most ${busiest.toFixed(1)} on ${cores} cores while Lighthouse ran).`;
+    const visitorCount = visitorPages({ share: '', courseId: 0 }).length;
+    const publicLoads = now.loads.slice(0, visitorCount);
+    const memberLoads = now.loads.slice(visitorCount);
     const missed =
-      loads.some(
-        (l) =>
-          (l.label.startsWith('/login') || l.label.startsWith('/store/list (demo')) &&
-          total(l.scripts, 'gzip') > BUDGET_KB * 1024,
-      ) || lh.some((r) => r.median.score < LH_TARGET);
-    return `Production build of apps/web (${build.temporary ? `built for this run in ${buildSeconds} s into a temporary folder` : `from ${build.dir}`}) served by the real server (embedded PostgreSQL, demo data). /store/list needs a login: it is measured as the demo user, and the visitor row shows what someone without a session gets (the login page).
+      now.loads.some((l) => l.requests > REQUESTS_ANY) ||
+      now.lh.some((r) => r.median.score < r.target || r.median.a11y < 95);
+    return `Production builds of apps/web (this build${before ? ' and the last' : ''}, each built for this run into a temporary folder: ${current.buildSeconds} s${last ? ` and ${last.buildSeconds} s` : ''}), each served by its own real server (embedded PostgreSQL, demo data). Every page is opened as a logged-out visitor on a phone (390 × 844), empty cache${before ? `; the last build is \`BENCH_WEB_BASELINE\`, its own server and web app` : ''}.
 
-**First-load JavaScript**: every script response until the network is idle and the page has rendered (no loading placeholder, no skeleton), in headless Chromium with an empty cache. Target: gzip ≤ ${BUDGET_KB} KB per route. gzip-9 and brotli-11 are computed here from each body; "as sent" is what the server transferred (the build's precompressed \`.br\` files, which Chromium asks for).
+**Before and after** (${before ? 'the last build, then this one, measured in this run' : 'this build'}): first-load JavaScript (gzip-9), every request of the load, and the Lighthouse medians below. Targets: JS ≤ ${BUDGET_KB} KB and ≤ ${REQUESTS_PUBLIC} requests on the four public pages; performance ≥ 95 on the share page, the phone preview and the buy page, ≥ 90 on the store list and the login page; accessibility ≥ 95; CLS ≤ 0.02.
 
-${loadTable(loads)}
+${compareTable(now, before)}
 
-Largest chunks (gzip-9 KB):
+**First load, this build** (every request until the network is idle and the page has rendered; for the app, no loading placeholder and no skeleton). gzip-9 and brotli-11 are computed here from each body; "as sent" is what the server transferred (the build's precompressed \`.br\` files).
 
-${chunkLists(loads)}
+${loadTable(publicLoads, REQUESTS_PUBLIC)}
 
-**Lighthouse** (${LH_RUNS} runs per page; each figure is the median of its runs, the runs' scores in brackets): default config, i.e. mobile (Moto G Power screen, simulated slow 4G: 150 ms RTT, 1.6 Mbit/s, and 4× CPU slowdown), performance category only, a fresh Chromium profile per run. Target: ≥ ${LH_TARGET}.${loadNote}
+The app's own pages, cold, as the demo user (the rest of the app stays a single-page app; target ≤ ${REQUESTS_ANY} requests):
 
-${lighthouseTable(lh)}
-${missed ? `\n${WHY_MISSED}` : ''}`;
+${loadTable(memberLoads, REQUESTS_ANY)}
+
+Largest scripts (gzip-9 KB):
+
+${chunkLists(now.loads)}
+
+**Lighthouse** (${LH_RUNS} runs per page and build; each figure is the median of its runs, the runs' performance scores in brackets): default config, i.e. mobile (Moto G Power screen, simulated slow 4G: 150 ms RTT, 1.6 Mbit/s, and 4× CPU slowdown), performance and accessibility, a fresh Chromium profile per run.${loadNote}
+
+This build:
+
+${lighthouseTable(now.lh)}
+${before ? `\nThe last build:\n\n${lighthouseTable(before.lh)}\n` : ''}${missed ? `\n${WHY_MISSED}` : ''}`;
   } finally {
-    await browser?.close().catch(() => undefined);
-    await server.stop();
-    if (build.temporary) await fs.rm(build.dir, { recursive: true, force: true }).catch(() => undefined);
+    for (const b of [current, last]) {
+      if (!b) continue;
+      await b.server.stop().catch(() => undefined);
+      await fs.rm(b.out, { recursive: true, force: true }).catch(() => undefined);
+    }
   }
 }
