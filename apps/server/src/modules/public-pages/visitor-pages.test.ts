@@ -28,6 +28,8 @@ beforeAll(async () => {
   await fs.mkdir(path.join(root, 'dist-ssr'));
   await fs.writeFile(path.join(root, 'dist', 'index.html'), INDEX_HTML);
   await fs.writeFile(path.join(root, 'dist', 'public.html'), PUBLIC_HTML);
+  await fs.mkdir(path.join(root, 'dist', 'assets'));
+  await fs.writeFile(path.join(root, 'dist', 'assets', 'public-abc.css'), '.pp{color:red}');
   await fs.writeFile(path.join(root, 'dist-ssr', 'entry-server.js'), RENDERER);
   t = await createTestApp({ PUBLIC_URL: ORIGIN, WEB_DIST: path.join(root, 'dist') });
 });
@@ -56,6 +58,9 @@ describe('visitor pages: rendered by the server, the app for members', () => {
     expect(res.body).toContain('<title>服务端渲染的课程 - 课程工作室</title>');
     expect(res.body).toContain(`<link rel="canonical" href="${ORIGIN}/store/preview/${courseId}" />`);
     expect(res.body).not.toContain('/assets/index-abc.js');
+    // Its styles are in the page itself: it paints from the first response.
+    expect(res.body).toContain('<style>.pp{color:red}</style>');
+    expect(res.body).not.toContain('public-abc.css');
     const model = modelOf(res.body);
     expect(model).toMatchObject({ page: 'storeCourse', lang: 'zh-CN', url: `/store/preview/${courseId}` });
     if (model.page !== 'storeCourse') throw new Error(model.page);
