@@ -50,22 +50,22 @@ const precompress = (): Plugin => ({
 
 /**
  * antd's Modal (in every page, through App) reaches the form context, whose one import from
- * rc-field-form's index, `FormProvider`, made the whole form engine and its validator (about 16 KB
- * gzipped) part of the first chunk. Taking it from the module that defines it (the same binding) lets
- * the engine load with the pages that have a form.
+ * @rc-component/form's index (rc-field-form before antd 6), `FormProvider`, made the whole form
+ * engine and its validator (about 16 KB gzipped) part of the first chunk. Taking it from the module
+ * that defines it (the same binding) lets the engine load with the pages that have a form.
  */
 const formContextOnly = (): Plugin => ({
   name: 'studio-antd-form-context',
   enforce: 'pre',
   async resolveId(source, importer, options) {
     if (
-      source !== 'rc-field-form' ||
+      source !== '@rc-component/form' ||
       !importer ||
       !/[\\/]antd[\\/]es[\\/]form[\\/]context\.js$/.test(importer)
     ) {
       return null;
     }
-    return this.resolve('rc-field-form/es/FormContext.js', importer, { ...options, skipSelf: true });
+    return this.resolve('@rc-component/form/es/FormContext.js', importer, { ...options, skipSelf: true });
   },
 });
 
@@ -82,13 +82,19 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     chunkSizeWarningLimit: 800,
-    rollupOptions: {
+    rolldownOptions: {
       // The app, and the visitor's public pages (server-rendered; public.html is their template).
       input: { main: 'index.html', public: 'public.html' },
       output: {
-        manualChunks(id) {
-          if (REACT_VENDOR.test(id)) return 'react-vendor';
-          return undefined;
+        // Vite 8 bundles with Rolldown, whose `codeSplitting` groups replace Rollup's manualChunks (a
+        // matched module brings its dependencies along, as before). Rollup kept everything the entry
+        // imports statically in the entry chunk; Rolldown splits it into ~20 small shared chunks
+        // unless asked, so the `$initial` group keeps the first load at index + react-vendor.
+        codeSplitting: {
+          groups: [
+            { name: 'react-vendor', test: REACT_VENDOR, priority: 2 },
+            { name: 'app', tags: ['$initial'], priority: 1 },
+          ],
         },
       },
     },

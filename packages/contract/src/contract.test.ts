@@ -1,3 +1,5 @@
+// Vitest 4+ no longer brings in Node's types; this test (alone in the package) reads files.
+/// <reference types="node" />
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';

@@ -32,7 +32,7 @@ export const showErrorNotice = (title: string, description: string): boolean => 
   errorOpen = true;
   api.error({
     key: 'request-error',
-    message: title,
+    title,
     description,
     onClose: () => {
       errorOpen = false;
@@ -47,7 +47,7 @@ export const showSessionNotice = (description: string): boolean => {
   warningOpen = true;
   api.warning({
     key: 'session-expired',
-    message: description,
+    title: description,
     onClose: () => {
       warningOpen = false;
     },

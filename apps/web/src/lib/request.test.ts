@@ -92,7 +92,7 @@ describe('request client: the envelope (seed §8)', () => {
     mock.onGet('/x').reply(200, { code: Code.UNAUTHORIZED, msg: 'expired', data: null });
     await expect(api.get('/x')).rejects.toMatchObject({ code: 401 });
     expect(notices.warning).toHaveBeenCalledWith(
-      expect.objectContaining({ message: '登录已过期，请重新登录' }),
+      expect.objectContaining({ title: '登录已过期，请重新登录' }),
     );
     expect(localStorage.getItem(USER_INFO_STORAGE_KEY)).toBeNull();
     expect(navigate.mock.calls[0]?.[0]).toMatch(/^\/login/);
@@ -136,13 +136,13 @@ describe('request client: the envelope (seed §8)', () => {
     const error = await api.post('/team/create', {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ code: 20001, msg: '团队不存在' });
-    expect(lastError()).toMatchObject({ message: '请求失败', description: '团队不存在' });
+    expect(lastError()).toMatchObject({ title: '请求失败', description: '团队不存在' });
   });
 
   it('any other code without a msg shows 未知服务器错误', async () => {
     mock.onGet('/x').reply(200, { code: 30001, msg: '', data: null });
     await expect(api.get('/x')).rejects.toMatchObject({ code: 30001, msg: '未知服务器错误' });
-    expect(lastError()).toMatchObject({ message: '请求失败', description: '未知服务器错误' });
+    expect(lastError()).toMatchObject({ title: '请求失败', description: '未知服务器错误' });
   });
 
   it('an answer that is not an envelope is a failure with the 500 message', async () => {
@@ -190,7 +190,7 @@ describe('request client: HTTP failures (seed §8)', () => {
   it.each(statuses)('HTTP %i shows %s', async (status, text) => {
     mock.onGet('/x').reply(status);
     await expect(api.get('/x')).rejects.toMatchObject({ status, msg: text });
-    expect(lastError()).toMatchObject({ message: '请求失败', description: text });
+    expect(lastError()).toMatchObject({ title: '请求失败', description: text });
   });
 
   it('any HTTP status that carries the envelope says what it says (413: too large, not 服务器错误)', async () => {
@@ -200,7 +200,7 @@ describe('request client: HTTP failures (seed §8)', () => {
       status: 413,
       msg: '上传内容过大',
     });
-    expect(lastError()).toMatchObject({ message: '请求失败', description: '上传内容过大' });
+    expect(lastError()).toMatchObject({ title: '请求失败', description: '上传内容过大' });
     mock.onPost('/lesson/save').reply(400, {
       code: Code.LESSON_CONTENT_TOO_LARGE,
       msg: '课时内容不能超过 512 KB',
@@ -256,7 +256,7 @@ describe('request client: HTTP failures (seed §8)', () => {
     mock.onGet('/x').reply(503);
     await expect(api.get('/x')).rejects.toBeInstanceOf(ApiError);
     expect(lastError()).toMatchObject({
-      message: 'Request failed',
+      title: 'Request failed',
       description: 'Service unavailable, overloaded or under maintenance',
     });
   });
@@ -281,7 +281,7 @@ describe('request client: downloads (a CSV export)', () => {
   it('a failure answered as the envelope (an HTTP error) is read back: its code and message', async () => {
     mock.onGet('/report/csv').reply(403, json({ code: UNKNOWN_CODE, msg: '导出太频繁', data: null }));
     await expect(api.download('/report/csv')).rejects.toMatchObject({ code: UNKNOWN_CODE, status: 403 });
-    expect(lastError()).toMatchObject({ message: '请求失败', description: '导出太频繁' });
+    expect(lastError()).toMatchObject({ title: '请求失败', description: '导出太频繁' });
   });
 
   it('a business code sent as HTTP 200 fails like any call; 401 still logs out', async () => {
@@ -318,7 +318,7 @@ describe('request client: messages by code, in the interface language', () => {
         msg: 'The team does not exist',
       });
       expect(lastError()).toMatchObject({
-        message: 'Request failed',
+        title: 'Request failed',
         description: 'The team does not exist',
       });
     }));

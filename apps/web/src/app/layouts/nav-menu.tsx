@@ -59,7 +59,7 @@ export const NavMenu = ({ collapsed }: { collapsed: boolean }) => {
         open={open}
         onClose={() => setOpen(false)}
         placement="left"
-        width={260}
+        size={260}
         title={t('common.appName')}
       >
         <nav aria-label={t('nav.main')}>

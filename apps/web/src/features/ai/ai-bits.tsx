@@ -78,7 +78,7 @@ export const GeneratorNotice = ({ generator }: { generator: AiJob['generator'] }
         type="info"
         showIcon
         icon={<RobotOutlined />}
-        message={t('ai.generator.aiTitle', { label: generator.label })}
+        title={t('ai.generator.aiTitle', { label: generator.label })}
       />
     );
   }
@@ -87,7 +87,7 @@ export const GeneratorNotice = ({ generator }: { generator: AiJob['generator'] }
       type="warning"
       showIcon
       icon={<ExperimentOutlined />}
-      message={t('ai.generator.templateTitle')}
+      title={t('ai.generator.templateTitle')}
       description={t('ai.generator.templateDesc')}
     />
   );

@@ -114,7 +114,7 @@ export const ProgressHeader = ({ view, connection, writable, onCancel }: Props) 
           <Alert
             type="success"
             showIcon
-            message={t('ai.progress.doneTitle')}
+            title={t('ai.progress.doneTitle')}
             description={t('ai.progress.doneDesc')}
           />
         )}
@@ -123,7 +123,7 @@ export const ProgressHeader = ({ view, connection, writable, onCancel }: Props) 
             type="error"
             showIcon
             role="alert"
-            message={t('ai.progress.failed')}
+            title={t('ai.progress.failed')}
             description={view.error ?? t('ai.progress.failedDesc')}
           />
         )}
@@ -131,14 +131,14 @@ export const ProgressHeader = ({ view, connection, writable, onCancel }: Props) 
           <Alert
             type="info"
             showIcon
-            message={t('ai.progress.cancelled')}
+            title={t('ai.progress.cancelled')}
             description={t('ai.progress.cancelledDesc')}
             action={openCourse || undefined}
           />
         )}
-        {connection === 'lost' && <Alert type="warning" showIcon message={t('ai.progress.connection')} />}
+        {connection === 'lost' && <Alert type="warning" showIcon title={t('ai.progress.connection')} />}
         {connection === 'failed' && (
-          <Alert type="error" showIcon role="alert" message={t('ai.progress.streamFailed')} />
+          <Alert type="error" showIcon role="alert" title={t('ai.progress.streamFailed')} />
         )}
       </Flex>
     </Card>

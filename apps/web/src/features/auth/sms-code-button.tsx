@@ -1,5 +1,5 @@
 import { LIMITS } from '@studio/contract/constants';
-import { App, Button, Form, type FormInstance } from 'antd';
+import { App, Button, type FormInstance } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loadSchemas } from '../../lib/zod-rule.ts';
@@ -11,7 +11,6 @@ const WAIT_SECONDS = LIMITS.smsResendMs / 1000;
 export const SmsCodeButton = ({ form, purpose }: { form: FormInstance; purpose: 'login' | 'bind' }) => {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const phone: unknown = Form.useWatch('phone', form);
   const [left, setLeft] = useState(0);
   const [sending, setSending] = useState(false);
 
@@ -22,6 +21,9 @@ export const SmsCodeButton = ({ form, purpose }: { form: FormInstance; purpose: 
   }, [left]);
 
   const send = async () => {
+    // Read at the click: antd 6's Form.useWatch reports a change a macrotask later, so a click right
+    // after typing would still see the old number.
+    const phone: unknown = form.getFieldValue('phone');
     const valid = (await loadSchemas()).phoneSchema.safeParse(phone);
     if (!valid.success) {
       await form.validateFields(['phone']).catch(() => undefined);

@@ -40,7 +40,7 @@ export const WechatLoginPanel = () => {
   }
   if (data.mode === 'open') {
     return (
-      <Space direction="vertical" align="center" style={{ width: '100%' }}>
+      <Space orientation="vertical" align="center" style={{ width: '100%' }}>
         <Typography.Text>{t('auth.redirectingWechat')}</Typography.Text>
         <Button type="primary" icon={<WechatOutlined />} href={data.qrUrl}>
           {t('auth.openWechat')}
@@ -51,7 +51,7 @@ export const WechatLoginPanel = () => {
   // A phone scanning the code needs an absolute address.
   const absolute = new URL(data.qrUrl, window.location.origin).href;
   return (
-    <Space direction="vertical" align="center" size="middle" style={{ width: '100%' }}>
+    <Space orientation="vertical" align="center" size="middle" style={{ width: '100%' }}>
       <Typography.Text>{t('auth.wechatHint')}</Typography.Text>
       <div style={{ padding: 12, background: '#fff', border: '1px solid #eef0f4', borderRadius: 8 }}>
         <QRCodeSVG
@@ -62,7 +62,7 @@ export const WechatLoginPanel = () => {
           aria-label={t('auth.qrAlt')}
         />
       </div>
-      <Alert type="info" showIcon message={t('auth.simulatorHint')} />
+      <Alert type="info" showIcon title={t('auth.simulatorHint')} />
       <Space wrap style={{ justifyContent: 'center' }}>
         <Button type="primary" icon={<WechatOutlined />} href={data.qrUrl}>
           {t('auth.openSimulator')}

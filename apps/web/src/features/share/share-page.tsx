@@ -96,7 +96,7 @@ export const SharePage = () => {
           <Alert
             type="info"
             showIcon
-            message={
+            title={
               <Flex gap={8} wrap align="center">
                 <Tag color="blue">{t('share.page.readOnly')}</Tag>
                 {view.data.share.paid && <Tag color="gold">{t('share.page.paid')}</Tag>}

@@ -82,11 +82,11 @@ export const SharePanel = ({ courseId, canManage }: { courseId: number; canManag
     },
   });
 
-  if (!canManage) return <Alert type="info" showIcon message={t('share.noPermission')} />;
+  if (!canManage) return <Alert type="info" showIcon title={t('share.noPermission')} />;
   return (
     <Flex vertical gap={16}>
       <Typography.Text type="secondary">{t('share.desc')}</Typography.Text>
-      {paid && <Alert type="warning" showIcon message={t('share.paidNotice')} />}
+      {paid && <Alert type="warning" showIcon title={t('share.paidNotice')} />}
       <Flex gap={12} align="center" wrap>
         <Select
           aria-label={t('share.expiry')}

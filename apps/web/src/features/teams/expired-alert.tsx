@@ -14,7 +14,7 @@ export const ExpiredTeamAlert = ({ style }: { style?: CSSProperties }) => {
       type="warning"
       showIcon
       role="alert"
-      message={t('teamCentre.expiredTitle')}
+      title={t('teamCentre.expiredTitle')}
       description={t('teamCentre.expiredDesc', {
         name: team.teamName,
         date: team.expireDate === null ? '' : formatDate(team.expireDate),

@@ -30,7 +30,7 @@ export const InviteBanner = ({ invite, onIgnore }: { invite: string; onIgnore: (
       <Alert
         type="warning"
         showIcon
-        message={t('teamCentre.join.inviteInvalid')}
+        title={t('teamCentre.join.inviteInvalid')}
         action={<Button onClick={onIgnore}>{t('teamCentre.join.ignore')}</Button>}
         style={{ marginBottom: 16 }}
       />

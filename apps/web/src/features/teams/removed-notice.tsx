@@ -22,7 +22,7 @@ export const RemovedNotice = () => {
       showIcon
       closable
       role="alert"
-      message={t('teamCentre.invitations.removedFrom', { name: team.teamName })}
+      title={t('teamCentre.invitations.removedFrom', { name: team.teamName })}
       description={t('teamCentre.invitations.removedDesc')}
       style={{ marginBottom: 16 }}
       onClose={() => {

@@ -110,7 +110,7 @@ const CourseEditor = ({ course }: { course: CourseDetail }) => {
           </Link>
         </Flex>
       </Flex>
-      {!editable && <Alert type="info" showIcon message={t('course.edit.readOnly')} />}
+      {!editable && <Alert type="info" showIcon title={t('course.edit.readOnly')} />}
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={14}>
           <Card title={<h2 className="card-title">{t('course.edit.info')}</h2>}>
@@ -141,7 +141,7 @@ const CourseEditor = ({ course }: { course: CourseDetail }) => {
         open={shareOpen}
         onClose={() => setShareOpen(false)}
         title={t('share.title')}
-        width={520}
+        size={520}
         destroyOnHidden
       >
         <SharePanel courseId={course.courseId} canManage={course.abilities.share && writable} />

@@ -129,16 +129,10 @@ export const LessonEditor = ({ lesson, course }: { lesson: Lesson; course: Cours
         />
       )}
       {save.failure && save.state.status === 'error' && (
-        <Alert
-          type="error"
-          showIcon
-          role="alert"
-          message={t('course.save.error')}
-          description={save.failure}
-        />
+        <Alert type="error" showIcon role="alert" title={t('course.save.error')} description={save.failure} />
       )}
       {save.myCopy && <MyCopyPanel copy={save.myCopy} onDismiss={save.dismissMyCopy} />}
-      {!editable && <Alert type="info" showIcon message={t('editor.readOnly')} />}
+      {!editable && <Alert type="info" showIcon title={t('editor.readOnly')} />}
       <Card size="small" className="lesson-editor-card">
         <LessonMetaFields meta={meta} disabled={!editable} onChange={changeMeta} />
       </Card>
@@ -151,7 +145,7 @@ export const LessonEditor = ({ lesson, course }: { lesson: Lesson; course: Cours
             banner
             closable
             onClose={assist.dismiss}
-            message={t('editor.assist.failed')}
+            title={t('editor.assist.failed')}
             description={
               assist.failure.kept
                 ? `${assist.failure.message} ${t('editor.assist.kept')}`

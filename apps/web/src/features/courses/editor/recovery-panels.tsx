@@ -22,7 +22,7 @@ export const DraftBanner = ({
     <Alert
       type="warning"
       showIcon
-      message={t('editor.draft.title')}
+      title={t('editor.draft.title')}
       description={
         <>
           {t('editor.draft.desc', { time: formatDateTime(offer.draft.savedAt) })}
@@ -58,7 +58,7 @@ export const MyCopyPanel = ({ copy, onDismiss }: { copy: LessonFields; onDismiss
       closable
       onClose={onDismiss}
       closeIcon={<span aria-label={t('editor.myCopy.dismiss')}>×</span>}
-      message={t('editor.myCopy.title')}
+      title={t('editor.myCopy.title')}
       description={
         <Flex vertical gap={8}>
           <span>{t('editor.myCopy.desc')}</span>

@@ -27,7 +27,7 @@ import type { AiAssist } from './use-ai-assist.ts';
 const LEVELS = [1, 2, 3, 4] as const;
 type Level = (typeof LEVELS)[number];
 
-const Sep = () => <Divider type="vertical" style={{ marginInline: 2 }} />;
+const Sep = () => <Divider orientation="vertical" style={{ marginInline: 2 }} />;
 
 /**
  * The formatting toolbar. Its pressed states follow the selection through useEditorState. While the

@@ -65,7 +65,7 @@ export const CourseBuyPreviewPage = () => {
       {(course) => (
         <>
           <PreviewBar courseId={courseId} kind="buy" />
-          <Alert type="info" showIcon message={t('preview.buyNotice')} style={{ marginBottom: 16 }} />
+          <Alert type="info" showIcon title={t('preview.buyNotice')} style={{ marginBottom: 16 }} />
           <BuyPageView course={course} />
         </>
       )}

@@ -93,7 +93,7 @@ export const ReleaseChecklist = ({ course, check }: { course: CourseDetail; chec
       <Alert
         type={check.ready ? 'success' : 'warning'}
         showIcon
-        message={check.ready ? t('release.ready') : t('release.notReady')}
+        title={check.ready ? t('release.ready') : t('release.notReady')}
       />
     </Flex>
   );

@@ -131,14 +131,14 @@ const ReleaseBody = ({ course }: { course: CourseDetail }) => {
             }
           >
             {!canRelease && (
-              <Alert type="info" showIcon message={t('release.noPermission')} style={{ marginBottom: 12 }} />
+              <Alert type="info" showIcon title={t('release.noPermission')} style={{ marginBottom: 12 }} />
             )}
             {published && (
               <Alert
                 type="success"
                 showIcon
                 style={{ marginBottom: 12 }}
-                message={t('release.published', { version: published.versionNo })}
+                title={t('release.published', { version: published.versionNo })}
                 description={t('release.publishedDesc')}
               />
             )}

@@ -57,7 +57,7 @@ export const ConflictChoiceDialog = ({
       open={open}
       title={texts.title}
       closable={false}
-      maskClosable={false}
+      mask={{ closable: false }}
       keyboard={false}
       footer={null}
     >

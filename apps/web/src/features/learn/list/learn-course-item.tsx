@@ -25,9 +25,9 @@ export const LearnCourseCard = ({ item }: { item: LearnCourseItem }) => {
             <h2 className="learn-item-title" id={titleId}>
               {item.title}
             </h2>
-            <Tag bordered={false}>{t(`learn.source.${item.source}`)}</Tag>
+            <Tag variant="filled">{t(`learn.source.${item.source}`)}</Tag>
             {done && (
-              <Tag color="green" bordered={false}>
+              <Tag color="green" variant="filled">
                 {t('learn.list.completed')}
               </Tag>
             )}

@@ -129,7 +129,7 @@ const Player = ({ course }: { course: LearnCourse }) => {
         <Alert
           type="success"
           showIcon
-          message={t('learn.player.courseDone')}
+          title={t('learn.player.courseDone')}
           action={
             course.certificateCode && (
               <LinkButton
@@ -182,7 +182,7 @@ const Player = ({ course }: { course: LearnCourse }) => {
           open={drawerOpen}
           onClose={() => setDrawerOpen(false)}
           placement="left"
-          width={300}
+          size={300}
           title={t('learn.player.syllabus')}
           styles={{ body: { padding: 8 } }}
         >

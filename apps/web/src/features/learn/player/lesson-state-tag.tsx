@@ -13,7 +13,7 @@ const COLORS: Record<LessonLearnState, string | undefined> = {
 export const LessonStateTag = ({ state }: { state: LessonLearnState }) => {
   const { t } = useTranslation();
   const tag = (
-    <Tag color={COLORS[state]} bordered={false} className="learn-state-tag">
+    <Tag color={COLORS[state]} variant="filled" className="learn-state-tag">
       {t(`learn.player.state.${state}`)}
     </Tag>
   );

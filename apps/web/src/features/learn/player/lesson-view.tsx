@@ -107,7 +107,7 @@ export const LessonView = ({
         {t('learn.player.endOfLesson')}
       </div>
       <Flex vertical gap={12} className="learn-lesson-foot">
-        {complete.error && <Alert type="warning" showIcon message={complete.error.message} />}
+        {complete.error && <Alert type="warning" showIcon title={complete.error.message} />}
         {!complete.error && unanswered > 0 && !done && (
           <Typography.Text type="secondary">
             {t('learn.player.quizzesLeft', { count: unanswered })}
@@ -128,7 +128,7 @@ export const LessonView = ({
           )}
           <Button
             icon={<RightOutlined aria-hidden />}
-            iconPosition="end"
+            iconPlacement="end"
             disabled={!onNext}
             onClick={() => onNext?.()}
           >

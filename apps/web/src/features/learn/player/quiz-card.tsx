@@ -150,7 +150,7 @@ export const QuizCard = ({
 
   return (
     <section className="quiz-card" aria-labelledby={questionId}>
-      <Tag color="purple" bordered={false}>
+      <Tag color="purple" variant="filled">
         {t(`learn.quiz.kind.${quiz.kind}`)}
       </Tag>
       <p className="quiz-question" id={questionId}>

@@ -49,7 +49,7 @@ export const StoreCourseCard = ({
           <span>
             <FireOutlined aria-hidden /> {t('store.list.sales', { count: course.sales })}
           </span>
-          {course.category && <Tag bordered={false}>{t(`store.category.${course.category}`)}</Tag>}
+          {course.category && <Tag variant="filled">{t(`store.category.${course.category}`)}</Tag>}
         </div>
         <div className="store-price">{priceLabel(course.price, t('store.price.free'))}</div>
       </Card>

@@ -16,7 +16,7 @@ export const OrderDetailDrawer = ({ order, onClose }: { order: Order | null; onC
       open={order !== null}
       onClose={onClose}
       title={t('store.order.detail')}
-      width={480}
+      size={480}
       styles={{ wrapper: { maxWidth: '100vw' } }}
       destroyOnHidden
     >

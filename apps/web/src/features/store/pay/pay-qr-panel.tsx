@@ -53,7 +53,7 @@ export const PayQrPanel = ({
       <Alert
         type="error"
         showIcon
-        message={t('store.pay.startFailed')}
+        title={t('store.pay.startFailed')}
         description={isApiError(error) ? error.msg : undefined}
       />
     );
@@ -76,7 +76,7 @@ export const PayQrPanel = ({
       </div>
       {info?.provider === 'sandbox' && url && (
         <>
-          <Alert type="info" showIcon message={t('store.pay.sandboxHint')} style={{ textAlign: 'start' }} />
+          <Alert type="info" showIcon title={t('store.pay.sandboxHint')} style={{ textAlign: 'start' }} />
           <Button
             type="primary"
             href={url}

@@ -81,7 +81,7 @@ export const LessonReader = ({
               <span />
             )}
             {next && (
-              <LinkButton to={linkTo(next.lessonId)} icon={<RightOutlined aria-hidden />} iconPosition="end">
+              <LinkButton to={linkTo(next.lessonId)} icon={<RightOutlined aria-hidden />} iconPlacement="end">
                 {t('store.course.next')}
               </LinkButton>
             )}

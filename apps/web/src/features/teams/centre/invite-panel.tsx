@@ -12,7 +12,7 @@ export const InvitePanel = ({ team, abilities }: { team: CurrentTeam; abilities:
   const writable = useTeamWritable();
   const canInvite = abilities.invite && writable;
   const readOnly = !canInvite && (
-    <Alert type="warning" showIcon message={t('teamCentre.readOnly')} style={{ marginBottom: 16 }} />
+    <Alert type="warning" showIcon title={t('teamCentre.readOnly')} style={{ marginBottom: 16 }} />
   );
   return (
     <Card title={<h2 style={{ fontSize: 16, margin: 0 }}>{t('teamCentre.invite.title')}</h2>}>

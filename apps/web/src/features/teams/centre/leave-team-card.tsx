@@ -37,7 +37,7 @@ export const LeaveTeamCard = ({ team }: { team: LastTeam }) => {
           <Alert
             type="info"
             showIcon
-            message={t('teamCentre.leave.ownerHint')}
+            title={t('teamCentre.leave.ownerHint')}
             style={{ flex: 1, minWidth: 240 }}
           />
         )}
