@@ -69,7 +69,17 @@ const formContextOnly = (): Plugin => ({
   },
 });
 
-export default defineConfig({
+/**
+ * The visitor's public pages (`--mode public`): their template and 0.4 KB script, built on their own
+ * into the same dist (after the app), so they share no chunk with the app and load none of it.
+ */
+const publicPages = {
+  outDir: 'dist',
+  emptyOutDir: false,
+  rolldownOptions: { input: { public: 'public.html' } },
+};
+
+export default defineConfig(({ mode }) => ({
   plugins: [react(), precompress(), formContextOnly()],
   server: {
     port: 5173,
@@ -78,27 +88,28 @@ export default defineConfig({
   preview: {
     proxy: { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false } },
   },
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    chunkSizeWarningLimit: 800,
-    rolldownOptions: {
-      // The app, and the visitor's public pages (server-rendered; public.html is their template).
-      input: { main: 'index.html', public: 'public.html' },
-      output: {
-        // Vite 8 bundles with Rolldown, whose `codeSplitting` groups replace Rollup's manualChunks (a
-        // matched module brings its dependencies along, as before). Rollup kept everything the entry
-        // imports statically in the entry chunk; Rolldown splits it into ~20 small shared chunks
-        // unless asked, so the `$initial` group keeps the first load at index + react-vendor.
-        codeSplitting: {
-          groups: [
-            { name: 'react-vendor', test: REACT_VENDOR, priority: 2 },
-            { name: 'app', tags: ['$initial'], priority: 1 },
-          ],
+  build:
+    mode === 'public'
+      ? publicPages
+      : {
+          outDir: 'dist',
+          emptyOutDir: true,
+          chunkSizeWarningLimit: 800,
+          rolldownOptions: {
+            output: {
+              // Vite 8 bundles with Rolldown, whose `codeSplitting` groups replace Rollup's manualChunks (a
+              // matched module brings its dependencies along, as before). Rollup kept everything the entry
+              // imports statically in the entry chunk; Rolldown splits it into ~20 small shared chunks
+              // unless asked, so the `$initial` group keeps the first load at index + react-vendor.
+              codeSplitting: {
+                groups: [
+                  { name: 'react-vendor', test: REACT_VENDOR, priority: 2 },
+                  { name: 'app', tags: ['$initial'], priority: 1 },
+                ],
+              },
+            },
+          },
         },
-      },
-    },
-  },
   test: {
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
@@ -108,4 +119,4 @@ export default defineConfig({
     // Worker threads start faster than child processes (about 15% of this suite's time).
     pool: 'threads',
   },
-});
+}));
