@@ -10,10 +10,10 @@
  *   Debian's Chromium launched by chrome-launcher with a fresh profile per run. Median of runs.
  *
  * The build goes to a temporary folder, so apps/web/dist is left alone. `BENCH_WEB_BASELINE=<folder>`
- * (a copy of the previous commit's tree, e.g. `git archive <commit> apps packages | tar -x -C
- * .tmp/base-web`) builds and serves that version too, so the public pages are compared in one run:
- * its own server, its own web build, each with its own embedded PostgreSQL and demo data. It
- * resolves packages from this checkout's node_modules (the contract package included).
+ * (a copy of the previous commit's tree with its own packages: `git archive <commit> | tar -x -C
+ * .tmp/base-web && (cd .tmp/base-web && npm ci)`) builds and serves that version too, so the public
+ * pages are compared in one run: its own server and web build with its own Vite, antd and React,
+ * each with its own embedded PostgreSQL and demo data.
  * Everything is on 127.0.0.1 and bounded in time.
  */
 import { spawn } from 'node:child_process';
@@ -62,14 +62,29 @@ const runNode = async (args: string[], cwd: string, what: string) => {
 };
 
 /**
- * `npm run build`'s two steps (the app, then the server renderer of the public pages, which a
- * version from before it does not have) into a temporary folder: `<folder>/dist`, `<folder>/dist-ssr`.
+ * `npm run build`'s steps (the app, then the public pages' client part and their server renderer,
+ * which a version from before them does not have) into a temporary folder: `<folder>/dist`,
+ * `<folder>/dist-ssr`.
  */
 async function buildWeb(webRoot: string): Promise<string> {
   const out = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-webdist-'));
-  const vite = path.join(ROOT, 'node_modules/vite/bin/vite.js');
+  // The tree's own Vite (a baseline tree has its own node_modules, with the versions it had).
+  const own = path.join(webRoot, '../../node_modules/vite/bin/vite.js');
+  const vite = existsSync(own) ? own : path.join(ROOT, 'node_modules/vite/bin/vite.js');
   const quiet = ['--emptyOutDir', '--logLevel', 'warn'];
   await runNode([vite, 'build', '--outDir', path.join(out, 'dist'), ...quiet], webRoot, 'vite build');
+  if (existsSync(path.join(webRoot, 'public.html'))) {
+    const publicBuild = [
+      'build',
+      '--mode',
+      'public',
+      '--outDir',
+      path.join(out, 'dist'),
+      '--logLevel',
+      'warn',
+    ];
+    await runNode([vite, ...publicBuild], webRoot, 'vite build --mode public');
+  }
   const entry = 'src/public/entry-server.tsx';
   if (existsSync(path.join(webRoot, entry))) {
     const ssr = ['build', '--ssr', entry, '--outDir', path.join(out, 'dist-ssr'), ...quiet];

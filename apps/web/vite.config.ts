@@ -81,6 +81,9 @@ const publicPages = {
 
 export default defineConfig(({ mode }) => ({
   plugins: [react(), precompress(), formContextOnly()],
+  // The server renderer (dist-ssr) carries its packages: it runs wherever WEB_DIST puts the build,
+  // with no node_modules beside it.
+  ssr: { noExternal: true },
   server: {
     port: 5173,
     proxy: { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false } },

@@ -187,3 +187,28 @@ export const LessonArticle = ({
     </article>
   );
 };
+
+/** A whole course on one page (the share and the phone preview): 课程目录, then every lesson. */
+export const CourseLessons = ({
+  lessons,
+  lockedAction,
+}: {
+  lessons: PublicLesson[];
+  lockedAction?: ReactNode;
+}) => {
+  const { t } = useWords();
+  return (
+    <>
+      <section className="pp-card" aria-labelledby="pp-syllabus">
+        <h2 id="pp-syllabus" className="pp-section-title">
+          {t('preview.syllabus')}
+        </h2>
+        <SyllabusList lessons={lessons} linkTo={(l) => `#lesson-${l.lessonId}`} />
+      </section>
+      {lessons.length === 0 && <p className="pp-empty">{t('preview.noLessons')}</p>}
+      {lessons.map((lesson, index) => (
+        <LessonArticle key={lesson.lessonId} lesson={lesson} index={index} lockedAction={lockedAction} />
+      ))}
+    </>
+  );
+};

@@ -1,6 +1,13 @@
 import { WebPaths } from '@studio/contract/constants';
 import type { StoreCourse } from '@studio/contract';
-import { CourseHeading, LessonArticle, SyllabusList, usePrice, type PublicLesson } from './course-parts.tsx';
+import {
+  CourseHeading,
+  CourseLessons,
+  LessonArticle,
+  SyllabusList,
+  usePrice,
+  type PublicLesson,
+} from './course-parts.tsx';
 import { ActionLink } from './public-shell.tsx';
 import { useWords } from './public-i18n.tsx';
 
@@ -114,27 +121,13 @@ export const BuyPageView = ({ course, lessonId }: { course: StoreCourse; lessonI
 
 /** /wx-preview/:courseId for a visitor: the released course at phone width, free lessons whole. */
 export const WxPreviewView = ({ course }: { course: StoreCourse }) => {
-  const { t } = useWords();
   const price = usePrice();
   return (
     <>
       <CourseHeading course={course}>
         <p className="pp-price">{price(course.price)}</p>
       </CourseHeading>
-      <section className="pp-card" aria-labelledby="pp-syllabus">
-        <h2 id="pp-syllabus" className="pp-section-title">
-          {t('preview.syllabus')}
-        </h2>
-        <SyllabusList lessons={course.lessons} linkTo={(l) => `#lesson-${l.lessonId}`} />
-      </section>
-      {course.lessons.map((lesson, index) => (
-        <LessonArticle
-          key={lesson.lessonId}
-          lesson={lesson}
-          index={index}
-          lockedAction={<LoginToBuy courseId={course.courseId} />}
-        />
-      ))}
+      <CourseLessons lessons={course.lessons} lockedAction={<LoginToBuy courseId={course.courseId} />} />
     </>
   );
 };

@@ -1,6 +1,6 @@
 import { WebPaths } from '@studio/contract/constants';
 import type { ShareView } from '@studio/contract';
-import { CourseHeading, LessonArticle, SyllabusList } from './course-parts.tsx';
+import { CourseHeading, CourseLessons } from './course-parts.tsx';
 import { ActionLink } from './public-shell.tsx';
 import { useWords } from './public-i18n.tsx';
 
@@ -48,16 +48,7 @@ export const ShareCourseView = ({ view }: { view: ShareView }) => {
           )}
         </CourseHeading>
       </div>
-      <section className="pp-card" aria-labelledby="pp-syllabus">
-        <h2 id="pp-syllabus" className="pp-section-title">
-          {t('preview.syllabus')}
-        </h2>
-        <SyllabusList lessons={course.lessons} linkTo={(l) => `#lesson-${l.lessonId}`} />
-      </section>
-      {course.lessons.length === 0 && <p className="pp-empty">{t('preview.noLessons')}</p>}
-      {course.lessons.map((lesson, index) => (
-        <LessonArticle key={lesson.lessonId} lesson={lesson} index={index} lockedAction={buy} />
-      ))}
+      <CourseLessons lessons={course.lessons} lockedAction={buy} />
     </>
   );
 };
