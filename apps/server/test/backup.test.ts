@@ -110,16 +110,27 @@ describe('backup and restore', () => {
         env: { PATH: process.env.PATH, ...env },
         timeout: 60_000,
       });
+    // A database that has accounts and nobody connected: the CLI must refuse it without --force.
+    // Made in this process, so the refusal runs beside the backup: each CLI start loads the
+    // server's database layer (drizzle: over a second on a quiet machine), and three in a row
+    // were most of this test's time on a busy one.
+    const prior = path.join(work, 'cli-prior');
+    await backup(source.databaseUrl, null, prior);
+    const withAccounts = await emptyDatabase();
+    await restore(withAccounts, null, prior);
+
     const target = path.join(work, 'cli');
-    const out = await cli('backup', [target], { DATABASE_URL: source.databaseUrl, DATA_DIR: source.dataDir });
+    const [out, refused] = await Promise.all([
+      cli('backup', [target], { DATABASE_URL: source.databaseUrl, DATA_DIR: source.dataDir }),
+      cli('restore', [prior], { DATABASE_URL: withAccounts, DATA_DIR: path.join(work, 'cli-refused') }).catch(
+        (err: { code: number; stderr: string }) => err,
+      ),
+    ]);
     expect(out.stdout).toMatch(/backup written to .*cli: \d+ tables, \d+ rows, \d+ files/);
-    const url = await emptyDatabase();
-    const dataDir = path.join(work, 'cli-data');
-    const back = await cli('restore', [target], { DATABASE_URL: url, DATA_DIR: dataDir });
-    expect(back.stdout).toMatch(/^restored /);
-    const refused = await cli('restore', [target], { DATABASE_URL: url, DATA_DIR: dataDir }).catch(
-      (err: { code: number; stderr: string }) => err,
-    );
     expect(refused).toMatchObject({ code: 1, stderr: expect.stringMatching(/restore refused: .*--force/) });
+
+    const url = await emptyDatabase();
+    const back = await cli('restore', [target], { DATABASE_URL: url, DATA_DIR: path.join(work, 'cli-data') });
+    expect(back.stdout).toMatch(/^restored /);
   });
 });
