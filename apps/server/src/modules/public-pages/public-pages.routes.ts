@@ -44,7 +44,7 @@ export async function registerPublicPages(
   const appTemplate = readFileSync(path.join(webDist, 'index.html'), 'utf8');
   const visitor = await loadVisitorRenderer(webDist);
 
-  /** `view` is read only when it is needed: the app needs no body (the store list's query is skipped). */
+  /** `body` is read for a visitor only: the app needs none (a member skips the store list query). */
   const send = async (
     request: FastifyRequest,
     reply: FastifyReply,
