@@ -100,8 +100,11 @@ describe('accessibility (axe-core)', () => {
       await guest.goto(`${baseUrl}/login`);
       await guest.getByRole('tab', { name: '验证码登录' }).waitFor();
       found['/login'] = await seriousViolations(guest);
+      await guest.goto(`${baseUrl}/login?way=wechat`);
+      await guest.getByRole('img', { name: '微信登录二维码' }).waitFor();
+      found['/login?way=wechat'] = await seriousViolations(guest);
 
-      // The pages the server renders for visitors.
+      // The other pages the server renders for visitors.
       await guest.goto(share.url);
       await guest.getByRole('heading', { name: released.title }).waitFor();
       found['/share/:id'] = await seriousViolations(guest);

@@ -8,6 +8,10 @@ export const USER_INFO_STORAGE_KEY = 'userInfo';
 export const API_BASE = '/api';
 export const BRAND_COLOR = '#1f6feb';
 
+/** A mainland mobile number, and an SMS code: the schemas' rules, also checked by the login page's script. */
+export const PHONE_PATTERN = /^1[3-9]\d{9}$/;
+export const SMS_CODE_PATTERN = /^\d{6}$/;
+
 export const LIMITS = {
   smsCodeLength: 6,
   smsCodeTtlMs: 5 * 60_000,

@@ -10,5 +10,5 @@ export * from './constants.ts';
 export * from './routes.ts';
 export * from './content-sanitizer.ts';
 export * from './quiz.ts';
-export type { PublicPageModel, RenderPublicPage } from './public-page.ts';
+export { LOGIN_WAYS, type LoginWay, type PublicPageModel, type RenderPublicPage } from './public-page.ts';
 export * from './store-list-address.ts';

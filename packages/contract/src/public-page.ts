@@ -5,8 +5,13 @@
  */
 import type { UiLang } from './constants.ts';
 import type { Page } from './schemas/common.ts';
+import type { WechatQr } from './schemas/account.ts';
 import type { ShareView } from './schemas/course.ts';
 import type { StoreCard, StoreCourse, StoreListQuery } from './schemas/store.ts';
+
+/** The login page's ways in, in the order its tabs show them; `?way=` picks one. */
+export const LOGIN_WAYS = ['sms', 'password', 'wechat'] as const;
+export type LoginWay = (typeof LOGIN_WAYS)[number];
 
 /** What the page shows. */
 export type PublicPageBody =
@@ -16,7 +21,12 @@ export type PublicPageBody =
   | { page: 'wxPreview'; course: StoreCourse }
   | { page: 'share'; view: ShareView }
   | { page: 'notFound'; what: 'course' | 'share' }
-  | { page: 'shareGone' };
+  | { page: 'shareGone' }
+  /**
+   * /login. `next`: where a login goes (/loading with the page asked for). `wechat`: the QR login,
+   * started when that way is picked (`qrUrl` absolute: a phone scans it).
+   */
+  | { page: 'login'; way: LoginWay; next: string; redirect: string | null; wechat: WechatQr | null };
 
 export type PublicPageModel = {
   lang: UiLang;

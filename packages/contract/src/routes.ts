@@ -130,6 +130,15 @@ const withRedirect = (path: string, redirect: string | null | undefined) =>
   redirect ? `${path}?redirect=${encodeURIComponent(redirect)}` : path;
 
 /**
+ * The page to go back to after login, if it may be followed: a path on this site, never another
+ * origin (`//host`) nor the login pages themselves (which would loop).
+ */
+export const safeRedirect = (value: string | null | undefined): string | null =>
+  value && value.startsWith('/') && !value.startsWith('//') && !/^\/(login|loading|wxAuth)\b/.test(value)
+    ? value
+    : null;
+
+/**
  * Every page path of the web app, spelt as the seed's route table has them (`/creatTeam`,
  * `/create/course/:courseId/Lesson/:lessonId` for the editor, lower-case `lesson` for its previews).
  * The web app builds its links and redirects from these, and the server its links to pages.

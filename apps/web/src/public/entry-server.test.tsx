@@ -231,6 +231,46 @@ describe('the public pages rendered by the server', () => {
     expect(past).toContain('回到第 3 页');
   });
 
+  it('the login page: three ways as tabs, forms that wait for the script, words in the page language, a hostile address escaped', () => {
+    const redirect = '/store/list?q="><script>alert(1)</script>';
+    const model: PublicPageBody = {
+      page: 'login',
+      way: 'password',
+      redirect,
+      next: `/loading?redirect=${encodeURIComponent(redirect)}`,
+      wechat: null,
+    };
+    const html = render(model, 'zh-CN', '/login');
+    const seen = visible(html);
+    for (const word of [
+      '登录/注册',
+      '验证码登录',
+      '密码登录',
+      '微信登录',
+      '手机号',
+      '密码',
+      '登录需要浏览器启用 JavaScript',
+    ]) {
+      expect(seen).toContain(word);
+    }
+    expect(html).toMatch(
+      /<a role="tab" id="login-tab-password" href="\/login\?way=password&amp;redirect=[^"]+" aria-selected="true"/,
+    );
+    expect(html).toMatch(
+      /<section role="tabpanel" id="login-panel-sms" aria-labelledby="login-tab-sms" hidden=""/,
+    );
+    // Without the script the forms post nowhere: their buttons wait for it.
+    expect(html.match(/<button type="submit"[^>]*disabled=""/g)).toHaveLength(2);
+    expect(html).not.toContain('<script');
+    expect(html).not.toMatch(/ on[a-z]+=/i);
+    // The login link is not offered on the login page itself.
+    expect(html).not.toContain('href="/login?redirect=');
+
+    const english = visible(render({ ...model, way: 'sms' }, 'en-US', '/login'));
+    expect(english).toContain('SMS code Password WeChat Phone Code Get code Log in');
+    expect(english).not.toContain('手机号');
+  });
+
   it('404 and 410 pages say what happened and lead to the store', () => {
     expect(visible(render({ page: 'notFound', what: 'course' }))).toContain('课程不存在或已下架');
     expect(visible(render({ page: 'notFound', what: 'share' }))).toContain('链接不存在');

@@ -3,11 +3,13 @@
  * - someone logged in (a session in localStorage, but no member cookie yet, e.g. logged in before
  *   the cookie existed) gets the app instead: the cookie is set and the page reloads once;
  * - the language the page is in becomes the app's, so the login page that follows speaks it;
- * - the sort picker applies as soon as it changes.
+ * - the sort picker applies as soon as it changes;
+ * - the login page's forms work (login-client.ts).
  */
 import { USER_INFO_STORAGE_KEY } from '@studio/contract/constants';
 import { hasMemberCookie, setLangCookie, setMemberCookie } from '../lib/cookies.ts';
 import { LANG_STORAGE_KEY } from '../lib/i18n/lang-key.ts';
+import { startLoginPage } from './login-client.ts';
 import './public.css';
 import '../components/content-view/content-view.css';
 
@@ -26,3 +28,6 @@ try {
 for (const select of document.querySelectorAll<HTMLSelectElement>('select[data-submit-on-change]')) {
   select.addEventListener('change', () => select.form?.requestSubmit());
 }
+
+const loginPage = document.querySelector<HTMLElement>('[data-login-page]');
+if (loginPage) startLoginPage(loginPage);

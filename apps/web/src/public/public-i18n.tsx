@@ -21,6 +21,12 @@ void instance.init({
 
 export const fixedT = (lang: UiLang): TFunction => instance.getFixedT(lang);
 
+/** A message as written, its `{{params}}` unfilled (the page's script fills them). */
+export const template = (lang: UiLang, key: string): string =>
+  String(
+    instance.getResource(lang, 'translation', key) ?? instance.getResource('zh-CN', 'translation', key) ?? '',
+  );
+
 type Words = { t: TFunction; lang: UiLang };
 const WordsContext = createContext<Words | null>(null);
 export const WordsProvider = WordsContext.Provider;

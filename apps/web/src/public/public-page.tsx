@@ -1,6 +1,7 @@
 import { WebPaths } from '@studio/contract/constants';
 import type { PublicPageModel } from '@studio/contract';
 import { BuyPageView, WxPreviewView } from './course-view.tsx';
+import { LoginView } from './login-view.tsx';
 import { fixedT, WordsProvider } from './public-i18n.tsx';
 import { PublicShell } from './public-shell.tsx';
 import { ShareCourseView } from './share-view.tsx';
@@ -41,6 +42,8 @@ const Body = ({ model, t }: { model: PublicPageModel; t: ReturnType<typeof fixed
           action={t('store.course.back')}
         />
       );
+    case 'login':
+      return <LoginView way={model.way} next={model.next} redirect={model.redirect} wechat={model.wechat} />;
     case 'shareGone':
       return (
         <Missing
@@ -57,7 +60,11 @@ export const PublicPage = ({ model }: { model: PublicPageModel }) => {
   const t = fixedT(model.lang);
   return (
     <WordsProvider value={{ t, lang: model.lang }}>
-      <PublicShell url={model.url} narrow={model.page === 'wxPreview'}>
+      <PublicShell
+        url={model.url}
+        narrow={model.page === 'wxPreview' || model.page === 'login'}
+        login={model.page !== 'login'}
+      >
         <Body model={model} t={t} />
       </PublicShell>
     </WordsProvider>

@@ -12,15 +12,17 @@ export const withLang = (url: string, lang: string): string => {
 
 /**
  * The frame of a visitor's page: the brand (to the store), the language links and 登录 (which comes
- * back to this page). `narrow` is the phone reader's frame.
+ * back to this page; not on the login page itself). `narrow` is the phone reader's frame.
  */
 export const PublicShell = ({
   url,
   narrow = false,
+  login = true,
   children,
 }: {
   url: string;
   narrow?: boolean;
+  login?: boolean;
   children: ReactNode;
 }) => {
   const { t, lang } = useWords();
@@ -37,9 +39,11 @@ export const PublicShell = ({
               {t(`lang.${l}`)}
             </a>
           ))}
-          <a href={WebPaths.loginBack(url)} className="pp-button">
-            {t('auth.login')}
-          </a>
+          {login && (
+            <a href={WebPaths.loginBack(url)} className="pp-button">
+              {t('auth.login')}
+            </a>
+          )}
         </nav>
       </header>
       <main className="pp-main">{children}</main>

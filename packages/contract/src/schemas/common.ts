@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { LIMITS, TEAM_ROLES } from '../constants.ts';
+import { LIMITS, PHONE_PATTERN, SMS_CODE_PATTERN, TEAM_ROLES } from '../constants.ts';
 
 export const envelope = <T extends z.ZodType>(data: T) =>
   z.object({ code: z.number().int(), msg: z.string(), data });
 
-export const phoneSchema = z.string().regex(/^1[3-9]\d{9}$/, { error: '请输入正确的 11 位手机号' });
-export const smsCodeSchema = z.string().regex(/^\d{6}$/, { error: '验证码为 6 位数字' });
+export const phoneSchema = z.string().regex(PHONE_PATTERN, { error: '请输入正确的 11 位手机号' });
+export const smsCodeSchema = z.string().regex(SMS_CODE_PATTERN, { error: '验证码为 6 位数字' });
 export const passwordSchema = z
   .string()
   .min(LIMITS.passwordMin, { error: `密码至少 ${LIMITS.passwordMin} 位` })

@@ -2,7 +2,8 @@
  * The public pages' HTML. A visitor (no member cookie) gets the page rendered by the server: its
  * content, styles and share card in the first response, readable before any script runs. Someone
  * logged in gets the app (the built index.html) with the same head, and the app asks the API with
- * their session. 404/410 when there is nothing public to show. Also /sitemap.xml, and /robots.txt
+ * their session. 404/410 when there is nothing public to show. /login is one of them: a visitor's
+ * first screen when they buy, so it is as light. Also /sitemap.xml, and /robots.txt
  * pointing at it. These count against the page limit, not the API's.
  */
 import { readFileSync } from 'node:fs';
@@ -14,6 +15,8 @@ import { publicOrigin } from '../../platform/public-origin.ts';
 import { headTags, withHead } from './page-head.ts';
 import {
   courseView,
+  loginBody,
+  loginHead,
   shareView,
   sitemapXml,
   storeListBody,
@@ -87,6 +90,11 @@ export async function registerPublicPages(
   );
   app.get(WebPaths.storeList, noApiDocs, async (request, reply) =>
     send(request, reply, storeListHead, () => storeListBody(ctx, ownUrl(request).search)),
+  );
+  app.get(WebPaths.login, noApiDocs, async (request, reply) =>
+    send(request, reply, loginHead, () =>
+      loginBody(ctx, ownUrl(request).search, publicOrigin(request, ctx.config)),
+    ),
   );
   app.get('/sitemap.xml', noApiDocs, async (request, reply) =>
     reply

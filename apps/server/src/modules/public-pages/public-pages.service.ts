@@ -1,20 +1,25 @@
 /**
  * What the public pages are about, read as a logged-out visitor sees them: a share, a released course
  * (the buy page and the phone preview) and the store. Anything a visitor may not see answers 404, so
- * a draft or an unlisted course never reaches a card or a search engine. The body is what the web's
+ * a draft or an unlisted course never reaches a card or a search engine. And the login page, which a
+ * visitor meets first when they buy. The body is what the web's
  * server renderer draws for a visitor; signed-in users get the app, which asks the API with their
  * session and shows what their team may see.
  */
 import {
   Code,
+  LOGIN_WAYS,
   readListQuery,
+  safeRedirect,
   WebPaths,
   type Page,
   type PublicPageBody,
   type StoreCard,
+  type WechatQr,
 } from '@studio/contract';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
+import { createWechatQr } from '../auth/wechat.service.ts';
 import { viewShare } from '../courses/shares.service.ts';
 import { storeCourse, storeListJson } from '../store/catalog.service.ts';
 import { describe, SITE_DESCRIPTION, type PageHead } from './page-head.ts';
@@ -109,6 +114,34 @@ export const storeListHead: PageHead = {
   description: describe('课程商城：各个团队发布的课程，免费试看，购买后全团队学习。', SITE_DESCRIPTION),
   path: WebPaths.storeList,
 };
+
+export const loginHead: PageHead = {
+  status: 200,
+  title: '登录/注册',
+  description: describe('登录课程工作室：手机验证码、密码或微信扫码；未注册的手机号验证后自动注册。'),
+  path: WebPaths.login,
+};
+
+/**
+ * The login page the address asks for: the way in (`?way=`, the SMS code by default) and the page to
+ * go back to (`?redirect=`, same-site only). Picking WeChat starts a QR login, as the app's tab does.
+ */
+export async function loginBody(
+  ctx: AppContext,
+  search: URLSearchParams,
+  origin: string,
+): Promise<PublicPageBody> {
+  const asked = search.get('way');
+  const way = LOGIN_WAYS.find((w) => w === asked) ?? 'sms';
+  const redirect = safeRedirect(search.get('redirect'));
+  let wechat: WechatQr | null = null;
+  if (way === 'wechat') {
+    const qr = await createWechatQr(ctx, origin);
+    // A phone scans the code: it needs the whole address.
+    wechat = { ...qr, qrUrl: new URL(qr.qrUrl, origin).href };
+  }
+  return { page: 'login', way, next: WebPaths.loadingBack(redirect), redirect, wechat };
+}
 
 /** The store's page that the address asks for (the same cached page the API answers). */
 export async function storeListBody(ctx: AppContext, search: URLSearchParams): Promise<PublicPageBody> {

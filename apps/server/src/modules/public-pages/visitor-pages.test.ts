@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { PublicPageModel, Share } from '@studio/contract';
+import { Code, type PublicPageModel, type Share } from '@studio/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createCourse, createLesson, createTeam, createUser } from '../../../test/factories.ts';
 import { releasedCourse, seller } from '../../../test/store-factories.ts';
@@ -137,6 +137,58 @@ describe('visitor pages: rendered by the server, the app for members', () => {
     // What cannot be read falls back to the defaults, never to an error page.
     const odd = modelOf((await page('/store/list?sort=%27;drop&page=-3&size=1000&category=%00')).body);
     expect(odd).toMatchObject({ page: 'storeList', query: { sort: 'newest', pageNum: 1, pageSize: 12 } });
+  });
+
+  it('renders the login page: the way asked for, a same-site page to come back to, a QR login when WeChat is picked', async () => {
+    const res = await page('/login');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<title>登录/注册 - 课程工作室</title>');
+    expect(modelOf(res.body)).toEqual({
+      page: 'login',
+      lang: 'zh-CN',
+      url: '/login',
+      way: 'sms',
+      next: '/loading',
+      redirect: null,
+      wechat: null,
+    });
+    // A member gets the app's login (which sends someone already logged in on).
+    expect((await page('/login', 'studio_member=1')).body).toContain('<div id="root"></div>');
+
+    const back = modelOf(
+      (await page('/login?way=password&redirect=%2Fstore%2Fpreview%2F5%3Flesson%3D2')).body,
+    );
+    expect(back).toMatchObject({
+      way: 'password',
+      redirect: '/store/preview/5?lesson=2',
+      next: '/loading?redirect=%2Fstore%2Fpreview%2F5%3Flesson%3D2',
+    });
+    for (const redirect of [
+      '//evil.example/x',
+      'https://evil.example',
+      '/login?x=1',
+      '/wxAuth',
+      'javascript:alert(1)',
+    ]) {
+      const model = modelOf((await page(`/login?way=nope&redirect=${encodeURIComponent(redirect)}`)).body);
+      expect(model, redirect).toMatchObject({ way: 'sms', redirect: null, next: '/loading' });
+    }
+
+    const first = modelOf((await page('/login?way=wechat')).body);
+    const second = modelOf((await page('/login?way=wechat')).body);
+    if (first.page !== 'login' || second.page !== 'login') throw new Error('not the login page');
+    expect(first.wechat).toMatchObject({ mode: 'simulator' });
+    // Absolute: a phone scans it. Each visit starts its own login.
+    expect(first.wechat!.qrUrl.startsWith(`${ORIGIN}/`)).toBe(true);
+    expect(first.wechat!.qrUrl).toContain(first.wechat!.state);
+    expect(second.wechat!.state).not.toBe(first.wechat!.state);
+    // The state is a live one: the callback gets past it (to the code, which is made up here).
+    const stale = await call(t, 'POST', '/auth/wechat/callback', { body: { code: 'x', state: 'made-up' } });
+    expect(stale.code).toBe(Code.WECHAT_STATE_INVALID);
+    const live = await call(t, 'POST', '/auth/wechat/callback', {
+      body: { code: 'x', state: first.wechat!.state },
+    });
+    expect(live.code).not.toBe(Code.WECHAT_STATE_INVALID);
   });
 
   it('renders 404 and 410 pages with their status; a draft never reaches the renderer', async () => {

@@ -1,6 +1,7 @@
-import { Routes, WebPaths } from '@studio/contract/constants';
+import { Routes, WebPaths, safeRedirect } from '@studio/contract/constants';
 import type { PasswordLogin, SmsLogin, UserInfo, WechatCallback, WechatQr } from '@studio/contract';
 import { api, unwrap } from '../../lib/request.ts';
+import { WECHAT_REDIRECT_KEY } from './wechat-keys.ts';
 
 /** Resolves with the envelope: 10005 (a code is already on its way) is a success the caller words. */
 export const sendSmsCode = (phone: string, purpose: 'login' | 'bind') =>
@@ -20,12 +21,6 @@ export const wechatCallback = (body: WechatCallback): Promise<UserInfo> =>
 export const wechatBind = (body: SmsLogin): Promise<UserInfo> =>
   api.post<UserInfo>(Routes.auth.wechatBind, body).then(unwrap);
 
-/** Only same-site paths are followed after login, never another origin or the auth pages. */
-export const safeRedirect = (value: string | null): string | null =>
-  value && value.startsWith('/') && !value.startsWith('//') && !/^\/(login|loading|wxAuth)\b/.test(value)
-    ? value
-    : null;
-
 /** Where /loading goes next, carrying the page the user first asked for. */
 export const loadingPath = (redirect: string | null): string => {
   const safe = safeRedirect(redirect);
@@ -40,11 +35,6 @@ export const noTeamPath = (redirect: string | null): string => {
   const safe = safeRedirect(redirect);
   return safe && /^\/(selectTeam|creatTeam)(?=[?#]|$)/.test(safe) ? safe : WebPaths.selectTeam;
 };
-
-/** The sessionStorage key the WeChat `state` is kept under while the user is away scanning. */
-export const WECHAT_STATE_KEY = 'wechatLoginState';
-/** The page asked for before a WeChat login, kept while the user is away scanning. */
-export const WECHAT_REDIRECT_KEY = 'wechatLoginRedirect';
 
 /** /loading with the page asked for before the WeChat login, forgetting it once read. */
 export const wechatLoadingPath = (): string => {

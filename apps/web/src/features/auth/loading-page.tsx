@@ -5,7 +5,8 @@ import { WebPaths } from '@studio/contract/constants';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { readStoredUser } from '../../lib/storage.ts';
-import { noTeamPath, safeRedirect } from './auth-api.ts';
+import { safeRedirect } from '@studio/contract/constants';
+import { noTeamPath } from './auth-api.ts';
 import { fetchUserInfo, saveUserKeepingToken } from './session-store.ts';
 
 /**

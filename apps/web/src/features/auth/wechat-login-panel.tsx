@@ -5,7 +5,9 @@ import { QRCodeSVG } from 'qrcode.react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { WECHAT_REDIRECT_KEY, WECHAT_STATE_KEY, fetchWechatQr, safeRedirect } from './auth-api.ts';
+import { safeRedirect } from '@studio/contract/constants';
+import { fetchWechatQr } from './auth-api.ts';
+import { WECHAT_REDIRECT_KEY, WECHAT_STATE_KEY } from './wechat-keys.ts';
 
 /**
  * WeChat QR login. 'simulator': the built-in simulator's page as a QR code (scan with a phone) and a

@@ -6,7 +6,7 @@ import { http } from '../../lib/request.ts';
 import { readStoredUser, writeStoredUser } from '../../lib/storage.ts';
 import { team, user } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
-import { WECHAT_REDIRECT_KEY } from '../auth/auth-api.ts';
+import { WECHAT_REDIRECT_KEY } from '../auth/wechat-keys.ts';
 import { useSession } from '../auth/session-store.ts';
 
 const mock = new MockAdapter(http);

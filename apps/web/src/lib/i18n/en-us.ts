@@ -134,6 +134,7 @@ export const enUS: Messages = {
     bind: 'Bind and continue',
     bound: 'Phone bound',
     entering: 'Entering…',
+    needsScript: 'Logging in needs JavaScript turned on in this browser.',
   },
   validation: {
     phone: 'Enter a valid 11-digit phone number',

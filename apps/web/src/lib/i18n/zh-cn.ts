@@ -120,6 +120,7 @@ export const zhCN = {
     bind: '绑定并进入',
     bound: '手机号已绑定',
     entering: '正在进入…',
+    needsScript: '登录需要浏览器启用 JavaScript。',
   },
   validation: {
     phone: '请输入正确的 11 位手机号',
