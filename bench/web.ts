@@ -113,7 +113,8 @@ const compressSizes = (body: Buffer) => ({
 
 /**
  * The page has rendered: a server-rendered public page (its content is in the HTML), or the app with
- * something in #root, no loading placeholder (role=status), no skeleton.
+ * something in #root, no loading placeholder (a spinner in a role=status), nothing busy, no skeleton.
+ * (A status line alone, like the editor's 已保存, is content.)
  */
 const rendered = (): boolean => {
   if (document.querySelector('.pp-main')) return true;
@@ -121,7 +122,8 @@ const rendered = (): boolean => {
   return (
     !!root &&
     root.childElementCount > 0 &&
-    !root.querySelector('[role="status"]') &&
+    !root.querySelector('[role="status"] .ant-spin') &&
+    !root.querySelector('[aria-busy="true"]') &&
     !root.querySelector('.ant-skeleton')
   );
 };
@@ -191,7 +193,10 @@ async function firstLoad(
 }
 
 /** The demo team's released course (on sale in the store) and a share of it, as paths. */
-async function publicPaths(baseUrl: string, user: UserInfo): Promise<{ share: string; courseId: number }> {
+async function publicPaths(
+  baseUrl: string,
+  user: UserInfo,
+): Promise<{ share: string; courseId: number; lessonId: number }> {
   const headers = {
     'content-type': 'application/json',
     'x-request-tkToken': user.token,
@@ -211,7 +216,12 @@ async function publicPaths(baseUrl: string, user: UserInfo): Promise<{ share: st
     })
   ).json()) as { code: number; msg: string; data: { shareId: string } };
   if (share.code !== 200) throw new Error(`share/create: ${share.code} ${share.msg}`);
-  return { share: `/share/${share.data.shareId}`, courseId: course.courseId };
+  const detail = (await (
+    await fetch(`${baseUrl}/api/course/detail?courseId=${course.courseId}`, { headers })
+  ).json()) as { data: { lessons: { lessonId: number }[] } };
+  const lessonId = detail.data.lessons[0]?.lessonId;
+  if (!lessonId) throw new Error(`the demo course has no lesson: ${JSON.stringify(detail)}`);
+  return { share: `/share/${share.data.shareId}`, courseId: course.courseId, lessonId };
 }
 
 const total = (list: Script[], key: 'raw' | 'gzip' | 'brotli' | 'sent') =>
@@ -255,6 +265,17 @@ const visitorPages = (paths: { share: string; courseId: number }) => [
   { label: '/store/preview/:courseId', path: `/store/preview/${paths.courseId}`, target: 95 },
   { label: '/store/list', path: '/store/list', target: 90 },
   { label: '/login', path: '/login', target: 90 },
+];
+
+const memberPages = (paths: { courseId: number; lessonId: number }): [string, string][] => [
+  ['/store/list', '/store/list'],
+  ['/author', '/author'],
+  ['/learn', '/learn'],
+  ['/learn/course/:id', `/learn/course/${paths.courseId}`],
+  ['/create/course/:id', `/create/course/${paths.courseId}`],
+  ['/create/course/:id/Lesson/:lessonId', `/create/course/${paths.courseId}/Lesson/${paths.lessonId}`],
+  ['/personal/team', '/personal/team'],
+  ['/learn/report', '/learn/report'],
 ];
 
 async function startBuild(name: string, webRoot: string, serverEntry?: string) {
@@ -302,8 +323,9 @@ async function measureBuild(
   try {
     for (const p of pages) loads.push(await firstLoad(browser, baseUrl, p.label, p.path));
     if (withMembers) {
-      for (const route of ['/store/list', '/author', '/learn']) {
-        loads.push(await firstLoad(browser, baseUrl, `${route} (demo user)`, route, demo));
+      // The app's pages, the heaviest among them (the lesson editor, the player, the team centre).
+      for (const [label, route] of memberPages(paths)) {
+        loads.push(await firstLoad(browser, baseUrl, `${label} (demo user)`, route, demo));
       }
     }
   } finally {
