@@ -4,12 +4,11 @@
  *   the cookie existed) gets the app instead: the cookie is set and the page reloads once;
  * - the language the page is in becomes the app's, so the login page that follows speaks it;
  * - the sort picker applies as soon as it changes;
- * - the login page's forms work (login-client.ts).
+ * - the login page's forms work (login-client.ts, loaded by that page only).
  */
 import { USER_INFO_STORAGE_KEY } from '@studio/contract/constants';
 import { hasMemberCookie, setLangCookie, setMemberCookie } from '../lib/cookies.ts';
 import { LANG_STORAGE_KEY } from '../lib/i18n/lang-key.ts';
-import { startLoginPage } from './login-client.ts';
 import './public.css';
 import '../components/content-view/content-view.css';
 
@@ -29,5 +28,6 @@ for (const select of document.querySelectorAll<HTMLSelectElement>('select[data-s
   select.addEventListener('change', () => select.form?.requestSubmit());
 }
 
+// The login page's forms: their script loads with that page only.
 const loginPage = document.querySelector<HTMLElement>('[data-login-page]');
-if (loginPage) startLoginPage(loginPage);
+if (loginPage) void import('./login-client.ts').then((m) => m.startLoginPage(loginPage));
