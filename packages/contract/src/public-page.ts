@@ -6,11 +6,16 @@
 import type { UiLang } from './constants.ts';
 import type { Page } from './schemas/common.ts';
 import type { ShareView } from './schemas/course.ts';
-import type { StoreCard, StoreCourse, StoreListQuery } from './schemas/store.ts';
+import type { StoreCard, StoreCourse, StoreListCard, StoreListPage } from './schemas/store.ts';
+import type { StoreListAddress } from './store-list-address.ts';
+
+/** The store list as the page gets it: the API's page (highlights and the capped total included). */
+export type PublicStoreList = Page<StoreCard & Partial<Pick<StoreListCard, 'titleHighlights'>>> &
+  Partial<Pick<StoreListPage, 'totalCapped'>>;
 
 /** What the page shows. */
 export type PublicPageBody =
-  | { page: 'storeList'; query: StoreListQuery; list: Page<StoreCard> }
+  | { page: 'storeList'; query: StoreListAddress; list: PublicStoreList }
   /** The buy page; `lessonId` reads one lesson (free ones only: a visitor owns nothing). */
   | { page: 'storeCourse'; course: StoreCourse; lessonId: number | null }
   | { page: 'wxPreview'; course: StoreCourse }
