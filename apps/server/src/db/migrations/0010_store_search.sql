@@ -12,7 +12,8 @@ CREATE TABLE "store_search_docs" (
 	"version_no" integer NOT NULL,
 	"released_at" timestamp with time zone NOT NULL,
 	"body" text NOT NULL,
-	"team_key" text NOT NULL
+	"team_key" text NOT NULL,
+	"grams" text[] NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "store_search_outbox" (
@@ -36,9 +37,10 @@ CREATE INDEX "store_search_docs_sales" ON "store_search_docs" USING btree ("sale
 CREATE INDEX "store_search_docs_price_asc" ON "store_search_docs" USING btree ("price","course_id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "store_search_docs_price_desc" ON "store_search_docs" USING btree ("price" DESC NULLS LAST,"course_id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "store_search_docs_team" ON "store_search_docs" USING btree ("team_id");--> statement-breakpoint
+CREATE INDEX "store_search_docs_grams" ON "store_search_docs" USING gin ("grams");--> statement-breakpoint
 CREATE INDEX "store_search_terms_rank" ON "store_search_terms" USING btree ("term","bucket","sales" DESC NULLS LAST,"released_at" DESC NULLS LAST,"course_id" DESC NULLS LAST);--> statement-breakpoint
--- The body's characters and character pairs (its text is normalised by the app: search-text.ts),
--- so a GIN index finds any word in summaries, lesson titles and team names, Chinese or latin.
+-- The characters and character pairs of normalised text (search-text.ts `grams` per token), for the
+-- documents' `grams` when SQL rewrites them (a team rename); the app computes the same itself.
 CREATE OR REPLACE FUNCTION studio_search_grams(t text) RETURNS text[]
   IMMUTABLE STRICT PARALLEL SAFE LANGUAGE sql AS $$
   SELECT coalesce(array_agg(DISTINCT g), '{}') FROM (
@@ -47,8 +49,6 @@ CREATE OR REPLACE FUNCTION studio_search_grams(t text) RETURNS text[]
     SELECT substr(t, i, 2) FROM generate_series(1, length(t) - 1) AS i
   ) grams WHERE g !~ '\s'
 $$;
---> statement-breakpoint
-CREATE INDEX "store_search_docs_body_grams" ON "store_search_docs" USING gin (studio_search_grams(body || ' ' || team_key));
 --> statement-breakpoint
 -- Documents need the app (pinyin): the courses listed now are queued and built at start.
 INSERT INTO "store_search_outbox" ("course_id") SELECT "id" FROM "courses" WHERE "status" = 'released';
@@ -79,7 +79,8 @@ CREATE TRIGGER "courses_search" AFTER UPDATE ON "courses" FOR EACH ROW EXECUTE F
 -- A team rename: the name shows at once; the app rebuilds the documents to normalise it as it does.
 CREATE OR REPLACE FUNCTION studio_search_team_renamed() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  UPDATE store_search_docs SET team_name = NEW.team_name, team_key = lower(NEW.team_name) WHERE team_id = NEW.id;
+  UPDATE store_search_docs SET team_name = NEW.team_name, team_key = lower(NEW.team_name),
+    grams = studio_search_grams(body || ' ' || lower(NEW.team_name)) WHERE team_id = NEW.id;
   INSERT INTO store_search_outbox (course_id) SELECT course_id FROM store_search_docs WHERE team_id = NEW.id
     ON CONFLICT DO NOTHING;
   RETURN NULL;

@@ -3,7 +3,6 @@
  * sale and team-rename paths in their own transactions, and the terms that rank it.
  */
 import type { CourseCategory } from '@studio/contract';
-import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, primaryKey, smallint, text, varchar } from 'drizzle-orm/pg-core';
 import { ts } from './columns.ts';
 import { courses } from './courses.ts';
@@ -26,10 +25,15 @@ export const storeSearchDocs = pgTable(
     lessonCount: integer('lesson_count').notNull(),
     versionNo: integer('version_no').notNull(),
     releasedAt: ts('released_at').notNull(),
-    /** Normalised tokens of every field but the team name (search-text.ts `bodyText`). */
+    /** Normalised tokens of the summary and lesson titles (search-text.ts `bodyText`). */
     body: text('body').notNull(),
     /** The team name's tokens, apart so a rename rewrites one column. */
     teamKey: text('team_key').notNull(),
+    /**
+     * The characters and character pairs of body and team name (search-text.ts `grams`, the same as
+     * SQL's studio_search_grams), written by the app so a bulk load computes nothing per row.
+     */
+    grams: text('grams').array().notNull(),
   },
   (t) => [
     // One index per order the store offers; a category filter walks them too.
@@ -38,6 +42,7 @@ export const storeSearchDocs = pgTable(
     index('store_search_docs_price_asc').on(t.price.asc(), t.courseId.desc()),
     index('store_search_docs_price_desc').on(t.price.desc(), t.courseId.desc()),
     index('store_search_docs_team').on(t.teamId),
+    index('store_search_docs_grams').using('gin', t.grams),
   ],
 );
 
@@ -73,5 +78,3 @@ export const storeSearchOutbox = pgTable('store_search_outbox', {
   courseId: integer('course_id').primaryKey(),
   queuedAt: ts('queued_at').notNull().defaultNow(),
 });
-
-export const storeSearchBodyGrams = sql`studio_search_grams(body || ' ' || team_key)`;

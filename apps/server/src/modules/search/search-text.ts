@@ -89,7 +89,23 @@ export function driverWord(words: string[]): string {
   return words.reduce((best, w) => (weight(w) > weight(best) ? w : best));
 }
 
-/** Grams of the body gram index (unigrams and bigrams): the same as SQL's studio_search_grams. */
+/** The grams of a document's body and team name, for its GIN-indexed `grams` column. */
+export const docGrams = (...texts: string[]): string[] => [
+  ...new Set(
+    texts.flatMap((t) =>
+      t
+        .split(' ')
+        .filter(Boolean)
+        .flatMap((w) => [...w, ...pairs(w)]),
+    ),
+  ),
+];
+const pairs = (w: string) => {
+  const chars = [...w];
+  return chars.slice(1).map((c, i) => chars[i]! + c);
+};
+
+/** Grams of a query word (a single character, or its pairs): the same as SQL's studio_search_grams. */
 export function grams(word: string): string[] {
   const chars = [...word];
   if (chars.length === 1) return chars;

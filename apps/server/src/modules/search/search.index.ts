@@ -5,23 +5,28 @@
  * the document or queue the course in the outbox. `drainOutbox` builds what is queued: at start and
  * every few seconds (see app.ts), a batch per transaction, so a crash mid-way loses nothing.
  */
-import { COURSE_CATEGORY_NAMES } from '@studio/contract';
+import { COURSE_CATEGORY_NAMES, type CourseCategory } from '@studio/contract';
 import type { Db } from '../../db/client.ts';
-import { bodyText, courseTerms, teamKey } from './search-text.ts';
-import {
-  deleteDoc,
-  loadSource,
-  renameTeam,
-  takeQueued,
-  unqueue,
-  writeDoc,
-  type DocSource,
-} from './search.repo.ts';
+import { bodyText, courseTerms, docGrams, teamKey } from './search-text.ts';
+import { deleteDoc, loadSource, renameTeam, takeQueued, unqueue, writeDoc } from './search.repo.ts';
 
-const categoryName = (s: DocSource) => {
-  const c = s.snapshot.category;
-  return c ? `${COURSE_CATEGORY_NAMES[c].zh} ${COURSE_CATEGORY_NAMES[c].en}` : '';
-};
+/** What a course's fields give the search: its body text and its ranked terms (the bench seeds with it too). */
+export function docText(f: {
+  title: string;
+  subtitle: string;
+  tags: string[];
+  category: CourseCategory | null;
+  summary: string;
+  lessonTitles: string[];
+}): { body: string; terms: Map<string, number> } {
+  const c = f.category;
+  const categoryName = c ? `${COURSE_CATEGORY_NAMES[c].zh} ${COURSE_CATEGORY_NAMES[c].en}` : '';
+  return {
+    // What the terms do not hold; a query word is always cut to what the terms can hold (queryWords).
+    body: bodyText([f.summary, ...f.lessonTitles]),
+    terms: courseTerms({ title: f.title, subtitle: f.subtitle, tags: f.tags, categoryName }),
+  };
+}
 
 /** Rebuilds one course's document from its current release, or removes it when the course is not listed. */
 export async function indexCourse(db: Db, courseId: number): Promise<void> {
@@ -29,7 +34,14 @@ export async function indexCourse(db: Db, courseId: number): Promise<void> {
   const src = await loadSource(db, courseId);
   if (!src?.listed) return deleteDoc(db, courseId);
   const { snapshot } = src;
-  const tags = snapshot.tags ?? [];
+  const { body, terms } = docText({
+    title: snapshot.title,
+    subtitle: snapshot.subtitle,
+    tags: snapshot.tags ?? [],
+    category: snapshot.category ?? null,
+    summary: snapshot.summary,
+    lessonTitles: snapshot.lessons.map((l) => l.title),
+  });
   await writeDoc(
     db,
     {
@@ -45,23 +57,11 @@ export async function indexCourse(db: Db, courseId: number): Promise<void> {
       lessonCount: snapshot.lessons.length,
       versionNo: src.versionNo,
       releasedAt: src.releasedAt,
-      // Every field again, so a word the term index cannot hold (a long or odd one) is still found.
-      body: bodyText([
-        snapshot.title,
-        snapshot.subtitle,
-        ...tags,
-        categoryName(src),
-        snapshot.summary,
-        ...snapshot.lessons.map((l) => l.title),
-      ]),
+      body,
       teamKey: teamKey(src.teamName),
+      grams: docGrams(body, teamKey(src.teamName)),
     },
-    courseTerms({
-      title: snapshot.title,
-      subtitle: snapshot.subtitle,
-      tags,
-      categoryName: categoryName(src),
-    }),
+    terms,
   );
 }
 

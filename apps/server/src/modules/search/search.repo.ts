@@ -75,7 +75,10 @@ export async function unqueue(db: Db, courseId: number): Promise<void> {
 }
 
 export async function renameTeam(db: Db, teamId: number, teamName: string, teamKey: string): Promise<void> {
-  await db.update(storeSearchDocs).set({ teamName, teamKey }).where(eq(storeSearchDocs.teamId, teamId));
+  await db
+    .update(storeSearchDocs)
+    .set({ teamName, teamKey, grams: sql`studio_search_grams(${storeSearchDocs.body} || ' ' || ${teamKey})` })
+    .where(eq(storeSearchDocs.teamId, teamId));
 }
 
 export async function queueAll(db: Db): Promise<void> {
@@ -132,15 +135,27 @@ export type Filter = {
   category?: CourseCategory;
 };
 
-/** A word anywhere in document `d`: among its terms or in its body. */
-const anywhere = (w: string) =>
-  sql`(exists (select 1 from store_search_terms x where x.course_id = d.course_id and x.term = ${w})
-       or strpos(${BODY}, ${w}) > 0)`;
+/**
+ * A word anywhere in the document of course `id`: among its terms (an index probe), else in its body
+ * (the document row is read only then).
+ */
+const anywhere = (id: SQL, w: string) =>
+  // OFFSET 0 keeps each EXISTS a probe per row: hashed, it would read every entry of a common word.
+  sql`(exists (select 1 from store_search_terms x where x.course_id = ${id} and x.term = ${w} offset 0)
+       or exists (select 1 from store_search_docs b where b.course_id = ${id}
+                  and strpos(b.body || ' ' || b.team_key, ${w}) > 0 offset 0))`;
 
-const restrict = (f: Filter): SQL[] => [
-  ...(f.category ? [sql`d.category = ${f.category}`] : []),
-  ...f.others.map(anywhere),
+/** The category and the other words, tested on course `id`. */
+const restrict = (f: Filter, id: SQL): SQL[] => [
+  ...(f.category
+    ? [
+        sql`exists (select 1 from store_search_docs c where c.course_id = ${id} and c.category = ${f.category})`,
+      ]
+    : []),
+  ...f.others.map((w) => anywhere(id, w)),
 ];
+const P = sql.raw('p.course_id');
+const D = sql.raw('d.course_id');
 
 const where = (parts: SQL[]) => (parts.length ? sql`where ${sql.join(parts, sql` and `)}` : sql``);
 
@@ -148,7 +163,7 @@ const where = (parts: SQL[]) => (parts.length ? sql`where ${sql.join(parts, sql`
 export async function termPage(db: Db, f: Filter, limit: number, offset: number): Promise<CardRow[]> {
   const rows = await db.execute<CardRow>(sql`
     select ${CARD} from store_search_terms p join store_search_docs d on d.course_id = p.course_id
-    ${where([sql`p.term = ${f.driver}`, ...restrict(f)])}
+    ${where([sql`p.term = ${f.driver}`, ...restrict(f, P)])}
     order by p.bucket, p.sales desc nulls last, p.released_at desc nulls last, p.course_id desc nulls last
     limit ${limit} offset ${offset}`);
   return rows.rows;
@@ -158,32 +173,36 @@ export async function termPage(db: Db, f: Filter, limit: number, offset: number)
 const capped = async (db: Db, inner: SQL, cap: number) =>
   (await db.execute<{ n: number }>(sql`select count(*)::int as n from (${inner} limit ${cap}) m`)).rows[0]!.n;
 
+/** Index entries alone, unless a category or another word asks for a probe per entry. */
 export const termCount = (db: Db, f: Filter, cap: number) =>
   capped(
     db,
-    sql`select 1 from store_search_terms p join store_search_docs d on d.course_id = p.course_id
-        ${where([sql`p.term = ${f.driver}`, ...restrict(f)])}`,
+    sql`select 1 from store_search_terms p ${where([sql`p.term = ${f.driver}`, ...restrict(f, P)])}`,
     cap,
   );
 
 /** The driver word in the body only (summary, lessons, team), not among the document's terms. */
 const bodyOnly = (f: Filter): SQL[] => [
-  sql`studio_search_grams(${BODY}) @> ${textArray(f.driverGrams)}`,
-  sql`strpos(${BODY}, ${f.driver}) > 0`,
+  sql`d.grams @> ${textArray(f.driverGrams)}`,
+  // Grams hold every character and pair of the body: a word of one or two characters needs no more.
+  ...([...f.driver].length > 2 ? [sql`strpos(${BODY}, ${f.driver}) > 0`] : []),
   sql`not exists (select 1 from store_search_terms x where x.course_id = d.course_id and x.term = ${f.driver})`,
-  ...restrict(f),
 ];
+
+/** Body matches not among the terms first (OFFSET 0 keeps that order), then the other words. */
+const bodyOnlyDocs = (f: Filter) => sql`(select * from store_search_docs d ${where(bodyOnly(f))} offset 0) d
+  ${where(restrict(f, D))}`;
 
 export async function bodyPage(db: Db, f: Filter, limit: number, offset: number): Promise<CardRow[]> {
   const rows = await db.execute<CardRow>(sql`
-    select ${CARD} from store_search_docs d ${where(bodyOnly(f))}
+    select ${CARD} from ${bodyOnlyDocs(f)}
     order by d.sales desc nulls last, d.released_at desc nulls last, d.course_id desc nulls last
     limit ${limit} offset ${offset}`);
   return rows.rows;
 }
 
 export const bodyCount = (db: Db, f: Filter, cap: number) =>
-  capped(db, sql`select 1 from store_search_docs d ${where(bodyOnly(f))}`, cap);
+  capped(db, sql`select 1 from ${bodyOnlyDocs(f)}`, cap);
 
 export const ORDERS = {
   newest: sql.raw('d.released_at desc nulls last, d.course_id desc nulls last'),
@@ -208,15 +227,15 @@ export async function sortedPage(
 ): Promise<CardRow[]> {
   const parts: SQL[] = category ? [sql`d.category = ${category}`] : [];
   if (f) {
-    parts.push(...f.others.map(anywhere));
+    parts.push(...f.others.map((w) => anywhere(D, w)));
     parts.push(
       many
-        ? anywhere(f.driver)
+        ? anywhere(D, f.driver)
         : sql`d.course_id in (
             select course_id from store_search_terms where term = ${f.driver}
             union
             select course_id from store_search_docs b
-            where studio_search_grams(b.body || ' ' || b.team_key) @> ${textArray(f.driverGrams)}
+            where b.grams @> ${textArray(f.driverGrams)}
               and strpos(b.body || ' ' || b.team_key, ${f.driver}) > 0)`,
     );
   }
@@ -225,6 +244,10 @@ export async function sortedPage(
     limit ${limit} offset ${offset}`);
   return rows.rows;
 }
+
+/** How many documents hold a word among their terms, up to `cap`: picks the rarest word to walk. */
+export const wordCount = (db: Db, w: string, cap: number) =>
+  capped(db, sql`select 1 from store_search_terms p where p.term = ${w}`, cap);
 
 export const plainCount = (db: Db, category: CourseCategory | undefined, cap: number) =>
   capped(
@@ -242,7 +265,7 @@ export async function suggestTitles(
   const rows = await db.execute<{ courseId: number; title: string }>(sql`
     select d.course_id as "courseId", d.title
     from store_search_terms p join store_search_docs d on d.course_id = p.course_id
-    ${where([sql`p.term = ${f.driver}`, sql`p.bucket <= 2`, ...restrict(f)])}
+    ${where([sql`p.term = ${f.driver}`, sql`p.bucket <= 2`, ...restrict(f, P)])}
     order by p.bucket, p.sales desc nulls last, p.released_at desc nulls last, p.course_id desc nulls last
     limit ${n}`);
   return rows.rows;

@@ -24,6 +24,7 @@ import {
   termPage,
   type CardRow,
   type Filter,
+  wordCount,
 } from './search.repo.ts';
 
 export type StoreSearchQuery = {
@@ -39,10 +40,24 @@ export interface StoreSearch {
   suggest(keyword: string): Promise<StoreSuggest>;
 }
 
-const filterOf = (words: string[], category?: CourseCategory): Filter => {
-  const driver = driverWord(words);
-  return { driver, driverGrams: grams(driver), others: words.filter((w) => w !== driver), category };
-};
+const filterOf = (words: string[], category?: CourseCategory, driver = driverWord(words)): Filter => ({
+  driver,
+  driverGrams: grams(driver),
+  others: words.filter((w) => w !== driver),
+  category,
+});
+
+/**
+ * The word to walk: with several, the one held by the fewest documents' terms (each counted up to
+ * the cap on its own index range), so the others are probed as few times as possible.
+ */
+async function walkedWord(db: Db, words: string[]): Promise<string> {
+  if (words.length === 1) return words[0]!;
+  const counts = await Promise.all(words.map((w) => wordCount(db, w, STORE_TOTAL_CAP + 1)));
+  const least = Math.min(...counts);
+  // Among equally rare words (none indexed, or all past the cap), the most specific.
+  return driverWord(words.filter((_, i) => counts[i] === least));
+}
 
 export class PgStoreSearch implements StoreSearch {
   constructor(private readonly db: Db) {}
@@ -68,7 +83,7 @@ export class PgStoreSearch implements StoreSearch {
     }
     // Punctuation, symbols or emoji alone: nothing to look for, so nothing found (never everything).
     if (words.length === 0) return page([], 0, words);
-    const f = filterOf(words, q.category);
+    const f = filterOf(words, q.category, await walkedWord(this.db, words));
     if (q.sort !== 'relevance') {
       const inTerms = await termCount(this.db, f, cap);
       const counted = inTerms < cap ? inTerms + (await bodyCount(this.db, f, cap - inTerms)) : inTerms;
@@ -94,7 +109,8 @@ export class PgStoreSearch implements StoreSearch {
     const words = queryWords(keyword);
     if (words.length === 0) return { list: [] };
     // Popular titles repeat across teams: read a few more rows than shown and keep distinct titles.
-    const rows = await suggestTitles(this.db, filterOf(words), STORE_SUGGEST_MAX * 4);
+    const f = filterOf(words, undefined, await walkedWord(this.db, words));
+    const rows = await suggestTitles(this.db, f, STORE_SUGGEST_MAX * 4);
     const seen = new Set<string>();
     const list = rows.filter((r) => !seen.has(r.title) && seen.add(r.title)).slice(0, STORE_SUGGEST_MAX);
     return { list: list.map((r) => ({ ...r, titleHighlights: titleHighlights(r.title, words) })) };
