@@ -1,6 +1,10 @@
 /** SQL of the store search's own tables (schema/search.ts): documents, terms, the outbox. */
 import type { CourseCategory, CoursePreview } from '@studio/contract';
+import { createHash } from 'node:crypto';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type pg from 'pg';
+import { grams } from './search-text.ts';
 import type { Db } from '../../db/client.ts';
 import {
   courseReleases,
@@ -99,6 +103,21 @@ export async function takeQueued(db: Db, n: number): Promise<number[]> {
 
 // ---- reads ----
 
+const dialect = new PgDialect();
+
+/**
+ * Runs a read as a named prepared statement: each query shape (the SQL text; values are parameters)
+ * is parsed and planned once per connection instead of on every request, which cost more than the
+ * index reads themselves. A handle without a pool (never in practice) runs it plainly.
+ */
+async function rows<T extends Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
+  const pool = (db as unknown as { $client?: pg.Pool }).$client;
+  if (!pool?.query) return (await db.execute<T>(query)).rows as T[];
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  const name = `search_${createHash('sha1').update(text).digest('base64url').slice(0, 24)}`;
+  return (await pool.query<T>({ name, text, values: params })).rows;
+}
+
 export type CardRow = {
   courseId: number;
   title: string;
@@ -126,24 +145,31 @@ const textArray = (values: string[]) =>
 
 const BODY = sql.raw(`(d.body || ' ' || d.team_key)`);
 
+/** Another word of the keyword, with what decides how it is tested (see `anywhere`). */
+export type OtherWord = { word: string; rare: boolean; inBody: boolean };
+
 export type Filter = {
   /** The word walked in the term index. */
   driver: string;
   driverGrams: string[];
   /** The other words, each of which must match somewhere. */
-  others: string[];
+  others: OtherWord[];
   category?: CourseCategory;
 };
 
 /**
- * A word anywhere in the document of course `id`: among its terms (an index probe), else in its body
- * (the document row is read only then).
+ * Another word in the document of course `id`: among its terms, else in its body. A rare word (at most
+ * the cap of entries) is one hashed set; a common one a probe per row (OFFSET 0 keeps it so: hashed,
+ * it would read every entry). The body is read only when some body holds the word at all.
  */
-const anywhere = (id: SQL, w: string) =>
-  // OFFSET 0 keeps each EXISTS a probe per row: hashed, it would read every entry of a common word.
-  sql`(exists (select 1 from store_search_terms x where x.course_id = ${id} and x.term = ${w} offset 0)
-       or exists (select 1 from store_search_docs b where b.course_id = ${id}
-                  and strpos(b.body || ' ' || b.team_key, ${w}) > 0 offset 0))`;
+const anywhere = (id: SQL, w: OtherWord) => {
+  const terms = w.rare
+    ? sql`${id} in (select x.course_id from store_search_terms x where x.term = ${w.word})`
+    : sql`exists (select 1 from store_search_terms x where x.course_id = ${id} and x.term = ${w.word} offset 0)`;
+  if (!w.inBody) return terms;
+  return sql`(${terms} or exists (select 1 from store_search_docs b where b.course_id = ${id}
+                  and strpos(b.body || ' ' || b.team_key, ${w.word}) > 0 offset 0))`;
+};
 
 /** The category and the other words, tested on course `id`. */
 const restrict = (f: Filter, id: SQL): SQL[] => [
@@ -161,17 +187,20 @@ const where = (parts: SQL[]) => (parts.length ? sql`where ${sql.join(parts, sql`
 
 /** Documents whose terms hold the driver word: the best first, by one index range. */
 export async function termPage(db: Db, f: Filter, limit: number, offset: number): Promise<CardRow[]> {
-  const rows = await db.execute<CardRow>(sql`
+  const found = await rows<CardRow>(
+    db,
+    sql`
     select ${CARD} from store_search_terms p join store_search_docs d on d.course_id = p.course_id
     ${where([sql`p.term = ${f.driver}`, ...restrict(f, P)])}
     order by p.bucket, p.sales desc nulls last, p.released_at desc nulls last, p.course_id desc nulls last
-    limit ${limit} offset ${offset}`);
-  return rows.rows;
+    limit ${limit} offset ${offset}`,
+  );
+  return found;
 }
 
 /** Counts up to `cap` matches (a page never needs more: the list then says "1000+"). */
 const capped = async (db: Db, inner: SQL, cap: number) =>
-  (await db.execute<{ n: number }>(sql`select count(*)::int as n from (${inner} limit ${cap}) m`)).rows[0]!.n;
+  (await rows<{ n: number }>(db, sql`select count(*)::int as n from (${inner} limit ${cap}) m`))[0]!.n;
 
 /** Index entries alone, unless a category or another word asks for a probe per entry. */
 export const termCount = (db: Db, f: Filter, cap: number) =>
@@ -194,11 +223,14 @@ const bodyOnlyDocs = (f: Filter) => sql`(select * from store_search_docs d ${whe
   ${where(restrict(f, D))}`;
 
 export async function bodyPage(db: Db, f: Filter, limit: number, offset: number): Promise<CardRow[]> {
-  const rows = await db.execute<CardRow>(sql`
+  const found = await rows<CardRow>(
+    db,
+    sql`
     select ${CARD} from ${bodyOnlyDocs(f)}
     order by d.sales desc nulls last, d.released_at desc nulls last, d.course_id desc nulls last
-    limit ${limit} offset ${offset}`);
-  return rows.rows;
+    limit ${limit} offset ${offset}`,
+  );
+  return found;
 }
 
 export const bodyCount = (db: Db, f: Filter, cap: number) =>
@@ -230,7 +262,7 @@ export async function sortedPage(
     parts.push(...f.others.map((w) => anywhere(D, w)));
     parts.push(
       many
-        ? anywhere(D, f.driver)
+        ? anywhere(D, { word: f.driver, rare: false, inBody: true })
         : sql`d.course_id in (
             select course_id from store_search_terms where term = ${f.driver}
             union
@@ -239,15 +271,29 @@ export async function sortedPage(
               and strpos(b.body || ' ' || b.team_key, ${f.driver}) > 0)`,
     );
   }
-  const rows = await db.execute<CardRow>(sql`
+  const found = await rows<CardRow>(
+    db,
+    sql`
     select ${CARD} from store_search_docs d ${where(parts)} order by ${ORDERS[order]}
-    limit ${limit} offset ${offset}`);
-  return rows.rows;
+    limit ${limit} offset ${offset}`,
+  );
+  return found;
 }
 
 /** How many documents hold a word among their terms, up to `cap`: picks the rarest word to walk. */
 export const wordCount = (db: Db, w: string, cap: number) =>
   capped(db, sql`select 1 from store_search_terms p where p.term = ${w}`, cap);
+
+/** Whether any document's body holds the word (one gram-index lookup). */
+export async function bodyHas(db: Db, w: string): Promise<boolean> {
+  const chars = [...w];
+  const found = await rows<{ yes: boolean }>(
+    db,
+    sql`select exists (select 1 from store_search_docs d where d.grams @> ${textArray(grams(w))}
+          ${chars.length > 2 ? sql`and strpos(${BODY}, ${w}) > 0` : sql``}) as yes`,
+  );
+  return found[0]!.yes;
+}
 
 export const plainCount = (db: Db, category: CourseCategory | undefined, cap: number) =>
   capped(
@@ -262,11 +308,14 @@ export async function suggestTitles(
   f: Filter,
   n: number,
 ): Promise<{ courseId: number; title: string }[]> {
-  const rows = await db.execute<{ courseId: number; title: string }>(sql`
+  const found = await rows<{ courseId: number; title: string }>(
+    db,
+    sql`
     select d.course_id as "courseId", d.title
     from store_search_terms p join store_search_docs d on d.course_id = p.course_id
     ${where([sql`p.term = ${f.driver}`, sql`p.bucket <= 2`, ...restrict(f, P)])}
     order by p.bucket, p.sales desc nulls last, p.released_at desc nulls last, p.course_id desc nulls last
-    limit ${n}`);
-  return rows.rows;
+    limit ${n}`,
+  );
+  return found;
 }

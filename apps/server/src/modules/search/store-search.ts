@@ -24,6 +24,8 @@ import {
   termPage,
   type CardRow,
   type Filter,
+  type OtherWord,
+  bodyHas,
   wordCount,
 } from './search.repo.ts';
 
@@ -40,23 +42,33 @@ export interface StoreSearch {
   suggest(keyword: string): Promise<StoreSuggest>;
 }
 
-const filterOf = (words: string[], category?: CourseCategory, driver = driverWord(words)): Filter => ({
-  driver,
-  driverGrams: grams(driver),
-  others: words.filter((w) => w !== driver),
-  category,
-});
-
 /**
- * The word to walk: with several, the one held by the fewest documents' terms (each counted up to
- * the cap on its own index range), so the others are probed as few times as possible.
+ * The words as the queries test them. With several, the one held by the fewest documents' terms is
+ * walked (each counted up to the cap on its own index range), so the others are tested as few times
+ * as possible; each other word is told whether it is rare and whether any body holds it.
  */
-async function walkedWord(db: Db, words: string[]): Promise<string> {
-  if (words.length === 1) return words[0]!;
-  const counts = await Promise.all(words.map((w) => wordCount(db, w, STORE_TOTAL_CAP + 1)));
+async function filterOf(db: Db, words: string[], category?: CourseCategory): Promise<Filter> {
+  const one = (driver: string, others: OtherWord[]): Filter => ({
+    driver,
+    driverGrams: grams(driver),
+    others,
+    category,
+  });
+  if (words.length === 1) return one(words[0]!, []);
+  const cap = STORE_TOTAL_CAP + 1;
+  const [counts, inBody] = await Promise.all([
+    Promise.all(words.map((w) => wordCount(db, w, cap))),
+    Promise.all(words.map((w) => bodyHas(db, w))),
+  ]);
   const least = Math.min(...counts);
   // Among equally rare words (none indexed, or all past the cap), the most specific.
-  return driverWord(words.filter((_, i) => counts[i] === least));
+  const driver = driverWord(words.filter((_, i) => counts[i] === least));
+  return one(
+    driver,
+    words.flatMap((word, i) =>
+      word === driver ? [] : [{ word, rare: counts[i]! < cap, inBody: inBody[i]! }],
+    ),
+  );
 }
 
 export class PgStoreSearch implements StoreSearch {
@@ -83,7 +95,7 @@ export class PgStoreSearch implements StoreSearch {
     }
     // Punctuation, symbols or emoji alone: nothing to look for, so nothing found (never everything).
     if (words.length === 0) return page([], 0, words);
-    const f = filterOf(words, q.category, await walkedWord(this.db, words));
+    const f = await filterOf(this.db, words, q.category);
     if (q.sort !== 'relevance') {
       const inTerms = await termCount(this.db, f, cap);
       const counted = inTerms < cap ? inTerms + (await bodyCount(this.db, f, cap - inTerms)) : inTerms;
@@ -109,7 +121,7 @@ export class PgStoreSearch implements StoreSearch {
     const words = queryWords(keyword);
     if (words.length === 0) return { list: [] };
     // Popular titles repeat across teams: read a few more rows than shown and keep distinct titles.
-    const f = filterOf(words, undefined, await walkedWord(this.db, words));
+    const f = await filterOf(this.db, words);
     const rows = await suggestTitles(this.db, f, STORE_SUGGEST_MAX * 4);
     const seen = new Set<string>();
     const list = rows.filter((r) => !seen.has(r.title) && seen.add(r.title)).slice(0, STORE_SUGGEST_MAX);
