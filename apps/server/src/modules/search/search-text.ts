@@ -75,10 +75,26 @@ export function queryWords(keyword: string): string[] {
       words.push(token);
       continue;
     }
+    // Characters the dictionary leaves alone (少/儿/编/程) are paired again: one character matches
+    // nearly everything, and a pair is what a reader sees as a word.
+    let single = '';
     for (const { segment } of segmenter.segment(token)) {
       const seg = [...segment];
+      if (seg.length === 1) {
+        single += segment;
+        if ([...single].length === 2) {
+          words.push(single);
+          single = '';
+        }
+        continue;
+      }
+      if (single) {
+        words.push(single);
+        single = '';
+      }
       for (let i = 0; i < seg.length; i += HAN_TERM_MAX) words.push(seg.slice(i, i + HAN_TERM_MAX).join(''));
     }
+    if (single) words.push(single);
   }
   return [...new Set(words)].slice(0, QUERY_WORDS_MAX);
 }

@@ -1,10 +1,9 @@
 /** SQL of the store search's own tables (schema/search.ts): documents, terms, the outbox. */
-import type { CourseCategory, CoursePreview } from '@studio/contract';
+import { STORE_TOTAL_CAP, type CourseCategory, type CoursePreview } from '@studio/contract';
 import { createHash } from 'node:crypto';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
-import { grams } from './search-text.ts';
 import type { Db } from '../../db/client.ts';
 import {
   courseReleases,
@@ -106,13 +105,14 @@ export async function takeQueued(db: Db, n: number): Promise<number[]> {
 const dialect = new PgDialect();
 
 /**
- * Runs a read as a named prepared statement: each query shape (the SQL text; values are parameters)
- * is parsed and planned once per connection instead of on every request, which cost more than the
- * index reads themselves. A handle without a pool (never in practice) runs it plainly.
+ * Runs a read; `prepared`: as a named prepared statement, so its shape (the SQL text; values are
+ * parameters) is parsed and planned once per connection instead of on every request. Only for the
+ * counts, whose plan does not depend on the values (a fixed cap, one term); a page's plan does (its
+ * LIMIT and OFFSET), and a generic plan for it was measured far slower than planning each time.
  */
-async function rows<T extends Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
+async function rows<T extends Record<string, unknown>>(db: Db, query: SQL, prepared = false): Promise<T[]> {
   const pool = (db as unknown as { $client?: pg.Pool }).$client;
-  if (!pool?.query) return (await db.execute<T>(query)).rows as T[];
+  if (!prepared || !pool?.query) return (await db.execute<T>(query)).rows as T[];
   const { sql: text, params } = dialect.sqlToQuery(query);
   const name = `search_${createHash('sha1').update(text).digest('base64url').slice(0, 24)}`;
   return (await pool.query<T>({ name, text, values: params })).rows;
@@ -200,7 +200,17 @@ export async function termPage(db: Db, f: Filter, limit: number, offset: number)
 
 /** Counts up to `cap` matches (a page never needs more: the list then says "1000+"). */
 const capped = async (db: Db, inner: SQL, cap: number) =>
-  (await rows<{ n: number }>(db, sql`select count(*)::int as n from (${inner} limit ${cap}) m`))[0]!.n;
+  Math.min(
+    cap,
+    (
+      await rows<{ n: number }>(
+        db,
+        sql`select count(*)::int as n from (${inner} limit ${sql.raw(String(COUNT_CAP))}) m`,
+        true,
+      )
+    )[0]!.n,
+  );
+const COUNT_CAP = STORE_TOTAL_CAP + 1;
 
 /** Index entries alone, unless a category or another word asks for a probe per entry. */
 export const termCount = (db: Db, f: Filter, cap: number) =>
@@ -283,17 +293,6 @@ export async function sortedPage(
 /** How many documents hold a word among their terms, up to `cap`: picks the rarest word to walk. */
 export const wordCount = (db: Db, w: string, cap: number) =>
   capped(db, sql`select 1 from store_search_terms p where p.term = ${w}`, cap);
-
-/** Whether any document's body holds the word (one gram-index lookup). */
-export async function bodyHas(db: Db, w: string): Promise<boolean> {
-  const chars = [...w];
-  const found = await rows<{ yes: boolean }>(
-    db,
-    sql`select exists (select 1 from store_search_docs d where d.grams @> ${textArray(grams(w))}
-          ${chars.length > 2 ? sql`and strpos(${BODY}, ${w}) > 0` : sql``}) as yes`,
-  );
-  return found[0]!.yes;
-}
 
 export const plainCount = (db: Db, category: CourseCategory | undefined, cap: number) =>
   capped(
