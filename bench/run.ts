@@ -8,12 +8,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { aiSection } from './ai.ts';
 import { httpSection } from './http.ts';
+import { searchSection } from './search.ts';
 import { webSection } from './web.ts';
 
 export type BenchSection = { key: string; title: string; run: () => Promise<string> };
 
 const SECTIONS: BenchSection[] = [
   { key: 'http', title: 'HTTP throughput and server memory', run: httpSection },
+  { key: 'search', title: 'Store search without a cache, 100,000 and 1,000,000 courses', run: searchSection },
   { key: 'web', title: 'Web first load and Lighthouse', run: webSection },
   { key: 'ai', title: 'AI streaming overhead and lesson concurrency', run: aiSection },
 ];

@@ -1,5 +1,8 @@
 /** 100,000 released courses, written straight into the server's database, and the lessons they hold. */
 import pg from 'pg';
+import { COURSE_CATEGORIES } from '@studio/contract';
+import { docText } from '../apps/server/src/modules/search/search.index.ts';
+import { docGrams } from '../apps/server/src/modules/search/search-text.ts';
 
 export const STORE_COURSES = 100_000;
 export const KEYWORD = '入门';
@@ -71,6 +74,7 @@ export const PATTERNS = [
 const CITIES = ['北京', '上海', '深圳', '杭州', '成都', '武汉', '南京', '西安', '广州', '苏州'];
 const NOUNS = ['学堂', '课堂', '研习社', '知识工坊', '学院', '读书会', '训练营', '教研组', '工作室', '书院'];
 export const SELLER_TEAMS = 200;
+const SEED_BATCH = 100_000;
 
 const para = (text: string) => ({ type: 'paragraph', content: [{ type: 'text', text }] });
 
@@ -142,7 +146,151 @@ type Seeded = {
   toastMb: number;
 };
 
-export async function seedStore(databaseUrl: string): Promise<Seeded> {
+const SUBTITLE = '讲透原理，配套练习与案例';
+const TAGS = ['入门', '实战'];
+const SUMMARY = '这门课面向希望系统学习的你：讲清原理，配上练习和案例，学完能独立完成一个小项目。';
+const LESSON_TITLES = Array.from({ length: 8 }, (_, i) => `第 ${i + 1} 讲`);
+
+/**
+ * The search documents and terms of the courses from `firstNew` on, set-based: the app's own
+ * `docText` runs once per distinct (title, category) of the seed (800 × 7), and SQL joins the result
+ * to the courses. The term index is dropped and rebuilt around the bulk insert (a sorted build instead
+ * of millions of single insertions); it ends identical to the migration's.
+ */
+async function seedSearch(client: pg.Client, firstNew: number, lap: (what: string) => void): Promise<void> {
+  const rows = {
+    title: [] as string[],
+    category: [] as string[],
+    body: [] as string[],
+    grams: [] as string[],
+  };
+  const terms = {
+    title: [] as string[],
+    category: [] as string[],
+    term: [] as string[],
+    bucket: [] as number[],
+  };
+  for (const pattern of PATTERNS)
+    for (const topic of TOPICS)
+      for (const category of COURSE_CATEGORIES) {
+        const title = pattern.replace('{t}', topic);
+        const text = docText({
+          title,
+          subtitle: SUBTITLE,
+          tags: TAGS,
+          category,
+          summary: SUMMARY,
+          lessonTitles: LESSON_TITLES,
+        });
+        rows.title.push(title);
+        rows.category.push(category);
+        rows.body.push(text.body);
+        rows.grams.push(JSON.stringify(docGrams(text.body)));
+        for (const [term, bucket] of text.terms) {
+          terms.title.push(title);
+          terms.category.push(category);
+          terms.term.push(term);
+          terms.bucket.push(bucket);
+        }
+      }
+  await client.query('create temp table bench_bodies (title text, category text, body text, grams text[])');
+  await client.query(
+    `insert into bench_bodies
+     select t, c, b, array(select jsonb_array_elements_text(g::jsonb))
+     from unnest($1::text[], $2::text[], $3::text[], $4::text[]) as x(t, c, b, g)`,
+    [rows.title, rows.category, rows.body, rows.grams],
+  );
+  // The team name's grams once per team; a document's grams are its body's and its team's.
+  await client.query(
+    `create temp table bench_team_grams as
+     select id as team_id, studio_search_grams(lower(team_name)) as grams from teams where team_code like 'BENCH%'`,
+  );
+  await client.query('create temp table bench_terms (title text, category text, term text, bucket smallint)');
+  await client.query(
+    'insert into bench_terms select * from unnest($1::text[], $2::text[], $3::text[], $4::int2[])',
+    [terms.title, terms.category, terms.term, terms.bucket],
+  );
+  await client.query('create index on bench_terms (title, category)');
+  await client.query('analyze bench_bodies, bench_terms');
+  // The gram index is built once after the load rather than grown row by row.
+  await client.query('drop index store_search_docs_grams');
+  await client.query(
+    `insert into store_search_docs (course_id, team_id, category, title, subtitle, cover, team_name, price, sales,
+                                    lesson_count, version_no, released_at, body, team_key, grams)
+     select c.id, c.team_id, c.category, c.title, c.subtitle, c.cover, t.team_name, r.price, c.sales,
+            8, 1, r.created_at, b.body, lower(t.team_name), b.grams || tg.grams
+     from courses c
+     join course_releases r on r.course_id = c.id and r.version_no = 1
+     join teams t on t.id = c.team_id
+     join bench_team_grams tg on tg.team_id = c.team_id
+     join bench_bodies b on b.title = c.title and b.category = c.category
+     where c.id >= $1`,
+    [firstNew],
+  );
+  await client.query("set maintenance_work_mem = '512MB'");
+  await client.query('create index store_search_docs_grams on store_search_docs using gin (grams)');
+  lap('search documents');
+  await client.query(
+    'alter table store_search_terms drop constraint store_search_terms_course_id_store_search_docs_course_id_fk',
+  );
+  await client.query('alter table store_search_terms drop constraint store_search_terms_pk');
+  await client.query('drop index store_search_terms_rank');
+  await client.query(
+    `insert into store_search_terms (term, course_id, bucket, sales, released_at)
+     select bt.term, c.id, bt.bucket, c.sales, c.created_at
+     from courses c join bench_terms bt on bt.title = c.title and bt.category = c.category
+     where c.id >= $1 and c.status = 'released'`,
+    [firstNew],
+  );
+  lap('search terms inserted');
+  await client.query("set maintenance_work_mem = '512MB'");
+  await client.query(
+    'alter table store_search_terms add constraint store_search_terms_pk primary key (course_id, term)',
+  );
+  await client.query(
+    `create index store_search_terms_rank on store_search_terms
+       (term, bucket, sales desc nulls last, released_at desc nulls last, course_id desc nulls last)`,
+  );
+  await client.query(
+    `alter table store_search_terms add constraint store_search_terms_course_id_store_search_docs_course_id_fk
+       foreign key (course_id) references store_search_docs (course_id) on delete cascade`,
+  );
+  lap('search term indexes');
+  await client.query('drop table bench_bodies, bench_terms, bench_team_grams');
+}
+
+export type SearchSizes = {
+  docsMb: number;
+  docsIndexesMb: number;
+  termsMb: number;
+  termsIndexesMb: number;
+  terms: number;
+};
+
+export async function searchSizes(databaseUrl: string): Promise<SearchSizes> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const mb = (n: unknown) => Math.round(Number(n) / 2 ** 20);
+    const { rows } = await client.query(
+      `select pg_table_size('store_search_docs') as docs, pg_indexes_size('store_search_docs') as docs_ix,
+              pg_table_size('store_search_terms') as terms, pg_indexes_size('store_search_terms') as terms_ix,
+              (select reltuples from pg_class where relname = 'store_search_terms') as n`,
+    );
+    const r = rows[0] as Record<string, unknown>;
+    return {
+      docsMb: mb(r.docs),
+      docsIndexesMb: mb(r.docs_ix),
+      termsMb: mb(r.terms),
+      termsIndexesMb: mb(r.terms_ix),
+      terms: Math.round(Number(r.n)),
+    };
+  } finally {
+    await client.end();
+  }
+}
+
+export async function seedStore(databaseUrl: string, courses = STORE_COURSES): Promise<Seeded> {
   const started = Date.now();
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
@@ -170,25 +318,34 @@ export async function seedStore(databaseUrl: string): Promise<Seeded> {
     };
     await client.query('begin');
     await client.query('select setseed(0.42)');
-    await client.query(
-      `insert into users (phone, nick_name, created_at)
-       select '1990000' || lpad(g::text, 4, '0'), '讲师' || g, now() from generate_series(1, $1) g`,
-      [SELLER_TEAMS],
-    );
-    await client.query(
-      `insert into teams (team_code, team_name, owner_id)
-       select 'BENCH' || g, ($2::text[])[1 + g % 10] || ($3::text[])[1 + (g / 10) % 10], u.id
-       from generate_series(1, $1) g join users u on u.phone = '1990000' || lpad(g::text, 4, '0')`,
-      [SELLER_TEAMS, CITIES, NOUNS],
-    );
-    await client.query(
-      `insert into team_members (team_id, user_id, role)
-       select t.id, t.owner_id, 'OWNER' from teams t where t.team_code like 'BENCH%'`,
-    );
+    // The seller teams once; a later call (the 1,000,000 top-up) adds courses to the same teams.
+    const sellers = await client.query("select 1 from teams where team_code = 'BENCH1'");
+    if (sellers.rowCount === 0) {
+      await client.query(
+        `insert into users (phone, nick_name, created_at)
+         select '1990000' || lpad(g::text, 4, '0'), '讲师' || g, now() from generate_series(1, $1) g`,
+        [SELLER_TEAMS],
+      );
+      await client.query(
+        `insert into teams (team_code, team_name, owner_id)
+         select 'BENCH' || g, ($2::text[])[1 + g % 10] || ($3::text[])[1 + (g / 10) % 10], u.id
+         from generate_series(1, $1) g join users u on u.phone = '1990000' || lpad(g::text, 4, '0')`,
+        [SELLER_TEAMS, CITIES, NOUNS],
+      );
+      await client.query(
+        `insert into team_members (team_id, user_id, role)
+         select t.id, t.owner_id, 'OWNER' from teams t where t.team_code like 'BENCH%'`,
+      );
+    }
     const { rows } = await client.query<{ id: number }>('select coalesce(max(id), 0) as id from courses');
     const firstNew = rows[0]!.id + 1;
-    await client.query(
-      `insert into courses (team_id, author_id, title, subtitle, summary, cover, category, tags, price,
+    // A batch per statement pair keeps each statement's memory bounded at a million courses.
+    for (let done = 0; done < courses; done += SEED_BATCH) {
+      const { rows: batchStart } = await client.query<{ id: number }>(
+        'select coalesce(max(id), 0) + 1 as id from courses',
+      );
+      await client.query(
+        `insert into courses (team_id, author_id, title, subtitle, summary, cover, category, tags, price,
                             status, version, released_version, sales, created_at, updated_at)
        select t.id, t.owner_id, x.title, '讲透原理，配套练习与案例', $4, '/api/files/cover/bench.png',
               ($5::text[])[1 + floor(random() * 7)::int], '["入门","实战"]'::jsonb, x.price,
@@ -202,30 +359,33 @@ export async function seedStore(databaseUrl: string): Promise<Seeded> {
          from generate_series(1, $1) g
        ) x
        join teams t on t.team_code = 'BENCH' || (1 + x.g % ${SELLER_TEAMS})`,
-      [
-        STORE_COURSES,
-        PATTERNS,
-        TOPICS,
-        template.summary,
-        ['tech', 'business', 'design', 'language', 'education', 'life', 'other'],
-      ],
-    );
-    lap('courses');
-    await client.query(
-      `insert into course_releases (course_id, version_no, snapshot, title, notes, price, released_by, created_at)
+        [
+          Math.min(SEED_BATCH, courses - done),
+          PATTERNS,
+          TOPICS,
+          template.summary,
+          ['tech', 'business', 'design', 'language', 'education', 'life', 'other'],
+        ],
+      );
+      await client.query(
+        `insert into course_releases (course_id, version_no, snapshot, title, notes, price, released_by, created_at)
        select c.id, 1,
               $1::jsonb || jsonb_build_object('courseId', c.id, 'title', c.title, 'subtitle', c.subtitle,
                 'cover', c.cover, 'category', c.category, 'price', c.price, 'teamName', t.team_name),
               c.title, '首次发布', c.price, c.author_id, c.created_at
        from courses c join teams t on t.id = c.team_id
        where c.id >= $2`,
-      [JSON.stringify(template), firstNew],
-    );
-    lap('releases');
+        [JSON.stringify(template), batchStart[0]!.id],
+      );
+      lap(`courses and releases ${done + Math.min(SEED_BATCH, courses - done)}`);
+    }
+    await seedSearch(client, firstNew, lap);
     await client.query('commit');
     lap('commit');
     // Steady state, as autovacuum leaves it: statistics, visibility map, GIN pending lists merged.
-    await client.query('vacuum analyze courses, course_releases, teams, users, team_members');
+    await client.query(
+      'vacuum analyze courses, course_releases, teams, users, team_members, store_search_docs, store_search_terms',
+    );
     // Written out now rather than by a checkpoint in the middle of a measurement.
     await client.query('checkpoint');
     lap('vacuum analyze');

@@ -33,7 +33,7 @@ async function newContext(): Promise<BrowserContext> {
 /** Finds the course in the store by typing a Chinese keyword, and opens its buy page. */
 async function openFromStore(page: Page) {
   await page.goto(`${baseUrl}/store/list`);
-  await page.getByRole('searchbox', { name: '搜索课程', exact: true }).fill('零基础');
+  await page.getByRole('combobox', { name: '搜索课程', exact: true }).fill('零基础');
   await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe('零基础');
   await page.getByRole('heading', { name: COURSE }).click();
   await page.waitForURL(/\/store\/preview\/\d+$/);

@@ -11,7 +11,7 @@ import {
 } from 'fastify-type-provider-zod';
 import findMyWay from 'find-my-way';
 import type { Config } from './config.ts';
-import type { Db } from './db/client.ts';
+import { connect, type Db } from './db/client.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { findSessionActor } from './modules/auth/sessions.repo.ts';
 import { simulatorRoutes } from './modules/auth/simulator.routes.ts';
@@ -35,11 +35,15 @@ import { createContext, type ContextOverrides } from './platform/context.ts';
 import { EventBus } from './platform/events.ts';
 import { JobQueue } from './platform/jobs.ts';
 import { registerMetrics } from './platform/metrics.ts';
+import { drainOutbox } from './modules/search/search.index.ts';
 import { defineStoreJobs } from './modules/store/store.jobs.ts';
 import { errorHandler, methodNotAllowedEnvelope, notFoundEnvelope } from './platform/error-handler.ts';
 import { registerRequestLimits } from './platform/request-limits.ts';
 import { registerPublicPages } from './modules/public-pages/public-pages.routes.ts';
 import { isFrameablePath, registerWebApp } from './platform/web-app.ts';
+
+/** How often queued search documents are built (migration 0010's triggers queue them). */
+const SEARCH_OUTBOX_MS = 5_000;
 
 /** The players the lesson renderer may frame (apps/web/src/components/content-view/video-embed.ts). */
 const VIDEO_PLAYER_ORIGINS = [
@@ -94,6 +98,11 @@ export async function buildApp({
     overrides,
   );
   app.decorate('ctx', ctx);
+  if (config.SEARCH_DATABASE_URL) {
+    const replica = connect(config.SEARCH_DATABASE_URL, 10, (err) => logger.warn({ err }, 'search replica'));
+    ctx.searchDb = replica.db;
+    app.addHook('onClose', () => replica.close());
+  }
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
@@ -170,6 +179,14 @@ export async function buildApp({
 
   // In-process work (no job queue) ends before anything closes: the event bus, the queue, and then
   // the caller's database pool.
+  // Search documents queued by a migration, a rebuild or a change made outside the app (triggers of
+  // migration 0010) are built once the app is up, then every few seconds (an empty outbox costs one
+  // index probe). Each batch is its own transaction and rows are taken with SKIP LOCKED, so processes
+  // share the work and a crash loses nothing.
+  const drain = () => ctx.background.run(() => drainOutbox(db), logger);
+  drain();
+  const drainTimer = setInterval(drain, SEARCH_OUTBOX_MS).unref();
+  app.addHook('preClose', async () => clearInterval(drainTimer));
   app.addHook('preClose', () => ctx.background.drain());
   if (databaseUrl) {
     const events = new EventBus(databaseUrl, logger);

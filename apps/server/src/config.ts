@@ -20,6 +20,8 @@ export const envSchema = z
     PUBLIC_URL: optionalUrl,
     DATA_DIR: z.string().min(1).optional(),
     DATABASE_URL: optionalUrl,
+    /** A read replica of DATABASE_URL for the store search's reads (docs/deploy.md). */
+    SEARCH_DATABASE_URL: optionalUrl,
     EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(54329),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: bool.default(false),

@@ -47,7 +47,7 @@ export async function createTestApp(
     JOBS_ENABLED: 'false',
     ...env,
   });
-  const logger = pino({ level: 'silent' });
+  const logger = pino({ level: process.env.TEST_LOG ?? 'silent' });
   const sms = new ConsoleSmsProvider(logger);
   const app = await buildApp({
     config,

@@ -82,7 +82,12 @@ export const ORDER_TTL_MS = 15 * 60_000;
 export const ORDER_STATUSES = ['pending', 'paid', 'expired', 'closed'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 /** The store list's orders (`sort=`): the schema checks them, the web app offers them. */
-export const STORE_SORTS = ['newest', 'price_asc', 'price_desc', 'sales'] as const;
+/** `relevance` (综合) is the default when a keyword is given, `newest` otherwise. */
+export const STORE_SORTS = ['relevance', 'newest', 'price_asc', 'price_desc', 'sales'] as const;
+/** The store search's keyword limit; longer answers 400. Totals above the cap read "1000+". */
+export const STORE_KEYWORD_MAX = 50;
+export const STORE_TOTAL_CAP = 1000;
+export const STORE_SUGGEST_MAX = 8;
 export type StoreSort = (typeof STORE_SORTS)[number];
 /** The course list's tabs (`tab=`): my courses, or the whole team's. */
 export const COURSE_LIST_TABS = ['mine', 'all'] as const;

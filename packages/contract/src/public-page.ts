@@ -7,7 +7,12 @@ import type { UiLang } from './constants.ts';
 import type { Page } from './schemas/common.ts';
 import type { WechatQr } from './schemas/account.ts';
 import type { ShareView } from './schemas/course.ts';
-import type { StoreCard, StoreCourse, StoreListQuery } from './schemas/store.ts';
+import type { StoreCard, StoreCourse, StoreListCard, StoreListPage } from './schemas/store.ts';
+import type { StoreListAddress } from './store-list-address.ts';
+
+/** The store list as the page gets it: the API's page (highlights and the capped total included). */
+export type PublicStoreList = Page<StoreCard & Partial<Pick<StoreListCard, 'titleHighlights'>>> &
+  Partial<Pick<StoreListPage, 'totalCapped'>>;
 
 /** The login page's ways in, in the order its tabs show them; `?way=` picks one. */
 export const LOGIN_WAYS = ['sms', 'password', 'wechat'] as const;
@@ -15,7 +20,7 @@ export type LoginWay = (typeof LOGIN_WAYS)[number];
 
 /** What the page shows. */
 export type PublicPageBody =
-  | { page: 'storeList'; query: StoreListQuery; list: Page<StoreCard> }
+  | { page: 'storeList'; query: StoreListAddress; list: PublicStoreList }
   /** The buy page; `lessonId` reads one lesson (free ones only: a visitor owns nothing). */
   | { page: 'storeCourse'; course: StoreCourse; lessonId: number | null }
   | { page: 'wxPreview'; course: StoreCourse }

@@ -69,6 +69,7 @@ export const Routes = {
   },
   store: {
     list: '/store/list',
+    suggest: '/store/suggest',
     course: '/store/course',
     purchased: '/store/purchased',
     teamSales: '/store/team/sales',

@@ -22,4 +22,13 @@ describe('store list query in the address', () => {
     // Never past the API's page limit, whatever the address says.
     expect(readListQuery(new URLSearchParams('page=99999999999')).pageNum).toBe(100_000);
   });
+
+  it('defaults to 综合 (relevance) with a keyword and leaves that default out of the address', () => {
+    const query = readListQuery(new URLSearchParams('q=rumen'));
+    expect(query.sort).toBe('relevance');
+    expect(writeListQuery(query).toString()).toBe('q=rumen');
+    // Newest first asked for with a keyword stays in the address; 50 characters at most.
+    expect(writeListQuery({ ...query, sort: 'newest' }).toString()).toBe('q=rumen&sort=newest');
+    expect(readListQuery(new URLSearchParams(`q=${'数'.repeat(60)}`)).keyword).toHaveLength(50);
+  });
 });

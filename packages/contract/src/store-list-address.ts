@@ -2,11 +2,16 @@
  * The store list's query lives in the page address (?q=&category=&sort=&page=&size=), so back, reload
  * and a shared link keep it. One reading for the app and for the server that renders the page.
  */
-import { COURSE_CATEGORIES, STORE_SORTS, type CourseCategory, type StoreSort } from './constants.ts';
+import {
+  COURSE_CATEGORIES,
+  STORE_KEYWORD_MAX,
+  STORE_SORTS,
+  type CourseCategory,
+  type StoreSort,
+} from './constants.ts';
 
 export const STORE_PAGE_SIZES = [12, 24, 48];
 const DEFAULT_SIZE = 12;
-const KEYWORD_MAX = 40;
 /** The API's own page limit (pageQuerySchema). */
 const PAGE_NUM_MAX = 100_000;
 
@@ -26,15 +31,19 @@ const positive = (v: string | null, fallback: number): number => {
   return Number.isSafeInteger(n) && n > 0 ? n : fallback;
 };
 
+/** 综合 (relevance) when there is a keyword, newest first otherwise: the API's default too. */
+export const defaultSort = (keyword: string): StoreSort => (keyword ? 'relevance' : 'newest');
+
 /** What the address asks for; anything unreadable falls back to its default. */
 export const readListQuery = (params: URLSearchParams): StoreListAddress => {
   const category = params.get('category');
   const sort = params.get('sort');
   const size = positive(params.get('size'), DEFAULT_SIZE);
+  const keyword = (params.get('q') ?? '').trim().slice(0, STORE_KEYWORD_MAX);
   return {
-    keyword: (params.get('q') ?? '').trim().slice(0, KEYWORD_MAX),
+    keyword,
     ...(isCategory(category) ? { category } : {}),
-    sort: isSort(sort) ? sort : 'newest',
+    sort: isSort(sort) ? sort : defaultSort(keyword),
     pageNum: Math.min(positive(params.get('page'), 1), PAGE_NUM_MAX),
     pageSize: STORE_PAGE_SIZES.includes(size) ? size : DEFAULT_SIZE,
   };
@@ -45,7 +54,7 @@ export const writeListQuery = (query: StoreListAddress): URLSearchParams => {
   const params = new URLSearchParams();
   if (query.keyword) params.set('q', query.keyword);
   if (query.category) params.set('category', query.category);
-  if (query.sort !== 'newest') params.set('sort', query.sort);
+  if (query.sort !== defaultSort(query.keyword)) params.set('sort', query.sort);
   if (query.pageNum > 1) params.set('page', String(query.pageNum));
   if (query.pageSize !== DEFAULT_SIZE) params.set('size', String(query.pageSize));
   return params;

@@ -5,3 +5,4 @@ export * from './schema/courses.ts';
 export * from './schema/store.ts';
 export * from './schema/ai.ts';
 export * from './schema/learning.ts';
+export * from './schema/search.ts';

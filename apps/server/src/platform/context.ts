@@ -26,6 +26,8 @@ import type { WechatProvider } from './wechat/wechat-provider.ts';
 export type AppContext = {
   config: Config;
   db: Db;
+  /** Where the store search reads: `db`, or a read replica's pool when SEARCH_DATABASE_URL is set. */
+  searchDb: Db;
   sms: SmsProvider;
   wechat: WechatProvider;
   storage: FileStorage;
@@ -119,6 +121,7 @@ export function createContext(
   return {
     config,
     db,
+    searchDb: db,
     sms,
     wechat,
     storage,

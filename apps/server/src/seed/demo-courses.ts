@@ -1,4 +1,5 @@
 /** Demo courses for the zero-config start: one released (with a numbered version), one draft. */
+import { indexCourse } from '../modules/search/search.index.ts';
 import type { DocNode } from '@studio/contract';
 import type { Db } from '../db/client.ts';
 import { gradientPng } from './cover-image.ts';
@@ -58,6 +59,7 @@ export async function releaseFirstVersion(
     releasedBy: authorId,
   });
   await updateCourse(db, courseId, { status: 'released', releasedVersion: 1 });
+  await indexCourse(db, courseId);
 }
 
 export async function seedDemoCourses(

@@ -1,6 +1,7 @@
 import { COURSE_CATEGORIES, STORE_SORTS, WebPaths } from '@studio/contract/constants';
-import type { Page, StoreCard, StoreListQuery } from '@studio/contract';
-import { STORE_PAGE_SIZES, writeListQuery } from '@studio/contract/constants';
+import type { PublicStoreList, StoreListAddress } from '@studio/contract';
+import { HighlightedText } from '../components/highlighted-text.tsx';
+import { STORE_KEYWORD_MAX, STORE_PAGE_SIZES, writeListQuery } from '@studio/contract/constants';
 import { Cover, usePrice } from './course-parts.tsx';
 import { useWords } from './public-i18n.tsx';
 
@@ -8,19 +9,21 @@ import { useWords } from './public-i18n.tsx';
 const FIRST_ROW = 4;
 const PAGE_LINKS = 2;
 
-const listUrl = (query: StoreListQuery, pageNum: number) => {
+const listUrl = (query: StoreListAddress, pageNum: number) => {
   const search = writeListQuery({ ...query, pageNum }).toString();
   return search ? `${WebPaths.storeList}?${search}` : WebPaths.storeList;
 };
 
-const Card = ({ course, priority }: { course: StoreCard; priority: boolean }) => {
+const Card = ({ course, priority }: { course: PublicStoreList['list'][number]; priority: boolean }) => {
   const { t } = useWords();
   const price = usePrice();
   return (
     <li className="pp-card pp-store-card">
       <a href={WebPaths.storePreview(course.courseId)} className="pp-store-link">
         <Cover src={course.cover} title={course.title} priority={priority} />
-        <h2 className="pp-store-title">{course.title}</h2>
+        <h2 className="pp-store-title">
+          <HighlightedText text={course.title} ranges={course.titleHighlights} />
+        </h2>
       </a>
       <p className="pp-muted pp-ellipsis">{course.teamName}</p>
       <p className="pp-muted">
@@ -34,7 +37,7 @@ const Card = ({ course, priority }: { course: StoreCard; priority: boolean }) =>
 };
 
 /** Search, category and sort as a plain GET form: it works before (and without) any script. */
-const Filters = ({ query }: { query: StoreListQuery }) => {
+const Filters = ({ query }: { query: StoreListAddress }) => {
   const { t } = useWords();
   return (
     <form className="pp-filters" method="get" action={WebPaths.storeList} role="search">
@@ -42,7 +45,7 @@ const Filters = ({ query }: { query: StoreListQuery }) => {
         type="search"
         name="q"
         defaultValue={query.keyword}
-        maxLength={40}
+        maxLength={STORE_KEYWORD_MAX}
         aria-label={t('store.list.search')}
         placeholder={t('store.list.searchPlaceholder')}
         className="pp-input pp-grow"
@@ -67,7 +70,8 @@ const Filters = ({ query }: { query: StoreListQuery }) => {
         className="pp-input"
         data-submit-on-change=""
       >
-        {STORE_SORTS.map((s) => (
+        {/* 综合 ranks matches: offered only with a keyword. */}
+        {STORE_SORTS.filter((s) => s !== 'relevance' || query.keyword).map((s) => (
           <option key={s} value={s}>
             {t(`store.list.sortBy.${s}`)}
           </option>
@@ -81,16 +85,17 @@ const Filters = ({ query }: { query: StoreListQuery }) => {
   );
 };
 
-const Pager = ({ query, total }: { query: StoreListQuery; total: number }) => {
+const Pager = ({ query, total, capped }: { query: StoreListAddress; total: number; capped: boolean }) => {
   const { t } = useWords();
+  const count = t(capped ? 'store.list.totalCapped' : 'store.list.total', { count: total });
   const pages = Math.ceil(total / query.pageSize);
-  if (pages <= 1) return <p className="pp-muted pp-center">{t('store.list.total', { count: total })}</p>;
+  if (pages <= 1) return <p className="pp-muted pp-center">{count}</p>;
   const from = Math.max(1, query.pageNum - PAGE_LINKS);
   const to = Math.min(pages, query.pageNum + PAGE_LINKS);
   const numbers = Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => from + i);
   return (
     <nav className="pp-pager" aria-label={t('store.list.pager')}>
-      <span className="pp-muted">{t('store.list.total', { count: total })}</span>
+      <span className="pp-muted">{count}</span>
       {query.pageNum > 1 && (
         <a href={listUrl(query, Math.min(query.pageNum - 1, pages))} rel="prev" className="pp-page">
           {t('store.list.prevPage')}
@@ -122,7 +127,7 @@ const Pager = ({ query, total }: { query: StoreListQuery; total: number }) => {
 };
 
 /** /store/list for a visitor: the first page of what the address asks for, searchable without script. */
-export const StoreListView = ({ query, list }: { query: StoreListQuery; list: Page<StoreCard> }) => {
+export const StoreListView = ({ query, list }: { query: StoreListAddress; list: PublicStoreList }) => {
   const { t } = useWords();
   const filtered = query.keyword !== '' || query.category !== undefined;
   const pages = Math.ceil(list.total / query.pageSize);
@@ -164,7 +169,7 @@ export const StoreListView = ({ query, list }: { query: StoreListQuery; list: Pa
             <Card key={course.courseId} course={course} priority={index < FIRST_ROW} />
           ))}
         </ul>
-        <Pager query={query} total={list.total} />
+        <Pager query={query} total={list.total} capped={list.totalCapped ?? false} />
       </>
     );
   }

@@ -1,14 +1,28 @@
 import { z } from 'zod';
-import { idSchema, pageQuerySchema } from './common.ts';
-import { COURSE_CATEGORIES, ORDER_STATUSES, STORE_SORTS } from '../constants.ts';
+import { idSchema, pageQuerySchema, pageSchema } from './common.ts';
+import {
+  COURSE_CATEGORIES,
+  ORDER_STATUSES,
+  STORE_KEYWORD_MAX,
+  STORE_SORTS,
+  STORE_SUGGEST_MAX,
+  type StoreSort,
+} from '../constants.ts';
 import { coursePreviewSchema, lessonSummarySchema } from './course.ts';
 
+const storeKeyword = z.string().trim().max(STORE_KEYWORD_MAX).default('');
 export const storeListQuery = pageQuerySchema.extend({
-  keyword: z.string().trim().max(40).default(''),
+  keyword: storeKeyword,
   category: z.enum(COURSE_CATEGORIES).optional(),
-  sort: z.enum(STORE_SORTS).default('newest'),
+  /** Unset: `relevance` with a keyword, `newest` without (storeSortOf). */
+  sort: z.enum(STORE_SORTS).optional(),
 });
 export type StoreListQuery = z.infer<typeof storeListQuery>;
+export const storeSortOf = (q: { keyword: string; sort?: StoreSort }): StoreSort =>
+  q.sort ?? (q.keyword ? 'relevance' : 'newest');
+
+/** Matched text of a title: [start, end) pairs in UTF-16 code units, sorted, never overlapping. */
+export const highlightsSchema = z.array(z.tuple([z.number().int(), z.number().int()]));
 
 export const storeCardSchema = z.object({
   courseId: z.number().int(),
@@ -24,6 +38,21 @@ export const storeCardSchema = z.object({
   releaseTime: z.number(),
 });
 export type StoreCard = z.infer<typeof storeCardSchema>;
+
+/** A card of the store list, with where the keyword matched its title (empty without a keyword). */
+export const storeListCardSchema = storeCardSchema.extend({ titleHighlights: highlightsSchema });
+export type StoreListCard = z.infer<typeof storeListCardSchema>;
+/** `totalCapped`: more matched than were counted (`total` is then the cap: show "1000+"). */
+export const storeListPageSchema = pageSchema(storeListCardSchema).extend({ totalCapped: z.boolean() });
+export type StoreListPage = z.infer<typeof storeListPageSchema>;
+
+export const storeSuggestQuery = z.object({ keyword: storeKeyword });
+export const storeSuggestSchema = z.object({
+  list: z
+    .array(z.object({ courseId: z.number().int(), title: z.string(), titleHighlights: highlightsSchema }))
+    .max(STORE_SUGGEST_MAX),
+});
+export type StoreSuggest = z.infer<typeof storeSuggestSchema>;
 
 /** The buy page: the released snapshot, with the content of free-preview lessons only. */
 export const storeCourseSchema = coursePreviewSchema.omit({ lessons: true }).extend({

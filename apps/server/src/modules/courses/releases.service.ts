@@ -6,6 +6,7 @@ import { authorize } from '../../platform/policy.ts';
 import { toPreview } from './course.presenter.ts';
 import { findTeamCourse, lockCourse, updateCourse, type CourseWithMeta } from './courses.repo.ts';
 import { requireCourse } from './courses.service.ts';
+import { indexCourse } from '../search/search.index.ts';
 import { isEmptyDoc } from './lesson-content.ts';
 import { listLessons } from './lessons.repo.ts';
 import { insertNextRelease, listCourseReleases, type ReleaseRow } from './releases.repo.ts';
@@ -63,6 +64,7 @@ export async function releaseCourse(c: TeamCtx, courseId: number, notes: string)
       releasedBy: c.actor.user.id,
     });
     await updateCourse(tx, courseId, { status: 'released', releasedVersion: row.versionNo });
+    await indexCourse(tx, courseId);
     return toRelease(row, c.actor.user.nickName);
   });
 }
@@ -71,7 +73,10 @@ export async function unreleaseCourse(c: TeamCtx, courseId: number): Promise<voi
   const { course } = await requireCourse(c, courseId);
   authorize(c, 'course.release', course);
   if (course.status !== 'released') throw new AppError(Code.COURSE_NOT_RELEASED);
-  await updateCourse(c.ctx.db, courseId, { status: 'unreleased' });
+  await c.ctx.db.transaction(async (tx) => {
+    await updateCourse(tx, courseId, { status: 'unreleased' });
+    await indexCourse(tx, courseId);
+  });
 }
 
 export async function listReleases(c: TeamCtx, courseId: number): Promise<{ list: Release[] }> {

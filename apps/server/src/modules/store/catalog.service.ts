@@ -1,14 +1,15 @@
 import {
   Code,
   envelope,
-  pageSchema,
-  storeCardSchema,
-  type CourseCategory,
-  type Page,
+  storeListPageSchema,
+  storeSortOf,
   type StoreCard,
   type StoreCourse,
+  type StoreListPage,
+  type StoreListQuery,
   stripQuizKeys,
 } from '@studio/contract';
+import { PgStoreSearch, type StoreSearch } from '../search/store-search.ts';
 import type { Actor } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -16,7 +17,7 @@ import { canReadLesson, canViewListing } from '../../platform/policy.ts';
 import { ok } from '../../platform/reply.ts';
 import type { Membership } from '../../platform/membership.ts';
 import { TtlCache } from '../../platform/cache.ts';
-import { findLatestRelease, isInCart, isOwned, pageCards, type ListedCourse } from './catalog.repo.ts';
+import { findLatestRelease, isInCart, isOwned, type ListedCourse } from './catalog.repo.ts';
 
 export const toCard = (l: ListedCourse): StoreCard => ({
   courseId: l.courseId,
@@ -32,38 +33,33 @@ export const toCard = (l: ListedCourse): StoreCard => ({
   releaseTime: l.release.createdAt.getTime(),
 });
 
-type StoreQuery = {
-  keyword: string;
-  category?: CourseCategory;
-  sort: 'newest' | 'price_asc' | 'price_desc' | 'sales';
-  pageNum: number;
-  pageSize: number;
-};
+type StoreQuery = StoreListQuery;
 
-export async function listStore(ctx: AppContext, q: StoreQuery): Promise<Page<StoreCard>> {
-  const { rows, total } = await pageCards(ctx.db, q);
-  const list = rows.map((r) => ({
-    ...r,
-    category: r.category as CourseCategory | null,
-    releaseTime: r.releaseTime.getTime(),
-  }));
-  return { list, total, pageNum: q.pageNum, pageSize: q.pageSize };
+const searches = new WeakMap<AppContext, StoreSearch>();
+/** The store's search engine: PostgreSQL, reading where ctx.searchDb points (a replica, if set). */
+export function storeSearch(ctx: AppContext): StoreSearch {
+  let search = searches.get(ctx);
+  if (!search) searches.set(ctx, (search = new PgStoreSearch(ctx.searchDb)));
+  return search;
 }
 
+export const listStore = (ctx: AppContext, q: StoreQuery): Promise<StoreListPage> =>
+  storeSearch(ctx).list({ ...q, sort: storeSortOf(q) });
+
 /**
- * The catalog is the same for every viewer, and counting the matches of a common keyword among
- * 100,000 courses costs tens of milliseconds: pages are kept a few seconds per process, as the
+ * The catalog is the same for every viewer: pages are kept a few seconds per process, as the
  * response body itself (checked against the response schema once, when made), and any release,
- * unrelease, sale, category or team-name change empties them everywhere (platform/cache.ts).
+ * unrelease, sale, category or team-name change empties them everywhere (platform/cache.ts). The
+ * search is built to answer fast without it (modules/search); the cache spares the popular pages.
  */
 const STORE_CACHE = { ttlMs: 10_000, max: 2_000 };
 const storeCaches = new WeakMap<AppContext, TtlCache<string>>();
-const storeListResponse = envelope(pageSchema(storeCardSchema));
+const storeListResponse = envelope(storeListPageSchema);
 
 export async function storeListJson(ctx: AppContext, q: StoreQuery): Promise<string> {
   let cache = storeCaches.get(ctx);
   if (!cache) storeCaches.set(ctx, (cache = new TtlCache(ctx.db, 'store', STORE_CACHE)));
-  const key = [q.keyword, q.category ?? '', q.sort, q.pageNum, q.pageSize].join('\u0000');
+  const key = [q.keyword, q.category ?? '', storeSortOf(q), q.pageNum, q.pageSize].join('\u0000');
   return cache.get(key, async () => JSON.stringify(storeListResponse.parse(ok(await listStore(ctx, q)))));
 }
 

@@ -32,7 +32,7 @@ describe('catalog', () => {
       query: { category: 'design' },
     });
     expect(design.data.list.map((c) => [c.title, c.category])).toEqual([['水彩画入门', 'design']]);
-    // Two characters (most Chinese words) have no trigram: the character-pair index serves them.
+    // Two characters (most Chinese words): the search's term index serves them, best match first.
     const twoChars = await call<Page<StoreCard>>(t, 'GET', '/store/list', {
       token: user.token,
       query: { keyword: '水彩' },
@@ -41,10 +41,10 @@ describe('catalog', () => {
     const plan = await t.app.ctx.db.transaction(async (tx) => {
       await tx.execute('set local enable_seqscan = off');
       return tx.execute<{ 'QUERY PLAN': string }>(
-        "explain select id from course_releases where studio_bigrams(title) @> array[lower('水彩')]::text[]",
+        "explain select course_id from store_search_terms where term = '水彩' order by bucket, sales desc nulls last, released_at desc nulls last, course_id desc nulls last limit 12",
       );
     });
-    expect(plan.rows.map((r) => r['QUERY PLAN']).join('\n')).toContain('course_releases_title_bigrams');
+    expect(plan.rows.map((r) => r['QUERY PLAN']).join('\n')).toContain('store_search_terms_rank');
     const sorted = async (sort: string, pageSize = '20') =>
       (await call<Page<StoreCard>>(t, 'GET', '/store/list', { token: user.token, query: { sort, pageSize } }))
         .data;

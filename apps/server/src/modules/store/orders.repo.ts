@@ -134,6 +134,7 @@ export async function markPaidAndGrant(db: Db, order: OrderRow, txnId: string): 
       .values({ teamId: order.teamId, courseId: item.courseId, orderId: order.id })
       .onConflictDoNothing()
       .returning({ courseId: entitlements.courseId });
+    // The search documents copy the count in the same transaction (trigger of migration 0010).
     if (granted.length)
       await db
         .update(courses)

@@ -13,7 +13,10 @@ import {
   Routes,
   storeCardSchema,
   storeCourseSchema,
+  storeListPageSchema,
   storeListQuery,
+  storeSuggestQuery,
+  storeSuggestSchema,
   teamSalesQuery,
   teamSalesSchema,
 } from '@studio/contract';
@@ -24,7 +27,7 @@ import { actorOf, membershipOf, viewerOf, teamCtxOf } from '../../platform/auth.
 import type { AppContext } from '../../platform/context.ts';
 import { ok } from '../../platform/reply.ts';
 import { addToCart, getCart, removeFromCart, selectInCart } from './cart.service.ts';
-import { storeCourse, storeListJson } from './catalog.service.ts';
+import { storeCourse, storeListJson, storeSearch } from './catalog.service.ts';
 import { checkout, getOrder, listOrders, payOrder } from './orders.service.ts';
 import { purchasedCourses, teamPurchases, teamSales } from './team-store.service.ts';
 
@@ -42,7 +45,7 @@ export const storeRoutes =
         schema: {
           summary: 'Released courses of all teams (no login needed)',
           querystring: storeListQuery,
-          response: { 200: envelope(pageSchema(storeCardSchema)) },
+          response: { 200: envelope(storeListPageSchema) },
         },
       },
       // The cached page is the response body already (see storeListJson).
@@ -50,6 +53,18 @@ export const storeRoutes =
         (reply as FastifyReply)
           .type('application/json; charset=utf-8')
           .send(await storeListJson(ctx, r.query)),
+    );
+    app.get(
+      Routes.store.suggest,
+      {
+        config: { auth: 'public' },
+        schema: {
+          summary: 'Up to 8 course titles for what is typed in the store search box (pinyin too)',
+          querystring: storeSuggestQuery,
+          response: { 200: envelope(storeSuggestSchema) },
+        },
+      },
+      async (r) => ok(await storeSearch(ctx).suggest(r.query.keyword)),
     );
     app.get(
       Routes.store.course,

@@ -1,3 +1,4 @@
+import { indexTeamName } from '../search/search.index.ts';
 import {
   Code,
   type CurrentTeam,
@@ -88,6 +89,10 @@ export async function modifyTeam(
   if (patch.teamLogo !== undefined && !isOwnFileUrl(ctx.config, patch.teamLogo)) {
     throw invalidInput('teamLogo', VALIDATION_MESSAGES.uploadedImageOnly);
   }
-  const team = await updateTeam(ctx.db, membership.team.id, patch);
+  const team = await ctx.db.transaction(async (tx) => {
+    const row = await updateTeam(tx, membership.team.id, patch);
+    if (patch.teamName !== undefined) await indexTeamName(tx, row.id, row.teamName);
+    return row;
+  });
   return toLastTeam({ team, role: membership.role });
 }

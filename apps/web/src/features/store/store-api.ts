@@ -6,7 +6,9 @@ import type {
   PageQuery,
   StoreCard,
   StoreCourse,
-  StoreListQuery,
+  StoreListAddress,
+  StoreListPage,
+  StoreSuggest,
   TeamSales,
 } from '@studio/contract';
 import type { AxiosRequestConfig } from 'axios';
@@ -19,7 +21,8 @@ import { useTeamId } from '../teams/current-team.ts';
  */
 export const storeKeys = {
   all: ['store'] as const,
-  list: (query: StoreListQuery) => ['store', 'list', query] as const,
+  list: (query: StoreListAddress) => ['store', 'list', query] as const,
+  suggest: (keyword: string) => ['store', 'suggest', keyword] as const,
   course: (teamId: number | undefined, courseId: number) => ['store', teamId, 'course', courseId] as const,
   cart: (teamId: number | undefined) => ['store', teamId, 'cart'] as const,
   order: (orderId: number) => ['store', 'order', orderId] as const,
@@ -32,10 +35,12 @@ export const storeKeys = {
 
 /** The catalogue, the buy page and the team's store views; answers are the envelope's data. */
 export const storeApi = {
-  list: (query: StoreListQuery) =>
-    api.get<Page<StoreCard>>(Routes.store.list, {
+  list: (query: StoreListAddress) =>
+    api.get<StoreListPage>(Routes.store.list, {
       params: { ...query, keyword: query.keyword || undefined },
     }),
+  suggest: (keyword: string, signal?: AbortSignal) =>
+    api.get<StoreSuggest>(Routes.store.suggest, { params: { keyword }, signal, silent: true }).then(unwrap),
   course: (courseId: number, config?: AxiosRequestConfig) =>
     api.get<StoreCourse>(Routes.store.course, { ...config, params: { courseId } }).then(unwrap),
   purchased: (query: PageQuery) =>
@@ -46,10 +51,23 @@ export const storeApi = {
     api.get<Page<Order>>(Routes.store.teamPurchases, { params: query, silent: true }).then(unwrap),
 };
 
-export const useStoreList = (query: StoreListQuery) =>
+export const useStoreList = (query: StoreListAddress) =>
   useQuery({
     queryKey: storeKeys.list(query),
     queryFn: () => storeApi.list(query).then(unwrap),
+    placeholderData: keepPreviousData,
+  });
+
+/**
+ * Titles for what is being typed. The caller debounces the keyword; a newer keyword changes the key,
+ * and TanStack Query aborts the older request through its signal, so a slow answer never lands last.
+ */
+export const useStoreSuggest = (keyword: string) =>
+  useQuery({
+    queryKey: storeKeys.suggest(keyword),
+    queryFn: ({ signal }) => storeApi.suggest(keyword, signal),
+    enabled: keyword.trim() !== '',
+    staleTime: 30_000,
     placeholderData: keepPreviousData,
   });
 

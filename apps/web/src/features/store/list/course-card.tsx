@@ -1,5 +1,6 @@
 import { BookOutlined, FireOutlined } from '@ant-design/icons';
-import type { StoreCard } from '@studio/contract';
+import type { StoreCard, StoreListCard } from '@studio/contract';
+import { HighlightedText } from '../../../components/highlighted-text.tsx';
 import { Card, Skeleton, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -16,7 +17,7 @@ export const StoreCourseCard = ({
   to,
   priority = false,
 }: {
-  course: StoreCard;
+  course: StoreCard & Partial<Pick<StoreListCard, 'titleHighlights'>>;
   to?: string;
   priority?: boolean;
 }) => {
@@ -40,7 +41,9 @@ export const StoreCourseCard = ({
           )
         }
       >
-        <h2 className="store-card-title">{course.title}</h2>
+        <h2 className="store-card-title">
+          <HighlightedText text={course.title} ranges={course.titleHighlights} />
+        </h2>
         <div className="store-card-team">{course.teamName}</div>
         <div className="store-card-meta">
           <span>

@@ -1,24 +1,40 @@
-import { COURSE_CATEGORIES, STORE_SORTS } from '@studio/contract/constants';
-import type { CourseCategory, StoreListQuery, StoreSort } from '@studio/contract';
-import { Flex, Input, Select } from 'antd';
+import { COURSE_CATEGORIES, STORE_KEYWORD_MAX, STORE_SORTS } from '@studio/contract/constants';
+import type { CourseCategory, StoreListAddress, StoreSort } from '@studio/contract';
+import { AutoComplete, Flex, Input, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { HighlightedText } from '../../../components/highlighted-text.tsx';
+import { useStoreSuggest } from '../store-api.ts';
 
 /** Typing searches after this pause; Enter or the search button search at once. */
 const TYPING_PAUSE_MS = 400;
+/** Suggestions follow the typing sooner than the list does. */
+const SUGGEST_PAUSE_MS = 150;
 
-export type FilterChange = Partial<Pick<StoreListQuery, 'keyword' | 'category' | 'sort'>>;
+export type FilterChange = Partial<Pick<StoreListAddress, 'keyword' | 'category' | 'sort'>>;
 
-/** Search box, category and sort of the store list. Remount (key) it to reset the typed text. */
+/** `value` once it has stopped changing for `ms`. */
+function useSettled(value: string, ms: number): string {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+/** Search box (with title suggestions), category and sort of the store list. Remount (key) it to reset the typed text. */
 export const StoreFilters = ({
   query,
   onChange,
 }: {
-  query: StoreListQuery;
+  query: StoreListAddress;
   onChange: (change: FilterChange) => void;
 }) => {
   const { t } = useTranslation();
   const [draft, setDraft] = useState(query.keyword);
+  const suggestFor = useSettled(draft.trim(), SUGGEST_PAUSE_MS);
+  const suggest = useStoreSuggest(suggestFor);
 
   useEffect(() => {
     const keyword = draft.trim();
@@ -27,18 +43,42 @@ export const StoreFilters = ({
     return () => clearTimeout(timer);
   }, [draft, query.keyword, onChange]);
 
+  const options =
+    draft.trim() && suggest.data
+      ? [
+          {
+            label: t('store.list.suggestions'),
+            options: suggest.data.list.map((s) => ({
+              value: s.title,
+              label: <HighlightedText text={s.title} ranges={s.titleHighlights} />,
+            })),
+          },
+        ].filter((group) => group.options.length > 0)
+      : [];
+  // 综合 (relevance) ranks matches: offered only while there is a keyword to match.
+  const sorts = STORE_SORTS.filter((s) => s !== 'relevance' || query.keyword !== '');
+
   return (
     <Flex gap={12} wrap className="store-filters">
-      <Input.Search
-        aria-label={t('store.list.search')}
-        placeholder={t('store.list.searchPlaceholder')}
+      <AutoComplete
         value={draft}
-        onChange={(e) => setDraft(e.target.value)}
-        onSearch={(value) => onChange({ keyword: value.trim() })}
-        enterButton
-        allowClear
-        maxLength={40}
-      />
+        options={options}
+        onChange={(value: string) => setDraft(value)}
+        onSelect={(value: string) => {
+          setDraft(value);
+          onChange({ keyword: value.trim() });
+        }}
+        style={{ flex: '1 1 280px' }}
+      >
+        <Input.Search
+          aria-label={t('store.list.search')}
+          placeholder={t('store.list.searchPlaceholder')}
+          onSearch={(value) => onChange({ keyword: value.trim() })}
+          enterButton
+          allowClear
+          maxLength={STORE_KEYWORD_MAX}
+        />
+      </AutoComplete>
       <Select<CourseCategory | 'all'>
         aria-label={t('store.list.category')}
         value={query.category ?? 'all'}
@@ -53,7 +93,7 @@ export const StoreFilters = ({
         aria-label={t('store.list.sort')}
         value={query.sort}
         onChange={(sort) => onChange({ sort })}
-        options={STORE_SORTS.map((s) => ({ value: s, label: t(`store.list.sortBy.${s}`) }))}
+        options={sorts.map((s) => ({ value: s, label: t(`store.list.sortBy.${s}`) }))}
         style={{ minWidth: 150 }}
       />
     </Flex>

@@ -77,4 +77,58 @@ describe('/store/list', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(router.state.location.search).toBe(`?redirect=${encodeURIComponent('/store/cart')}`);
   });
+
+  it('marks matched title text, suggests titles as you type (older requests aborted) and ranks by 综合', async () => {
+    const lists: string[] = [];
+    mock.onGet(Routes.store.list).reply((config) => {
+      const params = config.params as { keyword?: string; sort?: string };
+      lists.push(`${params.keyword ?? ''}|${params.sort}`);
+      const list = params.keyword
+        ? [{ ...card(1), title: 'Python入门实战', titleHighlights: [[6, 8]] }]
+        : [card(1), card(2)];
+      return [
+        200,
+        {
+          code: Code.OK,
+          msg: 'ok',
+          data: { list, total: 1000, totalCapped: true, pageNum: 1, pageSize: 12 },
+        },
+      ];
+    });
+    const suggested: string[] = [];
+    const aborted: string[] = [];
+    mock.onGet(Routes.store.suggest).reply(async (config) => {
+      const { keyword } = config.params as { keyword: string };
+      suggested.push(keyword);
+      config.signal?.addEventListener?.('abort', () => aborted.push(keyword));
+      // The first keystroke's answer is slow: the next one supersedes it.
+      if (keyword === 'r') await new Promise((r) => setTimeout(r, 300));
+      const list = [{ courseId: 1, title: 'Python入门实战', titleHighlights: [[6, 8]] }];
+      return [200, { code: Code.OK, msg: 'ok', data: { list } }];
+    });
+    const router = createMemoryRouter([{ path: '/store/list', element: <StoreListPage /> }], {
+      initialEntries: ['/store/list'],
+    });
+    render(
+      <TestProviders>
+        <RouterProvider router={router} />
+      </TestProviders>,
+    );
+    expect(await screen.findByText('第 2 门课')).toBeTruthy();
+    expect(screen.getByText('超过 1000 门课程')).toBeTruthy();
+    const box = screen.getByRole('combobox', { name: '搜索课程' });
+    fireEvent.change(box, { target: { value: 'r' } });
+    await waitFor(() => expect(suggested).toContain('r'));
+    fireEvent.change(box, { target: { value: 'rm' } });
+    // The suggestion shows its title with the match marked.
+    await waitFor(() =>
+      expect(document.querySelector('.ant-select-item-option-content mark')?.textContent).toBe('入门'),
+    );
+    await waitFor(() => expect(aborted).toContain('r'));
+    // The list follows the typing with 综合 (relevance), left out of the address as the default.
+    await waitFor(() => expect(router.state.location.search).toBe('?q=rm'));
+    await waitFor(() => expect(lists).toContain('rm|relevance'));
+    const marks = await screen.findAllByText('入门', { selector: 'mark' });
+    expect(marks.length).toBeGreaterThan(0);
+  });
 });

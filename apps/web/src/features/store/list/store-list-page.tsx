@@ -2,13 +2,19 @@ import { Button, Flex, Pagination } from 'antd';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { readListQuery, STORE_PAGE_SIZES, WebPaths, writeListQuery } from '@studio/contract/constants';
+import {
+  defaultSort,
+  readListQuery,
+  STORE_PAGE_SIZES,
+  WebPaths,
+  writeListQuery,
+} from '@studio/contract/constants';
 import { LazyResult } from '../../../components/lazy-result.tsx';
 import { useLatestSearchParams } from '../../../lib/use-search-patch.ts';
 import { useDocumentTitle } from '../../../components/use-document-title.ts';
 import { LinkButton } from '../link-button.tsx';
 import { StoreEmpty } from '../store-empty.tsx';
-import type { StoreListQuery } from '@studio/contract';
+import type { StoreListAddress } from '@studio/contract';
 import { useStoreList } from '../store-api.ts';
 import { StoreCardSkeleton, StoreCourseCard } from './course-card.tsx';
 import { StoreFilters, type FilterChange } from './store-filters.tsx';
@@ -27,17 +33,22 @@ export const StoreListPage = () => {
   const [resets, setResets] = useState(0);
 
   const go = useCallback(
-    (next: StoreListQuery, replace = false) => setParams(writeListQuery(next), { replace }),
+    (next: StoreListAddress, replace = false) => setParams(writeListQuery(next), { replace }),
     [setParams],
   );
   const latestParams = useLatestSearchParams();
   const onFilter = useCallback(
     // Typing replaces the history entry; a new keyword, category or sort starts at page 1. The
     // debounced keyword may land before the last change has rendered: start from the latest address.
-    (change: FilterChange) =>
-      setParams(writeListQuery({ ...readListQuery(latestParams()), ...change, pageNum: 1 }), {
-        replace: 'keyword' in change,
-      }),
+    // A sort left at its default follows the keyword (综合 with one, newest without); a chosen one stays.
+    (change: FilterChange) => {
+      const last = readListQuery(latestParams());
+      const next = { ...last, ...change, pageNum: 1 };
+      if (change.keyword !== undefined && !change.sort && last.sort === defaultSort(last.keyword))
+        next.sort = defaultSort(next.keyword);
+      if (!next.keyword && next.sort === 'relevance') next.sort = defaultSort('');
+      setParams(writeListQuery(next), { replace: 'keyword' in change });
+    },
     [setParams, latestParams],
   );
   const filtered = query.keyword !== '' || query.category !== undefined;
@@ -46,7 +57,7 @@ export const StoreListPage = () => {
     go({ ...query, keyword: '', category: undefined, pageNum: 1 });
   };
 
-  const pager = (total: number) => (
+  const pager = (total: number, capped = false) => (
     <Flex justify="center" style={{ marginTop: 24 }}>
       <Pagination
         current={query.pageNum}
@@ -54,7 +65,7 @@ export const StoreListPage = () => {
         total={total}
         pageSizeOptions={STORE_PAGE_SIZES}
         showSizeChanger
-        showTotal={(count) => t('store.list.total', { count })}
+        showTotal={(count) => t(capped ? 'store.list.totalCapped' : 'store.list.total', { count })}
         onChange={(pageNum, pageSize) => go({ ...query, pageNum, pageSize })}
       />
     </Flex>
@@ -117,7 +128,7 @@ export const StoreListPage = () => {
             <StoreCourseCard key={course.courseId} course={course} priority={index < FIRST_ROW} />
           ))}
         </div>
-        {pager(list.data.total)}
+        {pager(list.data.total, list.data.totalCapped)}
       </>
     );
   }

@@ -1,0 +1,80 @@
+/**
+ * The store search (modules/search): one document per listed course, kept by the release, unrelease,
+ * sale and team-rename paths in their own transactions, and the terms that rank it.
+ */
+import type { CourseCategory } from '@studio/contract';
+import { index, integer, pgTable, primaryKey, smallint, text, varchar } from 'drizzle-orm/pg-core';
+import { ts } from './columns.ts';
+import { courses } from './courses.ts';
+
+/** A listed course as the store shows it (the card) plus its body text for the gram index. */
+export const storeSearchDocs = pgTable(
+  'store_search_docs',
+  {
+    courseId: integer('course_id')
+      .primaryKey()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    teamId: integer('team_id').notNull(),
+    category: varchar('category', { length: 20 }).$type<CourseCategory>(),
+    title: varchar('title', { length: 120 }).notNull(),
+    subtitle: varchar('subtitle', { length: 240 }).notNull(),
+    cover: text('cover').notNull(),
+    teamName: varchar('team_name', { length: 60 }).notNull(),
+    price: integer('price').notNull(),
+    sales: integer('sales').notNull(),
+    lessonCount: integer('lesson_count').notNull(),
+    versionNo: integer('version_no').notNull(),
+    releasedAt: ts('released_at').notNull(),
+    /** Normalised tokens of the summary and lesson titles (search-text.ts `bodyText`). */
+    body: text('body').notNull(),
+    /** The team name's tokens, apart so a rename rewrites one column. */
+    teamKey: text('team_key').notNull(),
+    /**
+     * The characters and character pairs of body and team name (search-text.ts `grams`, the same as
+     * SQL's studio_search_grams), written by the app so a bulk load computes nothing per row.
+     */
+    grams: text('grams').array().notNull(),
+  },
+  (t) => [
+    // One index per order the store offers; a category filter walks them too.
+    index('store_search_docs_newest').on(t.releasedAt.desc(), t.courseId.desc()),
+    index('store_search_docs_sales').on(t.sales.desc(), t.releasedAt.desc(), t.courseId.desc()),
+    index('store_search_docs_price_asc').on(t.price.asc(), t.courseId.desc()),
+    index('store_search_docs_price_desc').on(t.price.desc(), t.courseId.desc()),
+    index('store_search_docs_team').on(t.teamId),
+    index('store_search_docs_grams').using('gin', t.grams),
+  ],
+);
+
+/**
+ * The terms of a document's title (with its pinyin) and tags, each with its best relevance bucket
+ * and the document's sales and release time, so one index range gives a term's matches best first.
+ */
+export const storeSearchTerms = pgTable(
+  'store_search_terms',
+  {
+    term: text('term').notNull(),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => storeSearchDocs.courseId, { onDelete: 'cascade' }),
+    bucket: smallint('bucket').notNull(),
+    sales: integer('sales').notNull(),
+    releasedAt: ts('released_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'store_search_terms_pk', columns: [t.courseId, t.term] }),
+    index('store_search_terms_rank').on(
+      t.term,
+      t.bucket,
+      t.sales.desc(),
+      t.releasedAt.desc(),
+      t.courseId.desc(),
+    ),
+  ],
+);
+
+/** Courses whose document must be rebuilt (the backfill after migration 0010, or any later rebuild). */
+export const storeSearchOutbox = pgTable('store_search_outbox', {
+  courseId: integer('course_id').primaryKey(),
+  queuedAt: ts('queued_at').notNull().defaultNow(),
+});

@@ -1,0 +1,156 @@
+import type { StoreListPage, StoreSuggest } from '@studio/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  call,
+  createCourse,
+  createLesson,
+  createTeam,
+  createUser,
+  writeLesson,
+} from '../../../test/factories.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+
+const COVER = '/api/files/cover/2026/11/abcdefghijkl.png';
+
+let t: TestApp;
+let token: string;
+let ids: Record<string, number>;
+
+type Fields = { title: string; subtitle?: string; summary?: string; tags?: string[]; lesson?: string };
+
+/** A released course of one lesson with the given fields, in the current team of `token`. */
+async function listed(f: Fields): Promise<number> {
+  const course = await createCourse(t, token, f.title);
+  const lesson = await createLesson(t, token, course.courseId, f.lesson ?? '第一课');
+  await writeLesson(t, token, lesson.lessonId, '内容');
+  await call(t, 'POST', '/course/modify', {
+    token,
+    body: {
+      courseId: course.courseId,
+      version: course.version,
+      cover: COVER,
+      subtitle: f.subtitle ?? '',
+      summary: f.summary ?? '一门课',
+      tags: f.tags ?? [],
+      price: 100,
+      category: 'other',
+    },
+  });
+  expect(
+    (await call(t, 'POST', '/course/release', { token, body: { courseId: course.courseId } })).code,
+  ).toBe(200);
+  return course.courseId;
+}
+
+const search = async (keyword: string, extra: Record<string, string> = {}) =>
+  (await call<StoreListPage>(t, 'GET', '/store/list', { query: { keyword, pageSize: '50', ...extra } })).data;
+const titles = async (keyword: string, extra: Record<string, string> = {}) =>
+  (await search(keyword, extra)).list.map((c) => c.title);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const user = await createUser(t);
+  token = user.token;
+  await createTeam(t, token, '晨光学院');
+  // A fixed corpus, released in this order (so the later one is the newer on equal sales).
+  ids = {
+    titleWord: await listed({ title: '数据分析零基础' }),
+    titleSub: await listed({ title: '大数据时代的思考' }),
+    tag: await listed({ title: '增长黑客实务', subtitle: '数据驱动的增长' }),
+    summary: await listed({ title: '产品经理必修课', summary: '用数据说话的产品方法' }),
+    lesson: await listed({ title: '清洗实务', lesson: '第一课：数据清洗' }),
+    other: await listed({ title: '水彩画入门', tags: ['绘画'] }),
+    python: await listed({ title: 'Python入门实战' }),
+    poly: await listed({ title: '重庆银行行长讲理财' }),
+  };
+});
+afterAll(() => t.close());
+
+describe('store search', () => {
+  it('ranks title words above title substrings above tags above summary and lesson titles', async () => {
+    const page = await search('数据');
+    expect(page.list.map((c) => c.courseId)).toEqual([
+      ids.titleWord,
+      ids.titleSub,
+      ids.tag,
+      // Summary and lesson-title matches share a bucket: newer first on equal sales.
+      ids.lesson,
+      ids.summary,
+    ]);
+    expect(page).toMatchObject({ total: 5, totalCapped: false });
+    expect(page.list[0]!.titleHighlights).toEqual([[0, 2]]);
+    expect(page.list[1]!.titleHighlights).toEqual([[1, 3]]);
+    expect(page.list[2]!.titleHighlights).toEqual([]);
+    // An explicit sort still applies to the same matches.
+    expect((await search('数据', { sort: 'newest' })).list.map((c) => c.courseId)).toEqual([
+      ids.lesson,
+      ids.summary,
+      ids.tag,
+      ids.titleSub,
+      ids.titleWord,
+    ]);
+    // Every word must match, each in any field; the team name and category are fields too.
+    expect(await titles('数据 产品')).toEqual(['产品经理必修课']);
+    expect(await titles('晨光 水彩')).toEqual(['水彩画入门']);
+    expect(await titles('绘画')).toEqual(['水彩画入门']);
+    expect(await titles('数据分析零基础')).toEqual(['数据分析零基础']);
+  });
+
+  it('finds Chinese titles by full pinyin, initials and mixed input, polyphones included', async () => {
+    expect(await titles('shujufenxi')).toEqual(['数据分析零基础']);
+    expect(await titles('sjfx')).toEqual(['数据分析零基础']);
+    expect(await titles('rumen')).toEqual(['Python入门实战', '水彩画入门']);
+    expect(await titles('rm')).toEqual(['Python入门实战', '水彩画入门']);
+    expect(await titles('python入门')).toEqual(['Python入门实战']);
+    const mixed = await search('Python rm');
+    expect(mixed.list.map((c) => [c.title, c.titleHighlights])).toEqual([
+      // Adjacent matches read as one.
+      ['Python入门实战', [[0, 8]]],
+    ]);
+    // 行 reads hang in 银行 and xing elsewhere; 重 chong in 重庆: either spelling finds the title.
+    for (const k of ['yinhang', 'yinxing', 'chongqing', 'cq', 'yh'])
+      expect(await titles(k)).toEqual(['重庆银行行长讲理财']);
+    expect((await search('yinhang')).list[0]!.titleHighlights).toEqual([[2, 4]]);
+    const suggest = await call<StoreSuggest>(t, 'GET', '/store/suggest', { query: { keyword: 'rm' } });
+    expect(suggest.data.list.map((s) => s.title)).toEqual(['Python入门实战', '水彩画入门']);
+    expect(suggest.data.list[0]!.titleHighlights).toEqual([[6, 8]]);
+  });
+
+  it('answers 400 naming the field above 50 characters, and never fails or matches all on odd input', async () => {
+    const long = await call(t, 'GET', '/store/list', { query: { keyword: '数'.repeat(51) } });
+    expect(long.code).toBe(400);
+    expect(long.msg).toContain('keyword');
+    const longSuggest = await call(t, 'GET', '/store/suggest', { query: { keyword: 'a'.repeat(51) } });
+    expect(longSuggest.code).toBe(400);
+    for (const k of ['%', '_', '\\', '%_\\%', '！？。，', "' or 1=1 --", '😀', '\ud800', '\u0000', ')(*&^']) {
+      const page = await call<StoreListPage>(t, 'GET', '/store/list', { query: { keyword: k } });
+      expect(page.code, k).toBe(200);
+      expect(page.data.list, k).toEqual([]);
+      const s = await call<StoreSuggest>(t, 'GET', '/store/suggest', { query: { keyword: k } });
+      expect(s.code, k).toBe(200);
+    }
+    expect((await call<StoreListPage>(t, 'GET', '/store/list', { query: {} })).data.total).toBe(8);
+  });
+
+  it('reflects an unrelease and a team rename in the next search', async () => {
+    const other = await createUser(t);
+    await createTeam(t, other.token, '旧名字工作室');
+    const saved = token;
+    token = other.token;
+    const id = await listed({ title: '钢笔字速成' });
+    token = saved;
+    expect(await titles('旧名字')).toEqual(['钢笔字速成']);
+    expect(
+      (await call(t, 'POST', '/team/modify', { token: other.token, body: { teamName: '新招牌书院' } })).code,
+    ).toBe(200);
+    expect(await titles('旧名字')).toEqual([]);
+    expect((await search('新招牌')).list.map((c) => [c.title, c.teamName])).toEqual([
+      ['钢笔字速成', '新招牌书院'],
+    ]);
+    expect(
+      (await call(t, 'POST', '/course/unrelease', { token: other.token, body: { courseId: id } })).code,
+    ).toBe(200);
+    expect(await titles('钢笔字')).toEqual([]);
+    expect(await titles('gbz')).toEqual([]);
+  });
+});

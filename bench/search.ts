@@ -1,0 +1,161 @@
+/**
+ * The store search with no help from the page cache, at 100,000 and then 1,000,000 courses
+ * (`BENCH_ONLY=search`; `BENCH_SEARCH_MAX=100000` stops after the first size). Every request asks for
+ * another (keyword, page) pair, so no request finds its page cached; 50 connections, as the HTTP rows.
+ */
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
+import os from 'node:os';
+import path from 'node:path';
+import { pinyin } from 'pinyin-pro';
+import { freePort, startServer } from '../e2e/support/server.ts';
+import { CONNECTIONS, DURATION_S, get, isOk, measure, type Row, table } from './load.ts';
+import { PATTERNS, searchSizes, seedStore, titleBigrams, TOPICS, type SearchSizes } from './store-seed.ts';
+
+/** Keywords of every shape the issue names: pinyin, initials, mixed, several words, long and short. */
+export function mixedKeywords(): string[] {
+  const out = new Set<string>();
+  const han = (s: string) => s.replace(/[^\u4e00-\u9fff]/g, '');
+  for (const topic of TOPICS) {
+    const chinese = han(topic);
+    if (chinese) {
+      const syllables = pinyin(chinese, { toneType: 'none', type: 'array' });
+      out.add(syllables.join('')); // shujufenxi
+      out.add(syllables.map((s) => s[0]).join('')); // sjfx
+      out.add(`${syllables.join('')} rumen`); // two words, both pinyin
+      out.add(`${chinese}入门`); // a long Chinese run, cut into dictionary words
+    } else {
+      out.add(`${topic.toLowerCase()}入门`); // python入门
+      out.add(`${topic} rm`); // Python rm
+      out.add(topic.toLowerCase().slice(0, 3)); // a latin prefix
+    }
+  }
+  for (const pattern of PATTERNS) {
+    const words = han(pattern.replace('{t}', ''));
+    if (words.length >= 3) out.add(words.slice(0, 3));
+  }
+  return [...out];
+}
+
+/** Each keyword in turn on page 1, then on page 2, and so on. */
+function cold(url: string, path: (keyword: string, page: number) => string, words: string[]) {
+  let n = 0;
+  return autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: DURATION_S,
+    verifyBody: isOk,
+    requests: [
+      {
+        method: 'GET',
+        setupRequest: (req) => {
+          const i = n++;
+          return {
+            ...req,
+            path: path(encodeURIComponent(words[i % words.length]!), 1 + Math.floor(i / words.length)),
+          };
+        },
+      },
+    ],
+  });
+}
+
+const list =
+  (extra = '') =>
+  (k: string, page: number) =>
+    `/api/store/list?keyword=${k}&pageNum=${page}&pageSize=12${extra}`;
+
+function rowsFor(base: string): { name: string; run: () => Promise<autocannon.Result> }[] {
+  const bigrams = titleBigrams();
+  const mixed = mixedKeywords();
+  return [
+    { name: `综合: ${bigrams.length} two-character title words`, run: () => cold(base, list(), bigrams) },
+    {
+      name: `综合: ${mixed.length} pinyin, initials, mixed and multi-word keywords`,
+      run: () => cold(base, list(), mixed),
+    },
+    { name: 'sort=sales with a two-character word', run: () => cold(base, list('&sort=sales'), bigrams) },
+    {
+      name: 'no keyword: another category, sort and page size each request, pages 1–30',
+      run: () => {
+        // 7 categories × 4 sorts × 3 sizes × 30 pages, page-major: no pair repeats within a run.
+        const pairs: string[] = [];
+        for (let page = 1; page <= 30; page++)
+          for (const size of [12, 24, 48])
+            for (const sort of ['newest', 'sales', 'price_asc', 'price_desc'])
+              for (const c of ['tech', 'business', 'design', 'language', 'education', 'life', 'other'])
+                pairs.push(`category=${c}&sort=${sort}&pageSize=${size}&pageNum=${page}`);
+        let n = 0;
+        return autocannon({
+          url: base,
+          connections: CONNECTIONS,
+          duration: DURATION_S,
+          verifyBody: isOk,
+          requests: [
+            {
+              method: 'GET',
+              setupRequest: (req) => ({ ...req, path: `/api/store/list?${pairs[n++ % pairs.length]}` }),
+            },
+          ],
+        });
+      },
+    },
+    {
+      name: 'suggest: typed prefixes (two-character words and pinyin)',
+      run: () => cold(base, (k) => `/api/store/suggest?keyword=${k}`, [...bigrams, ...mixed]),
+    },
+  ];
+}
+
+const sizeLine = (n: number, s: SearchSizes, seconds: number) =>
+  `| ${n.toLocaleString('en')} | ${s.docsMb} + ${s.docsIndexesMb} | ${s.terms.toLocaleString('en')} | ${s.termsMb} + ${s.termsIndexesMb} | ${seconds} |`;
+
+export async function searchSection(): Promise<string> {
+  const bare = Fastify();
+  bare.get('/json', async () => ({ code: 200, msg: '成功', data: { status: 'ok' } }));
+  const barePort = await freePort();
+  await bare.listen({ port: barePort, host: '127.0.0.1' });
+  const server = await startServer(
+    'bench-search',
+    { LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '100000000', SEED_DEMO: 'false' },
+    { entry: path.join(import.meta.dirname, 'search-app.ts') },
+  );
+  const max = Number(process.env.BENCH_SEARCH_MAX ?? 1_000_000);
+  const parts: string[] = [];
+  const sizes: string[] = [];
+  try {
+    const bareJson = () => get(`http://127.0.0.1:${barePort}/json`);
+    let seeded = 0;
+    for (const target of [100_000, 1_000_000].filter((n) => n <= max)) {
+      const started = Date.now();
+      await seedStore(server.databaseUrl, target - seeded);
+      seeded = target;
+      const seconds = Math.round((Date.now() - started) / 1000);
+      sizes.push(sizeLine(target, await searchSizes(server.databaseUrl), seconds));
+      const rows: Row[] = [await measure('bare Fastify JSON route (ceiling), first', bareJson)];
+      const load: string[] = [];
+      for (const r of rowsFor(server.baseUrl)) {
+        rows.push(await measure(r.name, r.run));
+        load.push(os.loadavg()[0]!.toFixed(2));
+      }
+      rows.push(await measure('bare Fastify JSON route (ceiling), last', bareJson));
+      const ceiling = (rows[0]!.rps + rows.at(-1)!.rps) / 2;
+      parts.push(
+        `### ${target.toLocaleString('en')} courses\n\n${table(rows, ceiling)}\n\nCeiling: mean of the two bare runs, ${Math.round(ceiling)} req/s. Load average (1 min) after each search row: ${load.join(', ')}.`,
+      );
+    }
+  } finally {
+    await server.stop();
+    await bare.close();
+  }
+  return `Autocannon, ${CONNECTIONS} connections, ${DURATION_S} s per row; the real server (tsx, embedded PostgreSQL 18, page cache in place but never hit: every request another keyword, category or page). Courses are seeded with \`generate_series\` (titles from ${TOPICS.length} topics × ${PATTERNS.length} patterns, so a common word matches thousands); the search documents and terms with set-based SQL from the app's own \`docText\`.
+
+${parts.join('\n\n')}
+
+**Sizes** (table + its indexes, MB):
+
+| courses | store_search_docs | terms (rows) | store_search_terms | seed s |
+|---:|---:|---:|---:|---:|
+${sizes.join('\n')}
+`;
+}

@@ -1,0 +1,46 @@
+/**
+ * The store search as a user types it, against the built app on the real server with the demo data
+ * (Python 零基础入门 and 数据分析入门 are listed): Chinese and pinyin find the courses, the search box
+ * suggests titles, and the matched text of each title is marked; a visitor's server-rendered list
+ * marks it too.
+ */
+import { describe, expect, inject, it } from 'vitest';
+import { demoOwnerContexts } from '../support/demo-tab.ts';
+
+const baseUrl = inject('baseUrl');
+const owner = demoOwnerContexts(baseUrl);
+
+describe('store search', () => {
+  it('finds courses by Chinese and by pinyin, suggests titles and marks the matched text', async () => {
+    const page = await (await owner.newContext()).newPage();
+    await page.goto(`${baseUrl}/store/list`);
+    const box = page.getByRole('combobox', { name: '搜索课程', exact: true });
+
+    await box.fill('数据');
+    await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe('数据');
+    const data = page.getByRole('heading', { name: '数据分析入门' });
+    await expect.poll(() => data.locator('mark').allTextContents()).toEqual(['数据']);
+    expect(await page.getByRole('heading', { name: 'Python 零基础入门' }).count()).toBe(0);
+
+    await box.fill('rumen');
+    // Suggestions while typing: both titles, their 入门 marked.
+    const suggestions = page.locator('.ant-select-item-option-content');
+    await expect
+      .poll(async () => (await suggestions.allTextContents()).sort())
+      .toEqual(['Python 零基础入门', '数据分析入门']);
+    expect(await suggestions.locator('mark').allTextContents()).toEqual(['入门', '入门']);
+    await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe('rumen');
+    const python = page.getByRole('heading', { name: 'Python 零基础入门' });
+    await expect.poll(() => python.locator('mark').allTextContents()).toEqual(['入门']);
+    // 综合 is the sort while a keyword is given.
+    await page.locator('.store-filters').getByText('综合', { exact: true }).waitFor();
+  });
+
+  it('a visitor’s server-rendered list marks the match of a pinyin keyword', async () => {
+    const page = await (await owner.newContext(false)).newPage();
+    await page.goto(`${baseUrl}/store/list?q=sjfx`);
+    const heading = page.getByRole('heading', { name: '数据分析入门' });
+    expect(await heading.locator('mark').allTextContents()).toEqual(['数据分析']);
+    expect(await page.getByRole('heading', { name: 'Python 零基础入门' }).count()).toBe(0);
+  });
+});
