@@ -29,17 +29,12 @@ import { ROOT, startServer } from '../e2e/support/server.ts';
 import { apiLogin, useSession } from '../e2e/support/session.ts';
 import { withDeadline } from './deadline.ts';
 import { LH_RUNS, lighthouseMedian, lighthouseTable, type LhResult } from './lighthouse.ts';
+import { WHY_NOTES } from './web-notes.ts';
 
 const BUDGET_KB = 150;
 const BUILD_TIMEOUT_MS = 300_000;
 const PAGE_TIMEOUT_MS = 60_000;
 const DEMO = { phone: '13800000000', password: 'demo1234' };
-
-/** Said under the figures: why the pages are as they are (the measured figures are above it). */
-const WHY_NOTES = `**Why the figures are what they are** (the analysis as of this build; the figures above are this run's).
-
-- *The five visitor pages* (the four public pages and /login) are HTML from the server with their styles inline and one small script (the member check, the sort picker; on /login also its forms, loaded by that page only): no framework reaches a visitor's phone, so the first paint is the content and the cover (the LCP element) follows within a round trip. A score under its target here is the machine: the runs of one page differ by up to 20 points when other work shares the two cores (the load average is noted above), the pages themselves being the same bytes.
-- *Cold loads of the app's own pages (target ≤ 30 requests)*: Rolldown gives every module that several lazy pages share a chunk of its own (each antd component family, each icon, small modules of ours): 57–90 requests a page. A grouping that brought every page to 19–28 requests (antd in one chunk, our shared modules in one, other libraries a chunk per package; about 130 KB more on the lightest pages) was measured and then taken back: with it the store journey's 已加入购物车 notice went missing in two of four full e2e runs, and an uncaught \`localStorage\` error appeared, a sign that executing a whole shared chunk at once runs modules where they were never run before. It needs its cause found before it returns.`;
 
 const kb = (bytes: number): string => (bytes / 1024).toFixed(1);
 

@@ -62,23 +62,27 @@ const PhoneInput = ({ id }: { id: string }) => {
 };
 
 /**
- * The forms post nowhere without the script (a login needs it: the session is kept in the browser),
- * so their buttons start disabled and the script enables them.
+ * A login form: the line its answers go in, its fields, and 登录. The forms post nowhere without the
+ * script (a login needs it: the session is kept in the browser), so the button starts disabled and the
+ * script enables it.
  */
-const Submit = () => {
+const LoginForm = ({ way, children }: { way: 'sms' | 'password'; children: ReactNode }) => {
   const { t } = useWords();
   return (
-    <button type="submit" className="pp-button pp-button-primary pp-block" disabled>
-      {t('auth.login')}
-    </button>
+    <form method="post" data-login-form={way} noValidate>
+      <p className="pp-form-error" role="alert" hidden />
+      {children}
+      <button type="submit" className="pp-button pp-button-primary pp-block" disabled>
+        {t('auth.login')}
+      </button>
+    </form>
   );
 };
 
 const SmsForm = () => {
   const { t } = useWords();
   return (
-    <form method="post" data-login-form="sms" noValidate>
-      <p className="pp-form-error" role="alert" hidden />
+    <LoginForm way="sms">
       <Field id="sms-phone" label={t('auth.phone')}>
         <PhoneInput id="sms-phone" />
       </Field>
@@ -104,16 +108,14 @@ const SmsForm = () => {
           data-rule="smsCode"
         />
       </Field>
-      <Submit />
-    </form>
+    </LoginForm>
   );
 };
 
 const PasswordForm = () => {
   const { t } = useWords();
   return (
-    <form method="post" data-login-form="password" noValidate>
-      <p className="pp-form-error" role="alert" hidden />
+    <LoginForm way="password">
       <Field id="password-phone" label={t('auth.phone')}>
         <PhoneInput id="password-phone" />
       </Field>
@@ -130,8 +132,7 @@ const PasswordForm = () => {
           data-rule="passwordRequired"
         />
       </Field>
-      <Submit />
-    </form>
+    </LoginForm>
   );
 };
 

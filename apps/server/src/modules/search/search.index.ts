@@ -8,7 +8,8 @@
 import { COURSE_CATEGORY_NAMES, type CourseCategory } from '@studio/contract';
 import type { Db } from '../../db/client.ts';
 import { bodyText, courseTerms, docGrams, teamKey } from './search-text.ts';
-import { deleteDoc, loadSource, renameTeam, takeQueued, unqueue, writeDoc } from './search.repo.ts';
+import { findLatestRelease } from '../store/catalog.repo.ts';
+import { deleteDoc, renameTeam, takeQueued, unqueue, writeDoc } from './search.repo.ts';
 
 /** What a course's fields give the search: its body text and its ranked terms (the bench seeds with it too). */
 export function docText(f: {
@@ -31,9 +32,10 @@ export function docText(f: {
 /** Rebuilds one course's document from its current release, or removes it when the course is not listed. */
 export async function indexCourse(db: Db, courseId: number): Promise<void> {
   await unqueue(db, courseId);
-  const src = await loadSource(db, courseId);
+  const src = await findLatestRelease(db, courseId);
   if (!src?.listed) return deleteDoc(db, courseId);
-  const { snapshot } = src;
+  const { release } = src;
+  const { snapshot } = release;
   const { body, terms } = docText({
     title: snapshot.title,
     subtitle: snapshot.subtitle,
@@ -52,11 +54,11 @@ export async function indexCourse(db: Db, courseId: number): Promise<void> {
       subtitle: snapshot.subtitle,
       cover: snapshot.cover,
       teamName: src.teamName,
-      price: src.price,
+      price: release.price,
       sales: src.sales,
       lessonCount: snapshot.lessons.length,
-      versionNo: src.versionNo,
-      releasedAt: src.releasedAt,
+      versionNo: release.versionNo,
+      releasedAt: release.createdAt,
       body,
       teamKey: teamKey(src.teamName),
       grams: docGrams(body, teamKey(src.teamName)),

@@ -1,54 +1,11 @@
 /** SQL of the store search's own tables (schema/search.ts): documents, terms, the outbox. */
-import { STORE_TOTAL_CAP, type CourseCategory, type CoursePreview } from '@studio/contract';
+import { STORE_TOTAL_CAP, type CourseCategory } from '@studio/contract';
 import { createHash } from 'node:crypto';
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import type { Db } from '../../db/client.ts';
-import {
-  courseReleases,
-  courses,
-  storeSearchDocs,
-  storeSearchOutbox,
-  storeSearchTerms,
-  teams,
-} from '../../db/schema.ts';
-
-export type DocSource = {
-  courseId: number;
-  teamId: number;
-  listed: boolean;
-  sales: number;
-  teamName: string;
-  versionNo: number;
-  price: number;
-  releasedAt: Date;
-  snapshot: CoursePreview;
-};
-
-/** A course with its current release (if it has one), read for its document. */
-export async function loadSource(db: Db, courseId: number): Promise<DocSource | undefined> {
-  const rows = await db
-    .select({
-      courseId: courses.id,
-      teamId: courses.teamId,
-      listed: sql<boolean>`${courses.status} = 'released'`,
-      sales: courses.sales,
-      teamName: teams.teamName,
-      versionNo: courseReleases.versionNo,
-      price: courseReleases.price,
-      releasedAt: courseReleases.createdAt,
-      snapshot: courseReleases.snapshot,
-    })
-    .from(courses)
-    .innerJoin(
-      courseReleases,
-      and(eq(courseReleases.courseId, courses.id), eq(courseReleases.versionNo, courses.releasedVersion)),
-    )
-    .innerJoin(teams, eq(teams.id, courses.teamId))
-    .where(eq(courses.id, courseId));
-  return rows[0];
-}
+import { courses, storeSearchDocs, storeSearchOutbox, storeSearchTerms } from '../../db/schema.ts';
 
 export type DocRow = typeof storeSearchDocs.$inferInsert;
 
