@@ -7,6 +7,7 @@ import { QueryView } from '../../../components/query-view.tsx';
 import { useDocumentTitle } from '../../../components/use-document-title.ts';
 import { useTeamWritable } from '../../teams/current-team.ts';
 import { LinkButton } from '../link-button.tsx';
+import { afterSuccess } from '../../../lib/after-success.ts';
 import { formatPrice } from '../../../lib/format.ts';
 import { orderApi, useCart, useCartMutation, useCheckout } from '../order-api.ts';
 import { StoreEmpty } from '../store-empty.tsx';
@@ -34,7 +35,7 @@ export const StoreCartPage = () => {
 
     const onCheckout = () =>
       // Exactly the selected courses the team does not own yet: the server prices them.
-      checkout.mutate(payIds, { onSuccess: (order) => void navigate(WebPaths.storePay(order.orderId)) });
+      afterSuccess(checkout.mutateAsync(payIds), (order) => navigate(WebPaths.storePay(order.orderId)));
 
     return (
       <section>
@@ -62,9 +63,9 @@ export const StoreCartPage = () => {
                       busy={busy}
                       onSelect={(selected) => select.mutate({ ids: [item.courseId], selected })}
                       onRemove={() =>
-                        remove.mutate([item.courseId], {
-                          onSuccess: () => void message.success(t('store.cart.removed')),
-                        })
+                        afterSuccess(remove.mutateAsync([item.courseId]), () =>
+                          message.success(t('store.cart.removed')),
+                        )
                       }
                     />
                   </List.Item>

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { WebPaths } from '@studio/contract/constants';
+import { afterSuccess } from '../../../lib/after-success.ts';
 import { useSession } from '../../auth/session-store.ts';
 import { useTeamWritable } from '../../teams/current-team.ts';
 import { orderApi, useCartMutation, useCheckout } from '../order-api.ts';
@@ -83,7 +84,7 @@ export const BuyActions = ({ course, openTo }: { course: StoreCourse; openTo?: s
     }
   };
   const addToCart = () =>
-    add.mutate(course.courseId, { onSuccess: () => void message.success(t('store.course.added')) });
+    afterSuccess(add.mutateAsync(course.courseId), () => message.success(t('store.course.added')));
 
   const buttons = (
     <Flex gap={12} wrap>
