@@ -360,7 +360,7 @@ export async function webSection(): Promise<string> {
     const cores = os.cpus().length;
     const loadNote =
       busiest > cores * 0.5
-        ? ` Other work was running on this machine (1-minute load average up to ${busiest.toFixed(1)} on ${cores} cores while Lighthouse ran): Lighthouse multiplies the main-thread time it observes by 4, so TBT, LCP and the scores are worse and noisier than on an idle machine.`
+        ? ` Other work was running on this machine (1-minute load average up to ${busiest.toFixed(1)} on ${cores} cores while Lighthouse ran): Lighthouse multiplies the main-thread time it observes by 4, so TBT, LCP and the scores are worse and noisier than on an idle machine${os.getPriority() < 0 ? ` unless the bench runs ahead of that work, as here: this run and every process it started had nice ${os.getPriority()}` : ''}.`
         : ` The machine was quiet (1-minute load average at most ${busiest.toFixed(1)} on ${cores} cores while Lighthouse ran).`;
     const visitorCount = visitorPages({ share: '', courseId: 0 }).length;
     const publicLoads = now.loads.slice(0, visitorCount);
