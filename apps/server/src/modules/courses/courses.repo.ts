@@ -83,3 +83,17 @@ export async function deleteCourse(db: Db, teamId: number, courseId: number): Pr
 export async function lockCourse(db: Db, courseId: number): Promise<void> {
   await db.execute(sql`select id from ${courses} where id = ${courseId} for update`);
 }
+
+/** Which of these course ids are this team's (another team's ids are left out, never told apart). */
+export async function teamCourseIds(
+  db: Db,
+  teamId: number,
+  courseIds: readonly number[],
+): Promise<Set<number>> {
+  if (courseIds.length === 0) return new Set();
+  const rows = await db
+    .select({ id: courses.id })
+    .from(courses)
+    .where(and(eq(courses.teamId, teamId), sql`${courses.id} in ${courseIds}`));
+  return new Set(rows.map((r) => r.id));
+}
