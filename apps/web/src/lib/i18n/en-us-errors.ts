@@ -61,7 +61,7 @@ export const errorsEnUS: typeof errorsZhCN = {
   couponExpired: 'This coupon has expired or was stopped',
   couponUsedUp: 'This coupon has been used up',
   couponTeamLimit: 'Your team has already used this coupon',
-  couponMinOrder: 'The courses this coupon applies to must add up to ¥{{minYuan}}',
+  couponMinOrder: 'The courses this coupon applies to must add up to {{minYuan}} yuan',
   couponNotApplicable: 'None of the chosen courses takes this coupon',
   couponCodeTaken: 'This code is taken. Please choose another.',
   aiOutlineLocked: 'Lessons are already being generated from this outline; it can no longer be changed',

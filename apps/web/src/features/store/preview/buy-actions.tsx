@@ -75,7 +75,7 @@ export const BuyActions = ({ course, openTo }: { course: StoreCourse; openTo?: s
     setBuying(true);
     try {
       if (!course.inCart) await add.mutateAsync(course.courseId);
-      const order = await checkout.mutateAsync([course.courseId]);
+      const order = await checkout.mutateAsync({ courseIds: [course.courseId] });
       await navigate(WebPaths.storePay(order.orderId));
     } catch {
       // The request client has shown why.
