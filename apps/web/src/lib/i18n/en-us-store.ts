@@ -116,6 +116,8 @@ export const storeEnUS: typeof storeZhCN = {
     },
   },
   order: {
+    coupon: 'Coupon',
+    couponText: '{{code}}, {{amount}} off',
     status: { pending: 'Awaiting payment', paid: 'Paid', expired: 'Expired', closed: 'Closed' },
     state: 'Status',
     orderNo: 'Order no.',

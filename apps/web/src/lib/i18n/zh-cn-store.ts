@@ -113,6 +113,8 @@ export const storeZhCN = {
     },
   },
   order: {
+    coupon: '优惠券',
+    couponText: '{{code}}，减 {{amount}}',
     status: { pending: '待支付', paid: '已支付', expired: '已过期', closed: '已关闭' },
     state: '订单状态',
     orderNo: '订单号',
