@@ -65,6 +65,8 @@ export const envSchema = z
     WECHATPAY_PRIVATE_KEY: z.string().optional(),
     WECHATPAY_PLATFORM_PUBLIC_KEY: z.string().optional(),
     WECHATPAY_API_V3_KEY: z.string().length(32, { error: 'must be 32 characters' }).optional(),
+    /** Days after payment in which a buyer team may ask for a refund. */
+    REFUND_WINDOW_DAYS: z.coerce.number().int().min(0).max(365).default(7),
     S3_ENDPOINT: optionalUrl,
     S3_REGION: z.string().default('us-east-1'),
     S3_BUCKET: z.string().optional(),

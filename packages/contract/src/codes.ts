@@ -134,6 +134,27 @@ const STORE = {
   CART_EMPTY: { code: 40004, key: 'errors.cartEmpty', zh: '请先选择要购买的课程' },
   ORDER_EXPIRED: { code: 40005, key: 'errors.orderExpired', zh: '订单已过期，请重新下单' },
   PAYMENT_REJECTED: { code: 40006, key: 'errors.paymentRejected', zh: '支付通知校验失败' },
+  // Refunds (401xx): a buyer team asks, the seller team decides, the provider pays back.
+  /** A refund or an invoice asked for an order that is not paid. */
+  ORDER_NOT_PAID: { code: 40101, key: 'errors.orderNotPaid', zh: '订单未支付' },
+  /** Params: days (REFUND_WINDOW_DAYS). */
+  REFUND_WINDOW_PASSED: {
+    code: 40102,
+    key: 'errors.refundWindowPassed',
+    zh: '已超过付款后 {{days}} 天的退款期限',
+  },
+  /** A course of the order that has a refund asked for or being paid back. */
+  REFUND_EXISTS: { code: 40103, key: 'errors.refundExists', zh: '这门课程已申请退款，请等待卖家处理' },
+  ALREADY_REFUNDED: { code: 40104, key: 'errors.alreadyRefunded', zh: '这门课程已退款' },
+  /** Approving or refusing a refund that was decided already (another manager, another tab). */
+  REFUND_NOT_PENDING: { code: 40105, key: 'errors.refundNotPending', zh: '这笔退款申请已处理' },
+  FREE_NOT_REFUNDABLE: { code: 40106, key: 'errors.freeNotRefundable', zh: '免费课程无需退款' },
+  /** The provider refused or could not be reached; the request stays open to approve again. */
+  REFUND_PROVIDER_FAILED: {
+    code: 40107,
+    key: 'errors.refundProviderFailed',
+    zh: '支付渠道暂时无法退款，请稍后重试',
+  },
 } as const satisfies Record<string, CodeEntry>;
 
 const AI = {

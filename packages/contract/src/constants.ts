@@ -81,6 +81,12 @@ export const COURSE_LIMITS = {
 export const ORDER_TTL_MS = 15 * 60_000;
 export const ORDER_STATUSES = ['pending', 'paid', 'expired', 'closed'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
+/** A refund of one course of a paid order: asked, refused, sent to the provider, paid back. */
+export const REFUND_STATUSES = ['requested', 'refused', 'processing', 'refunded'] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+export const REFUND_REASON_MAX = 200;
+/** Whose refunds a list shows: the current team's requests, or those made to it as the seller. */
+export const REFUND_SIDES = ['buyer', 'seller'] as const;
 /** The store list's orders (`sort=`): the schema checks them, the web app offers them. */
 /** `relevance` (综合) is the default when a keyword is given, `newest` otherwise. */
 export const STORE_SORTS = ['relevance', 'newest', 'price_asc', 'price_desc', 'sales'] as const;

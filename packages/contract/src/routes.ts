@@ -89,6 +89,14 @@ export const Routes = {
     notify: '/pay/notify',
     sandbox: '/pay/sandbox',
   },
+  refund: {
+    apply: '/order/refund/apply',
+    list: '/order/refund/list',
+    approve: '/order/refund/approve',
+    refuse: '/order/refund/refuse',
+    /** The webhook a provider calls when a refund has been paid back (`/:provider`). */
+    notify: '/pay/refund-notify',
+  },
   ai: {
     create: '/ai/job/create',
     list: '/ai/job/list',

@@ -108,6 +108,7 @@ export function createContext(
       apiV3Key: config.WECHATPAY_API_V3_KEY!,
       // WeChat Pay calls this from outside: the configured PUBLIC_URL, never a request's host.
       notifyUrl: `${config.publicUrl}/api/pay/notify/wechat`,
+      refundNotifyUrl: `${config.publicUrl}/api/pay/refund-notify/wechat`,
     });
   const generator: CourseGenerator = config.AI_BASE_URL
     ? new OpenAiCompatibleGenerator({

@@ -53,6 +53,11 @@ interface Subjects {
   'course.delete': CourseSubject;
   /** Buying (cart, checkout, paying) for the team. */
   'order.create': void;
+  /** Asking for a refund of a course the team bought, and seeing the team's refunds (either side). */
+  'refund.request': void;
+  'refund.view': void;
+  /** Approving (money goes back, the buyer loses the course) or refusing a refund of the team's course. */
+  'refund.decide': void;
   /** The editor's AI assist (it spends the team's AI use; its text is saved as a lesson edit). */
   'ai.assist': void;
   /** Learning the team's courses: progress and quiz answers are the learner's own record. */
@@ -127,6 +132,10 @@ export const POLICY: { [A in Action]: Entry<Subjects[A]> } = {
   'course.share': write(onCourse),
   'course.delete': write(onCourse),
   'order.create': write(ALL),
+  'refund.request': write(MANAGERS),
+  'refund.view': read(MANAGERS),
+  // Paying back is allowed in an expired team: the buyer's money must not wait for a renewal.
+  'refund.decide': read(MANAGERS),
   'ai.assist': write(ALL),
   // An expired team keeps what it bought: its members still learn (their own record, not team data).
   'learn.study': read(ALL),

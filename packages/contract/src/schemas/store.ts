@@ -3,6 +3,9 @@ import { idSchema, pageQuerySchema, pageSchema } from './common.ts';
 import {
   COURSE_CATEGORIES,
   ORDER_STATUSES,
+  REFUND_REASON_MAX,
+  REFUND_SIDES,
+  REFUND_STATUSES,
   STORE_KEYWORD_MAX,
   STORE_SORTS,
   STORE_SUGGEST_MAX,
@@ -128,3 +131,31 @@ export const teamSalesSchema = z.object({
   ),
 });
 export type TeamSales = z.infer<typeof teamSalesSchema>;
+
+/** A refund of one course of a paid order (the whole price of that line, in fen). */
+export const refundSchema = z.object({
+  refundId: z.number().int(),
+  refundNo: z.string(),
+  orderId: z.number().int(),
+  orderNo: z.string(),
+  courseId: z.number().int(),
+  title: z.string(),
+  amount: z.number().int(),
+  reason: z.string(),
+  status: z.enum(REFUND_STATUSES),
+  buyerTeamName: z.string(),
+  sellerTeamName: z.string(),
+  createTime: z.number(),
+  decideTime: z.number().nullable(),
+  refundTime: z.number().nullable(),
+});
+export type Refund = z.infer<typeof refundSchema>;
+export const refundApplyBody = z.object({
+  orderId: idSchema,
+  courseId: idSchema,
+  reason: z.string().trim().min(1).max(REFUND_REASON_MAX),
+});
+export type RefundApply = z.infer<typeof refundApplyBody>;
+export const refundListQuery = pageQuerySchema.extend({ side: z.enum(REFUND_SIDES) });
+export type RefundListQuery = z.infer<typeof refundListQuery>;
+export const refundIdBody = z.object({ refundId: idSchema });

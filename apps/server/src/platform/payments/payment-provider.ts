@@ -11,6 +11,27 @@ export type PaymentOrder = {
 /** What a verified notification says happened. */
 export type PaymentNotice = { eventId: string; orderNo: string; amount: number; txnId: string };
 
+/** A refund to start: the whole price of one order line, back to the payer of the order. */
+export type RefundOrder = {
+  orderNo: string;
+  /** Ours, unique: the provider deduplicates a repeated call by it. */
+  refundNo: string;
+  amount: number;
+  /** The order's paid total (WeChat Pay wants it with every refund). */
+  total: number;
+  reason: string;
+};
+
+/** What a verified refund notification (or a provider's synchronous answer) says was paid back. */
+export type RefundNotice = { eventId: string; refundNo: string; amount: number; refundId: string };
+
+/**
+ * A started refund: `refunded` when the provider paid back at once (its notice is applied through the
+ * same exactly-once path as a notification), `processing` while its notification is awaited.
+ */
+export type RefundStarted =
+  { state: 'refunded'; notice: RefundNotice } | { state: 'processing'; refundId: string };
+
 export interface PaymentProvider {
   readonly name: string;
   /** Starts a payment and answers the URL to show as a QR code. */
@@ -22,6 +43,17 @@ export interface PaymentProvider {
   ): Promise<PaymentNotice>;
   /** Asks the provider about an order whose notification has not arrived; null while unpaid. */
   queryPayment?(orderNo: string): Promise<PaymentNotice | null>;
+  /**
+   * Starts a refund; throws when the provider refuses it. A provider that answers refunds
+   * synchronously (Alipay's alipay.trade.refund: the hook for it) returns `refunded` and needs no
+   * refund notification. Without this method, approving a refund answers 40107.
+   */
+  refund?(order: RefundOrder): Promise<RefundStarted>;
+  /** Verifies a refund notification (signature, then decryption); throws PaymentRejected otherwise. */
+  verifyRefundNotification?(
+    headers: Record<string, string | string[] | undefined>,
+    rawBody: string,
+  ): Promise<RefundNotice>;
 }
 
 export class PaymentRejected extends Error {}
