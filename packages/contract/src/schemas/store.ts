@@ -102,6 +102,8 @@ export const orderSchema = z.object({
   expireTime: z.number(),
   payTime: z.number().nullable(),
   teamName: z.string(),
+  /** The buying team: its OWNER/ADMIN may ask for a refund while it is the current team. */
+  teamId: z.number().int(),
 });
 export type Order = z.infer<typeof orderSchema>;
 export const orderIdQuery = z.object({ orderId: idSchema });

@@ -37,6 +37,7 @@ export const toOrder = ({ order, items, teamName }: OrderWithItems): Order => ({
   expireTime: order.expiresAt.getTime(),
   payTime: order.paidAt ? order.paidAt.getTime() : null,
   teamName,
+  teamId: order.teamId,
 });
 
 const newOrderNo = () => `${new Date().toISOString().slice(0, 10).replaceAll('-', '')}${randomDigits(12)}`;

@@ -13,6 +13,7 @@ const order = (over: Partial<Order> = {}): Order => ({
   expireTime: NOW + 15 * 60_000,
   payTime: null,
   teamName: '乙团队',
+  teamId: 2,
   ...over,
 });
 

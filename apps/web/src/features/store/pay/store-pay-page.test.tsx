@@ -22,6 +22,7 @@ const order = (over: Partial<Order> = {}): Order => ({
   expireTime: Date.now() + 15 * 60_000,
   payTime: null,
   teamName: '乙团队',
+  teamId: 2,
   ...over,
 });
 const payInfo = (expireTime: number): PayInfo => ({

@@ -82,7 +82,8 @@ describe('/store/preview/:courseId (buy page)', () => {
     // is gone (TanStack drops a per-call onSuccess then), and the notice must not have gone with it.
     mock.onPost(Routes.cart.add).reply(async () => {
       await moveOn();
-      return ok({ list: [], selectedCount: 1, selectedTotal: 9900 });
+      const [status, body] = ok({ list: [], selectedCount: 1, selectedTotal: 9900 });
+      return [status, body];
     });
     const router = renderApp('/store/preview/11');
     moveOn = async () => {

@@ -1,10 +1,15 @@
+import { RefundsCard } from '../../store/refunds/refunds-card.tsx';
 import { TeamPurchasesCard } from './team-purchases-card.tsx';
 import { TeamSalesCard } from './team-sales-card.tsx';
 
-/** The team centre's store part, for OWNER/ADMIN: sales of the team's courses and its purchases. */
+/**
+ * The team centre's store part, for OWNER/ADMIN: sales of the team's courses, the refunds asked of
+ * it (退款处理), and its purchases.
+ */
 export const TeamStoreCards = () => (
   <>
     <TeamSalesCard />
+    <RefundsCard side="seller" />
     <TeamPurchasesCard />
   </>
 );
