@@ -48,7 +48,7 @@ export const RefundRequestModal = ({
           {t('store.refund.applyDesc', { no: order.orderNo, amount: formatPrice(item.price) })}
         </Typography.Paragraph>
       )}
-      <Form form={form} layout="vertical" onFinish={(v) => void submit(v)} preserve={false}>
+      <Form form={form} name="refund" layout="vertical" onFinish={(v) => void submit(v)} preserve={false}>
         <Form.Item
           name="reason"
           label={t('store.refund.reason')}
