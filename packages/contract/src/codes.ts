@@ -155,6 +155,11 @@ const STORE = {
     key: 'errors.refundProviderFailed',
     zh: '支付渠道暂时无法退款，请稍后重试',
   },
+  // Invoices (402xx): the buying team asks, the selling team issues a PDF.
+  INVOICE_EXISTS: { code: 40201, key: 'errors.invoiceExists', zh: '这笔订单已申请发票' },
+  INVOICE_NOT_PDF: { code: 40202, key: 'errors.invoiceNotPdf', zh: '请上传 PDF 格式的发票文件' },
+  INVOICE_NOT_ISSUED: { code: 40203, key: 'errors.invoiceNotIssued', zh: '发票尚未开具' },
+  INVOICE_ALREADY_ISSUED: { code: 40204, key: 'errors.invoiceAlreadyIssued', zh: '发票已开具' },
 } as const satisfies Record<string, CodeEntry>;
 
 const AI = {

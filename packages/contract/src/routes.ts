@@ -97,6 +97,13 @@ export const Routes = {
     /** The webhook a provider calls when a refund has been paid back (`/:provider`). */
     notify: '/pay/refund-notify',
   },
+  invoice: {
+    apply: '/order/invoice/apply',
+    list: '/order/invoice/list',
+    /** Multipart: field `invoiceId`, then field `file` (the PDF). */
+    issue: '/order/invoice/issue',
+    download: '/order/invoice/download',
+  },
   ai: {
     create: '/ai/job/create',
     list: '/ai/job/list',

@@ -58,6 +58,11 @@ interface Subjects {
   'refund.view': void;
   /** Approving (money goes back, the buyer loses the course) or refusing a refund of the team's course. */
   'refund.decide': void;
+  /** Asking for an invoice of an order the team paid, and seeing the team's invoices (either side). */
+  'invoice.request': void;
+  'invoice.view': void;
+  /** Issuing an invoice for the team's courses (uploading its PDF). */
+  'invoice.issue': void;
   /** The editor's AI assist (it spends the team's AI use; its text is saved as a lesson edit). */
   'ai.assist': void;
   /** Learning the team's courses: progress and quiz answers are the learner's own record. */
@@ -136,6 +141,10 @@ export const POLICY: { [A in Action]: Entry<Subjects[A]> } = {
   'refund.view': read(MANAGERS),
   // Paying back is allowed in an expired team: the buyer's money must not wait for a renewal.
   'refund.decide': read(MANAGERS),
+  'invoice.request': write(MANAGERS),
+  'invoice.view': read(MANAGERS),
+  // Like a refund, an invoice owed to a buyer is issued by an expired team too.
+  'invoice.issue': read(MANAGERS),
   'ai.assist': write(ALL),
   // An expired team keeps what it bought: its members still learn (their own record, not team data).
   'learn.study': read(ALL),

@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { idSchema, pageQuerySchema, pageSchema } from './common.ts';
 import {
   COURSE_CATEGORIES,
+  INVOICE_STATUSES,
+  INVOICE_TITLE_MAX,
   ORDER_STATUSES,
+  TAX_ID_PATTERN,
   REFUND_REASON_MAX,
   REFUND_SIDES,
   REFUND_STATUSES,
@@ -161,3 +164,33 @@ export type RefundApply = z.infer<typeof refundApplyBody>;
 export const refundListQuery = pageQuerySchema.extend({ side: z.enum(REFUND_SIDES) });
 export type RefundListQuery = z.infer<typeof refundListQuery>;
 export const refundIdBody = z.object({ refundId: idSchema });
+
+/** An invoice asked for a paid order, for the lines one seller team sold in it (fen). */
+export const invoiceSchema = z.object({
+  invoiceId: z.number().int(),
+  orderId: z.number().int(),
+  orderNo: z.string(),
+  amount: z.number().int(),
+  title: z.string(),
+  taxId: z.string(),
+  email: z.string(),
+  status: z.enum(INVOICE_STATUSES),
+  buyerTeamName: z.string(),
+  sellerTeamName: z.string(),
+  createTime: z.number(),
+  issueTime: z.number().nullable(),
+});
+export type Invoice = z.infer<typeof invoiceSchema>;
+export const invoiceApplyBody = z.object({
+  orderId: idSchema,
+  title: z.string().trim().min(1).max(INVOICE_TITLE_MAX),
+  taxId: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(TAX_ID_PATTERN, { error: '纳税人识别号应为 15、18 或 20 位数字或大写字母' }),
+  email: z.email().max(120),
+});
+export type InvoiceApply = z.infer<typeof invoiceApplyBody>;
+export const invoiceListQuery = refundListQuery;
+export const invoiceIdQuery = z.object({ invoiceId: idSchema });

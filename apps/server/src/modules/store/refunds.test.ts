@@ -11,7 +11,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createUser, joinTeam } from '../../../test/factories.ts';
-import { buyer, payInSandbox, seller } from '../../../test/store-factories.ts';
+import { boughtCourse, buyer, seller } from '../../../test/store-factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 
 let t: TestApp;
@@ -20,15 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** A seller's course bought and paid by a new buyer team. */
-async function bought(title: string, price: number, pay = true) {
-  const s = await seller(t, title, price);
-  const b = await buyer(t);
-  await call<Cart>(t, 'POST', '/cart/add', { token: b.user.token, body: { courseId: s.courseId } });
-  const order = (await call<Order>(t, 'POST', '/order/checkout', { token: b.user.token, body: {} })).data;
-  if (pay) await payInSandbox(t, b.user.token, order.orderId);
-  return { s, b, order };
-}
+const bought = (title: string, price: number, pay = true) => boughtCourse(t, title, price, pay);
 
 const apply = (token: string, orderId: number, courseId: number, reason = '内容与介绍不符') =>
   call<Refund>(t, 'POST', '/order/refund/apply', { token, body: { orderId, courseId, reason } });

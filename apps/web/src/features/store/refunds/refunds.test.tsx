@@ -10,7 +10,7 @@ import { renderApp } from '../../../test/render-app.tsx';
 import { useSession } from '../../auth/session-store.ts';
 
 const mock = new MockAdapter(http);
-const ok = (data: unknown, code: number = Code.OK) => [200, { code, msg: 'ok', data }] as const;
+const ok = (data: unknown, code: number = Code.OK): [number, unknown] => [200, { code, msg: 'ok', data }];
 const page = <T,>(list: T[]): Page<T> => ({ list, total: list.length, pageNum: 1, pageSize: 10 });
 
 const paid: Order = {
