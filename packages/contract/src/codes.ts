@@ -134,6 +134,8 @@ const STORE = {
   CART_EMPTY: { code: 40004, key: 'errors.cartEmpty', zh: '请先选择要购买的课程' },
   ORDER_EXPIRED: { code: 40005, key: 'errors.orderExpired', zh: '订单已过期，请重新下单' },
   PAYMENT_REJECTED: { code: 40006, key: 'errors.paymentRejected', zh: '支付通知校验失败' },
+  /** A payment method the server does not offer (not in PAY_PROVIDER). */
+  PAY_PROVIDER_UNAVAILABLE: { code: 40007, key: 'errors.payProviderUnavailable', zh: '暂不支持这种支付方式' },
   // Refunds (401xx): a buyer team asks, the seller team decides, the provider pays back.
   /** A refund or an invoice asked for an order that is not paid. */
   ORDER_NOT_PAID: { code: 40101, key: 'errors.orderNotPaid', zh: '订单未支付' },

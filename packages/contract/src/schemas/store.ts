@@ -111,9 +111,14 @@ export const orderSchema = z.object({
 export type Order = z.infer<typeof orderSchema>;
 export const orderIdQuery = z.object({ orderId: idSchema });
 export const checkoutBody = z.object({ courseIds: z.array(idSchema).min(1).max(200).optional() });
+/** Start paying; `provider` is the payment method the buyer chose (one of `PayInfo.providers`). */
+export const payBody = orderIdQuery.extend({ provider: z.string().min(1).max(20).optional() });
 export const payData = z.object({
   orderId: z.number().int(),
+  /** The provider of this QR code: sandbox, wechat or alipay. */
   provider: z.string(),
+  /** Every payment method offered, the default first; the pay page offers a choice when there are several. */
+  providers: z.array(z.string()).optional(),
   qrUrl: z.string(),
   expireTime: z.number(),
 });

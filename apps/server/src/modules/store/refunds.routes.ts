@@ -101,8 +101,9 @@ const refundWebhook =
         },
       },
       async (request) => {
-        const verify = ctx.payments.verifyRefundNotification?.bind(ctx.payments);
-        if (request.params.provider !== ctx.payments.name || !verify || typeof request.body !== 'string')
+        const provider = ctx.paymentProviders.get(request.params.provider);
+        const verify = provider?.verifyRefundNotification?.bind(provider);
+        if (!provider || !verify || typeof request.body !== 'string')
           throw new AppError(Code.NOT_FOUND, { status: 404 });
         let notice;
         try {
@@ -110,12 +111,12 @@ const refundWebhook =
         } catch (err) {
           if (!(err instanceof PaymentRejected)) throw err;
           request.log.warn(
-            { refund: { provider: ctx.payments.name, reason: err.message } },
+            { refund: { provider: provider.name, reason: err.message } },
             'refund notification rejected',
           );
           throw new AppError(Code.PAYMENT_REJECTED, { status: 400 });
         }
-        const outcome = await applyRefundNotice(ctx, notice, request.log);
+        const outcome = await applyRefundNotice(ctx, provider.name, notice, request.log);
         if (outcome === 'amount_mismatch' || outcome === 'unknown_refund' || outcome === 'refused')
           throw new AppError(Code.PAYMENT_REJECTED, { status: 400 });
         return { code: Code.OK, msg: messageFor(Code.OK), data: { outcome } };

@@ -122,16 +122,18 @@ export async function approveRefund(c: TeamCtx, refundId: number, log: FastifyBa
   const found = await decide(c, refundId, 'processing');
   const { refund } = found;
   try {
-    if (!ctx.payments.refund || found.provider !== ctx.payments.name)
-      throw new Error(`provider ${ctx.payments.name} cannot refund an order paid with ${found.provider}`);
-    const started = await ctx.payments.refund({
+    // Paid back through the provider the order was paid with.
+    const provider = ctx.paymentProviders.get(found.provider);
+    if (!provider?.refund)
+      throw new Error(`no configured provider refunds an order paid with ${found.provider}`);
+    const started = await provider.refund({
       orderNo: found.orderNo,
       refundNo: refund.refundNo,
       amount: refund.amount,
       total: found.orderAmount,
       reason: refund.reason,
     });
-    if (started.state === 'refunded') await applyRefundNotice(ctx, started.notice, log);
+    if (started.state === 'refunded') await applyRefundNotice(ctx, provider.name, started.notice, log);
     else await updateRefund(ctx.db, refund.id, { providerRefundId: started.refundId });
   } catch (err) {
     log.warn({ err, refundNo: refund.refundNo }, 'refund not started');
@@ -150,10 +152,10 @@ export type RefundOutcome =
  */
 export async function applyRefundNotice(
   ctx: AppContext,
+  provider: string,
   notice: RefundNotice,
   log: FastifyBaseLogger,
 ): Promise<RefundOutcome> {
-  const provider = ctx.payments.name;
   const outcome = await ctx.db.transaction(async (tx): Promise<RefundOutcome> => {
     // Refund events carry the refund number where payment events carry the order number.
     const fresh = await recordPaymentEvent(tx, {

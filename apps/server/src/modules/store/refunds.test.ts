@@ -1,13 +1,5 @@
 /** Refunds with the sandbox provider: asking, deciding, paying back once, and what a refund takes away. */
-import {
-  Code,
-  type Cart,
-  type Order,
-  type Page,
-  type Refund,
-  type StoreCourse,
-  type TeamSales,
-} from '@studio/contract';
+import { Code, type Page, type Refund, type StoreCourse, type TeamSales } from '@studio/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createUser, joinTeam } from '../../../test/factories.ts';

@@ -1,4 +1,7 @@
-/** One interface for every payment provider; the sandbox and WeChat Pay use the same webhook path. */
+/**
+ * One interface for every payment provider; the sandbox, WeChat Pay and Alipay use the same webhook
+ * path (`/api/pay/notify/:name`).
+ */
 export type PaymentOrder = {
   orderNo: string;
   amount: number;
@@ -34,9 +37,14 @@ export type RefundStarted =
 
 export interface PaymentProvider {
   readonly name: string;
+  /**
+   * The plain-text answer the provider expects to a notification it may stop re-sending (Alipay:
+   * `success`); without it the webhook answers the JSON envelope.
+   */
+  readonly notificationAnswer?: string;
   /** Starts a payment and answers the URL to show as a QR code. */
   createPayment(order: PaymentOrder): Promise<{ qrUrl: string }>;
-  /** Verifies a notification's signature over the raw body; throws PaymentRejected otherwise. */
+  /** Verifies a notification's signature over the raw body (JSON or a form); throws PaymentRejected otherwise. */
   verifyNotification(
     headers: Record<string, string | string[] | undefined>,
     rawBody: string,

@@ -56,6 +56,7 @@ export const errorsEnUS: typeof errorsZhCN = {
   cartEmpty: 'Choose the courses to buy first',
   orderExpired: 'The order has expired. Please place a new one.',
   paymentRejected: 'The payment notification failed verification',
+  payProviderUnavailable: 'This payment method is not available',
   orderNotPaid: 'The order is not paid',
   refundWindowPassed: 'Refunds can only be asked for within {{days}} days of payment',
   refundExists: "A refund of this course has been asked for. Wait for the seller's team.",

@@ -128,6 +128,9 @@ export const storeEnUS: typeof storeZhCN = {
     amount: 'Amount due',
     items: 'Order contents',
     scan: 'Scan the code to pay',
+    scanWith: { wechat: 'Scan with WeChat to pay', alipay: 'Scan with Alipay to pay' },
+    method: 'Payment method',
+    methods: { wechat: 'WeChat Pay', alipay: 'Alipay' },
     qrAlt: 'Payment QR code',
     sandboxHint:
       'This is the sandbox payment (for development and demos): scan it with a phone, or open the sandbox payment page here to confirm.',
