@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
-import { PaymentRejected } from '../../platform/payments/payment-provider.ts';
+import { PaymentIgnored, PaymentRejected } from '../../platform/payments/payment-provider.ts';
 import { applyPaymentNotice } from './orders.service.ts';
 
 /** The webhook every payment provider calls (sandbox, WeChat Pay and Alipay alike). */
@@ -32,10 +32,22 @@ export const paymentsRoutes =
         const provider = ctx.paymentProviders.get(request.params.provider);
         if (!provider || typeof request.body !== 'string')
           throw new AppError(Code.NOT_FOUND, { status: 404 });
+        // Applied now or before, or nothing to apply: the provider may stop re-sending.
+        const answer = (outcome: string) =>
+          provider.notificationAnswer
+            ? reply.type('text/plain; charset=utf-8').send(provider.notificationAnswer)
+            : { code: Code.OK, msg: messageFor(Code.OK), data: { outcome } };
         let notice;
         try {
           notice = await provider.verifyNotification(request.headers, request.body);
         } catch (err) {
+          if (err instanceof PaymentIgnored) {
+            request.log.info(
+              { payment: { provider: provider.name, reason: err.message } },
+              'payment notification ignored',
+            );
+            return answer('ignored');
+          }
           if (!(err instanceof PaymentRejected)) throw err;
           request.log.warn(
             { payment: { provider: provider.name, reason: err.message } },
@@ -46,10 +58,7 @@ export const paymentsRoutes =
         const outcome = await applyPaymentNotice(ctx, provider.name, notice, request.log);
         if (outcome === 'amount_mismatch' || outcome === 'unknown_order')
           throw new AppError(Code.PAYMENT_REJECTED, { status: 400 });
-        // Applied now or before (a re-delivery changes nothing): the provider may stop re-sending.
-        if (provider.notificationAnswer)
-          return reply.type('text/plain; charset=utf-8').send(provider.notificationAnswer);
-        return { code: Code.OK, msg: messageFor(Code.OK), data: { outcome } };
+        return answer(outcome);
       },
     );
   };

@@ -138,7 +138,7 @@ const payWith = (token: string, orderId: number, provider?: string) =>
 function notification(
   orderNo: string,
   totalAmount: string,
-  o: { key?: string; appId?: string; status?: string } = {},
+  o: { key?: string; appId?: string; status?: string; extra?: Record<string, string> } = {},
 ) {
   const fields: Record<string, string> = {
     notify_time: '2026-11-25 12:00:00',
@@ -153,6 +153,7 @@ function notification(
     total_amount: totalAmount,
     subject: '课程 & 测试 100%',
     sign_type: 'RSA2',
+    ...o.extra,
   };
   fields.sign = rsa2(signString(fields, ['sign', 'sign_type']), o.key);
   return new URLSearchParams(fields).toString();
@@ -242,6 +243,11 @@ describe('Alipay face-to-face QR', () => {
     expect((await notify(notification(order.orderNo, '20.00', { status: 'TRADE_FINISHED' }))).body).toBe(
       'success',
     );
+    // A closed trade's status sync is acknowledged and changes nothing (a forged one is still refused).
+    expect((await notify(notification(order.orderNo, '20.00', { status: 'TRADE_CLOSED' }))).body).toBe(
+      'success',
+    );
+    await refused(notification(order.orderNo, '20.00', { status: 'TRADE_CLOSED', key: other.privateKey }));
     const paid = await detail();
     expect(paid.data.status).toBe('paid');
     expect(await providerOf(order.orderId)).toBe('alipay');
@@ -309,6 +315,13 @@ describe('Alipay refunds (alipay.trade.refund, answered synchronously)', () => {
     });
     expect(await owned(s.courseId)).toBe(false);
     expect((await approve(one.refundId)).code).toBe(Code.REFUND_NOT_PENDING);
+    // The status sync Alipay sends after a refund is acknowledged and changes nothing.
+    const sync = notification(order.orderNo, '45.50', {
+      extra: { refund_fee: '30.00', gmt_refund: '2026-11-25 12:05:00.000', out_biz_no: one.refundNo },
+    });
+    expect((await notify(sync)).body).toBe('success');
+    expect(await owned(s.courseId)).toBe(false);
+    expect(await owned(second)).toBe(true);
 
     // Alipay's refund_fee is the trade's refunded total (45.50 now); the notice is this refund's 15.50.
     const two = await ask(second);

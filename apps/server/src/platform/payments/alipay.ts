@@ -7,6 +7,7 @@
  */
 import { AlipaySdk } from 'alipay-sdk';
 import {
+  PaymentIgnored,
   PaymentRejected,
   type PaymentNotice,
   type PaymentOrder,
@@ -115,6 +116,9 @@ export class AlipayProvider implements PaymentProvider {
     if (!fields.sign || !this.sdk.checkNotifySignV2(fields))
       throw new PaymentRejected('bad Alipay signature');
     if (fields.app_id !== this.appId) throw new PaymentRejected('notification for another app_id');
+    // Refunds are answered synchronously (refund()); their status sync and a closed trade change nothing.
+    if (fields.trade_status === 'TRADE_CLOSED' || fields.gmt_refund || fields.refund_fee)
+      throw new PaymentIgnored(`trade ${fields.trade_status ?? ''}, refund ${fields.refund_fee ?? '-'}`);
     if (!PAID.has(fields.trade_status ?? '')) throw new PaymentRejected(`not paid: ${fields.trade_status}`);
     const amount = yuanToFen(fields.total_amount);
     if (amount === null || !fields.notify_id || !fields.out_trade_no || !fields.trade_no)

@@ -65,3 +65,9 @@ export interface PaymentProvider {
 }
 
 export class PaymentRejected extends Error {}
+
+/**
+ * A verified notification of ours that has nothing to apply (Alipay's TRADE_CLOSED, or the status
+ * sync it sends after a refund): acknowledged so the provider stops re-sending, and nothing changes.
+ */
+export class PaymentIgnored extends Error {}
