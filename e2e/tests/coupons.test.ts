@@ -1,10 +1,11 @@
 /**
  * Coupons end to end: the second demo team's owner (示例学院) creates one in the team centre; a buyer on a phone types it in
  * the cart, sees the server's discount, checks out and pays the lower amount in the sandbox, and the
- * order's details name the coupon.
+ * order's details name the coupon; the buyer asks for the course back, the seller approves, the
+ * ¥29.00 paid is refunded and the course is gone (issue 18's journey).
  */
 import type { StoreListPage, UserInfo } from '@studio/contract';
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
 import { apiAs, apiLogin, useSession } from '../support/session.ts';
@@ -28,6 +29,8 @@ afterAll(async () => {
 
 describe('coupons: created by the seller, used by a buyer on a phone', () => {
   let buyer: UserInfo;
+  let courseId: number;
+  let phone: Page;
 
   it('the seller creates 减 ¥20 in the team centre and sees it listed', async () => {
     const context = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1280, height: 860 } });
@@ -53,7 +56,7 @@ describe('coupons: created by the seller, used by a buyer on a phone', () => {
       buyer,
       `/store/list?keyword=${encodeURIComponent('数据分析')}`,
     );
-    const courseId = found.list.find((c) => c.title === COURSE)!.courseId;
+    courseId = found.list.find((c) => c.title === COURSE)!.courseId;
     await apiAs(baseUrl, buyer, '/cart/add', { courseId });
 
     const context = await browser.newContext({
@@ -65,6 +68,7 @@ describe('coupons: created by the seller, used by a buyer on a phone', () => {
     contexts.push(context);
     await useSession(context, buyer);
     const page = await context.newPage();
+    phone = page;
     await page.goto(`${baseUrl}/store/cart`);
     await page.getByText('已选 1 门').waitFor();
     await page.getByRole('textbox', { name: '优惠码', exact: true }).fill('NOPE-0000');
@@ -96,5 +100,30 @@ describe('coupons: created by the seller, used by a buyer on a phone', () => {
     const drawer = page.getByRole('dialog', { name: '订单详情' });
     await drawer.getByText(`${CODE}，减 ¥20.00`).waitFor();
     await drawer.getByText('¥29.00').first().waitFor();
+  });
+
+  it('the buyer asks for the course back; the refund is what was paid (¥29.00)', async () => {
+    const drawer = phone.getByRole('dialog', { name: '订单详情' });
+    await drawer.getByRole('button', { name: `申请退款：${COURSE}` }).click();
+    await phone.getByText(/退款金额 ¥29\.00/).waitFor();
+    await phone.getByLabel('退款原因', { exact: true }).fill('用优惠券买错了课程');
+    await phone.getByRole('button', { name: '提交申请' }).click();
+    await phone.getByText('退款申请已提交，等待卖家处理').waitFor();
+  });
+
+  it('the seller approves it; the buyer can no longer study the course', async () => {
+    const context = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1280, height: 860 } });
+    contexts.push(context);
+    await useSession(context, await apiLogin(baseUrl, '13800000002', 'demo1234'));
+    const seller = await context.newPage();
+    await seller.goto(`${baseUrl}/personal/team`);
+    const row = seller.getByRole('row').filter({ hasText: '用优惠券买错了课程' });
+    await row.getByText('¥29.00').waitFor();
+    await row.getByRole('button', { name: `同意退款：${COURSE}` }).click();
+    await seller.getByRole('tooltip').getByRole('button', { name: '同意退款' }).click();
+    await row.getByText('已退款').waitFor();
+
+    await phone.goto(`${baseUrl}/learn/course/${courseId}`);
+    await phone.getByText('课程不存在或无法学习').waitFor();
   });
 });
