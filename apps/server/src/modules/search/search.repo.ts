@@ -116,7 +116,9 @@ export type Filter = {
  */
 const anywhere = (id: SQL, w: OtherWord, onRow = false) => {
   const terms = w.rare
-    ? sql`${id} in (select x.course_id from store_search_terms x where x.term = ${w.word})`
+    ? // Inside coalesce so it stays a hashed filter of the walk: as a top-level IN, PostgreSQL would
+      // make it a join and walk (and sort) every entry of the driver word instead of stopping early.
+      sql`coalesce(${id} in (select x.course_id from store_search_terms x where x.term = ${w.word}), false)`
     : sql`exists (select 1 from store_search_terms x where x.course_id = ${id} and x.term = ${w.word} offset 0)`;
   if (!w.inBody) return terms;
   if (onRow) return sql`(${terms} or strpos(${BODY}, ${w.word}) > 0)`;
@@ -294,13 +296,18 @@ export function sortedPage(
  * tie, and walking the wrong one tests forty times as many entries.
  */
 export const WORD_COUNT_CAP = COUNT_CAP * 10;
+/**
+ * Bodies are counted only this far: each is a row whose grams are tested (about 4 µs), and a gram
+ * common to most bodies is read by a scan of the table. Fewer are hashed; more, probed per row.
+ */
+export const BODY_COUNT_CAP = 101;
 export async function wordCounts(db: Db, words: string[]): Promise<{ terms: number; bodies: number }[]> {
   const got = await rows<{ n: number[] }>(
     db,
     sql`select array[${sql.join(
       words.flatMap((w) => [
         sql`(select count(*)::int from (select 1 from store_search_terms p where p.term = ${w} limit ${int(WORD_COUNT_CAP)}) c)`,
-        sql`(select count(*)::int from (select 1 from store_search_docs d where d.grams @> ${textArray(grams(w))} limit ${int(WORD_COUNT_CAP)}) c)`,
+        sql`(select count(*)::int from (select 1 from store_search_docs d where d.grams @> ${textArray(grams(w))} limit ${int(BODY_COUNT_CAP)}) c)`,
       ]),
       sql`, `,
     )}] as n`,

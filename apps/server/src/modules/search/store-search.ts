@@ -24,6 +24,7 @@ import {
   type OtherWord,
   wordCounts,
   WORD_COUNT_CAP,
+  BODY_COUNT_CAP,
 } from './search.repo.ts';
 
 export type StoreSearchQuery = {
@@ -52,7 +53,7 @@ async function filterOf(db: Db, words: string[], category?: CourseCategory): Pro
     category,
   });
   if (words.length === 1) return one(words[0]!, []);
-  // One statement: each word's term entries and bodies counted, up to WORD_COUNT_CAP each.
+  // One statement: each word's term entries (up to WORD_COUNT_CAP) and bodies (BODY_COUNT_CAP).
   const counts = await wordCounts(db, words);
   const least = Math.min(...counts.map((c) => c.terms));
   // Among equally rare words (none indexed, or all past the cap), the most specific.
@@ -67,7 +68,7 @@ async function filterOf(db: Db, words: string[], category?: CourseCategory): Pro
           word,
           rare: c.terms < WORD_COUNT_CAP,
           inBody: c.bodies > 0,
-          bodyRare: c.bodies < WORD_COUNT_CAP,
+          bodyRare: c.bodies < BODY_COUNT_CAP,
         },
       ];
     }),
