@@ -241,11 +241,11 @@ export function plainPage(
 }
 
 /**
- * A keyword in another order than relevance. The matches are counted up to the cap as for relevance
- * (term entries, then body-only documents). Fewer than the cap: they are collected and sorted. As
- * many: the order's index is walked and each document tested (its term by primary key, its body on
- * the row), so a page is found after a few hundred rows at most. One statement; the branch not taken
- * is skipped (a one-time filter on the count).
+ * A keyword in another order than relevance. The matches are counted up to `collectUpTo` (term
+ * entries, then body-only documents). Fewer: they are collected and sorted. As many: the order's index
+ * is walked and each document tested (its term by primary key, its body on the row), which finds a
+ * page after about (documents ÷ matches) × (offset + limit) rows; the caller picks the bound where the
+ * two cost about the same. One statement; the branch not taken is skipped (a one-time filter).
  */
 export function sortedPage(
   db: Db,
@@ -253,7 +253,9 @@ export function sortedPage(
   order: PlainOrder,
   limit: number,
   offset: number,
+  collectUpTo: number,
 ): Promise<Found> {
+  const upTo = int(Math.max(COUNT_CAP, collectUpTo));
   const tests = (id: SQL) => [
     ...(f.category ? [sql`d.category = ${f.category}`] : []),
     ...f.others.map((w) => anywhere(id, w, true)),
@@ -261,32 +263,41 @@ export function sortedPage(
   const ctes = sql`
     t as materialized (
       select p.course_id from store_search_terms p ${where([sql`p.term = ${f.driver}`, ...restrict(f, P)])}
-      limit ${int(COUNT_CAP)}),
+      limit ${upTo}),
     tn as (select count(*)::int as n from t),
     b as materialized (
       select d.course_id from store_search_docs d
-      ${where([sql`(select n from tn) < ${int(COUNT_CAP)}`, ...bodyOnly(f), ...restrict(f, D)])}
-      limit ${int(COUNT_CAP)}),
-    cn as (select least((select n from tn) + (select count(*) from b), ${int(COUNT_CAP)})::int as n),`;
+      ${where([sql`(select n from tn) < ${upTo}`, ...bodyOnly(f), ...restrict(f, D)])}
+      limit ${upTo}),
+    cn as (select ((select n from tn) + (select count(*) from b))::int as n),`;
   return found(
     db,
     ctes,
     sql`select course_id, row_number() over () as ord from (
           (select ${ORDER_COLUMNS} from store_search_docs d
            ${where([
-             sql`(select n from cn) >= ${int(COUNT_CAP)}`,
+             sql`(select n from cn) >= ${upTo}`,
              ...tests(D),
              anywhere(D, { word: f.driver, rare: false, inBody: true }, true),
            ])}
            order by ${ORDERS[order]} limit ${int(limit + offset)})
           union all
           (select ${ORDER_COLUMNS} from store_search_docs d
-           where (select n from cn) < ${int(COUNT_CAP)}
+           where (select n from cn) < ${upTo}
              and d.course_id in (select course_id from t union all select course_id from b)
            order by ${ORDERS[order]} limit ${int(limit + offset)})
           order by ${ORDERS[order]} limit ${int(limit)} offset ${int(offset)}) x`,
-    sql`select n from cn`,
+    sql`select least(n, ${int(COUNT_CAP)})::int as n from cn`,
   );
+}
+
+/** The planner's estimate of how many documents there are (0 before the first ANALYZE). */
+export async function docsEstimate(db: Db): Promise<number> {
+  const got = await rows<{ n: number }>(
+    db,
+    sql`select greatest(reltuples, 0)::float8 as n from pg_class where oid = 'store_search_docs'::regclass`,
+  );
+  return got[0]?.n ?? 0;
 }
 
 /**
