@@ -26,6 +26,8 @@ export const envSchema = z
     /** A read replica of DATABASE_URL for the store search's reads (docs/deploy.md). */
     SEARCH_DATABASE_URL: optionalUrl,
     EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(54329),
+    /** The embedded cluster's shared_buffers in MB; unset, a quarter of the memory, 128 MB to 2 GB. */
+    EMBEDDED_PG_SHARED_BUFFERS_MB: z.coerce.number().int().min(16).max(65536).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: bool.default(false),
     SEED_DEMO: bool.default(true),

@@ -79,7 +79,9 @@ export async function openDatabase(
   let url = config.DATABASE_URL;
   let stopEmbedded: () => Promise<void> = async () => undefined;
   if (!url) {
-    const cluster = await startEmbeddedPostgres(config.dataDir, config.EMBEDDED_PG_PORT, log);
+    const cluster = await startEmbeddedPostgres(config.dataDir, config.EMBEDDED_PG_PORT, log, {
+      sharedBuffersMb: config.EMBEDDED_PG_SHARED_BUFFERS_MB,
+    });
     await ensureDatabase(cluster.adminUrl('postgres'), 'studio');
     url = cluster.adminUrl('studio');
     stopEmbedded = cluster.stop;

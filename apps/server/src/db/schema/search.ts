@@ -36,11 +36,22 @@ export const storeSearchDocs = pgTable(
     grams: text('grams').array().notNull(),
   },
   (t) => [
-    // One index per order the store offers; a category filter walks them too.
+    // One index per order the store offers.
     index('store_search_docs_newest').on(t.releasedAt.desc(), t.courseId.desc()),
     index('store_search_docs_sales').on(t.sales.desc(), t.releasedAt.desc(), t.courseId.desc()),
     index('store_search_docs_price_asc').on(t.price.asc(), t.courseId.desc()),
     index('store_search_docs_price_desc').on(t.price.desc(), t.courseId.desc()),
+    // The same orders within a category (migration 0012): a category's deep page is an index range,
+    // not a walk of the whole store's order skipping the other categories.
+    index('store_search_docs_category_newest').on(t.category, t.releasedAt.desc(), t.courseId.desc()),
+    index('store_search_docs_category_sales').on(
+      t.category,
+      t.sales.desc(),
+      t.releasedAt.desc(),
+      t.courseId.desc(),
+    ),
+    index('store_search_docs_category_price_asc').on(t.category, t.price.asc(), t.courseId.desc()),
+    index('store_search_docs_category_price_desc').on(t.category, t.price.desc(), t.courseId.desc()),
     index('store_search_docs_team').on(t.teamId),
     index('store_search_docs_grams').using('gin', t.grams),
   ],

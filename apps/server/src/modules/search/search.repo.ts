@@ -1,11 +1,9 @@
 /** SQL of the store search's own tables (schema/search.ts): documents, terms, the outbox. */
 import { STORE_TOTAL_CAP, type CourseCategory } from '@studio/contract';
-import { createHash } from 'node:crypto';
 import { eq, sql, type SQL } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
-import type pg from 'pg';
 import type { Db } from '../../db/client.ts';
 import { courses, storeSearchDocs, storeSearchOutbox, storeSearchTerms } from '../../db/schema.ts';
+import { Bucket, grams } from './search-text.ts';
 
 export type DocRow = typeof storeSearchDocs.$inferInsert;
 
@@ -59,20 +57,12 @@ export async function takeQueued(db: Db, n: number): Promise<number[]> {
 
 // ---- reads ----
 
-const dialect = new PgDialect();
-
 /**
- * Runs a read; `prepared`: as a named prepared statement, so its shape (the SQL text; values are
- * parameters) is parsed and planned once per connection instead of on every request. Only for the
- * counts, whose plan does not depend on the values (a fixed cap, one term); a page's plan does (its
- * LIMIT and OFFSET), and a generic plan for it was measured far slower than planning each time.
+ * Runs a read. Planned with its values each time: a page's plan depends on them (LIMIT, OFFSET, how
+ * common the word is), and generic plans were measured far slower; each read is one statement.
  */
-async function rows<T extends Record<string, unknown>>(db: Db, query: SQL, prepared = false): Promise<T[]> {
-  const pool = (db as unknown as { $client?: pg.Pool }).$client;
-  if (!prepared || !pool?.query) return (await db.execute<T>(query)).rows as T[];
-  const { sql: text, params } = dialect.sqlToQuery(query);
-  const name = `search_${createHash('sha1').update(text).digest('base64url').slice(0, 24)}`;
-  return (await pool.query<T>({ name, text, values: params })).rows;
+async function rows<T extends Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
+  return (await db.execute<T>(query)).rows as T[];
 }
 
 export type CardRow = {
@@ -102,8 +92,12 @@ const textArray = (values: string[]) =>
 
 const BODY = sql.raw(`(d.body || ' ' || d.team_key)`);
 
-/** Another word of the keyword, with what decides how it is tested (see `anywhere`). */
-export type OtherWord = { word: string; rare: boolean; inBody: boolean };
+/**
+ * Another word of the keyword, with what decides how it is tested (see `anywhere`): `rare`, its term
+ * entries are few enough to hash; `inBody`, some body may hold it (its grams are somewhere);
+ * `bodyRare`, those bodies are few enough to hash.
+ */
+export type OtherWord = { word: string; rare: boolean; inBody: boolean; bodyRare?: boolean };
 
 export type Filter = {
   /** The word walked in the term index. */
@@ -115,15 +109,22 @@ export type Filter = {
 };
 
 /**
- * Another word in the document of course `id`: among its terms, else in its body. A rare word (at most
- * the cap of entries) is one hashed set; a common one a probe per row (OFFSET 0 keeps it so: hashed,
- * it would read every entry). The body is read only when some body holds the word at all.
+ * Another word in the document of course `id`: among its terms, else in its body. A rare word is one
+ * hashed set; a common one a probe per row (OFFSET 0 keeps it so: hashed, it would read every entry).
+ * The body likewise: skipped when no body can hold the word, a hashed set of the few that do, or a
+ * test of the row (`onRow`: the document's row is the one being read, d) or a probe of it.
  */
-const anywhere = (id: SQL, w: OtherWord) => {
+const anywhere = (id: SQL, w: OtherWord, onRow = false) => {
   const terms = w.rare
-    ? sql`${id} in (select x.course_id from store_search_terms x where x.term = ${w.word})`
+    ? // Inside coalesce so it stays a hashed filter of the walk: as a top-level IN, PostgreSQL would
+      // make it a join and walk (and sort) every entry of the driver word instead of stopping early.
+      sql`coalesce(${id} in (select x.course_id from store_search_terms x where x.term = ${w.word}), false)`
     : sql`exists (select 1 from store_search_terms x where x.course_id = ${id} and x.term = ${w.word} offset 0)`;
   if (!w.inBody) return terms;
+  if (onRow) return sql`(${terms} or strpos(${BODY}, ${w.word}) > 0)`;
+  if (w.bodyRare)
+    return sql`(${terms} or ${id} in (select b.course_id from store_search_docs b
+                  where b.grams @> ${textArray(grams(w.word))} and strpos(b.body || ' ' || b.team_key, ${w.word}) > 0))`;
   return sql`(${terms} or exists (select 1 from store_search_docs b where b.course_id = ${id}
                   and strpos(b.body || ' ' || b.team_key, ${w.word}) > 0 offset 0))`;
 };
@@ -142,121 +143,189 @@ const D = sql.raw('d.course_id');
 
 const where = (parts: SQL[]) => (parts.length ? sql`where ${sql.join(parts, sql` and `)}` : sql``);
 
-/** Documents whose terms hold the driver word: the best first, by one index range. */
-export async function termPage(db: Db, f: Filter, limit: number, offset: number): Promise<CardRow[]> {
-  const found = await rows<CardRow>(
+/** Entries any read walks at most for its count: a page never needs more (the list then says "1000+"). */
+const COUNT_CAP = STORE_TOTAL_CAP + 1;
+const int = (n: number) => sql.raw(String(Math.max(0, Math.trunc(n))));
+
+/** A page of cards and how many matched, up to the cap. */
+export type Found = { rows: CardRow[]; total: number };
+
+/**
+ * The one statement of a read: `ids` (a CTE body giving `course_id, ord` for the page, `ord` its
+ * position) and `counted` (a CTE body giving one row `n`). The cards are joined for the page alone; a
+ * row comes back even when the page is empty, to carry the count.
+ */
+async function found(db: Db, ctes: SQL, page: SQL, counted: SQL): Promise<Found> {
+  const got = await rows<CardRow & { total: number }>(
     db,
-    sql`
-    select ${CARD} from store_search_terms p join store_search_docs d on d.course_id = p.course_id
-    ${where([sql`p.term = ${f.driver}`, ...restrict(f, P)])}
-    order by p.bucket, p.sales desc nulls last, p.released_at desc nulls last, p.course_id desc nulls last
-    limit ${limit} offset ${offset}`,
+    sql`with ${ctes} counted as (${counted}), page as (${page})
+    select counted.n as total, ${CARD}
+    from counted left join (page join store_search_docs d on d.course_id = page.course_id) on true
+    order by page.ord`,
   );
-  return found;
+  const total = got[0]?.total ?? 0;
+  return { rows: got.filter((r) => r.courseId !== null).map(({ total: _, ...r }) => r), total };
 }
 
-/** Counts up to `cap` matches (a page never needs more: the list then says "1000+"). */
-const capped = async (db: Db, inner: SQL, cap: number) =>
-  Math.min(
-    cap,
-    (
-      await rows<{ n: number }>(
-        db,
-        sql`select count(*)::int as n from (${inner} limit ${sql.raw(String(COUNT_CAP))}) m`,
-        true,
-      )
-    )[0]!.n,
-  );
-const COUNT_CAP = STORE_TOTAL_CAP + 1;
-
-/** Index entries alone, unless a category or another word asks for a probe per entry. */
-export const termCount = (db: Db, f: Filter, cap: number) =>
-  capped(
+/**
+ * Relevance: the driver word's term entries in rank order (one index range, other words and the
+ * category tested per entry), then, when those are fewer than the cap, the documents holding it in
+ * their body only (gram index; not among the entries just read), best selling first. One statement:
+ * the entries up to the cap (or the page's end) give the count and the page together.
+ */
+export async function relevancePage(db: Db, f: Filter, limit: number, offset: number): Promise<Found> {
+  const n = Math.max(COUNT_CAP, offset + limit);
+  const ctes = sql`
+    t as materialized (
+      select p.course_id, p.bucket, p.sales, p.released_at from store_search_terms p
+      ${where([sql`p.term = ${f.driver}`, ...restrict(f, P)])}
+      order by p.bucket, p.sales desc nulls last, p.released_at desc nulls last, p.course_id desc nulls last
+      limit ${int(n)}),
+    tn as (select count(*)::int as n from t),
+    b as materialized (
+      select d.course_id, d.sales, d.released_at from store_search_docs d
+      ${where([sql`(select n from tn) < ${int(COUNT_CAP)}`, ...bodyOnly(f), ...restrict(f, D)])}
+      order by d.sales desc nulls last, d.released_at desc nulls last, d.course_id desc nulls last
+      limit ${int(n)}),
+    m as (
+      select course_id, bucket, sales, released_at from t
+      union all select course_id, ${int(Bucket.body)}, sales, released_at from b),`;
+  return found(
     db,
-    sql`select 1 from store_search_terms p ${where([sql`p.term = ${f.driver}`, ...restrict(f, P)])}`,
-    cap,
+    ctes,
+    sql`select course_id, row_number() over () as ord from (select course_id from m
+        order by bucket, sales desc nulls last, released_at desc nulls last, course_id desc nulls last
+        limit ${int(limit)} offset ${int(offset)}) x`,
+    sql`select least(count(*), ${int(COUNT_CAP)})::int as n from m`,
   );
+}
 
 /** The driver word in the body only (summary, lessons, team), not among the document's terms. */
 const bodyOnly = (f: Filter): SQL[] => [
   sql`d.grams @> ${textArray(f.driverGrams)}`,
   // Grams hold every character and pair of the body: a word of one or two characters needs no more.
   ...([...f.driver].length > 2 ? [sql`strpos(${BODY}, ${f.driver}) > 0`] : []),
-  sql`not exists (select 1 from store_search_terms x where x.course_id = d.course_id and x.term = ${f.driver})`,
+  // The term matches are all in t whenever this runs (fewer than the cap).
+  sql`d.course_id not in (select course_id from t)`,
 ];
 
-/** Body matches not among the terms first (OFFSET 0 keeps that order), then the other words. */
-const bodyOnlyDocs = (f: Filter) => sql`(select * from store_search_docs d ${where(bodyOnly(f))} offset 0) d
-  ${where(restrict(f, D))}`;
-
-export async function bodyPage(db: Db, f: Filter, limit: number, offset: number): Promise<CardRow[]> {
-  const found = await rows<CardRow>(
-    db,
-    sql`
-    select ${CARD} from ${bodyOnlyDocs(f)}
-    order by d.sales desc nulls last, d.released_at desc nulls last, d.course_id desc nulls last
-    limit ${limit} offset ${offset}`,
-  );
-  return found;
-}
-
-export const bodyCount = (db: Db, f: Filter, cap: number) =>
-  capped(db, sql`select 1 from ${bodyOnlyDocs(f)}`, cap);
-
 export const ORDERS = {
-  newest: sql.raw('d.released_at desc nulls last, d.course_id desc nulls last'),
-  sales: sql.raw('d.sales desc nulls last, d.released_at desc nulls last, d.course_id desc nulls last'),
-  price_asc: sql.raw('d.price asc, d.course_id desc nulls last'),
-  price_desc: sql.raw('d.price desc nulls last, d.course_id desc nulls last'),
+  newest: sql.raw('released_at desc nulls last, course_id desc nulls last'),
+  sales: sql.raw('sales desc nulls last, released_at desc nulls last, course_id desc nulls last'),
+  price_asc: sql.raw('price asc, course_id desc nulls last'),
+  price_desc: sql.raw('price desc nulls last, course_id desc nulls last'),
 } as const;
 export type PlainOrder = keyof typeof ORDERS;
+const ORDER_COLUMNS = sql.raw('course_id, released_at, sales, price');
 
 /**
- * Matches in another order than relevance. Many matches: walk that order's index and test each
- * document (a page is found early). Few: collect them from the term and gram indexes, then sort.
+ * No keyword: the order's index (the category's own, migration 0012) gives the page's ids alone,
+ * skipping the offset inside the index; the count reads up to the cap of the same index.
  */
-export async function sortedPage(
+export function plainPage(
   db: Db,
-  f: Filter | null,
   category: CourseCategory | undefined,
   order: PlainOrder,
-  many: boolean,
   limit: number,
   offset: number,
-): Promise<CardRow[]> {
-  const parts: SQL[] = category ? [sql`d.category = ${category}`] : [];
-  if (f) {
-    parts.push(...f.others.map((w) => anywhere(D, w)));
-    parts.push(
-      many
-        ? anywhere(D, { word: f.driver, rare: false, inBody: true })
-        : sql`d.course_id in (
-            select course_id from store_search_terms where term = ${f.driver}
-            union
-            select course_id from store_search_docs b
-            where b.grams @> ${textArray(f.driverGrams)}
-              and strpos(b.body || ' ' || b.team_key, ${f.driver}) > 0)`,
-    );
-  }
-  const found = await rows<CardRow>(
+): Promise<Found> {
+  const w = where(category ? [sql`category = ${category}`] : []);
+  return found(
     db,
-    sql`
-    select ${CARD} from store_search_docs d ${where(parts)} order by ${ORDERS[order]}
-    limit ${limit} offset ${offset}`,
+    sql``,
+    sql`select course_id, row_number() over () as ord from (
+          select course_id from store_search_docs ${w} order by ${ORDERS[order]}
+          limit ${int(limit)} offset ${int(offset)}) x`,
+    sql`select count(*)::int as n from (select 1 from store_search_docs ${w} limit ${int(COUNT_CAP)}) c`,
   );
-  return found;
 }
 
-/** How many documents hold a word among their terms, up to `cap`: picks the rarest word to walk. */
-export const wordCount = (db: Db, w: string, cap: number) =>
-  capped(db, sql`select 1 from store_search_terms p where p.term = ${w}`, cap);
-
-export const plainCount = (db: Db, category: CourseCategory | undefined, cap: number) =>
-  capped(
+/**
+ * A keyword in another order than relevance. The matches are counted up to `collectUpTo` (term
+ * entries, then body-only documents). Fewer: they are collected and sorted. As many: the order's index
+ * is walked and each document tested (its term by primary key, its body on the row), which finds a
+ * page after about (documents ÷ matches) × (offset + limit) rows; the caller picks the bound where the
+ * two cost about the same. One statement; the branch not taken is skipped (a one-time filter).
+ */
+export function sortedPage(
+  db: Db,
+  f: Filter,
+  order: PlainOrder,
+  limit: number,
+  offset: number,
+  collectUpTo: number,
+): Promise<Found> {
+  const upTo = int(Math.max(COUNT_CAP, collectUpTo));
+  const tests = (id: SQL) => [
+    ...(f.category ? [sql`d.category = ${f.category}`] : []),
+    ...f.others.map((w) => anywhere(id, w, true)),
+  ];
+  const ctes = sql`
+    t as materialized (
+      select p.course_id from store_search_terms p ${where([sql`p.term = ${f.driver}`, ...restrict(f, P)])}
+      limit ${upTo}),
+    tn as (select count(*)::int as n from t),
+    b as materialized (
+      select d.course_id from store_search_docs d
+      ${where([sql`(select n from tn) < ${upTo}`, ...bodyOnly(f), ...restrict(f, D)])}
+      limit ${upTo}),
+    cn as (select ((select n from tn) + (select count(*) from b))::int as n),`;
+  return found(
     db,
-    sql`select 1 from store_search_docs d ${where(category ? [sql`d.category = ${category}`] : [])}`,
-    cap,
+    ctes,
+    sql`select course_id, row_number() over () as ord from (
+          (select ${ORDER_COLUMNS} from store_search_docs d
+           ${where([
+             sql`(select n from cn) >= ${upTo}`,
+             ...tests(D),
+             anywhere(D, { word: f.driver, rare: false, inBody: true }, true),
+           ])}
+           order by ${ORDERS[order]} limit ${int(limit + offset)})
+          union all
+          (select ${ORDER_COLUMNS} from store_search_docs d
+           where (select n from cn) < ${upTo}
+             and d.course_id in (select course_id from t union all select course_id from b)
+           order by ${ORDERS[order]} limit ${int(limit + offset)})
+          order by ${ORDERS[order]} limit ${int(limit)} offset ${int(offset)}) x`,
+    sql`select least(n, ${int(COUNT_CAP)})::int as n from cn`,
   );
+}
+
+/** The planner's estimate of how many documents there are (0 before the first ANALYZE). */
+export async function docsEstimate(db: Db): Promise<number> {
+  const got = await rows<{ n: number }>(
+    db,
+    sql`select greatest(reltuples, 0)::float8 as n from pg_class where oid = 'store_search_docs'::regclass`,
+  );
+  return got[0]?.n ?? 0;
+}
+
+/**
+ * How many documents hold each word among their terms, and how many bodies may hold it (its grams),
+ * each up to ten times the cap, in one statement: picks the rarest word to walk and how the others are
+ * tested. Counted only to the cap, a common word and a very common one (入门 on every course) would
+ * tie, and walking the wrong one tests forty times as many entries.
+ */
+export const WORD_COUNT_CAP = COUNT_CAP * 10;
+/**
+ * Bodies are counted only this far: each is a row whose grams are tested (about 4 µs), and a gram
+ * common to most bodies is read by a scan of the table. Fewer are hashed; more, probed per row.
+ */
+export const BODY_COUNT_CAP = 101;
+export async function wordCounts(db: Db, words: string[]): Promise<{ terms: number; bodies: number }[]> {
+  const got = await rows<{ n: number[] }>(
+    db,
+    sql`select array[${sql.join(
+      words.flatMap((w) => [
+        sql`(select count(*)::int from (select 1 from store_search_terms p where p.term = ${w} limit ${int(WORD_COUNT_CAP)}) c)`,
+        sql`(select count(*)::int from (select 1 from store_search_docs d where d.grams @> ${textArray(grams(w))} limit ${int(BODY_COUNT_CAP)}) c)`,
+      ]),
+      sql`, `,
+    )}] as n`,
+  );
+  const n = got[0]!.n;
+  return words.map((_, i) => ({ terms: n[2 * i]!, bodies: n[2 * i + 1]! }));
+}
 
 /** Titles whose terms hold the word, best first, for the search box's suggestions. */
 export async function suggestTitles(

@@ -15,17 +15,17 @@ import {
 import type { Db } from '../../db/client.ts';
 import { driverWord, grams, queryWords, titleHighlights } from './search-text.ts';
 import {
-  bodyCount,
-  bodyPage,
-  plainCount,
+  docsEstimate,
+  plainPage,
+  relevancePage,
   sortedPage,
   suggestTitles,
-  termCount,
-  termPage,
-  type CardRow,
   type Filter,
+  type Found,
   type OtherWord,
-  wordCount,
+  wordCounts,
+  WORD_COUNT_CAP,
+  BODY_COUNT_CAP,
 } from './search.repo.ts';
 
 export type StoreSearchQuery = {
@@ -54,63 +54,76 @@ async function filterOf(db: Db, words: string[], category?: CourseCategory): Pro
     category,
   });
   if (words.length === 1) return one(words[0]!, []);
-  const cap = STORE_TOTAL_CAP + 1;
-  const counts = await Promise.all(words.map((w) => wordCount(db, w, cap)));
-  const least = Math.min(...counts);
+  // One statement: each word's term entries (up to WORD_COUNT_CAP) and bodies (BODY_COUNT_CAP).
+  const counts = await wordCounts(db, words);
+  const least = Math.min(...counts.map((c) => c.terms));
   // Among equally rare words (none indexed, or all past the cap), the most specific.
-  const driver = driverWord(words.filter((_, i) => counts[i] === least));
+  const driver = driverWord(words.filter((_, i) => counts[i]!.terms === least));
   return one(
     driver,
-    // Whether any body holds a word is not asked: planned with EXISTS, PostgreSQL reads every
-    // document when none does (0.2-0.6 s at 100,000), which costs more than the probes it saves.
-    words.flatMap((word, i) => (word === driver ? [] : [{ word, rare: counts[i]! < cap, inBody: true }])),
+    words.flatMap((word, i) => {
+      if (word === driver) return [];
+      const c = counts[i]!;
+      return [
+        {
+          word,
+          rare: c.terms < WORD_COUNT_CAP,
+          inBody: c.bodies > 0,
+          bodyRare: c.bodies < BODY_COUNT_CAP,
+        },
+      ];
+    }),
   );
 }
 
 export class PgStoreSearch implements StoreSearch {
   constructor(private readonly db: Db) {}
 
+  private docs = { n: 0, at: -Infinity };
+  /**
+   * How many matches a sort other than relevance still collects and sorts, rather than walking the
+   * order's index: collecting costs about one row per match, walking about (documents ÷ matches) ×
+   * (offset + limit) rows at roughly three times the cost each, even at √(3 × documents × rows)
+   * (1,900 at 100,000 documents and a first page of 12; 6,000 at 1,000,000). The document count is
+   * the planner's estimate, read once a minute.
+   */
+  private async collectUpTo(rows: number): Promise<number> {
+    if (performance.now() - this.docs.at > 60_000)
+      this.docs = { n: await docsEstimate(this.db), at: performance.now() };
+    return Math.min(50_000, Math.ceil(Math.sqrt(3 * this.docs.n * rows)));
+  }
+
   async list(q: StoreSearchQuery): Promise<StoreListPage> {
     const offset = (q.pageNum - 1) * q.pageSize;
-    const page = (rows: CardRow[], counted: number, words: string[]): StoreListPage => ({
+    const words = q.keyword ? queryWords(q.keyword) : [];
+    const page = ({ rows, total }: Found): StoreListPage => ({
       list: rows.map((r) => ({ ...r, titleHighlights: titleHighlights(r.title, words) })),
-      total: Math.min(counted, STORE_TOTAL_CAP),
-      totalCapped: counted > STORE_TOTAL_CAP,
+      total: Math.min(total, STORE_TOTAL_CAP),
+      totalCapped: total > STORE_TOTAL_CAP,
       pageNum: q.pageNum,
       pageSize: q.pageSize,
     });
-    const cap = STORE_TOTAL_CAP + 1;
-    const words = q.keyword ? queryWords(q.keyword) : [];
     if (!q.keyword) {
       const sort = q.sort === 'relevance' ? 'newest' : q.sort;
-      const [rows, n] = await Promise.all([
-        sortedPage(this.db, null, q.category, sort, true, q.pageSize, offset),
-        plainCount(this.db, q.category, cap),
-      ]);
-      return page(rows, n, words);
+      return page(await plainPage(this.db, q.category, sort, q.pageSize, offset));
     }
     // Punctuation, symbols or emoji alone: nothing to look for, so nothing found (never everything).
-    if (words.length === 0) return page([], 0, words);
+    if (words.length === 0) return page({ rows: [], total: 0 });
     const f = await filterOf(this.db, words, q.category);
-    if (q.sort !== 'relevance') {
-      const inTerms = await termCount(this.db, f, cap);
-      const counted = inTerms < cap ? inTerms + (await bodyCount(this.db, f, cap - inTerms)) : inTerms;
-      const rows = await sortedPage(this.db, f, q.category, q.sort, counted >= cap, q.pageSize, offset);
-      return page(rows, counted, words);
-    }
     // Term matches first (title, then tags, each best match first), then body-only matches, which
-    // are read (and counted) only when the terms hold fewer than the cap.
-    const [inTerms, fromTerms] = await Promise.all([
-      termCount(this.db, f, cap),
-      termPage(this.db, f, q.pageSize, offset),
-    ]);
-    if (inTerms >= cap) return page(fromTerms, inTerms, words);
-    const rest = q.pageSize - fromTerms.length;
-    const [inBody, fromBody] = await Promise.all([
-      bodyCount(this.db, f, cap - inTerms),
-      rest > 0 ? bodyPage(this.db, f, rest, Math.max(0, offset - inTerms)) : [],
-    ]);
-    return page([...fromTerms, ...fromBody], inTerms + inBody, words);
+    // are read (and counted) only when the terms hold fewer than the cap; or all in another order.
+    return page(
+      q.sort === 'relevance'
+        ? await relevancePage(this.db, f, q.pageSize, offset)
+        : await sortedPage(
+            this.db,
+            f,
+            q.sort,
+            q.pageSize,
+            offset,
+            await this.collectUpTo(offset + q.pageSize),
+          ),
+    );
   }
 
   async suggest(keyword: string): Promise<StoreSuggest> {

@@ -1,0 +1,4 @@
+CREATE INDEX "store_search_docs_category_newest" ON "store_search_docs" USING btree ("category","released_at" DESC NULLS LAST,"course_id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "store_search_docs_category_sales" ON "store_search_docs" USING btree ("category","sales" DESC NULLS LAST,"released_at" DESC NULLS LAST,"course_id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "store_search_docs_category_price_asc" ON "store_search_docs" USING btree ("category","price","course_id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "store_search_docs_category_price_desc" ON "store_search_docs" USING btree ("category","price" DESC NULLS LAST,"course_id" DESC NULLS LAST);
