@@ -166,6 +166,7 @@ describe('member list', () => {
       inviteAdmin: false,
       leave: true,
       sales: false,
+      coupons: false,
     });
     const ownersTeam = await call<LastTeam>(t, 'GET', '/team/current/list', { token: owner.token });
     expect(ownersTeam.data.abilities).toMatchObject({ manage: true, inviteAdmin: true, leave: false });
