@@ -66,6 +66,9 @@ export const Routes = {
     reorder: '/lesson/reorder',
     duplicate: '/lesson/duplicate',
     delete: '/lesson/delete',
+    history: '/lesson/history',
+    historyDetail: '/lesson/history/detail',
+    restore: '/lesson/restore',
   },
   store: {
     list: '/store/list',

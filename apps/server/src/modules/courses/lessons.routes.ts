@@ -1,7 +1,13 @@
 import {
   envelope,
   lessonCreateBody,
+  lessonHistoryQuery,
   lessonIdBody,
+  lessonRestoreBody,
+  lessonRevisionDetailSchema,
+  lessonRevisionSchema,
+  pageSchema,
+  revisionIdQuery,
   lessonIdQuery,
   lessonReorderBody,
   lessonSaveBody,
@@ -23,6 +29,7 @@ import {
   reorderLessons,
   saveLesson,
 } from './lessons.service.ts';
+import { lessonHistory, restoreRevision, revisionDetail } from './lesson-history.service.ts';
 
 const team = { auth: 'team' } as const;
 
@@ -101,5 +108,41 @@ export const lessonsRoutes =
         await removeLesson(teamCtxOf(r), r.body.lessonId);
         return ok(null);
       },
+    );
+    app.get(
+      Routes.lesson.history,
+      {
+        config: team,
+        schema: {
+          summary: "A lesson's revisions, newest first",
+          querystring: lessonHistoryQuery,
+          response: { 200: envelope(pageSchema(lessonRevisionSchema)) },
+        },
+      },
+      async (r) => ok(await lessonHistory(teamCtxOf(r), r.query)),
+    );
+    app.get(
+      Routes.lesson.historyDetail,
+      {
+        config: team,
+        schema: {
+          summary: 'A revision with its content',
+          querystring: revisionIdQuery,
+          response: { 200: envelope(lessonRevisionDetailSchema) },
+        },
+      },
+      async (r) => ok(await revisionDetail(teamCtxOf(r), r.query.revisionId)),
+    );
+    app.post(
+      Routes.lesson.restore,
+      {
+        config: team,
+        schema: {
+          summary: 'Restore a revision as a new version of its lesson',
+          body: lessonRestoreBody,
+          response: { 200: envelope(lessonSchema) },
+        },
+      },
+      async (r) => ok(await restoreRevision(teamCtxOf(r), r.body.revisionId)),
     );
   };

@@ -8,6 +8,7 @@ import { findTeamCourse, lockCourse, updateCourse, type CourseWithMeta } from '.
 import { requireCourse } from './courses.service.ts';
 import { indexCourse } from '../search/search.index.ts';
 import { isEmptyDoc } from './lesson-content.ts';
+import { checkpointCourse } from './lesson-history.repo.ts';
 import { listLessons } from './lessons.repo.ts';
 import { insertNextRelease, listCourseReleases, type ReleaseRow } from './releases.repo.ts';
 
@@ -65,6 +66,8 @@ export async function releaseCourse(c: TeamCtx, courseId: number, notes: string)
     });
     await updateCourse(tx, courseId, { status: 'released', releasedVersion: row.versionNo });
     await indexCourse(tx, courseId);
+    // Each lesson's history keeps the text as released.
+    await checkpointCourse(tx, courseId, c.actor.user.id, 'release');
     return toRelease(row, c.actor.user.nickName);
   });
 }
