@@ -6,6 +6,8 @@ import type {
   CourseModify,
   CoursePreview,
   Lesson,
+  LessonRevision,
+  LessonRevisionDetail,
   LessonSave,
   LessonSaved,
   LessonSummary,
@@ -32,6 +34,9 @@ export const courseKeys = {
   releases: (teamId: number | undefined, courseId: number) =>
     ['course', teamId, 'releases', courseId] as const,
   shares: (teamId: number | undefined, courseId: number) => ['course', teamId, 'shares', courseId] as const,
+  history: (teamId: number | undefined, lessonId: number) => ['course', teamId, 'history', lessonId] as const,
+  revision: (teamId: number | undefined, revisionId: number) =>
+    ['course', teamId, 'revision', revisionId] as const,
 };
 
 /** Every course, lesson, release and share call; answers are the envelope's data. */
@@ -68,6 +73,13 @@ export const lessonApi = {
     api.post<LessonSummary[]>(Routes.lesson.reorder, { courseId, lessonIds }, config).then(unwrap),
   duplicate: (lessonId: number) => api.post<Lesson>(Routes.lesson.duplicate, { lessonId }).then(unwrap),
   remove: (lessonId: number) => api.post<null>(Routes.lesson.delete, { lessonId }).then(unwrap),
+  history: (lessonId: number, pageNum: number, pageSize: number) =>
+    api
+      .get<Page<LessonRevision>>(Routes.lesson.history, { params: { lessonId, pageNum, pageSize } })
+      .then(unwrap),
+  revision: (revisionId: number) =>
+    api.get<LessonRevisionDetail>(Routes.lesson.historyDetail, { params: { revisionId } }).then(unwrap),
+  restore: (revisionId: number) => api.post<Lesson>(Routes.lesson.restore, { revisionId }).then(unwrap),
 };
 
 export const shareApi = {

@@ -11,6 +11,7 @@ import { SaveStatus } from '../save/save-status.tsx';
 import { ConflictDialog } from './conflict-dialog.tsx';
 import { isAssistPreview } from './assist-writer.ts';
 import { editorExtensions } from './editor-extensions.ts';
+import { HistoryPanel } from './history-panel.tsx';
 import { LessonMetaFields, type LessonMeta } from './lesson-meta.tsx';
 import { clearDrafts, draftOffer, readDraft, type LessonFields } from './local-draft.ts';
 import { DraftBanner, MyCopyPanel } from './recovery-panels.tsx';
@@ -109,6 +110,12 @@ export const LessonEditor = ({ lesson, course }: { lesson: Lesson; course: Cours
               </Button>
             </Tooltip>
           )}
+          <HistoryPanel
+            lessonId={lesson.lessonId}
+            canRestore={editable}
+            current={() => compactQuizzes(editor.getJSON())}
+            restore={save.restore}
+          />
           <Link to={WebPaths.lessonPreview(lesson.courseId, lesson.lessonId)}>
             <Button icon={<EyeOutlined />}>{t('editor.preview')}</Button>
           </Link>
