@@ -194,6 +194,7 @@ export const HistoryPanel = ({
   const onRestore = async (revision: LessonRevision) => {
     await restore(revision.revisionId);
     setPicked(null);
+    setOpen(false);
     void message.success(t('editor.history.restored', { time: formatDateTime(revision.updateTime) }));
     await queryClient.invalidateQueries({ queryKey: courseKeys.history(teamId, lessonId) });
   };
