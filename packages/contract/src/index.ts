@@ -14,6 +14,7 @@ export * from './schemas/team-invitation.ts';
 export * from './schemas/course.ts';
 export * from './schemas/history.ts';
 export * from './doc-diff.ts';
+export * from './course-diff.ts';
 export * from './schemas/store.ts';
 export * from './schemas/ai.ts';
 export * from './content-sanitizer.ts';

@@ -58,6 +58,8 @@ export const Routes = {
     release: '/course/release',
     unrelease: '/course/unrelease',
     releaseList: '/course/release/list',
+    releaseDiff: '/course/release/diff',
+    releaseRollback: '/course/release/rollback',
   },
   lesson: {
     create: '/lesson/create',

@@ -12,6 +12,7 @@ CREATE TABLE "lesson_revisions" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "courses" ADD COLUMN "released_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "lesson_revisions" ADD CONSTRAINT "lesson_revisions_lesson_id_lessons_id_fk" FOREIGN KEY ("lesson_id") REFERENCES "public"."lessons"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "lesson_revisions" ADD CONSTRAINT "lesson_revisions_author_id_users_id_fk" FOREIGN KEY ("author_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "lesson_revisions_lesson_idx" ON "lesson_revisions" USING btree ("lesson_id","id");

@@ -42,6 +42,11 @@ export const courses = pgTable(
     status: varchar('status', { length: 12 }).$type<CourseStatus>().notNull().default('draft'),
     version: integer('version').notNull().default(1),
     releasedVersion: integer('released_version'),
+    /**
+     * The draft's `updatedAt` when it was released; a later `updatedAt` means 有未发布的修改. Null after
+     * a rollback (the store's version is then an older text than the draft's).
+     */
+    releasedAt: ts('released_at'),
     /** Paid order items of this course, kept with the grant in one transaction (store sort by sales). */
     sales: integer('sales').notNull().default(0),
     createdAt: ts('created_at').notNull().defaultNow(),

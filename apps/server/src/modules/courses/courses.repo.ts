@@ -72,7 +72,7 @@ export async function updateCourseAt(
 export async function updateCourse(db: Db, courseId: number, patch: Partial<typeof courses.$inferInsert>) {
   await db
     .update(courses)
-    .set({ ...patch, updatedAt: new Date() })
+    .set({ updatedAt: new Date(), ...patch })
     .where(eq(courses.id, courseId));
 }
 

@@ -1,4 +1,11 @@
-import { Code, COURSE_DEFAULT_TITLE, type Release, type ReleaseCheck } from '@studio/contract';
+import {
+  Code,
+  COURSE_DEFAULT_TITLE,
+  courseChanges,
+  type CourseChanges,
+  type Release,
+  type ReleaseCheck,
+} from '@studio/contract';
 import type { LessonRow } from '../../db/schema.ts';
 import { type TeamCtx } from '../../platform/auth.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -10,7 +17,12 @@ import { indexCourse } from '../search/search.index.ts';
 import { isEmptyDoc } from './lesson-content.ts';
 import { checkpointCourse } from './lesson-history.repo.ts';
 import { listLessons } from './lessons.repo.ts';
-import { insertNextRelease, listCourseReleases, type ReleaseRow } from './releases.repo.ts';
+import {
+  findCourseRelease,
+  insertNextRelease,
+  listCourseReleases,
+  type ReleaseRow,
+} from './releases.repo.ts';
 
 /** What the store would show must be complete: the 发布检查 items, in the order the page lists them. */
 export function checkCourse({ course }: CourseWithMeta, lessons: LessonRow[]): ReleaseCheck {
@@ -64,7 +76,14 @@ export async function releaseCourse(c: TeamCtx, courseId: number, notes: string)
       price: meta.course.price!,
       releasedBy: c.actor.user.id,
     });
-    await updateCourse(tx, courseId, { status: 'released', releasedVersion: row.versionNo });
+    // The draft as of now is the store's version: a later change of it is 有未发布的修改.
+    const now = new Date();
+    await updateCourse(tx, courseId, {
+      status: 'released',
+      releasedVersion: row.versionNo,
+      releasedAt: now,
+      updatedAt: now,
+    });
     await indexCourse(tx, courseId);
     // Each lesson's history keeps the text as released.
     await checkpointCourse(tx, courseId, c.actor.user.id, 'release');
@@ -86,4 +105,56 @@ export async function listReleases(c: TeamCtx, courseId: number): Promise<{ list
   await requireCourse(c, courseId);
   const rows = await listCourseReleases(c.ctx.db, courseId);
   return { list: rows.map((r) => toRelease(r.release, r.by)) };
+}
+
+async function requireRelease(c: TeamCtx, courseId: number, releaseId: number): Promise<ReleaseRow> {
+  const row = await findCourseRelease(c.ctx.db, courseId, releaseId);
+  if (!row) throw new AppError(Code.NOT_FOUND);
+  return row;
+}
+
+/** What changed from one release to another, or to the draft (no `toReleaseId`). */
+export async function releaseDiff(
+  c: TeamCtx,
+  q: { courseId: number; fromReleaseId: number; toReleaseId?: number | undefined },
+): Promise<CourseChanges> {
+  const meta = await requireCourse(c, q.courseId);
+  const from = await requireRelease(c, q.courseId, q.fromReleaseId);
+  const to = q.toReleaseId
+    ? (await requireRelease(c, q.courseId, q.toReleaseId)).snapshot
+    : toPreview(meta, c.membership.team.teamName, await listLessons(c.ctx.db, q.courseId));
+  return courseChanges(from.snapshot, to);
+}
+
+/**
+ * Publishes an earlier release again as a new numbered release (releases never change); the store
+ * and buyers follow it as any release. The draft is left as it is.
+ */
+export async function rollbackRelease(
+  c: TeamCtx,
+  body: { courseId: number; releaseId: number; notes: string },
+): Promise<Release> {
+  const { course } = await requireCourse(c, body.courseId);
+  authorize(c, 'course.release', course);
+  const old = await requireRelease(c, body.courseId, body.releaseId);
+  return c.ctx.db.transaction(async (tx) => {
+    await lockCourse(tx, body.courseId);
+    const row = await insertNextRelease(tx, {
+      courseId: body.courseId,
+      snapshot: old.snapshot,
+      notes: body.notes,
+      price: old.price,
+      releasedBy: c.actor.user.id,
+    });
+    // The store's version is now older text than the draft's: 有未发布的修改 until the next release.
+    const { updatedAt } = course;
+    await updateCourse(tx, body.courseId, {
+      status: 'released',
+      releasedVersion: row.versionNo,
+      releasedAt: null,
+      updatedAt,
+    });
+    await indexCourse(tx, body.courseId);
+    return toRelease(row, c.actor.user.nickName);
+  });
 }
