@@ -1,6 +1,7 @@
 import { Routes } from '@studio/contract/constants';
 import type {
   Course,
+  CourseChanges,
   CourseDetail,
   CourseListQuery,
   CourseModify,
@@ -33,6 +34,8 @@ export const courseKeys = {
     ['course', teamId, 'releaseCheck', courseId] as const,
   releases: (teamId: number | undefined, courseId: number) =>
     ['course', teamId, 'releases', courseId] as const,
+  releaseDiff: (teamId: number | undefined, courseId: number, from: number, to: number | undefined) =>
+    ['course', teamId, 'releaseDiff', courseId, from, to ?? 'draft'] as const,
   shares: (teamId: number | undefined, courseId: number) => ['course', teamId, 'shares', courseId] as const,
   history: (teamId: number | undefined, lessonId: number) => ['course', teamId, 'history', lessonId] as const,
   revision: (teamId: number | undefined, revisionId: number) =>
@@ -60,6 +63,15 @@ export const courseApi = {
     api
       .get<{ list: Release[] }>(Routes.course.releaseList, { params: { courseId } })
       .then((e) => unwrap(e).list),
+  /** From a release to another one, or to the draft. */
+  releaseDiff: (courseId: number, fromReleaseId: number, toReleaseId?: number) =>
+    api
+      .get<CourseChanges>(Routes.course.releaseDiff, {
+        params: { courseId, fromReleaseId, ...(toReleaseId ? { toReleaseId } : {}) },
+      })
+      .then(unwrap),
+  rollback: (courseId: number, releaseId: number, notes: string) =>
+    api.post<Release>(Routes.course.releaseRollback, { courseId, releaseId, notes }).then(unwrap),
 };
 
 export const lessonApi = {

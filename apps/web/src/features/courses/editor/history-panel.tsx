@@ -1,5 +1,7 @@
 import { HistoryOutlined } from '@ant-design/icons';
-import { docDiff, type DiffBlock, type DocNode, type Lesson, type LessonRevision } from '@studio/contract';
+import type { DocNode, Lesson, LessonRevision } from '@studio/contract';
+import { docDiff } from '@studio/contract/doc-diff';
+import { DiffBlocksView } from '../diff-view.tsx';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   App,
@@ -24,52 +26,13 @@ import { courseKeys, lessonApi } from '../course-api.ts';
 
 const PAGE_SIZE = 20;
 
-/** One block of a diff: kept text plain, added green, removed struck through, changed words marked. */
-const DiffBlockView = ({ block }: { block: DiffBlock }) => {
-  const { t } = useTranslation();
-  if (block.op === 'changed') {
-    return (
-      <p className="history-diff-block history-diff-changed">
-        {block.parts.map((part, i) =>
-          part.added ? (
-            <ins key={i}>{part.text}</ins>
-          ) : part.removed ? (
-            <del key={i}>{part.text}</del>
-          ) : (
-            <span key={i}>{part.text}</span>
-          ),
-        )}
-      </p>
-    );
-  }
-  const label = block.op === 'added' ? t('editor.history.added') : t('editor.history.removed');
-  return (
-    <p className={`history-diff-block history-diff-${block.op}`}>
-      {block.op !== 'same' && <span className="history-diff-label">{label}</span>}
-      {block.op === 'removed' ? (
-        <del>{block.text}</del>
-      ) : block.op === 'added' ? (
-        <ins>{block.text}</ins>
-      ) : (
-        block.text
-      )}
-    </p>
-  );
-};
-
 /** What the revision would change if restored: from the current text to the revision's. */
 export const DocDiffView = ({ from, to }: { from: DocNode; to: DocNode }) => {
   const { t } = useTranslation();
   const blocks = useMemo(() => docDiff(from, to), [from, to]);
   if (blocks.every((b) => b.op === 'same'))
     return <Typography.Text type="secondary">{t('editor.history.noChanges')}</Typography.Text>;
-  return (
-    <div className="history-diff" aria-label={t('editor.history.diff')}>
-      {blocks.map((block, i) => (
-        <DiffBlockView key={i} block={block} />
-      ))}
-    </div>
-  );
+  return <DiffBlocksView blocks={blocks} label={t('editor.history.diff')} />;
 };
 
 const RevisionLine = ({ revision }: { revision: LessonRevision }) => {
