@@ -1,12 +1,16 @@
 /**
  * Lesson history: an edit after an earlier session shows as its own revision, the diff against the
  * text in the editor names what would go, restore brings the old text back (a tab still on the old
- * version then meets 编辑冲突 instead of overwriting it), and the panel fits a phone.
+ * version then meets 编辑冲突 instead of overwriting it), and the panel fits a phone. Releases: the
+ * draft's 有未发布的修改 with its diff on the release page, publishing with a note, comparing an
+ * earlier version, and rolling back to it as a new version that the store serves.
  */
 import { describe, expect, inject, it } from 'vitest';
 import { sql } from '../support/db.ts';
 import { demoOwnerContexts } from '../support/demo-tab.ts';
 import { courseWithLesson, editorBox, lessonText, saved, typeAtEnd } from '../support/authoring.ts';
+import { apiLogin } from '../support/session.ts';
+import { uploadCover } from '../support/store-api.ts';
 
 const baseUrl = inject('baseUrl');
 const { newContext, api } = demoOwnerContexts(baseUrl);
@@ -103,5 +107,61 @@ describe('lesson history', () => {
     const restore = await drawer.getByRole('button', { name: '恢复此版本' }).boundingBox();
     expect(restore!.x + restore!.width).toBeLessThanOrEqual(width);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  });
+
+  it('release page: unpublished changes with their diff, publish with a note, compare, roll back', async () => {
+    const { courseId, lessonId, url } = await lessonWithHistory('回滚测试课程');
+    const owner = await apiLogin(baseUrl, '13800000000', 'demo1234');
+    const course = await api<{ version: number }>(`/course/detail?courseId=${courseId}`);
+    await api('/course/modify', {
+      courseId,
+      version: course.version,
+      cover: await uploadCover(baseUrl, owner),
+      summary: '用来检查发布差异和回滚的课程。',
+      category: 'tech',
+      price: 0,
+    });
+    await api('/course/release', { courseId, notes: '首发' });
+
+    const page = await (await newContext()).newPage();
+    await page.goto(url);
+    await editorBox(page).getByText('第一版的文字').waitFor();
+    await typeAtEnd(page, '，新增的句子');
+    await saved(page);
+
+    await page.goto(`${baseUrl}/create/course/${courseId}/release`);
+    const changes = page.locator('.ant-card', { hasText: '与商城版本的差异' });
+    await changes.getByText('有未发布的修改').waitFor();
+    await changes.locator('ins', { hasText: '新增的句子' }).waitFor();
+    await page.getByRole('textbox', { name: '发布说明', exact: true }).fill('第二版：补充一句');
+    await page.getByRole('button', { name: '发布新版本' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: '确认发布' }).click();
+    await changes.getByText('草稿与商城版本一致').waitFor();
+    await page.locator('[data-version="2"]').getByText('第二版：补充一句').waitFor();
+
+    // v1 compared with the store's v2: the sentence v2 added.
+    const v1 = page.locator('[data-version="1"]');
+    await v1.getByRole('button', { name: '与商城版本对比' }).click();
+    const compare = page.getByRole('dialog', { name: 'v1 → v2 的变化' });
+    await compare.locator('ins', { hasText: '新增的句子' }).waitFor();
+    await compare.getByRole('button', { name: /Close|关闭/ }).click();
+    await compare.waitFor({ state: 'hidden' });
+
+    await v1.getByRole('button', { name: '回滚到此版本' }).click();
+    await page
+      .getByRole('dialog', { name: '把 v1 重新发布为新版本？' })
+      .getByRole('button', { name: '回滚到此版本' })
+      .click();
+    await page.getByText('已把 v1 重新发布为 v3').waitFor();
+    await page.locator('[data-version="3"]').getByText('回滚到 v1').waitFor();
+    // The store serves v1's text as v3; the draft keeps the newer text, so it differs again.
+    const store = await api<{ versionNo: number; lessons: { content: unknown }[] }>(
+      `/store/course?courseId=${courseId}`,
+    );
+    expect(store.versionNo).toBe(3);
+    expect(JSON.stringify(store.lessons)).not.toContain('新增的句子');
+    expect(await lessonText(api, lessonId)).toContain('新增的句子');
+    await changes.getByText('有未发布的修改').waitFor();
+    await changes.locator('ins', { hasText: '新增的句子' }).waitFor();
   });
 });
