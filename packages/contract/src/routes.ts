@@ -76,6 +76,7 @@ export const Routes = {
     list: '/store/list',
     suggest: '/store/suggest',
     course: '/store/course',
+    changelog: '/store/changelog',
     purchased: '/store/purchased',
     teamSales: '/store/team/sales',
     teamPurchases: '/store/team/purchases',

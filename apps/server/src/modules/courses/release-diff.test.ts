@@ -4,6 +4,7 @@ import {
   type CourseDetail,
   type Lesson,
   type Release,
+  type StoreChangelog,
   type StoreCourse,
 } from '@studio/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -164,5 +165,29 @@ describe('unpublished changes, release diff and rollback', () => {
     expect((await rollback(member.token, mine.courseId, mine.v1.releaseId)).code).toBe(200);
     // The OWNER rolls back any course of the team.
     expect((await rollback(user.token, mine.courseId, mine.v1.releaseId)).code).toBe(200);
+  });
+
+  it('buyers read the release notes as a changelog; an unlisted course only its holders', async () => {
+    const { user } = await teamOwner(t);
+    const { courseId, one } = await releasedCourse(user.token);
+    await call(t, 'POST', '/lesson/save', {
+      token: user.token,
+      body: { lessonId: one, version: 2, content: paragraphDoc('改了') },
+    });
+    await release(user.token, courseId, '');
+    await release(user.token, courseId, '第三版：修订');
+    const log = (token?: string) =>
+      call<StoreChangelog>(t, 'GET', '/store/changelog', {
+        ...(token ? { token } : {}),
+        query: { courseId: String(courseId) },
+      });
+    const visitor = await log();
+    expect(visitor.data.list.map((e) => [e.versionNo, e.notes])).toEqual([
+      [3, '第三版：修订'],
+      [1, '首发'],
+    ]);
+    await call(t, 'POST', '/course/unrelease', { token: user.token, body: { courseId } });
+    expect((await log()).code).toBe(Code.NOT_FOUND);
+    expect((await log(user.token)).code).toBe(200);
   });
 });
