@@ -163,5 +163,12 @@ describe('lesson history', () => {
     expect(await lessonText(api, lessonId)).toContain('新增的句子');
     await changes.getByText('有未发布的修改').waitFor();
     await changes.locator('ins', { hasText: '新增的句子' }).waitFor();
+
+    // Buyers see the release notes as the changelog on the buy page.
+    await page.goto(`${baseUrl}/store/preview/${courseId}`);
+    const log = page.locator('.changelog');
+    await log.locator('[data-changelog="3"]').getByText('回滚到 v1').waitFor();
+    await log.locator('[data-changelog="2"]').getByText('第二版：补充一句').waitFor();
+    await log.locator('[data-changelog="1"]').getByText('首发').waitFor();
   });
 });
