@@ -164,6 +164,18 @@ describe('lesson history', () => {
     await changes.getByText('有未发布的修改').waitFor();
     await changes.locator('ins', { hasText: '新增的句子' }).waitFor();
 
+    // The draft reset to the store's version (v3): the draft's text stays in the lesson history.
+    await page.locator('[data-version="3"]').getByRole('button', { name: '草稿恢复为此版本' }).click();
+    await page
+      .getByRole('dialog', { name: '把草稿恢复为 v3？' })
+      .getByRole('button', { name: '草稿恢复为此版本' })
+      .click();
+    await page.getByText('草稿已恢复为 v3').waitFor();
+    await changes.getByText('草稿与商城版本一致').waitFor();
+    expect(await lessonText(api, lessonId)).not.toContain('新增的句子');
+    const history = await api<{ list: Revision[] }>(`/lesson/history?lessonId=${lessonId}`);
+    expect(history.list.map((r) => r.reason).slice(0, 2)).toEqual(['restore', 'release']);
+
     // Buyers see the release notes as the changelog on the buy page.
     await page.goto(`${baseUrl}/store/preview/${courseId}`);
     const log = page.locator('.changelog');

@@ -60,6 +60,7 @@ export const Routes = {
     releaseList: '/course/release/list',
     releaseDiff: '/course/release/diff',
     releaseRollback: '/course/release/rollback',
+    draftReset: '/course/draft/reset',
   },
   lesson: {
     create: '/lesson/create',

@@ -90,3 +90,6 @@ export const releaseRollbackBody = z.object({
   releaseId: idSchema,
   notes: z.string().trim().max(COURSE_LIMITS.releaseNotesMax).default(''),
 });
+
+/** /course/draft/reset: the draft set back to a release (the draft as it was stays in the history). */
+export const draftResetBody = z.object({ courseId: idSchema, releaseId: idSchema });

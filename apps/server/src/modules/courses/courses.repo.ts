@@ -83,3 +83,18 @@ export async function deleteCourse(db: Db, teamId: number, courseId: number): Pr
 export async function lockCourse(db: Db, courseId: number): Promise<void> {
   await db.execute(sql`select id from ${courses} where id = ${courseId} for update`);
 }
+
+/** Replaces the course's details as a new version (an editor on the old one then gets 409). */
+export async function setCourseFields(
+  db: Db,
+  courseId: number,
+  fields: Pick<
+    typeof courses.$inferInsert,
+    'title' | 'subtitle' | 'summary' | 'cover' | 'category' | 'tags' | 'price'
+  >,
+): Promise<void> {
+  await db
+    .update(courses)
+    .set({ ...fields, version: sql`${courses.version} + 1`, updatedAt: new Date() })
+    .where(eq(courses.id, courseId));
+}

@@ -13,6 +13,7 @@ import {
   releaseBody,
   releaseDiffQuery,
   releaseRollbackBody,
+  draftResetBody,
   releaseCheckSchema,
   releaseSchema,
   Routes,
@@ -36,6 +37,7 @@ import {
   releaseCheck,
   releaseCourse,
   releaseDiff,
+  resetDraft,
   rollbackRelease,
   unreleaseCourse,
 } from './releases.service.ts';
@@ -197,5 +199,20 @@ export const coursesRoutes =
         },
       },
       async (r) => ok(await rollbackRelease(teamCtxOf(r), r.body)),
+    );
+    app.post(
+      Routes.course.draftReset,
+      {
+        config: team,
+        schema: {
+          summary: 'Reset the draft to a release (the draft as it was stays in the lesson history)',
+          body: draftResetBody,
+          response: { 200: done },
+        },
+      },
+      async (r) => {
+        await resetDraft(teamCtxOf(r), r.body);
+        return ok(null);
+      },
     );
   };

@@ -67,6 +67,13 @@ export const checkpointLesson = (
 export const checkpointCourse = (db: Db, courseId: number, authorId: number, reason: LessonRevisionReason) =>
   checkpoint(db, sql`l.course_id = ${courseId}`, authorId, reason);
 
+export const checkpointLessons = (
+  db: Db,
+  lessonIds: number[],
+  authorId: number,
+  reason: LessonRevisionReason,
+) => checkpoint(db, sql`l.id = any(${sql.param(lessonIds)}::int[])`, authorId, reason);
+
 /** Adds a closed revision: the state a restore brought back. */
 export async function insertRestored(
   db: Db,

@@ -190,4 +190,71 @@ describe('unpublished changes, release diff and rollback', () => {
     expect((await log()).code).toBe(Code.NOT_FOUND);
     expect((await log(user.token)).code).toBe(200);
   });
+
+  it('resets the draft to a release, keeping the draft in each lesson history and deleting nothing', async () => {
+    const { user, team } = await teamOwner(t);
+    const { courseId, one, two, v1 } = await releasedCourse(user.token);
+    await call(t, 'POST', '/lesson/save', {
+      token: user.token,
+      body: { lessonId: one, version: 2, content: paragraphDoc('草稿里的新文字') },
+    });
+    await call(t, 'POST', '/lesson/delete', { token: user.token, body: { lessonId: two } });
+    const extra = await createLesson(t, user.token, courseId, '只在草稿里');
+    const before = await detail(user.token, courseId);
+    await call(t, 'POST', '/course/modify', {
+      token: user.token,
+      body: { courseId, version: before.version, title: '改过的标题' },
+    });
+
+    const member = await createUser(t);
+    await joinTeam(t, member.token, team.teamCode);
+    const reset = (token: string) =>
+      call(t, 'POST', '/course/draft/reset', { token, body: { courseId, releaseId: v1.releaseId } });
+    expect((await reset(member.token)).code).toBe(Code.FORBIDDEN);
+    expect((await reset((await teamOwner(t)).user.token)).code).toBe(Code.NOT_FOUND);
+    expect((await reset(user.token)).code).toBe(200);
+
+    const after = await detail(user.token, courseId);
+    expect(after.title).toBe('对比课程');
+    // Reset to the store's version, but the draft's extra lesson is kept: it still differs by that.
+    expect(after.unreleasedChanges).toBe(true);
+    expect(after.version).toBeGreaterThan(before.version + 1);
+    // The release's two lessons (the deleted one again, as a new lesson), then the draft's extra one.
+    expect(after.lessons.map((l) => l.title)).toEqual(['第一课', '第二课', '只在草稿里']);
+    expect(after.lessons[0]!.lessonId).toBe(one);
+    expect(after.lessons[2]!.lessonId).toBe(extra.lessonId);
+    const left = (await diff(user.token, courseId, v1.releaseId)).data;
+    expect(left.fields).toEqual([]);
+    // The deleted lesson came back under a new id: the diff matches lessons by id.
+    expect(left.lessons.map((l) => [l.title, l.added, l.removed])).toEqual([
+      ['第二课', true, false],
+      ['只在草稿里', true, false],
+      ['第二课', false, true],
+    ]);
+    // The draft's text before the reset is in the lesson's history, the reset text after it.
+    const history = await call<{ list: { revisionId: number; reason: string }[] }>(
+      t,
+      'GET',
+      '/lesson/history',
+      {
+        token: user.token,
+        query: { lessonId: String(one) },
+      },
+    );
+    expect(history.data.list.map((r) => r.reason).slice(0, 2)).toEqual(['restore', 'edit']);
+    const kept = await call<{ content: unknown }>(t, 'GET', '/lesson/history/detail', {
+      token: user.token,
+      query: { revisionId: String(history.data.list[1]!.revisionId) },
+    });
+    expect(JSON.stringify(kept.data.content)).toContain('草稿里的新文字');
+    // An editor still on the old version gets 409.
+    expect(
+      (
+        await call(t, 'POST', '/lesson/save', {
+          token: user.token,
+          body: { lessonId: one, version: 3, content: paragraphDoc('过期') },
+        })
+      ).code,
+    ).toBe(Code.CONFLICT);
+  });
 });

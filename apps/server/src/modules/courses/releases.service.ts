@@ -11,12 +11,19 @@ import { type TeamCtx } from '../../platform/auth.ts';
 import { AppError } from '../../platform/errors.ts';
 import { authorize } from '../../platform/policy.ts';
 import { toPreview } from './course.presenter.ts';
-import { findTeamCourse, lockCourse, updateCourse, type CourseWithMeta } from './courses.repo.ts';
+import {
+  findTeamCourse,
+  lockCourse,
+  setCourseFields,
+  updateCourse,
+  type CourseWithMeta,
+} from './courses.repo.ts';
 import { requireCourse } from './courses.service.ts';
 import { indexCourse } from '../search/search.index.ts';
 import { isEmptyDoc } from './lesson-content.ts';
-import { checkpointCourse } from './lesson-history.repo.ts';
-import { listLessons } from './lessons.repo.ts';
+import { checkpointCourse, checkpointLessons } from './lesson-history.repo.ts';
+import { insertLesson, listLessons, setLessonFields, setPosition } from './lessons.repo.ts';
+import { checkedContent } from './lessons.service.ts';
 import {
   findCourseRelease,
   insertNextRelease,
@@ -156,5 +163,52 @@ export async function rollbackRelease(
     });
     await indexCourse(tx, body.courseId);
     return toRelease(row, c.actor.user.nickName);
+  });
+}
+
+/**
+ * Resets the draft to a release: the course's details and, for each of the release's lessons, its
+ * title, text, settings and place (a lesson deleted since is added again). Each lesson's history
+ * keeps the draft as it was, and the reset text as a `restore` revision; the draft's lessons that the
+ * release does not have are kept after them (nothing is deleted). Everything becomes a new version,
+ * so an editor still open on the old text gets 409.
+ */
+export async function resetDraft(c: TeamCtx, body: { courseId: number; releaseId: number }): Promise<void> {
+  const { course } = await requireCourse(c, body.courseId);
+  authorize(c, 'course.edit', course);
+  const { snapshot, versionNo } = await requireRelease(c, body.courseId, body.releaseId);
+  const released = snapshot.lessons.map((l) => ({ ...l, content: checkedContent(l.content) }));
+  await c.ctx.db.transaction(async (tx) => {
+    await lockCourse(tx, body.courseId);
+    await checkpointCourse(tx, body.courseId, c.actor.user.id, 'edit');
+    const { title, subtitle, summary, cover, category, tags, price } = snapshot;
+    await setCourseFields(tx, body.courseId, { title, subtitle, summary, cover, category, tags, price });
+    const draft = await listLessons(tx, body.courseId);
+    const reset: number[] = [];
+    for (const [i, l] of released.entries()) {
+      const fields = {
+        title: l.title,
+        content: l.content,
+        durationMin: l.durationMin,
+        freePreview: l.freePreview,
+      };
+      if (draft.some((d) => d.id === l.lessonId)) {
+        await setLessonFields(tx, l.lessonId, { ...fields, position: i + 1 });
+        reset.push(l.lessonId);
+      } else {
+        const added = await insertLesson(tx, { courseId: body.courseId, ...fields });
+        await setPosition(tx, added.id, i + 1);
+        reset.push(added.id);
+      }
+    }
+    const kept = draft.filter((d) => !reset.includes(d.id));
+    for (const [i, d] of kept.entries()) await setPosition(tx, d.id, released.length + i + 1);
+    await checkpointLessons(tx, reset, c.actor.user.id, 'restore');
+    // Reset to the store's own version with no extra lesson, the draft is that version again: no
+    // 有未发布的修改.
+    if (versionNo === course.releasedVersion && kept.length === 0) {
+      const now = new Date();
+      await updateCourse(tx, body.courseId, { releasedAt: now, updatedAt: now });
+    }
   });
 }

@@ -70,6 +70,8 @@ export const courseApi = {
         params: { courseId, fromReleaseId, ...(toReleaseId ? { toReleaseId } : {}) },
       })
       .then(unwrap),
+  resetDraft: (courseId: number, releaseId: number) =>
+    api.post<null>(Routes.course.draftReset, { courseId, releaseId }).then(unwrap),
   rollback: (courseId: number, releaseId: number, notes: string) =>
     api.post<Release>(Routes.course.releaseRollback, { courseId, releaseId, notes }).then(unwrap),
 };

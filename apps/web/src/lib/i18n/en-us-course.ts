@@ -384,6 +384,11 @@ export const courseEnUS: typeof courseZhCN = {
       'The store and teams that bought the course will see the content of v{{version}} under a new version number; all versions are kept and the draft stays as it is.',
     rollbackNotes: 'Rolled back to v{{version}}',
     rolledBack: 'Published v{{from}} again as v{{to}}',
+    reset: 'Reset the draft to this version',
+    resetTitle: 'Reset the draft to v{{version}}?',
+    resetDesc:
+      'The course details and the text and order of the lessons in v{{version}} go back to that version; the current draft stays in each lesson’s history, and lessons v{{version}} does not have stay at the end of the list. The store version does not change.',
+    resetDone: 'The draft is back to v{{version}}',
     versions: 'Versions',
     version: 'v{{version}}',
     releasedBy: 'Released by {{name}} on {{time}}',

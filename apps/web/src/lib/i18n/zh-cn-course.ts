@@ -377,6 +377,11 @@ export const courseZhCN = {
       '商城和已购买的团队将看到 v{{version}} 的内容，作为一个新的版本号；现有版本都保留，草稿不变。',
     rollbackNotes: '回滚到 v{{version}}',
     rolledBack: '已把 v{{from}} 重新发布为 v{{to}}',
+    reset: '草稿恢复为此版本',
+    resetTitle: '把草稿恢复为 v{{version}}？',
+    resetDesc:
+      '课程信息和 v{{version}} 中各课时的内容、顺序都会恢复为该版本；当前草稿保留在各课时的历史版本中，v{{version}} 中没有的课时保留在列表末尾。商城版本不变。',
+    resetDone: '草稿已恢复为 v{{version}}',
     version: 'v{{version}}',
     releasedBy: '{{name}} 发布于 {{time}}',
     versionMeta: '{{lessons}} 课时 · {{price}}',

@@ -120,6 +120,22 @@ const ReleaseBody = ({ course }: { course: CourseDetail }) => {
       void refresh();
     },
   });
+  const reset = useMutation({
+    mutationFn: (release: Release) => courseApi.resetDraft(id, release.releaseId),
+    onSuccess: (_, release) => {
+      void message.success(t('release.resetDone', { version: release.versionNo }));
+      void refresh();
+    },
+  });
+  const confirmReset = (release: Release) =>
+    modal.confirm({
+      title: t('release.resetTitle', { version: release.versionNo }),
+      content: t('release.resetDesc', { version: release.versionNo }),
+      okText: t('release.reset'),
+      okButtonProps: { danger: true },
+      cancelText: t('common.cancel'),
+      onOk: () => reset.mutateAsync(release),
+    });
   const confirmRollback = (release: Release) =>
     modal.confirm({
       title: t('release.rollbackTitle', { version: release.versionNo }),
@@ -253,6 +269,7 @@ const ReleaseBody = ({ course }: { course: CourseDetail }) => {
                 current={course.releasedVersion}
                 onCompare={setComparing}
                 onRollback={canRelease ? confirmRollback : undefined}
+                onReset={course.abilities.edit && writable ? confirmReset : undefined}
               />
             ) : (
               <Skeleton active />

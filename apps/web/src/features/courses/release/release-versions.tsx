@@ -13,11 +13,13 @@ export const ReleaseVersions = ({
   current,
   onCompare,
   onRollback,
+  onReset,
 }: {
   releases: Release[];
   current: number | null;
   onCompare?: (release: Release) => void;
   onRollback?: (release: Release) => void;
+  onReset?: (release: Release) => void;
 }) => {
   const { t } = useTranslation();
   const priceText = usePriceText();
@@ -47,20 +49,27 @@ export const ReleaseVersions = ({
                     time: formatDateTime(release.createTime),
                   })}
                 </Typography.Text>
-                {release.versionNo !== current && current !== null && (
-                  <Flex gap={8} wrap style={{ marginTop: 8 }}>
-                    {onCompare && (
-                      <Button size="small" onClick={() => onCompare(release)}>
-                        {t('release.changes.compare')}
-                      </Button>
-                    )}
-                    {onRollback && (
-                      <Button size="small" onClick={() => onRollback(release)}>
-                        {t('release.rollback')}
-                      </Button>
-                    )}
-                  </Flex>
-                )}
+                <Flex gap={8} wrap style={{ marginTop: 8 }}>
+                  {release.versionNo !== current && current !== null && (
+                    <>
+                      {onCompare && (
+                        <Button size="small" onClick={() => onCompare(release)}>
+                          {t('release.changes.compare')}
+                        </Button>
+                      )}
+                      {onRollback && (
+                        <Button size="small" onClick={() => onRollback(release)}>
+                          {t('release.rollback')}
+                        </Button>
+                      )}
+                    </>
+                  )}
+                  {onReset && (
+                    <Button size="small" onClick={() => onReset(release)}>
+                      {t('release.reset')}
+                    </Button>
+                  )}
+                </Flex>
               </>
             }
           />
