@@ -72,6 +72,7 @@ export const Routes = {
     history: '/lesson/history',
     historyDetail: '/lesson/history/detail',
     restore: '/lesson/restore',
+    historyCheckpoint: '/lesson/history/checkpoint',
   },
   store: {
     list: '/store/list',

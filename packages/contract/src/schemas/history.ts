@@ -23,6 +23,9 @@ export type LessonRevision = z.infer<typeof lessonRevisionSchema>;
 export const lessonRevisionDetailSchema = lessonRevisionSchema.extend({ content: docNodeSchema });
 export type LessonRevisionDetail = z.infer<typeof lessonRevisionDetailSchema>;
 
+/** The editor, before an AI assist writes: the lesson's history is closed at its current text. */
+export const lessonCheckpointBody = z.object({ lessonId: idSchema, reason: z.enum(['assist']) });
+
 /** Brings a revision back as the lesson's text: a new version and a new revision; nothing is deleted. */
 export const lessonRestoreBody = z.object({ revisionId: idSchema });
 

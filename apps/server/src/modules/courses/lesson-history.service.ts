@@ -82,6 +82,14 @@ export async function restoreRevision(c: TeamCtx, revisionId: number): Promise<L
   return { ...toLessonSummary(lesson), courseId: found.courseId, content: lesson.content };
 }
 
+/** Keeps the lesson's current text as its own revision before an AI assist rewrites part of it. */
+export async function checkpointBeforeAssist(c: TeamCtx, lessonId: number): Promise<void> {
+  const owner = await findTeamLessonOwner(c.ctx.db, c.membership.team.id, lessonId);
+  if (!owner) throw new AppError(Code.NOT_FOUND);
+  authorize(c, 'course.edit', owner);
+  await checkpointLesson(c.ctx.db, lessonId, c.actor.user.id, 'assist');
+}
+
 export const PRUNE_REVISIONS_QUEUE = 'lesson-revisions-prune';
 
 /** The pruning job, once a day (03:30 UTC) on whichever process takes it. */

@@ -149,6 +149,27 @@ describe('lesson history', () => {
     expect(texts[0]).toBe('甲');
   });
 
+  it('keeps the text before an AI assist as its own revision', async () => {
+    const { user, team } = await teamOwner(t);
+    const course = await createCourse(t, user.token);
+    const lesson = await createLesson(t, user.token, course.courseId);
+    await save(user.token, lesson.lessonId, 1, '助手之前');
+    const checkpoint = (token: string) =>
+      call(t, 'POST', '/lesson/history/checkpoint', {
+        token,
+        body: { lessonId: lesson.lessonId, reason: 'assist' },
+      });
+    expect((await checkpoint(user.token)).code).toBe(200);
+    await save(user.token, lesson.lessonId, 2, '助手之前，助手写的');
+    const list = (await history(user.token, lesson.lessonId)).data.list;
+    expect(list.map((r) => r.reason)).toEqual(['edit', 'assist']);
+    expect(textOf((await detail(user.token, list[1]!.revisionId)).data.content)).toBe('助手之前');
+    const member = await createUser(t);
+    await joinTeam(t, member.token, team.teamCode);
+    expect((await checkpoint(member.token)).code).toBe(Code.FORBIDDEN);
+    expect((await checkpoint((await teamOwner(t)).user.token)).code).toBe(Code.NOT_FOUND);
+  });
+
   it('keeps the released text as a revision', async () => {
     const { user } = await teamOwner(t);
     const course = await createCourse(t, user.token, '历史发布');

@@ -1,6 +1,7 @@
 import {
   envelope,
   lessonCreateBody,
+  lessonCheckpointBody,
   lessonHistoryQuery,
   lessonIdBody,
   lessonRestoreBody,
@@ -29,7 +30,12 @@ import {
   reorderLessons,
   saveLesson,
 } from './lessons.service.ts';
-import { lessonHistory, restoreRevision, revisionDetail } from './lesson-history.service.ts';
+import {
+  checkpointBeforeAssist,
+  lessonHistory,
+  restoreRevision,
+  revisionDetail,
+} from './lesson-history.service.ts';
 
 const team = { auth: 'team' } as const;
 
@@ -144,5 +150,20 @@ export const lessonsRoutes =
         },
       },
       async (r) => ok(await restoreRevision(teamCtxOf(r), r.body.revisionId)),
+    );
+    app.post(
+      Routes.lesson.historyCheckpoint,
+      {
+        config: team,
+        schema: {
+          summary: "Keep the lesson's current text as a revision (before an AI assist)",
+          body: lessonCheckpointBody,
+          response: { 200: envelope(z.null()) },
+        },
+      },
+      async (r) => {
+        await checkpointBeforeAssist(teamCtxOf(r), r.body.lessonId);
+        return ok(null);
+      },
     );
   };

@@ -94,6 +94,11 @@ export const lessonApi = {
   revision: (revisionId: number) =>
     api.get<LessonRevisionDetail>(Routes.lesson.historyDetail, { params: { revisionId } }).then(unwrap),
   restore: (revisionId: number) => api.post<Lesson>(Routes.lesson.restore, { revisionId }).then(unwrap),
+  /** Quiet: a failure only means one revision fewer, never a reason to stop the assist. */
+  checkpoint: (lessonId: number) =>
+    api
+      .post<null>(Routes.lesson.historyCheckpoint, { lessonId, reason: 'assist' }, { silent: true })
+      .then(unwrap),
 };
 
 export const shareApi = {

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { WebPaths } from '@studio/contract/constants';
 import { useTeamWritable } from '../../teams/current-team.ts';
+import { lessonApi } from '../course-api.ts';
 import { SaveStatus } from '../save/save-status.tsx';
 import { ConflictDialog } from './conflict-dialog.tsx';
 import { isAssistPreview } from './assist-writer.ts';
@@ -66,7 +67,11 @@ export const LessonEditor = ({ lesson, course }: { lesson: Lesson; course: Cours
     editor.commands.setContent(fields.content, { emitUpdate: false });
   };
   const save = useLessonSave({ lesson, getFields, applyServer: applyFields });
-  const assist = useAiAssist(editor, editable);
+  const assist = useAiAssist(editor, editable, async () => {
+    // Pending edits saved, then the text as it is now kept as its own revision.
+    await save.autosave.flush();
+    await lessonApi.checkpoint(lesson.lessonId);
+  });
 
   useEffect(() => {
     onEditRef.current = save.onEdit;
