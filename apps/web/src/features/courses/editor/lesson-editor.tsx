@@ -1,4 +1,4 @@
-import { ArrowLeftOutlined, EyeOutlined, SaveOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, ArrowRightOutlined, EyeOutlined, SaveOutlined } from '@ant-design/icons';
 import type { CourseDetail, Lesson } from '@studio/contract';
 import { EditorContent, useEditor } from '@tiptap/react';
 import { Alert, Button, Card, Flex, Tooltip, Typography } from 'antd';
@@ -27,6 +27,31 @@ const metaOf = (l: LessonMeta): LessonMeta => ({
   durationMin: l.durationMin,
   freePreview: l.freePreview,
 });
+
+/** 上一课时 / 下一课时: the lessons around this one, in the course's order (leaving saves first). */
+const LessonSiblings = ({ course, lessonId }: { course: CourseDetail | undefined; lessonId: number }) => {
+  const { t } = useTranslation();
+  const lessons = course?.lessons ?? [];
+  const i = lessons.findIndex((l) => l.lessonId === lessonId);
+  if (!course || i < 0) return null;
+  const [prev, next] = [lessons[i - 1], lessons[i + 1]];
+  return (
+    <nav className="lesson-editor-siblings" aria-label={t('editor.siblings')}>
+      {prev ? (
+        <Link to={WebPaths.lesson(course.courseId, prev.lessonId)} rel="prev">
+          <ArrowLeftOutlined aria-hidden /> {t('editor.prevLesson', { title: prev.title })}
+        </Link>
+      ) : (
+        <span />
+      )}
+      {next && (
+        <Link to={WebPaths.lesson(course.courseId, next.lessonId)} rel="next">
+          {t('editor.nextLesson', { title: next.title })} <ArrowRightOutlined aria-hidden />
+        </Link>
+      )}
+    </nav>
+  );
+};
 
 /** One lesson open for writing: title and settings, the rich-text editor, autosave and recovery. */
 export const LessonEditor = ({ lesson, course }: { lesson: Lesson; course: CourseDetail | undefined }) => {
@@ -170,6 +195,7 @@ export const LessonEditor = ({ lesson, course }: { lesson: Lesson; course: Cours
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
         {t('editor.saveShortcut')}
       </Typography.Text>
+      <LessonSiblings course={course} lessonId={lesson.lessonId} />
       <ConflictDialog open={save.conflictOpen} onReload={save.reload} onKeepCopy={save.keepCopy} />
     </Flex>
   );
