@@ -45,6 +45,9 @@ describe('lesson history', () => {
       await p.goto(url);
       await editorBox(p).getByText('第一版的文字').waitFor();
     }
+    // The tab in front gets animation frames (Playwright's stability checks need them; a tab
+    // behind another is throttled by Chromium).
+    await page.bringToFront();
     await typeAtEnd(page, '，第二版补充');
     await saved(page);
 
@@ -79,11 +82,13 @@ describe('lesson history', () => {
     expect(list.list.map((r) => r.reason)).toEqual(['restore', 'edit', 'edit']);
 
     // The other tab still holds the version before the restore: its save is refused, not applied.
+    await stale.bringToFront();
     await typeAtEnd(stale, '旧标签页的字');
     await stale.getByRole('dialog', { name: '编辑冲突' }).waitFor();
     expect(await lessonText(api, lessonId)).not.toContain('旧标签页的字');
 
     // The editor goes on from the restored version.
+    await page.bringToFront();
     await typeAtEnd(page, '恢复后继续');
     await saved(page);
     expect(await lessonText(api, lessonId)).toContain('第一版的文字恢复后继续');
