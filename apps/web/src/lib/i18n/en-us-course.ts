@@ -174,6 +174,8 @@ export const courseEnUS: typeof courseZhCN = {
       orderedList: 'Numbered list',
       blockquote: 'Quote',
       codeBlock: 'Code block',
+      codeLanguage: 'Code language',
+      codePlain: 'Plain text',
       horizontalRule: 'Divider',
       link: 'Link',
       image: 'Insert image',

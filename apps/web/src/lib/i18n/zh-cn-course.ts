@@ -169,6 +169,8 @@ export const courseZhCN = {
       orderedList: '有序列表',
       blockquote: '引用',
       codeBlock: '代码块',
+      codeLanguage: '代码语言',
+      codePlain: '纯文本',
       horizontalRule: '分割线',
       link: '链接',
       image: '插入图片',
