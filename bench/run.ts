@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: every figure of bench/RESULTS.md, measured in one run on this machine.
- * Each section lives in its own module and returns Markdown; `BENCH_ONLY=http,ai` runs a subset
- * (the file then holds only those sections). Everything runs on 127.0.0.1 and is bounded in time.
+ * Each section lives in its own module and returns Markdown; `BENCH_ONLY=http,ai` runs a subset and
+ * puts those sections in place of their old text, leaving the others as they were (each section says
+ * when it was measured). Everything runs on 127.0.0.1 and is bounded in time.
  */
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -9,6 +10,7 @@ import path from 'node:path';
 import { aiSection } from './ai.ts';
 import { httpSection } from './http.ts';
 import { revisionsSection } from './revisions.ts';
+import { spliceSection } from './results-file.ts';
 import { searchSection } from './search.ts';
 import { webSection } from './web.ts';
 
@@ -25,25 +27,29 @@ const SECTIONS: BenchSection[] = [
 async function main() {
   const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
   const chosen = SECTIONS.filter((s) => !only || only.includes(s.key));
-  const parts: string[] = [];
+  const parts: { title: string; text: string }[] = [];
   for (const section of chosen) {
     console.log(`== ${section.title}`);
     const started = Date.now();
     const body = await section.run();
     console.log(body);
-    parts.push(
-      `## ${section.title}\n\n${body.trim()}\n\n_(section took ${Math.round((Date.now() - started) / 1000)} s)_`,
-    );
+    const took = Math.round((Date.now() - started) / 1000);
+    parts.push({
+      title: section.title,
+      text: `## ${section.title}\n\n${body.trim()}\n\n_(section took ${took} s; measured ${new Date().toISOString()})_\n`,
+    });
   }
+  const file = path.join(import.meta.dirname, 'RESULTS.md');
   const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
-  const report = `# Benchmark results
+  const header = `# Benchmark results
 
-Command: \`npm run bench\`${only ? ` (BENCH_ONLY=${only.join(',')})` : ''}.
-Machine: ${os.cpus().length} × ${cpu}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}. Date: ${new Date().toISOString()}.
-
-${parts.join('\n\n')}
+Command: \`npm run bench\` (\`BENCH_ONLY=web,search\` runs those sections and puts them in place of their
+old text here). Machine: ${os.cpus().length} × ${cpu}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}.
 `;
-  await fs.writeFile(path.join(import.meta.dirname, 'RESULTS.md'), report);
+  const old = only ? await fs.readFile(file, 'utf8').catch(() => '') : '';
+  let report = old ? old : `${header}\n${parts.map((p) => p.text).join('\n')}`;
+  if (old) for (const part of parts) report = spliceSection(report, part.title, part.text);
+  await fs.writeFile(file, report);
 }
 
 void main().catch((err: unknown) => {

@@ -11,9 +11,9 @@
  *
  * The build goes to a temporary folder, so apps/web/dist is left alone. `BENCH_WEB_BASELINE=<folder>`
  * (a copy of the previous commit's tree with its own packages: `git archive <commit> | tar -x -C
- * .tmp/base-web && (cd .tmp/base-web && npm ci)`) builds and serves that version too, so the public
- * pages are compared in one run: its own server and web build with its own Vite, antd and React,
- * each with its own embedded PostgreSQL and demo data.
+ * .tmp/base-web && (cd .tmp/base-web && npm ci)`; `BENCH_WEB_BASELINE_NAME` names it in the report)
+ * builds and serves that version too, so the public pages are compared in one run: its own server
+ * and web build with its own Vite, antd and React, each with its own embedded PostgreSQL and demo data.
  * Everything is on 127.0.0.1 and bounded in time.
  */
 import { spawn } from 'node:child_process';
@@ -360,12 +360,12 @@ export async function webSection(): Promise<string> {
     const cores = os.cpus().length;
     const loadNote =
       busiest > cores * 0.5
-        ? ` Other work was running on this machine (1-minute load average up to ${busiest.toFixed(1)} on ${cores} cores while Lighthouse ran): Lighthouse multiplies the main-thread time it observes by 4, so TBT, LCP and the scores are worse and noisier than on an idle machine.`
+        ? ` Other work was running on this machine (1-minute load average up to ${busiest.toFixed(1)} on ${cores} cores while Lighthouse ran): Lighthouse multiplies the main-thread time it observes by 4, so TBT, LCP and the scores are worse and noisier than on an idle machine${os.getPriority() < 0 ? ` unless the bench runs ahead of that work, as here: this run and every process it started had nice ${os.getPriority()}` : ''}.`
         : ` The machine was quiet (1-minute load average at most ${busiest.toFixed(1)} on ${cores} cores while Lighthouse ran).`;
     const visitorCount = visitorPages({ share: '', courseId: 0 }).length;
     const publicLoads = now.loads.slice(0, visitorCount);
     const memberLoads = now.loads.slice(visitorCount);
-    return `Production builds of apps/web (this build${before ? ' and the last' : ''}, each built for this run into a temporary folder: ${current.buildSeconds} s${last ? ` and ${last.buildSeconds} s` : ''}), each served by its own real server (embedded PostgreSQL, demo data). Every page is opened as a logged-out visitor on a phone (390 × 844), empty cache${before ? `; the last build is \`BENCH_WEB_BASELINE\`, its own server and web app` : ''}.
+    return `Production builds of apps/web (this build${before ? ' and the last' : ''}, each built for this run into a temporary folder: ${current.buildSeconds} s${last ? ` and ${last.buildSeconds} s` : ''}), each served by its own real server (embedded PostgreSQL, demo data). Every page is opened as a logged-out visitor on a phone (390 × 844), empty cache${before ? `; the last build is \`BENCH_WEB_BASELINE\`${process.env.BENCH_WEB_BASELINE_NAME ? ` (${process.env.BENCH_WEB_BASELINE_NAME})` : ''}, its own server and web app` : ''}.
 
 **Before and after** (${before ? 'the last build, then this one, measured in this run' : 'this build'}): first-load JavaScript (gzip-9), every request of the load, and the Lighthouse medians below. Targets: JS ≤ ${BUDGET_KB} KB and ≤ ${REQUESTS_PUBLIC} requests on the four public pages; performance ≥ 95 on the share page, the phone preview and the buy page, ≥ 90 on the store list and the login page; accessibility ≥ 95; CLS ≤ 0.02.
 

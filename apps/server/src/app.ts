@@ -27,6 +27,7 @@ import { defineAiJobs } from './modules/ai/ai.jobs.ts';
 import { paymentsRoutes } from './modules/store/payments.routes.ts';
 import { sandboxPayRoutes } from './modules/store/sandbox-pay.routes.ts';
 import { storeRoutes } from './modules/store/store.routes.ts';
+import { couponRoutes } from './modules/store/coupons.routes.ts';
 import { membersRoutes } from './modules/teams/members.routes.ts';
 import { teamsRoutes } from './modules/teams/teams.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -166,6 +167,7 @@ export async function buildApp({
         lessonsRoutes,
         sharesRoutes,
         storeRoutes,
+        couponRoutes,
         paymentsRoutes,
         aiRoutes,
         learningRoutes,

@@ -134,6 +134,19 @@ const STORE = {
   CART_EMPTY: { code: 40004, key: 'errors.cartEmpty', zh: '请先选择要购买的课程' },
   ORDER_EXPIRED: { code: 40005, key: 'errors.orderExpired', zh: '订单已过期，请重新下单' },
   PAYMENT_REJECTED: { code: 40006, key: 'errors.paymentRejected', zh: '支付通知校验失败' },
+  /** Coupons (40020–40029): the code a buyer typed, and why it does not apply. */
+  COUPON_NOT_FOUND: { code: 40020, key: 'errors.couponNotFound', zh: '优惠码不存在' },
+  COUPON_NOT_STARTED: { code: 40021, key: 'errors.couponNotStarted', zh: '优惠券还未到使用时间' },
+  COUPON_EXPIRED: { code: 40022, key: 'errors.couponExpired', zh: '优惠券已过期或已停用' },
+  COUPON_USED_UP: { code: 40023, key: 'errors.couponUsedUp', zh: '优惠券已被领完' },
+  COUPON_TEAM_LIMIT: { code: 40024, key: 'errors.couponTeamLimit', zh: '本团队已用过这张优惠券' },
+  COUPON_MIN_ORDER: {
+    code: 40025,
+    key: 'errors.couponMinOrder',
+    zh: '适用课程满 {{minYuan}} 元才能使用这张优惠券',
+  },
+  COUPON_NOT_APPLICABLE: { code: 40026, key: 'errors.couponNotApplicable', zh: '所选课程都不适用这张优惠券' },
+  COUPON_CODE_TAKEN: { code: 40027, key: 'errors.couponCodeTaken', zh: '这个优惠码已被使用，请换一个' },
 } as const satisfies Record<string, CodeEntry>;
 
 const AI = {

@@ -97,6 +97,11 @@ export const REVISION_POLICY = {
 export const ORDER_TTL_MS = 15 * 60_000;
 export const ORDER_STATUSES = ['pending', 'paid', 'expired', 'closed'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
+/** Coupons: a fixed amount off (fen) or a percentage off; codes as buyers type them. */
+export const COUPON_KINDS = ['amount', 'percent'] as const;
+export type CouponKind = (typeof COUPON_KINDS)[number];
+export const COUPON_CODE_PATTERN = /^[A-Z0-9-]{4,20}$/;
+export const COUPON_LIMITS = { amountMaxFen: 100_000_00, usesMax: 1_000_000 } as const;
 /** The store list's orders (`sort=`): the schema checks them, the web app offers them. */
 /** `relevance` (综合) is the default when a keyword is given, `newest` otherwise. */
 export const STORE_SORTS = ['relevance', 'newest', 'price_asc', 'price_desc', 'sales'] as const;

@@ -16,6 +16,7 @@ export * from './schemas/history.ts';
 export * from './doc-diff.ts';
 export * from './course-diff.ts';
 export * from './schemas/store.ts';
+export * from './schemas/coupon.ts';
 export * from './schemas/ai.ts';
 export * from './content-sanitizer.ts';
 export * from './quiz.ts';

@@ -89,6 +89,12 @@ export const Routes = {
     remove: '/cart/remove',
     select: '/cart/select',
   },
+  coupon: {
+    create: '/coupon/create',
+    list: '/coupon/list',
+    disable: '/coupon/disable',
+    preview: '/coupon/preview',
+  },
   order: {
     checkout: '/order/checkout',
     detail: '/order/detail',

@@ -6,3 +6,4 @@ export * from './schema/store.ts';
 export * from './schema/ai.ts';
 export * from './schema/learning.ts';
 export * from './schema/search.ts';
+export * from './schema/coupons.ts';

@@ -65,6 +65,8 @@ const TEAM_ACTIONS: Record<string, { row: Row; write: boolean }> = {
   'team.sales': { row: row(OK, OK, NO), write: false },
   'course.create': { row: row(OK, OK, OK), write: true },
   'order.create': { row: row(OK, OK, OK), write: true },
+  'coupon.view': { row: row(OK, OK, NO), write: false },
+  'coupon.manage': { row: row(OK, OK, NO), write: true },
   'ai.assist': { row: row(OK, OK, OK), write: true },
   'learn.study': { row: row(OK, OK, OK), write: false },
   'learn.report': { row: row(OK, OK, NO), write: false },
@@ -173,6 +175,7 @@ describe('the policy', () => {
       inviteAdmin: false,
       leave: true,
       sales: true,
+      coupons: true,
     });
     expect(teamAbilitiesOf(who('MEMBER').membership)).toEqual({
       manage: false,
@@ -181,6 +184,7 @@ describe('the policy', () => {
       inviteAdmin: false,
       leave: true,
       sales: false,
+      coupons: false,
     });
     expect(memberAbilitiesOf(who('ADMIN'), target('MEMBER'))).toEqual({
       remove: true,

@@ -53,6 +53,9 @@ interface Subjects {
   'course.delete': CourseSubject;
   /** Buying (cart, checkout, paying) for the team. */
   'order.create': void;
+  /** The seller's coupons: seeing them with their uses, creating and stopping them. */
+  'coupon.view': void;
+  'coupon.manage': void;
   /** The editor's AI assist (it spends the team's AI use; its text is saved as a lesson edit). */
   'ai.assist': void;
   /** Learning the team's courses: progress and quiz answers are the learner's own record. */
@@ -127,6 +130,8 @@ export const POLICY: { [A in Action]: Entry<Subjects[A]> } = {
   'course.share': write(onCourse),
   'course.delete': write(onCourse),
   'order.create': write(ALL),
+  'coupon.view': read(MANAGERS),
+  'coupon.manage': write(MANAGERS),
   'ai.assist': write(ALL),
   // An expired team keeps what it bought: its members still learn (their own record, not team data).
   'learn.study': read(ALL),
@@ -188,6 +193,7 @@ export const teamAbilitiesOf = (membership: Membership): TeamAbilities => ({
   inviteAdmin: allows(membership, 'team.inviteAdmin'),
   leave: allows(membership, 'team.leave'),
   sales: allows(membership, 'team.sales'),
+  coupons: allows(membership, 'coupon.manage'),
 });
 
 export const memberAbilitiesOf = (who: Who, member: MemberSubject): MemberAbilities => ({

@@ -14,6 +14,7 @@ describe('the stored user', () => {
       inviteAdmin: false,
       leave: false,
       sales: false,
+      coupons: false,
     });
   });
 

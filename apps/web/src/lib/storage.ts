@@ -9,6 +9,7 @@ const NO_TEAM_ABILITIES: TeamAbilities = {
   inviteAdmin: false,
   leave: false,
   sales: false,
+  coupons: false,
 };
 
 /**

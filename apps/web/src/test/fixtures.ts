@@ -10,6 +10,7 @@ export const teamAbilities = (role: TeamRole): TeamAbilities => {
     inviteAdmin: role === 'OWNER',
     leave: role !== 'OWNER',
     sales: manager,
+    coupons: manager,
   };
 };
 

@@ -16,6 +16,8 @@ export const teamAbilitiesSchema = z.object({
   /** False for the OWNER, who must transfer ownership first. */
   leave: z.boolean(),
   sales: z.boolean(),
+  /** The team's coupons: create and stop them (OWNER/ADMIN). */
+  coupons: z.boolean(),
 });
 export type TeamAbilities = z.infer<typeof teamAbilitiesSchema>;
 

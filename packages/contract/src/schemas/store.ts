@@ -8,6 +8,7 @@ import {
   STORE_SUGGEST_MAX,
   type StoreSort,
 } from '../constants.ts';
+import { couponCodeSchema } from './coupon.ts';
 import { coursePreviewSchema, lessonSummarySchema } from './course.ts';
 
 const storeKeyword = z.string().trim().max(STORE_KEYWORD_MAX).default('');
@@ -105,10 +106,17 @@ export const orderSchema = z.object({
   expireTime: z.number(),
   payTime: z.number().nullable(),
   teamName: z.string(),
+  /** The coupon this order used and what it took off (0 without one). */
+  couponCode: z.string().nullable(),
+  discount: z.number().int(),
 });
 export type Order = z.infer<typeof orderSchema>;
 export const orderIdQuery = z.object({ orderId: idSchema });
-export const checkoutBody = z.object({ courseIds: z.array(idSchema).min(1).max(200).optional() });
+export const checkoutBody = z.object({
+  courseIds: z.array(idSchema).min(1).max(200).optional(),
+  /** A coupon code: the server applies it to this order's courses of the coupon's team. */
+  couponCode: couponCodeSchema.optional(),
+});
 export const payData = z.object({
   orderId: z.number().int(),
   provider: z.string(),

@@ -1,7 +1,8 @@
 import { type Cart } from '@studio/contract';
+import type { Db } from '../../db/client.ts';
 import { type TeamCtx } from '../../platform/auth.ts';
 import { authorize } from '../../platform/policy.ts';
-import { findListed, listListed, ownedCourseIds } from './catalog.repo.ts';
+import { findListed, listListed, ownedCourseIds, type ListedCourse } from './catalog.repo.ts';
 import { toCard } from './catalog.service.ts';
 import { addCartItem, cartRows, removeCartItems, selectCartItems } from './cart.repo.ts';
 import { assertBuyable, buyability, linesTotal, priceFor, type BuyingTeam } from './pricing.ts';
@@ -57,4 +58,35 @@ export async function removeFromCart(c: TeamCtx, courseIds: number[]): Promise<C
 export async function selectInCart(c: TeamCtx, courseIds: number[], selected: boolean): Promise<Cart> {
   await selectCartItems(c.ctx.db, c.actor.user.id, c.membership.team.id, courseIds, selected);
   return getCart(c);
+}
+
+/**
+ * What an order of this user and team would hold: the cart's selected courses (or exactly
+ * `courseIds` of the cart), each released, of another team and not owned yet (else the refusal in
+ * rule order). Checkout and the coupon preview price the same basket.
+ */
+export async function basket(
+  db: Db,
+  userId: number,
+  teamId: number,
+  courseIds?: number[],
+): Promise<{ courses: ListedCourse[]; team: BuyingTeam }> {
+  const rows = (await cartRows(db, userId, teamId)).filter((r) =>
+    courseIds ? courseIds.includes(r.courseId) : r.selected,
+  );
+  if (rows.length === 0) return { courses: [], team: { teamId, owned: new Set() } };
+  const listed = new Map(
+    (
+      await listListed(
+        db,
+        rows.map((r) => r.courseId),
+      )
+    ).map((l) => [l.courseId, l]),
+  );
+  const team = { teamId, owned: await ownedCourseIds(db, teamId) };
+  assertBuyable(
+    rows.map((r) => listed.get(r.courseId)),
+    team,
+  );
+  return { courses: [...listed.values()], team };
 }

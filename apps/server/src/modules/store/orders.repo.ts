@@ -9,9 +9,16 @@ import {
   teams,
   type OrderRow,
 } from '../../db/schema.ts';
+import { orderCoupons } from './coupons.repo.ts';
 
 export type OrderItemRow = typeof orderItems.$inferSelect;
-export type OrderWithItems = { order: OrderRow; items: OrderItemRow[]; teamName: string };
+export type OrderWithItems = {
+  order: OrderRow;
+  items: OrderItemRow[];
+  teamName: string;
+  /** The coupon the order used, and what it took off. */
+  coupon: { code: string; discount: number } | null;
+};
 
 /** Serialises checkouts of one user in one team (two clicks, two tabs) inside the caller's transaction. */
 export async function lockCheckout(db: Db, userId: number, teamId: number): Promise<void> {
@@ -56,7 +63,12 @@ export async function attachItems(
     .from(orderItems)
     .where(sql`${orderItems.orderId} in ${ids}`)
     .orderBy(orderItems.id);
-  return rows.map((r) => ({ ...r, items: items.filter((i) => i.orderId === r.order.id) }));
+  const coupons = await orderCoupons(db, ids);
+  return rows.map((r) => ({
+    ...r,
+    items: items.filter((i) => i.orderId === r.order.id),
+    coupon: coupons.get(r.order.id) ?? null,
+  }));
 }
 
 export async function findUserOrder(

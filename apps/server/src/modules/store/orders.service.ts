@@ -7,9 +7,11 @@ import { AppError } from '../../platform/errors.ts';
 import type { PaymentNotice } from '../../platform/payments/payment-provider.ts';
 import { authorize } from '../../platform/policy.ts';
 import { scheduleOrderExpiry } from './store.jobs.ts';
-import { listListed, ownedCourseIds } from './catalog.repo.ts';
-import { cartRows, removeCartItems } from './cart.repo.ts';
-import { assertBuyable, linesTotal, needsPayment, priceFor } from './pricing.ts';
+import { removeCartItems } from './cart.repo.ts';
+import { basket } from './cart.service.ts';
+import { insertRedemption } from './coupons.repo.ts';
+import { couponOff, usableCoupon } from './coupons.service.ts';
+import { discountOf, linesTotal, needsPayment, priceFor, sumCents } from './pricing.ts';
 import {
   findUserOrder,
   insertOrder,
@@ -27,7 +29,7 @@ import {
 const statusOf = (o: OrderWithItems['order']): OrderStatus =>
   o.status === 'pending' && o.expiresAt.getTime() <= Date.now() ? 'expired' : o.status;
 
-export const toOrder = ({ order, items, teamName }: OrderWithItems): Order => ({
+export const toOrder = ({ order, items, teamName, coupon }: OrderWithItems): Order => ({
   orderId: order.id,
   orderNo: order.orderNo,
   status: statusOf(order),
@@ -37,6 +39,8 @@ export const toOrder = ({ order, items, teamName }: OrderWithItems): Order => ({
   expireTime: order.expiresAt.getTime(),
   payTime: order.paidAt ? order.paidAt.getTime() : null,
   teamName,
+  couponCode: coupon?.code ?? null,
+  discount: coupon?.discount ?? 0,
 });
 
 const newOrderNo = () => `${new Date().toISOString().slice(0, 10).replaceAll('-', '')}${randomDigits(12)}`;
@@ -45,38 +49,26 @@ const newOrderNo = () => `${new Date().toISOString().slice(0, 10).replaceAll('-'
  * Turns the selected cart items into one order, priced by the server from the latest releases.
  * Checkouts of one user and team are serialised; a second click on the same cart gets the same order.
  */
-export async function checkout(c: TeamCtx, courseIds?: number[]): Promise<Order> {
+export async function checkout(c: TeamCtx, courseIds?: number[], couponCode?: string): Promise<Order> {
   authorize(c, 'order.create');
   const userId = c.actor.user.id;
   const teamId = c.membership.team.id;
   const orderId = await c.ctx.db.transaction(async (tx) => {
     await lockCheckout(tx, userId, teamId);
-    const rows = (await cartRows(tx, userId, teamId)).filter((r) =>
-      courseIds ? courseIds.includes(r.courseId) : r.selected,
-    );
-    if (rows.length === 0) {
+    const { courses, team } = await basket(tx, userId, teamId, courseIds);
+    if (courses.length === 0) {
       const recent = await recentPendingOrder(tx, userId, teamId, 30_000);
       if (recent) return recent.id;
       throw new AppError(Code.CART_EMPTY);
     }
-    const listed = new Map(
-      (
-        await listListed(
-          tx,
-          rows.map((r) => r.courseId),
-        )
-      ).map((l) => [l.courseId, l]),
-    );
-    const team = { teamId, owned: await ownedCourseIds(tx, teamId) };
-    assertBuyable(
-      rows.map((r) => listed.get(r.courseId)),
-      team,
-    );
-    const items = [...listed.values()].map((l) => ({
+    // The coupon row stays locked till this order is written: its uses are counted one checkout at a time.
+    const coupon = couponCode ? await usableCoupon(tx, couponCode, teamId, true) : undefined;
+    const off = coupon ? couponOff(coupon, courses) : new Map<number, number>();
+    const items = courses.map((l) => ({
       courseId: l.courseId,
       versionNo: l.release.versionNo,
       title: l.release.snapshot.title,
-      price: priceFor(l, team),
+      price: priceFor(l, team, discountOf(off)),
     }));
     const amount = linesTotal(items);
     const now = Date.now();
@@ -93,6 +85,14 @@ export async function checkout(c: TeamCtx, courseIds?: number[]): Promise<Order>
       },
       items,
     );
+    if (coupon) {
+      await insertRedemption(tx, {
+        orderId: order.id,
+        couponId: coupon.id,
+        teamId,
+        discount: sumCents(off.values()),
+      });
+    }
     await removeCartItems(
       tx,
       userId,

@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../platform/errors.ts';
 import {
+  couponDiscount,
   isPaidCourse,
   assertBuyable,
   buyability,
@@ -124,5 +125,66 @@ describe('paid courses', () => {
     expect(isPaidCourse(4990, null)).toBe(true);
     // Sold at the release's price even after the draft was set back to free.
     expect(isPaidCourse(0, 4990)).toBe(true);
+  });
+});
+
+describe('couponDiscount', () => {
+  const terms = (over: Partial<Parameters<typeof couponDiscount>[0]> = {}) => ({
+    teamId: SELLER,
+    kind: 'amount' as const,
+    value: 1000,
+    minOrder: 0,
+    courseIds: null,
+    ...over,
+  });
+  const total = (m: Map<number, number>) => sumCents(m.values());
+
+  it('shares a fixed amount by price, the rounding to the dearest, never more than a line costs', () => {
+    const off = couponDiscount(terms({ value: 1000 }), [
+      course(1, 3333),
+      course(2, 6667),
+      course(3, 5000, 9),
+    ]);
+    expect(total(off)).toBe(1000);
+    expect(off.get(1)! + off.get(2)!).toBe(1000);
+    expect(off.has(3)).toBe(false);
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 1, max: 100_000 }), { minLength: 1, maxLength: 6 }),
+        fc.integer({ min: 1, max: 1_000_000 }),
+        (prices, value) => {
+          const courses = prices.map((p, i) => course(i + 1, p));
+          const off = couponDiscount(terms({ value }), courses);
+          const list = sumCents(prices);
+          for (const c of courses) expect(off.get(c.courseId)!).toBeLessThanOrEqual(c.release.price);
+          // Exactly the amount (or all but one fen of the order), never a free order by accident.
+          expect(total(off)).toBe(Math.min(value, list - 1));
+        },
+      ),
+    );
+  });
+
+  it('takes a percentage of each line (rounded down); only 100% makes the order free', () => {
+    expect(
+      total(couponDiscount(terms({ kind: 'percent', value: 15 }), [course(1, 999), course(2, 1001)])),
+    ).toBe(149 + 150);
+    expect(total(couponDiscount(terms({ kind: 'percent', value: 100 }), [course(1, 999)]))).toBe(999);
+  });
+
+  it('applies to the courses it names once they reach its minimum', () => {
+    const refusal = (run: () => unknown) => {
+      try {
+        run();
+        return null;
+      } catch (err) {
+        return (err as AppError).code;
+      }
+    };
+    expect(refusal(() => couponDiscount(terms({ courseIds: [7] }), [course(1, 100)]))).toBe(
+      Code.COUPON_NOT_APPLICABLE,
+    );
+    expect(
+      refusal(() => couponDiscount(terms({ minOrder: 5000 }), [course(1, 4999), course(2, 9000, 9)])),
+    ).toBe(Code.COUPON_MIN_ORDER);
   });
 });

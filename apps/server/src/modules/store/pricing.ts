@@ -3,7 +3,7 @@
  * a team may buy a course at all. The cart, checkout and the sales figures call these functions;
  * none of them adds prices or checks ownership on its own. Pure: callers load the rows.
  */
-import { Code } from '@studio/contract';
+import { Code, type CouponKind } from '@studio/contract';
 import { AppError } from '../../platform/errors.ts';
 
 /** An amount of money in fen (分, cents): a safe integer, never a float. */
@@ -16,12 +16,13 @@ export type SaleCourse = { courseId: number; teamId: number; release: { price: C
 export type BuyingTeam = { teamId: number; owned: ReadonlySet<number> };
 
 /**
- * How much less a team pays for one course, in fen. The hook where coupons plug in: checkout and the
- * cart take one (default `noDiscount`), and `priceFor` keeps any discount between 0 and the list price.
+ * How much less a team pays for one course, in fen. The hook where coupons plug in: checkout takes
+ * one (default `noDiscount`; `couponDiscount` for a coupon), and `priceFor` keeps any discount
+ * between 0 and the list price.
  */
 export type Discount = (course: SaleCourse, team: BuyingTeam) => Cents;
 
-/** No reduction: the only discount there is today. */
+/** No reduction. */
 export const noDiscount: Discount = () => 0;
 
 function cents(amount: Cents): Cents {
@@ -94,3 +95,69 @@ export function assertBuyable(courses: (Omit<SaleCourse, 'release'> | undefined)
   const first = RULES.find((code) => refused.has(code));
   if (first !== undefined) throw new AppError(first);
 }
+
+/** A coupon's terms as pricing sees them (its validity and limits are the coupon service's). */
+export type CouponTerms = {
+  teamId: number;
+  kind: CouponKind;
+  /** Fen off (`amount`) or percent off (`percent`). */
+  value: number;
+  minOrder: Cents;
+  /** Null: every course of the seller team. */
+  courseIds: readonly number[] | null;
+};
+
+const appliesTo = (terms: CouponTerms, course: SaleCourse) =>
+  course.teamId === terms.teamId && (terms.courseIds === null || terms.courseIds.includes(course.courseId));
+
+/**
+ * What a coupon takes off each course of one order, in fen, by course id. It applies to the seller
+ * team's courses it names (40026 when none is in the order), once they add up to its minimum (40025);
+ * a fixed amount is shared between them in proportion to their prices (the rounding left to the
+ * dearest). The order never comes to less than 0.01 yuan, except under a 100% coupon, which makes it
+ * free. Each line's discount is kept on its order item, so totals and sales add what was paid.
+ */
+export function couponDiscount(terms: CouponTerms, courses: readonly SaleCourse[]): Map<number, Cents> {
+  const eligible = courses
+    .filter((c) => appliesTo(terms, c))
+    .sort((a, b) => b.release.price - a.release.price);
+  if (eligible.length === 0) throw new AppError(Code.COUPON_NOT_APPLICABLE);
+  const subtotal = sumCents(eligible.map((c) => c.release.price));
+  if (subtotal < terms.minOrder) {
+    throw new AppError(Code.COUPON_MIN_ORDER, { params: { minYuan: (terms.minOrder / 100).toFixed(2) } });
+  }
+  const off = new Map<number, Cents>();
+  if (terms.kind === 'percent') {
+    for (const c of eligible) off.set(c.courseId, Math.floor((c.release.price * terms.value) / 100));
+  } else {
+    const whole = Math.min(terms.value, subtotal);
+    let left = whole;
+    for (const c of eligible) {
+      const share = subtotal === 0 ? 0 : Math.floor((whole * c.release.price) / subtotal);
+      off.set(c.courseId, share);
+      left -= share;
+    }
+    for (const c of eligible) {
+      if (left === 0) break;
+      const room = c.release.price - off.get(c.courseId)!;
+      const more = Math.min(room, left);
+      off.set(c.courseId, off.get(c.courseId)! + more);
+      left -= more;
+    }
+  }
+  const listTotal = sumCents(courses.map((c) => c.release.price));
+  const offTotal = sumCents(off.values());
+  const free = terms.kind === 'percent' && terms.value === 100;
+  if (!free && listTotal > 0 && listTotal - offTotal < 1) {
+    // One fen back on the dearest discounted course: a payment is never of 0 yuan unless meant so.
+    const first = eligible.find((c) => off.get(c.courseId)! > 0)!;
+    off.set(first.courseId, off.get(first.courseId)! - 1);
+  }
+  return off;
+}
+
+/** The per-course discounts above as the `Discount` hook `priceFor` takes. */
+export const discountOf =
+  (off: ReadonlyMap<number, Cents>): Discount =>
+  (course) =>
+    off.get(course.courseId) ?? 0;

@@ -184,7 +184,7 @@ export const storeRoutes =
           response: { 200: envelope(orderSchema) },
         },
       },
-      async (r) => ok(await checkout(teamCtxOf(r), r.body.courseIds)),
+      async (r) => ok(await checkout(teamCtxOf(r), r.body.courseIds, r.body.couponCode)),
     );
     app.get(
       Routes.order.detail,

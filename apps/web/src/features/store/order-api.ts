@@ -1,10 +1,12 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Routes } from '@studio/contract/constants';
-import type { Cart, Order, Page, PageQuery, PayInfo } from '@studio/contract';
+import type { Cart, CouponPreview, Order, Page, PageQuery, PayInfo } from '@studio/contract';
 import type { AxiosRequestConfig } from 'axios';
 import { api, unwrap } from '../../lib/request.ts';
 import { useTeamId } from '../teams/current-team.ts';
 import { storeKeys } from './store-api.ts';
+
+export type CheckoutVars = { courseIds?: number[]; couponCode?: string };
 
 /** The cart, checkout, orders and payment calls. */
 export const orderApi = {
@@ -14,8 +16,14 @@ export const orderApi = {
   remove: (courseIds: number[]) => api.post<Cart>(Routes.cart.remove, { courseIds }).then(unwrap),
   select: (courseIds: number[], selected: boolean) =>
     api.post<Cart>(Routes.cart.select, { courseIds, selected }).then(unwrap),
-  checkout: (courseIds?: number[]) =>
-    api.post<Order>(Routes.order.checkout, courseIds ? { courseIds } : {}).then(unwrap),
+  /** `courseIds`: exactly these of the cart (else the selected ones); the server applies the coupon. */
+  checkout: ({ courseIds, couponCode }: CheckoutVars = {}) =>
+    api.post<Order>(Routes.order.checkout, { courseIds, couponCode }).then(unwrap),
+  /** What a coupon code takes off the selected courses; its refusal is shown by the field, not a notice. */
+  couponPreview: (code: string, courseIds: number[], config?: AxiosRequestConfig) =>
+    api
+      .post<CouponPreview>(Routes.coupon.preview, { code, courseIds }, { ...config, silent: true })
+      .then(unwrap),
   detail: (orderId: number, config?: AxiosRequestConfig) =>
     api.get<Order>(Routes.order.detail, { ...config, params: { orderId } }).then(unwrap),
   list: (query: PageQuery) => api.get<Page<Order>>(Routes.order.list, { params: query }).then(unwrap),
@@ -51,7 +59,7 @@ export const useCheckout = () => {
   const client = useQueryClient();
   const teamId = useTeamId();
   return useMutation({
-    mutationFn: (courseIds?: number[]) => orderApi.checkout(courseIds),
+    mutationFn: (vars: CheckoutVars) => orderApi.checkout(vars),
     onSuccess: (order) => {
       client.setQueryData(storeKeys.order(order.orderId), order);
       void client.invalidateQueries({ queryKey: ['store', teamId] });
@@ -66,3 +74,15 @@ export const useOrders = (query: PageQuery) =>
     staleTime: 0,
     placeholderData: keepPreviousData,
   });
+
+/** The cart's coupon, priced by the server for the selected courses (asked again when they change). */
+export const useCouponPreview = (code: string | null, courseIds: number[]) => {
+  const teamId = useTeamId();
+  return useQuery({
+    queryKey: [...storeKeys.cart(teamId), 'coupon', code, courseIds] as const,
+    queryFn: ({ signal }) => orderApi.couponPreview(code!, courseIds, { signal }),
+    enabled: code !== null && courseIds.length > 0,
+    retry: false,
+    placeholderData: keepPreviousData,
+  });
+};

@@ -1,5 +1,6 @@
 import type { Cart } from '@studio/contract';
 import { App, Button, Card, Checkbox, Flex, List, Skeleton } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { WebPaths } from '@studio/contract/constants';
@@ -7,10 +8,12 @@ import { QueryView } from '../../../components/query-view.tsx';
 import { useDocumentTitle } from '../../../components/use-document-title.ts';
 import { useTeamWritable } from '../../teams/current-team.ts';
 import { LinkButton } from '../link-button.tsx';
+import { afterSuccess } from '../../../lib/after-success.ts';
 import { formatPrice } from '../../../lib/format.ts';
-import { orderApi, useCart, useCartMutation, useCheckout } from '../order-api.ts';
+import { orderApi, useCart, useCartMutation, useCheckout, useCouponPreview } from '../order-api.ts';
 import { StoreEmpty } from '../store-empty.tsx';
 import { CartItemRow } from './cart-item-row.tsx';
+import { CouponField } from './coupon-field.tsx';
 
 /** /store/cart: the user's cart in the current team; select, remove, total, check out into one order. */
 export const StoreCartPage = () => {
@@ -25,6 +28,11 @@ export const StoreCartPage = () => {
   );
   const remove = useCartMutation((ids: number[]) => orderApi.remove(ids));
   const checkout = useCheckout();
+  const [couponCode, setCouponCode] = useState<string | null>(null);
+  const payIdsNow = cart.data?.list.filter((i) => !i.owned && i.selected).map((i) => i.courseId) ?? [];
+  const coupon = useCouponPreview(couponCode, payIdsNow);
+  // The discount shown is the server's for exactly this selection; a refused code is not sent.
+  const discount = coupon.isError || coupon.isPlaceholderData ? undefined : coupon.data;
 
   const renderCart = ({ list, selectedCount, selectedTotal }: Cart) => {
     const buyable = list.filter((i) => !i.owned);
@@ -34,7 +42,10 @@ export const StoreCartPage = () => {
 
     const onCheckout = () =>
       // Exactly the selected courses the team does not own yet: the server prices them.
-      checkout.mutate(payIds, { onSuccess: (order) => void navigate(WebPaths.storePay(order.orderId)) });
+      afterSuccess(
+        checkout.mutateAsync({ courseIds: payIds, couponCode: discount ? discount.code : undefined }),
+        (order) => navigate(WebPaths.storePay(order.orderId)),
+      );
 
     return (
       <section>
@@ -62,13 +73,21 @@ export const StoreCartPage = () => {
                       busy={busy}
                       onSelect={(selected) => select.mutate({ ids: [item.courseId], selected })}
                       onRemove={() =>
-                        remove.mutate([item.courseId], {
-                          onSuccess: () => void message.success(t('store.cart.removed')),
-                        })
+                        afterSuccess(remove.mutateAsync([item.courseId]), () =>
+                          message.success(t('store.cart.removed')),
+                        )
                       }
                     />
                   </List.Item>
                 )}
+              />
+            </Card>
+            <Card className="store-cart-coupon" size="small">
+              <CouponField
+                applied={couponCode}
+                preview={discount}
+                error={coupon.error}
+                onApply={setCouponCode}
               />
             </Card>
             <Flex className="store-cart-bar" align="center" justify="space-between" gap={12} wrap>
@@ -85,10 +104,22 @@ export const StoreCartPage = () => {
               <Flex align="center" gap={16} wrap style={{ marginInlineStart: 'auto' }}>
                 <span>{t('store.cart.selected', { count: selectedCount })}</span>
                 <span aria-live="polite">
-                  {t('store.cart.total')}
-                  <strong className="store-price" style={{ fontSize: 20 }}>
-                    {formatPrice(selectedTotal)}
-                  </strong>
+                  {discount ? (
+                    <>
+                      <del className="store-price-old">{formatPrice(selectedTotal)}</del>{' '}
+                      {t('store.cart.coupon.payable')}
+                      <strong className="store-price" style={{ fontSize: 20 }}>
+                        {formatPrice(discount.total)}
+                      </strong>
+                    </>
+                  ) : (
+                    <>
+                      {t('store.cart.total')}
+                      <strong className="store-price" style={{ fontSize: 20 }}>
+                        {formatPrice(selectedTotal)}
+                      </strong>
+                    </>
+                  )}
                 </span>
                 <Button
                   type="primary"

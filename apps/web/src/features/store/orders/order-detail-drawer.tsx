@@ -34,6 +34,18 @@ export const OrderDetailDrawer = ({ order, onClose }: { order: Order | null; onC
                 children: <OrderStatusTag status={order.status} />,
               },
               { key: 'amount', label: t('store.order.amount'), children: formatPrice(order.amount) },
+              ...(order.couponCode
+                ? [
+                    {
+                      key: 'coupon',
+                      label: t('store.order.coupon'),
+                      children: t('store.order.couponText', {
+                        code: order.couponCode,
+                        amount: formatPrice(order.discount),
+                      }),
+                    },
+                  ]
+                : []),
               { key: 'team', label: t('store.order.team'), children: order.teamName },
               {
                 key: 'created',

@@ -13,6 +13,8 @@ const order = (over: Partial<Order> = {}): Order => ({
   expireTime: NOW + 15 * 60_000,
   payTime: null,
   teamName: '乙团队',
+  couponCode: null,
+  discount: 0,
   ...over,
 });
 

@@ -22,6 +22,8 @@ const order = (over: Partial<Order> = {}): Order => ({
   expireTime: Date.now() + 15 * 60_000,
   payTime: null,
   teamName: '乙团队',
+  couponCode: null,
+  discount: 0,
   ...over,
 });
 const payInfo = (expireTime: number): PayInfo => ({

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { WebPaths } from '@studio/contract/constants';
+import { afterSuccess } from '../../../lib/after-success.ts';
 import { useSession } from '../../auth/session-store.ts';
 import { useTeamWritable } from '../../teams/current-team.ts';
 import { orderApi, useCartMutation, useCheckout } from '../order-api.ts';
@@ -74,7 +75,7 @@ export const BuyActions = ({ course, openTo }: { course: StoreCourse; openTo?: s
     setBuying(true);
     try {
       if (!course.inCart) await add.mutateAsync(course.courseId);
-      const order = await checkout.mutateAsync([course.courseId]);
+      const order = await checkout.mutateAsync({ courseIds: [course.courseId] });
       await navigate(WebPaths.storePay(order.orderId));
     } catch {
       // The request client has shown why.
@@ -83,7 +84,7 @@ export const BuyActions = ({ course, openTo }: { course: StoreCourse; openTo?: s
     }
   };
   const addToCart = () =>
-    add.mutate(course.courseId, { onSuccess: () => void message.success(t('store.course.added')) });
+    afterSuccess(add.mutateAsync(course.courseId), () => message.success(t('store.course.added')));
 
   const buttons = (
     <Flex gap={12} wrap>

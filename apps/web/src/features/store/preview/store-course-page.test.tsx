@@ -75,6 +75,24 @@ describe('/store/preview/:courseId (buy page)', () => {
     expect(JSON.parse(String(mock.history.post[1]?.data))).toEqual({ courseIds: [11] });
   });
 
+  it('加入购物车 says 已加入购物车 even when the buyer has moved on before the cart answered', async () => {
+    mock.onGet(Routes.store.course).reply(...ok(course()));
+    let moveOn = () => undefined as unknown;
+    // The buyer leaves the page while the cart is still answering: the button that started the call
+    // is gone (TanStack drops a per-call onSuccess then), and the notice must not have gone with it.
+    mock.onPost(Routes.cart.add).reply(async () => {
+      await moveOn();
+      return [...ok({ list: [], selectedCount: 1, selectedTotal: 9900 })];
+    });
+    const router = renderApp('/store/preview/11');
+    moveOn = async () => {
+      await router.navigate('/no-such-page');
+      await screen.findByText('页面不存在');
+    };
+    fireEvent.click(await screen.findByRole('button', { name: /加入购物车/ }));
+    expect(await screen.findByText('已加入购物车')).toBeTruthy();
+  });
+
   it('a logged-out visitor reads it under a header with 登录; 登录后购买 goes to login and comes back here', async () => {
     clearStoredUser();
     mock.onGet(Routes.store.course).reply(...ok(course()));

@@ -92,6 +92,45 @@ describe('/personal/team (团队中心)', () => {
     expect(button('退出团队')?.disabled).toBe(true);
   });
 
+  it('OWNER creates a coupon: the form sends the terms in fen and whole days, the list shows it', async () => {
+    serve('OWNER');
+    let list: unknown[] = [];
+    mock.onGet(Routes.coupon.list).reply(() => ok({ list }));
+    mock.onGet(Routes.course.list).reply(...ok({ list: [], total: 0, pageNum: 1, pageSize: 100 }));
+    mock.onPost(Routes.coupon.create).reply((config) => {
+      const body = JSON.parse(String(config.data)) as Record<string, number | string | null>;
+      list = [{ ...body, couponId: 1, used: 0, disabled: false, createTime: 0 }];
+      return ok(list[0]);
+    });
+    renderApp('/personal/team');
+    expect(await screen.findByText('还没有优惠券')).toBeTruthy();
+    fireEvent.click(await findButton('新建优惠券'));
+    fireEvent.change(await screen.findByLabelText('优惠码'), { target: { value: 'spring-10' } });
+    fireEvent.change(screen.getByLabelText('减多少元'), { target: { value: '10' } });
+    fireEvent.change(screen.getByLabelText('适用课程满（元）'), { target: { value: '50' } });
+    fireEvent.change(screen.getByLabelText('有效期 1'), { target: { value: '2026-12-01' } });
+    fireEvent.change(screen.getByLabelText('有效期 2'), { target: { value: '2026-12-31' } });
+    const dialog = screen.getByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: '新建优惠券' }));
+    await waitFor(() =>
+      expect(mock.history.post.filter((r) => r.url === Routes.coupon.create)).toHaveLength(1),
+    );
+    const sent = JSON.parse(
+      String(mock.history.post.find((r) => r.url === Routes.coupon.create)!.data),
+    ) as Record<string, unknown>;
+    expect(sent).toMatchObject({
+      code: 'SPRING-10',
+      kind: 'amount',
+      value: 1000,
+      minOrder: 5000,
+      perTeamLimit: 1,
+    });
+    expect(sent.validTo).toBe(new Date('2027-01-01T00:00:00').getTime());
+    expect(sent.validFrom).toBe(new Date('2026-12-01T00:00:00').getTime());
+    expect(await screen.findByText('SPRING-10')).toBeTruthy();
+    expect(screen.getByText('减 ¥10.00，满 ¥50.00')).toBeTruthy();
+  });
+
   it('ADMIN removes MEMBERs only, never ADMINs, and changes no roles', async () => {
     serve('ADMIN');
     renderApp('/personal/team');

@@ -1,10 +1,12 @@
+import { TeamCouponsCard } from './team-coupons-card.tsx';
 import { TeamPurchasesCard } from './team-purchases-card.tsx';
 import { TeamSalesCard } from './team-sales-card.tsx';
 
-/** The team centre's store part, for OWNER/ADMIN: sales of the team's courses and its purchases. */
+/** The team centre's store part, for OWNER/ADMIN: sales of the team's courses, its coupons and its purchases. */
 export const TeamStoreCards = () => (
   <>
     <TeamSalesCard />
+    <TeamCouponsCard />
     <TeamPurchasesCard />
   </>
 );
