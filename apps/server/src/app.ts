@@ -28,6 +28,8 @@ import { paymentsRoutes } from './modules/store/payments.routes.ts';
 import { sandboxPayRoutes } from './modules/store/sandbox-pay.routes.ts';
 import { storeRoutes } from './modules/store/store.routes.ts';
 import { couponRoutes } from './modules/store/coupons.routes.ts';
+import { refundRoutes } from './modules/store/refunds.routes.ts';
+import { invoiceRoutes } from './modules/store/invoices.routes.ts';
 import { membersRoutes } from './modules/teams/members.routes.ts';
 import { teamsRoutes } from './modules/teams/teams.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -168,6 +170,8 @@ export async function buildApp({
         sharesRoutes,
         storeRoutes,
         couponRoutes,
+        refundRoutes,
+        invoiceRoutes,
         paymentsRoutes,
         aiRoutes,
         learningRoutes,

@@ -47,6 +47,29 @@ describe('config', () => {
     expect(() => loadConfig({ S3_BUCKET: 'b' })).toThrow(/S3_ACCESS_KEY_ID/);
   });
 
+  it('reads PAY_PROVIDER as a list: the sandbox alone, or WeChat Pay and Alipay with their keys', () => {
+    expect(loadConfig({}).PAY_PROVIDER).toEqual(['sandbox']);
+    const alipay = { ALIPAY_APP_ID: '2021', ALIPAY_PRIVATE_KEY: 'private-secret', ALIPAY_PUBLIC_KEY: 'pub' };
+    expect(loadConfig({ PAY_PROVIDER: 'alipay', ...alipay }).ALIPAY_GATEWAY).toBe(
+      'https://openapi.alipay.com/gateway.do',
+    );
+    expect(() => loadConfig({ PAY_PROVIDER: 'alipay' })).toThrow(
+      /ALIPAY_APP_ID[\s\S]*ALIPAY_PRIVATE_KEY[\s\S]*ALIPAY_PUBLIC_KEY/,
+    );
+    expect(() => loadConfig({ PAY_PROVIDER: 'wechat, alipay', ...alipay })).toThrow(/WECHATPAY_APP_ID/);
+    expect(() => loadConfig({ PAY_PROVIDER: 'sandbox,alipay', ...alipay })).toThrow(/PAY_PROVIDER/);
+    expect(() => loadConfig({ PAY_PROVIDER: 'alipay,alipay', ...alipay })).toThrow(/PAY_PROVIDER/);
+    expect(() => loadConfig({ PAY_PROVIDER: 'paypal' })).toThrow(/PAY_PROVIDER/);
+    // A bad configuration names variables, never their values.
+    try {
+      loadConfig({ PAY_PROVIDER: 'alipay', ALIPAY_PRIVATE_KEY: 'private-secret', ALIPAY_GATEWAY: 'nope' });
+    } catch (err) {
+      expect(String(err)).toMatch(/ALIPAY_GATEWAY/);
+      expect(String(err)).not.toContain('private-secret');
+    }
+    expect.assertions(9);
+  });
+
   it('switches to an external PostgreSQL and to S3 by environment', () => {
     const config = loadConfig({
       DATABASE_URL: 'postgres://u@127.0.0.1:5432/app',

@@ -12,6 +12,9 @@ const bool = z
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 const optionalUrl = z.url().optional();
 
+export const PAY_PROVIDERS = ['sandbox', 'wechat', 'alipay'] as const;
+export type PayProviderName = (typeof PAY_PROVIDERS)[number];
+
 export const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -57,7 +60,23 @@ export const envSchema = z
     AI_MODEL: z.string().optional(),
     AI_STALL_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
     AI_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(3),
-    PAY_PROVIDER: z.enum(['sandbox', 'wechat']).default('sandbox'),
+    /**
+     * The payment providers offered, comma-separated, the first the default: `sandbox` (alone), or
+     * any of `wechat` and `alipay` (the buyer chooses on the pay page when there are several).
+     */
+    PAY_PROVIDER: z
+      .string()
+      .default('sandbox')
+      .transform((v) => v.split(',').map((p) => p.trim()))
+      .pipe(
+        z
+          .array(z.enum(PAY_PROVIDERS))
+          .min(1)
+          .refine((list) => new Set(list).size === list.length, { error: 'a provider is listed twice' })
+          .refine((list) => !list.includes('sandbox') || list.length === 1, {
+            error: 'sandbox cannot be combined with a real provider',
+          }),
+      ),
     WECHATPAY_BASE_URL: z.url().default('https://api.mch.weixin.qq.com'),
     WECHATPAY_APP_ID: z.string().optional(),
     WECHATPAY_MCH_ID: z.string().optional(),
@@ -65,6 +84,13 @@ export const envSchema = z
     WECHATPAY_PRIVATE_KEY: z.string().optional(),
     WECHATPAY_PLATFORM_PUBLIC_KEY: z.string().optional(),
     WECHATPAY_API_V3_KEY: z.string().length(32, { error: 'must be 32 characters' }).optional(),
+    /** Alipay (face-to-face QR, alipay.trade.precreate): the app's id, its RSA2 private key, Alipay's public key. */
+    ALIPAY_APP_ID: z.string().optional(),
+    ALIPAY_PRIVATE_KEY: z.string().optional(),
+    ALIPAY_PUBLIC_KEY: z.string().optional(),
+    ALIPAY_GATEWAY: z.url().default('https://openapi.alipay.com/gateway.do'),
+    /** Days after payment in which a buyer team may ask for a refund. */
+    REFUND_WINDOW_DAYS: z.coerce.number().int().min(0).max(365).default(7),
     S3_ENDPOINT: optionalUrl,
     S3_REGION: z.string().default('us-east-1'),
     S3_BUCKET: z.string().optional(),
@@ -82,7 +108,7 @@ export const envSchema = z
     need(env.WECHAT_MODE === 'open', ['WECHAT_APP_ID', 'WECHAT_APP_SECRET'], 'WECHAT_MODE=open');
     need(Boolean(env.AI_BASE_URL), ['AI_MODEL'], 'AI_BASE_URL is set');
     need(
-      env.PAY_PROVIDER === 'wechat',
+      env.PAY_PROVIDER.includes('wechat'),
       [
         'WECHATPAY_APP_ID',
         'WECHATPAY_MCH_ID',
@@ -92,6 +118,11 @@ export const envSchema = z
         'WECHATPAY_API_V3_KEY',
       ],
       'PAY_PROVIDER=wechat',
+    );
+    need(
+      env.PAY_PROVIDER.includes('alipay'),
+      ['ALIPAY_APP_ID', 'ALIPAY_PRIVATE_KEY', 'ALIPAY_PUBLIC_KEY'],
+      'PAY_PROVIDER includes alipay',
     );
     need(Boolean(env.S3_BUCKET), ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'], 'S3_BUCKET is set');
   });

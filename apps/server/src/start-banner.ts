@@ -26,14 +26,14 @@ export function startBanner(config: Config, interfaces?: Interfaces): string {
   return `ready: open ${where.join(' or ')} (storage: ${config.storage}, SMS: ${config.SMS_PROVIDER}, WeChat: ${config.WECHAT_MODE})`;
 }
 
-/** Real WeChat login and WeChat Pay call back to PUBLIC_URL, so they need it set to a public address. */
+/** Real WeChat login, WeChat Pay and Alipay call back to PUBLIC_URL, so they need it set to a public address. */
 export function publicUrlWarning(config: Config): string | null {
   if (config.PUBLIC_URL) return null;
   const needs = [
     config.WECHAT_MODE === 'open' && 'WECHAT_MODE=open',
-    config.PAY_PROVIDER === 'wechat' && 'PAY_PROVIDER=wechat',
+    ...config.PAY_PROVIDER.filter((p) => p !== 'sandbox').map((p) => `PAY_PROVIDER=${p}`),
   ].filter(Boolean);
   return needs.length
-    ? `PUBLIC_URL is not set: ${needs.join(' and ')} will call back ${config.publicUrl}, which WeChat cannot reach`
+    ? `PUBLIC_URL is not set: ${needs.join(' and ')} will call back ${config.publicUrl}, which they cannot reach`
     : null;
 }

@@ -1,6 +1,6 @@
 /** Store factories: a seller team with a released course, a buyer team. Made through the real API. */
 import { expect } from 'vitest';
-import type { PayInfo } from '@studio/contract';
+import type { Cart, Order, PayInfo } from '@studio/contract';
 import { call, createCourse, createLesson, createTeam, createUser, writeLesson } from './factories.ts';
 import type { TestApp } from './test-app.ts';
 
@@ -63,4 +63,14 @@ export async function payInSandbox(t: TestApp, token: string, orderId: number) {
     payload: url.searchParams.toString(),
   });
   expect(confirm.body).toContain('支付成功');
+}
+
+/** A seller's course bought by a new buyer team through the cart, and paid in the sandbox (unless told). */
+export async function boughtCourse(t: TestApp, title: string, price: number, pay = true) {
+  const s = await seller(t, title, price);
+  const b = await buyer(t);
+  await call<Cart>(t, 'POST', '/cart/add', { token: b.user.token, body: { courseId: s.courseId } });
+  const order = (await call<Order>(t, 'POST', '/order/checkout', { token: b.user.token, body: {} })).data;
+  if (pay) await payInSandbox(t, b.user.token, order.orderId);
+  return { s, b, order };
 }

@@ -147,6 +147,34 @@ const STORE = {
   },
   COUPON_NOT_APPLICABLE: { code: 40026, key: 'errors.couponNotApplicable', zh: '所选课程都不适用这张优惠券' },
   COUPON_CODE_TAKEN: { code: 40027, key: 'errors.couponCodeTaken', zh: '这个优惠码已被使用，请换一个' },
+  /** A payment method the server does not offer (not in PAY_PROVIDER). */
+  PAY_PROVIDER_UNAVAILABLE: { code: 40007, key: 'errors.payProviderUnavailable', zh: '暂不支持这种支付方式' },
+  // Refunds (401xx): a buyer team asks, the seller team decides, the provider pays back.
+  /** A refund or an invoice asked for an order that is not paid. */
+  ORDER_NOT_PAID: { code: 40101, key: 'errors.orderNotPaid', zh: '订单未支付' },
+  /** Params: days (REFUND_WINDOW_DAYS). */
+  REFUND_WINDOW_PASSED: {
+    code: 40102,
+    key: 'errors.refundWindowPassed',
+    zh: '已超过付款后 {{days}} 天的退款期限',
+  },
+  /** A course of the order that has a refund asked for or being paid back. */
+  REFUND_EXISTS: { code: 40103, key: 'errors.refundExists', zh: '这门课程已申请退款，请等待卖家处理' },
+  ALREADY_REFUNDED: { code: 40104, key: 'errors.alreadyRefunded', zh: '这门课程已退款' },
+  /** Approving or refusing a refund that was decided already (another manager, another tab). */
+  REFUND_NOT_PENDING: { code: 40105, key: 'errors.refundNotPending', zh: '这笔退款申请已处理' },
+  FREE_NOT_REFUNDABLE: { code: 40106, key: 'errors.freeNotRefundable', zh: '免费课程无需退款' },
+  /** The provider refused or could not be reached; the request stays open to approve again. */
+  REFUND_PROVIDER_FAILED: {
+    code: 40107,
+    key: 'errors.refundProviderFailed',
+    zh: '支付渠道暂时无法退款，请稍后重试',
+  },
+  // Invoices (402xx): the buying team asks, the selling team issues a PDF.
+  INVOICE_EXISTS: { code: 40201, key: 'errors.invoiceExists', zh: '这笔订单已申请发票' },
+  INVOICE_NOT_PDF: { code: 40202, key: 'errors.invoiceNotPdf', zh: '请上传 PDF 格式的发票文件' },
+  INVOICE_NOT_ISSUED: { code: 40203, key: 'errors.invoiceNotIssued', zh: '发票尚未开具' },
+  INVOICE_ALREADY_ISSUED: { code: 40204, key: 'errors.invoiceAlreadyIssued', zh: '发票已开具' },
 } as const satisfies Record<string, CodeEntry>;
 
 const AI = {

@@ -102,6 +102,18 @@ export const COUPON_KINDS = ['amount', 'percent'] as const;
 export type CouponKind = (typeof COUPON_KINDS)[number];
 export const COUPON_CODE_PATTERN = /^[A-Z0-9-]{4,20}$/;
 export const COUPON_LIMITS = { amountMaxFen: 100_000_00, usesMax: 1_000_000 } as const;
+/** A refund of one course of a paid order: asked, refused, sent to the provider, paid back. */
+export const REFUND_STATUSES = ['requested', 'refused', 'processing', 'refunded'] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+export const REFUND_REASON_MAX = 200;
+/** Whose refunds a list shows: the current team's requests, or those made to it as the seller. */
+export const REFUND_SIDES = ['buyer', 'seller'] as const;
+/** An invoice (发票) asked for a paid order: waiting for the seller, or issued as a PDF. */
+export const INVOICE_STATUSES = ['requested', 'issued'] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+/** 统一社会信用代码 (18) or an older 纳税人识别号 (15 or 20): digits and capitals. */
+export const TAX_ID_PATTERN = /^[0-9A-Z]{15}$|^[0-9A-Z]{18}$|^[0-9A-Z]{20}$/;
+export const INVOICE_TITLE_MAX = 100;
 /** The store list's orders (`sort=`): the schema checks them, the web app offers them. */
 /** `relevance` (综合) is the default when a keyword is given, `newest` otherwise. */
 export const STORE_SORTS = ['relevance', 'newest', 'price_asc', 'price_desc', 'sales'] as const;

@@ -103,6 +103,21 @@ export const Routes = {
     notify: '/pay/notify',
     sandbox: '/pay/sandbox',
   },
+  refund: {
+    apply: '/order/refund/apply',
+    list: '/order/refund/list',
+    approve: '/order/refund/approve',
+    refuse: '/order/refund/refuse',
+    /** The webhook a provider calls when a refund has been paid back (`/:provider`). */
+    notify: '/pay/refund-notify',
+  },
+  invoice: {
+    apply: '/order/invoice/apply',
+    list: '/order/invoice/list',
+    /** Multipart: field `invoiceId`, then field `file` (the PDF). */
+    issue: '/order/invoice/issue',
+    download: '/order/invoice/download',
+  },
   ai: {
     create: '/ai/job/create',
     list: '/ai/job/list',

@@ -13,6 +13,7 @@ import type { EventBus } from './events.ts';
 import type { JobQueue } from './jobs.ts';
 import type { Metrics } from './metrics.ts';
 import type { PaymentProvider } from './payments/payment-provider.ts';
+import { AlipayProvider } from './payments/alipay.ts';
 import { SandboxPaymentProvider } from './payments/sandbox-payment.ts';
 import { WechatPayProvider } from './payments/wechat-pay.ts';
 import type { SmsProvider } from './sms/sms-provider.ts';
@@ -31,7 +32,10 @@ export type AppContext = {
   sms: SmsProvider;
   wechat: WechatProvider;
   storage: FileStorage;
+  /** The default provider (PAY_PROVIDER's first): new orders start with it. */
   payments: PaymentProvider;
+  /** Every configured provider by name, in PAY_PROVIDER's order: the buyer chooses among them. */
+  paymentProviders: ReadonlyMap<string, PaymentProvider>;
   /** The sandbox's own pages need its signing helpers; null when a real provider is configured. */
   sandbox: SandboxPaymentProvider | null;
   /** Durable jobs; null when JOBS_ENABLED=false (reads still work: expiry is also computed on read). */
@@ -95,10 +99,19 @@ export function createContext(
           forcePathStyle: config.S3_FORCE_PATH_STYLE,
         })
       : new LocalFileStorage(path.join(config.dataDir, 'uploads'));
-  const sandbox = config.PAY_PROVIDER === 'sandbox' ? new SandboxPaymentProvider(db) : null;
-  const payments: PaymentProvider =
-    sandbox ??
-    new WechatPayProvider({
+  const sandbox = config.PAY_PROVIDER.includes('sandbox') ? new SandboxPaymentProvider(db) : null;
+  const build = (name: (typeof config.PAY_PROVIDER)[number]): PaymentProvider => {
+    if (name === 'sandbox') return sandbox!;
+    if (name === 'alipay')
+      return new AlipayProvider({
+        gateway: config.ALIPAY_GATEWAY,
+        appId: config.ALIPAY_APP_ID!,
+        privateKey: config.ALIPAY_PRIVATE_KEY!,
+        alipayPublicKey: config.ALIPAY_PUBLIC_KEY!,
+        // Alipay calls this from outside: the configured PUBLIC_URL, never a request's host.
+        notifyUrl: `${config.publicUrl}/api/pay/notify/alipay`,
+      });
+    return new WechatPayProvider({
       baseUrl: config.WECHATPAY_BASE_URL,
       appId: config.WECHATPAY_APP_ID!,
       mchId: config.WECHATPAY_MCH_ID!,
@@ -108,7 +121,11 @@ export function createContext(
       apiV3Key: config.WECHATPAY_API_V3_KEY!,
       // WeChat Pay calls this from outside: the configured PUBLIC_URL, never a request's host.
       notifyUrl: `${config.publicUrl}/api/pay/notify/wechat`,
+      refundNotifyUrl: `${config.publicUrl}/api/pay/refund-notify/wechat`,
     });
+  };
+  const paymentProviders = new Map(config.PAY_PROVIDER.map((name) => [name, build(name)] as const));
+  const payments = paymentProviders.get(config.PAY_PROVIDER[0]!)!;
   const generator: CourseGenerator = config.AI_BASE_URL
     ? new OpenAiCompatibleGenerator({
         baseUrl: config.AI_BASE_URL,
@@ -126,6 +143,7 @@ export function createContext(
     wechat,
     storage,
     payments,
+    paymentProviders,
     sandbox,
     jobs: null,
     events: null,

@@ -56,6 +56,16 @@ interface Subjects {
   /** The seller's coupons: seeing them with their uses, creating and stopping them. */
   'coupon.view': void;
   'coupon.manage': void;
+  /** Asking for a refund of a course the team bought, and seeing the team's refunds (either side). */
+  'refund.request': void;
+  'refund.view': void;
+  /** Approving (money goes back, the buyer loses the course) or refusing a refund of the team's course. */
+  'refund.decide': void;
+  /** Asking for an invoice of an order the team paid, and seeing the team's invoices (either side). */
+  'invoice.request': void;
+  'invoice.view': void;
+  /** Issuing an invoice for the team's courses (uploading its PDF). */
+  'invoice.issue': void;
   /** The editor's AI assist (it spends the team's AI use; its text is saved as a lesson edit). */
   'ai.assist': void;
   /** Learning the team's courses: progress and quiz answers are the learner's own record. */
@@ -132,6 +142,14 @@ export const POLICY: { [A in Action]: Entry<Subjects[A]> } = {
   'order.create': write(ALL),
   'coupon.view': read(MANAGERS),
   'coupon.manage': write(MANAGERS),
+  'refund.request': write(MANAGERS),
+  'refund.view': read(MANAGERS),
+  // Paying back is allowed in an expired team: the buyer's money must not wait for a renewal.
+  'refund.decide': read(MANAGERS),
+  'invoice.request': write(MANAGERS),
+  'invoice.view': read(MANAGERS),
+  // Like a refund, an invoice owed to a buyer is issued by an expired team too.
+  'invoice.issue': read(MANAGERS),
   'ai.assist': write(ALL),
   // An expired team keeps what it bought: its members still learn (their own record, not team data).
   'learn.study': read(ALL),

@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { idSchema, pageQuerySchema, pageSchema } from './common.ts';
 import {
   COURSE_CATEGORIES,
+  INVOICE_STATUSES,
+  INVOICE_TITLE_MAX,
   ORDER_STATUSES,
+  TAX_ID_PATTERN,
+  REFUND_REASON_MAX,
+  REFUND_SIDES,
+  REFUND_STATUSES,
   STORE_KEYWORD_MAX,
   STORE_SORTS,
   STORE_SUGGEST_MAX,
@@ -109,6 +115,8 @@ export const orderSchema = z.object({
   /** The coupon this order used and what it took off (0 without one). */
   couponCode: z.string().nullable(),
   discount: z.number().int(),
+  /** The buying team: its OWNER/ADMIN may ask for a refund while it is the current team. */
+  teamId: z.number().int(),
 });
 export type Order = z.infer<typeof orderSchema>;
 export const orderIdQuery = z.object({ orderId: idSchema });
@@ -117,9 +125,14 @@ export const checkoutBody = z.object({
   /** A coupon code: the server applies it to this order's courses of the coupon's team. */
   couponCode: couponCodeSchema.optional(),
 });
+/** Start paying; `provider` is the payment method the buyer chose (one of `PayInfo.providers`). */
+export const payBody = orderIdQuery.extend({ provider: z.string().min(1).max(20).optional() });
 export const payData = z.object({
   orderId: z.number().int(),
+  /** The provider of this QR code: sandbox, wechat or alipay. */
   provider: z.string(),
+  /** Every payment method offered, the default first; the pay page offers a choice when there are several. */
+  providers: z.array(z.string()).optional(),
   qrUrl: z.string(),
   expireTime: z.number(),
 });
@@ -142,3 +155,61 @@ export const teamSalesSchema = z.object({
   ),
 });
 export type TeamSales = z.infer<typeof teamSalesSchema>;
+
+/** A refund of one course of a paid order (the whole price of that line, in fen). */
+export const refundSchema = z.object({
+  refundId: z.number().int(),
+  refundNo: z.string(),
+  orderId: z.number().int(),
+  orderNo: z.string(),
+  courseId: z.number().int(),
+  title: z.string(),
+  amount: z.number().int(),
+  reason: z.string(),
+  status: z.enum(REFUND_STATUSES),
+  buyerTeamName: z.string(),
+  sellerTeamName: z.string(),
+  createTime: z.number(),
+  decideTime: z.number().nullable(),
+  refundTime: z.number().nullable(),
+});
+export type Refund = z.infer<typeof refundSchema>;
+export const refundApplyBody = z.object({
+  orderId: idSchema,
+  courseId: idSchema,
+  reason: z.string().trim().min(1).max(REFUND_REASON_MAX),
+});
+export type RefundApply = z.infer<typeof refundApplyBody>;
+export const refundListQuery = pageQuerySchema.extend({ side: z.enum(REFUND_SIDES) });
+export type RefundListQuery = z.infer<typeof refundListQuery>;
+export const refundIdBody = z.object({ refundId: idSchema });
+
+/** An invoice asked for a paid order, for the lines one seller team sold in it (fen). */
+export const invoiceSchema = z.object({
+  invoiceId: z.number().int(),
+  orderId: z.number().int(),
+  orderNo: z.string(),
+  amount: z.number().int(),
+  title: z.string(),
+  taxId: z.string(),
+  email: z.string(),
+  status: z.enum(INVOICE_STATUSES),
+  buyerTeamName: z.string(),
+  sellerTeamName: z.string(),
+  createTime: z.number(),
+  issueTime: z.number().nullable(),
+});
+export type Invoice = z.infer<typeof invoiceSchema>;
+export const invoiceApplyBody = z.object({
+  orderId: idSchema,
+  title: z.string().trim().min(1).max(INVOICE_TITLE_MAX),
+  taxId: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(TAX_ID_PATTERN, { error: '纳税人识别号应为 15、18 或 20 位数字或大写字母' }),
+  email: z.email().max(120),
+});
+export type InvoiceApply = z.infer<typeof invoiceApplyBody>;
+export const invoiceListQuery = refundListQuery;
+export const invoiceIdQuery = z.object({ invoiceId: idSchema });

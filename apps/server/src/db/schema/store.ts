@@ -1,9 +1,10 @@
 /** Cart, orders, entitlements, payment events and installation settings. */
-import type { OrderStatus } from '@studio/contract';
+import type { OrderStatus, RefundStatus } from '@studio/contract';
 import { users } from './accounts.ts';
 import { courses } from './courses.ts';
 import { teams } from './teams.ts';
 import { boolean, index, integer, pgTable, serial, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { ts } from './columns.ts';
 
 export const cartItems = pgTable(
@@ -95,6 +96,88 @@ export const paymentEvents = pgTable(
   (t) => [uniqueIndex('payment_events_uq').on(t.provider, t.eventId)],
 );
 
+/**
+ * A refund of one course of a paid order: the buyer team asks, the course's (seller) team decides, the
+ * provider pays back and its notification marks it refunded. One open or done refund per order line
+ * (a refused one may be asked again).
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: serial('id').primaryKey(),
+    /** Our refund number, sent to the provider (WeChat's out_refund_no): it deduplicates a retried call. */
+    refundNo: varchar('refund_no', { length: 32 }).notNull(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderItemId: integer('order_item_id')
+      .notNull()
+      .references(() => orderItems.id, { onDelete: 'cascade' }),
+    buyerTeamId: integer('buyer_team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    sellerTeamId: integer('seller_team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    requestedBy: integer('requested_by')
+      .notNull()
+      .references(() => users.id),
+    decidedBy: integer('decided_by').references(() => users.id),
+    amount: integer('amount').notNull(),
+    reason: varchar('reason', { length: 200 }).notNull(),
+    status: varchar('status', { length: 12 }).$type<RefundStatus>().notNull().default('requested'),
+    providerRefundId: varchar('provider_refund_id', { length: 64 }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    decidedAt: ts('decided_at'),
+    refundedAt: ts('refunded_at'),
+  },
+  (t) => [
+    uniqueIndex('refunds_no_uq').on(t.refundNo),
+    uniqueIndex('refunds_item_open_uq')
+      .on(t.orderItemId)
+      .where(sql`${t.status} <> 'refused'`),
+    index('refunds_buyer_idx').on(t.buyerTeamId, t.createdAt),
+    index('refunds_seller_idx').on(t.sellerTeamId, t.createdAt),
+  ],
+);
+
+/**
+ * An invoice (发票) asked for a paid order by the buying team, issued by the course's (seller) team as a
+ * PDF kept in file storage (never public: downloaded through the API by the two teams). One per order
+ * and seller team.
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    buyerTeamId: integer('buyer_team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    sellerTeamId: integer('seller_team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    requestedBy: integer('requested_by')
+      .notNull()
+      .references(() => users.id),
+    amount: integer('amount').notNull(),
+    title: varchar('title', { length: 100 }).notNull(),
+    taxId: varchar('tax_id', { length: 20 }).notNull(),
+    email: varchar('email', { length: 120 }).notNull(),
+    status: varchar('status', { length: 12 }).$type<'requested' | 'issued'>().notNull().default('requested'),
+    fileKey: varchar('file_key', { length: 120 }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    issuedAt: ts('issued_at'),
+  },
+  (t) => [
+    uniqueIndex('invoices_order_seller_uq').on(t.orderId, t.sellerTeamId),
+    index('invoices_buyer_idx').on(t.buyerTeamId, t.createdAt),
+    index('invoices_seller_idx').on(t.sellerTeamId, t.createdAt),
+  ],
+);
+
 /** Installation-wide settings that every process must share (e.g. the sandbox signing key). */
 export const appSettings = pgTable('app_settings', {
   key: varchar('key', { length: 60 }).primaryKey(),
@@ -102,3 +185,4 @@ export const appSettings = pgTable('app_settings', {
 });
 
 export type OrderRow = typeof orders.$inferSelect;
+export type RefundRow = typeof refunds.$inferSelect;

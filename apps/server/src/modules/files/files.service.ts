@@ -31,3 +31,18 @@ export async function readUpload(ctx: AppContext, key: string): Promise<StoredFi
   if (!file) throw new AppError(Code.NOT_FOUND, { status: 404 });
   return file;
 }
+
+/**
+ * Stores a PDF that is never served publicly (an invoice): the bytes must be a PDF (checked as
+ * uploads are, from the bytes), its key is not one the public file route reads. Answers the key.
+ */
+export async function storePrivatePdf(ctx: AppContext, folder: string, body: Buffer): Promise<string | null> {
+  if (body.length === 0) return null;
+  const detected = await fileTypeFromBuffer(body);
+  if (detected?.mime !== 'application/pdf') return null;
+  const now = new Date();
+  const month = String(now.getUTCMonth() + 1).padStart(2, '0');
+  const key = `${folder}/${now.getUTCFullYear()}/${month}/${randomToken(16)}.pdf`;
+  await ctx.storage.put(key, body, 'application/pdf');
+  return key;
+}

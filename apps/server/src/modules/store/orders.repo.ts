@@ -134,10 +134,16 @@ export async function setEventOutcome(
 }
 
 /** Marks paid and grants every item to the team, once: entitlements are unique per team and course. */
-export async function markPaidAndGrant(db: Db, order: OrderRow, txnId: string): Promise<void> {
+/** Marks the order paid and grants its courses; `provider`, when given, is the one it was paid with. */
+export async function markPaidAndGrant(
+  db: Db,
+  order: OrderRow,
+  txnId: string,
+  provider?: string,
+): Promise<void> {
   await db
     .update(orders)
-    .set({ status: 'paid', paidAt: new Date(), providerTxn: txnId })
+    .set({ status: 'paid', paidAt: new Date(), providerTxn: txnId, ...(provider ? { provider } : {}) })
     .where(eq(orders.id, order.id));
   const items = await db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
   for (const item of items) {
@@ -153,6 +159,14 @@ export async function markPaidAndGrant(db: Db, order: OrderRow, txnId: string): 
         .set({ sales: sql`${courses.sales} + 1` })
         .where(eq(courses.id, item.courseId));
   }
+}
+
+/** The provider the buyer chose on the pay page, while the order is still pending. */
+export async function setPendingOrderProvider(db: Db, orderId: number, provider: string): Promise<void> {
+  await db
+    .update(orders)
+    .set({ provider })
+    .where(and(eq(orders.id, orderId), eq(orders.status, 'pending')));
 }
 
 /** Marks a pending order expired once its time is up; a paid order is never touched. */

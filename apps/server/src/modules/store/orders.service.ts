@@ -22,6 +22,7 @@ import {
   recentPendingOrder,
   recordPaymentEvent,
   setEventOutcome,
+  setPendingOrderProvider,
   type OrderWithItems,
 } from './orders.repo.ts';
 
@@ -41,6 +42,7 @@ export const toOrder = ({ order, items, teamName, coupon }: OrderWithItems): Ord
   teamName,
   couponCode: coupon?.code ?? null,
   discount: coupon?.discount ?? 0,
+  teamId: order.teamId,
 });
 
 const newOrderNo = () => `${new Date().toISOString().slice(0, 10).replaceAll('-', '')}${randomDigits(12)}`;
@@ -130,14 +132,15 @@ async function settleIfPaidElsewhere(
   log: FastifyBaseLogger,
 ): Promise<boolean> {
   const { order } = found;
-  if (!ctx.payments.queryPayment || statusOf(order) !== 'pending') return false;
+  const provider = ctx.paymentProviders.get(order.provider);
+  if (!provider?.queryPayment || statusOf(order) !== 'pending') return false;
   const last = lastQueried.get(order.orderNo) ?? 0;
   if (Date.now() - last < QUERY_EVERY_MS) return false;
   lastQueried.set(order.orderNo, Date.now());
   if (lastQueried.size > 10_000) lastQueried.clear();
   try {
-    const notice = await ctx.payments.queryPayment(order.orderNo);
-    return notice !== null && (await applyPaymentNotice(ctx, notice, log)) === 'granted';
+    const notice = await provider.queryPayment(order.orderNo);
+    return notice !== null && (await applyPaymentNotice(ctx, provider.name, notice, log)) === 'granted';
   } catch (err) {
     log.warn({ err, orderNo: order.orderNo }, 'payment query failed');
     return false;
@@ -149,21 +152,35 @@ export async function listOrders(c: Pick<TeamCtx, 'ctx' | 'actor'>, pageNum: num
   return { list: rows.map(toOrder), total, pageNum, pageSize };
 }
 
-/** Starts paying an order: 20018 when it is paid already (idempotent), 40005 once expired. */
+/**
+ * Starts paying an order with the provider the buyer chose (`provider`, one of the configured ones),
+ * else the one the order has: 20018 when it is paid already (idempotent), 40005 once expired, 40007
+ * for a provider that is not configured. A pending order records the chosen provider.
+ */
 export async function payOrder(
   c: Pick<TeamCtx, 'ctx' | 'actor'>,
   orderId: number,
+  chosen?: string,
 ): Promise<{ code: number; data: PayInfo }> {
-  const order = await getOrder(c, orderId);
+  const found = await findUserOrder(c.ctx.db, c.actor.user.id, orderId);
+  if (!found) throw new AppError(Code.NOT_FOUND);
+  const order = toOrder(found);
+  const { paymentProviders } = c.ctx;
+  if (chosen !== undefined && !paymentProviders.has(chosen))
+    throw new AppError(Code.PAY_PROVIDER_UNAVAILABLE);
+  // An order made under another configuration falls back to today's default provider.
+  const provider = paymentProviders.get(chosen ?? found.order.provider) ?? c.ctx.payments;
   const info = (qrUrl: string): PayInfo => ({
     orderId,
-    provider: c.ctx.payments.name,
+    provider: provider.name,
+    providers: [...paymentProviders.keys()],
     qrUrl,
     expireTime: order.expireTime,
   });
   if (order.status === 'paid') return { code: Code.ORDER_ALREADY_PAID, data: info('') };
   if (order.status !== 'pending') throw new AppError(Code.ORDER_EXPIRED);
-  const { qrUrl } = await c.ctx.payments.createPayment({
+  if (provider.name !== found.order.provider) await setPendingOrderProvider(c.ctx.db, orderId, provider.name);
+  const { qrUrl } = await provider.createPayment({
     orderNo: order.orderNo,
     amount: order.amount,
     description: order.items
@@ -179,15 +196,16 @@ export async function payOrder(
 export type NoticeOutcome = 'granted' | 'duplicate' | 'already_paid' | 'amount_mismatch' | 'unknown_order';
 
 /**
- * Applies a verified notification exactly once. Rule for late payments: money that arrives for an
- * expired (never closed) order is honoured and granted, because its price was fixed at checkout.
+ * Applies a verified notification of `provider` exactly once; the order records the provider it was
+ * paid with. Rule for late payments: money that arrives for an expired (never closed) order is
+ * honoured and granted, because its price was fixed at checkout.
  */
 export async function applyPaymentNotice(
   ctx: AppContext,
+  provider: string,
   notice: PaymentNotice,
   log: FastifyBaseLogger,
 ): Promise<NoticeOutcome> {
-  const provider = ctx.payments.name;
   const outcome = await ctx.db.transaction(async (tx): Promise<NoticeOutcome> => {
     const fresh = await recordPaymentEvent(tx, {
       provider,
@@ -202,7 +220,7 @@ export async function applyPaymentNotice(
     else if (order.amount !== notice.amount) result = 'amount_mismatch';
     else if (order.status === 'paid') result = 'already_paid';
     else {
-      await markPaidAndGrant(tx, order, notice.txnId);
+      await markPaidAndGrant(tx, order, notice.txnId, provider);
       result = 'granted';
     }
     await setEventOutcome(tx, provider, notice.eventId, result);

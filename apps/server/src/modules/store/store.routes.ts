@@ -9,6 +9,7 @@ import {
   orderSchema,
   pageQuerySchema,
   pageSchema,
+  payBody,
   payData,
   Routes,
   storeCardSchema,
@@ -216,12 +217,12 @@ export const storeRoutes =
         config: { auth: 'registered' },
         schema: {
           summary: 'Start paying (20018 when already paid)',
-          body: orderIdQuery,
+          body: payBody,
           response: { 200: envelope(payData) },
         },
       },
       async (r) => {
-        const result = await payOrder({ ctx, actor: actorOf(r) }, r.body.orderId);
+        const result = await payOrder({ ctx, actor: actorOf(r) }, r.body.orderId, r.body.provider);
         return ok(result.data, result.code);
       },
     );

@@ -1,6 +1,14 @@
-import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { courses, courseReleases, entitlements, orderItems, orders, teams } from '../../db/schema.ts';
+import {
+  courses,
+  courseReleases,
+  entitlements,
+  orderItems,
+  orders,
+  refunds,
+  teams,
+} from '../../db/schema.ts';
 import type { ListedCourse } from './catalog.repo.ts';
 
 /** The team's bought courses, each with the release it now reads (buyers follow later releases). */
@@ -46,7 +54,20 @@ const soldItems = (db: Db, teamId: number, since: Date) =>
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
     .innerJoin(courses, eq(courses.id, orderItems.courseId))
-    .where(and(eq(courses.teamId, teamId), eq(orders.status, 'paid'), gt(orders.paidAt, since)));
+    .where(
+      and(
+        eq(courses.teamId, teamId),
+        eq(orders.status, 'paid'),
+        gt(orders.paidAt, since),
+        // A refunded line is no sale: the figures subtract it.
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(refunds)
+            .where(and(eq(refunds.orderItemId, orderItems.id), eq(refunds.status, 'refunded'))),
+        ),
+      ),
+    );
 
 export type SoldItem = Awaited<ReturnType<ReturnType<typeof soldItems>['execute']>>[number];
 

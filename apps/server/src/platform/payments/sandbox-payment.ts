@@ -13,6 +13,8 @@ import {
   type PaymentNotice,
   type PaymentOrder,
   type PaymentProvider,
+  type RefundOrder,
+  type RefundStarted,
 } from './payment-provider.ts';
 
 const KEY = 'sandbox_pay_secret';
@@ -47,6 +49,15 @@ export class SandboxPaymentProvider implements PaymentProvider {
   async createPayment(order: PaymentOrder): Promise<{ qrUrl: string }> {
     const q = new URLSearchParams({ orderNo: order.orderNo, sig: await this.sign(`page:${order.orderNo}`) });
     return { qrUrl: `${order.origin}/api/pay/sandbox?${q.toString()}` };
+  }
+
+  /** The sandbox pays back at once: its answer is the notice, applied like a notification. */
+  async refund(order: RefundOrder): Promise<RefundStarted> {
+    const refundId = `sbx_rf_${randomToken(9)}`;
+    return {
+      state: 'refunded',
+      notice: { eventId: `refund:${refundId}`, refundNo: order.refundNo, amount: order.amount, refundId },
+    };
   }
 
   async checkPageSignature(orderNo: string, sig: string): Promise<boolean> {

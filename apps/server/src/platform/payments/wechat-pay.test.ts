@@ -2,7 +2,7 @@
 import { createCipheriv, createSign, createVerify, generateKeyPairSync, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Code, type Cart, type Order, type PayInfo } from '@studio/contract';
+import { Code, type Cart, type Order, type PayInfo, type Refund, type StoreCourse } from '@studio/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../test/factories.ts';
 import { buyer, seller } from '../../../test/store-factories.ts';
@@ -37,6 +37,16 @@ function encrypt(plain: object, key = API_V3_KEY) {
 let server: http.Server;
 const created: { amount: number; outTradeNo: string; authOk: boolean }[] = [];
 const paidAtWechat = new Map<string, number>();
+const refundCalls: {
+  outTradeNo: string;
+  outRefundNo: string;
+  refund: number;
+  total: number;
+  notifyUrl: string;
+  authOk: boolean;
+}[] = [];
+/** Set to make the fake refuse the next refund call. */
+let refuseRefunds = false;
 let t: TestApp;
 
 beforeAll(async () => {
@@ -60,6 +70,30 @@ beforeAll(async () => {
       answer = authOk
         ? { code_url: `weixin://wxpay/bizpayurl?pr=${order.out_trade_no}` }
         : { code: 'SIGN_ERROR' };
+    } else if (req.method === 'POST' && url.pathname === '/v3/refund/domestic/refunds') {
+      const r = JSON.parse(body) as {
+        out_trade_no: string;
+        out_refund_no: string;
+        notify_url: string;
+        amount: { refund: number; total: number };
+      };
+      refundCalls.push({
+        outTradeNo: r.out_trade_no,
+        outRefundNo: r.out_refund_no,
+        refund: r.amount.refund,
+        total: r.amount.total,
+        notifyUrl: r.notify_url,
+        authOk,
+      });
+      res.statusCode = refuseRefunds ? 403 : 200;
+      answer = refuseRefunds
+        ? { code: 'NOT_ENOUGH', message: '基本账户余额不足' }
+        : {
+            refund_id: `50${r.out_refund_no}`,
+            out_refund_no: r.out_refund_no,
+            status: 'PROCESSING',
+            amount: { refund: r.amount.refund, total: r.amount.total },
+          };
     } else if (req.method === 'GET' && url.pathname.startsWith('/v3/pay/transactions/out-trade-no/')) {
       const no = decodeURIComponent(url.pathname.split('/').pop()!);
       const total = paidAtWechat.get(no);
@@ -103,17 +137,17 @@ async function pendingOrder(title: string, price: number) {
   const b = await buyer(t);
   await call<Cart>(t, 'POST', '/cart/add', { token: b.user.token, body: { courseId: s.courseId } });
   const order = await call<Order>(t, 'POST', '/order/checkout', { token: b.user.token, body: {} });
-  return { b, order: order.data };
+  return { s, b, order: order.data };
 }
 
-function notify(event: object, opts: { badSignature?: boolean } = {}) {
+function notify(event: object, opts: { badSignature?: boolean; url?: string } = {}) {
   const body = JSON.stringify(event);
   const ts = String(Math.floor(Date.now() / 1000));
   const nonce = randomBytes(8).toString('hex');
   const signature = platformSign(ts, nonce, opts.badSignature ? `${body} ` : body);
   return t.app.inject({
     method: 'POST',
-    url: '/api/pay/notify/wechat',
+    url: opts.url ?? '/api/pay/notify/wechat',
     headers: {
       'content-type': 'application/json',
       'wechatpay-timestamp': ts,
@@ -189,5 +223,95 @@ describe('WeChat Pay v3 Native', () => {
       query: { orderId: String(order.orderId) },
     });
     expect(after.data.status).toBe('paid');
+  });
+});
+
+const refundSuccess = (refundNo: string, refund: number, key?: string) => ({
+  id: `EV-${randomBytes(6).toString('hex')}`,
+  event_type: 'REFUND.SUCCESS',
+  resource_type: 'encrypt-resource',
+  resource: encrypt(
+    {
+      out_refund_no: refundNo,
+      refund_id: `50${refundNo}`,
+      refund_status: 'SUCCESS',
+      amount: { total: refund, refund, payer_total: refund, payer_refund: refund },
+    },
+    key,
+  ),
+});
+const notifyRefund = (event: object, opts: { badSignature?: boolean } = {}) =>
+  notify(event, { ...opts, url: '/api/pay/refund-notify/wechat' });
+
+describe('WeChat Pay v3 refunds', () => {
+  async function paidAndAsked(title: string, price: number) {
+    const { s, b, order } = await pendingOrder(title, price);
+    expect((await notify(success(order.orderNo, price))).json().data.outcome).toBe('granted');
+    const asked = await call<Refund>(t, 'POST', '/order/refund/apply', {
+      token: b.user.token,
+      body: { orderId: order.orderId, courseId: s.courseId, reason: '买错了' },
+    });
+    expect(asked.code).toBe(200);
+    const owned = async () =>
+      (
+        await call<StoreCourse>(t, 'GET', '/store/course', {
+          token: b.user.token,
+          query: { courseId: String(s.courseId) },
+        })
+      ).data.owned;
+    const approve = () =>
+      call<Refund>(t, 'POST', '/order/refund/approve', {
+        token: s.user.token,
+        body: { refundId: asked.data.refundId },
+      });
+    return { order, refund: asked.data, owned, approve };
+  }
+
+  it('asks WeChat Pay to refund; the verified notification pays back once, whatever is replayed or forged', async () => {
+    const { order, refund, owned, approve } = await paidAndAsked('微信退款课程', 5200);
+    const approved = await approve();
+    expect(approved.data.status).toBe('processing');
+    expect(refundCalls.at(-1)).toEqual({
+      outTradeNo: order.orderNo,
+      outRefundNo: refund.refundNo,
+      refund: 5200,
+      total: 5200,
+      notifyUrl: 'https://studio.example/api/pay/refund-notify/wechat',
+      authOk: true,
+    });
+    expect(await owned()).toBe(true); // until WeChat Pay says the money is back
+
+    const event = refundSuccess(refund.refundNo, 5200);
+    expect((await notifyRefund(event, { badSignature: true })).statusCode).toBe(400);
+    expect((await notifyRefund(refundSuccess(refund.refundNo, 5200, 'y'.repeat(32)))).json().code).toBe(
+      Code.PAYMENT_REJECTED,
+    );
+    expect((await notifyRefund(refundSuccess(refund.refundNo, 1))).json().code).toBe(Code.PAYMENT_REJECTED);
+    expect((await notifyRefund(refundSuccess('RF-unknown', 5200))).json().code).toBe(Code.PAYMENT_REJECTED);
+    // A payment notification is not a refund one, and the other way round.
+    expect((await notifyRefund(success(order.orderNo, 5200))).json().code).toBe(Code.PAYMENT_REJECTED);
+    expect(await owned()).toBe(true);
+
+    const first = await Promise.all([notifyRefund(event), notifyRefund(event)]);
+    expect(first.map((r) => r.json().data.outcome).sort()).toEqual(['duplicate', 'refunded']);
+    // A late re-delivery under another event id finds the refund done.
+    expect((await notifyRefund(refundSuccess(refund.refundNo, 5200))).json().data.outcome).toBe(
+      'already_refunded',
+    );
+    expect(await owned()).toBe(false);
+    expect((await approve()).code).toBe(Code.REFUND_NOT_PENDING);
+  });
+
+  it('a refund WeChat Pay refuses stays open; approved again, its late notification still applies', async () => {
+    const { refund, owned, approve } = await paidAndAsked('余额不足的退款', 900);
+    refuseRefunds = true;
+    const failed = await approve();
+    refuseRefunds = false;
+    expect(failed.code).toBe(Code.REFUND_PROVIDER_FAILED);
+    const again = await approve();
+    expect(again.data.status).toBe('processing');
+    expect(refundCalls.filter((c) => c.outRefundNo === refund.refundNo)).toHaveLength(2);
+    expect((await notifyRefund(refundSuccess(refund.refundNo, 900))).json().data.outcome).toBe('refunded');
+    expect(await owned()).toBe(false);
   });
 });

@@ -9,6 +9,9 @@ import {
   type PaymentNotice,
   type PaymentOrder,
   type PaymentProvider,
+  type RefundNotice,
+  type RefundOrder,
+  type RefundStarted,
 } from './payment-provider.ts';
 
 export type WechatPayOptions = {
@@ -20,6 +23,8 @@ export type WechatPayOptions = {
   platformPublicKeyPem: string;
   apiV3Key: string;
   notifyUrl: string;
+  /** Where WeChat Pay sends refund notifications (REFUND.SUCCESS). */
+  refundNotifyUrl: string;
 };
 
 type Resource = { algorithm: string; ciphertext: string; associated_data?: string; nonce: string };
@@ -28,6 +33,15 @@ type Transaction = {
   transaction_id: string;
   trade_state: string;
   amount: { total: number };
+};
+
+/** A refund as WeChat Pay describes it, in an answer or a notification's decrypted resource. */
+type RefundResource = {
+  out_refund_no: string;
+  refund_id: string;
+  refund_status?: string;
+  status?: string;
+  amount: { refund: number };
 };
 
 const MAX_SKEW_S = 5 * 60;
@@ -131,10 +145,11 @@ export class WechatPayProvider implements PaymentProvider {
     }
   }
 
-  async verifyNotification(
+  /** A notification's event, once its platform signature holds and its resource decrypts. */
+  private verifiedEvent(
     headers: Record<string, string | string[] | undefined>,
     rawBody: string,
-  ): Promise<PaymentNotice> {
+  ): { id: string; eventType: string; plain: string } {
     const h = (name: string) => {
       const v = headers[name];
       return Array.isArray(v) ? (v[0] ?? null) : (v ?? null);
@@ -142,10 +157,18 @@ export class WechatPayProvider implements PaymentProvider {
     this.verifySignature(h('wechatpay-timestamp'), h('wechatpay-nonce'), h('wechatpay-signature'), rawBody);
     const event = JSON.parse(rawBody) as { id?: string; event_type?: string; resource?: Resource };
     if (!event.id || !event.resource) throw new PaymentRejected('malformed notification');
-    const tx = JSON.parse(this.decrypt(event.resource)) as Transaction;
-    if (event.event_type !== 'TRANSACTION.SUCCESS' || tx.trade_state !== 'SUCCESS')
-      throw new PaymentRejected(`not a success: ${event.event_type}`);
-    return { eventId: event.id, orderNo: tx.out_trade_no, amount: tx.amount.total, txnId: tx.transaction_id };
+    return { id: event.id, eventType: event.event_type ?? '', plain: this.decrypt(event.resource) };
+  }
+
+  async verifyNotification(
+    headers: Record<string, string | string[] | undefined>,
+    rawBody: string,
+  ): Promise<PaymentNotice> {
+    const { id, eventType, plain } = this.verifiedEvent(headers, rawBody);
+    const tx = JSON.parse(plain) as Transaction;
+    if (eventType !== 'TRANSACTION.SUCCESS' || tx.trade_state !== 'SUCCESS')
+      throw new PaymentRejected(`not a success: ${eventType}`);
+    return { eventId: id, orderNo: tx.out_trade_no, amount: tx.amount.total, txnId: tx.transaction_id };
   }
 
   /** Asks WeChat Pay directly, for a notification that is late: a paid order answers its notice. */
@@ -160,6 +183,49 @@ export class WechatPayProvider implements PaymentProvider {
       orderNo: body.out_trade_no,
       amount: body.amount.total,
       txnId: body.transaction_id,
+    };
+  }
+
+  /** `POST /v3/refund/domestic/refunds`: usually PROCESSING, then a REFUND.SUCCESS notification. */
+  async refund(order: RefundOrder): Promise<RefundStarted> {
+    const { status, body } = await this.call<RefundResource & { message?: string }>(
+      'POST',
+      '/v3/refund/domestic/refunds',
+      {
+        out_trade_no: order.orderNo,
+        out_refund_no: order.refundNo,
+        reason: order.reason.slice(0, 80),
+        notify_url: this.o.refundNotifyUrl,
+        amount: { refund: order.amount, total: order.total, currency: 'CNY' },
+      },
+    );
+    if (status !== 200 || !body.refund_id || (body.status !== 'SUCCESS' && body.status !== 'PROCESSING'))
+      throw new Error(`WeChat Pay refused the refund: HTTP ${status} ${body.status ?? body.message ?? ''}`);
+    if (body.status === 'PROCESSING') return { state: 'processing', refundId: body.refund_id };
+    return {
+      state: 'refunded',
+      notice: {
+        eventId: `refund:${body.refund_id}`,
+        refundNo: body.out_refund_no,
+        amount: body.amount.refund,
+        refundId: body.refund_id,
+      },
+    };
+  }
+
+  async verifyRefundNotification(
+    headers: Record<string, string | string[] | undefined>,
+    rawBody: string,
+  ): Promise<RefundNotice> {
+    const { id, eventType, plain } = this.verifiedEvent(headers, rawBody);
+    const refund = JSON.parse(plain) as RefundResource;
+    if (eventType !== 'REFUND.SUCCESS' || refund.refund_status !== 'SUCCESS')
+      throw new PaymentRejected(`not a refund success: ${eventType}`);
+    return {
+      eventId: id,
+      refundNo: refund.out_refund_no,
+      amount: refund.amount.refund,
+      refundId: refund.refund_id,
     };
   }
 }

@@ -1,4 +1,4 @@
-import { Card, Skeleton, Typography } from 'antd';
+import { Button, Card, Flex, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { WebPaths } from '@studio/contract/constants';
@@ -7,15 +7,41 @@ import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { LinkButton } from '../store/link-button.tsx';
 import { useOrders } from '../store/order-api.ts';
 import { OrdersTable } from '../store/orders/orders-table.tsx';
-import type { PageQuery } from '@studio/contract';
+import type { Order, PageQuery } from '@studio/contract';
+import { useSession } from '../auth/session-store.ts';
+import { useTeamWritable } from '../teams/current-team.ts';
+import { RefundRequestModal } from '../store/refunds/refund-request-modal.tsx';
+import { RefundsCard } from '../store/refunds/refunds-card.tsx';
 import { StoreEmpty } from '../store/store-empty.tsx';
 
-/** /personal/trade (交易信息): the user's orders in every team, newest first, with order details. */
+type Item = Order['items'][number];
+
+/**
+ * /personal/trade (交易信息): the user's orders in every team, newest first, with order details; an
+ * OWNER/ADMIN of the current team asks there for a refund of a course the team paid for, and sees
+ * the team's refund requests.
+ */
 export const TradePage = () => {
   const { t } = useTranslation();
   useDocumentTitle(t('store.trade.title'));
   const [page, setPage] = useState<PageQuery>({ pageNum: 1, pageSize: 10 });
   const orders = useOrders(page);
+  const lastTeam = useSession((s) => s.user?.lastTeam ?? null);
+  const writable = useTeamWritable();
+  const [asking, setAsking] = useState<{ order: Order; item: Item } | null>(null);
+  const manages = lastTeam?.abilities.manage === true;
+  // A free course has nothing to give back (the server answers 40106 for one).
+  const itemAction = (order: Order, item: Item) =>
+    manages && order.status === 'paid' && order.teamId === lastTeam?.teamId && item.price > 0 ? (
+      <Button
+        size="small"
+        disabled={!writable}
+        onClick={() => setAsking({ order, item })}
+        aria-label={t('store.refund.applyAction', { title: item.title })}
+      >
+        {t('store.refund.apply')}
+      </Button>
+    ) : null;
 
   const body = (
     <QueryView
@@ -30,6 +56,7 @@ export const TradePage = () => {
           page={page}
           onPage={setPage}
           totalText={(count) => t('store.trade.total', { count })}
+          itemAction={itemAction}
           empty={
             <StoreEmpty title={t('store.trade.empty')} desc={t('store.trade.emptyDesc')}>
               <LinkButton to={WebPaths.storeList} type="primary">
@@ -43,17 +70,23 @@ export const TradePage = () => {
   );
 
   return (
-    <Card
-      title={
-        <div style={{ paddingBlock: 12 }}>
-          <h1 style={{ fontSize: 18, margin: 0 }}>{t('store.trade.title')}</h1>
-          <Typography.Text type="secondary" style={{ fontWeight: 'normal', whiteSpace: 'normal' }}>
-            {t('store.trade.desc')}
-          </Typography.Text>
-        </div>
-      }
-    >
-      {body}
-    </Card>
+    <Flex vertical gap={16}>
+      <Card
+        title={
+          <div style={{ paddingBlock: 12 }}>
+            <h1 style={{ fontSize: 18, margin: 0 }}>{t('store.trade.title')}</h1>
+            <Typography.Text type="secondary" style={{ fontWeight: 'normal', whiteSpace: 'normal' }}>
+              {t('store.trade.desc')}
+            </Typography.Text>
+          </div>
+        }
+      >
+        {body}
+      </Card>
+      {manages && <RefundsCard side="buyer" />}
+      {asking && (
+        <RefundRequestModal order={asking.order} item={asking.item} onClose={() => setAsking(null)} />
+      )}
+    </Flex>
   );
 };

@@ -27,9 +27,12 @@ export const orderApi = {
   detail: (orderId: number, config?: AxiosRequestConfig) =>
     api.get<Order>(Routes.order.detail, { ...config, params: { orderId } }).then(unwrap),
   list: (query: PageQuery) => api.get<Page<Order>>(Routes.order.list, { params: query }).then(unwrap),
-  /** Resolves with the envelope: 20018 (a success code) means the order is paid already. */
-  pay: (orderId: number, config?: AxiosRequestConfig) =>
-    api.post<PayInfo>(Routes.order.pay, { orderId }, config),
+  /**
+   * Resolves with the envelope: 20018 (a success code) means the order is paid already. `provider`:
+   * the payment method the buyer chose (else the order's own).
+   */
+  pay: (orderId: number, config?: AxiosRequestConfig, provider?: string) =>
+    api.post<PayInfo>(Routes.order.pay, provider ? { orderId, provider } : { orderId }, config),
 };
 
 export const useCart = (enabled = true) => {

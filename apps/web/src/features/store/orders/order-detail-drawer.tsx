@@ -1,5 +1,6 @@
 import type { Order } from '@studio/contract';
 import { Descriptions, Drawer, Flex } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { WebPaths } from '@studio/contract/constants';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -9,7 +10,15 @@ import { OrderItems } from './order-items.tsx';
 import { OrderStatusTag } from './order-status-tag.tsx';
 
 /** 订单详情: every field of one order, its courses, and 去支付 while it can still be paid. */
-export const OrderDetailDrawer = ({ order, onClose }: { order: Order | null; onClose: () => void }) => {
+export const OrderDetailDrawer = ({
+  order,
+  onClose,
+  itemAction,
+}: {
+  order: Order | null;
+  onClose: () => void;
+  itemAction?: (order: Order, item: Order['items'][number]) => ReactNode;
+}) => {
   const { t } = useTranslation();
   return (
     <Drawer
@@ -63,7 +72,7 @@ export const OrderDetailDrawer = ({ order, onClose }: { order: Order | null; onC
           />
           <div>
             <h3 style={{ fontSize: 15, margin: '0 0 4px' }}>{t('store.order.items')}</h3>
-            <OrderItems items={order.items} />
+            <OrderItems items={order.items} action={itemAction && ((item) => itemAction(order, item))} />
           </div>
           {order.status === 'pending' && (
             <LinkButton to={WebPaths.storePay(order.orderId)} type="primary" danger block>

@@ -1,12 +1,22 @@
 import type { Order } from '@studio/contract';
 import { Flex, List, Typography } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { WebPaths } from '@studio/contract/constants';
 import { formatPrice } from '../../../lib/format.ts';
 
-/** The courses of an order, each linking to its buy page, with the version and price bought. */
-export const OrderItems = ({ items }: { items: Order['items'] }) => {
+/**
+ * The courses of an order, each linking to its buy page, with the version and price bought, and
+ * what may be done with the line (申请退款) when the caller says.
+ */
+export const OrderItems = ({
+  items,
+  action,
+}: {
+  items: Order['items'];
+  action?: (item: Order['items'][number]) => ReactNode;
+}) => {
   const { t } = useTranslation();
   return (
     <List
@@ -22,7 +32,10 @@ export const OrderItems = ({ items }: { items: Order['items'] }) => {
                 {t('store.course.version', { no: item.versionNo })}
               </Typography.Text>
             </Typography.Text>
-            <span style={{ flex: 'none' }}>{formatPrice(item.price)}</span>
+            <Flex gap={8} align="center" style={{ flex: 'none' }}>
+              <span>{formatPrice(item.price)}</span>
+              {action?.(item)}
+            </Flex>
           </Flex>
         </List.Item>
       )}

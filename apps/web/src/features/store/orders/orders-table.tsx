@@ -16,6 +16,7 @@ export const OrdersTable = ({
   onPage,
   empty,
   totalText,
+  itemAction,
 }: {
   data: Page<Order> | undefined;
   loading: boolean;
@@ -23,6 +24,8 @@ export const OrdersTable = ({
   onPage: (page: PageQuery) => void;
   empty: ReactNode;
   totalText: (total: number) => string;
+  /** What may be done with a line of an order, in its detail drawer. */
+  itemAction?: (order: Order, item: Order['items'][number]) => ReactNode;
 }) => {
   const { t } = useTranslation();
   const [open, setOpen] = useState<Order | null>(null);
@@ -83,7 +86,7 @@ export const OrdersTable = ({
           onChange: (pageNum, pageSize) => onPage({ pageNum, pageSize }),
         }}
       />
-      <OrderDetailDrawer order={open} onClose={() => setOpen(null)} />
+      <OrderDetailDrawer order={open} onClose={() => setOpen(null)} itemAction={itemAction} />
     </>
   );
 };

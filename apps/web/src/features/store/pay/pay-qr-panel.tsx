@@ -1,6 +1,6 @@
 import { ExportOutlined, ReloadOutlined } from '@ant-design/icons';
 import type { PayInfo } from '@studio/contract';
-import { Alert, Button, Flex, Skeleton, Spin, Typography } from 'antd';
+import { Alert, Button, Flex, Radio, Skeleton, Spin, Typography } from 'antd';
 import { QRCodeSVG } from 'qrcode.react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api-error.ts';
@@ -10,6 +10,7 @@ import { formatCountdown, remainingMs } from './pay-status.ts';
 /**
  * The payment QR code with the countdown to the order's expiry. The sandbox provider also gets a
  * link that opens its confirm page on this computer (a desktop has no second device to scan with).
+ * When the server offers several methods (WeChat Pay and Alipay), the buyer picks one above the code.
  */
 export const PayQrPanel = ({
   amount,
@@ -19,6 +20,8 @@ export const PayQrPanel = ({
   expireTime,
   now,
   onRefresh,
+  chosen,
+  onChoose,
 }: {
   amount: number;
   info: PayInfo | undefined;
@@ -27,10 +30,19 @@ export const PayQrPanel = ({
   expireTime: number;
   now: number;
   onRefresh: () => void;
+  /** The method the buyer picked; undefined until they pick one (the order's own is shown). */
+  chosen?: string | undefined;
+  onChoose?: (provider: string) => void;
 }) => {
   const { t } = useTranslation();
-  // A phone scanning the code needs an absolute address.
-  const url = info?.qrUrl ? new URL(info.qrUrl, window.location.origin).href : '';
+  // A phone scanning the code needs an absolute address; none while another method's code loads.
+  const url = info?.qrUrl && !loading ? new URL(info.qrUrl, window.location.origin).href : '';
+  const methods = (info?.providers ?? []).filter(
+    (p): p is 'wechat' | 'alipay' => p === 'wechat' || p === 'alipay',
+  );
+  const current = chosen ?? info?.provider;
+  const scan =
+    current === 'wechat' || current === 'alipay' ? t(`store.pay.scanWith.${current}`) : t('store.pay.scan');
   const left = remainingMs(expireTime, now);
 
   let qr;
@@ -62,11 +74,21 @@ export const PayQrPanel = ({
   return (
     <Flex vertical align="center" gap={12} style={{ textAlign: 'center' }}>
       <div>
-        <Typography.Text strong>{t('store.pay.scan')}</Typography.Text>
+        <Typography.Text strong>{scan}</Typography.Text>
         <div>
           {t('store.pay.amount')} <span className="store-price-large">{formatPrice(amount)}</span>
         </div>
       </div>
+      {methods.length > 1 && onChoose && (
+        <Radio.Group
+          aria-label={t('store.pay.method')}
+          optionType="button"
+          buttonStyle="solid"
+          value={current}
+          onChange={(e) => onChoose(String(e.target.value))}
+          options={methods.map((m) => ({ value: m, label: t(`store.pay.methods.${m}`) }))}
+        />
+      )}
       {qr}
       <div>
         <Typography.Text type="secondary">{t('store.pay.countdown')}</Typography.Text>

@@ -15,6 +15,7 @@ const order = (over: Partial<Order> = {}): Order => ({
   teamName: '乙团队',
   couponCode: null,
   discount: 0,
+  teamId: 2,
   ...over,
 });
 

@@ -24,6 +24,7 @@ const order = (over: Partial<Order> = {}): Order => ({
   teamName: '乙团队',
   couponCode: null,
   discount: 0,
+  teamId: 2,
   ...over,
 });
 const payInfo = (expireTime: number): PayInfo => ({
@@ -114,5 +115,48 @@ describe('/store/pay/:orderId', () => {
     expect(screen.queryByRole('button', { name: /学习「/ })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: /去我的学习/ }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/learn'));
+  });
+
+  it('offers WeChat Pay and Alipay when both are configured; choosing Alipay asks for its QR', async () => {
+    const pending = order();
+    mock.onGet(Routes.order.detail).reply(...ok(pending));
+    mock.onPost(Routes.order.pay).reply((config) => {
+      const provider = (JSON.parse(String(config.data)) as { provider?: string }).provider ?? 'wechat';
+      const qrUrl = provider === 'alipay' ? 'https://qr.alipay.com/bax5' : 'weixin://wxpay/bizpayurl?pr=5';
+      return [
+        200,
+        {
+          code: Code.OK,
+          msg: 'ok',
+          data: { ...payInfo(pending.expireTime), provider, qrUrl, providers: ['wechat', 'alipay'] },
+        },
+      ];
+    });
+    renderApp('/store/pay/5');
+
+    const methods = await screen.findByRole('radiogroup', { name: '支付方式' });
+    expect(methods).toBeTruthy();
+    expect(await screen.findByText('请用微信扫码支付')).toBeTruthy();
+    expect((screen.getByRole('radio', { name: '微信支付' }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.queryByRole('link', { name: /在本机打开沙箱支付/ })).toBeNull();
+
+    fireEvent.click(screen.getByRole('radio', { name: '支付宝' }));
+    expect(await screen.findByText('请用支付宝扫码支付')).toBeTruthy();
+    await waitFor(() =>
+      expect(
+        mock.history.post.filter((r) => r.url === Routes.order.pay).map((r) => JSON.parse(String(r.data))),
+      ).toEqual([{ orderId: 5 }, { orderId: 5, provider: 'alipay' }]),
+    );
+    expect(await screen.findByRole('img', { name: '支付二维码' })).toBeTruthy();
+  });
+
+  it('offers no choice with the sandbox alone', async () => {
+    const pending = order();
+    mock.onGet(Routes.order.detail).reply(...ok(pending));
+    mock.onPost(Routes.order.pay).reply(...ok({ ...payInfo(pending.expireTime), providers: ['sandbox'] }));
+    renderApp('/store/pay/5');
+    expect(await screen.findByRole('img', { name: '支付二维码' })).toBeTruthy();
+    expect(screen.getByText('请扫码支付')).toBeTruthy();
+    expect(screen.queryByRole('radiogroup', { name: '支付方式' })).toBeNull();
   });
 });

@@ -22,7 +22,7 @@ export const StorePayPage = () => {
   const { t } = useTranslation();
   useDocumentTitle(t('store.pay.title'));
   const orderId = Number(useParams().orderId);
-  const { order, pay, view, now, refreshOrder } = usePayOrder(orderId);
+  const { order, pay, view, now, refreshOrder, provider, choose } = usePayOrder(orderId);
 
   if (order.isPending && Number.isInteger(orderId) && orderId > 0) {
     return (
@@ -88,10 +88,12 @@ export const StorePayPage = () => {
                 amount={data.amount}
                 info={pay.data}
                 error={pay.error}
-                loading={pay.isPending}
+                loading={pay.isPending || pay.isPlaceholderData}
                 expireTime={data.expireTime}
                 now={now}
                 onRefresh={() => void refreshOrder()}
+                chosen={provider}
+                onChoose={choose}
               />
             ) : (
               <PayOutcome order={data} view={view} />

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Code } from '@studio/contract/constants';
 import { useEffect, useState } from 'react';
 import { isApiError } from '../../../lib/api-error.ts';
@@ -19,7 +19,8 @@ export const useNow = (active: boolean): number => {
 
 /**
  * The pay page's state: the order, polled every 2 s while it is pending (until it is paid, expires
- * or the page closes), and the payment QR, started once the order is known to be pending.
+ * or the page closes), and the payment QR, started once the order is known to be pending (again
+ * with the method the buyer chooses, when several are offered).
  */
 export const usePayOrder = (orderId: number) => {
   const client = useQueryClient();
@@ -34,11 +35,13 @@ export const usePayOrder = (orderId: number) => {
   const status = order.data?.status;
   const refreshOrder = () => client.invalidateQueries({ queryKey: storeKeys.order(orderId) });
 
+  // The payment method the buyer picked (WeChat Pay / Alipay when both are offered); else the order's.
+  const [provider, choose] = useState<string | undefined>(undefined);
   const pay = useQuery({
-    queryKey: storeKeys.pay(orderId),
+    queryKey: [...storeKeys.pay(orderId), provider ?? ''],
     queryFn: async () => {
       try {
-        const answer = await orderApi.pay(orderId, { silent: true });
+        const answer = await orderApi.pay(orderId, { silent: true }, provider);
         // 20018: paid meanwhile (another tab, a late webhook): the order tells the rest.
         if (answer.code === Code.ORDER_ALREADY_PAID) void refreshOrder();
         return answer.data;
@@ -49,6 +52,8 @@ export const usePayOrder = (orderId: number) => {
     },
     enabled: status === 'pending',
     staleTime: Infinity,
+    // Switching the method keeps the choices on screen (the old QR is hidden while the new one comes).
+    placeholderData: keepPreviousData,
   });
 
   const now = useNow(status === 'pending');
@@ -63,5 +68,5 @@ export const usePayOrder = (orderId: number) => {
     });
   }, [status, client]);
 
-  return { order, pay, view, now, refreshOrder };
+  return { order, pay, view, now, refreshOrder, provider, choose };
 };

@@ -1,0 +1,125 @@
+import {
+  Code,
+  envelope,
+  messageFor,
+  pageSchema,
+  refundApplyBody,
+  refundIdBody,
+  refundListQuery,
+  refundSchema,
+  Routes,
+} from '@studio/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { teamCtxOf } from '../../platform/auth.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { AppError } from '../../platform/errors.ts';
+import { PaymentRejected } from '../../platform/payments/payment-provider.ts';
+import { ok } from '../../platform/reply.ts';
+import {
+  applyRefund,
+  applyRefundNotice,
+  approveRefund,
+  listRefunds,
+  refuseRefund,
+} from './refunds.service.ts';
+
+const team = { auth: 'team' } as const;
+
+/**
+ * Refunds: the buying team asks, the selling team approves (the provider pays back) or refuses; the
+ * provider's refund notification arrives at its own webhook, verified like a payment notification.
+ */
+export const refundRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    await app.register(refundWebhook(ctx));
+    app.post(
+      Routes.refund.apply,
+      {
+        config: team,
+        schema: {
+          summary: 'Ask for a refund of one course of a paid order (buying team OWNER/ADMIN)',
+          body: refundApplyBody,
+          response: { 200: envelope(refundSchema) },
+        },
+      },
+      async (r) => ok(await applyRefund(teamCtxOf(r), r.body)),
+    );
+    app.get(
+      Routes.refund.list,
+      {
+        config: team,
+        schema: {
+          summary: "The current team's refunds: asked by it (buyer) or of it (seller); OWNER/ADMIN",
+          querystring: refundListQuery,
+          response: { 200: envelope(pageSchema(refundSchema)) },
+        },
+      },
+      async (r) => ok(await listRefunds(teamCtxOf(r), r.query)),
+    );
+    app.post(
+      Routes.refund.approve,
+      {
+        config: team,
+        schema: {
+          summary: 'Approve a refund of a course of the team: the provider pays back (seller OWNER/ADMIN)',
+          body: refundIdBody,
+          response: { 200: envelope(refundSchema) },
+        },
+      },
+      async (r) => ok(await approveRefund(teamCtxOf(r), r.body.refundId, r.log)),
+    );
+    app.post(
+      Routes.refund.refuse,
+      {
+        config: team,
+        schema: {
+          summary: 'Refuse a refund of a course of the team (seller OWNER/ADMIN)',
+          body: refundIdBody,
+          response: { 200: envelope(refundSchema) },
+        },
+      },
+      async (r) => ok(await refuseRefund(teamCtxOf(r), r.body.refundId)),
+    );
+  };
+
+/** The webhook a provider calls once a refund is paid back; the signature covers the raw body. */
+const refundWebhook =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) =>
+      done(null, body),
+    );
+    app.post(
+      `${Routes.refund.notify}/:provider`,
+      {
+        config: { auth: 'public', rateLimit: false },
+        schema: {
+          summary: 'Refund notification webhook (WeChat Pay REFUND.SUCCESS)',
+          params: z.object({ provider: z.string().max(20) }),
+        },
+      },
+      async (request) => {
+        const provider = ctx.paymentProviders.get(request.params.provider);
+        const verify = provider?.verifyRefundNotification?.bind(provider);
+        if (!provider || !verify || typeof request.body !== 'string')
+          throw new AppError(Code.NOT_FOUND, { status: 404 });
+        let notice;
+        try {
+          notice = await verify(request.headers, request.body);
+        } catch (err) {
+          if (!(err instanceof PaymentRejected)) throw err;
+          request.log.warn(
+            { refund: { provider: provider.name, reason: err.message } },
+            'refund notification rejected',
+          );
+          throw new AppError(Code.PAYMENT_REJECTED, { status: 400 });
+        }
+        const outcome = await applyRefundNotice(ctx, provider.name, notice, request.log);
+        if (outcome === 'amount_mismatch' || outcome === 'unknown_refund' || outcome === 'refused')
+          throw new AppError(Code.PAYMENT_REJECTED, { status: 400 });
+        return { code: Code.OK, msg: messageFor(Code.OK), data: { outcome } };
+      },
+    );
+  };

@@ -1,0 +1,196 @@
+import { Code, type Page, type Refund, type RefundApply, type RefundListQuery } from '@studio/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { TeamCtx } from '../../platform/auth.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { randomDigits } from '../../platform/crypto.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { RefundNotice } from '../../platform/payments/payment-provider.ts';
+import { authorize } from '../../platform/policy.ts';
+import { recordPaymentEvent, setEventOutcome } from './orders.repo.ts';
+import { needsPayment } from './pricing.ts';
+import {
+  findLiveRefund,
+  findOrderLine,
+  findRefundView,
+  insertRefund,
+  lockRefundByNo,
+  lockSellerRefund,
+  lockTeamOrder,
+  markRefundedAndRevoke,
+  pageRefunds,
+  reopenRefund,
+  updateRefund,
+  type RefundView,
+} from './refunds.repo.ts';
+
+const DAY_MS = 86_400_000;
+const ms = (d: Date | null) => (d ? d.getTime() : null);
+
+const toRefund = (v: RefundView): Refund => ({
+  refundId: v.refund.id,
+  refundNo: v.refund.refundNo,
+  orderId: v.refund.orderId,
+  orderNo: v.orderNo,
+  courseId: v.courseId,
+  title: v.title,
+  amount: v.refund.amount,
+  reason: v.refund.reason,
+  status: v.refund.status,
+  buyerTeamName: v.buyerTeamName,
+  sellerTeamName: v.sellerTeamName,
+  createTime: v.refund.createdAt.getTime(),
+  decideTime: ms(v.refund.decidedAt),
+  refundTime: ms(v.refund.refundedAt),
+});
+
+const refundOf = async (ctx: AppContext, refundId: number) =>
+  toRefund((await findRefundView(ctx.db, refundId))!);
+const newRefundNo = () => `RF${new Date().toISOString().slice(0, 10).replaceAll('-', '')}${randomDigits(12)}`;
+
+/**
+ * The buying team's OWNER/ADMIN asks for the whole price of one course of a paid order back, within
+ * REFUND_WINDOW_DAYS of payment. Another team's order answers 404; one open refund per course.
+ */
+export async function applyRefund(c: TeamCtx, body: RefundApply): Promise<Refund> {
+  authorize(c, 'refund.request');
+  const teamId = c.membership.team.id;
+  const refundId = await c.ctx.db.transaction(async (tx) => {
+    const order = await lockTeamOrder(tx, teamId, body.orderId);
+    if (!order) throw new AppError(Code.NOT_FOUND);
+    const line = await findOrderLine(tx, order.id, body.courseId);
+    if (!line) throw new AppError(Code.NOT_FOUND);
+    if (order.status !== 'paid' || !order.paidAt) throw new AppError(Code.ORDER_NOT_PAID);
+    if (!needsPayment(line.item.price)) throw new AppError(Code.FREE_NOT_REFUNDABLE);
+    const live = await findLiveRefund(tx, line.item.id);
+    if (live) throw new AppError(live.status === 'refunded' ? Code.ALREADY_REFUNDED : Code.REFUND_EXISTS);
+    const days = c.ctx.config.REFUND_WINDOW_DAYS;
+    if (Date.now() > order.paidAt.getTime() + days * DAY_MS)
+      throw new AppError(Code.REFUND_WINDOW_PASSED, { params: { days } });
+    const refund = await insertRefund(tx, {
+      refundNo: newRefundNo(),
+      orderId: order.id,
+      orderItemId: line.item.id,
+      buyerTeamId: teamId,
+      sellerTeamId: line.sellerTeamId,
+      requestedBy: c.actor.user.id,
+      amount: line.item.price,
+      reason: body.reason,
+    });
+    return refund.id;
+  });
+  return refundOf(c.ctx, refundId);
+}
+
+export async function listRefunds(c: TeamCtx, q: RefundListQuery): Promise<Page<Refund>> {
+  authorize(c, 'refund.view');
+  const { rows, total } = await pageRefunds(
+    c.ctx.db,
+    q.side,
+    c.membership.team.id,
+    q.pageSize,
+    (q.pageNum - 1) * q.pageSize,
+  );
+  return { list: rows.map(toRefund), total, pageNum: q.pageNum, pageSize: q.pageSize };
+}
+
+/** Decides a 待处理 refund of the seller team under its row lock: the second of two decisions gets 40105. */
+async function decide(c: TeamCtx, refundId: number, status: 'processing' | 'refused') {
+  return c.ctx.db.transaction(async (tx) => {
+    const found = await lockSellerRefund(tx, c.membership.team.id, refundId);
+    if (!found) throw new AppError(Code.NOT_FOUND);
+    if (found.refund.status !== 'requested') throw new AppError(Code.REFUND_NOT_PENDING);
+    await updateRefund(tx, refundId, { status, decidedBy: c.actor.user.id, decidedAt: new Date() });
+    return found;
+  });
+}
+
+export async function refuseRefund(c: TeamCtx, refundId: number): Promise<Refund> {
+  authorize(c, 'refund.decide');
+  await decide(c, refundId, 'refused');
+  return refundOf(c.ctx, refundId);
+}
+
+/**
+ * The seller team's OWNER/ADMIN approves: the refund is taken (待处理 → 退款中) in one transaction,
+ * then the provider is asked to pay back, outside it (never a transaction held over a network call).
+ * A provider that pays back at once answers the notice, applied through the notification's path; a
+ * refused call puts the request back to 待处理 (the refund number lets the provider dedupe a retry).
+ */
+export async function approveRefund(c: TeamCtx, refundId: number, log: FastifyBaseLogger): Promise<Refund> {
+  authorize(c, 'refund.decide');
+  const { ctx } = c;
+  const found = await decide(c, refundId, 'processing');
+  const { refund } = found;
+  try {
+    // Paid back through the provider the order was paid with.
+    const provider = ctx.paymentProviders.get(found.provider);
+    if (!provider?.refund)
+      throw new Error(`no configured provider refunds an order paid with ${found.provider}`);
+    const started = await provider.refund({
+      orderNo: found.orderNo,
+      refundNo: refund.refundNo,
+      amount: refund.amount,
+      total: found.orderAmount,
+      reason: refund.reason,
+    });
+    if (started.state === 'refunded') await applyRefundNotice(ctx, provider.name, started.notice, log);
+    else await updateRefund(ctx.db, refund.id, { providerRefundId: started.refundId });
+  } catch (err) {
+    log.warn({ err, refundNo: refund.refundNo }, 'refund not started');
+    await reopenRefund(ctx.db, refund.id);
+    throw new AppError(Code.REFUND_PROVIDER_FAILED);
+  }
+  return refundOf(ctx, refundId);
+}
+
+export type RefundOutcome =
+  'refunded' | 'duplicate' | 'already_refunded' | 'amount_mismatch' | 'unknown_refund' | 'refused';
+
+/**
+ * Applies a verified refund notice exactly once: the event id is recorded once, the refund row is
+ * locked, and only a refund still open is marked refunded (its course taken from the buyer).
+ */
+export async function applyRefundNotice(
+  ctx: AppContext,
+  provider: string,
+  notice: RefundNotice,
+  log: FastifyBaseLogger,
+): Promise<RefundOutcome> {
+  const outcome = await ctx.db.transaction(async (tx): Promise<RefundOutcome> => {
+    // Refund events carry the refund number where payment events carry the order number.
+    const fresh = await recordPaymentEvent(tx, {
+      provider,
+      eventId: notice.eventId,
+      orderNo: notice.refundNo,
+      outcome: 'received',
+    });
+    if (!fresh) return 'duplicate';
+    const refund = await lockRefundByNo(tx, notice.refundNo);
+    let result: RefundOutcome;
+    if (!refund) result = 'unknown_refund';
+    else if (refund.amount !== notice.amount) result = 'amount_mismatch';
+    else if (refund.status === 'refunded') result = 'already_refunded';
+    else if (refund.status === 'refused') result = 'refused';
+    else {
+      await markRefundedAndRevoke(tx, refund, notice.refundId);
+      result = 'refunded';
+    }
+    await setEventOutcome(tx, provider, notice.eventId, result);
+    return result;
+  });
+  if (outcome === 'amount_mismatch' || outcome === 'unknown_refund' || outcome === 'refused') {
+    log.warn(
+      {
+        refund: {
+          provider,
+          eventId: notice.eventId,
+          refundNo: notice.refundNo,
+          amount: notice.amount,
+          outcome,
+        },
+      },
+      'refund notification refused',
+    );
+  }
+  return outcome;
+}
