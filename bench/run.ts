@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { aiSection } from './ai.ts';
 import { httpSection } from './http.ts';
+import { revisionsSection } from './revisions.ts';
 import { spliceSection } from './results-file.ts';
 import { searchSection } from './search.ts';
 import { webSection } from './web.ts';
@@ -20,6 +21,7 @@ const SECTIONS: BenchSection[] = [
   { key: 'search', title: 'Store search without a cache, 100,000 and 1,000,000 courses', run: searchSection },
   { key: 'web', title: 'Web first load and Lighthouse', run: webSection },
   { key: 'ai', title: 'AI streaming overhead and lesson concurrency', run: aiSection },
+  { key: 'revisions', title: 'Lesson history storage (issue 17)', run: revisionsSection },
 ];
 
 async function main() {

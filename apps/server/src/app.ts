@@ -40,6 +40,7 @@ import { JobQueue } from './platform/jobs.ts';
 import { registerMetrics } from './platform/metrics.ts';
 import { drainOutbox } from './modules/search/search.index.ts';
 import { defineStoreJobs } from './modules/store/store.jobs.ts';
+import { defineHistoryJobs } from './modules/courses/lesson-history.service.ts';
 import { errorHandler, methodNotAllowedEnvelope, notFoundEnvelope } from './platform/error-handler.ts';
 import { registerRequestLimits } from './platform/request-limits.ts';
 import { registerPublicPages } from './modules/public-pages/public-pages.routes.ts';
@@ -205,6 +206,7 @@ export async function buildApp({
     );
     ctx.jobs = jobs;
     await defineStoreJobs(ctx, jobs);
+    await defineHistoryJobs(ctx, jobs);
     await defineAiJobs(ctx, jobs, logger);
     app.addHook('onClose', () => jobs.stop());
   }

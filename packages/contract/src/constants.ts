@@ -78,6 +78,22 @@ export const COURSE_LIMITS = {
   releaseNotesMax: 500,
 } as const;
 
+/**
+ * Why a lesson revision was made: saves (coalesced per author), the state a restore brought back, the
+ * text as released, the text before an AI assist, the AI course generator's text.
+ */
+export const LESSON_REVISION_REASONS = ['edit', 'restore', 'release', 'assist', 'generated'] as const;
+export type LessonRevisionReason = (typeof LESSON_REVISION_REASONS)[number];
+
+/**
+ * Lesson history: saves by one author within `coalesceMs` of the revision's start share it; every
+ * revision is kept for `keepAllDays`, older ones down to the last of each day (UTC) per lesson.
+ */
+export const REVISION_POLICY = {
+  coalesceMs: 5 * 60_000,
+  keepAllDays: 30,
+} as const;
+
 export const ORDER_TTL_MS = 15 * 60_000;
 export const ORDER_STATUSES = ['pending', 'paid', 'expired', 'closed'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];

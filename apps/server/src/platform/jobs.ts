@@ -90,6 +90,11 @@ export class JobQueue {
     await this.boss.sendAfter(name, data, { singletonKey, retryLimit: 3 }, seconds);
   }
 
+  /** Runs `name` on a cron schedule (UTC); pg-boss keeps one schedule per name across processes. */
+  async schedule(name: string, cron: string): Promise<void> {
+    await this.boss.schedule(name, cron, {}, { tz: 'UTC' });
+  }
+
   /** Called first on SIGTERM: the embedded database may already be stopping under us. */
   beginShutdown(): void {
     this.shuttingDown = true;

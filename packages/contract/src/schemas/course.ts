@@ -95,6 +95,8 @@ export const courseSchema = z.object({
   status: z.enum(COURSE_STATUSES),
   version: z.number().int(),
   releasedVersion: z.number().int().nullable(),
+  /** Released, and the draft was changed since (or the store's version was rolled back): 有未发布的修改. */
+  unreleasedChanges: z.boolean(),
   authorId: z.number().int(),
   authorName: z.string(),
   lessonCount: z.number().int(),

@@ -79,6 +79,12 @@ export const storeCourseSchema = coursePreviewSchema.omit({ lessons: true }).ext
 });
 export type StoreCourse = z.infer<typeof storeCourseSchema>;
 
+/** 更新日志: the release notes of a course's versions, newest first (those with a note). */
+export const storeChangelogSchema = z.object({
+  list: z.array(z.object({ versionNo: z.number().int(), notes: z.string(), createTime: z.number() })),
+});
+export type StoreChangelog = z.infer<typeof storeChangelogSchema>;
+
 export const cartItemSchema = storeCardSchema.extend({ selected: z.boolean(), owned: z.boolean() });
 export type CartItem = z.infer<typeof cartItemSchema>;
 export const cartSchema = z.object({

@@ -1,5 +1,11 @@
 /** Courses, lessons, immutable releases and share links. */
-import type { CourseCategory, CoursePreview, CourseStatus, DocNode } from '@studio/contract';
+import type {
+  CourseCategory,
+  CoursePreview,
+  CourseStatus,
+  DocNode,
+  LessonRevisionReason,
+} from '@studio/contract';
 import { sql } from 'drizzle-orm';
 import { users } from './accounts.ts';
 import { teams } from './teams.ts';
@@ -36,6 +42,11 @@ export const courses = pgTable(
     status: varchar('status', { length: 12 }).$type<CourseStatus>().notNull().default('draft'),
     version: integer('version').notNull().default(1),
     releasedVersion: integer('released_version'),
+    /**
+     * The draft's `updatedAt` when it was released; a later `updatedAt` means 有未发布的修改. Null after
+     * a rollback (the store's version is then an older text than the draft's).
+     */
+    releasedAt: ts('released_at'),
     /** Paid order items of this course, kept with the grant in one transaction (store sort by sales). */
     sales: integer('sales').notNull().default(0),
     createdAt: ts('created_at').notNull().defaultNow(),
@@ -115,3 +126,34 @@ export const shares = pgTable(
 
 export type CourseRow = typeof courses.$inferSelect;
 export type LessonRow = typeof lessons.$inferSelect;
+
+/**
+ * A lesson's text at a point of its history (title and content as saved). Saves by one author within
+ * a few minutes land in the same open revision; a restore, a release and an AI assist close it, so
+ * the next save opens a new one. Nothing is changed once closed; old ones are pruned (see
+ * `lesson-history.service.ts`).
+ */
+export const lessonRevisions = pgTable(
+  'lesson_revisions',
+  {
+    id: serial('id').primaryKey(),
+    lessonId: integer('lesson_id')
+      .notNull()
+      .references(() => lessons.id, { onDelete: 'cascade' }),
+    /** Who wrote it; null for text written by the AI course generator. */
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    reason: varchar('reason', { length: 12 }).$type<LessonRevisionReason>().notNull(),
+    /** The lesson version this revision holds. */
+    version: integer('version').notNull(),
+    title: varchar('title', { length: 120 }).notNull(),
+    content: jsonb('content').$type<DocNode>().notNull(),
+    /** Closed revisions are never written again. */
+    closed: boolean('closed').notNull().default(false),
+    /** The revision a restore brought back. */
+    restoredFrom: integer('restored_from'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('lesson_revisions_lesson_idx').on(t.lessonId, t.id)],
+);
+export type LessonRevisionRow = typeof lessonRevisions.$inferSelect;

@@ -27,6 +27,9 @@ export function toCourse({ course, authorName, lessonCount }: CourseWithMeta, wh
     status: course.status,
     version: course.version,
     releasedVersion: course.releasedVersion,
+    unreleasedChanges:
+      course.releasedVersion !== null &&
+      (course.releasedAt === null || course.updatedAt.getTime() > course.releasedAt.getTime()),
     authorId: course.authorId,
     authorName,
     lessonCount,

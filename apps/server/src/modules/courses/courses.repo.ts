@@ -72,7 +72,7 @@ export async function updateCourseAt(
 export async function updateCourse(db: Db, courseId: number, patch: Partial<typeof courses.$inferInsert>) {
   await db
     .update(courses)
-    .set({ ...patch, updatedAt: new Date() })
+    .set({ updatedAt: new Date(), ...patch })
     .where(eq(courses.id, courseId));
 }
 
@@ -82,6 +82,21 @@ export async function deleteCourse(db: Db, teamId: number, courseId: number): Pr
 
 export async function lockCourse(db: Db, courseId: number): Promise<void> {
   await db.execute(sql`select id from ${courses} where id = ${courseId} for update`);
+}
+
+/** Replaces the course's details as a new version (an editor on the old one then gets 409). */
+export async function setCourseFields(
+  db: Db,
+  courseId: number,
+  fields: Pick<
+    typeof courses.$inferInsert,
+    'title' | 'subtitle' | 'summary' | 'cover' | 'category' | 'tags' | 'price'
+  >,
+): Promise<void> {
+  await db
+    .update(courses)
+    .set({ ...fields, version: sql`${courses.version} + 1`, updatedAt: new Date() })
+    .where(eq(courses.id, courseId));
 }
 
 /** Which of these course ids are this team's (another team's ids are left out, never told apart). */

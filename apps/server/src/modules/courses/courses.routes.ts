@@ -9,7 +9,11 @@ import {
   courseSchema,
   envelope,
   pageSchema,
+  courseChangesSchema,
   releaseBody,
+  releaseDiffQuery,
+  releaseRollbackBody,
+  draftResetBody,
   releaseCheckSchema,
   releaseSchema,
   Routes,
@@ -28,7 +32,15 @@ import {
   previewCourse,
   removeCourse,
 } from './courses.service.ts';
-import { listReleases, releaseCheck, releaseCourse, unreleaseCourse } from './releases.service.ts';
+import {
+  listReleases,
+  releaseCheck,
+  releaseCourse,
+  releaseDiff,
+  resetDraft,
+  rollbackRelease,
+  unreleaseCourse,
+} from './releases.service.ts';
 
 const team = { auth: 'team' } as const;
 const done = envelope(z.null());
@@ -163,5 +175,44 @@ export const coursesRoutes =
         },
       },
       async (r) => ok(await listReleases(teamCtxOf(r), r.query.courseId)),
+    );
+    app.get(
+      Routes.course.releaseDiff,
+      {
+        config: team,
+        schema: {
+          summary: 'What changed from a release to another one, or to the draft',
+          querystring: releaseDiffQuery,
+          response: { 200: envelope(courseChangesSchema) },
+        },
+      },
+      async (r) => ok(await releaseDiff(teamCtxOf(r), r.query)),
+    );
+    app.post(
+      Routes.course.releaseRollback,
+      {
+        config: team,
+        schema: {
+          summary: 'Publish an earlier release again as a new numbered release',
+          body: releaseRollbackBody,
+          response: { 200: envelope(releaseSchema) },
+        },
+      },
+      async (r) => ok(await rollbackRelease(teamCtxOf(r), r.body)),
+    );
+    app.post(
+      Routes.course.draftReset,
+      {
+        config: team,
+        schema: {
+          summary: 'Reset the draft to a release (the draft as it was stays in the lesson history)',
+          body: draftResetBody,
+          response: { 200: done },
+        },
+      },
+      async (r) => {
+        await resetDraft(teamCtxOf(r), r.body);
+        return ok(null);
+      },
     );
   };

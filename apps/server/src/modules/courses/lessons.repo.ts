@@ -105,3 +105,15 @@ export async function setLessonContent(db: Db, lessonId: number, content: DocNod
     .set({ content, version: sql`${lessons.version} + 1`, updatedAt: new Date() })
     .where(eq(lessons.id, lessonId));
 }
+
+/** Replaces a lesson's text and settings as a new version, at `position`. */
+export async function setLessonFields(
+  db: Db,
+  lessonId: number,
+  fields: Pick<LessonRow, 'title' | 'content' | 'durationMin' | 'freePreview' | 'position'>,
+): Promise<void> {
+  await db
+    .update(lessons)
+    .set({ ...fields, version: sql`${lessons.version} + 1`, updatedAt: new Date() })
+    .where(eq(lessons.id, lessonId));
+}

@@ -1,7 +1,14 @@
 import {
   envelope,
   lessonCreateBody,
+  lessonCheckpointBody,
+  lessonHistoryQuery,
   lessonIdBody,
+  lessonRestoreBody,
+  lessonRevisionDetailSchema,
+  lessonRevisionSchema,
+  pageSchema,
+  revisionIdQuery,
   lessonIdQuery,
   lessonReorderBody,
   lessonSaveBody,
@@ -23,6 +30,12 @@ import {
   reorderLessons,
   saveLesson,
 } from './lessons.service.ts';
+import {
+  checkpointBeforeAssist,
+  lessonHistory,
+  restoreRevision,
+  revisionDetail,
+} from './lesson-history.service.ts';
 
 const team = { auth: 'team' } as const;
 
@@ -99,6 +112,57 @@ export const lessonsRoutes =
       },
       async (r) => {
         await removeLesson(teamCtxOf(r), r.body.lessonId);
+        return ok(null);
+      },
+    );
+    app.get(
+      Routes.lesson.history,
+      {
+        config: team,
+        schema: {
+          summary: "A lesson's revisions, newest first",
+          querystring: lessonHistoryQuery,
+          response: { 200: envelope(pageSchema(lessonRevisionSchema)) },
+        },
+      },
+      async (r) => ok(await lessonHistory(teamCtxOf(r), r.query)),
+    );
+    app.get(
+      Routes.lesson.historyDetail,
+      {
+        config: team,
+        schema: {
+          summary: 'A revision with its content',
+          querystring: revisionIdQuery,
+          response: { 200: envelope(lessonRevisionDetailSchema) },
+        },
+      },
+      async (r) => ok(await revisionDetail(teamCtxOf(r), r.query.revisionId)),
+    );
+    app.post(
+      Routes.lesson.restore,
+      {
+        config: team,
+        schema: {
+          summary: 'Restore a revision as a new version of its lesson',
+          body: lessonRestoreBody,
+          response: { 200: envelope(lessonSchema) },
+        },
+      },
+      async (r) => ok(await restoreRevision(teamCtxOf(r), r.body.revisionId)),
+    );
+    app.post(
+      Routes.lesson.historyCheckpoint,
+      {
+        config: team,
+        schema: {
+          summary: "Keep the lesson's current text as a revision (before an AI assist)",
+          body: lessonCheckpointBody,
+          response: { 200: envelope(z.null()) },
+        },
+      },
+      async (r) => {
+        await checkpointBeforeAssist(teamCtxOf(r), r.body.lessonId);
         return ok(null);
       },
     );

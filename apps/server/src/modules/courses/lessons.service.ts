@@ -13,6 +13,7 @@ import { AppError } from '../../platform/errors.ts';
 import { authorize } from '../../platform/policy.ts';
 import { toLessonSummary } from './course.presenter.ts';
 import { lockCourse, updateCourse } from './courses.repo.ts';
+import { checkpointLesson, recordEdit } from './lesson-history.repo.ts';
 import { requireCourse } from './courses.service.ts';
 import {
   deleteLesson,
@@ -48,7 +49,7 @@ export class LessonTooLargeError extends AppError {
  * The one rule for content the server stores, whoever wrote it (a person's save or a generated
  * lesson): the sanitizer's whitelist, then the size limit measured on what would be stored.
  */
-function checkedContent(content: DocNode): DocNode {
+export function checkedContent(content: DocNode): DocNode {
   const clean = sanitizeDoc(content);
   if (Buffer.byteLength(JSON.stringify(clean)) > COURSE_LIMITS.contentMaxBytes) {
     throw new LessonTooLargeError();
@@ -62,7 +63,11 @@ function checkedContent(content: DocNode): DocNode {
  * LessonTooLargeError and nothing is written.
  */
 export async function writeGeneratedLesson(db: Db, lessonId: number, content: DocNode): Promise<void> {
-  await setLessonContent(db, lessonId, checkedContent(content));
+  const clean = checkedContent(content);
+  await db.transaction(async (tx) => {
+    await setLessonContent(tx, lessonId, clean);
+    await checkpointLesson(tx, lessonId, null, 'generated');
+  });
 }
 
 export async function createLesson(c: TeamCtx, courseId: number, title = '新课时'): Promise<Lesson> {
@@ -105,8 +110,13 @@ export async function saveLesson(
     ...(fields.title !== undefined ? { title: cleanText(fields.title) } : {}),
     ...(fields.content !== undefined ? { content: checkedContent(fields.content) } : {}),
   };
-  const row = await saveLessonAt(c.ctx.db, lessonId, version, patch);
-  if (!row) throw new AppError(Code.CONFLICT);
+  // The save and its revision (the author's open one, or a new one) commit together.
+  const row = await c.ctx.db.transaction(async (tx) => {
+    const saved = await saveLessonAt(tx, lessonId, version, patch);
+    if (!saved) throw new AppError(Code.CONFLICT);
+    await recordEdit(tx, lessonId, c.actor.user.id);
+    return saved;
+  });
   return { version: row.version, updateTime: row.updatedAt.getTime() };
 }
 

@@ -1,4 +1,4 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { CoursePreview } from '@studio/contract';
 import type { Db } from '../../db/client.ts';
 import { courseReleases, users } from '../../db/schema.ts';
@@ -28,4 +28,12 @@ export async function listCourseReleases(db: Db, courseId: number) {
     .innerJoin(users, eq(users.id, courseReleases.releasedBy))
     .where(eq(courseReleases.courseId, courseId))
     .orderBy(desc(courseReleases.versionNo));
+}
+
+export async function findCourseRelease(db: Db, courseId: number, releaseId: number) {
+  const [row] = await db
+    .select()
+    .from(courseReleases)
+    .where(and(eq(courseReleases.id, releaseId), eq(courseReleases.courseId, courseId)));
+  return row;
 }

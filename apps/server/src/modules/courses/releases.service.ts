@@ -1,15 +1,35 @@
-import { Code, COURSE_DEFAULT_TITLE, type Release, type ReleaseCheck } from '@studio/contract';
+import {
+  Code,
+  COURSE_DEFAULT_TITLE,
+  courseChanges,
+  type CourseChanges,
+  type Release,
+  type ReleaseCheck,
+} from '@studio/contract';
 import type { LessonRow } from '../../db/schema.ts';
 import { type TeamCtx } from '../../platform/auth.ts';
 import { AppError } from '../../platform/errors.ts';
 import { authorize } from '../../platform/policy.ts';
 import { toPreview } from './course.presenter.ts';
-import { findTeamCourse, lockCourse, updateCourse, type CourseWithMeta } from './courses.repo.ts';
+import {
+  findTeamCourse,
+  lockCourse,
+  setCourseFields,
+  updateCourse,
+  type CourseWithMeta,
+} from './courses.repo.ts';
 import { requireCourse } from './courses.service.ts';
 import { indexCourse } from '../search/search.index.ts';
 import { isEmptyDoc } from './lesson-content.ts';
-import { listLessons } from './lessons.repo.ts';
-import { insertNextRelease, listCourseReleases, type ReleaseRow } from './releases.repo.ts';
+import { checkpointCourse, checkpointLessons } from './lesson-history.repo.ts';
+import { insertLesson, listLessons, setLessonFields, setPosition } from './lessons.repo.ts';
+import { checkedContent } from './lessons.service.ts';
+import {
+  findCourseRelease,
+  insertNextRelease,
+  listCourseReleases,
+  type ReleaseRow,
+} from './releases.repo.ts';
 
 /** What the store would show must be complete: the 发布检查 items, in the order the page lists them. */
 export function checkCourse({ course }: CourseWithMeta, lessons: LessonRow[]): ReleaseCheck {
@@ -63,8 +83,17 @@ export async function releaseCourse(c: TeamCtx, courseId: number, notes: string)
       price: meta.course.price!,
       releasedBy: c.actor.user.id,
     });
-    await updateCourse(tx, courseId, { status: 'released', releasedVersion: row.versionNo });
+    // The draft as of now is the store's version: a later change of it is 有未发布的修改.
+    const now = new Date();
+    await updateCourse(tx, courseId, {
+      status: 'released',
+      releasedVersion: row.versionNo,
+      releasedAt: now,
+      updatedAt: now,
+    });
     await indexCourse(tx, courseId);
+    // Each lesson's history keeps the text as released.
+    await checkpointCourse(tx, courseId, c.actor.user.id, 'release');
     return toRelease(row, c.actor.user.nickName);
   });
 }
@@ -83,4 +112,103 @@ export async function listReleases(c: TeamCtx, courseId: number): Promise<{ list
   await requireCourse(c, courseId);
   const rows = await listCourseReleases(c.ctx.db, courseId);
   return { list: rows.map((r) => toRelease(r.release, r.by)) };
+}
+
+async function requireRelease(c: TeamCtx, courseId: number, releaseId: number): Promise<ReleaseRow> {
+  const row = await findCourseRelease(c.ctx.db, courseId, releaseId);
+  if (!row) throw new AppError(Code.NOT_FOUND);
+  return row;
+}
+
+/** What changed from one release to another, or to the draft (no `toReleaseId`). */
+export async function releaseDiff(
+  c: TeamCtx,
+  q: { courseId: number; fromReleaseId: number; toReleaseId?: number | undefined },
+): Promise<CourseChanges> {
+  const meta = await requireCourse(c, q.courseId);
+  const from = await requireRelease(c, q.courseId, q.fromReleaseId);
+  const to = q.toReleaseId
+    ? (await requireRelease(c, q.courseId, q.toReleaseId)).snapshot
+    : toPreview(meta, c.membership.team.teamName, await listLessons(c.ctx.db, q.courseId));
+  return courseChanges(from.snapshot, to);
+}
+
+/**
+ * Publishes an earlier release again as a new numbered release (releases never change); the store
+ * and buyers follow it as any release. The draft is left as it is.
+ */
+export async function rollbackRelease(
+  c: TeamCtx,
+  body: { courseId: number; releaseId: number; notes: string },
+): Promise<Release> {
+  const { course } = await requireCourse(c, body.courseId);
+  authorize(c, 'course.release', course);
+  const old = await requireRelease(c, body.courseId, body.releaseId);
+  return c.ctx.db.transaction(async (tx) => {
+    await lockCourse(tx, body.courseId);
+    const row = await insertNextRelease(tx, {
+      courseId: body.courseId,
+      snapshot: old.snapshot,
+      notes: body.notes,
+      price: old.price,
+      releasedBy: c.actor.user.id,
+    });
+    // The store's version is now older text than the draft's: 有未发布的修改 until the next release.
+    const { updatedAt } = course;
+    await updateCourse(tx, body.courseId, {
+      status: 'released',
+      releasedVersion: row.versionNo,
+      releasedAt: null,
+      updatedAt,
+    });
+    await indexCourse(tx, body.courseId);
+    return toRelease(row, c.actor.user.nickName);
+  });
+}
+
+/**
+ * Resets the draft to a release: the course's details and, for each of the release's lessons, its
+ * title, text, settings and place (a lesson deleted since is added again). Each lesson's history
+ * keeps the draft as it was, and the reset text as a `restore` revision; the draft's lessons that the
+ * release does not have are kept after them (nothing is deleted). Everything becomes a new version,
+ * so an editor still open on the old text gets 409.
+ */
+export async function resetDraft(c: TeamCtx, body: { courseId: number; releaseId: number }): Promise<void> {
+  const { course } = await requireCourse(c, body.courseId);
+  authorize(c, 'course.edit', course);
+  const { snapshot, versionNo } = await requireRelease(c, body.courseId, body.releaseId);
+  const released = snapshot.lessons.map((l) => ({ ...l, content: checkedContent(l.content) }));
+  await c.ctx.db.transaction(async (tx) => {
+    await lockCourse(tx, body.courseId);
+    await checkpointCourse(tx, body.courseId, c.actor.user.id, 'edit');
+    const { title, subtitle, summary, cover, category, tags, price } = snapshot;
+    await setCourseFields(tx, body.courseId, { title, subtitle, summary, cover, category, tags, price });
+    const draft = await listLessons(tx, body.courseId);
+    const reset: number[] = [];
+    for (const [i, l] of released.entries()) {
+      const fields = {
+        title: l.title,
+        content: l.content,
+        durationMin: l.durationMin,
+        freePreview: l.freePreview,
+      };
+      if (draft.some((d) => d.id === l.lessonId)) {
+        await setLessonFields(tx, l.lessonId, { ...fields, position: i + 1 });
+        reset.push(l.lessonId);
+      } else {
+        const added = await insertLesson(tx, { courseId: body.courseId, ...fields });
+        await setPosition(tx, added.id, i + 1);
+        reset.push(added.id);
+      }
+    }
+    const kept = draft.filter((d) => !reset.includes(d.id));
+    for (const [i, d] of kept.entries()) await setPosition(tx, d.id, released.length + i + 1);
+    await checkpointLessons(tx, reset, c.actor.user.id, 'restore');
+    // Reset to the store's own version with no extra lesson, the draft is that version again: no
+    // 有未发布的修改.
+    if (versionNo === course.releasedVersion && kept.length === 0) {
+      const now = new Date();
+      await updateCourse(tx, body.courseId, { releasedAt: now, updatedAt: now });
+    }
+  });
 }

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { cartItems, courseReleases, courses, entitlements, teams } from '../../db/schema.ts';
 
@@ -77,4 +77,18 @@ export async function isInCart(db: Db, userId: number, teamId: number, courseId:
     .from(cartItems)
     .where(and(eq(cartItems.userId, userId), eq(cartItems.teamId, teamId), eq(cartItems.courseId, courseId)));
   return rows.length > 0;
+}
+
+/** The notes of a course's releases (those with one), newest first: the buyers' 更新日志. */
+export async function listReleaseNotes(db: Db, courseId: number, limit = 50) {
+  return db
+    .select({
+      versionNo: courseReleases.versionNo,
+      notes: courseReleases.notes,
+      createdAt: courseReleases.createdAt,
+    })
+    .from(courseReleases)
+    .where(and(eq(courseReleases.courseId, courseId), ne(courseReleases.notes, '')))
+    .orderBy(desc(courseReleases.versionNo))
+    .limit(limit);
 }

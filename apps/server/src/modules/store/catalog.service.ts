@@ -4,6 +4,7 @@ import {
   storeListPageSchema,
   storeSortOf,
   type StoreCard,
+  type StoreChangelog,
   type StoreCourse,
   type StoreListPage,
   type StoreListQuery,
@@ -17,7 +18,7 @@ import { canReadLesson, canViewListing } from '../../platform/policy.ts';
 import { ok } from '../../platform/reply.ts';
 import type { Membership } from '../../platform/membership.ts';
 import { TtlCache } from '../../platform/cache.ts';
-import { findLatestRelease, isInCart, isOwned, type ListedCourse } from './catalog.repo.ts';
+import { findLatestRelease, isInCart, isOwned, listReleaseNotes, type ListedCourse } from './catalog.repo.ts';
 
 export const toCard = (l: ListedCourse): StoreCard => ({
   courseId: l.courseId,
@@ -69,17 +70,21 @@ export async function storeListJson(ctx: AppContext, q: StoreQuery): Promise<str
  * only the course's own team and the teams that bought it still see it (they keep what they bought);
  * anyone else gets 404.
  */
-export async function storeCourse(
-  ctx: AppContext,
-  viewer: { actor: Actor; membership: Membership } | null,
-  courseId: number,
-): Promise<StoreCourse> {
+type Viewer = { actor: Actor; membership: Membership } | null;
+
+/** The latest release when the viewer may see the course's buy page (else 404), and what they hold. */
+async function viewableRelease(ctx: AppContext, viewer: Viewer, courseId: number) {
   const listed = await findLatestRelease(ctx.db, courseId);
   if (!listed) throw new AppError(Code.NOT_FOUND);
   const teamId = viewer?.membership.team.id;
   const ownTeam = teamId !== undefined && listed.teamId === teamId;
   const owned = ownTeam || (teamId !== undefined && (await isOwned(ctx.db, teamId, courseId)));
   if (!canViewListing({ listed: listed.listed, entitled: owned })) throw new AppError(Code.NOT_FOUND);
+  return { listed, teamId, ownTeam, owned };
+}
+
+export async function storeCourse(ctx: AppContext, viewer: Viewer, courseId: number): Promise<StoreCourse> {
+  const { listed, teamId, ownTeam, owned } = await viewableRelease(ctx, viewer, courseId);
   const { snapshot } = listed.release;
   return {
     ...snapshot,
@@ -99,5 +104,18 @@ export async function storeCourse(
       viewer !== null &&
       teamId !== undefined &&
       (await isInCart(ctx.db, viewer.actor.user.id, teamId, courseId)),
+  };
+}
+
+/** 更新日志: who may see the buy page (buyers included after 下架) reads its release notes. */
+export async function storeChangelog(
+  ctx: AppContext,
+  viewer: Viewer,
+  courseId: number,
+): Promise<StoreChangelog> {
+  await viewableRelease(ctx, viewer, courseId);
+  const rows = await listReleaseNotes(ctx.db, courseId);
+  return {
+    list: rows.map((r) => ({ versionNo: r.versionNo, notes: r.notes, createTime: r.createdAt.getTime() })),
   };
 }

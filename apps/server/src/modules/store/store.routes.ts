@@ -13,6 +13,7 @@ import {
   payData,
   Routes,
   storeCardSchema,
+  storeChangelogSchema,
   storeCourseSchema,
   storeListPageSchema,
   storeListQuery,
@@ -28,7 +29,7 @@ import { actorOf, membershipOf, viewerOf, teamCtxOf } from '../../platform/auth.
 import type { AppContext } from '../../platform/context.ts';
 import { ok } from '../../platform/reply.ts';
 import { addToCart, getCart, removeFromCart, selectInCart } from './cart.service.ts';
-import { storeCourse, storeListJson, storeSearch } from './catalog.service.ts';
+import { storeChangelog, storeCourse, storeListJson, storeSearch } from './catalog.service.ts';
 import { checkout, getOrder, listOrders, payOrder } from './orders.service.ts';
 import { purchasedCourses, teamPurchases, teamSales } from './team-store.service.ts';
 
@@ -78,6 +79,18 @@ export const storeRoutes =
         },
       },
       async (r) => ok(await storeCourse(ctx, await viewerOf(ctx, r), r.query.courseId)),
+    );
+    app.get(
+      Routes.store.changelog,
+      {
+        config: { auth: 'public' },
+        schema: {
+          summary: "A released course's release notes (更新日志)",
+          querystring: courseIdQuery,
+          response: { 200: envelope(storeChangelogSchema) },
+        },
+      },
+      async (r) => ok(await storeChangelog(ctx, await viewerOf(ctx, r), r.query.courseId)),
     );
     app.get(
       Routes.store.purchased,

@@ -8,7 +8,7 @@ import { WebPaths } from '@studio/contract/constants';
 import { formatDateTime } from '../../lib/format.ts';
 import { courseApi } from '../courses/course-api.ts';
 import { CourseCover } from '../courses/course-cover.tsx';
-import { CourseStatusTag, usePriceText } from '../courses/course-bits.tsx';
+import { CourseStatusTag, UnreleasedTag, usePriceText } from '../courses/course-bits.tsx';
 import { useTeamId, useTeamWritable } from '../teams/current-team.ts';
 import './author.css';
 
@@ -101,6 +101,7 @@ const CourseCard = ({ course }: { course: Course }) => {
         </Flex>
         <Flex gap={6} align="center" wrap>
           <CourseStatusTag status={course.status} />
+          <UnreleasedTag course={course} />
           <Typography.Text type="secondary">
             {t('course.lessonCount', { count: course.lessonCount })}
           </Typography.Text>

@@ -1,11 +1,14 @@
 import { Routes } from '@studio/contract/constants';
 import type {
   Course,
+  CourseChanges,
   CourseDetail,
   CourseListQuery,
   CourseModify,
   CoursePreview,
   Lesson,
+  LessonRevision,
+  LessonRevisionDetail,
   LessonSave,
   LessonSaved,
   LessonSummary,
@@ -31,7 +34,12 @@ export const courseKeys = {
     ['course', teamId, 'releaseCheck', courseId] as const,
   releases: (teamId: number | undefined, courseId: number) =>
     ['course', teamId, 'releases', courseId] as const,
+  releaseDiff: (teamId: number | undefined, courseId: number, from: number, to: number | undefined) =>
+    ['course', teamId, 'releaseDiff', courseId, from, to ?? 'draft'] as const,
   shares: (teamId: number | undefined, courseId: number) => ['course', teamId, 'shares', courseId] as const,
+  history: (teamId: number | undefined, lessonId: number) => ['course', teamId, 'history', lessonId] as const,
+  revision: (teamId: number | undefined, revisionId: number) =>
+    ['course', teamId, 'revision', revisionId] as const,
 };
 
 /** Every course, lesson, release and share call; answers are the envelope's data. */
@@ -55,6 +63,17 @@ export const courseApi = {
     api
       .get<{ list: Release[] }>(Routes.course.releaseList, { params: { courseId } })
       .then((e) => unwrap(e).list),
+  /** From a release to another one, or to the draft. */
+  releaseDiff: (courseId: number, fromReleaseId: number, toReleaseId?: number) =>
+    api
+      .get<CourseChanges>(Routes.course.releaseDiff, {
+        params: { courseId, fromReleaseId, ...(toReleaseId ? { toReleaseId } : {}) },
+      })
+      .then(unwrap),
+  resetDraft: (courseId: number, releaseId: number) =>
+    api.post<null>(Routes.course.draftReset, { courseId, releaseId }).then(unwrap),
+  rollback: (courseId: number, releaseId: number, notes: string) =>
+    api.post<Release>(Routes.course.releaseRollback, { courseId, releaseId, notes }).then(unwrap),
 };
 
 export const lessonApi = {
@@ -68,6 +87,18 @@ export const lessonApi = {
     api.post<LessonSummary[]>(Routes.lesson.reorder, { courseId, lessonIds }, config).then(unwrap),
   duplicate: (lessonId: number) => api.post<Lesson>(Routes.lesson.duplicate, { lessonId }).then(unwrap),
   remove: (lessonId: number) => api.post<null>(Routes.lesson.delete, { lessonId }).then(unwrap),
+  history: (lessonId: number, pageNum: number, pageSize: number) =>
+    api
+      .get<Page<LessonRevision>>(Routes.lesson.history, { params: { lessonId, pageNum, pageSize } })
+      .then(unwrap),
+  revision: (revisionId: number) =>
+    api.get<LessonRevisionDetail>(Routes.lesson.historyDetail, { params: { revisionId } }).then(unwrap),
+  restore: (revisionId: number) => api.post<Lesson>(Routes.lesson.restore, { revisionId }).then(unwrap),
+  /** Quiet: a failure only means one revision fewer, never a reason to stop the assist. */
+  checkpoint: (lessonId: number) =>
+    api
+      .post<null>(Routes.lesson.historyCheckpoint, { lessonId, reason: 'assist' }, { silent: true })
+      .then(unwrap),
 };
 
 export const shareApi = {

@@ -5,6 +5,7 @@ import type {
   Page,
   PageQuery,
   StoreCard,
+  StoreChangelog,
   StoreCourse,
   StoreListAddress,
   StoreListPage,
@@ -24,6 +25,8 @@ export const storeKeys = {
   list: (query: StoreListAddress) => ['store', 'list', query] as const,
   suggest: (keyword: string) => ['store', 'suggest', keyword] as const,
   course: (teamId: number | undefined, courseId: number) => ['store', teamId, 'course', courseId] as const,
+  changelog: (teamId: number | undefined, courseId: number) =>
+    ['store', teamId, 'changelog', courseId] as const,
   cart: (teamId: number | undefined) => ['store', teamId, 'cart'] as const,
   order: (orderId: number) => ['store', 'order', orderId] as const,
   pay: (orderId: number) => ['store', 'pay', orderId] as const,
@@ -43,6 +46,9 @@ export const storeApi = {
     api.get<StoreSuggest>(Routes.store.suggest, { params: { keyword }, signal, silent: true }).then(unwrap),
   course: (courseId: number, config?: AxiosRequestConfig) =>
     api.get<StoreCourse>(Routes.store.course, { ...config, params: { courseId } }).then(unwrap),
+  /** Quiet: the changelog is an extra on its pages, which say nothing when it fails. */
+  changelog: (courseId: number) =>
+    api.get<StoreChangelog>(Routes.store.changelog, { params: { courseId }, silent: true }).then(unwrap),
   purchased: (query: PageQuery) =>
     api.get<Page<StoreCard>>(Routes.store.purchased, { params: query }).then(unwrap),
   teamSales: (days: number) =>

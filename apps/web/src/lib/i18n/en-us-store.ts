@@ -6,6 +6,7 @@ export const storeEnUS: typeof storeZhCN = {
   title: 'Course store',
   category: courseCategoryNames('en'),
   price: { free: 'Free' },
+  changelog: { title: 'Changelog', version: 'v{{version}} · {{time}}' },
   list: {
     search: 'Search courses',
     searchPlaceholder: 'Search titles, summaries or tags',

@@ -4,6 +4,7 @@ export const storeZhCN = {
   title: '课程商城',
   category: courseCategoryNames('zh'),
   price: { free: '免费' },
+  changelog: { title: '更新日志', version: 'v{{version}} · {{time}}' },
   list: {
     search: '搜索课程',
     searchPlaceholder: '搜索课程名称、简介或标签',

@@ -41,6 +41,7 @@ const fakeServer = () => {
     status: 'draft',
     version: 1,
     releasedVersion: null,
+    unreleasedChanges: false,
     authorId: 1,
     authorName: '小明',
     lessonCount: 0,

@@ -16,7 +16,7 @@ import { WebPaths } from '@studio/contract/constants';
 import { useDocumentTitle } from '../../../components/use-document-title.ts';
 import { SharePanel } from '../../share/share-panel.tsx';
 import { useTeamWritable } from '../../teams/current-team.ts';
-import { CourseStatusTag } from '../course-bits.tsx';
+import { CourseStatusTag, UnreleasedTag } from '../course-bits.tsx';
 import { CourseLoadError } from '../course-load-error.tsx';
 import { useCourseDetail } from '../course-queries.ts';
 import { SaveStatus } from '../save/save-status.tsx';
@@ -67,6 +67,7 @@ const CourseEditor = ({ course }: { course: CourseDetail }) => {
           <Flex align="center" gap={8} wrap>
             <h1 className="page-title course-edit-title">{course.title}</h1>
             <CourseStatusTag status={course.status} />
+            <UnreleasedTag course={course} />
           </Flex>
           <SaveStatus state={state} onRetry={() => void autosave.flush()} />
         </div>

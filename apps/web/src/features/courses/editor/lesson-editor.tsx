@@ -1,4 +1,4 @@
-import { ArrowLeftOutlined, EyeOutlined, SaveOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, ArrowRightOutlined, EyeOutlined, SaveOutlined } from '@ant-design/icons';
 import type { CourseDetail, Lesson } from '@studio/contract';
 import { EditorContent, useEditor } from '@tiptap/react';
 import { Alert, Button, Card, Flex, Tooltip, Typography } from 'antd';
@@ -7,10 +7,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { WebPaths } from '@studio/contract/constants';
 import { useTeamWritable } from '../../teams/current-team.ts';
+import { lessonApi } from '../course-api.ts';
 import { SaveStatus } from '../save/save-status.tsx';
 import { ConflictDialog } from './conflict-dialog.tsx';
 import { isAssistPreview } from './assist-writer.ts';
 import { editorExtensions } from './editor-extensions.ts';
+import { HistoryPanel } from './history-panel.tsx';
 import { LessonMetaFields, type LessonMeta } from './lesson-meta.tsx';
 import { clearDrafts, draftOffer, readDraft, type LessonFields } from './local-draft.ts';
 import { DraftBanner, MyCopyPanel } from './recovery-panels.tsx';
@@ -25,6 +27,31 @@ const metaOf = (l: LessonMeta): LessonMeta => ({
   durationMin: l.durationMin,
   freePreview: l.freePreview,
 });
+
+/** 上一课时 / 下一课时: the lessons around this one, in the course's order (leaving saves first). */
+const LessonSiblings = ({ course, lessonId }: { course: CourseDetail | undefined; lessonId: number }) => {
+  const { t } = useTranslation();
+  const lessons = course?.lessons ?? [];
+  const i = lessons.findIndex((l) => l.lessonId === lessonId);
+  if (!course || i < 0) return null;
+  const [prev, next] = [lessons[i - 1], lessons[i + 1]];
+  return (
+    <nav className="lesson-editor-siblings" aria-label={t('editor.siblings')}>
+      {prev ? (
+        <Link to={WebPaths.lesson(course.courseId, prev.lessonId)} rel="prev">
+          <ArrowLeftOutlined aria-hidden /> {t('editor.prevLesson', { title: prev.title })}
+        </Link>
+      ) : (
+        <span />
+      )}
+      {next && (
+        <Link to={WebPaths.lesson(course.courseId, next.lessonId)} rel="next">
+          {t('editor.nextLesson', { title: next.title })} <ArrowRightOutlined aria-hidden />
+        </Link>
+      )}
+    </nav>
+  );
+};
 
 /** One lesson open for writing: title and settings, the rich-text editor, autosave and recovery. */
 export const LessonEditor = ({ lesson, course }: { lesson: Lesson; course: CourseDetail | undefined }) => {
@@ -65,7 +92,11 @@ export const LessonEditor = ({ lesson, course }: { lesson: Lesson; course: Cours
     editor.commands.setContent(fields.content, { emitUpdate: false });
   };
   const save = useLessonSave({ lesson, getFields, applyServer: applyFields });
-  const assist = useAiAssist(editor, editable);
+  const assist = useAiAssist(editor, editable, async () => {
+    // Pending edits saved, then the text as it is now kept as its own revision.
+    await save.autosave.flush();
+    await lessonApi.checkpoint(lesson.lessonId);
+  });
 
   useEffect(() => {
     onEditRef.current = save.onEdit;
@@ -109,6 +140,12 @@ export const LessonEditor = ({ lesson, course }: { lesson: Lesson; course: Cours
               </Button>
             </Tooltip>
           )}
+          <HistoryPanel
+            lessonId={lesson.lessonId}
+            canRestore={editable}
+            current={() => compactQuizzes(editor.getJSON())}
+            restore={save.restore}
+          />
           <Link to={WebPaths.lessonPreview(lesson.courseId, lesson.lessonId)}>
             <Button icon={<EyeOutlined />}>{t('editor.preview')}</Button>
           </Link>
@@ -158,6 +195,7 @@ export const LessonEditor = ({ lesson, course }: { lesson: Lesson; course: Cours
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
         {t('editor.saveShortcut')}
       </Typography.Text>
+      <LessonSiblings course={course} lessonId={lesson.lessonId} />
       <ConflictDialog open={save.conflictOpen} onReload={save.reload} onKeepCopy={save.keepCopy} />
     </Flex>
   );

@@ -1,4 +1,5 @@
 import { COURSE_LIMITS } from '@studio/contract';
+import { EditOutlined } from '@ant-design/icons';
 import { Flex, Input, InputNumber, Switch, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 
@@ -25,7 +26,9 @@ export const LessonMetaFields = ({
       <Input
         className="lesson-title-input"
         size="large"
-        variant="borderless"
+        // Underlined with a pencil while editable, so the title reads as a field, not a heading.
+        variant={disabled ? 'borderless' : 'underlined'}
+        suffix={disabled ? undefined : <EditOutlined aria-hidden className="lesson-title-pencil" />}
         value={meta.title}
         maxLength={COURSE_LIMITS.lessonTitleMax}
         placeholder={t('editor.titlePlaceholder')}

@@ -21,6 +21,7 @@ import { AssistMenu } from './assist-menu.tsx';
 import { ImageButton } from './image-button.tsx';
 import { LinkDialog, VideoDialog } from './insert-dialogs.tsx';
 import { CalloutMenu, TableMenu } from './insert-menus.tsx';
+import { CODE_LANGUAGES } from './editor-extensions.ts';
 import { Glyph, ToolButton } from './tool-button.tsx';
 import type { AiAssist } from './use-ai-assist.ts';
 
@@ -49,6 +50,7 @@ export const Toolbar = ({ editor, assist }: { editor: Editor; assist: AiAssist }
       orderedList: e.isActive('orderedList'),
       blockquote: e.isActive('blockquote'),
       codeBlock: e.isActive('codeBlock'),
+      language: (e.getAttributes('codeBlock').language as string | null | undefined) ?? '',
       link: e.isActive('link'),
       canUndo: e.can().undo(),
       canRedo: e.can().redo(),
@@ -153,6 +155,28 @@ export const Toolbar = ({ editor, assist }: { editor: Editor; assist: AiAssist }
           active={s.codeBlock}
           onClick={() => run().toggleCodeBlock().run()}
         />
+        {s.codeBlock && (
+          // A native select: nothing of antd's focus handling between the pick and the text.
+          <select
+            className="code-language-select"
+            aria-label={t('editor.toolbar.codeLanguage')}
+            value={s.language}
+            onChange={(e) => {
+              editor
+                .chain()
+                .updateAttributes('codeBlock', { language: e.target.value || null })
+                .run();
+              editor.view.focus();
+            }}
+          >
+            <option value="">{t('editor.toolbar.codePlain')}</option>
+            {CODE_LANGUAGES.map((language) => (
+              <option key={language} value={language}>
+                {language}
+              </option>
+            ))}
+          </select>
+        )}
         <ToolButton
           label={t('editor.toolbar.horizontalRule')}
           icon={<LineOutlined />}

@@ -25,7 +25,12 @@ export interface AiAssist {
  * The editor's AI assist: one run at a time, streamed into the lesson while the editor is locked
  * (so the preview is the only change), then written as one undo step that autosave picks up.
  */
-export const useAiAssist = (editor: Editor, editable: boolean): AiAssist => {
+export const useAiAssist = (
+  editor: Editor,
+  editable: boolean,
+  /** Before the text is touched: the lesson's history keeps what was there (never blocks the run). */
+  beforeRun: () => Promise<void> = () => Promise.resolve(),
+): AiAssist => {
   const { t } = useTranslation();
   const [running, setRunning] = useState<AiAssistAction | null>(null);
   const [failure, setFailure] = useState<AssistFailure | null>(null);
@@ -57,6 +62,7 @@ export const useAiAssist = (editor: Editor, editable: boolean): AiAssist => {
     setFailure(null);
     setRunning(action);
     editor.setEditable(false, false);
+    await beforeRun().catch(() => undefined);
     const outcome = await streamAssist(
       { action, text: started.writer.input, language: currentLang() },
       {

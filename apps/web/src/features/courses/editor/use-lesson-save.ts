@@ -153,8 +153,22 @@ export const useLessonSave = ({
     void navigate(WebPaths.lesson(lesson.courseId, created.lessonId));
   };
 
+  /**
+   * 恢复此版本: pending edits are saved first (so they stay in the history), then the revision becomes
+   * the lesson's new version, here as on the server; another tab's stale save then gets 409.
+   */
+  const restore = async (revisionId: number): Promise<Lesson> => {
+    await autosave.flush();
+    const restored = await lessonApi.restore(revisionId);
+    applyServer(restored);
+    autosave.reset(restored.version, restored.updateTime);
+    clearDrafts(lesson.lessonId);
+    return restored;
+  };
+
   return {
     autosave,
+    restore,
     state,
     onEdit,
     conflictOpen: conflictCopy !== null,

@@ -2,17 +2,32 @@ import { ArrowLeftOutlined, RocketOutlined, StopOutlined } from '@ant-design/ico
 import { COURSE_LIMITS, WebPaths } from '@studio/contract/constants';
 import type { CourseDetail, Release } from '@studio/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Col, Descriptions, Flex, Input, Row, Skeleton, Typography } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Col,
+  Descriptions,
+  Flex,
+  Input,
+  Modal,
+  Row,
+  Skeleton,
+  Typography,
+} from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useDocumentTitle } from '../../../components/use-document-title.ts';
+import { QueryView } from '../../../components/query-view.tsx';
 import { SharePanel } from '../../share/share-panel.tsx';
 import { courseApi, courseKeys } from '../course-api.ts';
 import { useTeamId, useTeamWritable } from '../../teams/current-team.ts';
-import { CourseStatusTag, usePriceText } from '../course-bits.tsx';
+import { CourseStatusTag, UnreleasedTag, usePriceText } from '../course-bits.tsx';
 import { CourseLoadError } from '../course-load-error.tsx';
 import { useCourseDetail } from '../course-queries.ts';
+import { CourseChangesView } from './course-changes.tsx';
 import { ReleaseChecklist } from './release-checklist.tsx';
 import { ReleaseVersions } from './release-versions.tsx';
 
@@ -51,6 +66,28 @@ const PublishSummary = ({ course }: { course: CourseDetail }) => {
   );
 };
 
+/** The changes from one release to another, or to the draft (`to` absent). */
+const ChangesQueryView = ({ courseId, from, to }: { courseId: number; from: Release; to?: Release }) => {
+  const { t } = useTranslation();
+  const teamId = useTeamId();
+  const diff = useQuery({
+    queryKey: courseKeys.releaseDiff(teamId, courseId, from.releaseId, to?.releaseId),
+    queryFn: () => courseApi.releaseDiff(courseId, from.releaseId, to?.releaseId),
+    staleTime: 0,
+  });
+  return (
+    <QueryView query={diff}>
+      {(changes) =>
+        changes.changed ? (
+          <CourseChangesView changes={changes} />
+        ) : (
+          <Typography.Text type="secondary">{t('release.changes.none')}</Typography.Text>
+        )
+      }
+    </QueryView>
+  );
+};
+
 const ReleaseBody = ({ course }: { course: CourseDetail }) => {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
@@ -72,6 +109,41 @@ const ReleaseBody = ({ course }: { course: CourseDetail }) => {
     staleTime: 0,
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['course', teamId] });
+  /** The version the store shows now. */
+  const storeRelease = releases.data?.find((r) => r.versionNo === course.releasedVersion);
+  const [comparing, setComparing] = useState<Release | null>(null);
+  const rollback = useMutation({
+    mutationFn: (release: Release) =>
+      courseApi.rollback(id, release.releaseId, t('release.rollbackNotes', { version: release.versionNo })),
+    onSuccess: (created, release) => {
+      void message.success(t('release.rolledBack', { from: release.versionNo, to: created.versionNo }));
+      void refresh();
+    },
+  });
+  const reset = useMutation({
+    mutationFn: (release: Release) => courseApi.resetDraft(id, release.releaseId),
+    onSuccess: (_, release) => {
+      void message.success(t('release.resetDone', { version: release.versionNo }));
+      void refresh();
+    },
+  });
+  const confirmReset = (release: Release) =>
+    modal.confirm({
+      title: t('release.resetTitle', { version: release.versionNo }),
+      content: t('release.resetDesc', { version: release.versionNo }),
+      okText: t('release.reset'),
+      okButtonProps: { danger: true },
+      cancelText: t('common.cancel'),
+      onOk: () => reset.mutateAsync(release),
+    });
+  const confirmRollback = (release: Release) =>
+    modal.confirm({
+      title: t('release.rollbackTitle', { version: release.versionNo }),
+      content: t('release.rollbackDesc', { version: release.versionNo }),
+      okText: t('release.rollback'),
+      cancelText: t('common.cancel'),
+      onOk: () => rollback.mutateAsync(release),
+    });
 
   const publish = useMutation({
     mutationFn: () => courseApi.release(id, notes.trim()),
@@ -116,6 +188,17 @@ const ReleaseBody = ({ course }: { course: CourseDetail }) => {
           <Card title={<h2 className="card-title">{t('release.checklist')}</h2>}>
             {check.data ? <ReleaseChecklist course={course} check={check.data} /> : <Skeleton active />}
           </Card>
+          {storeRelease && (
+            <Card
+              title={<h2 className="card-title">{t('release.changes.title')}</h2>}
+              extra={<UnreleasedTag course={course} />}
+            >
+              <Typography.Paragraph type="secondary">
+                {t('release.changes.intro', { version: storeRelease.versionNo })}
+              </Typography.Paragraph>
+              <ChangesQueryView key={course.updateTime} courseId={id} from={storeRelease} />
+            </Card>
+          )}
           <Card
             title={<h2 className="card-title">{t('release.publish')}</h2>}
             extra={
@@ -181,11 +264,32 @@ const ReleaseBody = ({ course }: { course: CourseDetail }) => {
         <Flex vertical gap={16}>
           <Card title={<h2 className="card-title">{t('release.versions')}</h2>}>
             {releases.data ? (
-              <ReleaseVersions releases={releases.data} current={course.releasedVersion} />
+              <ReleaseVersions
+                releases={releases.data}
+                current={course.releasedVersion}
+                onCompare={setComparing}
+                onRollback={canRelease ? confirmRollback : undefined}
+                onReset={course.abilities.edit && writable ? confirmReset : undefined}
+              />
             ) : (
               <Skeleton active />
             )}
           </Card>
+          <Modal
+            open={comparing !== null && storeRelease !== undefined}
+            onCancel={() => setComparing(null)}
+            footer={null}
+            title={
+              comparing && storeRelease
+                ? t('release.changes.compareTitle', { from: comparing.versionNo, to: storeRelease.versionNo })
+                : ''
+            }
+            destroyOnHidden
+          >
+            {comparing && storeRelease && (
+              <ChangesQueryView courseId={id} from={comparing} to={storeRelease} />
+            )}
+          </Modal>
           <Card title={<h2 className="card-title">{t('share.title')}</h2>} id="share">
             <SharePanel courseId={id} canManage={course.abilities.share && writable} />
           </Card>

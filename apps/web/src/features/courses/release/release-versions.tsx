@@ -1,11 +1,26 @@
 import type { Release } from '@studio/contract';
-import { Empty, List, Tag, Typography } from 'antd';
+import { Button, Empty, Flex, List, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format.ts';
 import { usePriceText } from '../course-bits.tsx';
 
-/** 版本记录: every released version, newest first. */
-export const ReleaseVersions = ({ releases, current }: { releases: Release[]; current: number | null }) => {
+/**
+ * 版本记录: every released version, newest first. An earlier version can be compared with the store's
+ * and (with `onRollback`) published again as a new version.
+ */
+export const ReleaseVersions = ({
+  releases,
+  current,
+  onCompare,
+  onRollback,
+  onReset,
+}: {
+  releases: Release[];
+  current: number | null;
+  onCompare?: (release: Release) => void;
+  onRollback?: (release: Release) => void;
+  onReset?: (release: Release) => void;
+}) => {
   const { t } = useTranslation();
   const priceText = usePriceText();
   if (releases.length === 0) return <Empty description={t('release.noVersions')} />;
@@ -34,6 +49,27 @@ export const ReleaseVersions = ({ releases, current }: { releases: Release[]; cu
                     time: formatDateTime(release.createTime),
                   })}
                 </Typography.Text>
+                <Flex gap={8} wrap style={{ marginTop: 8 }}>
+                  {release.versionNo !== current && current !== null && (
+                    <>
+                      {onCompare && (
+                        <Button size="small" onClick={() => onCompare(release)}>
+                          {t('release.changes.compare')}
+                        </Button>
+                      )}
+                      {onRollback && (
+                        <Button size="small" onClick={() => onRollback(release)}>
+                          {t('release.rollback')}
+                        </Button>
+                      )}
+                    </>
+                  )}
+                  {onReset && (
+                    <Button size="small" onClick={() => onReset(release)}>
+                      {t('release.reset')}
+                    </Button>
+                  )}
+                </Flex>
               </>
             }
           />

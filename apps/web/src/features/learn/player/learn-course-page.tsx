@@ -9,6 +9,7 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../../components/use-document-title.ts';
 import { isApiError } from '../../../lib/api-error.ts';
 import { LinkButton } from '../../store/link-button.tsx';
+import { Changelog } from '../../store/preview/changelog.tsx';
 import { useTeamId } from '../../teams/current-team.ts';
 import { learnKeys, useLearnCourse } from '../learn-api.ts';
 import '../learn.css';
@@ -177,6 +178,7 @@ const Player = ({ course }: { course: LearnCourse }) => {
           </Card>
         </div>
       )}
+      <Changelog courseId={course.courseId} />
       {!wide && (
         <Drawer
           open={drawerOpen}

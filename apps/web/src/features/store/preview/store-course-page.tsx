@@ -11,6 +11,7 @@ import { LinkButton } from '../link-button.tsx';
 import { useStoreCourse } from '../store-api.ts';
 import { BuyActions } from './buy-actions.tsx';
 import { BuyPageView } from './buy-page-view.tsx';
+import { Changelog } from './changelog.tsx';
 
 // The reader carries the content renderer (large): only reading a lesson loads it.
 const LessonReader = lazy(() => import('./lesson-reader.tsx').then((m) => ({ default: m.LessonReader })));
@@ -94,7 +95,10 @@ export const StoreCoursePage = ({ embedded = false }: { embedded?: boolean }) =>
         </Link>
       )}
       {lessonId === undefined ? (
-        <BuyPageView course={data} actions={actions} lessonLink={linkTo} />
+        <>
+          <BuyPageView course={data} actions={actions} lessonLink={linkTo} />
+          {!embedded && <Changelog courseId={data.courseId} />}
+        </>
       ) : (
         <Suspense fallback={<PageLoading />}>
           <LessonReader
