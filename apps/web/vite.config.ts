@@ -13,9 +13,9 @@ const REACT_VENDOR = /[\\/]node_modules[\\/](react|react-dom|react-router|schedu
 /** antd and what only it uses: every page of the app shows antd, so it is one long-cached chunk. */
 const ANTD =
   /[\\/]node_modules[\\/](antd|@ant-design|@rc-component|@emotion|clsx|classnames|dayjs|json2mq|string-convert|stylis|throttle-debounce|compute-scroll-into-view|scroll-into-view-if-needed)[\\/]/;
-/** The editor's libraries are one chunk, not the twenty packages tiptap is made of. */
+/** The editor's libraries are one chunk, not the twenty packages tiptap (and its code highlighter) is made of. */
 const EDITOR_LIBS =
-  /tiptap|prosemirror|markdown|linkify|orderedmap|rope-sequence|w3c-keyname|crelt|entities|mdurl|uc\.micro|punycode|marked/;
+  /tiptap|prosemirror|markdown|linkify|orderedmap|rope-sequence|w3c-keyname|crelt|entities|mdurl|uc\.micro|punycode|marked|lowlight|highlight\.js|devlop/;
 /** Any other library used by lazy pages only: a chunk per package (zod, dompurify, qrcode, dnd-kit…). */
 const libraryChunk = (id: string): string | null => {
   const lib = /[\\/]node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)/.exec(id)?.[1];
