@@ -212,4 +212,5 @@ export const invoiceApplyBody = z.object({
 });
 export type InvoiceApply = z.infer<typeof invoiceApplyBody>;
 export const invoiceListQuery = refundListQuery;
+export type InvoiceListQuery = RefundListQuery;
 export const invoiceIdQuery = z.object({ invoiceId: idSchema });

@@ -1,4 +1,4 @@
-import { Code, type Invoice, type InvoiceApply, type Page, type RefundListQuery } from '@studio/contract';
+import { Code, type Invoice, type InvoiceApply, type Page, type InvoiceListQuery } from '@studio/contract';
 import type { TeamCtx } from '../../platform/auth.ts';
 import { AppError } from '../../platform/errors.ts';
 import { authorize } from '../../platform/policy.ts';
@@ -64,7 +64,7 @@ export async function applyInvoice(c: TeamCtx, body: InvoiceApply): Promise<Invo
   return (await findInvoiceViews(c.ctx.db, ids)).map(toInvoice);
 }
 
-export async function listInvoices(c: TeamCtx, q: RefundListQuery): Promise<Page<Invoice>> {
+export async function listInvoices(c: TeamCtx, q: InvoiceListQuery): Promise<Page<Invoice>> {
   authorize(c, 'invoice.view');
   const { rows, total } = await pageInvoices(
     c.ctx.db,

@@ -15,6 +15,9 @@ import { StoreEmpty } from '../store-empty.tsx';
 import { CartItemRow } from './cart-item-row.tsx';
 import { CouponField } from './coupon-field.tsx';
 
+/** The selected courses the team does not own yet: what checkout and the coupon preview price. */
+const payableIds = (list: Cart['list']) => list.filter((i) => !i.owned && i.selected).map((i) => i.courseId);
+
 /** /store/cart: the user's cart in the current team; select, remove, total, check out into one order. */
 export const StoreCartPage = () => {
   const { t } = useTranslation();
@@ -29,14 +32,13 @@ export const StoreCartPage = () => {
   const remove = useCartMutation((ids: number[]) => orderApi.remove(ids));
   const checkout = useCheckout();
   const [couponCode, setCouponCode] = useState<string | null>(null);
-  const payIdsNow = cart.data?.list.filter((i) => !i.owned && i.selected).map((i) => i.courseId) ?? [];
-  const coupon = useCouponPreview(couponCode, payIdsNow);
+  const coupon = useCouponPreview(couponCode, payableIds(cart.data?.list ?? []));
   // The discount shown is the server's for exactly this selection; a refused code is not sent.
   const discount = coupon.isError || coupon.isPlaceholderData ? undefined : coupon.data;
 
   const renderCart = ({ list, selectedCount, selectedTotal }: Cart) => {
     const buyable = list.filter((i) => !i.owned);
-    const payIds = buyable.filter((i) => i.selected).map((i) => i.courseId);
+    const payIds = payableIds(list);
     const allSelected = buyable.length > 0 && payIds.length === buyable.length;
     const busy = select.isPending || remove.isPending;
 
