@@ -13,10 +13,22 @@ const REACT_VENDOR = /[\\/]node_modules[\\/](react|react-dom|react-router|schedu
 /** antd and what only it uses: every page of the app shows antd, so it is one long-cached chunk. */
 const ANTD =
   /[\\/]node_modules[\\/](antd|@ant-design|@rc-component|@emotion|clsx|classnames|dayjs|json2mq|string-convert|stylis|throttle-debounce|compute-scroll-into-view|scroll-into-view-if-needed)[\\/]/;
-/** The editor's libraries are one chunk, not the twenty packages tiptap (and its code highlighter) is made of. */
+/** The editor's libraries are one chunk, not the twenty packages tiptap is made of. */
 const EDITOR_LIBS =
-  /tiptap|prosemirror|markdown|linkify|orderedmap|rope-sequence|w3c-keyname|crelt|entities|mdurl|uc\.micro|punycode|marked|lowlight|highlight\.js|devlop/;
-/** Any other library used by lazy pages only: a chunk per package (zod, dompurify, qrcode, dnd-kit…). */
+  /tiptap|prosemirror|markdown|linkify|orderedmap|rope-sequence|w3c-keyname|crelt|entities|mdurl|uc\.micro|punycode|marked/;
+/**
+ * The code highlighter (ours and its three packages) is one chunk of its own: the editor and the
+ * lesson readers share it, and a reader loads it only for a lesson with code, never tiptap with it.
+ */
+const CODE_HIGHLIGHT =
+  /[\\/]node_modules[\\/](lowlight|highlight\.js|devlop)[\\/]|[\\/]content-view[\\/]code-highlight\.ts$/;
+/**
+ * The contract's schemas (zod), the diff they compare drafts with and our SSE client: the editor and
+ * the pages with forms load them together, as one chunk, not four.
+ */
+const SCHEMAS =
+  /[\\/]node_modules[\\/](zod|diff|@microsoft[\\/]fetch-event-source)[\\/]|[\\/]packages[\\/]contract[\\/]src[\\/]|[\\/]lib[\\/]sse\.ts$/;
+/** Any other library used by lazy pages only: a chunk per package (dompurify, qrcode, dnd-kit…). */
 const libraryChunk = (id: string): string | null => {
   const lib = /[\\/]node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)/.exec(id)?.[1];
   if (!lib) return null;
@@ -136,6 +148,8 @@ export default defineConfig(({ mode }) => ({
                   { name: 'react-vendor', test: REACT_VENDOR, priority: 6 },
                   { name: 'antd', test: ANTD, priority: 5 },
                   { name: 'app', tags: ['$initial'], priority: 4 },
+                  { name: 'code-highlight', test: CODE_HIGHLIGHT, priority: 3.5 },
+                  { name: 'schemas', test: SCHEMAS, priority: 3.5 },
                   { name: libraryChunk, test: /[\\/]node_modules[\\/]/, priority: 3 },
                   { name: 'shared', test: SHARED, minShareCount: 2, priority: 2 },
                 ],

@@ -124,6 +124,18 @@ describe('course authoring', () => {
     await page.keyboard.press('Enter');
     await page.locator('input[type="file"][aria-label="插入图片"]').setInputFiles(png('diagram.png'));
     await page.locator('.tiptap img[src^="/api/files/"]').waitFor();
+    // Its caption, typed under it, and a width, by dragging its corner handle 150 pixels right.
+    await page.getByRole('textbox', { name: '图片说明', exact: true }).fill('图 1：变量的示意图');
+    const frame = (await page.locator('.image-editor-frame').boundingBox())!;
+    const corner = (await page.getByRole('slider', { name: /图片宽度/ }).boundingBox())!;
+    await page.mouse.move(corner.x + corner.width / 2, corner.y + corner.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(corner.x + corner.width / 2 + 150, corner.y + corner.height / 2, { steps: 6 });
+    await page.mouse.up();
+    const imageWidth = Math.round(frame.width + 150);
+    await expect
+      .poll(async () => (await page.locator('.image-editor-frame').boundingBox())?.width)
+      .toBe(imageWidth);
     await saved(page);
     const lesson1 = Number(/\/Lesson\/(\d+)$/.exec(page.url())?.[1]);
     const stored = JSON.stringify((await api<Lesson>(`/lesson/detail?lessonId=${lesson1}`)).content);
@@ -131,6 +143,8 @@ describe('course authoring', () => {
     expect(stored).toContain('"type":"bold"');
     expect(stored).toContain('"type":"bulletList"');
     expect(stored).toContain('"type":"image"');
+    expect(stored).toContain(`"width":${imageWidth}`);
+    expect(stored).toContain('"caption":"图 1：变量的示意图"');
 
     // Lesson 2, saved with Ctrl+S.
     // The back link names the course once its details load; the link itself is there from the start.
@@ -138,6 +152,13 @@ describe('course authoring', () => {
     await openLessonByTitle(page, '第二课：循环');
     await editorBox(page).click();
     await page.keyboard.type('循环让重复的事变简单。');
+    // A Python code block, from Markdown's fence.
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('```python ');
+    await page.keyboard.type('for i in range(3):');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('    print(i)');
+    await page.locator('.tiptap pre .hljs-keyword', { hasText: 'for' }).waitFor();
     await page.keyboard.press('Control+s');
     await saved(page);
 
@@ -169,8 +190,14 @@ describe('course authoring', () => {
     await expect
       .poll(() => page.getByRole('textbox', { name: '嵌入代码', exact: true }).inputValue())
       .toContain(`/create/course/${courseId}/iframe/preview`);
+    // The code coloured as in the editor (the highlighter loads with the lesson that has code).
+    await page.locator('.content-view pre code.language-python .hljs-keyword', { hasText: 'for' }).waitFor();
+    await page.locator('.content-view pre .hljs-built_in', { hasText: 'print' }).waitFor();
     await page.goto(`${base}/lesson/${lesson1}/preview`);
     await page.getByRole('heading', { name: '变量的概念' }).waitFor();
+    const figure = page.locator('.content-view figure');
+    await figure.getByText('图 1：变量的示意图').waitFor();
+    expect(await figure.locator('img').getAttribute('width')).toBe(String(imageWidth));
     await page.goto(`${base}/buy/preview`);
     await page.getByTestId('buy-price').getByText('¥12.50').waitFor();
     await page.getByText('第 2 课 · 第一课：变量').waitFor();

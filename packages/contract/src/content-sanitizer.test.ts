@@ -21,6 +21,10 @@ describe('content sanitizer', () => {
       { type: 'bulletList', content: [{ type: 'listItem', content: [p(text('一'))] }] },
       { type: 'codeBlock', attrs: { language: 'ts' }, content: [text('const a = 1;')] },
       { type: 'image', attrs: { src: '/api/files/image/2026/11/abcdefghijkl.png', alt: '图' } },
+      {
+        type: 'image',
+        attrs: { src: '/api/files/image/2026/11/abcdefghijkm.png', width: 320, caption: '图 1：流程' },
+      },
       { type: 'callout', attrs: { tone: 'warning' }, content: [p(text('注意'))] },
       {
         type: 'table',
@@ -33,6 +37,23 @@ describe('content sanitizer', () => {
       },
     );
     expect(sanitizeDoc(input)).toEqual(input);
+  });
+
+  it('keeps an image width in range and a caption as plain text, cut to its limit', () => {
+    const image = (attrs: Record<string, unknown>) =>
+      sanitizeDoc(doc({ type: 'image', attrs: { src: '/api/files/image/a.png', ...attrs } })).content?.[0]
+        ?.attrs;
+    expect(image({ width: 10 })).toEqual({ src: '/api/files/image/a.png' });
+    expect(image({ width: 2001 })).toEqual({ src: '/api/files/image/a.png' });
+    expect(image({ width: 320.5 })).toEqual({ src: '/api/files/image/a.png' });
+    expect(image({ width: '320' })).toEqual({ src: '/api/files/image/a.png' });
+    expect(image({ width: 48, caption: 'a\u0000b' })).toEqual({
+      src: '/api/files/image/a.png',
+      width: 48,
+      caption: 'ab',
+    });
+    expect(image({ caption: '说'.repeat(300) })?.caption).toHaveLength(200);
+    expect(image({ caption: { toString: () => 'x' } })).toEqual({ src: '/api/files/image/a.png' });
   });
 
   it.each([

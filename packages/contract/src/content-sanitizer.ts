@@ -10,6 +10,10 @@ import type { DocNode } from './schemas/course.ts';
 export const CALLOUT_TONES = ['info', 'warning', 'success', 'danger'] as const;
 export type CalloutTone = (typeof CALLOUT_TONES)[number];
 
+/** An image's width as the author sized it, in CSS pixels, and its caption's length. */
+export const IMAGE_WIDTH = { min: 48, max: 2000 } as const;
+export const IMAGE_CAPTION_MAX = 200;
+
 type Attrs = Record<string, unknown>;
 type AttrRule = (value: unknown) => unknown;
 
@@ -68,7 +72,14 @@ const NODES: Record<string, Record<string, AttrRule>> = {
   codeBlock: { language: (v) => (typeof v === 'string' && /^[\w+#-]{1,20}$/.test(v) ? v : undefined) },
   horizontalRule: {},
   hardBreak: {},
-  image: { src: (v) => safeUrl(v), alt: str(200), title: str(200) },
+  // width: the author's size in CSS pixels (shown at most the page's width); caption: shown under it.
+  image: {
+    src: (v) => safeUrl(v),
+    alt: str(200),
+    title: str(200),
+    width: int(IMAGE_WIDTH.min, IMAGE_WIDTH.max),
+    caption: str(IMAGE_CAPTION_MAX),
+  },
   table: {},
   tableRow: {},
   tableHeader: { colspan: int(1, 20), rowspan: int(1, 50) },

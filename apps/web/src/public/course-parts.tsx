@@ -1,6 +1,7 @@
 import type { DocNode, LessonSummary } from '@studio/contract';
 import type { ReactNode } from 'react';
 import { safeUrl } from '../components/content-view/doc-filter.ts';
+import { highlightCode } from '../components/content-view/code-highlight.ts';
 import { renderDocHtml } from '../components/content-view/render-html.ts';
 import { useWords } from './public-i18n.tsx';
 
@@ -136,14 +137,19 @@ export const SyllabusList = ({
   );
 };
 
-/** Lesson content as HTML: the app's own renderer (whitelist, schema HTML, every value escaped). */
+/**
+ * Lesson content as HTML: the app's own renderer (whitelist, schema HTML, every value escaped). Code
+ * is coloured here, on the server, so the visitor's page loads no highlighter.
+ */
 export const LessonContent = ({ doc }: { doc: DocNode }) => {
   const { t } = useWords();
   return (
     <div
       className="content-view"
       // Safe: renderDocHtml keeps whitelisted nodes and checked URLs only and escapes every value.
-      dangerouslySetInnerHTML={{ __html: renderDocHtml(doc, (key) => t(key)) }}
+      dangerouslySetInnerHTML={{
+        __html: renderDocHtml(doc, { words: (key) => t(key), highlight: highlightCode }),
+      }}
     />
   );
 };

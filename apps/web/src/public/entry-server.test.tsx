@@ -92,6 +92,31 @@ describe('the public pages rendered by the server', () => {
     );
   });
 
+  it('colours the code of a free lesson and shows the caption of an image, with no script for either', () => {
+    const content = doc(
+      {
+        type: 'codeBlock',
+        attrs: { language: 'python' },
+        content: [{ type: 'text', text: 'for i in range(3):\n    print(i)  # <script>x</script>' }],
+      },
+      {
+        type: 'image',
+        attrs: { src: '/api/files/image/a.png', alt: '图', width: 320, caption: '图 1：循环' },
+      },
+    );
+    const html = render(
+      { page: 'storeCourse', course: course({ lessons: [lesson(1, '循环', content)] }), lessonId: 1 },
+      'zh-CN',
+      '/store/preview/11?lesson=1',
+    );
+    expect(html).toContain('<span class="hljs-keyword">for</span>');
+    expect(html).toContain('<span class="hljs-comment"># &#60;script&#62;x&#60;/script&#62;</span>');
+    expect(html).toMatch(
+      /<figure[^>]*><img[^>]*width="320"[^>]*><figcaption>图 1：循环<\/figcaption><\/figure>/,
+    );
+    expect(html).not.toContain('<script>x');
+  });
+
   it('speaks English when asked, quiz words included', () => {
     const quiz: DocNode = {
       type: 'quiz',

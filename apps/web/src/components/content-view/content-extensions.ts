@@ -1,8 +1,8 @@
 import type { Extensions } from '@tiptap/core';
-import Image from '@tiptap/extension-image';
 import { Table, TableCell, TableHeader, TableRow } from '@tiptap/extension-table';
 import StarterKit from '@tiptap/starter-kit';
 import { Callout, VideoEmbed } from './content-nodes.ts';
+import { ContentImage } from './image-node.ts';
 import { LINK_REL } from './doc-filter.ts';
 import { Quiz } from './quiz-node.ts';
 
@@ -26,7 +26,7 @@ export const contentExtensions = ({ codeBlock = true }: { codeBlock?: boolean } 
       HTMLAttributes: { rel: LINK_REL, target: '_blank' },
     },
   }),
-  Image.configure({ inline: false, allowBase64: false }),
+  ContentImage,
   Table.configure({ resizable: false }),
   TableRow,
   TableHeader,

@@ -1,8 +1,43 @@
 import type { DocNode } from '@studio/contract';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { HighlightCode } from './code-highlight.ts';
 import { renderDocHtml } from './render-html.ts';
 import './content-view.css';
+
+const hasCode = (node: DocNode | null | undefined): boolean =>
+  !!node && (node.type === 'codeBlock' || (node.content ?? []).some(hasCode));
+
+/** The highlighter, loaded once, the first time a lesson with code is shown. */
+let highlighter: HighlightCode | undefined;
+let loading: Promise<HighlightCode> | undefined;
+const loadHighlighter = (): Promise<HighlightCode> =>
+  (loading ??= import('./code-highlight.ts').then(
+    (m) => (highlighter = m.highlightCode),
+    (error: unknown) => {
+      loading = undefined; // the next lesson with code tries again
+      throw error;
+    },
+  ));
+
+/** The highlighter when the document has code: at once if loaded before, else once it has loaded. */
+const useHighlighter = (doc: DocNode | null | undefined): HighlightCode | undefined => {
+  const wanted = useMemo(() => hasCode(doc), [doc]);
+  const [loaded, setLoaded] = useState(() => highlighter);
+  useEffect(() => {
+    if (!wanted || loaded) return;
+    let live = true;
+    // Not loaded (offline): the code stays readable, uncoloured.
+    loadHighlighter().then(
+      (h) => live && setLoaded(() => h),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [wanted, loaded]);
+  return wanted ? loaded : undefined;
+};
 
 /**
  * The one renderer of lesson content, used by every preview, the share page and the store: the
@@ -10,9 +45,10 @@ import './content-view.css';
  */
 export const ContentView = ({ doc, className }: { doc: DocNode | null | undefined; className?: string }) => {
   const { i18n } = useTranslation();
+  const highlight = useHighlighter(doc);
   // The language too: a quiz names its kind and the true/false choices in it.
   // eslint-disable-next-line react-hooks/exhaustive-deps
-  const html = useMemo(() => renderDocHtml(doc), [doc, i18n.language]);
+  const html = useMemo(() => renderDocHtml(doc, { highlight }), [doc, highlight, i18n.language]);
   return (
     <div
       className={className ? `content-view ${className}` : 'content-view'}

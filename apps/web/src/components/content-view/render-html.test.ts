@@ -3,6 +3,7 @@ import { getHTMLFromFragment, getSchema } from '@tiptap/core';
 import { Node as PmNode } from '@tiptap/pm/model';
 import { describe, expect, it } from 'vitest';
 import '../../lib/i18n/index.ts';
+import { highlightCode } from './code-highlight.ts';
 import { contentExtensions } from './content-extensions.ts';
 import { docText, filterDoc } from './doc-filter.ts';
 import { purifyHtml, renderDocHtml } from './render-html.ts';
@@ -95,6 +96,42 @@ describe('content renderer', () => {
     expect(dom.querySelectorAll('.video-embed')).toHaveLength(2);
   });
 
+  it('shows an image at the width its author gave, with its caption under it as text', () => {
+    const dom = toDom(
+      renderDocHtml(
+        doc({
+          type: 'image',
+          attrs: { src: '/api/files/image/a.png', alt: '图', width: 320, caption: '<b>说明</b>' },
+        }),
+      ),
+    );
+    const figure = dom.querySelector('figure');
+    expect(figure?.querySelector('img')?.getAttribute('width')).toBe('320');
+    expect(figure?.querySelector('figcaption')?.textContent).toBe('<b>说明</b>');
+    expect(dom.querySelector('b')).toBeNull();
+  });
+
+  it('colours code with the highlighter it is given, and never lets code become markup', () => {
+    const code = 'def add(a, b):\n    return a + b  # <script>alert(1)</script>';
+    const block: DocNode = { type: 'codeBlock', attrs: { language: 'python' }, content: [text(code)] };
+    const plain = toDom(renderDocHtml(doc(block)));
+    expect(plain.querySelector('[class^="hljs"]')).toBeNull();
+    const coloured = toDom(renderDocHtml(doc(block), { highlight: highlightCode }));
+    expect(coloured.querySelector('pre code.language-python')?.textContent).toBe(code);
+    expect(coloured.querySelector('.hljs-keyword')?.textContent).toBe('def');
+    expect(coloured.querySelector('.hljs-comment')?.textContent).toBe('# <script>alert(1)</script>');
+    expect(coloured.querySelector('script')).toBeNull();
+    // No language, or one highlight.js does not know: plain, as in the editor.
+    for (const language of [undefined, 'klingon']) {
+      const plainCode = toDom(
+        renderDocHtml(doc({ type: 'codeBlock', attrs: { language }, content: [text('<b>x</b>')] }), {
+          highlight: highlightCode,
+        }),
+      );
+      expect(plainCode.querySelector('pre code')?.innerHTML).toBe('&lt;b&gt;x&lt;/b&gt;');
+    }
+  });
+
   it('turns an empty or broken document into an empty paragraph', () => {
     expect(filterDoc(null)).toEqual({ type: 'doc', content: [{ type: 'paragraph' }] });
     expect(filterDoc({ type: 'script' })).toEqual({ type: 'doc', content: [{ type: 'paragraph' }] });
@@ -182,6 +219,11 @@ describe('content renderer matches Tiptap', () => {
     { type: 'horizontalRule' },
     { type: 'image', attrs: { src: '/api/files/image/a.png', alt: '图 "1"', title: '标题' } },
     { type: 'image', attrs: { src: 'https://img.example/b.png' } },
+    {
+      type: 'image',
+      attrs: { src: '/api/files/image/c.png', alt: '示意', width: 320, caption: '图 1："变量" & <名字>' },
+    },
+    { type: 'image', attrs: { src: '/api/files/image/d.png', width: 48, caption: '' } },
     {
       type: 'table',
       content: [

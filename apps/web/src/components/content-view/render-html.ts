@@ -1,6 +1,7 @@
 import type { DocNode } from '@studio/contract';
 import DOMPurify from 'dompurify';
 import { docText, filterDoc, LINK_REL, safeUrl } from './doc-filter.ts';
+import type { HighlightCode } from './code-highlight.ts';
 import { quizSpec, type HtmlSpec, type QuizWords } from './quiz-html.ts';
 import { isEmbedSrc, toEmbedUrl } from './video-embed.ts';
 
@@ -185,24 +186,53 @@ const renderSpec = (spec: HtmlSpec): string => {
   return `${open([tag, attrs])}${children.map(renderSpec).join('')}${close([tag, attrs])}`;
 };
 
-/** The quiz words of the render under way (rendering is synchronous); the app's language when unset. */
+/** The options of the render under way (rendering is synchronous): see renderDocHtml. */
 let quizWords: QuizWords | undefined;
+let highlight: HighlightCode | undefined;
+
+/** A code block: its text highlighted when a highlighter is at hand, else as the schema writes it. */
+const renderCodeBlock = (node: DocNode): string => {
+  if (!highlight) return renderElement(node);
+  const language = attr(node, 'language');
+  const code = (node.content ?? [])
+    .map((child) => (child.type === 'text' ? (child.text ?? '') : ''))
+    .join('');
+  const [pre, codeTag] = NODE_HTML.codeBlock!(node) as [Html, Html];
+  return `${open(pre)}${open(codeTag)}${highlight(code, language)}</code></pre>`;
+};
 
 /** Nodes without content (anything inside them is not rendered, as in ProseMirror). */
 const LEAVES: Record<string, (node: DocNode) => string> = {
   text: (node) => escapeText(node.text ?? ''),
   hardBreak: () => '<br>',
   horizontalRule: () => '<hr>',
-  image: (node) =>
-    open(['img', { src: attr(node, 'src'), alt: attr(node, 'alt'), title: attr(node, 'title') }]),
+  image: (node) => {
+    const img = open([
+      'img',
+      {
+        src: attr(node, 'src'),
+        alt: attr(node, 'alt'),
+        title: attr(node, 'title'),
+        width: attr(node, 'width'),
+      },
+    ]);
+    const caption = attr(node, 'caption');
+    return typeof caption === 'string' && caption
+      ? `<figure data-image="" class="image-figure">${img}<figcaption>${escapeText(caption)}</figcaption></figure>`
+      : img;
+  },
   videoEmbed: renderVideo,
   table: renderTable,
   quiz: (node) => renderSpec(quizSpec(node, quizWords)),
+  codeBlock: renderCodeBlock,
 };
 
 function renderNode(node: DocNode): string {
   const leaf = LEAVES[node.type];
-  if (leaf) return leaf(node);
+  return leaf ? leaf(node) : renderElement(node);
+}
+
+function renderElement(node: DocNode): string {
   const html = NODE_HTML[node.type]?.(node);
   if (!html) throw new Error(`no HTML for node type ${node.type}`);
   return `${html.map(open).join('')}${renderFragment(node.content)}${[...html].reverse().map(close).join('')}`;
@@ -213,9 +243,18 @@ function renderNode(node: DocNode): string {
  * checked attributes only), the schema's HTML above, then DOMPurify. A node the schema has no HTML
  * for (the whitelist and the schema disagree) makes the lesson fall back to its plain text, escaped.
  */
-export const renderDocHtml = (doc: DocNode | null | undefined, words?: QuizWords): string => {
+export const renderDocHtml = (
+  doc: DocNode | null | undefined,
+  options: {
+    /** The quiz's words (its kind, true and false); the app's language when unset. */
+    words?: QuizWords;
+    /** Colours code blocks (code-highlight.ts, loaded only where a lesson has code). */
+    highlight?: HighlightCode;
+  } = {},
+): string => {
   const clean = filterDoc(doc);
-  quizWords = words;
+  quizWords = options.words;
+  highlight = options.highlight;
   try {
     return purifyHtml(renderNode(clean));
   } catch {
@@ -223,5 +262,6 @@ export const renderDocHtml = (doc: DocNode | null | undefined, words?: QuizWords
     return text ? `<p>${escapeText(text).replace(/\n/g, '<br>')}</p>` : '';
   } finally {
     quizWords = undefined;
+    highlight = undefined;
   }
 };

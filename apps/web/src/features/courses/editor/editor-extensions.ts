@@ -1,8 +1,9 @@
 import type { Extensions } from '@tiptap/core';
 import { CodeBlockLowlight } from '@tiptap/extension-code-block-lowlight';
 import { Placeholder } from '@tiptap/extensions';
-import { common, createLowlight } from 'lowlight';
+import { lowlight } from '../../../components/content-view/code-highlight.ts';
 import { contentExtensions } from '../../../components/content-view/content-extensions.ts';
+import { ImageEditing } from './image-editing.ts';
 import { AssistHighlight } from './assist-highlight.ts';
 import { QuizEditing } from './quiz/quiz-editing.ts';
 
@@ -25,15 +26,19 @@ export const CODE_LANGUAGES = [
   'markdown',
 ] as const;
 
+/** The shared schema's nodes that the editor edits in a view of their own (the same node and JSON). */
+const EDITING = new Map<string, Extensions[number]>([
+  [QuizEditing.name, QuizEditing],
+  [ImageEditing.name, ImageEditing],
+]);
+
 /**
- * The shared content schema plus what only editing needs (the quiz's card; the code block with
- * syntax highlighting, the same node: lowlight/highlight.js live in this lazy chunk only).
+ * The shared content schema plus what only editing needs (the quiz's card; the image's caption and
+ * resize handle; the code block with syntax highlighting, the same node and the readers' highlighter).
  */
 export const editorExtensions = (placeholder: string): Extensions => [
-  ...contentExtensions({ codeBlock: false }).map((extension) =>
-    extension.name === QuizEditing.name ? QuizEditing : extension,
-  ),
-  CodeBlockLowlight.configure({ lowlight: createLowlight(common), defaultLanguage: null }),
+  ...contentExtensions({ codeBlock: false }).map((extension) => EDITING.get(extension.name) ?? extension),
+  CodeBlockLowlight.configure({ lowlight, defaultLanguage: null }),
   Placeholder.configure({ placeholder }),
   AssistHighlight,
 ];
