@@ -45,6 +45,15 @@ describe('docDiff', () => {
       { op: 'same', text: '项' },
       { op: 'added', text: '[image 图]' },
     ]);
+    const captioned = (caption: string): DocNode => ({
+      type: 'doc',
+      content: [{ type: 'image', attrs: { ...image.attrs, caption } }],
+    });
+    const recaptioned = docDiff(captioned('图 1：变量'), captioned('图 1：常量'));
+    expect(recaptioned).toMatchObject([{ op: 'changed' }]);
+    expect(
+      recaptioned[0]?.op === 'changed' && recaptioned[0].parts.filter((p) => p.added).map((p) => p.text),
+    ).toEqual(['常量']);
     expect(sameText(doc('a'), doc('a'))).toBe(true);
     expect(sameText(doc('a'), doc('b'))).toBe(false);
   });

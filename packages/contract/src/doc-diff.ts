@@ -16,7 +16,10 @@ export function nodeText(node: DocNode): string {
   if (node.text !== undefined) return node.text;
   if (node.type === 'image') {
     const alt = typeof node.attrs?.alt === 'string' && node.attrs.alt ? ` ${node.attrs.alt}` : '';
-    return `[image${alt}]`;
+    // The caption is text the reader sees, so a changed caption shows its words; a new width does not.
+    const caption =
+      typeof node.attrs?.caption === 'string' && node.attrs.caption ? ` ${node.attrs.caption}` : '';
+    return `[image${alt}]${caption}`;
   }
   if (node.type === 'hardBreak') return '\n';
   if (!node.content?.length) return node.type === 'paragraph' ? '' : `[${node.type}]`;
