@@ -205,7 +205,7 @@ export async function buildApp({
       ctx.metrics?.jobs.inc({ queue, outcome }),
     );
     ctx.jobs = jobs;
-    await defineStoreJobs(ctx, jobs);
+    await defineStoreJobs(ctx, jobs, logger);
     await defineHistoryJobs(ctx, jobs);
     await defineAiJobs(ctx, jobs, logger);
     app.addHook('onClose', () => jobs.stop());

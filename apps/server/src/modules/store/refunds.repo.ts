@@ -61,6 +61,16 @@ export async function lockSellerRefund(db: Db, sellerTeamId: number, refundId: n
   return rows[0];
 }
 
+/** A refund with its order's number and provider, for the check that asks the provider about it. */
+export async function findRefundToCheck(db: Db, refundId: number) {
+  const rows = await db
+    .select({ refund: refunds, orderNo: orders.orderNo, provider: orders.provider })
+    .from(refunds)
+    .innerJoin(orders, eq(orders.id, refunds.orderId))
+    .where(eq(refunds.id, refundId));
+  return rows[0];
+}
+
 export async function lockRefundByNo(db: Db, refundNo: string): Promise<RefundRow | undefined> {
   const rows = await db.select().from(refunds).where(eq(refunds.refundNo, refundNo)).for('update');
   return rows[0];

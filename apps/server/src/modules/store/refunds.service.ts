@@ -8,6 +8,7 @@ import type { RefundNotice } from '../../platform/payments/payment-provider.ts';
 import { authorize } from '../../platform/policy.ts';
 import { recordPaymentEvent, setEventOutcome } from './orders.repo.ts';
 import { needsPayment } from './pricing.ts';
+import { scheduleRefundCheck } from './refund-check-queue.ts';
 import {
   findLiveRefund,
   findOrderLine,
@@ -121,6 +122,7 @@ export async function approveRefund(c: TeamCtx, refundId: number, log: FastifyBa
   const { ctx } = c;
   const found = await decide(c, refundId, 'processing');
   const { refund } = found;
+  let processing = false;
   try {
     // Paid back through the provider the order was paid with.
     const provider = ctx.paymentProviders.get(found.provider);
@@ -134,11 +136,21 @@ export async function approveRefund(c: TeamCtx, refundId: number, log: FastifyBa
       reason: refund.reason,
     });
     if (started.state === 'refunded') await applyRefundNotice(ctx, provider.name, started.notice, log);
-    else await updateRefund(ctx.db, refund.id, { providerRefundId: started.refundId });
+    else {
+      await updateRefund(ctx.db, refund.id, { providerRefundId: started.refundId });
+      processing = true;
+    }
   } catch (err) {
     log.warn({ err, refundNo: refund.refundNo }, 'refund not started');
     await reopenRefund(ctx.db, refund.id);
     throw new AppError(Code.REFUND_PROVIDER_FAILED);
+  }
+  // Started: should its notification be lost, the check job asks the provider (refund-check.ts). A
+  // queue that cannot take the job now does not undo a refund the provider has begun.
+  if (processing) {
+    await scheduleRefundCheck(ctx, refund.id, 0).catch((err: unknown) =>
+      log.error({ err, refundNo: refund.refundNo }, 'refund check not queued'),
+    );
   }
   return refundOf(ctx, refundId);
 }

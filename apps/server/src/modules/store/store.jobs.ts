@@ -1,13 +1,23 @@
 import { ORDER_TTL_MS } from '@studio/contract';
+import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
 import type { JobQueue } from '../../platform/jobs.ts';
 import { expirePendingOrder } from './orders.repo.ts';
+import { REFUND_CHECK_QUEUE, type RefundCheckJob } from './refund-check-queue.ts';
+import { checkRefund } from './refund-check.ts';
 
 export const ORDER_EXPIRE_QUEUE = 'order-expire';
 
-export async function defineStoreJobs(ctx: AppContext, jobs: JobQueue): Promise<void> {
+export async function defineStoreJobs(
+  ctx: AppContext,
+  jobs: JobQueue,
+  log: FastifyBaseLogger,
+): Promise<void> {
   await jobs.define<{ orderId: number }>(ORDER_EXPIRE_QUEUE, async ({ orderId }) => {
     await expirePendingOrder(ctx.db, orderId);
+  });
+  await jobs.define<RefundCheckJob>(REFUND_CHECK_QUEUE, async (job) => {
+    await checkRefund(ctx, job, log);
   });
 }
 

@@ -35,6 +35,13 @@ export type RefundNotice = { eventId: string; refundNo: string; amount: number; 
 export type RefundStarted =
   { state: 'refunded'; notice: RefundNotice } | { state: 'processing'; refundId: string };
 
+/** What the provider says of a refund it was asked about (its notification may be late or lost). */
+export type RefundQueried =
+  | { state: 'refunded'; notice: RefundNotice }
+  | { state: 'processing' }
+  /** Closed or abnormal at the provider (e.g. the payer's card was cancelled): a person must act. */
+  | { state: 'failed'; status: string };
+
 export interface PaymentProvider {
   readonly name: string;
   /**
@@ -57,6 +64,8 @@ export interface PaymentProvider {
    * refund notification. Without this method, approving a refund answers 40107.
    */
   refund?(order: RefundOrder): Promise<RefundStarted>;
+  /** Asks the provider about a refund still 退款中 (the refund check job, refund-check.ts). */
+  queryRefund?(refundNo: string): Promise<RefundQueried>;
   /** Verifies a refund notification (signature, then decryption); throws PaymentRejected otherwise. */
   verifyRefundNotification?(
     headers: Record<string, string | string[] | undefined>,

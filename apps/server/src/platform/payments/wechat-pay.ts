@@ -11,6 +11,7 @@ import {
   type PaymentProvider,
   type RefundNotice,
   type RefundOrder,
+  type RefundQueried,
   type RefundStarted,
 } from './payment-provider.ts';
 
@@ -211,6 +212,30 @@ export class WechatPayProvider implements PaymentProvider {
         refundId: body.refund_id,
       },
     };
+  }
+
+  /** `GET /v3/refund/domestic/refunds/{out_refund_no}`: SUCCESS answers the notice a lost notification carried. */
+  async queryRefund(refundNo: string): Promise<RefundQueried> {
+    const { status, body } = await this.call<RefundResource & { message?: string }>(
+      'GET',
+      `/v3/refund/domestic/refunds/${encodeURIComponent(refundNo)}`,
+    );
+    if (status !== 200) throw new Error(`WeChat Pay refund query: HTTP ${status} ${body.message ?? ''}`);
+    if (body.status === 'SUCCESS') {
+      return {
+        state: 'refunded',
+        notice: {
+          eventId: `query:${body.refund_id}`,
+          refundNo: body.out_refund_no,
+          amount: body.amount.refund,
+          refundId: body.refund_id,
+        },
+      };
+    }
+    // CLOSED, or ABNORMAL: the money could not go back (a closed card); the merchant platform handles it.
+    if (body.status === 'CLOSED' || body.status === 'ABNORMAL')
+      return { state: 'failed', status: body.status };
+    return { state: 'processing' };
   }
 
   async verifyRefundNotification(
