@@ -1,4 +1,4 @@
-import type { LastTeam, TeamAbilities, TeamRole, UserInfo } from '@studio/contract';
+import type { LastTeam, Order, TeamAbilities, TeamRole, UserInfo } from '@studio/contract';
 
 /** What the server's policy answers for each role (apps/server/src/platform/policy.ts). */
 export const teamAbilities = (role: TeamRole): TeamAbilities => {
@@ -37,5 +37,23 @@ export const user = (over: Partial<UserInfo> = {}): UserInfo => ({
   tokenExpTime: 1_900_000_000_000,
   lastTeam: team(),
   hasPassword: false,
+  ...over,
+});
+
+/** A pending order of one course (¥99.00) of the buying team 乙团队, made `now`; override what a test needs. */
+export const order = (over: Partial<Order> = {}, now = Date.now()): Order => ({
+  orderId: 5,
+  orderNo: '20250101000000000005',
+  status: 'pending',
+  amount: 9900,
+  items: [{ courseId: 11, title: 'Python 零基础入门', versionNo: 1, price: 9900 }],
+  createTime: now,
+  expireTime: now + 15 * 60_000,
+  payTime: null,
+  provider: 'sandbox',
+  teamName: '乙团队',
+  couponCode: null,
+  discount: 0,
+  teamId: 2,
   ...over,
 });

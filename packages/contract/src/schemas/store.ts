@@ -111,6 +111,8 @@ export const orderSchema = z.object({
   createTime: z.number(),
   expireTime: z.number(),
   payTime: z.number().nullable(),
+  /** The payment provider the order is (or was last asked to be) paid with: sandbox, wechat or alipay. */
+  provider: z.string(),
   teamName: z.string(),
   /** The coupon this order used and what it took off (0 without one). */
   couponCode: z.string().nullable(),

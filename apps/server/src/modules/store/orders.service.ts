@@ -39,6 +39,7 @@ export const toOrder = ({ order, items, teamName, coupon }: OrderWithItems): Ord
   createTime: order.createdAt.getTime(),
   expireTime: order.expiresAt.getTime(),
   payTime: order.paidAt ? order.paidAt.getTime() : null,
+  provider: order.provider,
   teamName,
   couponCode: coupon?.code ?? null,
   discount: coupon?.discount ?? 0,

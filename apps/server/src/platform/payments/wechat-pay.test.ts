@@ -63,6 +63,7 @@ describe('WeChat Pay v3 Native', () => {
       query: { orderId: String(order.orderId) },
     });
     expect(paid.data.status).toBe('paid');
+    expect(paid.data.provider).toBe('wechat');
   });
 
   it('queries the order when the notification is late', async () => {

@@ -141,7 +141,7 @@ export const storeEnUS: typeof storeZhCN = {
     scan: 'Scan the code to pay',
     scanWith: { wechat: 'Scan with WeChat to pay', alipay: 'Scan with Alipay to pay' },
     method: 'Payment method',
-    methods: { wechat: 'WeChat Pay', alipay: 'Alipay' },
+    methods: { wechat: 'WeChat Pay', alipay: 'Alipay', sandbox: 'Sandbox payment' },
     qrAlt: 'Payment QR code',
     sandboxHint:
       'This is the sandbox payment (for development and demos): scan it with a phone, or open the sandbox payment page here to confirm.',

@@ -138,7 +138,7 @@ export const storeZhCN = {
     scan: '请扫码支付',
     scanWith: { wechat: '请用微信扫码支付', alipay: '请用支付宝扫码支付' },
     method: '支付方式',
-    methods: { wechat: '微信支付', alipay: '支付宝' },
+    methods: { wechat: '微信支付', alipay: '支付宝', sandbox: '沙箱支付' },
     qrAlt: '支付二维码',
     sandboxHint: '当前是沙箱支付（开发与演示用）：用手机扫码，或在本机打开沙箱支付页确认。',
     openSandbox: '在本机打开沙箱支付',

@@ -19,7 +19,12 @@ export const OrderDetailDrawer = ({
   onClose: () => void;
   itemAction?: (order: Order, item: Order['items'][number]) => ReactNode;
 }) => {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // An order paid through a provider this build does not name shows the provider's own name.
+  const methodName = (provider: string) =>
+    i18n.exists(`store.pay.methods.${provider}`)
+      ? t(`store.pay.methods.${provider}` as 'store.pay.methods.wechat')
+      : provider;
   return (
     <Drawer
       open={order !== null}
@@ -61,13 +66,18 @@ export const OrderDetailDrawer = ({
                 label: t('store.order.createTime'),
                 children: formatDateTime(order.createTime),
               },
-              order.payTime !== null
-                ? { key: 'paid', label: t('store.order.payTime'), children: formatDateTime(order.payTime) }
-                : {
-                    key: 'expire',
-                    label: t('store.order.expireTime'),
-                    children: formatDateTime(order.expireTime),
-                  },
+              ...(order.payTime !== null
+                ? [
+                    { key: 'paid', label: t('store.order.payTime'), children: formatDateTime(order.payTime) },
+                    { key: 'method', label: t('store.pay.method'), children: methodName(order.provider) },
+                  ]
+                : [
+                    {
+                      key: 'expire',
+                      label: t('store.order.expireTime'),
+                      children: formatDateTime(order.expireTime),
+                    },
+                  ]),
             ]}
           />
           <div>

@@ -1,23 +1,18 @@
 import type { Order } from '@studio/contract';
 import { describe, expect, it } from 'vitest';
+import { order as orderFixture } from '../../../test/fixtures.ts';
 import { formatCountdown, payView, POLL_GRACE_MS, POLL_MS, pollInterval, remainingMs } from './pay-status.ts';
 
 const NOW = 1_700_000_000_000;
-const order = (over: Partial<Order> = {}): Order => ({
-  orderId: 5,
-  orderNo: '20250101000000000001',
-  status: 'pending',
-  amount: 9900,
-  items: [{ courseId: 1, title: 'Python 零基础入门', versionNo: 1, price: 9900 }],
-  createTime: NOW,
-  expireTime: NOW + 15 * 60_000,
-  payTime: null,
-  teamName: '乙团队',
-  couponCode: null,
-  discount: 0,
-  teamId: 2,
-  ...over,
-});
+const order = (over: Partial<Order> = {}) =>
+  orderFixture(
+    {
+      orderNo: '20250101000000000001',
+      items: [{ courseId: 1, title: 'Python 零基础入门', versionNo: 1, price: 9900 }],
+      ...over,
+    },
+    NOW,
+  );
 
 describe('countdown', () => {
   it('formats mm:ss, rounding partial seconds up and never going below zero', () => {

@@ -1,32 +1,17 @@
-import { Code, Routes, type Order, type PayInfo } from '@studio/contract';
+import { Code, Routes, type PayInfo } from '@studio/contract';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import MockAdapter from 'axios-mock-adapter';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../../lib/query-client.ts';
 import { http } from '../../../lib/request.ts';
 import { writeStoredUser } from '../../../lib/storage.ts';
-import { user } from '../../../test/fixtures.ts';
+import { order, user } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { useSession } from '../../auth/session-store.ts';
 
 const mock = new MockAdapter(http);
 const ok = (data: unknown, code: number = Code.OK) => [200, { code, msg: 'ok', data }] as const;
 
-const order = (over: Partial<Order> = {}): Order => ({
-  orderId: 5,
-  orderNo: '20250101000000000005',
-  status: 'pending',
-  amount: 9900,
-  items: [{ courseId: 11, title: 'Python 零基础入门', versionNo: 1, price: 9900 }],
-  createTime: Date.now(),
-  expireTime: Date.now() + 15 * 60_000,
-  payTime: null,
-  teamName: '乙团队',
-  couponCode: null,
-  discount: 0,
-  teamId: 2,
-  ...over,
-});
 const payInfo = (expireTime: number): PayInfo => ({
   orderId: 5,
   provider: 'sandbox',

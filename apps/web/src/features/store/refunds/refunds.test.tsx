@@ -1,11 +1,11 @@
-import { Code, Routes, type Order, type Page, type Refund } from '@studio/contract';
+import { Code, Routes, type Page, type Refund } from '@studio/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import MockAdapter from 'axios-mock-adapter';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { queryClient } from '../../../lib/query-client.ts';
 import { http } from '../../../lib/request.ts';
 import { writeStoredUser } from '../../../lib/storage.ts';
-import { team, user } from '../../../test/fixtures.ts';
+import { order, team, user } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { useSession } from '../../auth/session-store.ts';
 
@@ -13,20 +13,7 @@ const mock = new MockAdapter(http);
 const ok = (data: unknown, code: number = Code.OK): [number, unknown] => [200, { code, msg: 'ok', data }];
 const page = <T,>(list: T[]): Page<T> => ({ list, total: list.length, pageNum: 1, pageSize: 10 });
 
-const paid: Order = {
-  orderId: 5,
-  orderNo: '20250101000000000005',
-  status: 'paid',
-  amount: 9900,
-  items: [{ courseId: 11, title: 'Python 零基础入门', versionNo: 1, price: 9900 }],
-  createTime: Date.now(),
-  expireTime: Date.now() + 15 * 60_000,
-  payTime: Date.now(),
-  teamName: '星火课程组',
-  teamId: 7,
-  couponCode: null,
-  discount: 0,
-};
+const paid = order({ status: 'paid', payTime: Date.now(), teamName: '星火课程组', teamId: 7 });
 const refund = (over: Partial<Refund> = {}): Refund => ({
   refundId: 3,
   refundNo: 'RF20250101000000000003',
@@ -70,6 +57,8 @@ describe('refunds in 交易信息', () => {
     renderApp('/personal/trade');
 
     fireEvent.click(await screen.findByRole('button', { name: `查看订单 ${paid.orderNo} 的详情` }));
+    // The details name how the order was paid, which is where a refund goes back.
+    expect((await screen.findByText('支付方式')).closest('tr')?.textContent).toContain('沙箱支付');
     fireEvent.click(await screen.findByRole('button', { name: '申请退款：Python 零基础入门' }));
     const submit = await screen.findByRole('button', { name: '提交申请' });
     fireEvent.click(submit);
