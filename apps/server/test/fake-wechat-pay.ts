@@ -205,16 +205,21 @@ export const success = (orderNo: string, total: number, key?: string) => ({
   ),
 });
 
-/** REFUND.SUCCESS for a refund, encrypted with the API v3 key (or another `key`). */
-export const refundSuccess = (refundNo: string, refund: number, key?: string) => ({
+/** REFUND.SUCCESS (or CLOSED, ABNORMAL) for a refund, encrypted with the API v3 key (or another `key`). */
+export const refundSuccess = (
+  refundNo: string,
+  refund: number,
+  key?: string,
+  status: 'SUCCESS' | 'CLOSED' | 'ABNORMAL' = 'SUCCESS',
+) => ({
   id: `EV-${randomBytes(6).toString('hex')}`,
-  event_type: 'REFUND.SUCCESS',
+  event_type: `REFUND.${status}`,
   resource_type: 'encrypt-resource',
   resource: encrypt(
     {
       out_refund_no: refundNo,
       refund_id: `50${refundNo}`,
-      refund_status: 'SUCCESS',
+      refund_status: status,
       amount: { total: refund, refund, payer_total: refund, payer_refund: refund },
     },
     key,

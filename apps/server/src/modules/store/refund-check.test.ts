@@ -70,7 +70,7 @@ describe('the refund check', () => {
   });
 
   it('a refund WeChat Pay closed is left 退款中 for a person, and no longer asked about', async () => {
-    const { refund, owned, approve } = await paidAndAsked('关闭的退款', 700);
+    const { refund, owned, approve, sellerToken } = await paidAndAsked('关闭的退款', 700);
     expect((await approve()).data.status).toBe('processing');
     fake.refundStatusAtWechat.set(refund.refundNo, 'ABNORMAL');
     expect(await checkRefund(t.app.ctx, { refundId: refund.refundId, attempt: 3 }, t.app.log)).toBe('failed');
@@ -79,5 +79,16 @@ describe('the refund check', () => {
     );
     expect(next.rows[0]!.n).toBe(0);
     expect(await owned()).toBe(true);
+    // Its REFUND.ABNORMAL notification is acknowledged (WeChat Pay stops re-sending) and changes nothing;
+    // a forged one is still refused.
+    const abnormal = refundSuccess(refund.refundNo, 700, undefined, 'ABNORMAL');
+    expect((await notifyRefund(t, abnormal, { badSignature: true })).statusCode).toBe(400);
+    expect((await notifyRefund(t, abnormal)).json().data.outcome).toBe('ignored');
+    expect(await owned()).toBe(true);
+    const stillOpen = await call<Page<Refund>>(t, 'GET', '/order/refund/list', {
+      token: sellerToken,
+      query: { side: 'seller', pageNum: '1', pageSize: '10' },
+    });
+    expect(stillOpen.data.list.find((r) => r.refundId === refund.refundId)?.status).toBe('processing');
   });
 });

@@ -14,7 +14,7 @@ import { z } from 'zod';
 import { teamCtxOf } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
-import { PaymentRejected } from '../../platform/payments/payment-provider.ts';
+import { PaymentIgnored, PaymentRejected } from '../../platform/payments/payment-provider.ts';
 import { ok } from '../../platform/reply.ts';
 import {
   applyRefund,
@@ -96,7 +96,8 @@ const refundWebhook =
       {
         config: { auth: 'public', rateLimit: false },
         schema: {
-          summary: 'Refund notification webhook (WeChat Pay REFUND.SUCCESS)',
+          summary:
+            'Refund notification webhook (WeChat Pay REFUND.SUCCESS; CLOSED and ABNORMAL acknowledged, logged)',
           params: z.object({ provider: z.string().max(20) }),
         },
       },
@@ -109,6 +110,14 @@ const refundWebhook =
         try {
           notice = await verify(request.headers, request.body);
         } catch (err) {
+          if (err instanceof PaymentIgnored) {
+            // A refund that failed at the provider: nothing to apply here, but a person must act.
+            request.log.error(
+              { refund: { provider: provider.name, reason: err.message } },
+              'refund failed at the payment provider',
+            );
+            return { code: Code.OK, msg: messageFor(Code.OK), data: { outcome: 'ignored' } };
+          }
           if (!(err instanceof PaymentRejected)) throw err;
           request.log.warn(
             { refund: { provider: provider.name, reason: err.message } },

@@ -5,6 +5,7 @@
  */
 import { createDecipheriv, createSign, createVerify, randomBytes } from 'node:crypto';
 import {
+  PaymentIgnored,
   PaymentRejected,
   type PaymentNotice,
   type PaymentOrder,
@@ -244,6 +245,12 @@ export class WechatPayProvider implements PaymentProvider {
   ): Promise<RefundNotice> {
     const { id, eventType, plain } = this.verifiedEvent(headers, rawBody);
     const refund = JSON.parse(plain) as RefundResource;
+    // Verified, but the money did not go back (a closed card, an account frozen): acknowledged so
+    // WeChat Pay stops re-sending; the refund stays 退款中 for someone to settle in the merchant platform.
+    if (eventType === 'REFUND.CLOSED' || eventType === 'REFUND.ABNORMAL')
+      throw new PaymentIgnored(
+        `refund ${refund.out_refund_no} ${eventType}: settle it in the merchant platform`,
+      );
     if (eventType !== 'REFUND.SUCCESS' || refund.refund_status !== 'SUCCESS')
       throw new PaymentRejected(`not a refund success: ${eventType}`);
     return {
