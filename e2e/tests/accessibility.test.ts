@@ -14,7 +14,7 @@ const baseUrl = inject('baseUrl');
 const tab = demoOwnerTab(baseUrl);
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core'), 'utf8');
 
-type CourseItem = { courseId: number; title: string; status: string };
+type CourseItem = { courseId: number; title: string; status: string; cover: string };
 type Detail = { lessons: { lessonId: number }[] };
 
 const describeViolation = (v: Result) =>
@@ -84,6 +84,42 @@ describe('accessibility (axe-core)', () => {
     await page.locator('.tiptap').waitFor();
     await page.getByRole('textbox', { name: '课时标题', exact: true }).waitFor();
     found['lesson editor'] = await seriousViolations(page);
+
+    // A lesson with a coloured code block and a sized, captioned image: in the editor (the image's
+    // resize handle is a slider, its caption a field) and as a reader sees it.
+    const course = await apiAs<{ courseId: number }>(baseUrl, tab.user, '/course/create', {
+      title: '无障碍代码与图片',
+    });
+    const lesson = await apiAs<{ lessonId: number; version: number }>(baseUrl, tab.user, '/lesson/create', {
+      courseId: course.courseId,
+      title: '代码与图片',
+    });
+    await apiAs(baseUrl, tab.user, '/lesson/save', {
+      lessonId: lesson.lessonId,
+      version: lesson.version,
+      content: {
+        type: 'doc',
+        content: [
+          {
+            type: 'codeBlock',
+            attrs: { language: 'python' },
+            content: [{ type: 'text', text: 'for i in range(3):\n    print(i)  # 输出' }],
+          },
+          {
+            type: 'image',
+            attrs: { src: released.cover, alt: '示意图', width: 240, caption: '图 1：示意图' },
+          },
+        ],
+      },
+    });
+    await page.goto(`${baseUrl}/create/course/${course.courseId}/Lesson/${lesson.lessonId}`);
+    await page.locator('.tiptap pre .hljs-keyword').first().waitFor();
+    await page.getByRole('slider', { name: /图片宽度/ }).waitFor();
+    found['lesson editor with code and an image'] = await seriousViolations(page);
+    await page.goto(`${baseUrl}/create/course/${course.courseId}/lesson/${lesson.lessonId}/preview`);
+    await page.locator('.content-view pre .hljs-keyword').first().waitFor();
+    await page.locator('.content-view figcaption').waitFor();
+    found['lesson preview with code and an image'] = await seriousViolations(page);
     expectNone(found);
   });
 

@@ -26,6 +26,8 @@ export const ImageFigure = ({ node, editor, updateAttributes, selected }: NodeVi
   const frame = useRef<HTMLDivElement>(null);
   const drag = useRef<{ startX: number; startWidth: number; max: number } | null>(null);
   const [dragWidth, setDragWidth] = useState<number | null>(null);
+  // The width the image shows at without one set (its own, at most the column's): the slider's value.
+  const [autoWidth, setAutoWidth] = useState<number | null>(null);
   const saved: unknown = node.attrs.width;
   const width = dragWidth ?? (typeof saved === 'number' ? saved : null);
   const caption = useDraftText(typeof node.attrs.caption === 'string' ? node.attrs.caption : '', (text) => {
@@ -84,7 +86,13 @@ export const ImageFigure = ({ node, editor, updateAttributes, selected }: NodeVi
       data-drag-handle=""
     >
       <div ref={frame} className="image-editor-frame" style={width ? { width } : undefined}>
-        <img src={src} alt={alt} title={node.attrs.title ?? undefined} draggable={false} />
+        <img
+          src={src}
+          alt={alt}
+          title={node.attrs.title ?? undefined}
+          draggable={false}
+          onLoad={(e) => setAutoWidth(Math.round(e.currentTarget.getBoundingClientRect().width))}
+        />
         {editable && (
           <span
             {...fields}
@@ -94,7 +102,7 @@ export const ImageFigure = ({ node, editor, updateAttributes, selected }: NodeVi
             aria-label={t('editor.image.width')}
             aria-valuemin={IMAGE_WIDTH.min}
             aria-valuemax={IMAGE_WIDTH.max}
-            aria-valuenow={width ?? undefined}
+            aria-valuenow={width ?? autoWidth ?? IMAGE_WIDTH.min}
             aria-valuetext={width ? t('editor.image.widthValue', { width }) : t('editor.image.widthAuto')}
             onPointerDown={onPointerDown}
             onPointerMove={onPointerMove}
