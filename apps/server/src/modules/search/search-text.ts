@@ -7,9 +7,13 @@ import { pinyin } from 'pinyin-pro';
 
 /** Keyword limit (the API answers 400 above it). */
 export const KEYWORD_MAX = 50;
-/** Longest Han substring and latin prefix indexed; a longer query word is cut to fit (see queryWords). */
+/** Longest Han substring indexed; a longer query run is cut into dictionary words (see queryWords). */
 export const HAN_TERM_MAX = 3;
-export const WORD_TERM_MAX = 12;
+/**
+ * Longest latin prefix, and longest pinyin spelling, indexed; a longer query word is cut to fit. One
+ * limit for both: a query word cannot tell English from pinyin (xiangmuguanli, 13 letters, is 项目管理).
+ */
+export const WORD_TERM_MAX = 24;
 /** Pinyin is indexed for runs of up to this many syllables (shujufenxi is four). */
 const PINYIN_SYLLABLES_MAX = 4;
 /** A polyphonic character adds its other readings, a few variants per term at most. */
@@ -180,7 +184,7 @@ function addField(terms: Terms, text: string, base: number, withPinyin: boolean)
         const part = readings.slice(i, i + n);
         if (part.some((r) => r.length === 0)) break;
         const bucket = base + quality(i);
-        for (const s of spellings(part, (r) => r)) if (s.length <= 24) add(terms, s, bucket);
+        for (const s of spellings(part, (r) => r)) if (s.length <= WORD_TERM_MAX) add(terms, s, bucket);
         for (const s of spellings(part, (r) => r[0]!)) add(terms, s, bucket);
       }
   }

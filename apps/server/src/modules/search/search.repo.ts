@@ -209,36 +209,17 @@ const bodyOnly = (f: Filter): SQL[] => [
   sql`d.course_id not in (select course_id from t)`,
 ];
 
-export const ORDERS = {
-  newest: sql.raw('released_at desc nulls last, course_id desc nulls last'),
-  sales: sql.raw('sales desc nulls last, released_at desc nulls last, course_id desc nulls last'),
-  price_asc: sql.raw('price asc, course_id desc nulls last'),
-  price_desc: sql.raw('price desc nulls last, course_id desc nulls last'),
+export const ORDER_TEXT = {
+  newest: 'released_at desc nulls last, course_id desc nulls last',
+  sales: 'sales desc nulls last, released_at desc nulls last, course_id desc nulls last',
+  price_asc: 'price asc, course_id desc nulls last',
+  price_desc: 'price desc nulls last, course_id desc nulls last',
 } as const;
-export type PlainOrder = keyof typeof ORDERS;
+export type PlainOrder = keyof typeof ORDER_TEXT;
+export const ORDERS = Object.fromEntries(
+  Object.entries(ORDER_TEXT).map(([k, v]) => [k, sql.raw(v)]),
+) as Record<PlainOrder, SQL>;
 const ORDER_COLUMNS = sql.raw('course_id, released_at, sales, price');
-
-/**
- * No keyword: the order's index (the category's own, migration 0012) gives the page's ids alone,
- * skipping the offset inside the index; the count reads up to the cap of the same index.
- */
-export function plainPage(
-  db: Db,
-  category: CourseCategory | undefined,
-  order: PlainOrder,
-  limit: number,
-  offset: number,
-): Promise<Found> {
-  const w = where(category ? [sql`category = ${category}`] : []);
-  return found(
-    db,
-    sql``,
-    sql`select course_id, row_number() over () as ord from (
-          select course_id from store_search_docs ${w} order by ${ORDERS[order]}
-          limit ${int(limit)} offset ${int(offset)}) x`,
-    sql`select count(*)::int as n from (select 1 from store_search_docs ${w} limit ${int(COUNT_CAP)}) c`,
-  );
-}
 
 /**
  * A keyword in another order than relevance. The matches are counted up to `collectUpTo` (term

@@ -16,7 +16,6 @@ import type { Db } from '../../db/client.ts';
 import { driverWord, grams, queryWords, titleHighlights } from './search-text.ts';
 import {
   docsEstimate,
-  plainPage,
   relevancePage,
   sortedPage,
   suggestTitles,
@@ -27,6 +26,7 @@ import {
   WORD_COUNT_CAP,
   BODY_COUNT_CAP,
 } from './search.repo.ts';
+import { plainPage, wordPage, wordSuggest } from './search.prepared.ts';
 
 export type StoreSearchQuery = {
   keyword: string;
@@ -109,6 +109,9 @@ export class PgStoreSearch implements StoreSearch {
     }
     // Punctuation, symbols or emoji alone: nothing to look for, so nothing found (never everything).
     if (words.length === 0) return page({ rows: [], total: 0 });
+    // One word in relevance order with no category (the common case): one named statement.
+    if (words.length === 1 && !q.category && q.sort === 'relevance')
+      return page(await wordPage(this.db, words[0]!, q.pageSize, offset));
     const f = await filterOf(this.db, words, q.category);
     // Term matches first (title, then tags, each best match first), then body-only matches, which
     // are read (and counted) only when the terms hold fewer than the cap; or all in another order.
@@ -130,8 +133,10 @@ export class PgStoreSearch implements StoreSearch {
     const words = queryWords(keyword);
     if (words.length === 0) return { list: [] };
     // Popular titles repeat across teams: read a few more rows than shown and keep distinct titles.
-    const f = await filterOf(this.db, words);
-    const rows = await suggestTitles(this.db, f, STORE_SUGGEST_MAX * 4);
+    const rows =
+      words.length === 1
+        ? await wordSuggest(this.db, words[0]!, STORE_SUGGEST_MAX * 4)
+        : await suggestTitles(this.db, await filterOf(this.db, words), STORE_SUGGEST_MAX * 4);
     const seen = new Set<string>();
     const list = rows.filter((r) => !seen.has(r.title) && seen.add(r.title)).slice(0, STORE_SUGGEST_MAX);
     return { list: list.map((r) => ({ ...r, titleHighlights: titleHighlights(r.title, words) })) };
