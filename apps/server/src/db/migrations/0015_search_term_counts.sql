@@ -41,3 +41,7 @@ INSERT INTO "store_search_term_counts" ("term", "docs")
 -- keeps its old terms, and only a query word of 13 letters or more can miss it).
 INSERT INTO "store_search_outbox" ("course_id") SELECT "id" FROM "courses" WHERE "status" = 'released'
   ON CONFLICT DO NOTHING;
+--> statement-breakpoint
+-- No parallel scans of the documents: a search statement is small, and many run at once; planned
+-- with a parallel branch that a one-time filter skips, a statement still paid for starting workers.
+ALTER TABLE "store_search_docs" SET (parallel_workers = 0);

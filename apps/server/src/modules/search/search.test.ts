@@ -10,6 +10,7 @@ import {
   writeLesson,
 } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { salesWordPage, wordPage } from './search.prepared.ts';
 
 const COVER = '/api/files/cover/2026/11/abcdefghijkl.png';
 
@@ -194,5 +195,21 @@ describe('store search', () => {
     ).toBe(200);
     expect(await drift()).toEqual([]);
     expect(await search('计数')).toMatchObject({ list: [], total: 0 });
+  });
+
+  it('finds the same one-word pages whichever way the body-only matches are read', async () => {
+    const db = t.app.ctx.searchGenericDb;
+    for (const word of ['数据', '实务', '一门课', 'rumen', 'yi'])
+      for (const read of [wordPage, salesWordPage])
+        for (const [limit, offset] of [
+          [50, 0],
+          [2, 1],
+        ] as const)
+          expect(await read(db, word, limit!, offset!, true), word).toEqual(
+            await read(db, word, limit!, offset!, false),
+          );
+    expect((await wordPage(db, '数据', 50, 0, true)).rows.map((r) => r.courseId)).toEqual(
+      (await search('数据')).list.map((c) => c.courseId),
+    );
   });
 });

@@ -26,7 +26,7 @@ import {
   WORD_COUNT_CAP,
   BODY_COUNT_CAP,
 } from './search.repo.ts';
-import { plainPage, wordPage, wordSuggest } from './search.prepared.ts';
+import { bodyCommon, plainPage, salesWordPage, wordPage, wordSuggest } from './search.prepared.ts';
 
 export type StoreSearchQuery = {
   keyword: string;
@@ -77,7 +77,11 @@ async function filterOf(db: Db, words: string[], category?: CourseCategory): Pro
 }
 
 export class PgStoreSearch implements StoreSearch {
-  constructor(private readonly db: Db) {}
+  /** `generic`: the same database, for the named statements (AppContext.searchGenericDb). */
+  constructor(
+    private readonly db: Db,
+    private readonly generic: Db = db,
+  ) {}
 
   private docs = { n: 0, at: -Infinity };
   /**
@@ -105,13 +109,16 @@ export class PgStoreSearch implements StoreSearch {
     });
     if (!q.keyword) {
       const sort = q.sort === 'relevance' ? 'newest' : q.sort;
-      return page(await plainPage(this.db, q.category, sort, q.pageSize, offset));
+      return page(await plainPage(this.generic, q.category, sort, q.pageSize, offset));
     }
     // Punctuation, symbols or emoji alone: nothing to look for, so nothing found (never everything).
     if (words.length === 0) return page({ rows: [], total: 0 });
-    // One word in relevance order with no category (the common case): one named statement.
-    if (words.length === 1 && !q.category && q.sort === 'relevance')
-      return page(await wordPage(this.db, words[0]!, q.pageSize, offset));
+    // One word, no category, in relevance or sales order (the common case): one named statement.
+    if (words.length === 1 && !q.category && (q.sort === 'relevance' || q.sort === 'sales')) {
+      const read = q.sort === 'sales' ? salesWordPage : wordPage;
+      const word = words[0]!;
+      return page(await read(this.generic, word, q.pageSize, offset, await bodyCommon(this.db, word)));
+    }
     const f = await filterOf(this.db, words, q.category);
     // Term matches first (title, then tags, each best match first), then body-only matches, which
     // are read (and counted) only when the terms hold fewer than the cap; or all in another order.
@@ -135,7 +142,7 @@ export class PgStoreSearch implements StoreSearch {
     // Popular titles repeat across teams: read a few more rows than shown and keep distinct titles.
     const rows =
       words.length === 1
-        ? await wordSuggest(this.db, words[0]!, STORE_SUGGEST_MAX * 4)
+        ? await wordSuggest(this.generic, words[0]!, STORE_SUGGEST_MAX * 4)
         : await suggestTitles(this.db, await filterOf(this.db, words), STORE_SUGGEST_MAX * 4);
     const seen = new Set<string>();
     const list = rows.filter((r) => !seen.has(r.title) && seen.add(r.title)).slice(0, STORE_SUGGEST_MAX);
