@@ -108,7 +108,7 @@ function rowsFor(base: string): { name: string; run: () => Promise<autocannon.Re
 }
 
 const sizeLine = (n: number, s: SearchSizes, seconds: number) =>
-  `| ${n.toLocaleString('en')} | ${s.docsMb} + ${s.docsIndexesMb} | ${s.terms.toLocaleString('en')} | ${s.termsMb} + ${s.termsIndexesMb} | ${seconds} |`;
+  `| ${n.toLocaleString('en')} | ${s.docsMb} + ${s.docsIndexesMb} | ${s.terms.toLocaleString('en')} | ${s.termsMb} + ${s.termsIndexesMb} | ${s.counts.toLocaleString('en')}, ${s.countsMb} | ${seconds} |`;
 
 export async function searchSection(): Promise<string> {
   const bare = Fastify();
@@ -154,8 +154,8 @@ ${parts.join('\n\n')}
 
 **Sizes** (table + its indexes, MB):
 
-| courses | store_search_docs | terms (rows) | store_search_terms | seed s |
-|---:|---:|---:|---:|---:|
+| courses | store_search_docs | terms (rows) | store_search_terms | term counts (rows, MB with index) | seed s |
+|---:|---:|---:|---:|---:|---:|
 ${sizes.join('\n')}
 `;
 }

@@ -274,6 +274,9 @@ export type SearchSizes = {
   termsMb: number;
   termsIndexesMb: number;
   terms: number;
+  /** store_search_term_counts with its index, and its rows (distinct terms). */
+  countsMb: number;
+  counts: number;
 };
 
 export async function searchSizes(databaseUrl: string): Promise<SearchSizes> {
@@ -284,7 +287,9 @@ export async function searchSizes(databaseUrl: string): Promise<SearchSizes> {
     const { rows } = await client.query(
       `select pg_table_size('store_search_docs') as docs, pg_indexes_size('store_search_docs') as docs_ix,
               pg_table_size('store_search_terms') as terms, pg_indexes_size('store_search_terms') as terms_ix,
-              (select reltuples from pg_class where relname = 'store_search_terms') as n`,
+              (select reltuples from pg_class where relname = 'store_search_terms') as n,
+              pg_total_relation_size('store_search_term_counts') as counts_mb,
+              (select count(*) from store_search_term_counts) as counts`,
     );
     const r = rows[0] as Record<string, unknown>;
     return {
@@ -293,6 +298,8 @@ export async function searchSizes(databaseUrl: string): Promise<SearchSizes> {
       termsMb: mb(r.terms),
       termsIndexesMb: mb(r.terms_ix),
       terms: Math.round(Number(r.n)),
+      countsMb: Math.round((Number(r.counts_mb) / 2 ** 20) * 10) / 10,
+      counts: Number(r.counts),
     };
   } finally {
     await client.end();

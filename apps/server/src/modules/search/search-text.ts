@@ -64,7 +64,8 @@ function segments(run: string): { starts: Set<number> } {
 /**
  * The words a keyword asks for; every one must match. Words split on spaces, and a word mixing scripts
  * (`python入门`) into its runs. A Han run longer than the index holds is cut into dictionary words
- * (`数据分析入门` → 数据 分析 入门), a latin word to its indexed prefix. Punctuation alone gives none: the
+ * (`数据分析入门` → 数据 分析 入门; a longer word into its overlapping runs of three), a latin word to
+ * its indexed prefix. Punctuation alone gives none: the
  * caller then answers an empty page rather than everything.
  */
 export function queryWords(keyword: string): string[] {
@@ -96,7 +97,12 @@ export function queryWords(keyword: string): string[] {
         words.push(single);
         single = '';
       }
-      for (let i = 0; i < seg.length; i += HAN_TERM_MAX) words.push(seg.slice(i, i + HAN_TERM_MAX).join(''));
+      // A dictionary word longer than the index holds (室内设计): its overlapping runs (室内设, 内设计),
+      // each as specific as the index allows, rather than a lone tail character (计) matching most.
+      if (seg.length <= HAN_TERM_MAX) words.push(segment);
+      else
+        for (let i = 0; i + HAN_TERM_MAX <= seg.length; i++)
+          words.push(seg.slice(i, i + HAN_TERM_MAX).join(''));
     }
     if (single) words.push(single);
   }

@@ -282,12 +282,10 @@ export async function docsEstimate(db: Db): Promise<number> {
 }
 
 /**
- * How many documents hold each word among their terms, and how many bodies may hold it (its grams),
- * each up to ten times the cap, in one statement: picks the rarest word to walk and how the others are
- * tested. Counted only to the cap, a common word and a very common one (入门 on every course) would
- * tie, and walking the wrong one tests forty times as many entries.
+ * How many documents hold each word among their terms (the per-term counts of migration 0015, exact),
+ * and how many bodies may hold it (its grams, up to BODY_COUNT_CAP), in one statement: picks the
+ * rarest word to walk and how the others are tested.
  */
-export const WORD_COUNT_CAP = COUNT_CAP * 10;
 /**
  * Bodies are counted only this far: each is a row whose grams are tested (about 4 µs), and a gram
  * common to most bodies is read by a scan of the table. Fewer are hashed; more, probed per row.
@@ -298,7 +296,7 @@ export async function wordCounts(db: Db, words: string[]): Promise<{ terms: numb
     db,
     sql`select array[${sql.join(
       words.flatMap((w) => [
-        sql`(select count(*)::int from (select 1 from store_search_terms p where p.term = ${w} limit ${int(WORD_COUNT_CAP)}) c)`,
+        sql`coalesce((select docs from store_search_term_counts where term = ${w}), 0)`,
         sql`(select count(*)::int from (select 1 from store_search_docs d where d.grams @> ${textArray(grams(w))} limit ${int(BODY_COUNT_CAP)}) c)`,
       ]),
       sql`, `,

@@ -11,6 +11,7 @@ import {
 } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { salesWordPage, wordPage } from './search.prepared.ts';
+import { queryWords } from './search-text.ts';
 
 const COVER = '/api/files/cover/2026/11/abcdefghijkl.png';
 
@@ -211,5 +212,10 @@ describe('store search', () => {
     expect((await wordPage(db, '数据', 50, 0, true)).rows.map((r) => r.courseId)).toEqual(
       (await search('数据')).list.map((c) => c.courseId),
     );
+  });
+
+  it('cuts a dictionary word longer than three characters into its overlapping runs', () => {
+    expect(queryWords('室内设计入门')).toEqual(['室内设', '内设计', '入门']);
+    expect(queryWords('xiangmuguanli')).toEqual(['xiangmuguanli']);
   });
 });

@@ -23,7 +23,6 @@ import {
   type Found,
   type OtherWord,
   wordCounts,
-  WORD_COUNT_CAP,
   BODY_COUNT_CAP,
 } from './search.repo.ts';
 import { bodyCommon, plainPage, salesWordPage, wordPage, wordSuggest } from './search.prepared.ts';
@@ -43,7 +42,7 @@ export interface StoreSearch {
 
 /**
  * The words as the queries test them. With several, the one held by the fewest documents' terms is
- * walked (each counted up to the cap on its own index range), so the others are tested as few times
+ * walked (the per-term counts say which), so the others are tested as few times
  * as possible; each other word is told whether it is rare and whether any body holds it.
  */
 async function filterOf(db: Db, words: string[], category?: CourseCategory): Promise<Filter> {
@@ -54,10 +53,10 @@ async function filterOf(db: Db, words: string[], category?: CourseCategory): Pro
     category,
   });
   if (words.length === 1) return one(words[0]!, []);
-  // One statement: each word's term entries (up to WORD_COUNT_CAP) and bodies (BODY_COUNT_CAP).
+  // One statement: each word's documents by its terms (exact) and bodies (up to BODY_COUNT_CAP).
   const counts = await wordCounts(db, words);
   const least = Math.min(...counts.map((c) => c.terms));
-  // Among equally rare words (none indexed, or all past the cap), the most specific.
+  // Among equally rare words (none indexed, say), the most specific.
   const driver = driverWord(words.filter((_, i) => counts[i]!.terms === least));
   return one(
     driver,
@@ -67,7 +66,9 @@ async function filterOf(db: Db, words: string[], category?: CourseCategory): Pro
       return [
         {
           word,
-          rare: c.terms < WORD_COUNT_CAP,
+          // Hashing a word's entries costs about a tenth of probing for it per entry of the driver's
+          // walk (at most every entry of the driver, at most 100,000 to hash).
+          rare: c.terms <= Math.min(Math.max(10 * least, 10_000), 100_000),
           inBody: c.bodies > 0,
           bodyRare: c.bodies < BODY_COUNT_CAP,
         },
