@@ -8,26 +8,9 @@
  */
 import { STORE_TOTAL_CAP, type CourseCategory } from '@studio/contract';
 import { sql, type SQL } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
-import type pg from 'pg';
 import type { Db } from '../../db/client.ts';
 import { Bucket, grams } from './search-text.ts';
-import { ORDER_TEXT, type CardRow, type Found, type PlainOrder } from './search.repo.ts';
-
-const dialect = new PgDialect();
-
-/**
- * Runs `query` as the named statement `name` on the pool behind `db` (the same name must always carry
- * the same text: node-postgres refuses otherwise). A handle without a pool (a transaction) runs it
- * unnamed.
- */
-async function named<T>(db: Db, name: string, query: SQL): Promise<T[]> {
-  const pool = (db as unknown as { $client?: pg.Pool }).$client;
-  if (!pool || typeof pool.query !== 'function' || !('totalCount' in pool))
-    return (await db.execute(query)).rows as T[];
-  const { sql: text, params } = dialect.sqlToQuery(query);
-  return (await pool.query({ name, text, values: params })).rows as T[];
-}
+import { named, ORDER_TEXT, type CardRow, type Found, type PlainOrder } from './search.repo.ts';
 
 const CARD = sql.raw(`d.course_id as "courseId", d.title, d.subtitle, d.cover, d.category,
   d.team_name as "teamName", d.price, d.lesson_count as "lessonCount", d.sales,

@@ -45,16 +45,29 @@ export interface StoreSearch {
  * walked (the per-term counts say which), so the others are tested as few times
  * as possible; each other word is told whether it is rare and whether any body holds it.
  */
-async function filterOf(db: Db, words: string[], category?: CourseCategory): Promise<Filter> {
+async function filterOf(
+  db: Db,
+  words: string[],
+  category?: CourseCategory,
+  /** The pool for named statements, when the caller uses them. */
+  generic?: Db,
+): Promise<Filter> {
+  const common = await Promise.all(words.map((w) => bodyCommon(db, w)));
   const one = (driver: string, others: OtherWord[]): Filter => ({
     driver,
     driverGrams: grams(driver),
     others,
     category,
+    driverCommon: common[words.indexOf(driver)],
   });
   if (words.length === 1) return one(words[0]!, []);
   // One statement: each word's documents by its terms (exact) and bodies (up to BODY_COUNT_CAP).
-  const counts = await wordCounts(db, words);
+  const counts = await wordCounts(
+    generic ?? db,
+    words,
+    common,
+    generic && `store_search_counts_${common.map((c) => (c ? 'c' : 'r')).join('')}`,
+  );
   const least = Math.min(...counts.map((c) => c.terms));
   // Among equally rare words (none indexed, say), the most specific.
   const driver = driverWord(words.filter((_, i) => counts[i]!.terms === least));
@@ -76,6 +89,19 @@ async function filterOf(db: Db, words: string[], category?: CourseCategory): Pro
     }),
   );
 }
+
+/**
+ * The name of a relevance read's statement: its text depends only on these (the words, limits and
+ * grams are values), so each shape is prepared once per connection.
+ */
+const relevanceName = (f: Filter) =>
+  [
+    'store_search_rel',
+    f.category ? 'c' : '',
+    [...f.driver].length > 2 ? 'l' : 's',
+    f.driverCommon ? 'c' : 'r',
+    ...f.others.map((w) => `${w.rare ? 'h' : 'p'}${w.inBody ? (w.bodyRare ? 'h' : 'p') : 'n'}`),
+  ].join('_');
 
 export class PgStoreSearch implements StoreSearch {
   /** `generic`: the same database, for the named statements (AppContext.searchGenericDb). */
@@ -120,12 +146,13 @@ export class PgStoreSearch implements StoreSearch {
       const word = words[0]!;
       return page(await read(this.generic, word, q.pageSize, offset, await bodyCommon(this.db, word)));
     }
-    const f = await filterOf(this.db, words, q.category);
+    const relevance = q.sort === 'relevance';
+    const f = await filterOf(this.db, words, q.category, relevance ? this.generic : undefined);
     // Term matches first (title, then tags, each best match first), then body-only matches, which
     // are read (and counted) only when the terms hold fewer than the cap; or all in another order.
     return page(
       q.sort === 'relevance'
-        ? await relevancePage(this.db, f, q.pageSize, offset)
+        ? await relevancePage(this.generic, f, q.pageSize, offset, relevanceName(f))
         : await sortedPage(
             this.db,
             f,
