@@ -10,7 +10,8 @@ import path from 'node:path';
 import { pinyin } from 'pinyin-pro';
 import { freePort, startServer } from '../e2e/support/server.ts';
 import { CONNECTIONS, DURATION_S, get, isOk, measure, type Row, table } from './load.ts';
-import { PATTERNS, searchSizes, seedStore, titleBigrams, TOPICS, type SearchSizes } from './store-seed.ts';
+import { searchSizes, type SearchSizes } from './search-seed.ts';
+import { PATTERNS, seedStore, titleBigrams, TOPICS } from './store-seed.ts';
 
 /** Keywords of every shape the issue names: pinyin, initials, mixed, several words, long and short. */
 export function mixedKeywords(): string[] {
