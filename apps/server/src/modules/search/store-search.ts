@@ -48,6 +48,8 @@ export interface StoreSearch {
 async function filterOf(
   db: Db,
   words: string[],
+  /** Matches the read needs (the cap, or a suggestion's few) and the documents there are. */
+  need: { matches: number; docs: number },
   category?: CourseCategory,
   /** The pool for named statements, when the caller uses them. */
   generic?: Db,
@@ -71,6 +73,7 @@ async function filterOf(
   const least = Math.min(...counts.map((c) => c.terms));
   // Among equally rare words (none indexed, say), the most specific.
   const driver = driverWord(words.filter((_, i) => counts[i]!.terms === least));
+  const docs = Math.max(need.docs, ...counts.map((c) => c.terms), 1);
   return one(
     driver,
     words.flatMap((word, i) => {
@@ -79,9 +82,10 @@ async function filterOf(
       return [
         {
           word,
-          // Hashing a word's entries costs about a tenth of probing for it per entry of the driver's
-          // walk (at most every entry of the driver, at most 100,000 to hash).
-          rare: c.terms <= Math.min(Math.max(10 * least, 10_000), 100_000),
+          // Hashing a word's entries costs about a tenth of probing for it once, and the driver's
+          // walk probes until it has the matches it needs: about need × documents ÷ this word's
+          // documents entries if the words meet by chance, at most all of the driver's.
+          rare: c.terms <= 10 * Math.min(least, (need.matches * docs) / Math.max(c.terms, 1)),
           inBody: c.bodies > 0,
           bodyRare: c.bodies < BODY_COUNT_CAP,
         },
@@ -119,9 +123,14 @@ export class PgStoreSearch implements StoreSearch {
    * the planner's estimate, read once a minute.
    */
   private async collectUpTo(rows: number): Promise<number> {
+    return Math.min(50_000, Math.ceil(Math.sqrt(3 * (await this.docCount()) * rows)));
+  }
+
+  /** The planner's estimate of the documents there are, read once a minute. */
+  private async docCount(): Promise<number> {
     if (performance.now() - this.docs.at > 60_000)
       this.docs = { n: await docsEstimate(this.db), at: performance.now() };
-    return Math.min(50_000, Math.ceil(Math.sqrt(3 * this.docs.n * rows)));
+    return this.docs.n;
   }
 
   async list(q: StoreSearchQuery): Promise<StoreListPage> {
@@ -147,7 +156,8 @@ export class PgStoreSearch implements StoreSearch {
       return page(await read(this.generic, word, q.pageSize, offset, await bodyCommon(this.db, word)));
     }
     const relevance = q.sort === 'relevance';
-    const f = await filterOf(this.db, words, q.category, relevance ? this.generic : undefined);
+    const need = { matches: STORE_TOTAL_CAP + 1, docs: await this.docCount() };
+    const f = await filterOf(this.db, words, need, q.category, relevance ? this.generic : undefined);
     // Term matches first (title, then tags, each best match first), then body-only matches, which
     // are read (and counted) only when the terms hold fewer than the cap; or all in another order.
     return page(
@@ -171,7 +181,11 @@ export class PgStoreSearch implements StoreSearch {
     const rows =
       words.length === 1
         ? await wordSuggest(this.generic, words[0]!, STORE_SUGGEST_MAX * 4)
-        : await suggestTitles(this.db, await filterOf(this.db, words), STORE_SUGGEST_MAX * 4);
+        : await suggestTitles(
+            this.db,
+            await filterOf(this.db, words, { matches: STORE_SUGGEST_MAX * 4, docs: await this.docCount() }),
+            STORE_SUGGEST_MAX * 4,
+          );
     const seen = new Set<string>();
     const list = rows.filter((r) => !seen.has(r.title) && seen.add(r.title)).slice(0, STORE_SUGGEST_MAX);
     return { list: list.map((r) => ({ ...r, titleHighlights: titleHighlights(r.title, words) })) };
