@@ -345,9 +345,11 @@ export async function suggestTitles(
   db: Db,
   f: Filter,
   n: number,
+  name?: string,
 ): Promise<{ courseId: number; title: string }[]> {
-  const found = await rows<{ courseId: number; title: string }>(
+  const found = await named<{ courseId: number; title: string }>(
     db,
+    name,
     sql`
     select d.course_id as "courseId", d.title
     from store_search_terms p join store_search_docs d on d.course_id = p.course_id

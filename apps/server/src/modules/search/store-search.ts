@@ -181,13 +181,16 @@ export class PgStoreSearch implements StoreSearch {
     const rows =
       words.length === 1
         ? await wordSuggest(this.generic, words[0]!, STORE_SUGGEST_MAX * 4)
-        : await suggestTitles(
-            this.db,
-            await filterOf(this.db, words, { matches: STORE_SUGGEST_MAX * 4, docs: await this.docCount() }),
-            STORE_SUGGEST_MAX * 4,
-          );
+        : await this.suggestWords(words);
     const seen = new Set<string>();
     const list = rows.filter((r) => !seen.has(r.title) && seen.add(r.title)).slice(0, STORE_SUGGEST_MAX);
     return { list: list.map((r) => ({ ...r, titleHighlights: titleHighlights(r.title, words) })) };
+  }
+
+  /** Several words' suggestions: a named statement per shape, as the relevance page's. */
+  private async suggestWords(words: string[]): Promise<{ courseId: number; title: string }[]> {
+    const need = { matches: STORE_SUGGEST_MAX * 4, docs: await this.docCount() };
+    const f = await filterOf(this.db, words, need, undefined, this.generic);
+    return suggestTitles(this.generic, f, STORE_SUGGEST_MAX * 4, relevanceName(f).replace('_rel', '_sug'));
   }
 }
