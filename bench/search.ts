@@ -10,7 +10,8 @@ import path from 'node:path';
 import { pinyin } from 'pinyin-pro';
 import { freePort, startServer } from '../e2e/support/server.ts';
 import { CONNECTIONS, DURATION_S, get, isOk, measure, type Row, table } from './load.ts';
-import { PATTERNS, searchSizes, seedStore, titleBigrams, TOPICS, type SearchSizes } from './store-seed.ts';
+import { searchSizes, type SearchSizes } from './search-seed.ts';
+import { PATTERNS, seedStore, titleBigrams, TOPICS } from './store-seed.ts';
 
 /** Keywords of every shape the issue names: pinyin, initials, mixed, several words, long and short. */
 export function mixedKeywords(): string[] {
@@ -108,7 +109,7 @@ function rowsFor(base: string): { name: string; run: () => Promise<autocannon.Re
 }
 
 const sizeLine = (n: number, s: SearchSizes, seconds: number) =>
-  `| ${n.toLocaleString('en')} | ${s.docsMb} + ${s.docsIndexesMb} | ${s.terms.toLocaleString('en')} | ${s.termsMb} + ${s.termsIndexesMb} | ${seconds} |`;
+  `| ${n.toLocaleString('en')} | ${s.docsMb} + ${s.docsIndexesMb} | ${s.terms.toLocaleString('en')} | ${s.termsMb} + ${s.termsIndexesMb} | ${s.counts.toLocaleString('en')}, ${s.countsMb} | ${seconds} |`;
 
 export async function searchSection(): Promise<string> {
   const bare = Fastify();
@@ -154,8 +155,8 @@ ${parts.join('\n\n')}
 
 **Sizes** (table + its indexes, MB):
 
-| courses | store_search_docs | terms (rows) | store_search_terms | seed s |
-|---:|---:|---:|---:|---:|
+| courses | store_search_docs | terms (rows) | store_search_terms | term counts (rows, MB with index) | seed s |
+|---:|---:|---:|---:|---:|---:|
 ${sizes.join('\n')}
 `;
 }

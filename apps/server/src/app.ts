@@ -107,6 +107,12 @@ export async function buildApp({
     ctx.searchDb = replica.db;
     app.addHook('onClose', () => replica.close());
   }
+  const searchUrl = config.SEARCH_DATABASE_URL ?? databaseUrl;
+  if (searchUrl) {
+    const generic = connect(searchUrl, 10, (err) => logger.warn({ err }, 'search pool'), { generic: true });
+    ctx.searchGenericDb = generic.db;
+    app.addHook('onClose', () => generic.close());
+  }
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);

@@ -31,15 +31,27 @@ export type CacheNotifications = { url: string; emitter: EventEmitter };
 const notificationsOf = new WeakMap<object, CacheNotifications>();
 export const cacheNotifications = (db: Db): CacheNotifications | undefined => notificationsOf.get(db);
 
-export function connect(url: string, max = 10, onError: (err: Error) => void = () => undefined): Database {
+/**
+ * `generic`: a pool whose sessions plan every prepared statement once, for any values
+ * (`plan_cache_mode = force_generic_plan`), and which does not listen for cache notifications; for the
+ * named statements whose plan does not depend on their values (modules/search/search.prepared.ts).
+ */
+export function connect(
+  url: string,
+  max = 10,
+  onError: (err: Error) => void = () => undefined,
+  { generic = false }: { generic?: boolean } = {},
+): Database {
   const emitter = new EventEmitter().setMaxListeners(0);
   const pool = new pg.Pool({
     connectionString: url,
     max,
+    ...(generic ? { options: '-c plan_cache_mode=force_generic_plan' } : {}),
     // Every connection of the pool listens too (before the pool hands it out): PostgreSQL delivers
     // a session its own notifications before the statement (or COMMIT) that caused them completes,
     // so a write made through this pool has emptied this process's caches when its promise resolves.
     onConnect: async (client: pg.ClientBase) => {
+      if (generic) return;
       client.on('notification', (msg) => {
         if (msg.channel === CACHE_CHANNEL) emitter.emit('notification', msg.payload ?? '');
       });

@@ -29,6 +29,11 @@ export type AppContext = {
   db: Db;
   /** Where the store search reads: `db`, or a read replica's pool when SEARCH_DATABASE_URL is set. */
   searchDb: Db;
+  /**
+   * The same database through a pool that plans each prepared statement once for any values: the
+   * store search's fixed shapes (search.prepared.ts). `searchDb` itself when no URL is known.
+   */
+  searchGenericDb: Db;
   sms: SmsProvider;
   wechat: WechatProvider;
   storage: FileStorage;
@@ -139,6 +144,7 @@ export function createContext(
     config,
     db,
     searchDb: db,
+    searchGenericDb: db,
     sms,
     wechat,
     storage,

@@ -84,6 +84,16 @@ export const storeSearchTerms = pgTable(
   ],
 );
 
+/**
+ * How many documents hold each term (migration 0015): kept by statement triggers on
+ * store_search_terms in the writer's transaction, so a one-word search knows its total without
+ * walking the term's entries, and reads only its page.
+ */
+export const storeSearchTermCounts = pgTable('store_search_term_counts', {
+  term: text('term').primaryKey(),
+  docs: integer('docs').notNull(),
+});
+
 /** Courses whose document must be rebuilt (the backfill after migration 0010, or any later rebuild). */
 export const storeSearchOutbox = pgTable('store_search_outbox', {
   courseId: integer('course_id').primaryKey(),

@@ -7,9 +7,13 @@ import { pinyin } from 'pinyin-pro';
 
 /** Keyword limit (the API answers 400 above it). */
 export const KEYWORD_MAX = 50;
-/** Longest Han substring and latin prefix indexed; a longer query word is cut to fit (see queryWords). */
+/** Longest Han substring indexed; a longer query run is cut into dictionary words (see queryWords). */
 export const HAN_TERM_MAX = 3;
-export const WORD_TERM_MAX = 12;
+/**
+ * Longest latin prefix, and longest pinyin spelling, indexed; a longer query word is cut to fit. One
+ * limit for both: a query word cannot tell English from pinyin (xiangmuguanli, 13 letters, is 项目管理).
+ */
+export const WORD_TERM_MAX = 24;
 /** Pinyin is indexed for runs of up to this many syllables (shujufenxi is four). */
 const PINYIN_SYLLABLES_MAX = 4;
 /** A polyphonic character adds its other readings, a few variants per term at most. */
@@ -60,7 +64,8 @@ function segments(run: string): { starts: Set<number> } {
 /**
  * The words a keyword asks for; every one must match. Words split on spaces, and a word mixing scripts
  * (`python入门`) into its runs. A Han run longer than the index holds is cut into dictionary words
- * (`数据分析入门` → 数据 分析 入门), a latin word to its indexed prefix. Punctuation alone gives none: the
+ * (`数据分析入门` → 数据 分析 入门; a longer word into its overlapping runs of three), a latin word to
+ * its indexed prefix. Punctuation alone gives none: the
  * caller then answers an empty page rather than everything.
  */
 export function queryWords(keyword: string): string[] {
@@ -92,7 +97,12 @@ export function queryWords(keyword: string): string[] {
         words.push(single);
         single = '';
       }
-      for (let i = 0; i < seg.length; i += HAN_TERM_MAX) words.push(seg.slice(i, i + HAN_TERM_MAX).join(''));
+      // A dictionary word longer than the index holds (室内设计): its overlapping runs (室内设, 内设计),
+      // each as specific as the index allows, rather than a lone tail character (计) matching most.
+      if (seg.length <= HAN_TERM_MAX) words.push(segment);
+      else
+        for (let i = 0; i + HAN_TERM_MAX <= seg.length; i++)
+          words.push(seg.slice(i, i + HAN_TERM_MAX).join(''));
     }
     if (single) words.push(single);
   }
@@ -180,7 +190,7 @@ function addField(terms: Terms, text: string, base: number, withPinyin: boolean)
         const part = readings.slice(i, i + n);
         if (part.some((r) => r.length === 0)) break;
         const bucket = base + quality(i);
-        for (const s of spellings(part, (r) => r)) if (s.length <= 24) add(terms, s, bucket);
+        for (const s of spellings(part, (r) => r)) if (s.length <= WORD_TERM_MAX) add(terms, s, bucket);
         for (const s of spellings(part, (r) => r[0]!)) add(terms, s, bucket);
       }
   }

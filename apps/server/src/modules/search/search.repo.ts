@@ -1,6 +1,8 @@
 /** SQL of the store search's own tables (schema/search.ts): documents, terms, the outbox. */
 import { STORE_TOTAL_CAP, type CourseCategory } from '@studio/contract';
 import { eq, sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type pg from 'pg';
 import type { Db } from '../../db/client.ts';
 import { courses, storeSearchDocs, storeSearchOutbox, storeSearchTerms } from '../../db/schema.ts';
 import { Bucket, grams } from './search-text.ts';
@@ -58,11 +60,25 @@ export async function takeQueued(db: Db, n: number): Promise<number[]> {
 // ---- reads ----
 
 /**
- * Runs a read. Planned with its values each time: a page's plan depends on them (LIMIT, OFFSET, how
- * common the word is), and generic plans were measured far slower; each read is one statement.
+ * Runs a read, planned with its values: the plan of these depends on them (LIMIT, OFFSET, how common
+ * the word is). Each read is one statement.
  */
 async function rows<T extends Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
   return (await db.execute<T>(query)).rows as T[];
+}
+
+const dialect = new PgDialect();
+/**
+ * Runs `query` as the named statement `name` on the pool behind `db` (the same name must always carry
+ * the same text: node-postgres refuses otherwise); unnamed, and planned with its values, without a
+ * name or a pool (a transaction).
+ */
+export async function named<T>(db: Db, name: string | undefined, query: SQL): Promise<T[]> {
+  const pool = (db as unknown as { $client?: pg.Pool }).$client;
+  if (!name || !pool || typeof pool.query !== 'function' || !('totalCount' in pool))
+    return (await db.execute(query)).rows as T[];
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  return (await pool.query({ name, text, values: params })).rows as T[];
 }
 
 export type CardRow = {
@@ -83,12 +99,8 @@ const CARD = sql.raw(`d.course_id as "courseId", d.title, d.subtitle, d.cover, d
   d.team_name as "teamName", d.price, d.lesson_count as "lessonCount", d.sales,
   d.version_no as "versionNo", (extract(epoch from d.released_at) * 1000)::float8 as "releaseTime"`);
 
-/** A text[] of bound values (drizzle would spread a JS array into a list of parameters). */
-const textArray = (values: string[]) =>
-  sql`array[${sql.join(
-    values.map((v) => sql`${v}`),
-    sql`, `,
-  )}]::text[]`;
+/** A text[] bound as one value (drizzle would spread a JS array into a list of parameters). */
+const textArray = (values: string[]) => sql`${sql.param(values)}::text[]`;
 
 const BODY = sql.raw(`(d.body || ' ' || d.team_key)`);
 
@@ -106,6 +118,8 @@ export type Filter = {
   /** The other words, each of which must match somewhere. */
   others: OtherWord[];
   category?: CourseCategory;
+  /** The driver's grams are common in bodies (search.prepared.ts `bodyCommon`). */
+  driverCommon?: boolean;
 };
 
 /**
@@ -155,9 +169,10 @@ export type Found = { rows: CardRow[]; total: number };
  * position) and `counted` (a CTE body giving one row `n`). The cards are joined for the page alone; a
  * row comes back even when the page is empty, to carry the count.
  */
-async function found(db: Db, ctes: SQL, page: SQL, counted: SQL): Promise<Found> {
-  const got = await rows<CardRow & { total: number }>(
+async function found(db: Db, ctes: SQL, page: SQL, counted: SQL, name?: string): Promise<Found> {
+  const got = await named<CardRow & { total: number }>(
     db,
+    name,
     sql`with ${ctes} counted as (${counted}), page as (${page})
     select counted.n as total, ${CARD}
     from counted left join (page join store_search_docs d on d.course_id = page.course_id) on true
@@ -173,20 +188,26 @@ async function found(db: Db, ctes: SQL, page: SQL, counted: SQL): Promise<Found>
  * their body only (gram index; not among the entries just read), best selling first. One statement:
  * the entries up to the cap (or the page's end) give the count and the page together.
  */
-export async function relevancePage(db: Db, f: Filter, limit: number, offset: number): Promise<Found> {
+export async function relevancePage(
+  db: Db,
+  f: Filter,
+  limit: number,
+  offset: number,
+  name?: string,
+): Promise<Found> {
   const n = Math.max(COUNT_CAP, offset + limit);
   const ctes = sql`
     t as materialized (
       select p.course_id, p.bucket, p.sales, p.released_at from store_search_terms p
       ${where([sql`p.term = ${f.driver}`, ...restrict(f, P)])}
       order by p.bucket, p.sales desc nulls last, p.released_at desc nulls last, p.course_id desc nulls last
-      limit ${int(n)}),
+      limit ${n}),
     tn as (select count(*)::int as n from t),
     b as materialized (
       select d.course_id, d.sales, d.released_at from store_search_docs d
       ${where([sql`(select n from tn) < ${int(COUNT_CAP)}`, ...bodyOnly(f), ...restrict(f, D)])}
       order by d.sales desc nulls last, d.released_at desc nulls last, d.course_id desc nulls last
-      limit ${int(n)}),
+      limit ${n}),
     m as (
       select course_id, bucket, sales, released_at from t
       union all select course_id, ${int(Bucket.body)}, sales, released_at from b),`;
@@ -195,50 +216,35 @@ export async function relevancePage(db: Db, f: Filter, limit: number, offset: nu
     ctes,
     sql`select course_id, row_number() over () as ord from (select course_id from m
         order by bucket, sales desc nulls last, released_at desc nulls last, course_id desc nulls last
-        limit ${int(limit)} offset ${int(offset)}) x`,
+        limit ${limit} offset ${offset}) x`,
     sql`select least(count(*), ${int(COUNT_CAP)})::int as n from m`,
+    name,
   );
 }
 
 /** The driver word in the body only (summary, lessons, team), not among the document's terms. */
 const bodyOnly = (f: Filter): SQL[] => [
-  sql`d.grams @> ${textArray(f.driverGrams)}`,
+  // A gram common in bodies is tested on each row (the gram index would hand over most of the table).
+  f.driverCommon
+    ? sql`(d.grams @> ${textArray(f.driverGrams)}) is true`
+    : sql`d.grams @> ${textArray(f.driverGrams)}`,
   // Grams hold every character and pair of the body: a word of one or two characters needs no more.
   ...([...f.driver].length > 2 ? [sql`strpos(${BODY}, ${f.driver}) > 0`] : []),
   // The term matches are all in t whenever this runs (fewer than the cap).
   sql`d.course_id not in (select course_id from t)`,
 ];
 
-export const ORDERS = {
-  newest: sql.raw('released_at desc nulls last, course_id desc nulls last'),
-  sales: sql.raw('sales desc nulls last, released_at desc nulls last, course_id desc nulls last'),
-  price_asc: sql.raw('price asc, course_id desc nulls last'),
-  price_desc: sql.raw('price desc nulls last, course_id desc nulls last'),
+export const ORDER_TEXT = {
+  newest: 'released_at desc nulls last, course_id desc nulls last',
+  sales: 'sales desc nulls last, released_at desc nulls last, course_id desc nulls last',
+  price_asc: 'price asc, course_id desc nulls last',
+  price_desc: 'price desc nulls last, course_id desc nulls last',
 } as const;
-export type PlainOrder = keyof typeof ORDERS;
+export type PlainOrder = keyof typeof ORDER_TEXT;
+export const ORDERS = Object.fromEntries(
+  Object.entries(ORDER_TEXT).map(([k, v]) => [k, sql.raw(v)]),
+) as Record<PlainOrder, SQL>;
 const ORDER_COLUMNS = sql.raw('course_id, released_at, sales, price');
-
-/**
- * No keyword: the order's index (the category's own, migration 0012) gives the page's ids alone,
- * skipping the offset inside the index; the count reads up to the cap of the same index.
- */
-export function plainPage(
-  db: Db,
-  category: CourseCategory | undefined,
-  order: PlainOrder,
-  limit: number,
-  offset: number,
-): Promise<Found> {
-  const w = where(category ? [sql`category = ${category}`] : []);
-  return found(
-    db,
-    sql``,
-    sql`select course_id, row_number() over () as ord from (
-          select course_id from store_search_docs ${w} order by ${ORDERS[order]}
-          limit ${int(limit)} offset ${int(offset)}) x`,
-    sql`select count(*)::int as n from (select 1 from store_search_docs ${w} limit ${int(COUNT_CAP)}) c`,
-  );
-}
 
 /**
  * A keyword in another order than relevance. The matches are counted up to `collectUpTo` (term
@@ -301,27 +307,34 @@ export async function docsEstimate(db: Db): Promise<number> {
 }
 
 /**
- * How many documents hold each word among their terms, and how many bodies may hold it (its grams),
- * each up to ten times the cap, in one statement: picks the rarest word to walk and how the others are
- * tested. Counted only to the cap, a common word and a very common one (入门 on every course) would
- * tie, and walking the wrong one tests forty times as many entries.
+ * How many documents hold each word among their terms (the per-term counts of migration 0015, exact),
+ * and how many bodies may hold it (its grams, up to BODY_COUNT_CAP), in one statement: picks the
+ * rarest word to walk and how the others are tested.
  */
-export const WORD_COUNT_CAP = COUNT_CAP * 10;
 /**
  * Bodies are counted only this far: each is a row whose grams are tested (about 4 µs), and a gram
  * common to most bodies is read by a scan of the table. Fewer are hashed; more, probed per row.
  */
 export const BODY_COUNT_CAP = 101;
-export async function wordCounts(db: Db, words: string[]): Promise<{ terms: number; bodies: number }[]> {
-  const got = await rows<{ n: number[] }>(
+export async function wordCounts(
+  db: Db,
+  words: string[],
+  /** Per word: its grams are common in bodies, so its bodies are taken as many (not counted). */
+  common: boolean[] = [],
+  name?: string,
+): Promise<{ terms: number; bodies: number }[]> {
+  const got = await named<{ n: number[] }>(
     db,
+    name,
     sql`select array[${sql.join(
-      words.flatMap((w) => [
-        sql`(select count(*)::int from (select 1 from store_search_terms p where p.term = ${w} limit ${int(WORD_COUNT_CAP)}) c)`,
-        sql`(select count(*)::int from (select 1 from store_search_docs d where d.grams @> ${textArray(grams(w))} limit ${int(BODY_COUNT_CAP)}) c)`,
+      words.flatMap((w, i) => [
+        sql`coalesce((select docs from store_search_term_counts where term = ${w}), 0)`,
+        common[i]
+          ? sql`${int(BODY_COUNT_CAP)}`
+          : sql`(select count(*)::int from (select 1 from store_search_docs d where d.grams @> ${textArray(grams(w))} limit ${int(BODY_COUNT_CAP)}) c)`,
       ]),
       sql`, `,
-    )}] as n`,
+    )}]::int[] as n`,
   );
   const n = got[0]!.n;
   return words.map((_, i) => ({ terms: n[2 * i]!, bodies: n[2 * i + 1]! }));
@@ -332,9 +345,11 @@ export async function suggestTitles(
   db: Db,
   f: Filter,
   n: number,
+  name?: string,
 ): Promise<{ courseId: number; title: string }[]> {
-  const found = await rows<{ courseId: number; title: string }>(
+  const found = await named<{ courseId: number; title: string }>(
     db,
+    name,
     sql`
     select d.course_id as "courseId", d.title
     from store_search_terms p join store_search_docs d on d.course_id = p.course_id

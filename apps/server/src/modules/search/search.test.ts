@@ -1,4 +1,5 @@
 import type { StoreListPage, StoreSuggest } from '@studio/contract';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   call,
@@ -9,6 +10,8 @@ import {
   writeLesson,
 } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { salesWordPage, wordPage } from './search.prepared.ts';
+import { queryWords } from './search-text.ts';
 
 const COVER = '/api/files/cover/2026/11/abcdefghijkl.png';
 
@@ -152,5 +155,67 @@ describe('store search', () => {
     ).toBe(200);
     expect(await titles('钢笔字')).toEqual([]);
     expect(await titles('gbz')).toEqual([]);
+  });
+
+  it('finds a full pinyin or a latin word longer than 12 letters', async () => {
+    await listed({ title: '项目管理实战' });
+    await listed({ title: 'Internationalization 指南' });
+    expect(await titles('xiangmuguanli')).toEqual(['项目管理实战']);
+    expect((await search('xiangmuguanli')).list[0]!.titleHighlights).toEqual([[0, 4]]);
+    expect(await titles('internationalization')).toEqual(['Internationalization 指南']);
+    expect(await titles('internationaliz')).toEqual(['Internationalization 指南']);
+    expect(await titles('xiangmuguanli 指南')).toEqual([]);
+  });
+
+  it("keeps each term's document count with its terms through release, sale, rename and unrelease", async () => {
+    const drift = async () =>
+      (
+        await t.app.ctx.db.execute<{ term: string }>(
+          sql`select coalesce(c.term, x.term) as term from store_search_term_counts c
+              full join (select term, count(*)::int as n from store_search_terms group by term) x
+                on x.term = c.term
+              where coalesce(c.docs, 0) <> coalesce(x.n, 0)`,
+        )
+      ).rows;
+    const other = await createUser(t);
+    await createTeam(t, other.token, '计数工作室');
+    const saved = token;
+    token = other.token;
+    const id = await listed({ title: '计数测试课', tags: ['计数'] });
+    token = saved;
+    expect(await drift()).toEqual([]);
+    expect((await search('计数')).total).toBe(1);
+    await t.app.ctx.db.execute(sql`update courses set sales = sales + 3 where id = ${id}`);
+    expect((await search('计数')).list.map((c) => c.sales)).toEqual([3]);
+    expect(
+      (await call(t, 'POST', '/team/modify', { token: other.token, body: { teamName: '改名书院' } })).code,
+    ).toBe(200);
+    expect(await drift()).toEqual([]);
+    expect(
+      (await call(t, 'POST', '/course/unrelease', { token: other.token, body: { courseId: id } })).code,
+    ).toBe(200);
+    expect(await drift()).toEqual([]);
+    expect(await search('计数')).toMatchObject({ list: [], total: 0 });
+  });
+
+  it('finds the same one-word pages whichever way the body-only matches are read', async () => {
+    const db = t.app.ctx.searchGenericDb;
+    for (const word of ['数据', '实务', '一门课', 'rumen', 'yi'])
+      for (const read of [wordPage, salesWordPage])
+        for (const [limit, offset] of [
+          [50, 0],
+          [2, 1],
+        ] as const)
+          expect(await read(db, word, limit!, offset!, true), word).toEqual(
+            await read(db, word, limit!, offset!, false),
+          );
+    expect((await wordPage(db, '数据', 50, 0, true)).rows.map((r) => r.courseId)).toEqual(
+      (await search('数据')).list.map((c) => c.courseId),
+    );
+  });
+
+  it('cuts a dictionary word longer than three characters into its overlapping runs', () => {
+    expect(queryWords('室内设计入门')).toEqual(['室内设', '内设计', '入门']);
+    expect(queryWords('xiangmuguanli')).toEqual(['xiangmuguanli']);
   });
 });

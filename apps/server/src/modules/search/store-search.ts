@@ -16,7 +16,6 @@ import type { Db } from '../../db/client.ts';
 import { driverWord, grams, queryWords, titleHighlights } from './search-text.ts';
 import {
   docsEstimate,
-  plainPage,
   relevancePage,
   sortedPage,
   suggestTitles,
@@ -24,9 +23,9 @@ import {
   type Found,
   type OtherWord,
   wordCounts,
-  WORD_COUNT_CAP,
   BODY_COUNT_CAP,
 } from './search.repo.ts';
+import { bodyCommon, plainPage, salesWordPage, wordPage, wordSuggest } from './search.prepared.ts';
 
 export type StoreSearchQuery = {
   keyword: string;
@@ -43,22 +42,38 @@ export interface StoreSearch {
 
 /**
  * The words as the queries test them. With several, the one held by the fewest documents' terms is
- * walked (each counted up to the cap on its own index range), so the others are tested as few times
+ * walked (the per-term counts say which), so the others are tested as few times
  * as possible; each other word is told whether it is rare and whether any body holds it.
  */
-async function filterOf(db: Db, words: string[], category?: CourseCategory): Promise<Filter> {
+async function filterOf(
+  db: Db,
+  words: string[],
+  /** Matches the read needs (the cap, or a suggestion's few) and the documents there are. */
+  need: { matches: number; docs: number },
+  category?: CourseCategory,
+  /** The pool for named statements, when the caller uses them. */
+  generic?: Db,
+): Promise<Filter> {
+  const common = await Promise.all(words.map((w) => bodyCommon(db, w)));
   const one = (driver: string, others: OtherWord[]): Filter => ({
     driver,
     driverGrams: grams(driver),
     others,
     category,
+    driverCommon: common[words.indexOf(driver)],
   });
   if (words.length === 1) return one(words[0]!, []);
-  // One statement: each word's term entries (up to WORD_COUNT_CAP) and bodies (BODY_COUNT_CAP).
-  const counts = await wordCounts(db, words);
+  // One statement: each word's documents by its terms (exact) and bodies (up to BODY_COUNT_CAP).
+  const counts = await wordCounts(
+    generic ?? db,
+    words,
+    common,
+    generic && `store_search_counts_${common.map((c) => (c ? 'c' : 'r')).join('')}`,
+  );
   const least = Math.min(...counts.map((c) => c.terms));
-  // Among equally rare words (none indexed, or all past the cap), the most specific.
+  // Among equally rare words (none indexed, say), the most specific.
   const driver = driverWord(words.filter((_, i) => counts[i]!.terms === least));
+  const docs = Math.max(need.docs, ...counts.map((c) => c.terms), 1);
   return one(
     driver,
     words.flatMap((word, i) => {
@@ -67,7 +82,10 @@ async function filterOf(db: Db, words: string[], category?: CourseCategory): Pro
       return [
         {
           word,
-          rare: c.terms < WORD_COUNT_CAP,
+          // Hashing a word's entries costs about a tenth of probing for it once, and the driver's
+          // walk probes until it has the matches it needs: about need × documents ÷ this word's
+          // documents entries if the words meet by chance, at most all of the driver's.
+          rare: c.terms <= 10 * Math.min(least, (need.matches * docs) / Math.max(c.terms, 1)),
           inBody: c.bodies > 0,
           bodyRare: c.bodies < BODY_COUNT_CAP,
         },
@@ -76,8 +94,25 @@ async function filterOf(db: Db, words: string[], category?: CourseCategory): Pro
   );
 }
 
+/**
+ * The name of a relevance read's statement: its text depends only on these (the words, limits and
+ * grams are values), so each shape is prepared once per connection.
+ */
+const relevanceName = (f: Filter) =>
+  [
+    'store_search_rel',
+    f.category ? 'c' : '',
+    [...f.driver].length > 2 ? 'l' : 's',
+    f.driverCommon ? 'c' : 'r',
+    ...f.others.map((w) => `${w.rare ? 'h' : 'p'}${w.inBody ? (w.bodyRare ? 'h' : 'p') : 'n'}`),
+  ].join('_');
+
 export class PgStoreSearch implements StoreSearch {
-  constructor(private readonly db: Db) {}
+  /** `generic`: the same database, for the named statements (AppContext.searchGenericDb). */
+  constructor(
+    private readonly db: Db,
+    private readonly generic: Db = db,
+  ) {}
 
   private docs = { n: 0, at: -Infinity };
   /**
@@ -88,9 +123,14 @@ export class PgStoreSearch implements StoreSearch {
    * the planner's estimate, read once a minute.
    */
   private async collectUpTo(rows: number): Promise<number> {
+    return Math.min(50_000, Math.ceil(Math.sqrt(3 * (await this.docCount()) * rows)));
+  }
+
+  /** The planner's estimate of the documents there are, read once a minute. */
+  private async docCount(): Promise<number> {
     if (performance.now() - this.docs.at > 60_000)
       this.docs = { n: await docsEstimate(this.db), at: performance.now() };
-    return Math.min(50_000, Math.ceil(Math.sqrt(3 * this.docs.n * rows)));
+    return this.docs.n;
   }
 
   async list(q: StoreSearchQuery): Promise<StoreListPage> {
@@ -105,16 +145,24 @@ export class PgStoreSearch implements StoreSearch {
     });
     if (!q.keyword) {
       const sort = q.sort === 'relevance' ? 'newest' : q.sort;
-      return page(await plainPage(this.db, q.category, sort, q.pageSize, offset));
+      return page(await plainPage(this.generic, q.category, sort, q.pageSize, offset));
     }
     // Punctuation, symbols or emoji alone: nothing to look for, so nothing found (never everything).
     if (words.length === 0) return page({ rows: [], total: 0 });
-    const f = await filterOf(this.db, words, q.category);
+    // One word, no category, in relevance or sales order (the common case): one named statement.
+    if (words.length === 1 && !q.category && (q.sort === 'relevance' || q.sort === 'sales')) {
+      const read = q.sort === 'sales' ? salesWordPage : wordPage;
+      const word = words[0]!;
+      return page(await read(this.generic, word, q.pageSize, offset, await bodyCommon(this.db, word)));
+    }
+    const relevance = q.sort === 'relevance';
+    const need = { matches: STORE_TOTAL_CAP + 1, docs: await this.docCount() };
+    const f = await filterOf(this.db, words, need, q.category, relevance ? this.generic : undefined);
     // Term matches first (title, then tags, each best match first), then body-only matches, which
     // are read (and counted) only when the terms hold fewer than the cap; or all in another order.
     return page(
       q.sort === 'relevance'
-        ? await relevancePage(this.db, f, q.pageSize, offset)
+        ? await relevancePage(this.generic, f, q.pageSize, offset, relevanceName(f))
         : await sortedPage(
             this.db,
             f,
@@ -130,10 +178,19 @@ export class PgStoreSearch implements StoreSearch {
     const words = queryWords(keyword);
     if (words.length === 0) return { list: [] };
     // Popular titles repeat across teams: read a few more rows than shown and keep distinct titles.
-    const f = await filterOf(this.db, words);
-    const rows = await suggestTitles(this.db, f, STORE_SUGGEST_MAX * 4);
+    const rows =
+      words.length === 1
+        ? await wordSuggest(this.generic, words[0]!, STORE_SUGGEST_MAX * 4)
+        : await this.suggestWords(words);
     const seen = new Set<string>();
     const list = rows.filter((r) => !seen.has(r.title) && seen.add(r.title)).slice(0, STORE_SUGGEST_MAX);
     return { list: list.map((r) => ({ ...r, titleHighlights: titleHighlights(r.title, words) })) };
+  }
+
+  /** Several words' suggestions: a named statement per shape, as the relevance page's. */
+  private async suggestWords(words: string[]): Promise<{ courseId: number; title: string }[]> {
+    const need = { matches: STORE_SUGGEST_MAX * 4, docs: await this.docCount() };
+    const f = await filterOf(this.db, words, need, undefined, this.generic);
+    return suggestTitles(this.generic, f, STORE_SUGGEST_MAX * 4, relevanceName(f).replace('_rel', '_sug'));
   }
 }

@@ -40,7 +40,7 @@ const searches = new WeakMap<AppContext, StoreSearch>();
 /** The store's search engine: PostgreSQL, reading where ctx.searchDb points (a replica, if set). */
 export function storeSearch(ctx: AppContext): StoreSearch {
   let search = searches.get(ctx);
-  if (!search) searches.set(ctx, (search = new PgStoreSearch(ctx.searchDb)));
+  if (!search) searches.set(ctx, (search = new PgStoreSearch(ctx.searchDb, ctx.searchGenericDb)));
   return search;
 }
 
