@@ -27,6 +27,8 @@ function open(
     lang?: UiLang;
     redirect?: string | null;
     wechat?: WechatQr;
+    /** Fields typed into before the script started (a slow phone): id → value. */
+    typedBefore?: Record<string, string>;
   } = {},
 ) {
   const redirect = options.redirect ?? null;
@@ -39,6 +41,9 @@ function open(
   };
   document.documentElement.lang = options.lang ?? 'zh-CN';
   document.body.innerHTML = renderPublicPage({ ...model, lang: options.lang ?? 'zh-CN', url: '/login' });
+  for (const [id, value] of Object.entries(options.typedBefore ?? {})) {
+    (document.getElementById(id) as HTMLInputElement).value = value;
+  }
   startLoginPage(document.querySelector<HTMLElement>('[data-login-page]')!, (url) => went.push(url));
 }
 
@@ -89,6 +94,15 @@ describe('the login page script', () => {
     type('sms-phone', '13900000000');
     expect(errorOf('sms-phone').hidden).toBe(true);
     expect(input('sms-phone').hasAttribute('aria-invalid')).toBe(false);
+  });
+
+  it('checks what was typed before the script arrived, as if typed after', () => {
+    open({ typedBefore: { 'sms-phone': '12', 'password-phone': '13900000000' } });
+    expect(errorOf('sms-phone').textContent).toBe('请输入正确的 11 位手机号');
+    expect(errorOf('sms-phone').hidden).toBe(false);
+    expect(errorOf('password-phone').hidden).toBe(true);
+    // An empty field is not called wrong before anything is typed in it.
+    expect(input('sms-code').hasAttribute('aria-invalid')).toBe(false);
   });
 
   it('a submit with bad fields calls nothing and names every field that is wrong', () => {

@@ -119,6 +119,9 @@ export function startLoginPage(
 
   for (const input of root.querySelectorAll<HTMLInputElement>('input[data-rule]')) {
     input.addEventListener('input', () => check(input));
+    // Typed into before this script arrived (the page shows at once; on a slow phone the script comes
+    // later): checked now, as if typed after.
+    if (input.value) check(input);
   }
 
   const field = (form: HTMLFormElement, name: string) => form.elements.namedItem(name) as HTMLInputElement;
