@@ -1,4 +1,3 @@
-import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import { API_BASE, CODE_TABLE, type CodeEntry } from '@studio/contract';
@@ -12,6 +11,7 @@ import {
 import findMyWay from 'find-my-way';
 import type { Config } from './config.ts';
 import { connect, type Db } from './db/client.ts';
+import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { findSessionActor } from './modules/auth/sessions.repo.ts';
 import { simulatorRoutes } from './modules/auth/simulator.routes.ts';
@@ -117,7 +117,7 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
 
-  await app.register(fastifyHelmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         // Lesson content may show https images (the sanitizer allows them) and embed known video players.
