@@ -1,44 +1,17 @@
-import type { DocNode } from '@studio/contract';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import type { Editor } from '@tiptap/core';
-import { EditorContent, useEditor } from '@tiptap/react';
-import { useEffect } from 'react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import '../../../lib/i18n/index.ts';
-import { TestProviders } from '../../../test/test-providers.tsx';
-import { editorExtensions } from './editor-extensions.ts';
+import { renderEditor } from '../../../test/render-editor.tsx';
 
 const IMAGE = { src: '/api/files/image/2026/11/diagram.png', alt: '示意图' };
 
-const Harness = ({
-  content,
-  editable,
-  onEditor,
-}: {
-  content: DocNode;
-  editable: boolean;
-  onEditor: (editor: Editor) => void;
-}) => {
-  const editor = useEditor({ extensions: editorExtensions(''), content, editable });
-  useEffect(() => {
-    onEditor(editor);
-  }, [editor, onEditor]);
-  return <EditorContent editor={editor} />;
-};
-
 async function openImage(attrs: Record<string, unknown> = {}, editable = true) {
-  let editor: Editor | null = null;
-  const content: DocNode = {
-    type: 'doc',
-    content: [{ type: 'image', attrs: { ...IMAGE, ...attrs } }, { type: 'paragraph' }],
-  };
-  render(
-    <TestProviders>
-      <Harness content={content} editable={editable} onEditor={(e) => (editor = e)} />
-    </TestProviders>,
+  const editor = renderEditor(
+    { type: 'doc', content: [{ type: 'image', attrs: { ...IMAGE, ...attrs } }, { type: 'paragraph' }] },
+    editable,
   );
   await screen.findByRole('img', { name: '示意图' });
-  const e = editor as unknown as Editor;
+  const e = editor();
   return { editor: e, attrs: () => e.getJSON().content?.[0]?.attrs };
 }
 

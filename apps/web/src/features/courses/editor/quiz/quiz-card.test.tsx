@@ -1,4 +1,4 @@
-import type { DocNode, QuizAttrs } from '@studio/contract';
+import type { QuizAttrs } from '@studio/contract';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { Editor } from '@tiptap/core';
 import { NodeSelection } from '@tiptap/pm/state';
@@ -7,6 +7,7 @@ import { useEffect } from 'react';
 import { describe, expect, it } from 'vitest';
 import '../../../../lib/i18n/index.ts';
 import { queryClient } from '../../../../lib/query-client.ts';
+import { renderEditor } from '../../../../test/render-editor.tsx';
 import { TestProviders } from '../../../../test/test-providers.tsx';
 import { aiKeys } from '../../../ai/ai-api.ts';
 import { Toolbar } from '../toolbar.tsx';
@@ -23,36 +24,14 @@ const QUIZ: QuizAttrs = {
   explanation: '',
 };
 
-const Harness = ({
-  content,
-  editable,
-  onEditor,
-}: {
-  content: DocNode;
-  editable: boolean;
-  onEditor: (editor: Editor) => void;
-}) => {
-  const editor = useEditor({ extensions: editorExtensions(''), content, editable });
-  useEffect(() => {
-    onEditor(editor);
-  }, [editor, onEditor]);
-  return <EditorContent editor={editor} />;
-};
-
 /** The editor with one quiz (and a paragraph), its card on screen. */
 async function openCard(start: Partial<QuizAttrs> = {}, editable = true) {
-  let editor: Editor | null = null;
-  const content: DocNode = {
-    type: 'doc',
-    content: [{ type: 'quiz', attrs: { ...QUIZ, ...start } }, { type: 'paragraph' }],
-  };
-  render(
-    <TestProviders>
-      <Harness content={content} editable={editable} onEditor={(e) => (editor = e)} />
-    </TestProviders>,
+  const editor = renderEditor(
+    { type: 'doc', content: [{ type: 'quiz', attrs: { ...QUIZ, ...start } }, { type: 'paragraph' }] },
+    editable,
   );
   await screen.findByRole('group', { name: '测验' });
-  const e = editor as unknown as Editor;
+  const e = editor();
   const updates: boolean[] = [];
   e.on('update', ({ transaction }) => updates.push(transaction.docChanged));
   const attrs = () => e.getJSON().content?.find((n) => n.type === 'quiz')?.attrs as QuizAttrs | undefined;
