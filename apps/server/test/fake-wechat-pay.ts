@@ -53,7 +53,7 @@ export async function startFakeWechatPay() {
   }[] = [];
   /** Set (refuseRefunds below) to make the fake refuse refund calls. */
   let refuseRefunds = false;
-  /** What the fake answers when asked about a refund (by out_refund_no); PROCESSING when unset. */
+  /** What the fake answers when asked about a refund (by out_refund_no); PROCESSING when unset, HTTP 500 for SYSTEM_ERROR. */
   const refundStatusAtWechat = new Map<string, string>();
   const refundQueries: { outRefundNo: string; authOk: boolean }[] = [];
 
@@ -105,15 +105,18 @@ export async function startFakeWechatPay() {
       const no = decodeURIComponent(url.pathname.split('/').pop()!);
       const call = refundCalls.find((c) => c.outRefundNo === no);
       refundQueries.push({ outRefundNo: no, authOk });
-      res.statusCode = call ? 200 : 404;
-      answer = call
-        ? {
-            refund_id: `50${no}`,
-            out_refund_no: no,
-            status: refundStatusAtWechat.get(no) ?? 'PROCESSING',
-            amount: { refund: call.refund, total: call.total },
-          }
-        : { code: 'RESOURCE_NOT_EXISTS', message: '退款单不存在' };
+      const down = refundStatusAtWechat.get(no) === 'SYSTEM_ERROR';
+      res.statusCode = down ? 500 : call ? 200 : 404;
+      answer = down
+        ? { code: 'SYSTEM_ERROR', message: '系统繁忙' }
+        : call
+          ? {
+              refund_id: `50${no}`,
+              out_refund_no: no,
+              status: refundStatusAtWechat.get(no) ?? 'PROCESSING',
+              amount: { refund: call.refund, total: call.total },
+            }
+          : { code: 'RESOURCE_NOT_EXISTS', message: '退款单不存在' };
     } else if (req.method === 'GET' && url.pathname.startsWith('/v3/pay/transactions/out-trade-no/')) {
       const no = decodeURIComponent(url.pathname.split('/').pop()!);
       const total = paidAtWechat.get(no);

@@ -51,9 +51,17 @@ describe('the refund check', () => {
     expect(queued.rows[0]!.n).toBe(1);
     expect(await owned()).toBe(true);
 
+    // WeChat Pay failing the query: asked again at the next step, not given up.
+    fake.refundStatusAtWechat.set(refund.refundNo, 'SYSTEM_ERROR');
+    expect(await check(1)).toBe('unanswered');
+    const requeued = await t.app.ctx.db.execute<{ n: number }>(
+      `select count(*)::int as n from pgboss.job where name = '${REFUND_CHECK_QUEUE}' and data->>'refundId' = '${refund.refundId}' and data->>'attempt' = '2'`,
+    );
+    expect(requeued.rows[0]!.n).toBe(1);
+
     // The money is back, its notification never came: the check applies it.
     fake.refundStatusAtWechat.set(refund.refundNo, 'SUCCESS');
-    expect(await check(1)).toBe('refunded');
+    expect(await check(2)).toBe('refunded');
     expect(await owned()).toBe(false);
     const detail = await call<Page<Refund>>(t, 'GET', '/order/refund/list', {
       token: sellerToken,
@@ -62,7 +70,7 @@ describe('the refund check', () => {
     expect(detail.data.list.find((r) => r.refundId === refund.refundId)?.status).toBe('refunded');
     // Once refunded, later checks and the late notification change nothing.
     const asked = refundQueries().length;
-    expect(await check(2)).toBe('settled');
+    expect(await check(3)).toBe('settled');
     expect(refundQueries()).toHaveLength(asked);
     expect((await notifyRefund(t, refundSuccess(refund.refundNo, 4100))).json().data.outcome).toBe(
       'already_refunded',

@@ -11,7 +11,8 @@ import { scheduleRefundCheck, type RefundCheckJob } from './refund-check-queue.t
 import { findRefundToCheck } from './refunds.repo.ts';
 import { applyRefundNotice } from './refunds.service.ts';
 
-export type RefundCheckOutcome = 'settled' | 'refunded' | 'processing' | 'failed' | 'not_asked';
+export type RefundCheckOutcome =
+  'settled' | 'refunded' | 'processing' | 'failed' | 'not_asked' | 'unanswered';
 
 /** Asks the provider about one refund still processing and applies what it says. */
 export async function checkRefund(
@@ -24,7 +25,16 @@ export async function checkRefund(
   const provider = ctx.paymentProviders.get(found.provider);
   if (!provider?.queryRefund) return 'not_asked';
   const { refundNo } = found.refund;
-  const answer = await provider.queryRefund(refundNo);
+  let answer;
+  try {
+    answer = await provider.queryRefund(refundNo);
+  } catch (err) {
+    // The provider unreachable or refusing the query: asked again at the next step of the schedule
+    // (a job that threw would be retried three times within seconds, then the checks would stop).
+    log.warn({ err, refundNo }, 'refund query failed');
+    await scheduleRefundCheck(ctx, refundId, attempt + 1);
+    return 'unanswered';
+  }
   if (answer.state === 'refunded') {
     await applyRefundNotice(ctx, provider.name, answer.notice, log);
     return 'refunded';
