@@ -194,11 +194,8 @@ let highlight: HighlightCode | undefined;
 const renderCodeBlock = (node: DocNode): string => {
   if (!highlight) return renderElement(node);
   const language = attr(node, 'language');
-  const code = (node.content ?? [])
-    .map((child) => (child.type === 'text' ? (child.text ?? '') : ''))
-    .join('');
   const [pre, codeTag] = NODE_HTML.codeBlock!(node) as [Html, Html];
-  return `${open(pre)}${open(codeTag)}${highlight(code, language)}</code></pre>`;
+  return `${open(pre)}${open(codeTag)}${highlight(docText(node), language)}</code></pre>`;
 };
 
 /** Nodes without content (anything inside them is not rendered, as in ProseMirror). */
