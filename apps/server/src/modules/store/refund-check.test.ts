@@ -26,6 +26,13 @@ afterAll(async () => {
 
 const paidAndAsked = (title: string, price: number) => paidAndAskedOn(t, title, price);
 const refundQueries = () => fake.refundQueries;
+/** How many checks of a refund are queued for `attempt`. */
+const queuedChecks = async (refundId: number, attempt: number) =>
+  (
+    await t.app.ctx.db.execute<{ n: number }>(
+      `select count(*)::int as n from pgboss.job where name = '${REFUND_CHECK_QUEUE}' and data->>'refundId' = '${refundId}' and data->>'attempt' = '${attempt}'`,
+    )
+  ).rows[0]!.n;
 
 describe('the refund check', () => {
   it('a lost notification: the check job asks WeChat Pay, applies a SUCCESS once, and stops', async () => {
@@ -45,19 +52,13 @@ describe('the refund check', () => {
       checkRefund(t.app.ctx, { refundId: refund.refundId, attempt }, t.app.log);
     expect(await check(0)).toBe('processing');
     expect(refundQueries().at(-1)).toEqual({ outRefundNo: refund.refundNo, authOk: true });
-    const queued = await t.app.ctx.db.execute<{ n: number }>(
-      `select count(*)::int as n from pgboss.job where name = '${REFUND_CHECK_QUEUE}' and data->>'refundId' = '${refund.refundId}' and data->>'attempt' = '1'`,
-    );
-    expect(queued.rows[0]!.n).toBe(1);
+    expect(await queuedChecks(refund.refundId, 1)).toBe(1);
     expect(await owned()).toBe(true);
 
     // WeChat Pay failing the query: asked again at the next step, not given up.
     fake.refundStatusAtWechat.set(refund.refundNo, 'SYSTEM_ERROR');
     expect(await check(1)).toBe('unanswered');
-    const requeued = await t.app.ctx.db.execute<{ n: number }>(
-      `select count(*)::int as n from pgboss.job where name = '${REFUND_CHECK_QUEUE}' and data->>'refundId' = '${refund.refundId}' and data->>'attempt' = '2'`,
-    );
-    expect(requeued.rows[0]!.n).toBe(1);
+    expect(await queuedChecks(refund.refundId, 2)).toBe(1);
 
     // The money is back, its notification never came: the check applies it.
     fake.refundStatusAtWechat.set(refund.refundNo, 'SUCCESS');
@@ -82,10 +83,7 @@ describe('the refund check', () => {
     expect((await approve()).data.status).toBe('processing');
     fake.refundStatusAtWechat.set(refund.refundNo, 'ABNORMAL');
     expect(await checkRefund(t.app.ctx, { refundId: refund.refundId, attempt: 3 }, t.app.log)).toBe('failed');
-    const next = await t.app.ctx.db.execute<{ n: number }>(
-      `select count(*)::int as n from pgboss.job where name = '${REFUND_CHECK_QUEUE}' and data->>'refundId' = '${refund.refundId}' and data->>'attempt' = '4'`,
-    );
-    expect(next.rows[0]!.n).toBe(0);
+    expect(await queuedChecks(refund.refundId, 4)).toBe(0);
     expect(await owned()).toBe(true);
     // Its REFUND.ABNORMAL notification is acknowledged (WeChat Pay stops re-sending) and changes nothing;
     // a forged one is still refused.
