@@ -83,7 +83,9 @@ export const useAiAssist = (
     if (outcome.kind === 'failed') {
       setFailure({ message: outcome.message ?? t('editor.assist.interrupted'), kept });
     }
-    if (editableRef.current) editor.commands.focus();
+    // Focused now, not in Tiptap's next animation frame (commands.focus waits for one): a person
+    // who types as soon as the assist stops must not lose the first keys (the failure journey did).
+    if (editableRef.current) editor.view.focus();
   };
 
   return {
