@@ -29,6 +29,7 @@ export async function seedSearch(
     category: [] as string[],
     body: [] as string[],
     grams: [] as string[],
+    terms: [] as string[],
   };
   const terms = {
     title: [] as string[],
@@ -52,6 +53,7 @@ export async function seedSearch(
         rows.category.push(category);
         rows.body.push(text.body);
         rows.grams.push(JSON.stringify(docGrams(text.body)));
+        rows.terms.push(JSON.stringify([...text.terms.keys()]));
         for (const [term, bucket] of text.terms) {
           terms.title.push(title);
           terms.category.push(category);
@@ -59,12 +61,14 @@ export async function seedSearch(
           terms.bucket.push(bucket);
         }
       }
-  await client.query('create temp table bench_bodies (title text, category text, body text, grams text[])');
+  await client.query(
+    'create temp table bench_bodies (title text, category text, body text, grams text[], terms text[])',
+  );
   await client.query(
     `insert into bench_bodies
-     select t, c, b, array(select jsonb_array_elements_text(g::jsonb))
-     from unnest($1::text[], $2::text[], $3::text[], $4::text[]) as x(t, c, b, g)`,
-    [rows.title, rows.category, rows.body, rows.grams],
+     select t, c, b, array(select jsonb_array_elements_text(g::jsonb)), array(select jsonb_array_elements_text(k::jsonb))
+     from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[]) as x(t, c, b, g, k)`,
+    [rows.title, rows.category, rows.body, rows.grams, rows.terms],
   );
   // The team name's grams once per team; a document's grams are its body's and its team's.
   await client.query(
@@ -79,12 +83,12 @@ export async function seedSearch(
   await client.query('create index on bench_terms (title, category)');
   await client.query('analyze bench_bodies, bench_terms');
   // The gram index is built once after the load rather than grown row by row.
-  await client.query('drop index store_search_docs_grams');
+  await client.query('drop index store_search_docs_grams, store_search_docs_terms');
   await client.query(
     `insert into store_search_docs (course_id, team_id, category, title, subtitle, cover, team_name, price, sales,
-                                    lesson_count, version_no, released_at, body, team_key, grams)
+                                    lesson_count, version_no, released_at, body, team_key, grams, terms)
      select c.id, c.team_id, c.category, c.title, c.subtitle, c.cover, t.team_name, r.price, c.sales,
-            8, 1, r.created_at, b.body, lower(t.team_name), b.grams || tg.grams
+            8, 1, r.created_at, b.body, lower(t.team_name), b.grams || tg.grams, b.terms
      from courses c
      join course_releases r on r.course_id = c.id and r.version_no = 1
      join teams t on t.id = c.team_id
@@ -95,6 +99,9 @@ export async function seedSearch(
   );
   await client.query("set maintenance_work_mem = '512MB'");
   await client.query('create index store_search_docs_grams on store_search_docs using gin (grams)');
+  await client.query(
+    'create index store_search_docs_terms on store_search_docs using gin (terms) with (fastupdate = off)',
+  );
   lap('search documents');
   await client.query(
     'alter table store_search_terms drop constraint store_search_terms_course_id_store_search_docs_course_id_fk',

@@ -34,6 +34,11 @@ export const storeSearchDocs = pgTable(
      * SQL's studio_search_grams), written by the app so a bulk load computes nothing per row.
      */
     grams: text('grams').array().notNull(),
+    /**
+     * The document's terms (the keys of its store_search_terms rows, migration 0016): their GIN index
+     * intersects several words' documents at once, where the term index would probe one by one.
+     */
+    terms: text('terms').array().notNull(),
   },
   (t) => [
     // One index per order the store offers.
@@ -54,6 +59,7 @@ export const storeSearchDocs = pgTable(
     index('store_search_docs_category_price_desc').on(t.category, t.price.desc(), t.courseId.desc()),
     index('store_search_docs_team').on(t.teamId),
     index('store_search_docs_grams').using('gin', t.grams),
+    index('store_search_docs_terms').using('gin', t.terms).with({ fastupdate: false }),
   ],
 );
 

@@ -7,12 +7,13 @@ import type { Db } from '../../db/client.ts';
 import { courses, storeSearchDocs, storeSearchOutbox, storeSearchTerms } from '../../db/schema.ts';
 import { Bucket, grams } from './search-text.ts';
 
-export type DocRow = typeof storeSearchDocs.$inferInsert;
+/** A document as the index writes it; its `terms` column is the keys of the terms it is written with. */
+export type DocRow = Omit<typeof storeSearchDocs.$inferInsert, 'terms'>;
 
 /** Replaces a course's document and terms (the caller's transaction makes it one change). */
 export async function writeDoc(db: Db, doc: DocRow, terms: Map<string, number>): Promise<void> {
   await deleteDoc(db, doc.courseId);
-  await db.insert(storeSearchDocs).values(doc);
+  await db.insert(storeSearchDocs).values({ ...doc, terms: [...terms.keys()] });
   const rows = [...terms].map(([term, bucket]) => ({
     term,
     courseId: doc.courseId,
@@ -120,6 +121,11 @@ export type Filter = {
   category?: CourseCategory;
   /** The driver's grams are common in bodies (search.prepared.ts `bodyCommon`). */
   driverCommon?: boolean;
+  /**
+   * With several words: how many documents hold every one of them among their terms, counted up to
+   * the cap (`wordCounts`).
+   */
+  allTerms?: number;
 };
 
 /**
@@ -153,6 +159,34 @@ const restrict = (f: Filter, id: SQL): SQL[] => [
   ...f.others.map((w) => anywhere(id, w)),
 ];
 const P = sql.raw('p.course_id');
+
+/** The words of the filter, as one text[] value (the GIN test of the terms). */
+const allWords = (f: Filter) => textArray([f.driver, ...f.others.map((w) => w.word)]);
+
+/**
+ * Whether the other words are tested on the driver's entries as one set: documents holding every
+ * word among their terms (the terms' GIN index, migration 0016), known to be fewer than the cap. When
+ * no other word can be in a body, those are exactly the documents the entries must be in.
+ */
+export const testsAsSet = (f: Filter) =>
+  f.others.length > 0 &&
+  f.allTerms !== undefined &&
+  f.allTerms < COUNT_CAP &&
+  f.others.every((w) => !w.inBody);
+
+/** The category and the other words, tested on the driver's entry `p`: as one hashed set, or each. */
+const restrictEntry = (f: Filter): SQL[] =>
+  testsAsSet(f)
+    ? [
+        // Inside coalesce, as in `anywhere`, so it stays a hashed filter of the walk; no limit: the set
+        // is read again here, and a document added since the count must be in it.
+        sql`coalesce(p.course_id in (select g.course_id from store_search_docs g where g.terms @> ${allWords(f)}
+              ${f.category ? sql`and g.category = ${f.category}` : sql``}), false)`,
+      ]
+    : restrict(f, P);
+
+/** Several words held together by at least the cap of documents' terms: the total is known. */
+export const knownCapped = (f: Filter) => f.allTerms !== undefined && f.allTerms >= COUNT_CAP;
 const D = sql.raw('d.course_id');
 
 const where = (parts: SQL[]) => (parts.length ? sql`where ${sql.join(parts, sql` and `)}` : sql``);
@@ -196,12 +230,25 @@ export async function relevancePage(
   name?: string,
 ): Promise<Found> {
   const n = Math.max(COUNT_CAP, offset + limit);
-  const ctes = sql`
+  const walk = (upTo: SQL) => sql`
     t as materialized (
       select p.course_id, p.bucket, p.sales, p.released_at from store_search_terms p
-      ${where([sql`p.term = ${f.driver}`, ...restrict(f, P)])}
+      ${where([sql`p.term = ${f.driver}`, ...restrictEntry(f)])}
       order by p.bucket, p.sales desc nulls last, p.released_at desc nulls last, p.course_id desc nulls last
-      limit ${n}),
+      limit ${upTo}),`;
+  if (knownCapped(f))
+    // The total is the cap, so the walk stops at the page's end, and the body-only matches (ranked
+    // after every term match) are never reached.
+    return found(
+      db,
+      sql`${walk(sql`${offset + limit}::int8`)}`,
+      sql`select course_id, row_number() over () as ord from (select course_id from t
+          order by bucket, sales desc nulls last, released_at desc nulls last, course_id desc nulls last
+          limit ${limit} offset ${offset}) x`,
+      sql`select ${int(COUNT_CAP)} as n`,
+      name,
+    );
+  const ctes = sql`${walk(sql`${n}`)}
     tn as (select count(*)::int as n from t),
     b as materialized (
       select d.course_id, d.sales, d.released_at from store_search_docs d
@@ -322,22 +369,28 @@ export async function wordCounts(
   /** Per word: its grams are common in bodies, so its bodies are taken as many (not counted). */
   common: boolean[] = [],
   name?: string,
-): Promise<{ terms: number; bodies: number }[]> {
+  category?: CourseCategory,
+): Promise<{ words: { terms: number; bodies: number }[]; allTerms: number }> {
   const got = await named<{ n: number[] }>(
     db,
     name,
     sql`select array[${sql.join(
-      words.flatMap((w, i) => [
-        sql`coalesce((select docs from store_search_term_counts where term = ${w}), 0)`,
-        common[i]
-          ? sql`${int(BODY_COUNT_CAP)}`
-          : sql`(select count(*)::int from (select 1 from store_search_docs d where d.grams @> ${textArray(grams(w))} limit ${int(BODY_COUNT_CAP)}) c)`,
-      ]),
+      [
+        ...words.flatMap((w, i) => [
+          sql`coalesce((select docs from store_search_term_counts where term = ${w}), 0)`,
+          common[i]
+            ? sql`${int(BODY_COUNT_CAP)}`
+            : sql`(select count(*)::int from (select 1 from store_search_docs d where d.grams @> ${textArray(grams(w))} limit ${int(BODY_COUNT_CAP)}) c)`,
+        ]),
+        // The documents holding every word among their terms (GIN index of migration 0016), to the cap.
+        sql`(select count(*)::int from (select 1 from store_search_docs g where g.terms @> ${textArray(words)}
+              ${category ? sql`and g.category = ${category}` : sql``} limit ${int(COUNT_CAP)}) a)`,
+      ],
       sql`, `,
     )}]::int[] as n`,
   );
   const n = got[0]!.n;
-  return words.map((_, i) => ({ terms: n[2 * i]!, bodies: n[2 * i + 1]! }));
+  return { words: words.map((_, i) => ({ terms: n[2 * i]!, bodies: n[2 * i + 1]! })), allTerms: n.at(-1)! };
 }
 
 /** Titles whose terms hold the word, best first, for the search box's suggestions. */
@@ -353,7 +406,7 @@ export async function suggestTitles(
     sql`
     select d.course_id as "courseId", d.title
     from store_search_terms p join store_search_docs d on d.course_id = p.course_id
-    ${where([sql`p.term = ${f.driver}`, sql`p.bucket <= 2`, ...restrict(f, P)])}
+    ${where([sql`p.term = ${f.driver}`, sql`p.bucket <= 2`, ...restrictEntry(f)])}
     order by p.bucket, p.sales desc nulls last, p.released_at desc nulls last, p.course_id desc nulls last
     limit ${n}`,
   );

@@ -177,6 +177,15 @@ describe('store search', () => {
               where coalesce(c.docs, 0) <> coalesce(x.n, 0)`,
         )
       ).rows;
+    // A document's terms array (its GIN index answers several words at once) holds its terms' keys.
+    const termsDrift = async () =>
+      (
+        await t.app.ctx.db.execute<{ course_id: number }>(
+          sql`select d.course_id from store_search_docs d
+              where array(select u from unnest(d.terms) u order by u) is distinct from
+                    array(select x.term from store_search_terms x where x.course_id = d.course_id order by x.term)`,
+        )
+      ).rows;
     const other = await createUser(t);
     await createTeam(t, other.token, '计数工作室');
     const saved = token;
@@ -184,6 +193,7 @@ describe('store search', () => {
     const id = await listed({ title: '计数测试课', tags: ['计数'] });
     token = saved;
     expect(await drift()).toEqual([]);
+    expect(await termsDrift()).toEqual([]);
     expect((await search('计数')).total).toBe(1);
     await t.app.ctx.db.execute(sql`update courses set sales = sales + 3 where id = ${id}`);
     expect((await search('计数')).list.map((c) => c.sales)).toEqual([3]);
@@ -191,6 +201,7 @@ describe('store search', () => {
       (await call(t, 'POST', '/team/modify', { token: other.token, body: { teamName: '改名书院' } })).code,
     ).toBe(200);
     expect(await drift()).toEqual([]);
+    expect(await termsDrift()).toEqual([]);
     expect(
       (await call(t, 'POST', '/course/unrelease', { token: other.token, body: { courseId: id } })).code,
     ).toBe(200);
@@ -217,5 +228,55 @@ describe('store search', () => {
   it('cuts a dictionary word longer than three characters into its overlapping runs', () => {
     expect(queryWords('室内设计入门')).toEqual(['室内设', '内设计', '入门']);
     expect(queryWords('xiangmuguanli')).toEqual(['xiangmuguanli']);
+  });
+
+  // Last: it adds 1,200 documents.
+  it('pages several words held by more documents than the cap as the full ranking does', async () => {
+    const db = t.app.ctx.db;
+    const source = await listed({ title: '剪纸艺术入门', tags: ['非遗'] });
+    // 1,200 copies of its document and terms, each with its own sales (the ranking's second key).
+    await db.execute(sql`
+      with c as (
+        insert into courses (team_id, author_id, title, status)
+        select team_id, author_id, title, 'draft' from courses, generate_series(1, 1200) where id = ${source}
+        returning id),
+      n as (select id, row_number() over (order by id) as i from c),
+      d as (
+        insert into store_search_docs (course_id, team_id, category, title, subtitle, cover, team_name, price,
+          sales, lesson_count, version_no, released_at, body, team_key, grams, terms)
+        select n.id, team_id, category, title, subtitle, cover, team_name, price, (n.i * 7) % 1201,
+          lesson_count, version_no, released_at, body, team_key, grams, terms
+        from store_search_docs, n where course_id = ${source}
+        returning course_id, sales, released_at)
+      insert into store_search_terms (term, course_id, bucket, sales, released_at)
+      select x.term, d.course_id, x.bucket, d.sales, d.released_at
+      from store_search_terms x, d where x.course_id = ${source}`);
+    // The ranking by its definition: the rarer word's entry (its bucket) for each document holding both.
+    const ranked = async (driver: string, other: string, limit: number, offset: number) =>
+      (
+        await db.execute<{ course_id: number }>(
+          sql`select p.course_id from store_search_terms p
+              where p.term = ${driver}
+                and exists (select 1 from store_search_terms x where x.course_id = p.course_id and x.term = ${other})
+              order by p.bucket, p.sales desc, p.released_at desc, p.course_id desc
+              limit ${limit} offset ${offset}`,
+        )
+      ).rows.map((r) => r.course_id);
+    for (const [keyword, driver, other] of [
+      ['剪纸 非遗', '剪纸', '非遗'],
+      ['jianzhi rumen', 'jianzhi', 'rumen'],
+    ] as const)
+      for (const pageNum of [1, 2, 40]) {
+        const page = await search(keyword, { pageSize: '12', pageNum: String(pageNum) });
+        expect(page, keyword).toMatchObject({ total: 1000, totalCapped: true });
+        expect(
+          page.list.map((c) => c.courseId),
+          `${keyword} page ${pageNum}`,
+        ).toEqual(await ranked(driver, other, 12, (pageNum - 1) * 12));
+      }
+    const suggest = await call<StoreSuggest>(t, 'GET', '/store/suggest', {
+      query: { keyword: 'jianzhi rm' },
+    });
+    expect(suggest.data.list.map((s) => s.title)).toEqual(['剪纸艺术入门']);
   });
 });

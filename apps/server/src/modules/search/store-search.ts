@@ -24,6 +24,8 @@ import {
   type OtherWord,
   wordCounts,
   BODY_COUNT_CAP,
+  knownCapped,
+  testsAsSet,
 } from './search.repo.ts';
 import { bodyCommon, plainPage, salesWordPage, wordPage, wordSuggest } from './search.prepared.ts';
 
@@ -42,38 +44,46 @@ export interface StoreSearch {
 
 /**
  * The words as the queries test them. With several, the one held by the fewest documents' terms is
- * walked (the per-term counts say which), so the others are tested as few times
- * as possible; each other word is told whether it is rare and whether any body holds it.
+ * walked (the per-term counts say which), so the others are tested as few times as possible; each
+ * other word is told whether it is rare and whether any body holds it, and the filter how many
+ * documents hold every word among their terms (up to the cap).
  */
 async function filterOf(
   db: Db,
   words: string[],
-  /** Matches the read needs (the cap, or a suggestion's few) and the documents there are. */
-  need: { matches: number; docs: number },
+  /**
+   * Matches the read needs (the cap for a page's count, a suggestion's few); `known`, those it needs
+   * once the cap of documents is known to hold every word (a page's end), and the documents there are.
+   */
+  need: { matches: number; known: number; docs: number },
   category?: CourseCategory,
   /** The pool for named statements, when the caller uses them. */
   generic?: Db,
 ): Promise<Filter> {
   const common = await Promise.all(words.map((w) => bodyCommon(db, w)));
-  const one = (driver: string, others: OtherWord[]): Filter => ({
+  const one = (driver: string, others: OtherWord[], allTerms?: number): Filter => ({
     driver,
     driverGrams: grams(driver),
     others,
     category,
     driverCommon: common[words.indexOf(driver)],
+    allTerms,
   });
   if (words.length === 1) return one(words[0]!, []);
-  // One statement: each word's documents by its terms (exact) and bodies (up to BODY_COUNT_CAP).
-  const counts = await wordCounts(
+  // One statement: each word's documents by its terms (exact) and bodies (up to BODY_COUNT_CAP), and
+  // the documents holding them all among their terms.
+  const { words: counts, allTerms } = await wordCounts(
     generic ?? db,
     words,
     common,
-    generic && `store_search_counts_${common.map((c) => (c ? 'c' : 'r')).join('')}`,
+    generic && `store_search_counts_${common.map((c) => (c ? 'c' : 'r')).join('')}${category ? '_c' : ''}`,
+    category,
   );
   const least = Math.min(...counts.map((c) => c.terms));
   // Among equally rare words (none indexed, say), the most specific.
   const driver = driverWord(words.filter((_, i) => counts[i]!.terms === least));
   const docs = Math.max(need.docs, ...counts.map((c) => c.terms), 1);
+  const matches = allTerms > STORE_TOTAL_CAP ? need.known : need.matches;
   return one(
     driver,
     words.flatMap((word, i) => {
@@ -85,12 +95,13 @@ async function filterOf(
           // Hashing a word's entries costs about a tenth of probing for it once, and the driver's
           // walk probes until it has the matches it needs: about need × documents ÷ this word's
           // documents entries if the words meet by chance, at most all of the driver's.
-          rare: c.terms <= 10 * Math.min(least, (need.matches * docs) / Math.max(c.terms, 1)),
+          rare: c.terms <= 10 * Math.min(least, (matches * docs) / Math.max(c.terms, 1)),
           inBody: c.bodies > 0,
           bodyRare: c.bodies < BODY_COUNT_CAP,
         },
       ];
     }),
+    allTerms,
   );
 }
 
@@ -102,6 +113,7 @@ const relevanceName = (f: Filter) =>
   [
     'store_search_rel',
     f.category ? 'c' : '',
+    knownCapped(f) ? 'k' : testsAsSet(f) ? 'g' : '',
     [...f.driver].length > 2 ? 'l' : 's',
     f.driverCommon ? 'c' : 'r',
     ...f.others.map((w) => `${w.rare ? 'h' : 'p'}${w.inBody ? (w.bodyRare ? 'h' : 'p') : 'n'}`),
@@ -156,7 +168,9 @@ export class PgStoreSearch implements StoreSearch {
       return page(await read(this.generic, word, q.pageSize, offset, await bodyCommon(this.db, word)));
     }
     const relevance = q.sort === 'relevance';
-    const need = { matches: STORE_TOTAL_CAP + 1, docs: await this.docCount() };
+    // A relevance page reads its entries only to the page's end once the total is known (the cap).
+    const matches = STORE_TOTAL_CAP + 1;
+    const need = { matches, known: relevance ? offset + q.pageSize : matches, docs: await this.docCount() };
     const f = await filterOf(this.db, words, need, q.category, relevance ? this.generic : undefined);
     // Term matches first (title, then tags, each best match first), then body-only matches, which
     // are read (and counted) only when the terms hold fewer than the cap; or all in another order.
@@ -189,8 +203,11 @@ export class PgStoreSearch implements StoreSearch {
 
   /** Several words' suggestions: a named statement per shape, as the relevance page's. */
   private async suggestWords(words: string[]): Promise<{ courseId: number; title: string }[]> {
-    const need = { matches: STORE_SUGGEST_MAX * 4, docs: await this.docCount() };
+    const n = STORE_SUGGEST_MAX * 4;
+    const need = { matches: n, known: n, docs: await this.docCount() };
     const f = await filterOf(this.db, words, need, undefined, this.generic);
+    // No document holds every word among its terms, and no body holds the others: no title does.
+    if (testsAsSet(f) && f.allTerms === 0) return [];
     return suggestTitles(this.generic, f, STORE_SUGGEST_MAX * 4, relevanceName(f).replace('_rel', '_sug'));
   }
 }

@@ -1,0 +1,14 @@
+-- Each document's terms as an array (the keys of its store_search_terms rows), so a GIN index
+-- intersects several words' documents in one index scan. Filled here from the terms, in the
+-- migration's transaction: the documents and their terms are locked until it commits.
+LOCK TABLE "store_search_docs", "store_search_terms" IN SHARE MODE;
+--> statement-breakpoint
+ALTER TABLE "store_search_docs" ADD COLUMN "terms" text[];
+--> statement-breakpoint
+UPDATE "store_search_docs" d SET "terms" = coalesce(
+  (SELECT array_agg(t."term" ORDER BY t."term") FROM "store_search_terms" t WHERE t."course_id" = d."course_id"),
+  '{}');
+--> statement-breakpoint
+ALTER TABLE "store_search_docs" ALTER COLUMN "terms" SET NOT NULL;
+--> statement-breakpoint
+CREATE INDEX "store_search_docs_terms" ON "store_search_docs" USING gin ("terms") WITH (fastupdate=false);
