@@ -21,8 +21,8 @@ export async function measure(name: string, run: () => Promise<autocannon.Result
   };
 }
 
-export const get = (url: string, headers: Record<string, string> = {}) =>
-  autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers, verifyBody: isOk });
+export const get = (url: string, headers: Record<string, string> = {}, duration = DURATION_S) =>
+  autocannon({ url, connections: CONNECTIONS, duration, headers, verifyBody: isOk });
 
 export function table(rows: Row[], ceiling: number): string {
   return [

@@ -122,10 +122,10 @@ export type Filter = {
   /** The driver's grams are common in bodies (search.prepared.ts `bodyCommon`). */
   driverCommon?: boolean;
   /**
-   * With several words: how many documents hold every one of them among their terms, counted up to
-   * the cap (`wordCounts`).
+   * With several words, how many documents hold every one of them among their terms, counted up to
+   * `upTo` (`wordCounts`); absent when not counted.
    */
-  allTerms?: number;
+  allTerms?: { n: number; upTo: number };
 };
 
 /**
@@ -171,7 +171,7 @@ const allWords = (f: Filter) => textArray([f.driver, ...f.others.map((w) => w.wo
 export const testsAsSet = (f: Filter) =>
   f.others.length > 0 &&
   f.allTerms !== undefined &&
-  f.allTerms < COUNT_CAP &&
+  f.allTerms.n < f.allTerms.upTo &&
   f.others.every((w) => !w.inBody);
 
 /** The category and the other words, tested on the driver's entry `p`: as one hashed set, or each. */
@@ -186,7 +186,7 @@ const restrictEntry = (f: Filter): SQL[] =>
     : restrict(f, P);
 
 /** Several words held together by at least the cap of documents' terms: the total is known. */
-export const knownCapped = (f: Filter) => f.allTerms !== undefined && f.allTerms >= COUNT_CAP;
+export const knownCapped = (f: Filter) => f.allTerms !== undefined && f.allTerms.n >= COUNT_CAP;
 const D = sql.raw('d.course_id');
 
 const where = (parts: SQL[]) => (parts.length ? sql`where ${sql.join(parts, sql` and `)}` : sql``);
@@ -368,29 +368,44 @@ export async function wordCounts(
   words: string[],
   /** Per word: its grams are common in bodies, so its bodies are taken as many (not counted). */
   common: boolean[] = [],
+  /**
+   * The documents holding every word among their terms: counted up to `upTo`, unless the words'
+   * counts, were they independent, put more than `unlessDenser` there (then a walk of the rarest
+   * word's entries finds what a few matches need sooner than the index intersects the lists).
+   */
+  all: { upTo: number; unlessDenser?: number; docs: number },
   name?: string,
   category?: CourseCategory,
-): Promise<{ words: { terms: number; bodies: number }[]; allTerms: number }> {
+): Promise<{ words: { terms: number; bodies: number }[]; allTerms?: number }> {
+  const termCount = (i: number) => sql.raw(`w.n[${2 * i + 1}]::float8`);
+  const expected = sql.join(
+    words.map((_, i) => (i === 0 ? termCount(i) : sql`${termCount(i)} / ${all.docs}::float8`)),
+    sql` * `,
+  );
   const got = await named<{ n: number[] }>(
     db,
     name,
-    sql`select array[${sql.join(
-      [
-        ...words.flatMap((w, i) => [
-          sql`coalesce((select docs from store_search_term_counts where term = ${w}), 0)`,
-          common[i]
-            ? sql`${int(BODY_COUNT_CAP)}`
-            : sql`(select count(*)::int from (select 1 from store_search_docs d where d.grams @> ${textArray(grams(w))} limit ${int(BODY_COUNT_CAP)}) c)`,
-        ]),
-        // The documents holding every word among their terms (GIN index of migration 0016), to the cap.
-        sql`(select count(*)::int from (select 1 from store_search_docs g where g.terms @> ${textArray(words)}
-              ${category ? sql`and g.category = ${category}` : sql``} limit ${int(COUNT_CAP)}) a)`,
-      ],
+    sql`with w as (select array[${sql.join(
+      words.flatMap((w, i) => [
+        sql`coalesce((select docs from store_search_term_counts where term = ${w}), 0)`,
+        common[i]
+          ? sql`${int(BODY_COUNT_CAP)}`
+          : sql`(select count(*)::int from (select 1 from store_search_docs d where d.grams @> ${textArray(grams(w))} limit ${int(BODY_COUNT_CAP)}) c)`,
+      ]),
       sql`, `,
-    )}]::int[] as n`,
+    )}]::int[] as n)
+    select w.n || case when ${all.unlessDenser === undefined ? sql`false` : sql`${expected} > ${all.unlessDenser}::float8`}
+      then -1
+      else (select count(*)::int from (select 1 from store_search_docs g where g.terms @> ${textArray(words)}
+              ${category ? sql`and g.category = ${category}` : sql``} limit ${all.upTo}::int8) a) end as n
+    from w`,
   );
   const n = got[0]!.n;
-  return { words: words.map((_, i) => ({ terms: n[2 * i]!, bodies: n[2 * i + 1]! })), allTerms: n.at(-1)! };
+  const allTerms = n.at(-1)!;
+  return {
+    words: words.map((_, i) => ({ terms: n[2 * i]!, bodies: n[2 * i + 1]! })),
+    ...(allTerms >= 0 && { allTerms }),
+  };
 }
 
 /** Titles whose terms hold the word, best first, for the search box's suggestions. */

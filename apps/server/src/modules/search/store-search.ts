@@ -55,13 +55,13 @@ async function filterOf(
    * Matches the read needs (the cap for a page's count, a suggestion's few); `known`, those it needs
    * once the cap of documents is known to hold every word (a page's end), and the documents there are.
    */
-  need: { matches: number; known: number; docs: number },
+  need: { matches: number; known: number; docs: number; all: { upTo: number; unlessDenser?: number } },
   category?: CourseCategory,
   /** The pool for named statements, when the caller uses them. */
   generic?: Db,
 ): Promise<Filter> {
   const common = await Promise.all(words.map((w) => bodyCommon(db, w)));
-  const one = (driver: string, others: OtherWord[], allTerms?: number): Filter => ({
+  const one = (driver: string, others: OtherWord[], allTerms?: Filter['allTerms']): Filter => ({
     driver,
     driverGrams: grams(driver),
     others,
@@ -76,14 +76,16 @@ async function filterOf(
     generic ?? db,
     words,
     common,
-    generic && `store_search_counts_${common.map((c) => (c ? 'c' : 'r')).join('')}${category ? '_c' : ''}`,
+    { ...need.all, docs: Math.max(need.docs, 1) },
+    generic &&
+      `store_search_counts_${common.map((c) => (c ? 'c' : 'r')).join('')}${category ? '_c' : ''}${need.all.unlessDenser === undefined ? '' : '_d'}`,
     category,
   );
   const least = Math.min(...counts.map((c) => c.terms));
   // Among equally rare words (none indexed, say), the most specific.
   const driver = driverWord(words.filter((_, i) => counts[i]!.terms === least));
   const docs = Math.max(need.docs, ...counts.map((c) => c.terms), 1);
-  const matches = allTerms > STORE_TOTAL_CAP ? need.known : need.matches;
+  const matches = (allTerms ?? 0) > STORE_TOTAL_CAP ? need.known : need.matches;
   return one(
     driver,
     words.flatMap((word, i) => {
@@ -101,7 +103,7 @@ async function filterOf(
         },
       ];
     }),
-    allTerms,
+    allTerms === undefined ? undefined : { n: allTerms, upTo: need.all.upTo },
   );
 }
 
@@ -170,7 +172,12 @@ export class PgStoreSearch implements StoreSearch {
     const relevance = q.sort === 'relevance';
     // A relevance page reads its entries only to the page's end once the total is known (the cap).
     const matches = STORE_TOTAL_CAP + 1;
-    const need = { matches, known: relevance ? offset + q.pageSize : matches, docs: await this.docCount() };
+    const need = {
+      matches,
+      known: relevance ? offset + q.pageSize : matches,
+      docs: await this.docCount(),
+      all: { upTo: matches },
+    };
     const f = await filterOf(this.db, words, need, q.category, relevance ? this.generic : undefined);
     // Term matches first (title, then tags, each best match first), then body-only matches, which
     // are read (and counted) only when the terms hold fewer than the cap; or all in another order.
@@ -204,10 +211,13 @@ export class PgStoreSearch implements StoreSearch {
   /** Several words' suggestions: a named statement per shape, as the relevance page's. */
   private async suggestWords(words: string[]): Promise<{ courseId: number; title: string }[]> {
     const n = STORE_SUGGEST_MAX * 4;
-    const need = { matches: n, known: n, docs: await this.docCount() };
+    // The documents holding every word among their terms are not counted when the words' counts
+    // promise many: walking the rarest word's entries then meets a few of them sooner.
+    const all = { upTo: STORE_TOTAL_CAP + 1, unlessDenser: 32 * n };
+    const need = { matches: n, known: n, docs: await this.docCount(), all };
     const f = await filterOf(this.db, words, need, undefined, this.generic);
     // No document holds every word among its terms, and no body holds the others: no title does.
-    if (testsAsSet(f) && f.allTerms === 0) return [];
+    if (testsAsSet(f) && f.allTerms?.n === 0) return [];
     return suggestTitles(this.generic, f, STORE_SUGGEST_MAX * 4, relevanceName(f).replace('_rel', '_sug'));
   }
 }
