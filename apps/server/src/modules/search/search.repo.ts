@@ -164,9 +164,10 @@ const P = sql.raw('p.course_id');
 const allWords = (f: Filter) => textArray([f.driver, ...f.others.map((w) => w.word)]);
 
 /**
- * Whether the other words are tested on the driver's entries as one set: documents holding every
- * word among their terms (the terms' GIN index, migration 0016), known to be fewer than the cap. When
- * no other word can be in a body, those are exactly the documents the entries must be in.
+ * Whether the other words are tested on the driver's entries as one set: the documents holding every
+ * word among their terms (the terms' GIN index, migration 0016), counted and found fewer than the
+ * count went up to (so a set worth hashing). When no other word can be in a body, those are exactly
+ * the documents the entries must be in.
  */
 export const testsAsSet = (f: Filter) =>
   f.others.length > 0 &&
@@ -371,15 +372,16 @@ export async function wordCounts(
   /**
    * The documents holding every word among their terms: counted up to `upTo`, unless the words'
    * counts, were they independent, put more than `unlessDenser` there (then a walk of the rarest
-   * word's entries finds what a few matches need sooner than the index intersects the lists).
+   * word's entries finds what a few matches need sooner than the index intersects the lists); not
+   * counted without it.
    */
-  all: { upTo: number; unlessDenser?: number; docs: number },
+  all: { upTo: number; unlessDenser?: number; docs: number } | undefined,
   name?: string,
   category?: CourseCategory,
 ): Promise<{ words: { terms: number; bodies: number }[]; allTerms?: number }> {
   const termCount = (i: number) => sql.raw(`w.n[${2 * i + 1}]::float8`);
   const expected = sql.join(
-    words.map((_, i) => (i === 0 ? termCount(i) : sql`${termCount(i)} / ${all.docs}::float8`)),
+    words.map((_, i) => (i === 0 ? termCount(i) : sql`${termCount(i)} / ${all?.docs ?? 1}::float8`)),
     sql` * `,
   );
   const got = await named<{ n: number[] }>(
@@ -394,10 +396,16 @@ export async function wordCounts(
       ]),
       sql`, `,
     )}]::int[] as n)
-    select w.n || case when ${all.unlessDenser === undefined ? sql`false` : sql`${expected} > ${all.unlessDenser}::float8`}
+    select w.n || case when ${
+      !all
+        ? sql`true`
+        : all.unlessDenser === undefined
+          ? sql`false`
+          : sql`${expected} > ${all.unlessDenser}::float8`
+    }
       then -1
       else (select count(*)::int from (select 1 from store_search_docs g where g.terms @> ${textArray(words)}
-              ${category ? sql`and g.category = ${category}` : sql``} limit ${all.upTo}::int8) a) end as n
+              ${category ? sql`and g.category = ${category}` : sql``} limit ${all?.upTo ?? 0}::int8) a) end as n
     from w`,
   );
   const n = got[0]!.n;

@@ -55,7 +55,7 @@ async function filterOf(
    * Matches the read needs (the cap for a page's count, a suggestion's few); `known`, those it needs
    * once the cap of documents is known to hold every word (a page's end), and the documents there are.
    */
-  need: { matches: number; known: number; docs: number; all: { upTo: number; unlessDenser?: number } },
+  need: { matches: number; known: number; docs: number; all?: { upTo: number; unlessDenser?: number } },
   category?: CourseCategory,
   /** The pool for named statements, when the caller uses them. */
   generic?: Db,
@@ -76,9 +76,9 @@ async function filterOf(
     generic ?? db,
     words,
     common,
-    { ...need.all, docs: Math.max(need.docs, 1) },
+    need.all && { ...need.all, docs: Math.max(need.docs, 1) },
     generic &&
-      `store_search_counts_${common.map((c) => (c ? 'c' : 'r')).join('')}${category ? '_c' : ''}${need.all.unlessDenser === undefined ? '' : '_d'}`,
+      `store_search_counts_${common.map((c) => (c ? 'c' : 'r')).join('')}${category ? '_c' : ''}${!need.all ? '_n' : need.all.unlessDenser === undefined ? '' : '_d'}`,
     category,
   );
   const least = Math.min(...counts.map((c) => c.terms));
@@ -103,7 +103,7 @@ async function filterOf(
         },
       ];
     }),
-    allTerms === undefined ? undefined : { n: allTerms, upTo: need.all.upTo },
+    allTerms === undefined || !need.all ? undefined : { n: allTerms, upTo: need.all.upTo },
   );
 }
 
@@ -176,7 +176,9 @@ export class PgStoreSearch implements StoreSearch {
       matches,
       known: relevance ? offset + q.pageSize : matches,
       docs: await this.docCount(),
-      all: { upTo: matches },
+      // Only 综合 counts the documents holding every word: other sorts test each word on the documents
+      // they walk or collect.
+      ...(relevance && { all: { upTo: matches } }),
     };
     const f = await filterOf(this.db, words, need, q.category, relevance ? this.generic : undefined);
     // Term matches first (title, then tags, each best match first), then body-only matches, which
