@@ -117,6 +117,11 @@ describe('store search', () => {
     const suggest = await call<StoreSuggest>(t, 'GET', '/store/suggest', { query: { keyword: 'rm' } });
     expect(suggest.data.list.map((s) => s.title)).toEqual(['Python入门实战', '水彩画入门']);
     expect(suggest.data.list[0]!.titleHighlights).toEqual([[6, 8]]);
+    // Several words: the documents holding them all among their terms are one set.
+    const both = await call<StoreSuggest>(t, 'GET', '/store/suggest', { query: { keyword: 'Python rm' } });
+    expect(both.data.list.map((s) => s.title)).toEqual(['Python入门实战']);
+    const other = await call<StoreSuggest>(t, 'GET', '/store/suggest', { query: { keyword: 'shuicai rm' } });
+    expect(other.data.list.map((s) => s.title)).toEqual(['水彩画入门']);
   });
 
   it('answers 400 naming the field above 50 characters, and never fails or matches all on odd input', async () => {

@@ -55,7 +55,7 @@ async function filterOf(
    * Matches the read needs (the cap for a page's count, a suggestion's few); `known`, those it needs
    * once the cap of documents is known to hold every word (a page's end), and the documents there are.
    */
-  need: { matches: number; known: number; docs: number; all?: { upTo: number; unlessDenser?: number } },
+  need: { matches: number; known: number; docs: number; all?: { upTo: number; unlessRarestOver?: number } },
   category?: CourseCategory,
   /** The pool for named statements, when the caller uses them. */
   generic?: Db,
@@ -76,9 +76,9 @@ async function filterOf(
     generic ?? db,
     words,
     common,
-    need.all && { ...need.all, docs: Math.max(need.docs, 1) },
+    need.all,
     generic &&
-      `store_search_counts_${common.map((c) => (c ? 'c' : 'r')).join('')}${category ? '_c' : ''}${!need.all ? '_n' : need.all.unlessDenser === undefined ? '' : '_d'}`,
+      `store_search_counts_${common.map((c) => (c ? 'c' : 'r')).join('')}${category ? '_c' : ''}${!need.all ? '_n' : need.all.unlessRarestOver === undefined ? '' : '_d'}`,
     category,
   );
   const least = Math.min(...counts.map((c) => c.terms));
@@ -213,9 +213,10 @@ export class PgStoreSearch implements StoreSearch {
   /** Several words' suggestions: a named statement per shape, as the relevance page's. */
   private async suggestWords(words: string[]): Promise<{ courseId: number; title: string }[]> {
     const n = STORE_SUGGEST_MAX * 4;
-    // The documents holding every word among their terms are not counted when the words' counts
-    // promise many: walking the rarest word's entries then meets a few of them sooner.
-    const all = { upTo: STORE_TOTAL_CAP + 1, unlessDenser: 32 * n };
+    // The documents holding every word among their terms are counted (to use as one set) only when
+    // the rarest word is not common: words typed together tend to come together, so walking a
+    // common word's entries meets a few titles holding the others sooner than the index intersects.
+    const all = { upTo: STORE_TOTAL_CAP + 1, unlessRarestOver: 4_000 };
     const need = { matches: n, known: n, docs: await this.docCount(), all };
     const f = await filterOf(this.db, words, need, undefined, this.generic);
     // No document holds every word among its terms, and no body holds the others: no title does.
