@@ -9,7 +9,7 @@ import { COURSE_CATEGORY_NAMES, type CourseCategory } from '@studio/contract';
 import type { Db } from '../../db/client.ts';
 import { bodyText, courseTerms, docGrams, teamKey } from './search-text.ts';
 import { findLatestRelease } from '../store/catalog.repo.ts';
-import { deleteDoc, renameTeam, takeQueued, unqueue, writeDoc } from './search.repo.ts';
+import { deleteDoc, renameTeam, takeQueued, unqueue, writeDoc } from './search.writes.ts';
 
 /** What a course's fields give the search: its body text and its ranked terms (the bench seeds with it too). */
 export function docText(f: {

@@ -1,64 +1,10 @@
-/** SQL of the store search's own tables (schema/search.ts): documents, terms, the outbox. */
+/** The store search's reads of its own tables (schema/search.ts); its writes are in search.writes.ts. */
 import { STORE_TOTAL_CAP, type CourseCategory } from '@studio/contract';
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import type { Db } from '../../db/client.ts';
-import { courses, storeSearchDocs, storeSearchOutbox, storeSearchTerms } from '../../db/schema.ts';
 import { Bucket, grams } from './search-text.ts';
-
-/** A document as the index writes it; its `terms` column is the keys of the terms it is written with. */
-export type DocRow = Omit<typeof storeSearchDocs.$inferInsert, 'terms'>;
-
-/** Replaces a course's document and terms (the caller's transaction makes it one change). */
-export async function writeDoc(db: Db, doc: DocRow, terms: Map<string, number>): Promise<void> {
-  await deleteDoc(db, doc.courseId);
-  await db.insert(storeSearchDocs).values({ ...doc, terms: [...terms.keys()] });
-  const rows = [...terms].map(([term, bucket]) => ({
-    term,
-    courseId: doc.courseId,
-    bucket,
-    sales: doc.sales,
-    releasedAt: doc.releasedAt,
-  }));
-  for (let i = 0; i < rows.length; i += 1000)
-    await db.insert(storeSearchTerms).values(rows.slice(i, i + 1000));
-}
-
-export async function deleteDoc(db: Db, courseId: number): Promise<void> {
-  // Terms go with it (foreign key, on delete cascade).
-  await db.delete(storeSearchDocs).where(eq(storeSearchDocs.courseId, courseId));
-}
-
-/** Built now, so the trigger's queued rebuild of the same course is not needed. */
-export async function unqueue(db: Db, courseId: number): Promise<void> {
-  await db.delete(storeSearchOutbox).where(eq(storeSearchOutbox.courseId, courseId));
-}
-
-export async function renameTeam(db: Db, teamId: number, teamName: string, teamKey: string): Promise<void> {
-  await db
-    .update(storeSearchDocs)
-    .set({ teamName, teamKey, grams: sql`studio_search_grams(${storeSearchDocs.body} || ' ' || ${teamKey})` })
-    .where(eq(storeSearchDocs.teamId, teamId));
-}
-
-export async function queueAll(db: Db): Promise<void> {
-  await db.execute(
-    sql`insert into ${storeSearchOutbox} (course_id) select id from ${courses} where status = 'released' on conflict do nothing`,
-  );
-}
-
-/** Takes up to `n` queued course ids; the rows stay locked (and go) with the caller's transaction. */
-export async function takeQueued(db: Db, n: number): Promise<number[]> {
-  const rows = await db.execute<{ course_id: number }>(
-    sql`delete from ${storeSearchOutbox} where course_id in (
-          select course_id from ${storeSearchOutbox} order by course_id limit ${n} for update skip locked)
-        returning course_id`,
-  );
-  return rows.rows.map((r) => r.course_id);
-}
-
-// ---- reads ----
 
 /**
  * Runs a read, planned with its values: the plan of these depends on them (LIMIT, OFFSET, how common
@@ -242,7 +188,7 @@ export async function relevancePage(
     // after every term match) are never reached.
     return found(
       db,
-      sql`${walk(sql`${offset + limit}::int8`)}`,
+      walk(sql`${offset + limit}::int8`),
       sql`select course_id, row_number() over () as ord from (select course_id from t
           order by bucket, sales desc nulls last, released_at desc nulls last, course_id desc nulls last
           limit ${limit} offset ${offset}) x`,

@@ -42,6 +42,19 @@ export interface StoreSearch {
   suggest(keyword: string): Promise<StoreSuggest>;
 }
 
+/** The word counts' statement name: its text depends on these alone (the words are values). */
+const countsName = (
+  common: boolean[],
+  category: CourseCategory | undefined,
+  all?: { unlessRarestOver?: number },
+) =>
+  [
+    'store_search_counts',
+    common.map((c) => (c ? 'c' : 'r')).join(''),
+    category ? 'c' : '',
+    !all ? 'n' : all.unlessRarestOver === undefined ? '' : 'd',
+  ].join('_');
+
 /**
  * The words as the queries test them. With several, the one held by the fewest documents' terms is
  * walked (the per-term counts say which), so the others are tested as few times as possible; each
@@ -77,8 +90,7 @@ async function filterOf(
     words,
     common,
     need.all,
-    generic &&
-      `store_search_counts_${common.map((c) => (c ? 'c' : 'r')).join('')}${category ? '_c' : ''}${!need.all ? '_n' : need.all.unlessRarestOver === undefined ? '' : '_d'}`,
+    generic && countsName(common, category, need.all),
     category,
   );
   const least = Math.min(...counts.map((c) => c.terms));
