@@ -9,12 +9,13 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type { CourseDetail } from '@studio/contract';
+import type { CourseDetail, StoreListPage } from '@studio/contract';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { ensureDatabase } from '../src/db/embedded.ts';
 import { connect, migrateDatabase } from '../src/db/client.ts';
 import { backup, restore, RestoreRefused } from '../src/ops/backup.ts';
-import { call, createCourse, createLesson, createTeam, createUser } from './factories.ts';
+import { call, createCourse, createLesson, createTeam, createUser, writeLesson } from './factories.ts';
 import { multipart, PNG_1X1 } from './images.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
@@ -57,6 +58,30 @@ describe('backup and restore', () => {
     });
     const fileUrl = (upload.json() as { data: { url: string } }).data.url;
     expect(fileUrl).toMatch(/^\/api\/files\//);
+    // Released: its search document, terms and the counts kept by triggers are backed up too.
+    await writeLesson(source, user.token, lesson.lessonId, '备份内容');
+    const modified = await call(source, 'POST', '/course/modify', {
+      token: user.token,
+      body: {
+        courseId: course.courseId,
+        version: course.version,
+        cover: fileUrl,
+        summary: '备份简介',
+        subtitle: '',
+        tags: [],
+        category: 'other',
+        price: 100,
+      },
+    });
+    expect(modified.code).toBe(200);
+    expect(
+      (
+        await call(source, 'POST', '/course/release', {
+          token: user.token,
+          body: { courseId: course.courseId },
+        })
+      ).code,
+    ).toBe(200);
 
     const target = path.join(work, 'b1');
     const uploads = path.join(source.dataDir, 'uploads');
@@ -82,6 +107,16 @@ describe('backup and restore', () => {
       const file = await restored.app.inject({ method: 'GET', url: fileUrl });
       expect(file.statusCode).toBe(200);
       expect(file.rawPayload.equals(PNG_1X1)).toBe(true);
+      // The store finds it, and the counts the triggers keep are the source's, not added to twice.
+      const found = await call<StoreListPage>(restored, 'GET', '/store/list', { query: { keyword: '备份' } });
+      expect(found.data.list.map((c) => c.courseId)).toEqual([course.courseId]);
+      const counts = (app: TestApp) =>
+        app.app.ctx.db.execute(
+          sql`select (select json_object_agg(category, docs order by category) from store_search_doc_counts) as docs,
+                     (select json_object_agg(term, docs order by term) from store_search_term_counts) as terms`,
+        );
+      expect((await counts(restored)).rows).toEqual((await counts(source)).rows);
+      expect((await counts(restored)).rows[0]).toMatchObject({ docs: { other: 1 } });
       // Ids continue after the restored rows.
       const next = await createCourse(restored, user.token, '恢复后新建');
       expect(next.courseId).toBeGreaterThan(course.courseId);

@@ -156,15 +156,18 @@ export async function restore(
     const present = await tablesInLoadOrder(client);
     await client.query('begin');
     try {
-      await client.query(
-        `truncate ${present.map((t) => quoteIdent(t.name)).join(', ')} restart identity cascade`,
-      );
+      const all = present.map((t) => quoteIdent(t.name));
+      await client.query(`truncate ${all.join(', ')} restart identity cascade`);
+      // The rows come back as they were, derived ones too (the search's counts, the cache notices):
+      // the app's triggers would add to them a second time. Foreign keys are still checked.
+      for (const name of all) await client.query(`alter table ${name} disable trigger user`);
       for (const t of manifest.tables) {
         if (!present.some((p) => p.name === t.name)) throw new RestoreRefused(`unknown table ${t.name}`);
         const cols = t.columns.map(quoteIdent).join(', ');
         const sink = client.query(copyFrom(`copy ${quoteIdent(t.name)} (${cols}) from stdin`));
         await pipeline(createReadStream(path.join(source, t.file)), createGunzip(), sink);
       }
+      for (const name of all) await client.query(`alter table ${name} enable trigger user`);
       // Serial ids continue after the restored rows.
       await client.query(`
         do $$ declare r record; begin

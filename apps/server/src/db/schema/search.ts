@@ -100,6 +100,17 @@ export const storeSearchTermCounts = pgTable('store_search_term_counts', {
   docs: integer('docs').notNull(),
 });
 
+/**
+ * How many documents there are in each category ('' for none; migration 0017): kept by statement
+ * triggers on store_search_docs in the writer's transaction. A page with no keyword reads its total
+ * here; read with the per-term counts, their sum tells which words of a keyword every document holds
+ * among its terms (such a word constrains nothing).
+ */
+export const storeSearchDocCounts = pgTable('store_search_doc_counts', {
+  category: varchar('category', { length: 20 }).primaryKey(),
+  docs: integer('docs').notNull(),
+});
+
 /** Courses whose document must be rebuilt (the backfill after migration 0010, or any later rebuild). */
 export const storeSearchOutbox = pgTable('store_search_outbox', {
   courseId: integer('course_id').primaryKey(),

@@ -151,6 +151,18 @@ function readingsOf(run: string): string[][] {
   });
 }
 
+/**
+ * One character's readings, out of context (the highlight tries each). Kept per character: the
+ * characters are a bounded set, and pinyin-pro takes about 2 µs a call, twice per character of every
+ * title on a page.
+ */
+function charReadings(ch: string): string[] {
+  let got = readingsByChar.get(ch);
+  if (!got) readingsByChar.set(ch, (got = readingsOf(ch)[0]!));
+  return got;
+}
+const readingsByChar = new Map<string, string[]>();
+
 /** Spellings of a run of characters: the reading in context, then one other reading at a time. */
 function spellings(readings: string[][], pick: (r: string) => string): string[] {
   const base = readings.map((r) => pick(r[0]!));
@@ -242,7 +254,7 @@ export function titleHighlights(title: string, words: string[]): Range[] {
   }
   const latin = words.filter((w) => /^[a-z]+$/.test(w));
   if (latin.length && HAN.test(title)) {
-    const readings = units.map((u) => (HAN.test(u.text) ? readingsOf(u.text)[0]! : []));
+    const readings = units.map((u) => (HAN.test(u.text) ? charReadings(u.text) : []));
     for (const word of latin)
       for (let i = 0; i < units.length; i++) {
         const end = pinyinMatch(readings, i, word);

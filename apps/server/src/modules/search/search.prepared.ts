@@ -123,7 +123,7 @@ export function wordSuggest(db: Db, word: string, n: number): Promise<{ courseId
 
 /**
  * No keyword: the order's index (the category's own, migration 0012) gives the page's ids alone; the
- * count reads up to the cap of the same index. One named statement per order, with and without a
+ * total is the documents' count (migration 0017). One named statement per order, with and without a
  * category.
  */
 export function plainPage(
@@ -137,7 +137,7 @@ export function plainPage(
   return found(
     db,
     `store_search_plain_${order}${category ? '_category' : ''}`,
-    sql`select count(*)::int as n from (select 1 from store_search_docs ${w} limit ${COUNT_CAP}) c`,
+    sql`select least(coalesce(sum(docs), 0), ${COUNT_CAP})::int as n from store_search_doc_counts ${w}`,
     sql`select course_id, released_at, sales, price from store_search_docs ${w}
         order by ${sql.raw(ORDER_TEXT[order])} limit ${limit} offset ${offset}`,
     sql.raw(

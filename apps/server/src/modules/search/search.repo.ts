@@ -301,31 +301,34 @@ export async function docsEstimate(db: Db): Promise<number> {
 }
 
 /**
- * How many documents hold each word among their terms (the per-term counts of migration 0015, exact),
- * and how many bodies may hold it (its grams, up to BODY_COUNT_CAP), in one statement: picks the
- * rarest word to walk and how the others are tested.
- */
-/**
  * Bodies are counted only this far: each is a row whose grams are tested (about 4 µs), and a gram
  * common to most bodies is read by a scan of the table. Fewer are hashed; more, probed per row.
  */
 export const BODY_COUNT_CAP = 101;
+
+/**
+ * How many documents hold each word among their terms (the per-term counts of migration 0015, exact),
+ * how many bodies may hold it (its grams, up to BODY_COUNT_CAP), and how many documents there are
+ * (migration 0017, exact, so a word held by every one can be dropped), in one statement: picks the
+ * rarest word to walk and how the others are tested.
+ */
 export async function wordCounts(
   db: Db,
   words: string[],
   /** Per word: its grams are common in bodies, so its bodies are taken as many (not counted). */
   common: boolean[] = [],
   /**
-   * The documents holding every word among their terms: counted up to `upTo`, unless even the rarest
-   * word is held by more than `unlessRarestOver` (the index intersects the lists at about 0.3 µs per
-   * entry of the rarest; a few matches of words typed together are met sooner by walking its
-   * entries); not counted without it.
+   * The documents holding, among their terms, every word that not every document holds: counted up to
+   * `upTo` when there are two such words or more, unless even the rarest word is held by more than
+   * `unlessRarestOver` (the index intersects the lists at about 0.3 µs per entry of the rarest; a few
+   * matches of words typed together are met sooner by walking its entries); not counted without it.
    */
   all: { upTo: number; unlessRarestOver?: number } | undefined,
   name?: string,
   category?: CourseCategory,
-): Promise<{ words: { terms: number; bodies: number }[]; allTerms?: number }> {
-  const rarest = sql.raw(`least(${words.map((_, i) => `w.n[${2 * i + 1}]`).join(', ')})`);
+): Promise<{ words: { terms: number; bodies: number }[]; docs: number; allTerms?: number }> {
+  const rarest = sql.raw(`least(${words.map((_, i) => `k.n[${2 * i + 1}]`).join(', ')})`);
+  const docs = sql.raw(`w.n[${2 * words.length + 1}]`);
   const got = await named<{ n: number[] }>(
     db,
     name,
@@ -337,23 +340,26 @@ export async function wordCounts(
           : sql`(select count(*)::int from (select 1 from store_search_docs d where d.grams @> ${textArray(grams(w))} limit ${int(BODY_COUNT_CAP)}) c)`,
       ]),
       sql`, `,
-    )}]::int[] as n)
-    select w.n || case when ${
+    )}, coalesce((select sum(docs)::int from store_search_doc_counts), 0)]::int[] as n),
+    k as (select w.n, array(select u.word from unnest(${textArray(words)}) with ordinality u(word, i)
+                            where w.n[2 * u.i - 1] < ${docs}) as words from w)
+    select k.n || case when ${
       !all
         ? sql`true`
         : all.unlessRarestOver === undefined
           ? sql`false`
           : sql`${rarest} > ${all.unlessRarestOver}::int`
-    }
+    } or cardinality(k.words) < 2
       then -1
-      else (select count(*)::int from (select 1 from store_search_docs g where g.terms @> ${textArray(words)}
+      else (select count(*)::int from (select 1 from store_search_docs g where g.terms @> k.words
               ${category ? sql`and g.category = ${category}` : sql``} limit ${all?.upTo ?? 0}::int8) a) end as n
-    from w`,
+    from k`,
   );
   const n = got[0]!.n;
   const allTerms = n.at(-1)!;
   return {
     words: words.map((_, i) => ({ terms: n[2 * i]!, bodies: n[2 * i + 1]! })),
+    docs: n[2 * words.length]!,
     ...(allTerms >= 0 && { allTerms }),
   };
 }

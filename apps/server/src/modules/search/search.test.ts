@@ -1,4 +1,4 @@
-import type { StoreListPage, StoreSuggest } from '@studio/contract';
+import type { CourseCategory, StoreListPage, StoreSort, StoreSuggest } from '@studio/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -10,6 +10,7 @@ import {
   writeLesson,
 } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { storeSearch } from '../store/catalog.service.ts';
 import { salesWordPage, wordPage } from './search.prepared.ts';
 import { queryWords } from './search-text.ts';
 
@@ -44,6 +45,17 @@ async function listed(f: Fields): Promise<number> {
   ).toBe(200);
   return course.courseId;
 }
+
+/** The documents' counts per category (migration 0017) equal the documents there are. */
+const docCountDrift = async () => {
+  const got = await t.app.ctx.db.execute<{ category: string }>(
+    sql`select coalesce(c.category, x.category) as category from store_search_doc_counts c
+        full join (select coalesce(category, '') as category, count(*)::int as n from store_search_docs group by 1) x
+          on x.category = c.category
+        where coalesce(c.docs, 0) <> coalesce(x.n, 0)`,
+  );
+  return got.rows;
+};
 
 const search = async (keyword: string, extra: Record<string, string> = {}) =>
   (await call<StoreListPage>(t, 'GET', '/store/list', { query: { keyword, pageSize: '50', ...extra } })).data;
@@ -197,11 +209,15 @@ describe('store search', () => {
     token = other.token;
     const id = await listed({ title: '计数测试课', tags: ['计数'] });
     token = saved;
+    expect(await docCountDrift()).toEqual([]);
     expect(await drift()).toEqual([]);
     expect(await termsDrift()).toEqual([]);
     expect((await search('计数')).total).toBe(1);
     await t.app.ctx.db.execute(sql`update courses set sales = sales + 3 where id = ${id}`);
     expect((await search('计数')).list.map((c) => c.sales)).toEqual([3]);
+    // A document moved to another category outside the app moves its count too.
+    await t.app.ctx.db.execute(sql`update store_search_docs set category = 'tech' where course_id = ${id}`);
+    expect(await docCountDrift()).toEqual([]);
     expect(
       (await call(t, 'POST', '/team/modify', { token: other.token, body: { teamName: '改名书院' } })).code,
     ).toBe(200);
@@ -212,6 +228,7 @@ describe('store search', () => {
     ).toBe(200);
     expect(await drift()).toEqual([]);
     expect(await search('计数')).toMatchObject({ list: [], total: 0 });
+    expect(await docCountDrift()).toEqual([]);
   });
 
   it('finds the same one-word pages whichever way the body-only matches are read', async () => {
@@ -233,6 +250,58 @@ describe('store search', () => {
   it('cuts a dictionary word longer than three characters into its overlapping runs', () => {
     expect(queryWords('室内设计入门')).toEqual(['室内设', '内设计', '入门']);
     expect(queryWords('xiangmuguanli')).toEqual(['xiangmuguanli']);
+  });
+
+  it('drops a word every document holds, and tests it again once one does not', async () => {
+    const db = t.app.ctx.db;
+    // Every document holds 全站 among its terms (rows and array alike, as writeDoc writes them).
+    const holdAll = async (held: boolean, courseId?: number) => {
+      const only = courseId === undefined ? sql`true` : sql`course_id = ${courseId}`;
+      await db.execute(
+        held
+          ? sql`insert into store_search_terms (term, course_id, bucket, sales, released_at)
+                select '全站', course_id, 2, sales, released_at from store_search_docs where ${only}`
+          : sql`delete from store_search_terms where term = '全站' and ${only}`,
+      );
+      await db.execute(
+        held
+          ? sql`update store_search_docs set terms = terms || '{全站}'::text[] where ${only}`
+          : sql`update store_search_docs set terms = array_remove(terms, '全站') where ${only}`,
+      );
+    };
+    // Read past the page cache: these writes bypass the app, so nothing empties it.
+    const engine = storeSearch(t.app.ctx);
+    const search = (keyword: string, extra: { sort?: StoreSort; category?: CourseCategory } = {}) =>
+      engine.list({
+        keyword,
+        sort: extra.sort ?? 'relevance',
+        category: extra.category,
+        pageNum: 1,
+        pageSize: 50,
+      });
+    const suggestions = async (keyword: string) =>
+      (await engine.suggest(keyword)).list.map((s) => s.courseId);
+    await holdAll(true);
+    const docs = Number((await db.execute(sql`select count(*) from store_search_docs`)).rows[0]!.count);
+    expect((await search('全站')).total).toBe(docs);
+    for (const extra of [{}, { sort: 'sales' }, { sort: 'newest' }, { category: 'other' }] as const) {
+      const alone = await search('数据', extra);
+      expect(alone.total, JSON.stringify(extra)).toBeGreaterThan(1);
+      expect(await search('数据 全站', extra), JSON.stringify(extra)).toEqual(alone);
+    }
+    expect(await suggestions('shuju 全站')).toEqual(await suggestions('shuju'));
+    // One document no longer holds it: the word is tested again, and that document drops out.
+    await holdAll(false, ids.titleWord);
+    for (const extra of [{}, { sort: 'sales' }] as const) {
+      const alone = await search('数据', extra);
+      const both = await search('数据 全站', extra);
+      expect(both.list.map((c) => c.courseId)).toEqual(
+        alone.list.map((c) => c.courseId).filter((id) => id !== ids.titleWord),
+      );
+      expect(both.total).toBe(alone.total - 1);
+    }
+    expect(await suggestions('shuju 全站')).not.toContain(ids.titleWord);
+    await holdAll(false);
   });
 
   // Last: it adds 1,200 documents.

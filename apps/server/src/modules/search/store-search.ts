@@ -85,7 +85,7 @@ async function filterOf(
   if (words.length === 1) return one(words[0]!, []);
   // One statement: each word's documents by its terms (exact) and bodies (up to BODY_COUNT_CAP), and
   // the documents holding them all among their terms.
-  const { words: counts, allTerms } = await wordCounts(
+  const counted = await wordCounts(
     generic ?? db,
     words,
     common,
@@ -93,6 +93,7 @@ async function filterOf(
     generic && countsName(common, category, need.all),
     category,
   );
+  const { words: counts, allTerms } = counted;
   const least = Math.min(...counts.map((c) => c.terms));
   // Among equally rare words (none indexed, say), the most specific.
   const driver = driverWord(words.filter((_, i) => counts[i]!.terms === least));
@@ -101,15 +102,24 @@ async function filterOf(
   return one(
     driver,
     words.flatMap((word, i) => {
-      if (word === driver) return [];
+      // A word every document holds among its terms matches every document: it is not tested.
+      if (word === driver || counts[i]!.terms >= counted.docs) return [];
       const c = counts[i]!;
       return [
         {
           word,
           // Hashing a word's entries costs about a tenth of probing for it once, and the driver's
-          // walk probes until it has the matches it needs: about need × documents ÷ this word's
-          // documents entries if the words meet by chance, at most all of the driver's.
-          rare: c.terms <= 10 * Math.min(least, (matches * docs) / Math.max(c.terms, 1)),
+          // walk probes until it has the matches it needs: with the documents holding every word
+          // counted, need × the driver's entries ÷ those documents (words typed together often come
+          // together); else about need × documents ÷ this word's documents if the words meet by
+          // chance; at most all of the driver's entries.
+          rare:
+            c.terms <=
+            10 *
+              Math.min(
+                least,
+                matches * (allTerms === undefined ? docs / Math.max(c.terms, 1) : least / allTerms),
+              ),
           inBody: c.bodies > 0,
           bodyRare: c.bodies < BODY_COUNT_CAP,
         },
@@ -176,11 +186,13 @@ export class PgStoreSearch implements StoreSearch {
     // Punctuation, symbols or emoji alone: nothing to look for, so nothing found (never everything).
     if (words.length === 0) return page({ rows: [], total: 0 });
     // One word, no category, in relevance or sales order (the common case): one named statement.
-    if (words.length === 1 && !q.category && (q.sort === 'relevance' || q.sort === 'sales')) {
-      const read = q.sort === 'sales' ? salesWordPage : wordPage;
-      const word = words[0]!;
-      return page(await read(this.generic, word, q.pageSize, offset, await bodyCommon(this.db, word)));
-    }
+    const oneWord =
+      !q.category && (q.sort === 'relevance' || q.sort === 'sales')
+        ? (word: string, common: boolean) =>
+            (q.sort === 'sales' ? salesWordPage : wordPage)(this.generic, word, q.pageSize, offset, common)
+        : undefined;
+    if (words.length === 1 && oneWord)
+      return page(await oneWord(words[0]!, await bodyCommon(this.db, words[0]!)));
     const relevance = q.sort === 'relevance';
     // A relevance page reads its entries only to the page's end once the total is known (the cap).
     const matches = STORE_TOTAL_CAP + 1;
@@ -193,6 +205,8 @@ export class PgStoreSearch implements StoreSearch {
       ...(relevance && { all: { upTo: matches } }),
     };
     const f = await filterOf(this.db, words, need, q.category, relevance ? this.generic : undefined);
+    // The other words are on every document: the driver alone decides.
+    if (f.others.length === 0 && oneWord) return page(await oneWord(f.driver, f.driverCommon ?? false));
     // Term matches first (title, then tags, each best match first), then body-only matches, which
     // are read (and counted) only when the terms hold fewer than the cap; or all in another order.
     return page(
@@ -231,6 +245,7 @@ export class PgStoreSearch implements StoreSearch {
     const all = { upTo: STORE_TOTAL_CAP + 1, unlessRarestOver: 4_000 };
     const need = { matches: n, known: n, docs: await this.docCount(), all };
     const f = await filterOf(this.db, words, need, undefined, this.generic);
+    if (f.others.length === 0) return wordSuggest(this.generic, f.driver, n);
     // No document holds every word among its terms, and no body holds the others: no title does.
     if (testsAsSet(f) && f.allTerms?.n === 0) return [];
     return suggestTitles(this.generic, f, STORE_SUGGEST_MAX * 4, relevanceName(f).replace('_rel', '_sug'));
