@@ -69,9 +69,9 @@ export type Filter = {
   driverCommon?: boolean;
   /**
    * With several words, how many documents hold every one of them among their terms, counted up to
-   * `upTo` (`wordCounts`); absent when not counted.
+   * `upTo` (`wordCounts`), and which (`ids`); absent when not counted.
    */
-  allTerms?: { n: number; upTo: number };
+  allTerms?: { n: number; upTo: number; ids: number[] };
 };
 
 /**
@@ -106,13 +106,10 @@ const restrict = (f: Filter, id: SQL): SQL[] => [
 ];
 const P = sql.raw('p.course_id');
 
-/** The words of the filter, as one text[] value (the GIN test of the terms). */
-const allWords = (f: Filter) => textArray([f.driver, ...f.others.map((w) => w.word)]);
-
 /**
  * Whether the other words are tested on the driver's entries as one set: the documents holding every
- * word among their terms (the terms' GIN index, migration 0016), counted and found fewer than the
- * count went up to (so a set worth hashing). When no other word can be in a body, those are exactly
+ * word among their terms (the terms' GIN index, migration 0016), read and found fewer than the read
+ * went up to (so a set worth hashing, and whole). When no other word can be in a body, those are exactly
  * the documents the entries must be in.
  */
 export const testsAsSet = (f: Filter) =>
@@ -125,10 +122,10 @@ export const testsAsSet = (f: Filter) =>
 const restrictEntry = (f: Filter): SQL[] =>
   testsAsSet(f)
     ? [
-        // Inside coalesce, as in `anywhere`, so it stays a hashed filter of the walk; no limit: the set
-        // is read again here, and a document added since the count must be in it.
-        sql`coalesce(p.course_id in (select g.course_id from store_search_docs g where g.terms @> ${allWords(f)}
-              ${f.category ? sql`and g.category = ${f.category}` : sql``}), false)`,
+        // The documents the count found, passed back (under the cap, a few thousand bytes) rather than
+        // read again through the index and the table. Inside coalesce, as in `anywhere`, so it stays a
+        // hashed filter of the walk.
+        sql`coalesce(p.course_id in (select unnest(${sql.param(f.allTerms!.ids)}::int[])), false)`,
       ]
     : restrict(f, P);
 
@@ -318,18 +315,25 @@ export async function wordCounts(
   /** Per word: its grams are common in bodies, so its bodies are taken as many (not counted). */
   common: boolean[] = [],
   /**
-   * The documents holding, among their terms, every word that not every document holds: counted up to
+   * The documents holding, among their terms, every word that not every document holds: read up to
    * `upTo` when there are two such words or more, unless even the rarest word is held by more than
    * `unlessRarestOver` (the index intersects the lists at about 0.3 µs per entry of the rarest; a few
-   * matches of words typed together are met sooner by walking its entries); not counted without it.
+   * matches of words typed together are met sooner by walking its entries); not read without it.
    */
   all: { upTo: number; unlessRarestOver?: number } | undefined,
   name?: string,
   category?: CourseCategory,
-): Promise<{ words: { terms: number; bodies: number }[]; docs: number; allTerms?: number }> {
+): Promise<{
+  words: { terms: number; bodies: number }[];
+  docs: number;
+  allTerms?: number;
+  /** Which documents those are, when fewer than `upTo`. */
+  allIds?: number[];
+}> {
   const rarest = sql.raw(`least(${words.map((_, i) => `k.n[${2 * i + 1}]`).join(', ')})`);
+  const upTo = sql`${all?.upTo ?? 0}::int`;
   const docs = sql.raw(`w.n[${2 * words.length + 1}]`);
-  const got = await named<{ n: number[] }>(
+  const got = await named<{ n: number[]; ids: number[] | null }>(
     db,
     name,
     sql`with w as materialized (select array[${sql.join(
@@ -342,25 +346,28 @@ export async function wordCounts(
       sql`, `,
     )}, coalesce((select sum(docs)::int from store_search_doc_counts), 0)]::int[] as n),
     k as (select w.n, array(select u.word from unnest(${textArray(words)}) with ordinality u(word, i)
-                            where w.n[2 * u.i - 1] < ${docs}) as words from w)
-    select k.n || case when ${
+                            where w.n[2 * u.i - 1] < ${docs}) as words from w),
+    a as materialized (select case when ${
       !all
         ? sql`true`
         : all.unlessRarestOver === undefined
           ? sql`false`
           : sql`${rarest} > ${all.unlessRarestOver}::int`
     } or cardinality(k.words) < 2
-      then -1
-      else (select count(*)::int from (select 1 from store_search_docs g where g.terms @> k.words
-              ${category ? sql`and g.category = ${category}` : sql``} limit ${all?.upTo ?? 0}::int8) a) end as n
-    from k`,
+      then null
+      else array(select g.course_id from store_search_docs g where g.terms @> k.words
+              ${category ? sql`and g.category = ${category}` : sql``} limit ${upTo}) end as ids from k)
+    select k.n || coalesce(cardinality(a.ids), -1) as n,
+           case when cardinality(a.ids) < ${upTo} then a.ids end as ids
+    from k, a`,
   );
-  const n = got[0]!.n;
+  const { n, ids } = got[0]!;
   const allTerms = n.at(-1)!;
   return {
     words: words.map((_, i) => ({ terms: n[2 * i]!, bodies: n[2 * i + 1]! })),
     docs: n[2 * words.length]!,
     ...(allTerms >= 0 && { allTerms }),
+    ...(ids && { allIds: ids }),
   };
 }
 

@@ -125,7 +125,9 @@ async function filterOf(
         },
       ];
     }),
-    allTerms === undefined || !need.all ? undefined : { n: allTerms, upTo: need.all.upTo },
+    allTerms === undefined || !need.all
+      ? undefined
+      : { n: allTerms, upTo: need.all.upTo, ids: counted.allIds ?? [] },
   );
 }
 
