@@ -15,7 +15,8 @@ import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { ensureDatabase } from '../src/db/embedded.ts';
 import { connect, migrateDatabase } from '../src/db/client.ts';
 import { backup, restore, RestoreRefused } from '../src/ops/backup.ts';
-import { call, createCourse, createLesson, createTeam, createUser, writeLesson } from './factories.ts';
+import { call, createCourse, createLesson, createTeam, createUser } from './factories.ts';
+import { releasedCourse } from './store-factories.ts';
 import { multipart, PNG_1X1 } from './images.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
@@ -58,36 +59,14 @@ describe('backup and restore', () => {
     });
     const fileUrl = (upload.json() as { data: { url: string } }).data.url;
     expect(fileUrl).toMatch(/^\/api\/files\//);
-    // Released: its search document, terms and the counts kept by triggers are backed up too.
-    await writeLesson(source, user.token, lesson.lessonId, '备份内容');
-    const modified = await call(source, 'POST', '/course/modify', {
-      token: user.token,
-      body: {
-        courseId: course.courseId,
-        version: course.version,
-        cover: fileUrl,
-        summary: '备份简介',
-        subtitle: '',
-        tags: [],
-        category: 'other',
-        price: 100,
-      },
-    });
-    expect(modified.code).toBe(200);
-    expect(
-      (
-        await call(source, 'POST', '/course/release', {
-          token: user.token,
-          body: { courseId: course.courseId },
-        })
-      ).code,
-    ).toBe(200);
+    // A released course: its search document, terms and the counts triggers keep are backed up too.
+    const listed = await releasedCourse(source, user.token, '备份上架课', 100, 'other');
 
     const target = path.join(work, 'b1');
     const uploads = path.join(source.dataDir, 'uploads');
     const manifest = await backup(source.databaseUrl, uploads, target);
     expect(manifest.files).toEqual({ included: true, count: 1 });
-    expect(manifest.tables.find((t) => t.name === 'courses')?.rows).toBe(1);
+    expect(manifest.tables.find((t) => t.name === 'courses')?.rows).toBe(2);
     // A backup folder is never overwritten.
     await expect(backup(source.databaseUrl, uploads, target)).rejects.toThrow(/already exists/);
 
@@ -109,7 +88,7 @@ describe('backup and restore', () => {
       expect(file.rawPayload.equals(PNG_1X1)).toBe(true);
       // The store finds it, and the counts the triggers keep are the source's, not added to twice.
       const found = await call<StoreListPage>(restored, 'GET', '/store/list', { query: { keyword: '备份' } });
-      expect(found.data.list.map((c) => c.courseId)).toEqual([course.courseId]);
+      expect(found.data.list.map((c) => c.courseId)).toEqual([listed]);
       const counts = (app: TestApp) =>
         app.app.ctx.db.execute(
           sql`select (select json_object_agg(category, docs order by category) from store_search_doc_counts) as docs,
