@@ -163,8 +163,14 @@ async function found(db: Db, ctes: SQL, page: SQL, counted: SQL, name?: string):
 /**
  * Relevance: the driver word's term entries in rank order (one index range, other words and the
  * category tested per entry), then, when those are fewer than the cap, the documents holding it in
- * their body only (gram index; not among the entries just read), best selling first. One statement:
- * the entries up to the cap (or the page's end) give the count and the page together.
+ * their body only (gram index), best selling first. One statement. How far the entries are walked
+ * depends on what the count statement found (`Filter.allTerms`):
+ * - at least the cap of documents hold every word: the total is the cap, and the walk stops at the
+ *   page's end (the body-only matches rank after every term match, so are never reached);
+ * - fewer, and the entries are tested against those documents (`testsAsSet`): the term matches are
+ *   exactly those documents, so their number is known and the walk stops at the page's end, or is
+ *   not read at all for a page past them;
+ * - otherwise the walk goes up to the cap and counts the term matches as it reads the page.
  */
 export async function relevancePage(
   db: Db,
@@ -173,30 +179,32 @@ export async function relevancePage(
   offset: number,
   name?: string,
 ): Promise<Found> {
-  const n = Math.max(COUNT_CAP, offset + limit);
   const walk = (upTo: SQL) => sql`
     t as materialized (
       select p.course_id, p.bucket, p.sales, p.released_at from store_search_terms p
       ${where([sql`p.term = ${f.driver}`, ...restrictEntry(f)])}
       order by p.bucket, p.sales desc nulls last, p.released_at desc nulls last, p.course_id desc nulls last
       limit ${upTo}),`;
+  const page = (from: SQL) =>
+    sql`select course_id, row_number() over () as ord from (select course_id from ${from}
+        order by bucket, sales desc nulls last, released_at desc nulls last, course_id desc nulls last
+        limit ${limit} offset ${offset}) x`;
   if (knownCapped(f))
-    // The total is the cap, so the walk stops at the page's end, and the body-only matches (ranked
-    // after every term match) are never reached.
     return found(
       db,
       walk(sql`${offset + limit}::int8`),
-      sql`select course_id, row_number() over () as ord from (select course_id from t
-          order by bucket, sales desc nulls last, released_at desc nulls last, course_id desc nulls last
-          limit ${limit} offset ${offset}) x`,
+      page(sql`t`),
       sql`select ${int(COUNT_CAP)} as n`,
       name,
     );
-  const ctes = sql`${walk(sql`${n}`)}
-    tn as (select count(*)::int as n from t),
+  const set = testsAsSet(f);
+  const n = Math.max(COUNT_CAP, offset + limit);
+  // The term matches there are: known (the set's size), or counted as the walk reads them.
+  const terms = set ? sql`${f.allTerms!.n}::int` : sql`(select count(*)::int from t)`;
+  const ctes = sql`${walk(set ? sql`${Math.min(offset + limit, f.allTerms!.n)}::int8` : sql`${n}`)}
     b as materialized (
       select d.course_id, d.sales, d.released_at from store_search_docs d
-      ${where([sql`(select n from tn) < ${int(COUNT_CAP)}`, ...bodyOnly(f), ...restrict(f, D)])}
+      ${where([sql`${terms} < ${int(COUNT_CAP)}`, ...bodyOnly(f), ...restrict(f, D)])}
       order by d.sales desc nulls last, d.released_at desc nulls last, d.course_id desc nulls last
       limit ${n}),
     m as (
@@ -205,10 +213,8 @@ export async function relevancePage(
   return found(
     db,
     ctes,
-    sql`select course_id, row_number() over () as ord from (select course_id from m
-        order by bucket, sales desc nulls last, released_at desc nulls last, course_id desc nulls last
-        limit ${limit} offset ${offset}) x`,
-    sql`select least(count(*), ${int(COUNT_CAP)})::int as n from m`,
+    page(sql`m`),
+    sql`select least(${terms} + (select count(*) from b), ${int(COUNT_CAP)})::int as n`,
     name,
   );
 }
@@ -221,8 +227,8 @@ const bodyOnly = (f: Filter): SQL[] => [
     : sql`d.grams @> ${textArray(f.driverGrams)}`,
   // Grams hold every character and pair of the body: a word of one or two characters needs no more.
   ...([...f.driver].length > 2 ? [sql`strpos(${BODY}, ${f.driver}) > 0`] : []),
-  // The term matches are all in t whenever this runs (fewer than the cap).
-  sql`d.course_id not in (select course_id from t)`,
+  // Not a term match (a document's terms array holds the keys of its term rows, migration 0016).
+  sql`not (d.terms @> ${textArray([f.driver])})`,
 ];
 
 export const ORDER_TEXT = {
@@ -304,6 +310,15 @@ export async function docsEstimate(db: Db): Promise<number> {
 export const BODY_COUNT_CAP = 101;
 
 /**
+ * Reading the documents that hold every word costs about 2.5 µs per document (a row of the table
+ * each, up to the cap); hashing another word's term entries about 0.35 µs per entry (an index-only
+ * read), and the rarest word's walk then finds the cap's matches or its end. So when the other words
+ * hold fewer entries than this many times the documents the read would visit at most (the rarest's
+ * count, up to the cap), the walk with hashed words costs less even if every entry matches.
+ */
+export const HASH_OVER_READ = 4;
+
+/**
  * How many documents hold each word among their terms (the per-term counts of migration 0015, exact),
  * how many bodies may hold it (its grams, up to BODY_COUNT_CAP), and how many documents there are
  * (migration 0017, exact, so a word held by every one can be dropped), in one statement: picks the
@@ -318,9 +333,11 @@ export async function wordCounts(
    * The documents holding, among their terms, every word that not every document holds: read up to
    * `upTo` when there are two such words or more, unless even the rarest word is held by more than
    * `unlessRarestOver` (the index intersects the lists at about 0.3 µs per entry of the rarest; a few
-   * matches of words typed together are met sooner by walking its entries); not read without it.
+   * matches of words typed together are met sooner by walking its entries), or unless the other words
+   * hold fewer entries than `unlessOthersUnder` times the documents the read would visit at most
+   * (HASH_OVER_READ); not read without it.
    */
-  all: { upTo: number; unlessRarestOver?: number } | undefined,
+  all: { upTo: number; unlessRarestOver?: number; unlessOthersUnder?: number } | undefined,
   name?: string,
   category?: CourseCategory,
 ): Promise<{
@@ -346,13 +363,17 @@ export async function wordCounts(
       sql`, `,
     )}, coalesce((select sum(docs)::int from store_search_doc_counts), 0)]::int[] as n),
     k as (select w.n, array(select u.word from unnest(${textArray(words)}) with ordinality u(word, i)
-                            where w.n[2 * u.i - 1] < ${docs}) as words from w),
+                            where w.n[2 * u.i - 1] < ${docs}) as words,
+                      array(select c from unnest(w.n[1:${int(2 * words.length)}]) with ordinality u(c, i)
+                            where u.i % 2 = 1 and c < ${docs}) as counts from w),
     a as materialized (select case when ${
       !all
         ? sql`true`
-        : all.unlessRarestOver === undefined
-          ? sql`false`
-          : sql`${rarest} > ${all.unlessRarestOver}::int`
+        : all.unlessRarestOver !== undefined
+          ? sql`${rarest} > ${all.unlessRarestOver}::int`
+          : all.unlessOthersUnder !== undefined
+            ? sql`(select sum(c) - min(c) < ${all.unlessOthersUnder}::float8 * least(min(c), ${upTo}) from unnest(k.counts) c)`
+            : sql`false`
     } or cardinality(k.words) < 2
       then null
       else array(select g.course_id from store_search_docs g where g.terms @> k.words

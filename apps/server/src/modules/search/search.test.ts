@@ -12,6 +12,7 @@ import {
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { storeSearch } from '../store/catalog.service.ts';
 import { salesWordPage, wordPage } from './search.prepared.ts';
+import { PgStoreSearch } from './store-search.ts';
 import { queryWords } from './search-text.ts';
 
 const COVER = '/api/files/cover/2026/11/abcdefghijkl.png';
@@ -302,6 +303,29 @@ describe('store search', () => {
     }
     expect(await suggestions('shuju 全站')).not.toContain(ids.titleWord);
     await holdAll(false);
+  });
+
+  it('pages several words the same whether their documents are read as one set or hashed in the walk', async () => {
+    // 陶艺 in five titles with the tag 手作, in two titles without it, and in three summaries whose
+    // courses have the tag (body-only matches, ranked after every title match); 手作 in no body.
+    const made = { both: [] as number[], body: [] as number[] };
+    for (let i = 1; i <= 5; i++) made.both.push(await listed({ title: `陶艺入门 ${i}`, tags: ['手作'] }));
+    for (let i = 1; i <= 2; i++) await listed({ title: `陶艺进阶 ${i}` });
+    for (let i = 1; i <= 3; i++)
+      made.body.push(await listed({ title: `周末工坊 ${i}`, summary: '陶艺体验', tags: ['手作'] }));
+    await listed({ title: '木工', tags: ['手作'] });
+    // Newest first among equals: the expected order of the eight matches.
+    const expected = [...made.both.reverse(), ...made.body.reverse()];
+    const { searchDb, searchGenericDb } = t.app.ctx;
+    const [asSet, hashed] = [0, Infinity].map((r) => new PgStoreSearch(searchDb, searchGenericDb, r));
+    for (const keyword of ['陶艺 手作', '手作 陶艺'])
+      for (let pageNum = 1; pageNum <= 5; pageNum++) {
+        const q = { keyword, sort: 'relevance', pageNum, pageSize: 2 } as const;
+        const [a, b] = [await asSet!.list(q), await hashed!.list(q)];
+        expect(a, `${keyword} page ${pageNum}`).toEqual(b);
+        expect(a.total).toBe(8);
+        expect(a.list.map((c) => c.courseId)).toEqual(expected.slice((pageNum - 1) * 2, pageNum * 2));
+      }
   });
 
   // Last: it adds 1,200 documents.

@@ -24,6 +24,7 @@ import {
   type OtherWord,
   wordCounts,
   BODY_COUNT_CAP,
+  HASH_OVER_READ,
   knownCapped,
   testsAsSet,
 } from './search.repo.ts';
@@ -46,13 +47,13 @@ export interface StoreSearch {
 const countsName = (
   common: boolean[],
   category: CourseCategory | undefined,
-  all?: { unlessRarestOver?: number },
+  all?: { unlessRarestOver?: number; unlessOthersUnder?: number },
 ) =>
   [
     'store_search_counts',
     common.map((c) => (c ? 'c' : 'r')).join(''),
     category ? 'c' : '',
-    !all ? 'n' : all.unlessRarestOver === undefined ? '' : 'd',
+    !all ? 'n' : all.unlessRarestOver !== undefined ? 'd' : all.unlessOthersUnder !== undefined ? 'h' : '',
   ].join('_');
 
 /**
@@ -68,7 +69,12 @@ async function filterOf(
    * Matches the read needs (the cap for a page's count, a suggestion's few); `known`, those it needs
    * once the cap of documents is known to hold every word (a page's end), and the documents there are.
    */
-  need: { matches: number; known: number; docs: number; all?: { upTo: number; unlessRarestOver?: number } },
+  need: {
+    matches: number;
+    known: number;
+    docs: number;
+    all?: { upTo: number; unlessRarestOver?: number; unlessOthersUnder?: number };
+  },
   category?: CourseCategory,
   /** The pool for named statements, when the caller uses them. */
   generic?: Db,
@@ -146,10 +152,15 @@ const relevanceName = (f: Filter) =>
   ].join('_');
 
 export class PgStoreSearch implements StoreSearch {
-  /** `generic`: the same database, for the named statements (AppContext.searchGenericDb). */
+  /**
+   * `generic`: the same database, for the named statements (AppContext.searchGenericDb);
+   * `hashOverRead`: when several words' documents are read as one set (HASH_OVER_READ; the tests
+   * take each way with 0 and Infinity).
+   */
   constructor(
     private readonly db: Db,
     private readonly generic: Db = db,
+    private readonly hashOverRead = HASH_OVER_READ,
   ) {}
 
   private docs = { n: 0, at: -Infinity };
@@ -202,9 +213,9 @@ export class PgStoreSearch implements StoreSearch {
       matches,
       known: relevance ? offset + q.pageSize : matches,
       docs: await this.docCount(),
-      // Only 综合 counts the documents holding every word: other sorts test each word on the documents
-      // they walk or collect.
-      ...(relevance && { all: { upTo: matches } }),
+      // Only 综合 counts the documents holding every word (other sorts test each word on the documents
+      // they walk or collect), and only where hashing the other words in its walk would cost more.
+      ...(relevance && { all: { upTo: matches, unlessOthersUnder: this.hashOverRead } }),
     };
     const f = await filterOf(this.db, words, need, q.category, relevance ? this.generic : undefined);
     // The other words are on every document: the driver alone decides.
