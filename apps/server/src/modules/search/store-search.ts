@@ -15,19 +15,16 @@ import {
 import type { Db } from '../../db/client.ts';
 import { driverWord, grams, queryWords, titleHighlights } from './search-text.ts';
 import {
-  docsEstimate,
   relevancePage,
   sortedPage,
   suggestTitles,
   type Filter,
   type Found,
   type OtherWord,
-  wordCounts,
-  BODY_COUNT_CAP,
-  HASH_OVER_READ,
   knownCapped,
   testsAsSet,
 } from './search.repo.ts';
+import { BODY_COUNT_CAP, docsEstimate, HASH_OVER_READ, wordCounts } from './search.counts.ts';
 import { bodyCommon, plainPage, salesWordPage, wordPage, wordSuggest } from './search.prepared.ts';
 
 export type StoreSearchQuery = {
