@@ -58,6 +58,15 @@ const docCountDrift = async () => {
   return got.rows;
 };
 
+/** The search read each way for several words: the documents holding every word read as one set first, or the other words hashed in the walk (HASH_OVER_READ 0 and Infinity). */
+const bothWays = (): [PgStoreSearch, PgStoreSearch] => {
+  const { searchDb, searchGenericDb } = t.app.ctx;
+  return [
+    new PgStoreSearch(searchDb, searchGenericDb, 0),
+    new PgStoreSearch(searchDb, searchGenericDb, Infinity),
+  ];
+};
+
 const search = async (keyword: string, extra: Record<string, string> = {}) =>
   (await call<StoreListPage>(t, 'GET', '/store/list', { query: { keyword, pageSize: '50', ...extra } })).data;
 const titles = async (keyword: string, extra: Record<string, string> = {}) =>
@@ -316,12 +325,11 @@ describe('store search', () => {
     await listed({ title: '木工', tags: ['手作'] });
     // Newest first among equals: the expected order of the eight matches.
     const expected = [...made.both.reverse(), ...made.body.reverse()];
-    const { searchDb, searchGenericDb } = t.app.ctx;
-    const [asSet, hashed] = [0, Infinity].map((r) => new PgStoreSearch(searchDb, searchGenericDb, r));
+    const [asSet, hashed] = bothWays();
     for (const keyword of ['陶艺 手作', '手作 陶艺'])
       for (let pageNum = 1; pageNum <= 5; pageNum++) {
         const q = { keyword, sort: 'relevance', pageNum, pageSize: 2 } as const;
-        const [a, b] = [await asSet!.list(q), await hashed!.list(q)];
+        const [a, b] = [await asSet.list(q), await hashed.list(q)];
         expect(a, `${keyword} page ${pageNum}`).toEqual(b);
         expect(a.total).toBe(8);
         expect(a.list.map((c) => c.courseId)).toEqual(expected.slice((pageNum - 1) * 2, pageNum * 2));
@@ -360,17 +368,22 @@ describe('store search', () => {
               limit ${limit} offset ${offset}`,
         )
       ).rows.map((r) => r.course_id);
-    // Each way: the documents holding both read first (the total then known), or the other word
-    // hashed in the walk, which counts to the cap itself.
-    const { searchDb, searchGenericDb } = t.app.ctx;
-    const ways = [0, Infinity].map((r) => new PgStoreSearch(searchDb, searchGenericDb, r));
+    // Through the API (the default rule), and each way: the documents holding both read first (the
+    // total then known), or the other word hashed in the walk, which counts to the cap itself.
+    const ways = [
+      (keyword: string, pageNum: number) => search(keyword, { pageSize: '12', pageNum: String(pageNum) }),
+      ...bothWays().map(
+        (way) => (keyword: string, pageNum: number) =>
+          way.list({ keyword, sort: 'relevance', pageNum, pageSize: 12 }),
+      ),
+    ];
     for (const [keyword, driver, other] of [
       ['剪纸 非遗', '剪纸', '非遗'],
       ['jianzhi rumen', 'jianzhi', 'rumen'],
     ] as const)
       for (const pageNum of [1, 2, 40])
         for (const way of ways) {
-          const page = await way.list({ keyword, sort: 'relevance', pageNum, pageSize: 12 });
+          const page = await way(keyword, pageNum);
           expect(page, keyword).toMatchObject({ total: 1000, totalCapped: true });
           expect(
             page.list.map((c) => c.courseId),
