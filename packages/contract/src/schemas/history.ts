@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { COURSE_LIMITS, LESSON_REVISION_REASONS } from '../constants.ts';
-import { idSchema, pageQuerySchema } from './common.ts';
+import { idSchema, pageQuerySchema, queryIdSchema } from './common.ts';
 import { docNodeSchema } from './course.ts';
 
 /** /lesson/history: a lesson's revisions, newest first. */
-export const lessonHistoryQuery = pageQuerySchema.extend({ lessonId: idSchema });
-export const revisionIdQuery = z.object({ revisionId: idSchema });
+export const lessonHistoryQuery = pageQuerySchema.extend({ lessonId: queryIdSchema });
+export const revisionIdQuery = z.object({ revisionId: queryIdSchema });
 
 export const lessonRevisionSchema = z.object({
   revisionId: z.number().int(),
@@ -27,7 +27,7 @@ export type LessonRevisionDetail = z.infer<typeof lessonRevisionDetailSchema>;
 export const lessonCheckpointBody = z.object({ lessonId: idSchema, reason: z.enum(['assist']) });
 
 /** Brings a revision back as the lesson's text: a new version and a new revision; nothing is deleted. */
-export const lessonRestoreBody = z.object({ revisionId: idSchema });
+export const lessonRestoreBody = z.object({ revisionId: queryIdSchema });
 
 /** One changed course field, as the store shows it (tags joined, price in fen as text). */
 export const COURSE_DIFF_FIELDS = [
@@ -83,9 +83,9 @@ export type CourseChanges = z.infer<typeof courseChangesSchema>;
 
 /** /course/release/diff: from a release to another one, or to the draft when `toReleaseId` is absent. */
 export const releaseDiffQuery = z.object({
-  courseId: idSchema,
-  fromReleaseId: idSchema,
-  toReleaseId: idSchema.optional(),
+  courseId: queryIdSchema,
+  fromReleaseId: queryIdSchema,
+  toReleaseId: queryIdSchema.optional(),
 });
 /** /course/release/rollback: an earlier release published again as a new numbered release. */
 export const releaseRollbackBody = z.object({
