@@ -65,13 +65,16 @@ describe('route input schemas', () => {
       schemaProblems(
         z.object({
           id: idSchema,
-          q: queryIdSchema,
           at: epochMsSchema.nullable(),
           p: z.number().min(0).max(1),
         }),
       ),
     ).toEqual([]);
-    expect(schemaProblems(pageQuerySchema)).toEqual([]);
+    expect(schemaProblems(pageQuerySchema.extend({ q: queryIdSchema }), 'query')).toEqual([]);
+    // A query string's digits are no JSON number.
+    expect(schemaProblems(z.object({ revisionId: queryIdSchema }))).toEqual([
+      "revisionId: reads a query string's digits (queryNumber); a JSON body takes a number",
+    ]);
   });
 
   const app = () => {

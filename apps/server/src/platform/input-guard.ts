@@ -13,7 +13,14 @@
  *
  * Each refusal is HTTP 400, code 400, `msg` "field: rule" like the schemas' own messages.
  */
-import { EPOCH_MS_MAX, epochMsSchema, INPUT_LIMITS, INT32_MAX, VALIDATION_MESSAGES } from '@studio/contract';
+import {
+  EPOCH_MS_MAX,
+  epochMsSchema,
+  INPUT_LIMITS,
+  INT32_MAX,
+  isQueryNumber,
+  VALIDATION_MESSAGES,
+} from '@studio/contract';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { z } from 'zod';
 import { invalidInput } from './errors.ts';
@@ -143,7 +150,7 @@ function numberBounds(def: Def): [number, number] {
 }
 
 /** What is wrong with an input schema: coercion anywhere, a number without bounds in PostgreSQL's reach. */
-export function schemaProblems(root: z.ZodType): string[] {
+export function schemaProblems(root: z.ZodType, part: 'body' | 'query' = 'body'): string[] {
   const problems: string[] = [];
   const seen = new Set<z.ZodType>();
   const visit = (schema: z.ZodType | null | undefined, path: string) => {
@@ -151,6 +158,8 @@ export function schemaProblems(root: z.ZodType): string[] {
     seen.add(schema);
     const def = defOf(schema);
     const at = path || '(root)';
+    if (part === 'body' && isQueryNumber(schema))
+      problems.push(`${at}: reads a query string's digits (queryNumber); a JSON body takes a number`);
     if (def.coerce) problems.push(`${at}: coerces (z.coerce); a query string reads digits with queryNumber`);
     if (def.type === 'number' && schema !== epochMsSchema) {
       const [min, max] = numberBounds(def);
@@ -188,7 +197,7 @@ export function assertStrictRouteSchemas(route: Pick<RouteOptions, 'method' | 'u
   const problems = INPUT_PARTS.flatMap((part) => {
     const schema = route.schema?.[part] as z.ZodType | undefined;
     return schema && typeof schema === 'object' && '_zod' in schema
-      ? schemaProblems(schema).map((p) => `${part} ${p}`)
+      ? schemaProblems(schema, part === 'body' ? 'body' : 'query').map((p) => `${part} ${p}`)
       : [];
   });
   if (problems.length > 0)

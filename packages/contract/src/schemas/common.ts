@@ -39,7 +39,14 @@ const digitsToNumber = (value: unknown) =>
  * A number read from a query string (where every value is text): decimal digits only (`"0x10"`, `""`,
  * `"1e3"`, `" 1"` are refused), then the same rule as in a body. Query strings only, never a body.
  */
-export const queryNumber = <T extends z.ZodNumber>(schema: T) => z.preprocess(digitsToNumber, schema);
+export const queryNumber = <T extends z.ZodNumber>(schema: T) => {
+  const read = z.preprocess(digitsToNumber, schema);
+  queryNumbers.add(read);
+  return read;
+};
+const queryNumbers = new WeakSet<z.ZodType>();
+/** Whether a schema is a `queryNumber` (the server refuses one in a JSON body when the route registers). */
+export const isQueryNumber = (schema: z.ZodType): boolean => queryNumbers.has(schema);
 /** An id in a query string: `?courseId=12`. */
 export const queryIdSchema = queryNumber(idSchema);
 

@@ -27,7 +27,7 @@ export type LessonRevisionDetail = z.infer<typeof lessonRevisionDetailSchema>;
 export const lessonCheckpointBody = z.object({ lessonId: idSchema, reason: z.enum(['assist']) });
 
 /** Brings a revision back as the lesson's text: a new version and a new revision; nothing is deleted. */
-export const lessonRestoreBody = z.object({ revisionId: queryIdSchema });
+export const lessonRestoreBody = z.object({ revisionId: idSchema });
 
 /** One changed course field, as the store shows it (tags joined, price in fen as text). */
 export const COURSE_DIFF_FIELDS = [
