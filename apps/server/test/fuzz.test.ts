@@ -8,10 +8,10 @@
  * JSON nested 1,000 levels, and for every number a boolean, an array, numeric strings and values past
  * its bounds (2^31 for ids and versions). Each answers 400 naming the field, never 5xx.
  */
-import { INPUT_LIMITS, INT32_MAX, VALIDATION_MESSAGES } from '@studio/contract';
+import { EPOCH_MS_MAX, INPUT_LIMITS, INT32_MAX, VALIDATION_MESSAGES } from '@studio/contract';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTeam, createUser } from './factories.ts';
+import { createCourse, createLesson, createTeam, createUser } from './factories.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
@@ -255,6 +255,12 @@ const nested = (levels: number): unknown => {
   return node;
 };
 const isNumber = (s: Schema | undefined) => s?.type === 'integer' || s?.type === 'number';
+/** What the document must say of a number: both bounds, within PostgreSQL integer but for a time in ms. */
+const boundsOk = (s: Schema) =>
+  s.minimum !== undefined &&
+  s.maximum !== undefined &&
+  s.minimum >= -(2 ** 31) &&
+  (s.maximum <= INT32_MAX || s.maximum === EPOCH_MS_MAX);
 
 /** What a JSON number field must refuse: never coerced, never past its bounds. */
 function badNumbers(s: Schema): [string, unknown][] {
@@ -266,7 +272,8 @@ function badNumbers(s: Schema): [string, unknown][] {
     ['2^53', 2 ** 53],
     ['1e300', 1e300],
     ...(s.maximum !== undefined ? [[`max+1 (${s.maximum + 1})`, s.maximum + 1] as [string, unknown]] : []),
-    ...(s.maximum !== undefined && s.maximum <= INT32_MAX ? [['2^31', 2 ** 31] as [string, unknown]] : []),
+    // Ids, versions and counts: past PostgreSQL integer (only a time in ms goes above it).
+    ...(s.type === 'integer' && s.maximum !== EPOCH_MS_MAX ? [['2^31', 2 ** 31] as [string, unknown]] : []),
     ...(s.type === 'integer' ? [['1.5', 1.5] as [string, unknown]] : []),
   ];
 }
@@ -330,6 +337,7 @@ describe('each class refused at the edge, on every operation of the OpenAPI docu
             VALIDATION_MESSAGES.tooDeep(INPUT_LIMITS.jsonDepthMax),
           );
           const s = concrete(prop);
+          if (isNumber(s) && !boundsOk(s!)) failures.push(`unbounded in the document: ${name} ${field}`);
           if (isNumber(s))
             for (const [label, value] of badNumbers(s!))
               expectRefused(
@@ -373,6 +381,7 @@ describe('each class refused at the edge, on every operation of the OpenAPI docu
         );
         const s = concrete(p.schema);
         if (!isNumber(s)) continue;
+        if (!boundsOk(s!)) failures.push(`unbounded in the document: ${name} ?${p.name}`);
         for (const [label, value] of badQueryNumbers(s!))
           expectRefused(
             await send(op, { query: { ...query, [p.name]: value } }),
@@ -390,6 +399,29 @@ describe('each class refused at the edge, on every operation of the OpenAPI docu
     expect([...serverErrors]).toEqual([]);
     expect(failures).toEqual([]);
   }, 300_000);
+
+  it('refuses integers past 2^31 − 1 where PostgreSQL would fail: versions of own course and lesson, AI job ids', async () => {
+    const op = (path: string) => operations.find((o) => o.path === `/api${path}`)!;
+    const course = await createCourse(t, token, '边界课程');
+    const lesson = await createLesson(t, token, course.courseId);
+    const outline = { title: 't', summary: 's', lessons: [{ title: 'l' }] };
+    const cases: [string, unknown, string][] = [
+      ['/course/modify', { courseId: course.courseId, version: 2 ** 31, title: 'x' }, 'version'],
+      ['/lesson/save', { lessonId: lesson.lessonId, version: 2 ** 31, title: 'x' }, 'version'],
+      ['/ai/job/outline', { jobId: 2 ** 31, outline }, 'jobId'],
+      ['/ai/job/retry', { jobId: 2 ** 31, idx: 0 }, 'jobId'],
+      ['/cart/add', { courseId: 2 ** 31 }, 'courseId'],
+    ];
+    for (const [path, body, field] of cases) {
+      const answer = await send(op(path), { body });
+      expect([path, answer.status, answer.msg]).toEqual([
+        path,
+        400,
+        expect.stringMatching(new RegExp(`^${field}: `)),
+      ]);
+    }
+    expect([...serverErrors]).toEqual([]);
+  });
 
   it('names the fields the issue found: tags, lesson content text and alt, the AI reference and outline', async () => {
     const op = (path: string) => operations.find((o) => o.path === `/api${path}`)!;
