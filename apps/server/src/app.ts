@@ -42,6 +42,7 @@ import { drainOutbox } from './modules/search/search.index.ts';
 import { defineStoreJobs } from './modules/store/store.jobs.ts';
 import { defineHistoryJobs } from './modules/courses/lesson-history.service.ts';
 import { errorHandler, methodNotAllowedEnvelope, notFoundEnvelope } from './platform/error-handler.ts';
+import { registerInputGuard } from './platform/input-guard.ts';
 import { registerRequestLimits } from './platform/request-limits.ts';
 import { registerPublicPages } from './modules/public-pages/public-pages.routes.ts';
 import { isFrameablePath, registerWebApp } from './platform/web-app.ts';
@@ -153,6 +154,8 @@ export async function buildApp({
     transform: jsonSchemaTransform,
   });
   registerAuth(app, ctx, findSessionActor);
+  // Before any route: schemas checked as each is registered, input before validation (docs/security.md).
+  registerInputGuard(app);
   ctx.metrics = registerMetrics(app);
 
   // Every API path, whatever its method, so an unknown method on a known path answers 405.

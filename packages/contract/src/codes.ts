@@ -124,6 +124,15 @@ const COURSE = {
   },
   /** A reorder whose list of lessons is not the course's current one. */
   LESSON_LIST_CHANGED: { code: 30008, key: 'errors.lessonListChanged', zh: '课时列表已变化，请刷新后重试' },
+  /**
+   * Deleting a course while a buyer's order for it awaits payment (a sold course is otherwise deleted
+   * from the team's lists and the store, and kept for its buyers and their orders).
+   */
+  COURSE_DELETE_AWAITING_PAYMENT: {
+    code: 30010,
+    key: 'errors.courseDeleteAwaitingPayment',
+    zh: '有买家正在支付这门课程，订单支付或关闭后才能删除；可先下架',
+  },
 } as const satisfies Record<string, CodeEntry>;
 
 const STORE = {

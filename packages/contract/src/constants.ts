@@ -26,6 +26,13 @@ export const LIMITS = {
   pageSizeMax: 100,
 } as const;
 
+/**
+ * Input refused at the edge for every operation (apps/server/src/platform/input-guard.ts). JSON nests
+ * at most `jsonDepthMax` levels: lesson content keeps 41 node levels (the sanitizer drops deeper ones),
+ * about 90 JSON levels with marks and attributes, so the editor never reaches it.
+ */
+export const INPUT_LIMITS = { jsonDepthMax: 128 } as const;
+
 export const TEAM_ROLES = ['OWNER', 'ADMIN', 'MEMBER'] as const;
 export type TeamRole = (typeof TEAM_ROLES)[number];
 

@@ -84,6 +84,9 @@ export const VALIDATION_MESSAGES = {
   oneOf: (values: readonly string[]) => `只能是 ${values.join('/')}`,
   invalidJson: '请求体不是有效的 JSON',
   invalid: '无效',
+  nulCharacter: '不能包含空字符（U+0000）',
+  loneSurrogate: '含有无效的 Unicode 字符（不成对的代理项）',
+  tooDeep: (max: number) => `嵌套不能超过 ${max} 层`,
 } as const;
 
 /** Answers of the operations endpoints (no person reads them). */

@@ -9,13 +9,48 @@ type Envelope = { code: number; msg: string; data: unknown };
 
 const envelopeOf = (code: number, msg: string, data: unknown = null): Envelope => ({ code, msg, data });
 
+type Issue = { instancePath: string; message?: string; keyword?: string; params?: { errors?: unknown } };
+type ZodIssueLike = { path: PropertyKey[]; message: string };
+
+/**
+ * A union's issue (`invalid_union`: no option fitted) as the issues of the option the client meant:
+ * the one whose complaints are about fields it sent (fewest issues on a tie), so `{"userId": true}`
+ * answers "userId: …" rather than "body: 无效输入".
+ */
+function unionIssues(issue: Issue, input: unknown): Issue[] {
+  const options = issue.params?.errors;
+  if (issue.keyword !== 'invalid_union' || !Array.isArray(options) || options.length === 0) return [issue];
+  const at = issue.instancePath.split('/').filter(Boolean);
+  let value: unknown = input;
+  for (const key of at) value = (value as Record<string, unknown> | undefined)?.[key];
+  const sent = (path: PropertyKey[]) =>
+    typeof value === 'object' && value !== null && path.length > 0 && String(path[0]) in value;
+  const scored = (options as ZodIssueLike[][]).map((o) => ({
+    o,
+    score: o.filter((i) => sent(i.path)).length,
+  }));
+  const best = scored.reduce((a, b) =>
+    b.score > a.score || (b.score === a.score && b.o.length < a.o.length) ? b : a,
+  );
+  if (best.score === 0) return [issue];
+  return best.o.map((i) => ({
+    instancePath: `/${[...at, ...i.path.map(String)].join('/')}`,
+    message: i.message,
+  }));
+}
+
 /** "phone: 请输入正确的 11 位手机号" — the field first, then the rule. */
-function validationMessage(
-  error: FastifyError & { validation: { instancePath: string; message?: string }[] },
-) {
+function validationMessage(error: FastifyError & { validation: Issue[] }, request: FastifyRequest) {
   const where =
     error.validationContext === 'querystring' || error.validationContext === 'params' ? 'query' : 'body';
+  const input =
+    error.validationContext === 'body'
+      ? request.body
+      : error.validationContext === 'querystring'
+        ? request.query
+        : undefined;
   return error.validation
+    .flatMap((v) => unionIssues(v, input))
     .slice(0, 3)
     .map(
       (v) =>
@@ -40,7 +75,7 @@ export function errorHandler(error: unknown, request: FastifyRequest, reply: Fas
     return send(reply, error.httpStatus, error.code, error.message, error.data);
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
-    return send(reply, 400, Code.BAD_REQUEST, validationMessage(error));
+    return send(reply, 400, Code.BAD_REQUEST, validationMessage(error, request));
   }
   const fastifyError = error as Partial<FastifyError>;
   const status = fastifyError.statusCode ?? 500;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema, queryIdSchema } from './common.ts';
 
 export const AI_LIMITS = { lessonsMin: 1, lessonsMax: 30, topicMax: 100, referenceMax: 8000 } as const;
 
@@ -70,10 +71,11 @@ export const aiJobSchema = z.object({
   lastEventId: z.number().int(),
 });
 export type AiJob = z.infer<typeof aiJobSchema>;
-export const aiJobIdQuery = z.object({ jobId: z.coerce.number().int().positive().max(2_147_483_647) });
-export const aiOutlineBody = z.object({ jobId: z.number().int().positive(), outline: outlineSchema });
+export const aiJobIdQuery = z.object({ jobId: queryIdSchema });
+export const aiJobIdBody = z.object({ jobId: idSchema });
+export const aiOutlineBody = z.object({ jobId: idSchema, outline: outlineSchema });
 export const aiRetryBody = z.object({
-  jobId: z.number().int().positive(),
+  jobId: idSchema,
   idx: z
     .number()
     .int()

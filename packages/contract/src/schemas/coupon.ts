@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { COUPON_CODE_PATTERN, COUPON_KINDS, COUPON_LIMITS } from '../constants.ts';
-import { idSchema } from './common.ts';
+import { epochMsSchema, idSchema } from './common.ts';
 
 /** A code as a buyer types it: trimmed and upper-cased, so `spring10` finds SPRING10. */
 export const couponCodeSchema = z
@@ -18,10 +18,10 @@ export const couponCreateBody = z
   .object({
     code: couponCodeSchema,
     kind: z.enum(COUPON_KINDS),
-    value: z.number().int().min(1),
+    value: z.number().int().min(1).max(COUPON_LIMITS.amountMaxFen),
     minOrder: z.number().int().min(0).max(COUPON_LIMITS.amountMaxFen).default(0),
-    validFrom: z.number().int().min(0),
-    validTo: z.number().int().min(0),
+    validFrom: epochMsSchema,
+    validTo: epochMsSchema,
     totalLimit: z.number().int().min(1).max(COUPON_LIMITS.usesMax).nullable().default(null),
     perTeamLimit: z.number().int().min(1).max(COUPON_LIMITS.usesMax).nullable().default(1),
     courseIds: z.array(idSchema).min(1).max(200).nullable().default(null),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { COURSE_CATEGORIES, COURSE_LIMITS, COURSE_LIST_TABS, COURSE_STATUSES } from '../constants.ts';
-import { idSchema, pageQuerySchema } from './common.ts';
+import { idSchema, pageQuerySchema, queryIdSchema, versionSchema } from './common.ts';
 
 /** A Tiptap/ProseMirror JSON node. The server keeps only known node and mark types (sanitizer). */
 export type DocNode = {
@@ -35,10 +35,10 @@ export const priceSchema = z
     error: `价格不能超过 ${COURSE_LIMITS.priceMaxFen / 100} 元（${COURSE_LIMITS.priceMaxFen} 分）`,
   });
 
-export const courseIdQuery = z.object({ courseId: idSchema });
-export const lessonIdQuery = z.object({ lessonId: idSchema });
-export const courseIdBody = courseIdQuery;
-export const lessonIdBody = lessonIdQuery;
+export const courseIdQuery = z.object({ courseId: queryIdSchema });
+export const lessonIdQuery = z.object({ lessonId: queryIdSchema });
+export const courseIdBody = z.object({ courseId: idSchema });
+export const lessonIdBody = z.object({ lessonId: idSchema });
 
 export const courseListQuery = pageQuerySchema.extend({
   tab: z.enum(COURSE_LIST_TABS).default('all'),
@@ -51,7 +51,7 @@ export const courseCreateBody = z.object({ title: title.optional() });
 
 export const courseModifyBody = z.object({
   courseId: idSchema,
-  version: z.number().int().min(1),
+  version: versionSchema,
   title: title.optional(),
   subtitle: z.string().trim().max(COURSE_LIMITS.subtitleMax).optional(),
   summary: z.string().trim().max(COURSE_LIMITS.summaryMax).optional(),
@@ -120,7 +120,7 @@ export const lessonCreateBody = z.object({
 });
 export const lessonSaveBody = z.object({
   lessonId: idSchema,
-  version: z.number().int().min(1),
+  version: versionSchema,
   title: z.string().trim().min(1, { error: '标题不能为空' }).max(COURSE_LIMITS.lessonTitleMax).optional(),
   content: docNodeSchema.optional(),
   durationMin: z.number().int().min(0).max(600).optional(),

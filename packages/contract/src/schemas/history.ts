@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { COURSE_LIMITS, LESSON_REVISION_REASONS } from '../constants.ts';
-import { idSchema, pageQuerySchema } from './common.ts';
+import { idSchema, pageQuerySchema, queryIdSchema } from './common.ts';
 import { docNodeSchema } from './course.ts';
 
 /** /lesson/history: a lesson's revisions, newest first. */
-export const lessonHistoryQuery = pageQuerySchema.extend({ lessonId: idSchema });
-export const revisionIdQuery = z.object({ revisionId: idSchema });
+export const lessonHistoryQuery = pageQuerySchema.extend({ lessonId: queryIdSchema });
+export const revisionIdQuery = z.object({ revisionId: queryIdSchema });
 
 export const lessonRevisionSchema = z.object({
   revisionId: z.number().int(),
@@ -83,9 +83,9 @@ export type CourseChanges = z.infer<typeof courseChangesSchema>;
 
 /** /course/release/diff: from a release to another one, or to the draft when `toReleaseId` is absent. */
 export const releaseDiffQuery = z.object({
-  courseId: idSchema,
-  fromReleaseId: idSchema,
-  toReleaseId: idSchema.optional(),
+  courseId: queryIdSchema,
+  fromReleaseId: queryIdSchema,
+  toReleaseId: queryIdSchema.optional(),
 });
 /** /course/release/rollback: an earlier release published again as a new numbered release. */
 export const releaseRollbackBody = z.object({

@@ -1,7 +1,7 @@
 /** Learning: 我的学习, the course player, progress, quizzes, certificates and the team's report. */
 import { z } from 'zod';
 import { QUIZ_LIMITS, QUIZ_ID, type QuizAnswer } from '../quiz.ts';
-import { idSchema, pageQuerySchema } from './common.ts';
+import { idSchema, pageQuerySchema, queryIdSchema } from './common.ts';
 import { docNodeSchema } from './course.ts';
 
 export const LEARN_FILTERS = ['all', 'in_progress', 'completed'] as const;
@@ -135,7 +135,7 @@ export const LEARN_REPORT_SORTS = ['lastActivity', 'progress', 'member', 'course
 
 export const learnReportQuery = pageQuerySchema.extend({
   keyword: z.string().trim().max(40).default(''),
-  courseId: idSchema.optional(),
+  courseId: queryIdSchema.optional(),
   status: z.enum(LEARN_FILTERS).default('all'),
   sort: z.enum(LEARN_REPORT_SORTS).default('lastActivity'),
 });

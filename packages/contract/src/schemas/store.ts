@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, pageQuerySchema, pageSchema } from './common.ts';
+import { idSchema, pageQuerySchema, pageSchema, queryIdSchema, queryNumber } from './common.ts';
 import {
   COURSE_CATEGORIES,
   INVOICE_STATUSES,
@@ -121,14 +121,17 @@ export const orderSchema = z.object({
   teamId: z.number().int(),
 });
 export type Order = z.infer<typeof orderSchema>;
-export const orderIdQuery = z.object({ orderId: idSchema });
+export const orderIdQuery = z.object({ orderId: queryIdSchema });
 export const checkoutBody = z.object({
   courseIds: z.array(idSchema).min(1).max(200).optional(),
   /** A coupon code: the server applies it to this order's courses of the coupon's team. */
   couponCode: couponCodeSchema.optional(),
 });
 /** Start paying; `provider` is the payment method the buyer chose (one of `PayInfo.providers`). */
-export const payBody = orderIdQuery.extend({ provider: z.string().min(1).max(20).optional() });
+export const payBody = z.object({
+  orderId: idSchema,
+  provider: z.string().min(1).max(20).optional(),
+});
 export const payData = z.object({
   orderId: z.number().int(),
   /** The provider of this QR code: sandbox, wechat or alipay. */
@@ -141,7 +144,9 @@ export const payData = z.object({
 export type PayInfo = z.infer<typeof payData>;
 
 /** Sales of the team's own courses (OWNER/ADMIN), with a daily series for the chart. */
-export const teamSalesQuery = z.object({ days: z.coerce.number().int().min(1).max(365).default(30) });
+export const teamSalesQuery = z.object({
+  days: queryNumber(z.number().int().min(1).max(365)).default(30),
+});
 export const teamSalesSchema = z.object({
   orders: z.number().int(),
   revenue: z.number().int(),
@@ -215,4 +220,4 @@ export const invoiceApplyBody = z.object({
 export type InvoiceApply = z.infer<typeof invoiceApplyBody>;
 export const invoiceListQuery = refundListQuery;
 export type InvoiceListQuery = RefundListQuery;
-export const invoiceIdQuery = z.object({ invoiceId: idSchema });
+export const invoiceIdQuery = z.object({ invoiceId: queryIdSchema });

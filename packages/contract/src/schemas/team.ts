@@ -83,13 +83,13 @@ export const inviteJoinBody = z.union([
 export const userRoleBody = z.object({ userId: idSchema, role: z.enum(['ADMIN', 'MEMBER']) });
 export const inviteCreateBody = z.object({
   role: z.enum(['ADMIN', 'MEMBER']).default('MEMBER'),
-  expireHours: z.coerce
+  expireHours: z
     .number()
     .int()
     .min(1)
     .max(24 * 30)
     .default(72),
-  maxUses: z.coerce.number().int().min(1).max(1000).optional(),
+  maxUses: z.number().int().min(1).max(1000).optional(),
 });
 export type InviteCreate = z.infer<typeof inviteCreateBody>;
 export const inviteCreateData = z.object({ inviteCode: z.string(), url: z.string(), expireTime: z.number() });

@@ -49,6 +49,12 @@ export const courses = pgTable(
     releasedAt: ts('released_at'),
     /** Paid order items of this course, kept with the grant in one transaction (store sort by sales). */
     sales: integer('sales').notNull().default(0),
+    /**
+     * Deleted by its team after it was sold: gone from the team's lists and the store (status
+     * 下架), kept for its buyers (entitlements, releases) and for the orders and invoices naming it.
+     * A course never ordered is deleted outright.
+     */
+    deletedAt: ts('deleted_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },

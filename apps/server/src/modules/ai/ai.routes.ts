@@ -2,13 +2,16 @@ import {
   aiAssistBody,
   aiCreateBody,
   aiGeneratorSchema,
+  aiJobIdBody,
   aiJobIdQuery,
   aiJobSchema,
   aiOutlineBody,
   aiRetryBody,
   envelope,
+  INT32_MAX,
   pageQuerySchema,
   pageSchema,
+  queryNumber,
   Routes,
 } from '@studio/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -88,7 +91,7 @@ export const aiRoutes =
         config: team,
         schema: {
           summary: 'Write every lesson into a new draft course',
-          body: aiJobIdQuery,
+          body: aiJobIdBody,
           response: { 200: job },
         },
       },
@@ -96,7 +99,7 @@ export const aiRoutes =
     );
     app.post(
       Routes.ai.cancel,
-      { config: team, schema: { summary: 'Cancel a job', body: aiJobIdQuery, response: { 200: job } } },
+      { config: team, schema: { summary: 'Cancel a job', body: aiJobIdBody, response: { 200: job } } },
       async (r) => ok(await cancelJob(c(r), r.body.jobId)),
     );
     app.post(
@@ -117,13 +120,16 @@ export const aiRoutes =
             'text/event-stream. Each `data:` line is one JSON event of the contract’s `aiEventSchema`, ' +
             'discriminated by `type`: stage, outline, lesson-start, text-delta, lesson-done, error, done; ' +
             'each with an `id:`. `{"type":"keepalive"}` comes without an id.',
-          querystring: aiJobIdQuery.extend({ lastEventId: z.coerce.number().int().min(0).optional() }),
+          querystring: aiJobIdQuery.extend({
+            lastEventId: queryNumber(z.number().int().min(0).max(INT32_MAX)).optional(),
+          }),
         },
       },
       async (r, reply) => {
         await jobDetail(c(r), r.query.jobId); // 404 for another team's job, before any stream starts
         const header = Number(r.headers['last-event-id']);
-        const from = Number.isInteger(header) && header > 0 ? header : (r.query.lastEventId ?? 0);
+        const from =
+          Number.isInteger(header) && header > 0 && header <= INT32_MAX ? header : (r.query.lastEventId ?? 0);
         await streamJob(ctx, r, reply, r.query.jobId, from);
       },
     );

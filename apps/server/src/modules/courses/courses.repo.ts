@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, isNull, sql, type SQL } from 'drizzle-orm';
 import type { CourseStatus } from '@studio/contract';
 import type { Db } from '../../db/client.ts';
 import { courses, lessons, users, type CourseRow } from '../../db/schema.ts';
@@ -19,7 +19,7 @@ export async function findTeamCourse(
     .select({ course: courses, authorName: users.nickName, lessonCount })
     .from(courses)
     .innerJoin(users, eq(users.id, courses.authorId))
-    .where(and(eq(courses.id, courseId), eq(courses.teamId, teamId)));
+    .where(and(eq(courses.id, courseId), eq(courses.teamId, teamId), isNull(courses.deletedAt)));
   return rows[0];
 }
 
@@ -30,6 +30,7 @@ export async function pageTeamCourses(
 ): Promise<{ rows: CourseWithMeta[]; total: number }> {
   const where: SQL | undefined = and(
     eq(courses.teamId, teamId),
+    isNull(courses.deletedAt),
     q.authorId ? eq(courses.authorId, q.authorId) : undefined,
     q.status ? eq(courses.status, q.status) : undefined,
     q.keyword ? ilike(courses.title, `%${escapeLike(q.keyword)}%`) : undefined,
@@ -80,6 +81,20 @@ export async function deleteCourse(db: Db, teamId: number, courseId: number): Pr
   await db.delete(courses).where(and(eq(courses.id, courseId), eq(courses.teamId, teamId)));
 }
 
+/**
+ * A sold course's deletion: it leaves the team's lists and the store (下架, so its search document
+ * goes too), and stays for its buyers and for the orders naming it.
+ */
+export async function markCourseDeleted(db: Db, teamId: number, courseId: number): Promise<void> {
+  await db
+    .update(courses)
+    .set({
+      deletedAt: new Date(),
+      status: sql`case when ${courses.status} = 'released' then 'unreleased' else ${courses.status} end`,
+    })
+    .where(and(eq(courses.id, courseId), eq(courses.teamId, teamId)));
+}
+
 export async function lockCourse(db: Db, courseId: number): Promise<void> {
   await db.execute(sql`select id from ${courses} where id = ${courseId} for update`);
 }
@@ -109,6 +124,6 @@ export async function teamCourseIds(
   const rows = await db
     .select({ id: courses.id })
     .from(courses)
-    .where(and(eq(courses.teamId, teamId), sql`${courses.id} in ${courseIds}`));
+    .where(and(eq(courses.teamId, teamId), isNull(courses.deletedAt), sql`${courses.id} in ${courseIds}`));
   return new Set(rows.map((r) => r.id));
 }

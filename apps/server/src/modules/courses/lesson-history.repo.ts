@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { REVISION_POLICY, type LessonRevisionReason } from '@studio/contract';
 import type { Db } from '../../db/client.ts';
 import { courses, lessonRevisions, lessons, users, type LessonRevisionRow } from '../../db/schema.ts';
@@ -133,7 +133,7 @@ export async function findTeamRevision(db: Db, teamId: number, revisionId: numbe
     .innerJoin(lessons, eq(lessons.id, lessonRevisions.lessonId))
     .innerJoin(courses, eq(courses.id, lessons.courseId))
     .leftJoin(users, eq(users.id, lessonRevisions.authorId))
-    .where(and(eq(lessonRevisions.id, revisionId), eq(courses.teamId, teamId)));
+    .where(and(eq(lessonRevisions.id, revisionId), eq(courses.teamId, teamId), isNull(courses.deletedAt)));
   return rows[0];
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { DocNode } from '@studio/contract';
 import type { Db } from '../../db/client.ts';
 import { courses, lessons, type CourseRow, type LessonRow } from '../../db/schema.ts';
@@ -21,7 +21,7 @@ export async function findTeamLesson(
     .select({ lesson: lessons, course: courses })
     .from(lessons)
     .innerJoin(courses, eq(courses.id, lessons.courseId))
-    .where(and(eq(lessons.id, lessonId), eq(courses.teamId, teamId)));
+    .where(and(eq(lessons.id, lessonId), eq(courses.teamId, teamId), isNull(courses.deletedAt)));
   return rows[0];
 }
 
@@ -30,7 +30,13 @@ const lessonOwnerQuery = (db: Db) =>
     .select({ courseId: courses.id, authorId: courses.authorId })
     .from(lessons)
     .innerJoin(courses, eq(courses.id, lessons.courseId))
-    .where(and(eq(lessons.id, sql.placeholder('lessonId')), eq(courses.teamId, sql.placeholder('teamId'))))
+    .where(
+      and(
+        eq(lessons.id, sql.placeholder('lessonId')),
+        eq(courses.teamId, sql.placeholder('teamId')),
+        isNull(courses.deletedAt),
+      ),
+    )
     .prepare('find_team_lesson_owner');
 const lessonOwnerQueries = new WeakMap<Db, ReturnType<typeof lessonOwnerQuery>>();
 

@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { courseReleases, courses, shares, teams, users } from '../../db/schema.ts';
 
@@ -24,7 +24,7 @@ export async function findTeamShare(db: Db, teamId: number, shareId: string) {
     .select({ share: shares, course: courses })
     .from(shares)
     .innerJoin(courses, eq(courses.id, shares.courseId))
-    .where(and(eq(shares.id, shareId), eq(courses.teamId, teamId)));
+    .where(and(eq(shares.id, shareId), eq(courses.teamId, teamId), isNull(courses.deletedAt)));
   return rows[0];
 }
 
@@ -53,7 +53,8 @@ export async function findShareForView(db: Db, shareId: string) {
       courseReleases,
       and(eq(courseReleases.courseId, courses.id), eq(courseReleases.versionNo, courses.releasedVersion)),
     )
-    .where(eq(shares.id, shareId));
+    // A deleted course's links are gone with it.
+    .where(and(eq(shares.id, shareId), isNull(courses.deletedAt)));
   return rows[0];
 }
 

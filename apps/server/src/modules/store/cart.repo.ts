@@ -23,6 +23,11 @@ export async function removeCartItems(
   await db.delete(cartItems).where(and(mine(userId, teamId), inArray(cartItems.courseId, courseIds)));
 }
 
+/** A course deleted by its team leaves every cart. */
+export async function removeCourseFromCarts(db: Db, courseId: number): Promise<void> {
+  await db.delete(cartItems).where(eq(cartItems.courseId, courseId));
+}
+
 export async function selectCartItems(
   db: Db,
   userId: number,

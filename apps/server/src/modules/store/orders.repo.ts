@@ -20,6 +20,25 @@ export type OrderWithItems = {
   coupon: { code: string; discount: number } | null;
 };
 
+/**
+ * Whether any order names this course (its deletion then keeps it for the orders and buyers), and
+ * whether one of them awaits payment now (not yet expired).
+ */
+export async function courseOrderState(
+  db: Db,
+  courseId: number,
+): Promise<{ ordered: boolean; awaitingPayment: boolean }> {
+  const rows = await db.execute<{ ordered: boolean; awaiting: boolean }>(sql`
+    select exists (select 1 from ${orderItems} where ${orderItems.courseId} = ${courseId}) as ordered,
+           exists (
+             select 1 from ${orderItems} join ${orders} on ${orders.id} = ${orderItems.orderId}
+             where ${orderItems.courseId} = ${courseId} and ${orders.status} = 'pending'
+               and ${orders.expiresAt} > now()
+           ) as awaiting`);
+  const row = rows.rows[0];
+  return { ordered: Boolean(row?.ordered), awaitingPayment: Boolean(row?.awaiting) };
+}
+
 /** Serialises checkouts of one user in one team (two clicks, two tabs) inside the caller's transaction. */
 export async function lockCheckout(db: Db, userId: number, teamId: number): Promise<void> {
   await db.execute(sql`select pg_advisory_xact_lock(${userId}, ${teamId})`);

@@ -5,6 +5,7 @@ import {
   checkoutBody,
   courseIdQuery,
   envelope,
+  idSchema,
   orderIdQuery,
   orderSchema,
   pageQuerySchema,
@@ -34,7 +35,7 @@ import { checkout, getOrder, listOrders, payOrder } from './orders.service.ts';
 import { purchasedCourses, teamPurchases, teamSales } from './team-store.service.ts';
 
 const team = { auth: 'team' } as const;
-const cartIds = z.object({ courseIds: z.array(z.coerce.number().int().positive()).min(1).max(200) });
+const cartIds = z.object({ courseIds: z.array(idSchema).min(1).max(200) });
 
 export const storeRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>

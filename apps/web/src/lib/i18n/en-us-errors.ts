@@ -49,6 +49,8 @@ export const errorsEnUS: typeof errorsZhCN = {
   lessonsLimit: 'A course can have at most {{max}} lessons',
   lessonContentTooLarge: 'Lesson content cannot exceed {{kb}} KB',
   lessonListChanged: 'The list of lessons has changed. Refresh and try again.',
+  courseDeleteAwaitingPayment:
+    'A buyer is paying for this course. It can be deleted once that order is paid or closed; you can unlist it now.',
   orderAlreadyPaid: 'The order has been paid',
   courseNotForSale: 'The course is not on sale',
   ownTeamCourse: "You cannot buy your own team's course",
