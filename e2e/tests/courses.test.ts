@@ -212,7 +212,7 @@ describe('course authoring', () => {
     // Release: the checklist passes, v1 is published and listed.
     await page.goto(`${base}/release`);
     await page.getByText('检查通过，可以发布了').waitFor();
-    await page.getByLabel('发布说明', { exact: true }).fill('第一个版本');
+    await page.getByLabel('更新说明', { exact: true }).fill('第一个版本');
     await page.getByRole('button', { name: '发布新版本' }).click();
     // Publishing asks first, saying what the store will show.
     const confirm = page.getByRole('dialog', { name: '发布 v1 到商城？' });

@@ -124,7 +124,7 @@ describe('lesson history', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
   });
 
-  it('release page: unpublished changes with their diff, publish with a note, compare, roll back', async () => {
+  it('release page: unpublished changes with their diff, publish with a public line and an internal note, compare, roll back', async () => {
     const { courseId, lessonId, url } = await lessonWithHistory('回滚测试课程');
     const owner = await apiLogin(baseUrl, '13800000000', 'demo1234');
     const course = await api<{ version: number }>(`/course/detail?courseId=${courseId}`);
@@ -136,7 +136,7 @@ describe('lesson history', () => {
       category: 'tech',
       price: 0,
     });
-    await api('/course/release', { courseId, notes: '首发' });
+    await api('/course/release', { courseId, changelog: '首发', notes: '首发前的内部检查' });
 
     const page = await (await newContext()).newPage();
     await page.goto(url);
@@ -148,11 +148,14 @@ describe('lesson history', () => {
     const changes = page.locator('.ant-card', { hasText: '与商城版本的差异' });
     await changes.getByText('有未发布的修改').waitFor();
     await changes.locator('ins', { hasText: '新增的句子' }).waitFor();
-    await page.getByRole('textbox', { name: '发布说明', exact: true }).fill('第二版：补充一句');
+    await page.getByRole('textbox', { name: '更新说明', exact: true }).fill('第二版：补充一句');
+    await page.getByRole('textbox', { name: '内部备注', exact: true }).fill('涨价并补充第二课');
     await page.getByRole('button', { name: '发布新版本' }).click();
     await page.getByRole('dialog').getByRole('button', { name: '确认发布' }).click();
     await changes.getByText('草稿与商城版本一致').waitFor();
+    // The team's version history shows both texts.
     await page.locator('[data-version="2"]').getByText('第二版：补充一句').waitFor();
+    await page.locator('[data-version="2"]').getByText('涨价并补充第二课').waitFor();
 
     // v1 compared with the store's v2: the sentence v2 added.
     const v1 = page.locator('[data-version="1"]');
@@ -163,10 +166,13 @@ describe('lesson history', () => {
     await compare.waitFor({ state: 'hidden' });
 
     await v1.getByRole('button', { name: '回滚到此版本' }).click();
-    await page
-      .getByRole('dialog', { name: '把 v1 重新发布为新版本？' })
-      .getByRole('button', { name: '回滚到此版本' })
-      .click();
+    // The rollback asks for both texts too: the internal note is filled in, the public line is not.
+    const rollback = page.getByRole('dialog', { name: '把 v1 重新发布为新版本？' });
+    await expect
+      .poll(() => rollback.getByRole('textbox', { name: '内部备注', exact: true }).inputValue())
+      .toBe('回滚到 v1');
+    expect(await rollback.getByRole('textbox', { name: '更新说明', exact: true }).inputValue()).toBe('');
+    await rollback.getByRole('button', { name: '回滚到此版本' }).click();
     await page.getByText('已把 v1 重新发布为 v3').waitFor();
     await page.locator('[data-version="3"]').getByText('回滚到 v1').waitFor();
     // The store serves v1's text as v3; the draft keeps the newer text, so it differs again.
@@ -191,11 +197,15 @@ describe('lesson history', () => {
     const history = await api<{ list: Revision[] }>(`/lesson/history?lessonId=${lessonId}`);
     expect(history.list.map((r) => r.reason).slice(0, 2)).toEqual(['restore', 'release']);
 
-    // Buyers see the release notes as the changelog on the buy page.
+    // Buyers see the public lines as the changelog on the buy page, never the team's internal notes;
+    // the rollback wrote no public line.
     await page.goto(`${baseUrl}/store/preview/${courseId}`);
     const log = page.locator('.changelog');
-    await log.locator('[data-changelog="3"]').getByText('回滚到 v1').waitFor();
     await log.locator('[data-changelog="2"]').getByText('第二版：补充一句').waitFor();
     await log.locator('[data-changelog="1"]').getByText('首发').waitFor();
+    expect(await log.locator('[data-changelog="3"]').count()).toBe(0);
+    const shown = await log.innerText();
+    for (const internal of ['回滚到 v1', '涨价并补充第二课', '首发前的内部检查'])
+      expect(shown).not.toContain(internal);
   });
 });

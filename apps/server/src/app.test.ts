@@ -1,7 +1,9 @@
+import http from 'node:http';
 import { Code } from '@studio/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../test/factories.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { isFrameablePath } from './platform/web-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -52,6 +54,76 @@ describe('the HTTP edge', () => {
     const frame = await t.app.inject({ method: 'GET', url: '/create/course/1/iframe/preview' });
     expect(frame.headers['x-frame-options']).toBeUndefined();
     expect(String(frame.headers['content-security-policy'])).toContain('frame-ancestors *');
+  });
+
+  it('lets other sites frame exactly the iframe preview pages, decided on the decoded path alone', async () => {
+    const frameable = [
+      '/create/course/1/iframe/preview',
+      '/create/course/1/iframe/preview/',
+      '/create/course/1/iframe/preview?lang=en',
+      '/create/course/12/lesson/34/iframe/preview',
+      '/store/course/7/iframe/preview',
+      '/store/course/%37/iframe/preview',
+    ];
+    const notFrameable = [
+      '/personal/user?x=/iframe/preview',
+      '/personal/user?x=%2Fiframe%2Fpreview',
+      '/login?redirect=/create/course/1/iframe/preview',
+      '/personal/team#/iframe/preview',
+      '/personal/team%23/iframe/preview',
+      '/personal/user%2F..%2F..%2Fcreate/course/1/iframe/preview',
+      '/create%2Fcourse%2F1%2Fiframe%2Fpreview',
+      '/create/course/1/iframe%2Fpreview',
+      '/create/course/1/iframe%5Cpreview',
+      '//create/course/1/iframe/preview',
+      '/create/course/1//iframe/preview',
+      '/personal/user/../../create/course/1/iframe/preview',
+      '/create/course/1/x/../iframe/preview',
+      '/create/course/1/%2e%2e/1/iframe/preview',
+      '/create/course/1/./iframe/preview',
+      '/create/course/1/iframe/preview/x',
+      '/create/course/1/iframe/preview//',
+      '/create/course/1/iframe/preview/..',
+      '/create/course/1/iframe/previewx',
+      '/CREATE/course/1/IFRAME/preview',
+      '/create/course/1/IFrame/Preview',
+      '/personal/iframe/preview',
+      '/iframe/preview',
+      '/create/course/x/iframe/preview',
+      '/create/course/1/iframe/preview%00',
+      '/create/course/1/iframe/preview%',
+      '/api/health?/iframe/preview',
+    ];
+    // Over a real socket: inject would normalise the URL before the app sees it; a client need not.
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = new URL(address);
+    const get = (url: string) =>
+      new Promise<http.IncomingMessage>((resolve, reject) => {
+        const req = http.get({ host: '127.0.0.1', port, path: url }, (res) => {
+          res.resume();
+          resolve(res);
+        });
+        req.on('error', reject);
+      });
+    for (const url of frameable) {
+      expect(isFrameablePath(url), url).toBe(true);
+      const res = await get(url);
+      expect(res.headers['x-frame-options'], url).toBeUndefined();
+      expect(String(res.headers['content-security-policy']), url).toContain('frame-ancestors *');
+    }
+    for (const url of notFrameable) {
+      expect(isFrameablePath(url), url).toBe(false);
+      const res = await get(url);
+      expect(res.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp, url).toContain("frame-ancestors 'self'");
+      expect(csp, url).not.toContain('frame-ancestors *');
+    }
+    // A URL the router cannot read is refused before any hook, still with the headers and the envelope.
+    const bad = await t.app.inject({ method: 'GET', url: '/create/course/1/iframe/preview%' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().code).toBe(400);
+    expect(bad.headers['x-frame-options']).toBe('SAMEORIGIN');
   });
 
   it('answers an unknown error generically with the request id, and logs it', async () => {

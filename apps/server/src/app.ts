@@ -11,7 +11,11 @@ import {
 import findMyWay from 'find-my-way';
 import type { Config } from './config.ts';
 import { connect, type Db } from './db/client.ts';
-import { registerSecurityHeaders } from './platform/security-headers.ts';
+import {
+  refuseWithSecurityHeaders,
+  registerSecurityHeaders,
+  securityHeaders,
+} from './platform/security-headers.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { findSessionActor } from './modules/auth/sessions.repo.ts';
 import { simulatorRoutes } from './modules/auth/simulator.routes.ts';
@@ -88,8 +92,21 @@ export async function buildApp({
   overrides,
   databaseUrl,
 }: BuildOptions): Promise<FastifyInstance> {
+  const setSecurityHeaders = securityHeaders({
+    contentSecurityPolicy: {
+      directives: {
+        // Lesson content may show https images (the sanitizer allows them) and embed known video players.
+        'img-src': ["'self'", 'data:', 'blob:', 'https:', ...(config.IMAGE_BASE ? [config.IMAGE_BASE] : [])],
+        'frame-src': VIDEO_PLAYER_ORIGINS,
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'frame-ancestors': ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
   const app = Fastify({
     loggerInstance: logger,
+    frameworkErrors: refuseWithSecurityHeaders(setSecurityHeaders),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
@@ -118,18 +135,7 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
 
-  registerSecurityHeaders(app, {
-    contentSecurityPolicy: {
-      directives: {
-        // Lesson content may show https images (the sanitizer allows them) and embed known video players.
-        'img-src': ["'self'", 'data:', 'blob:', 'https:', ...(config.IMAGE_BASE ? [config.IMAGE_BASE] : [])],
-        'frame-src': VIDEO_PLAYER_ORIGINS,
-        'style-src': ["'self'", "'unsafe-inline'"],
-        'frame-ancestors': ["'self'"],
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  registerSecurityHeaders(app, setSecurityHeaders);
   // Embeddable previews are the only pages other sites may frame.
   app.addHook('onSend', async (request, reply) => {
     if (!isFrameablePath(request.url)) return;

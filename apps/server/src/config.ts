@@ -12,6 +12,33 @@ const bool = z
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 const optionalUrl = z.url().optional();
 
+/** An ALLOWED_HOSTS entry: a host name or IP ([IPv6] in brackets), with a port or for any port. */
+export type AllowedHost = { name: string; port: number | null };
+const ALLOWED_HOST =
+  /^((?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*|\[[0-9a-f:.]+\]))(?::(\d{1,5}))?$/i;
+const allowedHosts = z
+  .string()
+  .default('')
+  .transform((v, ctx): AllowedHost[] => {
+    const list: AllowedHost[] = [];
+    for (const entry of v
+      .split(',')
+      .map((e) => e.trim())
+      .filter(Boolean)) {
+      const m = ALLOWED_HOST.exec(entry);
+      const port = m?.[2] === undefined ? null : Number(m[2]);
+      if (!m || (port !== null && (port < 1 || port > 65535))) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `"${entry}" is not a host name or IP, with an optional :port`,
+        });
+        return z.NEVER;
+      }
+      list.push({ name: m[1]!.toLowerCase(), port });
+    }
+    return list;
+  });
+
 export const PAY_PROVIDERS = ['sandbox', 'wechat', 'alipay'] as const;
 export type PayProviderName = (typeof PAY_PROVIDERS)[number];
 
@@ -21,6 +48,11 @@ export const envSchema = z
     HOST: z.string().min(1).default('0.0.0.0'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     PUBLIC_URL: optionalUrl,
+    /**
+     * Host names (and IPs) links may be made for when PUBLIC_URL is unset, comma-separated, each
+     * `name` (any port) or `name:port`; besides localhost and the server's own addresses.
+     */
+    ALLOWED_HOSTS: allowedHosts,
     DATA_DIR: z.string().min(1).optional(),
     DATABASE_URL: optionalUrl,
     /** A read replica of DATABASE_URL for the store search's reads (docs/deploy.md). */

@@ -10,6 +10,7 @@ import { AppError } from './errors.ts';
 import type { Membership } from './membership.ts';
 import {
   POLICY,
+  aiJobAbilitiesOf,
   allows,
   authorize,
   can,
@@ -73,6 +74,7 @@ const TEAM_ACTIONS: Record<string, { row: Row; write: boolean }> = {
   'invoice.request': { row: row(OK, OK, NO), write: true },
   'invoice.view': { row: row(OK, OK, NO), write: false },
   'invoice.issue': { row: row(OK, OK, NO), write: false },
+  'ai.create': { row: row(OK, OK, OK), write: true },
   'ai.assist': { row: row(OK, OK, OK), write: true },
   'learn.study': { row: row(OK, OK, OK), write: false },
   'learn.report': { row: row(OK, OK, NO), write: false },
@@ -104,10 +106,20 @@ const MEMBER_ACTIONS: Record<string, [string, MemberSubject, Row][]> = {
   ],
 };
 
-const COURSE_ACTIONS = ['course.edit', 'course.release', 'course.share', 'course.delete'] as const;
+/** Actions on a course or on an AI job: its author (who started the job), or OWNER/ADMIN. */
+const COURSE_ACTIONS = [
+  'course.edit',
+  'course.release',
+  'course.share',
+  'course.delete',
+  'ai.outline',
+  'ai.generate',
+  'ai.retry',
+  'ai.cancel',
+] as const;
 const COURSE_SUBJECTS: [string, { authorId: number }, Row][] = [
-  ['their own course', { authorId: ME }, row(OK, OK, OK)],
-  ["someone else's course", { authorId: 2 }, row(OK, OK, NO)],
+  ['their own course or job', { authorId: ME }, row(OK, OK, OK)],
+  ["someone else's course or job", { authorId: 2 }, row(OK, OK, NO)],
 ];
 
 describe('the policy', () => {
@@ -219,6 +231,15 @@ describe('the policy', () => {
       share: true,
       delete: true,
     });
+  });
+
+  it("an AI job's abilities: its author or a manager, whatever the expiry", () => {
+    const none = { outline: false, generate: false, retry: false, cancel: false };
+    const all = { outline: true, generate: true, retry: true, cancel: true };
+    expect(aiJobAbilitiesOf(who('MEMBER'), { authorId: 2 })).toEqual(none);
+    expect(aiJobAbilitiesOf(who('MEMBER'), { authorId: ME })).toEqual(all);
+    expect(aiJobAbilitiesOf(who('ADMIN'), { authorId: 2 })).toEqual(all);
+    expect(aiJobAbilitiesOf(who('OWNER', true), { authorId: 2 })).toEqual(all);
   });
 
   it('a listed course is open to all; unlisted, only to teams that hold it', () => {

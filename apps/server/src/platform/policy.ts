@@ -7,6 +7,7 @@
  */
 import {
   Code,
+  type AiJobAbilities,
   type CodeValue,
   type CourseAbilities,
   type MemberAbilities,
@@ -23,6 +24,8 @@ export type Who = { actor: { user: { id: number } }; membership: Membership };
 export type MemberSubject = { userId: number; role: TeamRole | null };
 /** A course of the team, as far as permissions go: who wrote it. */
 export type CourseSubject = { authorId: number };
+/** An AI generation job of the team, as far as permissions go: who started it. */
+export type AiJobSubject = { authorId: number };
 /** A course in the store: whether it is listed and whether the viewer's team holds it (own or bought). */
 export type ListingSubject = { listed: boolean; entitled: boolean };
 /**
@@ -66,6 +69,16 @@ interface Subjects {
   'invoice.view': void;
   /** Issuing an invoice for the team's courses (uploading its PDF). */
   'invoice.issue': void;
+  /** Starting an AI generation job (it becomes a draft course of the one who started it). */
+  'ai.create': void;
+  /**
+   * Acting on a job: editing its outline, writing its lessons into a course, retrying a lesson,
+   * cancelling. Like course actions: the job's author, or OWNER/ADMIN.
+   */
+  'ai.outline': AiJobSubject;
+  'ai.generate': AiJobSubject;
+  'ai.retry': AiJobSubject;
+  'ai.cancel': AiJobSubject;
   /** The editor's AI assist (it spends the team's AI use; its text is saved as a lesson edit). */
   'ai.assist': void;
   /** Learning the team's courses: progress and quiz answers are the learner's own record. */
@@ -89,8 +102,11 @@ const ALL = roles('OWNER', 'ADMIN', 'MEMBER');
 const MANAGERS = roles('OWNER', 'ADMIN');
 const OWNER = roles('OWNER');
 
-/** OWNER and ADMIN act on every course of the team; a MEMBER only on the courses they wrote. */
-const onCourse: Rule<CourseSubject> = (role, userId, course) =>
+/**
+ * OWNER and ADMIN act on every course (and AI job) of the team; a MEMBER only on the ones they wrote
+ * (started).
+ */
+const onCourse: Rule<CourseSubject | AiJobSubject> = (role, userId, course) =>
   MANAGERS(role, userId, course) && course.authorId !== userId ? FORBIDDEN : ok;
 
 /** Nobody removes themselves (that is leaving) or the OWNER; only the OWNER removes an ADMIN. */
@@ -150,6 +166,11 @@ export const POLICY: { [A in Action]: Entry<Subjects[A]> } = {
   'invoice.view': read(MANAGERS),
   // Like a refund, an invoice owed to a buyer is issued by an expired team too.
   'invoice.issue': read(MANAGERS),
+  'ai.create': write(ALL),
+  'ai.outline': write(onCourse),
+  'ai.generate': write(onCourse),
+  'ai.retry': write(onCourse),
+  'ai.cancel': write(onCourse),
   'ai.assist': write(ALL),
   // An expired team keeps what it bought: its members still learn (their own record, not team data).
   'learn.study': read(ALL),
@@ -225,4 +246,11 @@ export const courseAbilitiesOf = (who: Who, course: CourseSubject): CourseAbilit
   release: allows(who, 'course.release', course),
   share: allows(who, 'course.share', course),
   delete: allows(who, 'course.delete', course),
+});
+
+export const aiJobAbilitiesOf = (who: Who, job: AiJobSubject): AiJobAbilities => ({
+  outline: allows(who, 'ai.outline', job),
+  generate: allows(who, 'ai.generate', job),
+  retry: allows(who, 'ai.retry', job),
+  cancel: allows(who, 'ai.cancel', job),
 });

@@ -8,7 +8,28 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
-export const isFrameablePath = (url: string): boolean => /\/iframe\/preview\/?(\?|$)/.test(url);
+/** The embeddable previews, exactly: a store course, a draft course, a draft lesson (one trailing `/` allowed). */
+const FRAMEABLE = /^\/(?:store\/course\/\d+|create\/course\/\d+(?:\/lesson\/\d+)?)\/iframe\/preview\/?$/;
+
+/**
+ * Whether other sites may frame the page at `url` (a request URL: path and query). Decided on the
+ * path alone, decoded segment by segment and normalised: the query and a fragment never count, and
+ * a path that is not already in its normal form (an encoded `/` or `\`, an empty segment from `//`,
+ * `.` or `..`, a bad escape) is not exactly a preview page, so it keeps `frame-ancestors 'self'`.
+ * Case counts: `/IFRAME/preview` is not a preview page.
+ */
+export function isFrameablePath(url: string): boolean {
+  const raw = url.split(/[?#]/, 1)[0]!;
+  let decoded: string;
+  try {
+    const segments = raw.split('/').map((segment) => decodeURIComponent(segment));
+    if (segments.some((segment) => /[/\\]/.test(segment))) return false;
+    decoded = segments.join('/');
+  } catch {
+    return false;
+  }
+  return path.posix.normalize(decoded) === decoded && FRAMEABLE.test(decoded);
+}
 
 export async function registerWebApp(app: FastifyInstance, webDist: string): Promise<boolean> {
   if (!existsSync(path.join(webDist, 'index.html'))) return false;

@@ -54,7 +54,7 @@ export async function releaseFirstVersion(
     versionNo: 1,
     snapshot: toPreview(meta, team.teamName, await listLessons(db, courseId)),
     title: meta.course.title,
-    notes: '首次发布',
+    changelog: '首次发布',
     price,
     releasedBy: authorId,
   });

@@ -56,6 +56,14 @@ export const aiJobLessonSchema = z.object({
   lessonId: z.number().int().nullable(),
   error: z.string().nullable(),
 });
+/** What the viewer may do with a job (the server's policy: its author, or OWNER/ADMIN), expiry left out. */
+export const aiJobAbilitiesSchema = z.object({
+  outline: z.boolean(),
+  generate: z.boolean(),
+  retry: z.boolean(),
+  cancel: z.boolean(),
+});
+export type AiJobAbilities = z.infer<typeof aiJobAbilitiesSchema>;
 export const aiJobSchema = z.object({
   jobId: z.number().int(),
   status: z.enum(AI_JOB_STATUSES),
@@ -69,6 +77,7 @@ export const aiJobSchema = z.object({
   createTime: z.number(),
   updateTime: z.number(),
   lastEventId: z.number().int(),
+  abilities: aiJobAbilitiesSchema,
 });
 export type AiJob = z.infer<typeof aiJobSchema>;
 export const aiJobIdQuery = z.object({ jobId: queryIdSchema });

@@ -174,14 +174,21 @@ export const releaseCheckSchema = z.object({
   ready: z.boolean(),
 });
 export type ReleaseCheck = z.infer<typeof releaseCheckSchema>;
-export const releaseBody = z.object({
-  courseId: idSchema,
+/** A release's two texts: the public 更新说明 and the team's 内部备注 ('' for none). */
+export const releaseTexts = {
+  /** 更新说明: shown to buyers on the buy page's 更新日志 and to learners; '' writes no line. */
+  changelog: z.string().trim().max(COURSE_LIMITS.releaseNotesMax).default(''),
+  /** 内部备注: the team's own note, shown only in the release history. */
   notes: z.string().trim().max(COURSE_LIMITS.releaseNotesMax).default(''),
-});
+};
+export const releaseBody = z.object({ courseId: idSchema, ...releaseTexts });
 export const releaseSchema = z.object({
   releaseId: z.number().int(),
   versionNo: z.number().int(),
+  /** The internal note (内部备注): the team's release history only. */
   notes: z.string(),
+  /** The public line (更新说明) buyers and learners read; '' when none was written. */
+  changelog: z.string(),
   price: z.number().int(),
   lessonCount: z.number().int(),
   releasedBy: z.string(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { COURSE_LIMITS, LESSON_REVISION_REASONS } from '../constants.ts';
+import { LESSON_REVISION_REASONS } from '../constants.ts';
 import { idSchema, pageQuerySchema, queryIdSchema } from './common.ts';
-import { docNodeSchema } from './course.ts';
+import { docNodeSchema, releaseTexts } from './course.ts';
 
 /** /lesson/history: a lesson's revisions, newest first. */
 export const lessonHistoryQuery = pageQuerySchema.extend({ lessonId: queryIdSchema });
@@ -87,12 +87,11 @@ export const releaseDiffQuery = z.object({
   fromReleaseId: queryIdSchema,
   toReleaseId: queryIdSchema.optional(),
 });
-/** /course/release/rollback: an earlier release published again as a new numbered release. */
-export const releaseRollbackBody = z.object({
-  courseId: idSchema,
-  releaseId: idSchema,
-  notes: z.string().trim().max(COURSE_LIMITS.releaseNotesMax).default(''),
-});
+/**
+ * /course/release/rollback: an earlier release published again as a new numbered release. It writes
+ * no public line unless the author writes one (`changelog`).
+ */
+export const releaseRollbackBody = z.object({ courseId: idSchema, releaseId: idSchema, ...releaseTexts });
 
 /** /course/draft/reset: the draft set back to a release (the draft as it was stays in the history). */
 export const draftResetBody = z.object({ courseId: idSchema, releaseId: idSchema });

@@ -79,9 +79,12 @@ export const storeCourseSchema = coursePreviewSchema.omit({ lessons: true }).ext
 });
 export type StoreCourse = z.infer<typeof storeCourseSchema>;
 
-/** 更新日志: the release notes of a course's versions, newest first (those with a note). */
+/**
+ * 更新日志: the public lines (更新说明) of a course's versions, newest first (those with one); the
+ * team's internal notes are never here.
+ */
 export const storeChangelogSchema = z.object({
-  list: z.array(z.object({ versionNo: z.number().int(), notes: z.string(), createTime: z.number() })),
+  list: z.array(z.object({ versionNo: z.number().int(), changelog: z.string(), createTime: z.number() })),
 });
 export type StoreChangelog = z.infer<typeof storeChangelogSchema>;
 

@@ -97,7 +97,10 @@ export const courseReleases = pgTable(
     snapshot: jsonb('snapshot').$type<CoursePreview>().notNull(),
     /** The snapshot's title, as a column so the store can search it with a trigram index. */
     title: varchar('title', { length: 120 }).notNull().default(''),
+    /** The team's internal note (内部备注): release history only, never shown to buyers. */
     notes: text('notes').notNull().default(''),
+    /** The public line (更新说明): the buy page's 更新日志 and the learner's course; '' writes none. */
+    changelog: text('changelog').notNull().default(''),
     price: integer('price').notNull(),
     releasedBy: integer('released_by')
       .notNull()

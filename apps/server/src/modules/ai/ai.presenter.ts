@@ -1,5 +1,6 @@
 import type { AiJob } from '@studio/contract';
 import type { AiJobRow } from '../../db/schema.ts';
+import { aiJobAbilitiesOf, type Who } from '../../platform/policy.ts';
 import type { AiJobLessonRow } from './ai.repo.ts';
 
 /** Outline is 10 %, lessons share the rest; a finished job is 100 %. */
@@ -11,7 +12,7 @@ export function percentOf(status: string, lessons: AiJobLessonRow[]): number {
   return Math.min(99, 10 + Math.floor((90 * done) / lessons.length));
 }
 
-export const toAiJob = (job: AiJobRow, lessons: AiJobLessonRow[], lastEventId: number): AiJob => ({
+export const toAiJob = (who: Who, job: AiJobRow, lessons: AiJobLessonRow[], lastEventId: number): AiJob => ({
   jobId: job.id,
   status: job.status,
   request: job.request,
@@ -30,4 +31,8 @@ export const toAiJob = (job: AiJobRow, lessons: AiJobLessonRow[], lastEventId: n
   createTime: job.createdAt.getTime(),
   updateTime: job.updatedAt.getTime(),
   lastEventId,
+  abilities: aiJobAbilitiesOf(who, jobSubject(job)),
 });
+
+/** A job as the policy sees it: who started it. */
+export const jobSubject = (job: AiJobRow) => ({ authorId: job.userId });

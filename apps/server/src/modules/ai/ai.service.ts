@@ -6,7 +6,7 @@ import { authorize } from '../../platform/policy.ts';
 import { createDraftCourseForAi } from '../courses/courses.service.ts';
 import { emit } from './ai.events.ts';
 import { queueLesson, queueOutline } from './ai.jobs.ts';
-import { toAiJob } from './ai.presenter.ts';
+import { jobSubject, toAiJob } from './ai.presenter.ts';
 import {
   findTeamJob,
   insertJob,
@@ -21,16 +21,26 @@ import {
 /** The team context of the request, with its logger (AI steps log provider failures). */
 type AiCtx = TeamCtx & { log: FastifyBaseLogger };
 
-async function requireJob(c: AiCtx, jobId: number) {
+type JobAction = 'ai.outline' | 'ai.generate' | 'ai.retry' | 'ai.cancel';
+
+/**
+ * A job of the team that the actor may act on: another team's job is "not found" (404), and the
+ * policy decides the rest (the job's author or OWNER/ADMIN; an expired team writes nothing).
+ */
+async function requireJob(c: AiCtx, jobId: number, action: JobAction) {
   const job = await findTeamJob(c.ctx.db, c.membership.team.id, jobId);
   if (!job) throw new AppError(Code.NOT_FOUND);
+  authorize(c, action, jobSubject(job));
   return job;
 }
 
-export async function jobDetail(c: Pick<AiCtx, 'ctx' | 'membership'>, jobId: number): Promise<AiJob> {
+export async function jobDetail(
+  c: Pick<AiCtx, 'ctx' | 'membership' | 'actor'>,
+  jobId: number,
+): Promise<AiJob> {
   const job = await findTeamJob(c.ctx.db, c.membership.team.id, jobId);
   if (!job) throw new AppError(Code.NOT_FOUND);
-  return toAiJob(job, await jobLessons(c.ctx.db, jobId), await lastEventId(c.ctx.db, jobId));
+  return toAiJob(c, job, await jobLessons(c.ctx.db, jobId), await lastEventId(c.ctx.db, jobId));
 }
 
 export async function listJobs(c: AiCtx, pageNum: number, pageSize: number): Promise<Page<AiJob>> {
@@ -40,12 +50,12 @@ export async function listJobs(c: AiCtx, pageNum: number, pageSize: number): Pro
     pageSize,
     (pageNum - 1) * pageSize,
   );
-  const list = await Promise.all(rows.map(async (j) => toAiJob(j, await jobLessons(c.ctx.db, j.id), 0)));
+  const list = await Promise.all(rows.map(async (j) => toAiJob(c, j, await jobLessons(c.ctx.db, j.id), 0)));
   return { list, total, pageNum, pageSize };
 }
 
 export async function createJob(c: AiCtx, request: AiCreateRequest): Promise<AiJob> {
-  authorize(c, 'course.create');
+  authorize(c, 'ai.create');
   const job = await insertJob(c.ctx.db, {
     teamId: c.membership.team.id,
     userId: c.actor.user.id,
@@ -61,7 +71,7 @@ export async function createJob(c: AiCtx, request: AiCreateRequest): Promise<AiJ
 
 /** The author's edits to the outline (titles, order, added or removed lessons), before lessons are written. */
 export async function saveOutline(c: AiCtx, jobId: number, outline: Outline): Promise<AiJob> {
-  await requireJob(c, jobId);
+  await requireJob(c, jobId, 'ai.outline');
   if (!(await updateJob(c.ctx.db, jobId, { outline }, ['outline_ready'])))
     throw new AppError(Code.AI_OUTLINE_LOCKED);
   await emit(c.ctx, jobId, { type: 'outline', outline });
@@ -70,8 +80,7 @@ export async function saveOutline(c: AiCtx, jobId: number, outline: Outline): Pr
 
 /** Creates the draft course with one empty lesson per outline entry, then queues every lesson. */
 export async function generateLessons(c: AiCtx, jobId: number): Promise<AiJob> {
-  authorize(c, 'course.create');
-  const job = await requireJob(c, jobId);
+  const job = await requireJob(c, jobId, 'ai.generate');
   if (job.status !== 'outline_ready' || !job.outline) throw new AppError(Code.AI_OUTLINE_NOT_READY);
   const outline = job.outline;
   const started = await c.ctx.db.transaction(async (tx) => {
@@ -96,7 +105,7 @@ export async function generateLessons(c: AiCtx, jobId: number): Promise<AiJob> {
 }
 
 export async function cancelJob(c: AiCtx, jobId: number): Promise<AiJob> {
-  await requireJob(c, jobId);
+  await requireJob(c, jobId, 'ai.cancel');
   if (
     await updateJob(c.ctx.db, jobId, { status: 'cancelled' }, ['outlining', 'outline_ready', 'generating'])
   ) {
@@ -106,8 +115,7 @@ export async function cancelJob(c: AiCtx, jobId: number): Promise<AiJob> {
 }
 
 export async function retryLesson(c: AiCtx, jobId: number, idx: number): Promise<AiJob> {
-  authorize(c, 'course.create');
-  const job = await requireJob(c, jobId);
+  const job = await requireJob(c, jobId, 'ai.retry');
   if (job.status !== 'failed' && job.status !== 'generating') throw new AppError(Code.AI_RETRY_NOT_ALLOWED);
   if (!(await updateJobLesson(c.ctx.db, jobId, idx, { status: 'pending', error: null }, ['failed']))) {
     throw new AppError(Code.AI_LESSON_NOT_FAILED);

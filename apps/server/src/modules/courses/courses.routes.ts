@@ -151,7 +151,7 @@ export const coursesRoutes =
           response: { 200: envelope(releaseSchema) },
         },
       },
-      async (r) => ok(await releaseCourse(teamCtxOf(r), r.body.courseId, r.body.notes)),
+      async (r) => ok(await releaseCourse(teamCtxOf(r), r.body.courseId, r.body)),
     );
     app.post(
       Routes.course.unrelease,

@@ -45,8 +45,9 @@ async function releasedCourse(token: string) {
   const v1 = await release(token, course.courseId, '首发');
   return { courseId: course.courseId, one: one.lessonId, two: two.lessonId, v1 };
 }
-const release = async (token: string, courseId: number, notes = '') =>
-  (await call<Release>(t, 'POST', '/course/release', { token, body: { courseId, notes } })).data;
+/** Releases the draft with a public line (更新说明) and, when given, an internal note (内部备注). */
+const release = async (token: string, courseId: number, changelog = '', notes = '') =>
+  (await call<Release>(t, 'POST', '/course/release', { token, body: { courseId, changelog, notes } })).data;
 const detail = async (token: string, courseId: number) =>
   (await call<CourseDetail>(t, 'GET', '/course/detail', { token, query: { courseId: String(courseId) } }))
     .data;
@@ -59,8 +60,12 @@ const diff = (token: string, courseId: number, fromReleaseId: number, toReleaseI
       ...(toReleaseId ? { toReleaseId: String(toReleaseId) } : {}),
     },
   });
-const rollback = (token: string, courseId: number, releaseId: number, notes = '') =>
-  call<Release>(t, 'POST', '/course/release/rollback', { token, body: { courseId, releaseId, notes } });
+const rollback = (
+  token: string,
+  courseId: number,
+  releaseId: number,
+  texts: { changelog?: string; notes?: string } = {},
+) => call<Release>(t, 'POST', '/course/release/rollback', { token, body: { courseId, releaseId, ...texts } });
 
 describe('unpublished changes, release diff and rollback', () => {
   it('flags a changed draft and lists what differs from the store version', async () => {
@@ -126,9 +131,9 @@ describe('unpublished changes, release diff and rollback', () => {
       body: { lessonId: one, version: 2, content: paragraphDoc('第二版的第一课') },
     });
     const v2 = await release(user.token, courseId, '第二版');
-    const back = await rollback(user.token, courseId, v1.releaseId, '回到第一版');
+    const back = await rollback(user.token, courseId, v1.releaseId, { notes: '回到第一版' });
     expect(back.code).toBe(200);
-    expect(back.data).toMatchObject({ versionNo: 3, notes: '回到第一版', lessonCount: 2 });
+    expect(back.data).toMatchObject({ versionNo: 3, notes: '回到第一版', changelog: '', lessonCount: 2 });
     // Releases are immutable: v1 and v2 are as they were, v3 has v1's text.
     expect((await diff(user.token, courseId, v1.releaseId, back.data.releaseId)).data.changed).toBe(false);
     expect((await diff(user.token, courseId, v2.releaseId, back.data.releaseId)).data.changed).toBe(true);
@@ -167,24 +172,50 @@ describe('unpublished changes, release diff and rollback', () => {
     expect((await rollback(user.token, mine.courseId, mine.v1.releaseId)).code).toBe(200);
   });
 
-  it('buyers read the release notes as a changelog; an unlisted course only its holders', async () => {
+  it('buyers read only the public lines as a changelog; an unlisted course only its holders', async () => {
     const { user } = await teamOwner(t);
-    const { courseId, one } = await releasedCourse(user.token);
+    const { courseId, one, v1 } = await releasedCourse(user.token);
     await call(t, 'POST', '/lesson/save', {
       token: user.token,
       body: { lessonId: one, version: 2, content: paragraphDoc('改了') },
     });
-    await release(user.token, courseId, '');
-    await release(user.token, courseId, '第三版：修订');
+    await release(user.token, courseId, '', '只改了错别字');
+    await release(user.token, courseId, '第三版：修订', '涨价并补充第二课');
+    // A rollback writes no public line unless the author writes one.
+    expect((await rollback(user.token, courseId, v1.releaseId, { notes: '回滚到 v1' })).code).toBe(200);
+    expect(
+      (
+        await rollback(user.token, courseId, v1.releaseId, {
+          changelog: '恢复为第一版内容',
+          notes: '第二次回滚',
+        })
+      ).code,
+    ).toBe(200);
     const log = (token?: string) =>
       call<StoreChangelog>(t, 'GET', '/store/changelog', {
         ...(token ? { token } : {}),
         query: { courseId: String(courseId) },
       });
     const visitor = await log();
-    expect(visitor.data.list.map((e) => [e.versionNo, e.notes])).toEqual([
+    expect(visitor.data.list.map((e) => [e.versionNo, e.changelog])).toEqual([
+      [5, '恢复为第一版内容'],
       [3, '第三版：修订'],
       [1, '首发'],
+    ]);
+    const text = JSON.stringify(visitor.data);
+    for (const internal of ['只改了错别字', '涨价并补充第二课', '回滚到 v1', '第二次回滚'])
+      expect(text).not.toContain(internal);
+    // The team's release history keeps both texts of every release.
+    const history = await call<{ list: Release[] }>(t, 'GET', '/course/release/list', {
+      token: user.token,
+      query: { courseId: String(courseId) },
+    });
+    expect(history.data.list.map((r) => [r.versionNo, r.changelog, r.notes])).toEqual([
+      [5, '恢复为第一版内容', '第二次回滚'],
+      [4, '', '回滚到 v1'],
+      [3, '第三版：修订', '涨价并补充第二课'],
+      [2, '', '只改了错别字'],
+      [1, '首发', ''],
     ]);
     await call(t, 'POST', '/course/unrelease', { token: user.token, body: { courseId } });
     expect((await log()).code).toBe(Code.NOT_FOUND);

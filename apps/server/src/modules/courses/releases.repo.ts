@@ -8,7 +8,14 @@ export type ReleaseRow = typeof courseReleases.$inferSelect;
 /** Inserts the next numbered version of a course (call inside a transaction holding the course lock). */
 export async function insertNextRelease(
   db: Db,
-  row: { courseId: number; snapshot: CoursePreview; notes: string; price: number; releasedBy: number },
+  row: {
+    courseId: number;
+    snapshot: CoursePreview;
+    notes: string;
+    changelog: string;
+    price: number;
+    releasedBy: number;
+  },
 ): Promise<ReleaseRow> {
   const [created] = await db
     .insert(courseReleases)

@@ -60,6 +60,7 @@ const toRelease = (r: ReleaseRow, releasedBy: string): Release => ({
   releaseId: r.id,
   versionNo: r.versionNo,
   notes: r.notes,
+  changelog: r.changelog,
   price: r.price,
   lessonCount: r.snapshot.lessons.length,
   releasedBy,
@@ -67,7 +68,14 @@ const toRelease = (r: ReleaseRow, releasedBy: string): Release => ({
 });
 
 /** Publishes an immutable, numbered snapshot; the draft stays editable and does not change it. */
-export async function releaseCourse(c: TeamCtx, courseId: number, notes: string): Promise<Release> {
+/** A release's texts: the public line (更新说明) and the internal note (内部备注). */
+type ReleaseTexts = { changelog: string; notes: string };
+
+export async function releaseCourse(
+  c: TeamCtx,
+  courseId: number,
+  { changelog, notes }: ReleaseTexts,
+): Promise<Release> {
   const first = await requireCourse(c, courseId);
   authorize(c, 'course.release', first.course);
   return c.ctx.db.transaction(async (tx) => {
@@ -80,6 +88,7 @@ export async function releaseCourse(c: TeamCtx, courseId: number, notes: string)
       courseId,
       snapshot,
       notes,
+      changelog,
       price: meta.course.price!,
       releasedBy: c.actor.user.id,
     });
@@ -135,11 +144,12 @@ export async function releaseDiff(
 
 /**
  * Publishes an earlier release again as a new numbered release (releases never change); the store
- * and buyers follow it as any release. The draft is left as it is.
+ * and buyers follow it as any release. The draft is left as it is. Buyers read no line about it
+ * unless the author wrote one (`changelog`); the old release's texts are not copied.
  */
 export async function rollbackRelease(
   c: TeamCtx,
-  body: { courseId: number; releaseId: number; notes: string },
+  body: { courseId: number; releaseId: number } & ReleaseTexts,
 ): Promise<Release> {
   const { course } = await requireCourse(c, body.courseId);
   authorize(c, 'course.release', course);
@@ -150,6 +160,7 @@ export async function rollbackRelease(
       courseId: body.courseId,
       snapshot: old.snapshot,
       notes: body.notes,
+      changelog: body.changelog,
       price: old.price,
       releasedBy: c.actor.user.id,
     });

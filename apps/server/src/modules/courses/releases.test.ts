@@ -47,9 +47,15 @@ describe('release', () => {
     );
     const v1 = await call<Release>(t, 'POST', '/course/release', {
       token: user.token,
-      body: { courseId: course.courseId, notes: '首发' },
+      body: { courseId: course.courseId, changelog: '首发', notes: '给团队看的备注' },
     });
-    expect(v1.data).toMatchObject({ versionNo: 1, price: 1990, lessonCount: 1, notes: '首发' });
+    expect(v1.data).toMatchObject({
+      versionNo: 1,
+      price: 1990,
+      lessonCount: 1,
+      changelog: '首发',
+      notes: '给团队看的备注',
+    });
     // Editing the draft after release does not change the released version.
     await call(t, 'POST', '/lesson/save', {
       token: user.token,

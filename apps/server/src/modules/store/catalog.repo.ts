@@ -79,16 +79,19 @@ export async function isInCart(db: Db, userId: number, teamId: number, courseId:
   return rows.length > 0;
 }
 
-/** The notes of a course's releases (those with one), newest first: the buyers' 更新日志. */
+/**
+ * The public lines (更新说明) of a course's releases (those with one), newest first: the buyers'
+ * 更新日志. The internal note (`notes`) is never read here.
+ */
 export async function listReleaseNotes(db: Db, courseId: number, limit = 50) {
   return db
     .select({
       versionNo: courseReleases.versionNo,
-      notes: courseReleases.notes,
+      changelog: courseReleases.changelog,
       createdAt: courseReleases.createdAt,
     })
     .from(courseReleases)
-    .where(and(eq(courseReleases.courseId, courseId), ne(courseReleases.notes, '')))
+    .where(and(eq(courseReleases.courseId, courseId), ne(courseReleases.changelog, '')))
     .orderBy(desc(courseReleases.versionNo))
     .limit(limit);
 }

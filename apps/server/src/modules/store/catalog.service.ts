@@ -107,7 +107,7 @@ export async function storeCourse(ctx: AppContext, viewer: Viewer, courseId: num
   };
 }
 
-/** 更新日志: who may see the buy page (buyers included after 下架) reads its release notes. */
+/** 更新日志: who may see the buy page (buyers included after 下架) reads its public lines (更新说明). */
 export async function storeChangelog(
   ctx: AppContext,
   viewer: Viewer,
@@ -116,6 +116,10 @@ export async function storeChangelog(
   await viewableRelease(ctx, viewer, courseId);
   const rows = await listReleaseNotes(ctx.db, courseId);
   return {
-    list: rows.map((r) => ({ versionNo: r.versionNo, notes: r.notes, createTime: r.createdAt.getTime() })),
+    list: rows.map((r) => ({
+      versionNo: r.versionNo,
+      changelog: r.changelog,
+      createTime: r.createdAt.getTime(),
+    })),
   };
 }

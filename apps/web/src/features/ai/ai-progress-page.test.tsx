@@ -51,6 +51,7 @@ const job = (over: Partial<AiJob> = {}): AiJob => ({
   createTime: 1_700_000_000_000,
   updateTime: 1_700_000_000_000,
   lastEventId: 3,
+  abilities: { outline: true, generate: true, retry: true, cancel: true },
   ...over,
 });
 const generating = job({
@@ -133,6 +134,32 @@ describe('AI progress page', () => {
     expect(await screen.findByText('课程已生成')).toBeTruthy();
     expect(screen.getByRole('link', { name: /打开课程/ }).getAttribute('href')).toBe('/create/course/9');
     expect(streams[0]?.close).toHaveBeenCalled();
+  });
+
+  it("offers a member nothing they may not do on someone else's job: the outline is read-only", async () => {
+    const none = { outline: false, generate: false, retry: false, cancel: false };
+    mock.onGet(Routes.ai.detail).reply(...ok(job({ abilities: none })));
+    renderApp('/ai/progress?jobId=5');
+    expect(await screen.findByText('只有发起人或团队负责人、管理员可以修改大纲并生成课程。')).toBeTruthy();
+    const title = screen.getByRole('textbox', { name: '第 2 课标题' }) as HTMLInputElement;
+    expect(title.disabled).toBe(true);
+    expect(screen.queryByRole('button', { name: '开始生成课时' })).toBeNull();
+    expect(screen.queryByRole('button', { name: '保存大纲' })).toBeNull();
+    expect(screen.queryByRole('button', { name: '添加课时' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /取消任务/ })).toBeNull();
+  });
+
+  it("offers no retry of a failed lesson on someone else's job", async () => {
+    const failed = job({
+      ...generating,
+      status: 'failed',
+      lessons: generating.lessons.map((l, idx) => (idx === 1 ? { ...l, status: 'failed' } : l)),
+      abilities: { outline: false, generate: false, retry: false, cancel: false },
+    });
+    mock.onGet(Routes.ai.detail).reply(...ok(failed));
+    renderApp('/ai/progress?jobId=5');
+    expect(await screen.findByText('手冲的方法')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '重试第 2 课' })).toBeNull();
   });
 
   it('says so when the job does not exist', async () => {

@@ -106,6 +106,8 @@ export const AiProgressPage = () => {
           key={view.jobId}
           outline={view.outline}
           disabled={!writable}
+          canEdit={view.abilities.outline}
+          canGenerate={view.abilities.generate}
           onSave={saveOutline}
           onGenerate={generate}
         />
@@ -113,7 +115,9 @@ export const AiProgressPage = () => {
       {view.lessons.length > 0 && (
         <LessonList
           lessons={view.lessons}
-          canRetry={writable && (view.status === 'failed' || view.status === 'generating')}
+          canRetry={
+            view.abilities.retry && writable && (view.status === 'failed' || view.status === 'generating')
+          }
           onRetry={retry}
         />
       )}

@@ -34,6 +34,7 @@ const job = (over: Partial<AiJob> = {}): AiJob => ({
   createTime: 1,
   updateTime: 1,
   lastEventId: 0,
+  abilities: { outline: true, generate: true, retry: true, cancel: true },
   ...over,
 });
 

@@ -21,7 +21,11 @@ interface Props {
   /** Saves the outline; resolves false when the server refused it. */
   onSave: (outline: Outline) => Promise<boolean>;
   onGenerate: () => Promise<void>;
+  /** A write is off for now (a read-only team): shown, disabled. */
   disabled?: boolean;
+  /** What the viewer may do with this job (the server's abilities): what they may not is not offered. */
+  canEdit: boolean;
+  canGenerate: boolean;
 }
 
 const IconButton = ({ label, ...rest }: { label: string } & Parameters<typeof Button>[0]) => (
@@ -31,7 +35,7 @@ const IconButton = ({ label, ...rest }: { label: string } & Parameters<typeof Bu
 );
 
 /** The outline review step: titles and goals, order, added and removed lessons; then generation. */
-export const OutlineEditor = ({ outline, onSave, onGenerate, disabled }: Props) => {
+export const OutlineEditor = ({ outline, onSave, onGenerate, disabled, canEdit, canGenerate }: Props) => {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [draft, setDraft] = useState<OutlineDraft>(() => toDraft(outline));
@@ -66,8 +70,10 @@ export const OutlineEditor = ({ outline, onSave, onGenerate, disabled }: Props) 
       title={<h2 className="ai-card-title">{t('ai.outline.title')}</h2>}
       extra={dirty && <Tag color="gold">{t('ai.outline.unsaved')}</Tag>}
     >
-      <Typography.Paragraph type="secondary">{t('ai.outline.desc')}</Typography.Paragraph>
-      <Form layout="vertical" component="div">
+      <Typography.Paragraph type="secondary">
+        {canEdit ? t('ai.outline.desc') : t('ai.outline.notYours')}
+      </Typography.Paragraph>
+      <Form layout="vertical" component="div" disabled={!canEdit}>
         <Form.Item
           label={t('ai.outline.courseTitle')}
           htmlFor="ai-outline-title"
@@ -161,33 +167,41 @@ export const OutlineEditor = ({ outline, onSave, onGenerate, disabled }: Props) 
             );
           })}
         </ol>
-        <Button
-          type="dashed"
-          block
-          icon={<PlusOutlined />}
-          disabled={count >= AI_LIMITS.lessonsMax}
-          onClick={() => setLessons((ls) => addLesson(ls, t('ai.outline.newLesson')))}
-        >
-          {t('ai.outline.add')}
-        </Button>
+        {canEdit && (
+          <Button
+            type="dashed"
+            block
+            icon={<PlusOutlined />}
+            disabled={count >= AI_LIMITS.lessonsMax}
+            onClick={() => setLessons((ls) => addLesson(ls, t('ai.outline.newLesson')))}
+          >
+            {t('ai.outline.add')}
+          </Button>
+        )}
       </Form>
-      <Flex gap={8} justify="flex-end" wrap style={{ marginTop: 16 }}>
-        <Button
-          disabled={disabled || !dirty || issues.any}
-          loading={busy === 'save'}
-          onClick={() => void run('save')}
-        >
-          {t('ai.outline.save')}
-        </Button>
-        <Button
-          type="primary"
-          disabled={disabled || issues.any || busy === 'save'}
-          loading={busy === 'generate'}
-          onClick={() => void run('generate')}
-        >
-          {t('ai.outline.generate')}
-        </Button>
-      </Flex>
+      {(canEdit || canGenerate) && (
+        <Flex gap={8} justify="flex-end" wrap style={{ marginTop: 16 }}>
+          {canEdit && (
+            <Button
+              disabled={disabled || !dirty || issues.any}
+              loading={busy === 'save'}
+              onClick={() => void run('save')}
+            >
+              {t('ai.outline.save')}
+            </Button>
+          )}
+          {canGenerate && (
+            <Button
+              type="primary"
+              disabled={disabled || issues.any || busy === 'save'}
+              loading={busy === 'generate'}
+              onClick={() => void run('generate')}
+            >
+              {t('ai.outline.generate')}
+            </Button>
+          )}
+        </Flex>
+      )}
     </Card>
   );
 };

@@ -75,7 +75,7 @@ export const ProgressHeader = ({ view, connection, writable, onCancel }: Props) 
             </Flex>
           </div>
           <Flex gap={8} wrap>
-            {CANCELLABLE.has(view.status) && (
+            {CANCELLABLE.has(view.status) && view.abilities.cancel && (
               <Popconfirm
                 title={t('ai.progress.cancelConfirm')}
                 description={t('ai.progress.cancelConfirmDesc')}

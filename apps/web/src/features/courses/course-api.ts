@@ -56,8 +56,9 @@ export const courseApi = {
     api.get<CoursePreview>(Routes.course.preview, { ...config, params: { courseId } }).then(unwrap),
   releaseCheck: (courseId: number) =>
     api.get<ReleaseCheck>(Routes.course.releaseCheck, { params: { courseId } }).then(unwrap),
-  release: (courseId: number, notes: string) =>
-    api.post<Release>(Routes.course.release, { courseId, notes }).then(unwrap),
+  /** Publishes the draft with its public 更新说明 (`changelog`) and the team's 内部备注 (`notes`). */
+  release: (courseId: number, texts: { changelog: string; notes: string }) =>
+    api.post<Release>(Routes.course.release, { courseId, ...texts }).then(unwrap),
   unrelease: (courseId: number) => api.post<null>(Routes.course.unrelease, { courseId }).then(unwrap),
   releases: (courseId: number) =>
     api
@@ -72,8 +73,8 @@ export const courseApi = {
       .then(unwrap),
   resetDraft: (courseId: number, releaseId: number) =>
     api.post<null>(Routes.course.draftReset, { courseId, releaseId }).then(unwrap),
-  rollback: (courseId: number, releaseId: number, notes: string) =>
-    api.post<Release>(Routes.course.releaseRollback, { courseId, releaseId, notes }).then(unwrap),
+  rollback: (courseId: number, releaseId: number, texts: { changelog: string; notes: string }) =>
+    api.post<Release>(Routes.course.releaseRollback, { courseId, releaseId, ...texts }).then(unwrap),
 };
 
 export const lessonApi = {

@@ -95,6 +95,8 @@ export const aiEnUS: typeof aiZhCN = {
   outline: {
     title: 'Confirm the outline',
     desc: 'Edit titles and goals, reorder, add or remove lessons, then start writing the lessons.',
+    notYours:
+      'Only the person who started this job, or the team owner or an admin, can edit the outline and write the course.',
     courseTitle: 'Course title',
     summary: 'Course summary',
     lessonTitle: 'Lesson {{n}} title',

@@ -91,6 +91,7 @@ export const aiZhCN = {
   outline: {
     title: '确认课程大纲',
     desc: '可以修改标题和学习目标、调整顺序、增删课时，确认后开始生成课时内容。',
+    notYours: '只有发起人或团队负责人、管理员可以修改大纲并生成课程。',
     courseTitle: '课程标题',
     summary: '课程简介',
     lessonTitle: '第 {{n}} 课标题',

@@ -1,21 +1,8 @@
 import { ArrowLeftOutlined, RocketOutlined, StopOutlined } from '@ant-design/icons';
-import { COURSE_LIMITS, WebPaths } from '@studio/contract/constants';
+import { WebPaths } from '@studio/contract/constants';
 import type { CourseDetail, Release } from '@studio/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Alert,
-  App,
-  Button,
-  Card,
-  Col,
-  Descriptions,
-  Flex,
-  Input,
-  Modal,
-  Row,
-  Skeleton,
-  Typography,
-} from 'antd';
+import { Alert, App, Button, Card, Col, Descriptions, Flex, Modal, Row, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -30,6 +17,13 @@ import { useCourseDetail } from '../course-queries.ts';
 import { CourseChangesView } from './course-changes.tsx';
 import { ReleaseChecklist } from './release-checklist.tsx';
 import { ReleaseVersions } from './release-versions.tsx';
+import {
+  emptyReleaseTexts,
+  ReleaseTextDialogFields,
+  ReleaseTextFields,
+  trimmedTexts,
+  type ReleaseTexts,
+} from './release-texts.tsx';
 
 /** What the store will show once this version is out (the confirmation's content). */
 const PublishSummary = ({ course }: { course: CourseDetail }) => {
@@ -95,7 +89,7 @@ const ReleaseBody = ({ course }: { course: CourseDetail }) => {
   const teamId = useTeamId();
   const writable = useTeamWritable();
   const canRelease = course.abilities.release && writable;
-  const [notes, setNotes] = useState('');
+  const [texts, setTexts] = useState<ReleaseTexts>(emptyReleaseTexts);
   const [published, setPublished] = useState<Release | null>(null);
   const id = course.courseId;
   const check = useQuery({
@@ -113,9 +107,9 @@ const ReleaseBody = ({ course }: { course: CourseDetail }) => {
   const storeRelease = releases.data?.find((r) => r.versionNo === course.releasedVersion);
   const [comparing, setComparing] = useState<Release | null>(null);
   const rollback = useMutation({
-    mutationFn: (release: Release) =>
-      courseApi.rollback(id, release.releaseId, t('release.rollbackNotes', { version: release.versionNo })),
-    onSuccess: (created, release) => {
+    mutationFn: ({ release, texts }: { release: Release; texts: ReleaseTexts }) =>
+      courseApi.rollback(id, release.releaseId, trimmedTexts(texts)),
+    onSuccess: (created, { release }) => {
       void message.success(t('release.rolledBack', { from: release.versionNo, to: created.versionNo }));
       void refresh();
     },
@@ -136,20 +130,42 @@ const ReleaseBody = ({ course }: { course: CourseDetail }) => {
       cancelText: t('common.cancel'),
       onOk: () => reset.mutateAsync(release),
     });
-  const confirmRollback = (release: Release) =>
-    modal.confirm({
+  // A rollback asks for both texts too: the internal note says what happened, and buyers read a
+  // line only when the author writes one.
+  const confirmRollback = (release: Release) => {
+    let rollbackTexts: ReleaseTexts = {
+      changelog: '',
+      notes: t('release.rollbackNotes', { version: release.versionNo }),
+    };
+    return modal.confirm({
       title: t('release.rollbackTitle', { version: release.versionNo }),
-      content: t('release.rollbackDesc', { version: release.versionNo }),
+      width: 520,
+      content: (
+        <Flex vertical gap={12}>
+          <Typography.Paragraph style={{ margin: 0 }}>
+            {t('release.rollbackDesc', { version: release.versionNo })}
+          </Typography.Paragraph>
+          <ReleaseTextDialogFields
+            idPrefix="rollback"
+            initial={rollbackTexts}
+            changelogHint={t('release.rollbackChangelogHint')}
+            onChange={(next) => {
+              rollbackTexts = next;
+            }}
+          />
+        </Flex>
+      ),
       okText: t('release.rollback'),
       cancelText: t('common.cancel'),
-      onOk: () => rollback.mutateAsync(release),
+      onOk: () => rollback.mutateAsync({ release, texts: rollbackTexts }),
     });
+  };
 
   const publish = useMutation({
-    mutationFn: () => courseApi.release(id, notes.trim()),
+    mutationFn: () => courseApi.release(id, trimmedTexts(texts)),
     onSuccess: (release) => {
       setPublished(release);
-      setNotes('');
+      setTexts(emptyReleaseTexts);
       void message.success(t('release.published', { version: release.versionNo }));
       void refresh();
     },
@@ -225,19 +241,7 @@ const ReleaseBody = ({ course }: { course: CourseDetail }) => {
                 description={t('release.publishedDesc')}
               />
             )}
-            <label htmlFor="release-notes" style={{ display: 'block', marginBottom: 6 }}>
-              {t('release.notes')}
-            </label>
-            <Input.TextArea
-              id="release-notes"
-              value={notes}
-              onChange={(e) => setNotes(e.target.value)}
-              maxLength={COURSE_LIMITS.releaseNotesMax}
-              showCount
-              autoSize={{ minRows: 3, maxRows: 8 }}
-              placeholder={t('release.notesPlaceholder')}
-              disabled={!canRelease}
-            />
+            <ReleaseTextFields idPrefix="release" value={texts} onChange={setTexts} disabled={!canRelease} />
             <Typography.Paragraph type="secondary" style={{ margin: '12px 0' }}>
               {t('release.publishConfirm')}
             </Typography.Paragraph>

@@ -40,9 +40,23 @@ export const ReleaseVersions = ({
             }
             description={
               <>
-                <Typography.Paragraph style={{ marginBottom: 4, whiteSpace: 'pre-wrap' }}>
-                  {release.notes || t('release.noNotes')}
-                </Typography.Paragraph>
+                {release.changelog && (
+                  <Typography.Paragraph style={{ marginBottom: 4, whiteSpace: 'pre-wrap' }}>
+                    <Tag color="blue">{t('release.changelogTag')}</Tag>
+                    {release.changelog}
+                  </Typography.Paragraph>
+                )}
+                {release.notes && (
+                  <Typography.Paragraph style={{ marginBottom: 4, whiteSpace: 'pre-wrap' }}>
+                    <Tag>{t('release.internalNoteTag')}</Tag>
+                    {release.notes}
+                  </Typography.Paragraph>
+                )}
+                {!release.changelog && !release.notes && (
+                  <Typography.Paragraph type="secondary" style={{ marginBottom: 4 }}>
+                    {t('release.noNotes')}
+                  </Typography.Paragraph>
+                )}
                 <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                   {t('release.releasedBy', {
                     name: release.releasedBy,

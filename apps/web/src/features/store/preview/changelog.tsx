@@ -6,8 +6,9 @@ import { useTeamId } from '../../teams/current-team.ts';
 import { storeApi, storeKeys } from '../store-api.ts';
 
 /**
- * 更新日志: the release notes of the course's versions, newest first, on the buy page and in the
- * learner's course. Nothing is shown while loading, on failure, or when no version has a note.
+ * 更新日志: the public lines (更新说明) of the course's versions, newest first, on the buy page and in
+ * the learner's course (the team's internal notes never reach it). Nothing is shown while loading,
+ * on failure, or when no version has a line.
  */
 export const Changelog = ({ courseId }: { courseId: number }) => {
   const { t } = useTranslation();
@@ -37,7 +38,7 @@ export const Changelog = ({ courseId }: { courseId: number }) => {
                 })}
               </Typography.Text>
               <Typography.Paragraph style={{ margin: 0, whiteSpace: 'pre-wrap' }}>
-                {entry.notes}
+                {entry.changelog}
               </Typography.Paragraph>
             </div>
           </List.Item>
