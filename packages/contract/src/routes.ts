@@ -100,6 +100,7 @@ export const Routes = {
     detail: '/order/detail',
     list: '/order/list',
     pay: '/order/pay',
+    cancel: '/order/cancel',
     notify: '/pay/notify',
     sandbox: '/pay/sandbox',
   },

@@ -1,4 +1,4 @@
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import {
@@ -61,10 +61,23 @@ export async function lockSellerRefund(db: Db, sellerTeamId: number, refundId: n
   return rows[0];
 }
 
-/** A refund with its order's number and provider, for the check that asks the provider about it. */
+/** The team that sells each of these courses, by course id (the seller side of a refund). */
+export async function sellerTeamsOf(db: Db, courseIds: number[]): Promise<Map<number, number>> {
+  if (courseIds.length === 0) return new Map();
+  const rows = await db
+    .select({ courseId: courses.id, teamId: courses.teamId })
+    .from(courses)
+    .where(inArray(courses.id, courseIds));
+  return new Map(rows.map((r) => [r.courseId, r.teamId]));
+}
+
+/**
+ * A refund with its order's number, paid total and provider: to start it at the provider (an
+ * automatic refund) or to ask the provider about it (the check job).
+ */
 export async function findRefundToCheck(db: Db, refundId: number) {
   const rows = await db
-    .select({ refund: refunds, orderNo: orders.orderNo, provider: orders.provider })
+    .select({ refund: refunds, orderNo: orders.orderNo, orderAmount: orders.amount, provider: orders.provider })
     .from(refunds)
     .innerJoin(orders, eq(orders.id, refunds.orderId))
     .where(eq(refunds.id, refundId));
