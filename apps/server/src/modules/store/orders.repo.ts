@@ -40,7 +40,12 @@ export async function lockCheckout(db: Db, teamId: number): Promise<void> {
 export type HeldBy = { courseId: number; orderId: number; orderNo: string; userId: number };
 
 /** Which of these courses the team owns, with the order that granted each (other than `except`). */
-export async function ownedBy(db: Db, teamId: number, courseIds: number[], except?: number): Promise<HeldBy[]> {
+export async function ownedBy(
+  db: Db,
+  teamId: number,
+  courseIds: number[],
+  except?: number,
+): Promise<HeldBy[]> {
   if (courseIds.length === 0) return [];
   return db
     .select({

@@ -77,7 +77,12 @@ export async function sellerTeamsOf(db: Db, courseIds: number[]): Promise<Map<nu
  */
 export async function findRefundToCheck(db: Db, refundId: number) {
   const rows = await db
-    .select({ refund: refunds, orderNo: orders.orderNo, orderAmount: orders.amount, provider: orders.provider })
+    .select({
+      refund: refunds,
+      orderNo: orders.orderNo,
+      orderAmount: orders.amount,
+      provider: orders.provider,
+    })
     .from(refunds)
     .innerJoin(orders, eq(orders.id, refunds.orderId))
     .where(eq(refunds.id, refundId));

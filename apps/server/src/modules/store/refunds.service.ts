@@ -158,7 +158,8 @@ export async function startRefund(
 ): Promise<'refunded' | 'processing'> {
   const { refund } = found;
   const provider = ctx.paymentProviders.get(found.provider);
-  if (!provider?.refund) throw new Error(`no configured provider refunds an order paid with ${found.provider}`);
+  if (!provider?.refund)
+    throw new Error(`no configured provider refunds an order paid with ${found.provider}`);
   const started = await provider.refund({
     orderNo: found.orderNo,
     refundNo: refund.refundNo,
@@ -234,7 +235,10 @@ export async function startAutomaticRefunds(
       state = await startRefund(ctx, found, log);
       log.info({ refundNo: found.refund.refundNo, state }, 'automatic refund started');
     } catch (err) {
-      log.warn({ err, refundNo: found.refund.refundNo }, 'automatic refund not started; the check job retries');
+      log.warn(
+        { err, refundNo: found.refund.refundNo },
+        'automatic refund not started; the check job retries',
+      );
       state = 'failed';
     }
     if (state !== 'refunded')

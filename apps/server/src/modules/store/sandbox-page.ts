@@ -39,7 +39,9 @@ ${summary(page.order)}
     case 'paid':
       return shell(`<h1>支付成功</h1><p>订单 ${escapeHtml(page.orderNo)} 已支付。请回到电脑或应用查看。</p>`);
     case 'refunded':
-      return shell(`<h1>已自动退款</h1><p>订单 ${escapeHtml(page.orderNo)} 的课程团队已拥有或订单已取消，这笔款项已原路退回。请回到交易信息查看。</p>`);
+      return shell(
+        `<h1>已自动退款</h1><p>订单 ${escapeHtml(page.orderNo)} 的课程团队已拥有或订单已取消，这笔款项已原路退回。请回到交易信息查看。</p>`,
+      );
     case 'failed':
       return shell(`<h1>支付未完成</h1><p class="note">订单可能已支付或金额不符，请回到订单页查看。</p>`);
     default:

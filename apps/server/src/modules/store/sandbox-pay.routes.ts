@@ -58,7 +58,9 @@ export const sandboxPayRoutes =
         });
         if (res.statusCode !== 200) return html({ kind: 'failed' });
         const { data } = res.json<{ data?: { outcome?: string } }>();
-        return html(data?.outcome === 'refunding' ? { kind: 'refunded', orderNo } : { kind: 'paid', orderNo });
+        return html(
+          data?.outcome === 'refunding' ? { kind: 'refunded', orderNo } : { kind: 'paid', orderNo },
+        );
       },
     );
   };

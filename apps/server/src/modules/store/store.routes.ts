@@ -232,7 +232,7 @@ export const storeRoutes =
         config: { auth: 'team' },
         schema: {
           summary:
-            "Cancel a pending order of the current team (its buyer or OWNER/ADMIN); frees its coupon use",
+            'Cancel a pending order of the current team (its buyer or OWNER/ADMIN); frees its coupon use',
           body: orderIdQuery,
           response: { 200: envelope(orderSchema) },
         },
