@@ -3,7 +3,14 @@
  * reports for a course the team owns goes back through its refund API once, 退款中 until its refund
  * notification; a refund WeChat Pay does not take at first is started again by the check job.
  */
-import { type Cart, type Order, type Page, type PayInfo, type Refund } from '@studio/contract';
+import {
+  type Cart,
+  type Order,
+  type Page,
+  type PayInfo,
+  type Refund,
+  type TeamSales,
+} from '@studio/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../test/factories.ts';
 import {
@@ -62,7 +69,7 @@ async function paidTwice(title: string, price: number) {
 
 describe('WeChat Pay: one course, one charge', () => {
   it('a late payment for a course the team owns is refunded through WeChat Pay once, 退款中 until its notification', async () => {
-    const { o1, detail, autoRefunds, callsFor } = await paidTwice('微信重复付款', 4100);
+    const { s, o1, detail, autoRefunds, callsFor } = await paidTwice('微信重复付款', 4100);
     const late = success(o1.orderNo, 4100);
     const answers = await Promise.all([notify(t, late), notify(t, late)]);
     expect(answers.map((a) => a.json().data.outcome).sort()).toEqual(['duplicate', 'refunding']);
@@ -82,6 +89,9 @@ describe('WeChat Pay: one course, one charge', () => {
       refundState: 'refunding',
       items: [{ refundStatus: 'processing' }],
     });
+    // Not a sale, even while WeChat Pay is still paying it back: the seller counts O2 alone.
+    const sales = await call<TeamSales>(t, 'GET', '/store/team/sales', { token: s.user.token });
+    expect(sales.data).toMatchObject({ orders: 1, revenue: 4100, courses: [{ sales: 1, revenue: 4100 }] });
     const event = refundSuccess(refund!.refundNo, 4100);
     expect((await notifyRefund(t, event)).json().data.outcome).toBe('refunded');
     expect((await notifyRefund(t, event)).json().data.outcome).toBe('duplicate');
