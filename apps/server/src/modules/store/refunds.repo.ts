@@ -112,9 +112,15 @@ export async function reopenRefund(db: Db, refundId: number): Promise<void> {
 
 /**
  * Marks a refund paid back and takes the course from the buying team (the entitlement its order
- * granted), with one sale less; inside the caller's transaction, on the locked refund row.
+ * granted), with one sale less; inside the caller's transaction, on the locked refund row. Answers
+ * whether an entitlement was taken: an automatic refund of a line never granted (the team holds the
+ * course by another order, or the order was cancelled) takes nothing, and must revoke nothing.
  */
-export async function markRefundedAndRevoke(db: Db, refund: RefundRow, providerRefundId: string) {
+export async function markRefundedAndRevoke(
+  db: Db,
+  refund: RefundRow,
+  providerRefundId: string,
+): Promise<boolean> {
   await updateRefund(db, refund.id, { status: 'refunded', refundedAt: new Date(), providerRefundId });
   const [item] = await db
     .select({ courseId: orderItems.courseId })
@@ -135,6 +141,7 @@ export async function markRefundedAndRevoke(db: Db, refund: RefundRow, providerR
       .update(courses)
       .set({ sales: sql`greatest(${courses.sales} - 1, 0)` })
       .where(eq(courses.id, item!.courseId));
+  return revoked.length > 0;
 }
 
 const buyerTeams = alias(teams, 'buyer_team');
