@@ -5,7 +5,7 @@
  */
 import type { UserInfo } from '@studio/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
 import { apiLogin, useSession } from '../support/session.ts';
 import { accountWithTeam, buyAndPay } from '../support/store-api.ts';
@@ -78,6 +78,16 @@ describe('refund: asked in 交易信息, approved in the team centre, the course
   it('the buyer sees 已退款 and can no longer study the course; the buy page sells it again', async () => {
     await b.reload();
     await b.getByRole('row').filter({ hasText: COURSE }).filter({ hasText: '已退款' }).waitFor();
+    // The order itself reads 已退款, not 已支付, and its refunded line offers nothing more.
+    const order = b.getByRole('row').filter({ has: b.getByRole('button', { name: /查看订单 .* 的详情/ }) });
+    await order.getByText('已退款').waitFor();
+    expect(await order.getByText('已支付').count()).toBe(0);
+    await order.getByRole('button', { name: /查看订单 .* 的详情/ }).click();
+    const drawer = b.getByRole('dialog', { name: '订单详情' });
+    await drawer.getByText('已退款').first().waitFor();
+    expect(await drawer.getByRole('button', { name: /申请退款/ }).count()).toBe(0);
+    await b.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'hidden' });
     await b.goto(`${baseUrl}/learn/course/${courseId}`);
     await b.getByText('课程不存在或无法学习').waitFor();
     await b.goto(`${baseUrl}/store/preview/${courseId}`);

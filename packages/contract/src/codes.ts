@@ -156,6 +156,24 @@ const STORE = {
   },
   COUPON_NOT_APPLICABLE: { code: 40026, key: 'errors.couponNotApplicable', zh: '所选课程都不适用这张优惠券' },
   COUPON_CODE_TAKEN: { code: 40027, key: 'errors.couponCodeTaken', zh: '这个优惠码已被使用，请换一个' },
+  /**
+   * Double charges (40030–40039). Data: the order that holds the course (`orderId`, `orderNo`) and
+   * whether it is the asker's own (`mine`: the web links to it in 交易信息). A course the team owns
+   * answers 40003 with the same data (the order that gave it).
+   */
+  COURSE_IN_PENDING_ORDER: {
+    code: 40030,
+    key: 'errors.courseInPendingOrder',
+    zh: '这门课程已在待支付的订单 {{orderNo}} 中，请先支付或取消该订单',
+  },
+  /** Paying an order whose courses the team owns already (by another order): refused before any QR. */
+  ORDER_COURSES_OWNED: {
+    code: 40031,
+    key: 'errors.orderCoursesOwned',
+    zh: '订单中的课程团队已通过订单 {{orderNo}} 购买，这笔订单无需再支付',
+  },
+  ORDER_NOT_CANCELLABLE: { code: 40032, key: 'errors.orderNotCancellable', zh: '只有待支付的订单可以取消' },
+  ORDER_CANCELLED: { code: 40033, key: 'errors.orderCancelled', zh: '订单已取消，请重新下单' },
   /** A payment method the server does not offer (not in PAY_PROVIDER). */
   PAY_PROVIDER_UNAVAILABLE: { code: 40007, key: 'errors.payProviderUnavailable', zh: '暂不支持这种支付方式' },
   // Refunds (401xx): a buyer team asks, the seller team decides, the provider pays back.

@@ -102,7 +102,8 @@ export const REVISION_POLICY = {
 } as const;
 
 export const ORDER_TTL_MS = 15 * 60_000;
-export const ORDER_STATUSES = ['pending', 'paid', 'expired', 'closed'] as const;
+/** `cancelled`: the buyer cancelled it while pending (its coupon use is freed; money that still arrives goes back). */
+export const ORDER_STATUSES = ['pending', 'paid', 'expired', 'closed', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 /** Coupons: a fixed amount off (fen) or a percentage off; codes as buyers type them. */
 export const COUPON_KINDS = ['amount', 'percent'] as const;
@@ -113,6 +114,12 @@ export const COUPON_LIMITS = { amountMaxFen: 100_000_00, usesMax: 1_000_000 } as
 export const REFUND_STATUSES = ['requested', 'refused', 'processing', 'refunded'] as const;
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
 export const REFUND_REASON_MAX = 200;
+/**
+ * What the refunds of a paid order add up to: some line 待处理 or 退款中 (`refunding`), every paid line
+ * paid back (`refunded`), some of them (`partial`); null without a refund.
+ */
+export const ORDER_REFUND_STATES = ['refunding', 'refunded', 'partial'] as const;
+export type OrderRefundState = (typeof ORDER_REFUND_STATES)[number];
 /** Whose refunds a list shows: the current team's requests, or those made to it as the seller. */
 export const REFUND_SIDES = ['buyer', 'seller'] as const;
 /** An invoice (发票) asked for a paid order: waiting for the seller, or issued as a PDF. */

@@ -100,6 +100,7 @@ export const Routes = {
     detail: '/order/detail',
     list: '/order/list',
     pay: '/order/pay',
+    cancel: '/order/cancel',
     notify: '/pay/notify',
     sandbox: '/pay/sandbox',
   },
@@ -206,6 +207,8 @@ export const WebPaths = {
   personalUser: '/personal/user',
   personalTeam: '/personal/team',
   personalTrade: '/personal/trade',
+  /** 交易信息 with one order's details open (a refusal that names the order links there). */
+  personalTradeOrder: (orderId: Id) => `/personal/trade?orderId=${orderId}`,
   course: coursePath,
   coursePreview: (courseId: Id) => `${coursePath(courseId)}/preview`,
   courseBuyPreview: (courseId: Id) => `${coursePath(courseId)}/buy/preview`,

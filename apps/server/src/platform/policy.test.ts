@@ -122,9 +122,19 @@ const COURSE_SUBJECTS: [string, { authorId: number }, Row][] = [
   ["someone else's course or job", { authorId: 2 }, row(OK, OK, NO)],
 ];
 
+const ORDER_SUBJECTS: [string, { buyerId: number }, Row][] = [
+  ['their own order', { buyerId: ME }, row(OK, OK, OK)],
+  ["another member's order", { buyerId: 2 }, row(OK, OK, NO)],
+];
+
 describe('the policy', () => {
   it('has a row in this test for every action it knows', () => {
-    const tested = [...Object.keys(TEAM_ACTIONS), ...Object.keys(MEMBER_ACTIONS), ...COURSE_ACTIONS];
+    const tested = [
+      ...Object.keys(TEAM_ACTIONS),
+      ...Object.keys(MEMBER_ACTIONS),
+      ...COURSE_ACTIONS,
+      'order.cancel',
+    ];
     expect(Object.keys(POLICY).sort()).toEqual(tested.sort());
   });
 
@@ -182,6 +192,21 @@ describe('the policy', () => {
         }
       });
     }
+  }
+
+  for (const [name, order, expected] of ORDER_SUBJECTS) {
+    it(`order.cancel on ${name}: ${ROLES.map((r) => `${r}→${expected[r]}`).join(', ')}; expired team: allowed`, () => {
+      for (const role of ROLES) {
+        expect({ role, seen: decision(() => authorize(who(role), 'order.cancel', order)) }).toEqual({
+          role,
+          seen: expected[role],
+        });
+        expect({ role, expired: decision(() => authorize(who(role, true), 'order.cancel', order)) }).toEqual({
+          role,
+          expired: expected[role],
+        });
+      }
+    });
   }
 
   it('abilities in payloads are the role rules, without the expiry', () => {

@@ -26,6 +26,8 @@ export type MemberSubject = { userId: number; role: TeamRole | null };
 export type CourseSubject = { authorId: number };
 /** An AI generation job of the team, as far as permissions go: who started it. */
 export type AiJobSubject = { authorId: number };
+/** A pending order of the team, by who placed it. */
+export type OrderSubject = { buyerId: number };
 /** A course in the store: whether it is listed and whether the viewer's team holds it (own or bought). */
 export type ListingSubject = { listed: boolean; entitled: boolean };
 /**
@@ -56,6 +58,8 @@ interface Subjects {
   'course.delete': CourseSubject;
   /** Buying (cart, checkout, paying) for the team. */
   'order.create': void;
+  /** Cancelling a pending order of the team: its buyer, or OWNER/ADMIN. */
+  'order.cancel': OrderSubject;
   /** The seller's coupons: seeing them with their uses, creating and stopping them. */
   'coupon.view': void;
   'coupon.manage': void;
@@ -132,6 +136,10 @@ const transferOwner: Rule<MemberSubject> = (role, userId, target) => {
   return target.role === null ? { code: Code.NOT_FOUND } : ok;
 };
 
+/** The buyer cancels their own order; OWNER/ADMIN any of the team's. */
+const onOrder: Rule<OrderSubject> = (role, userId, order) =>
+  order.buyerId === userId ? ok : MANAGERS(role, userId, order);
+
 type Entry<S> = { write: boolean; rule: Rule<S> };
 const read = <S>(rule: Rule<S>): Entry<S> => ({ write: false, rule });
 const write = <S>(rule: Rule<S>): Entry<S> => ({ write: true, rule });
@@ -156,6 +164,8 @@ export const POLICY: { [A in Action]: Entry<Subjects[A]> } = {
   'course.share': write(onCourse),
   'course.delete': write(onCourse),
   'order.create': write(ALL),
+  // Allowed in an expired team: cancelling only stops a payment and frees a coupon use.
+  'order.cancel': read(onOrder),
   'coupon.view': read(MANAGERS),
   'coupon.manage': write(MANAGERS),
   'refund.request': write(MANAGERS),

@@ -1,4 +1,5 @@
-import type { NotificationArgsProps } from 'antd';
+import { Button, type NotificationArgsProps } from 'antd';
+import { createElement } from 'react';
 
 /**
  * Notices raised outside React (the request client) go through antd's App-bound notification API,
@@ -27,13 +28,26 @@ export const resetNotices = (): void => {
  * Seed §4: while one error notice is open, further error notices are suppressed until it is closed.
  * Returns whether the notice was shown.
  */
-export const showErrorNotice = (title: string, description: string): boolean => {
+export const showErrorNotice = (
+  title: string,
+  description: string,
+  action?: { text: string; onClick: () => void },
+): boolean => {
   if (!api || errorOpen) return false;
   errorOpen = true;
   api.error({
     key: 'request-error',
     title,
     description,
+    ...(action
+      ? {
+          actions: createElement(
+            Button,
+            { type: 'link', size: 'small', onClick: action.onClick },
+            action.text,
+          ),
+        }
+      : {}),
     onClose: () => {
       errorOpen = false;
     },

@@ -72,8 +72,32 @@ const markTeamExpired = (): void => {
   if (lastTeam && !lastTeam.teamExpire) patchStoredUser({ lastTeam: { ...lastTeam, teamExpire: true } });
 };
 
+/** Refusals that name the order holding a course (owned, in a pending order, paid by another order). */
+const HELD_CODES: ReadonlySet<number> = new Set([
+  Code.ALREADY_OWNED,
+  Code.COURSE_IN_PENDING_ORDER,
+  Code.ORDER_COURSES_OWNED,
+]);
+
+/** The order a refusal names (`data`: orderId, orderNo, and whether it is the asker's own). */
+export const heldOrderOf = (error: ApiError): { orderId: number; orderNo: string; mine: boolean } | null => {
+  const data = error.data as { orderId?: unknown; orderNo?: unknown; mine?: unknown } | null | undefined;
+  if (!HELD_CODES.has(error.code) || typeof data?.orderId !== 'number' || typeof data.orderNo !== 'string')
+    return null;
+  return { orderId: data.orderId, orderNo: data.orderNo, mine: data.mine === true };
+};
+
 const fail = (config: AxiosRequestConfig, error: ApiError): Promise<never> => {
-  if (!config.silent) showErrorNotice(i18n.t('request.failed'), error.msg);
+  if (config.silent) return Promise.reject(error);
+  const held = heldOrderOf(error);
+  if (!held) showErrorNotice(i18n.t('request.failed'), error.msg);
+  // The buyer's own order opens in 交易信息; another member's is named only.
+  else if (held.mine)
+    showErrorNotice(i18n.t('request.failed'), error.msg, {
+      text: i18n.t('store.order.openHeld', { no: held.orderNo }),
+      onClick: () => navigate(WebPaths.personalTradeOrder(held.orderId)),
+    });
+  else showErrorNotice(i18n.t('request.failed'), `${error.msg} ${i18n.t('store.order.heldByOther')}`);
   return Promise.reject(error);
 };
 

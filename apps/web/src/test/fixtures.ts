@@ -40,13 +40,24 @@ export const user = (over: Partial<UserInfo> = {}): UserInfo => ({
   ...over,
 });
 
+/** A line of an order, without a refund; override what a test needs. */
+export const orderLine = (over: Partial<Order['items'][number]> = {}): Order['items'][number] => ({
+  courseId: 11,
+  title: 'Python 零基础入门',
+  versionNo: 1,
+  price: 9900,
+  refundStatus: null,
+  refundAutomatic: false,
+  ...over,
+});
+
 /** A pending order of one course (¥99.00) of the buying team 乙团队, made `now`; override what a test needs. */
 export const order = (over: Partial<Order> = {}, now = Date.now()): Order => ({
   orderId: 5,
   orderNo: '20250101000000000005',
   status: 'pending',
   amount: 9900,
-  items: [{ courseId: 11, title: 'Python 零基础入门', versionNo: 1, price: 9900 }],
+  items: [orderLine()],
   createTime: now,
   expireTime: now + 15 * 60_000,
   payTime: null,
@@ -55,5 +66,6 @@ export const order = (over: Partial<Order> = {}, now = Date.now()): Order => ({
   couponCode: null,
   discount: 0,
   teamId: 2,
+  refundState: null,
   ...over,
 });

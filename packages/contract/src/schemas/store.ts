@@ -4,6 +4,7 @@ import {
   COURSE_CATEGORIES,
   INVOICE_STATUSES,
   INVOICE_TITLE_MAX,
+  ORDER_REFUND_STATES,
   ORDER_STATUSES,
   TAX_ID_PATTERN,
   REFUND_REASON_MAX,
@@ -104,6 +105,10 @@ export const orderItemSchema = z.object({
   title: z.string(),
   versionNo: z.number().int(),
   price: z.number().int(),
+  /** The line's refund that is open or done (a refused one is not: it may be asked again), else null. */
+  refundStatus: z.enum(REFUND_STATUSES).nullable(),
+  /** That refund was made by the server (money for a course the team owned already, or a cancelled order). */
+  refundAutomatic: z.boolean(),
 });
 export const orderSchema = z.object({
   orderId: z.number().int(),
@@ -122,6 +127,8 @@ export const orderSchema = z.object({
   discount: z.number().int(),
   /** The buying team: its OWNER/ADMIN may ask for a refund while it is the current team. */
   teamId: z.number().int(),
+  /** What the lines' refunds add up to (退款中, 已退款, 部分退款); null without one. */
+  refundState: z.enum(ORDER_REFUND_STATES).nullable(),
 });
 export type Order = z.infer<typeof orderSchema>;
 export const orderIdQuery = z.object({ orderId: queryIdSchema });
@@ -182,6 +189,8 @@ export const refundSchema = z.object({
   createTime: z.number(),
   decideTime: z.number().nullable(),
   refundTime: z.number().nullable(),
+  /** Made by the server, not asked for: money for a course the team owned already, or for a cancelled order. */
+  automatic: z.boolean(),
 });
 export type Refund = z.infer<typeof refundSchema>;
 export const refundApplyBody = z.object({

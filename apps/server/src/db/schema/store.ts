@@ -126,6 +126,11 @@ export const refunds = pgTable(
     amount: integer('amount').notNull(),
     reason: varchar('reason', { length: 200 }).notNull(),
     status: varchar('status', { length: 12 }).$type<RefundStatus>().notNull().default('requested'),
+    /**
+     * Made by the server, not asked for (migration 0018): money the provider reported for an order whose
+     * courses the team owned already, or that was cancelled, goes back at once.
+     */
+    automatic: boolean('automatic').notNull().default(false),
     providerRefundId: varchar('provider_refund_id', { length: 64 }),
     createdAt: ts('created_at').notNull().defaultNow(),
     decidedAt: ts('decided_at'),

@@ -1,11 +1,36 @@
-import { type Cart } from '@studio/contract';
+import { Code, type Cart } from '@studio/contract';
 import type { Db } from '../../db/client.ts';
 import { type TeamCtx } from '../../platform/auth.ts';
+import { AppError } from '../../platform/errors.ts';
 import { authorize } from '../../platform/policy.ts';
 import { findListed, listListed, ownedCourseIds, type ListedCourse } from './catalog.repo.ts';
 import { toCard } from './catalog.service.ts';
 import { addCartItem, cartRows, removeCartItems, selectCartItems } from './cart.repo.ts';
+import { ownedBy, pendingWith, type HeldBy } from './orders.repo.ts';
 import { assertBuyable, buyability, linesTotal, priceFor, type BuyingTeam } from './pricing.ts';
+
+/** The order holding a course, as the envelope's data: the web links to the asker's own in 交易信息. */
+export const heldData = (held: HeldBy, userId: number) => ({
+  orderId: held.orderId,
+  orderNo: held.orderNo,
+  mine: held.userId === userId,
+});
+
+/**
+ * A course the team owns (40003) or has in a pending order (40030) is not bought again: refused with
+ * the order that holds it. Checkout calls it under the team's checkout lock, so two members racing
+ * make one order.
+ */
+export async function assertNotHeld(db: Db, userId: number, teamId: number, courseIds: number[]) {
+  const [owned] = await ownedBy(db, teamId, courseIds);
+  if (owned) throw new AppError(Code.ALREADY_OWNED, { data: heldData(owned, userId) });
+  const [pending] = await pendingWith(db, teamId, courseIds);
+  if (pending)
+    throw new AppError(Code.COURSE_IN_PENDING_ORDER, {
+      params: { orderNo: pending.orderNo },
+      data: heldData(pending, userId),
+    });
+}
 
 const buyingTeam = async (c: TeamCtx): Promise<BuyingTeam> => ({
   teamId: c.membership.team.id,
@@ -45,6 +70,7 @@ export async function getCart(c: TeamCtx): Promise<Cart> {
 
 export async function addToCart(c: TeamCtx, courseId: number): Promise<Cart> {
   authorize(c, 'order.create');
+  await assertNotHeld(c.ctx.db, c.actor.user.id, c.membership.team.id, [courseId]);
   assertBuyable([await findListed(c.ctx.db, courseId)], await buyingTeam(c));
   await addCartItem(c.ctx.db, c.actor.user.id, c.membership.team.id, courseId);
   return getCart(c);
@@ -82,6 +108,13 @@ export async function basket(
         rows.map((r) => r.courseId),
       )
     ).map((l) => [l.courseId, l]),
+  );
+  // Owned (40003) or in a pending order of the team (40030): refused with the order that holds it.
+  await assertNotHeld(
+    db,
+    userId,
+    teamId,
+    rows.map((r) => r.courseId),
   );
   const team = { teamId, owned: await ownedCourseIds(db, teamId) };
   assertBuyable(

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   courses,
@@ -6,15 +6,20 @@ import {
   orderItems,
   orders,
   paymentEvents,
+  refunds,
   teams,
   type OrderRow,
 } from '../../db/schema.ts';
 import { orderCoupons } from './coupons.repo.ts';
 
 export type OrderItemRow = typeof orderItems.$inferSelect;
+/** A line with its refund that is open or done (a refused one is left out: it may be asked again). */
+export type OrderLine = OrderItemRow & {
+  refund: { status: 'requested' | 'processing' | 'refunded'; automatic: boolean } | null;
+};
 export type OrderWithItems = {
   order: OrderRow;
-  items: OrderItemRow[];
+  items: OrderLine[];
   teamName: string;
   /** The coupon the order used, and what it took off. */
   coupon: { code: string; discount: number } | null;
@@ -39,9 +44,67 @@ export async function courseOrderState(
   return { ordered: Boolean(row?.ordered), awaitingPayment: Boolean(row?.awaiting) };
 }
 
-/** Serialises checkouts of one user in one team (two clicks, two tabs) inside the caller's transaction. */
-export async function lockCheckout(db: Db, userId: number, teamId: number): Promise<void> {
-  await db.execute(sql`select pg_advisory_xact_lock(${userId}, ${teamId})`);
+/** The advisory-lock class of a team's checkouts; negative, so never an id pair of another lock. */
+const CHECKOUT_LOCK = -2;
+
+/**
+ * Serialises the checkouts of one team (two clicks, two tabs, two members) inside the caller's
+ * transaction: the courses in the team's pending orders are read under it.
+ */
+export async function lockCheckout(db: Db, teamId: number): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(${CHECKOUT_LOCK}, ${teamId})`);
+}
+
+/** The order (id, number, buyer) holding each course: one the team owns, or a pending one of it. */
+export type HeldBy = { courseId: number; orderId: number; orderNo: string; userId: number };
+
+/** Which of these courses the team owns, with the order that granted each (other than `except`). */
+export async function ownedBy(
+  db: Db,
+  teamId: number,
+  courseIds: number[],
+  except?: number,
+): Promise<HeldBy[]> {
+  if (courseIds.length === 0) return [];
+  return db
+    .select({
+      courseId: entitlements.courseId,
+      orderId: orders.id,
+      orderNo: orders.orderNo,
+      userId: orders.userId,
+    })
+    .from(entitlements)
+    .innerJoin(orders, eq(orders.id, entitlements.orderId))
+    .where(
+      and(
+        eq(entitlements.teamId, teamId),
+        inArray(entitlements.courseId, courseIds),
+        ...(except === undefined ? [] : [ne(entitlements.orderId, except)]),
+      ),
+    );
+}
+
+/** Which of these courses are in a pending order of the team whose time is not up. */
+export async function pendingWith(db: Db, teamId: number, courseIds: number[]): Promise<HeldBy[]> {
+  if (courseIds.length === 0) return [];
+  return db
+    .select({
+      courseId: orderItems.courseId,
+      orderId: orders.id,
+      orderNo: orders.orderNo,
+      userId: orders.userId,
+    })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(
+      and(
+        eq(orders.teamId, teamId),
+        eq(orders.status, 'pending'),
+        gt(orders.expiresAt, sql`now()`),
+        inArray(orderItems.courseId, courseIds),
+      ),
+    )
+    .orderBy(desc(orders.id));
 }
 
 export async function recentPendingOrder(db: Db, userId: number, teamId: number, sinceMs: number) {
@@ -78,14 +141,19 @@ export async function attachItems(
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.order.id);
   const items = await db
-    .select()
+    .select({ item: orderItems, status: refunds.status, automatic: refunds.automatic })
     .from(orderItems)
+    .leftJoin(refunds, and(eq(refunds.orderItemId, orderItems.id), ne(refunds.status, 'refused')))
     .where(sql`${orderItems.orderId} in ${ids}`)
     .orderBy(orderItems.id);
+  const lines: OrderLine[] = items.map(({ item, status, automatic }) => ({
+    ...item,
+    refund: status && status !== 'refused' ? { status, automatic: automatic ?? false } : null,
+  }));
   const coupons = await orderCoupons(db, ids);
   return rows.map((r) => ({
     ...r,
-    items: items.filter((i) => i.orderId === r.order.id),
+    items: lines.filter((i) => i.orderId === r.order.id),
     coupon: coupons.get(r.order.id) ?? null,
   }));
 }
@@ -100,6 +168,20 @@ export async function findUserOrder(
     .from(orders)
     .innerJoin(teams, eq(teams.id, orders.teamId))
     .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+  return (await attachItems(db, rows))[0];
+}
+
+/** An order of the team, whoever of it bought (a cancel by the team's OWNER/ADMIN answers it). */
+export async function findTeamOrder(
+  db: Db,
+  teamId: number,
+  orderId: number,
+): Promise<OrderWithItems | undefined> {
+  const rows = await db
+    .select({ order: orders, teamName: teams.teamName })
+    .from(orders)
+    .innerJoin(teams, eq(teams.id, orders.teamId))
+    .where(and(eq(orders.id, orderId), eq(orders.teamId, teamId)));
   return (await attachItems(db, rows))[0];
 }
 
@@ -119,10 +201,19 @@ export async function listUserOrders(db: Db, userId: number, limit: number, offs
   return { rows: await attachItems(db, rows), total: total?.n ?? 0 };
 }
 
-/** The amount of an order by its number (the sandbox payer's page pays it). */
-export async function findOrderAmount(db: Db, orderNo: string): Promise<number | undefined> {
-  const [row] = await db.select({ amount: orders.amount }).from(orders).where(eq(orders.orderNo, orderNo));
-  return row?.amount;
+/** What an order by its number is for (the sandbox payer's page shows and pays it). */
+export async function findOrderSummary(db: Db, orderNo: string) {
+  const [row] = await db
+    .select({ id: orders.id, amount: orders.amount, status: orders.status })
+    .from(orders)
+    .where(eq(orders.orderNo, orderNo));
+  if (!row) return undefined;
+  const items = await db
+    .select({ title: orderItems.title, price: orderItems.price })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, row.id))
+    .orderBy(orderItems.id);
+  return { ...row, items };
 }
 
 export async function lockOrderByNo(db: Db, orderNo: string): Promise<OrderRow | undefined> {
@@ -152,19 +243,29 @@ export async function setEventOutcome(
     .where(and(eq(paymentEvents.provider, provider), eq(paymentEvents.eventId, eventId)));
 }
 
-/** Marks paid and grants every item to the team, once: entitlements are unique per team and course. */
-/** Marks the order paid and grants its courses; `provider`, when given, is the one it was paid with. */
+/**
+ * Marks the order paid and grants its courses once (entitlements are unique per team and course);
+ * `provider`, when given, is the one it was paid with. Answers the lines not granted: those whose
+ * course the team holds by another order, and every line when `grant` is false (a cancelled order).
+ */
 export async function markPaidAndGrant(
   db: Db,
   order: OrderRow,
   txnId: string,
   provider?: string,
-): Promise<void> {
+  grant = true,
+): Promise<OrderItemRow[]> {
   await db
     .update(orders)
     .set({ status: 'paid', paidAt: new Date(), providerTxn: txnId, ...(provider ? { provider } : {}) })
     .where(eq(orders.id, order.id));
-  const items = await db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
+  const items = await db
+    .select()
+    .from(orderItems)
+    .where(eq(orderItems.orderId, order.id))
+    .orderBy(orderItems.id);
+  if (!grant) return items;
+  const notGranted: OrderItemRow[] = [];
   for (const item of items) {
     const granted = await db
       .insert(entitlements)
@@ -177,7 +278,17 @@ export async function markPaidAndGrant(
         .update(courses)
         .set({ sales: sql`${courses.sales} + 1` })
         .where(eq(courses.id, item.courseId));
+    else notGranted.push(item);
   }
+  return notGranted;
+}
+
+/** Cancels a pending order of the team (its coupon use is freed: only paid and pending ones count). */
+export async function cancelPendingOrder(db: Db, orderId: number): Promise<void> {
+  await db
+    .update(orders)
+    .set({ status: 'cancelled' })
+    .where(and(eq(orders.id, orderId), eq(orders.status, 'pending')));
 }
 
 /** The provider the buyer chose on the pay page, while the order is still pending. */

@@ -1,4 +1,11 @@
-import { Code, ORDER_TTL_MS, type Order, type OrderStatus, type PayInfo } from '@studio/contract';
+import {
+  Code,
+  ORDER_TTL_MS,
+  type Order,
+  type OrderRefundState,
+  type OrderStatus,
+  type PayInfo,
+} from '@studio/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { type TeamCtx } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -8,13 +15,19 @@ import type { PaymentNotice } from '../../platform/payments/payment-provider.ts'
 import { authorize } from '../../platform/policy.ts';
 import { scheduleOrderExpiry } from './store.jobs.ts';
 import { removeCartItems } from './cart.repo.ts';
-import { basket } from './cart.service.ts';
+import { basket, heldData } from './cart.service.ts';
 import { insertRedemption } from './coupons.repo.ts';
 import { couponOff, usableCoupon } from './coupons.service.ts';
 import { discountOf, linesTotal, needsPayment, priceFor, sumCents } from './pricing.ts';
+import { insertAutomaticRefunds, startAutomaticRefunds } from './refunds.service.ts';
+import { lockTeamOrder } from './refunds.repo.ts';
 import {
+  cancelPendingOrder,
+  findTeamOrder,
   findUserOrder,
   insertOrder,
+  ownedBy,
+  type OrderLine,
   listUserOrders,
   lockCheckout,
   lockOrderByNo,
@@ -30,12 +43,27 @@ import {
 const statusOf = (o: OrderWithItems['order']): OrderStatus =>
   o.status === 'pending' && o.expiresAt.getTime() <= Date.now() ? 'expired' : o.status;
 
+/** What the lines' refunds add up to: 退款中 while one is open, else 已退款 when every paid line is back. */
+function refundStateOf(items: OrderLine[]): OrderRefundState | null {
+  const live = items.filter((i) => i.refund !== null);
+  if (live.length === 0) return null;
+  if (live.some((i) => i.refund!.status !== 'refunded')) return 'refunding';
+  return items.every((i) => i.refund !== null || !needsPayment(i.price)) ? 'refunded' : 'partial';
+}
+
 export const toOrder = ({ order, items, teamName, coupon }: OrderWithItems): Order => ({
   orderId: order.id,
   orderNo: order.orderNo,
   status: statusOf(order),
   amount: order.amount,
-  items: items.map((i) => ({ courseId: i.courseId, title: i.title, versionNo: i.versionNo, price: i.price })),
+  items: items.map((i) => ({
+    courseId: i.courseId,
+    title: i.title,
+    versionNo: i.versionNo,
+    price: i.price,
+    refundStatus: i.refund?.status ?? null,
+    refundAutomatic: i.refund?.automatic ?? false,
+  })),
   createTime: order.createdAt.getTime(),
   expireTime: order.expiresAt.getTime(),
   payTime: order.paidAt ? order.paidAt.getTime() : null,
@@ -44,20 +72,22 @@ export const toOrder = ({ order, items, teamName, coupon }: OrderWithItems): Ord
   couponCode: coupon?.code ?? null,
   discount: coupon?.discount ?? 0,
   teamId: order.teamId,
+  refundState: refundStateOf(items),
 });
 
 const newOrderNo = () => `${new Date().toISOString().slice(0, 10).replaceAll('-', '')}${randomDigits(12)}`;
 
 /**
  * Turns the selected cart items into one order, priced by the server from the latest releases.
- * Checkouts of one user and team are serialised; a second click on the same cart gets the same order.
+ * Checkouts of one team are serialised; a second click on the same cart gets the same order, and a
+ * course the team owns or has in a pending order is refused (`basket` → `assertNotHeld`).
  */
 export async function checkout(c: TeamCtx, courseIds?: number[], couponCode?: string): Promise<Order> {
   authorize(c, 'order.create');
   const userId = c.actor.user.id;
   const teamId = c.membership.team.id;
   const orderId = await c.ctx.db.transaction(async (tx) => {
-    await lockCheckout(tx, userId, teamId);
+    await lockCheckout(tx, teamId);
     const { courses, team } = await basket(tx, userId, teamId, courseIds);
     if (courses.length === 0) {
       const recent = await recentPendingOrder(tx, userId, teamId, 30_000);
@@ -141,7 +171,9 @@ async function settleIfPaidElsewhere(
   if (lastQueried.size > 10_000) lastQueried.clear();
   try {
     const notice = await provider.queryPayment(order.orderNo);
-    return notice !== null && (await applyPaymentNotice(ctx, provider.name, notice, log)) === 'granted';
+    if (notice === null) return false;
+    const outcome = await applyPaymentNotice(ctx, provider.name, notice, log);
+    return outcome === 'granted' || outcome === 'refunding';
   } catch (err) {
     log.warn({ err, orderNo: order.orderNo }, 'payment query failed');
     return false;
@@ -155,8 +187,9 @@ export async function listOrders(c: Pick<TeamCtx, 'ctx' | 'actor'>, pageNum: num
 
 /**
  * Starts paying an order with the provider the buyer chose (`provider`, one of the configured ones),
- * else the one the order has: 20018 when it is paid already (idempotent), 40005 once expired, 40007
- * for a provider that is not configured. A pending order records the chosen provider.
+ * else the one the order has: 20018 when it is paid already (idempotent), 40005 once expired, 40033
+ * once cancelled, 40031 when the team owns one of its courses by another order (before any QR),
+ * 40007 for a provider that is not configured. A pending order records the chosen provider.
  */
 export async function payOrder(
   c: Pick<TeamCtx, 'ctx' | 'actor'>,
@@ -179,7 +212,19 @@ export async function payOrder(
     expireTime: order.expireTime,
   });
   if (order.status === 'paid') return { code: Code.ORDER_ALREADY_PAID, data: info('') };
+  if (order.status === 'cancelled') throw new AppError(Code.ORDER_CANCELLED);
   if (order.status !== 'pending') throw new AppError(Code.ORDER_EXPIRED);
+  const [owned] = await ownedBy(
+    c.ctx.db,
+    found.order.teamId,
+    order.items.map((i) => i.courseId),
+    orderId,
+  );
+  if (owned)
+    throw new AppError(Code.ORDER_COURSES_OWNED, {
+      params: { orderNo: owned.orderNo },
+      data: heldData(owned, c.actor.user.id),
+    });
   if (provider.name !== found.order.provider) await setPendingOrderProvider(c.ctx.db, orderId, provider.name);
   const { qrUrl } = await provider.createPayment({
     orderNo: order.orderNo,
@@ -194,12 +239,33 @@ export async function payOrder(
   return { code: Code.OK, data: info(qrUrl) };
 }
 
-export type NoticeOutcome = 'granted' | 'duplicate' | 'already_paid' | 'amount_mismatch' | 'unknown_order';
+/**
+ * Cancels a pending order of the session's team (its buyer, or the team's OWNER/ADMIN): its coupon use
+ * is freed (only paid and pending orders count), and money that still arrives for it goes back
+ * (`applyPaymentNotice`). A cancelled order answers as it is; any other that is not pending, 40032.
+ */
+export async function cancelOrder(c: TeamCtx, orderId: number): Promise<Order> {
+  const teamId = c.membership.team.id;
+  await c.ctx.db.transaction(async (tx) => {
+    const order = await lockTeamOrder(tx, teamId, orderId);
+    if (!order) throw new AppError(Code.NOT_FOUND);
+    authorize(c, 'order.cancel', { buyerId: order.userId });
+    if (order.status === 'cancelled') return;
+    if (statusOf(order) !== 'pending') throw new AppError(Code.ORDER_NOT_CANCELLABLE);
+    await cancelPendingOrder(tx, order.id);
+  });
+  return toOrder((await findTeamOrder(c.ctx.db, teamId, orderId))!);
+}
+
+export type NoticeOutcome =
+  'granted' | 'refunding' | 'duplicate' | 'already_paid' | 'amount_mismatch' | 'unknown_order';
 
 /**
  * Applies a verified notification of `provider` exactly once; the order records the provider it was
  * paid with. Rule for late payments: money that arrives for an expired (never closed) order is
- * honoured and granted, because its price was fixed at checkout.
+ * honoured and granted, because its price was fixed at checkout. Money for a line whose course the
+ * team owns by another order (a race, a late payment) or for a cancelled order is paid back by an
+ * automatic refund (`refunding`), made in the same transaction and started after it.
  */
 export async function applyPaymentNotice(
   ctx: AppContext,
@@ -207,6 +273,7 @@ export async function applyPaymentNotice(
   notice: PaymentNotice,
   log: FastifyBaseLogger,
 ): Promise<NoticeOutcome> {
+  let refundIds: number[] = [];
   const outcome = await ctx.db.transaction(async (tx): Promise<NoticeOutcome> => {
     const fresh = await recordPaymentEvent(tx, {
       provider,
@@ -221,12 +288,23 @@ export async function applyPaymentNotice(
     else if (order.amount !== notice.amount) result = 'amount_mismatch';
     else if (order.status === 'paid') result = 'already_paid';
     else {
-      await markPaidAndGrant(tx, order, notice.txnId, provider);
-      result = 'granted';
+      const cancelled = order.status === 'cancelled';
+      const notGranted = await markPaidAndGrant(tx, order, notice.txnId, provider, !cancelled);
+      refundIds = notGranted.length
+        ? await insertAutomaticRefunds(tx, order, notGranted, cancelled ? 'cancelled' : 'owned')
+        : [];
+      result = refundIds.length ? 'refunding' : 'granted';
     }
     await setEventOutcome(tx, provider, notice.eventId, result);
     return result;
   });
+  if (refundIds.length) {
+    log.warn(
+      { payment: { provider, eventId: notice.eventId, orderNo: notice.orderNo, refundIds } },
+      'payment for courses the team owns or a cancelled order: refunded automatically',
+    );
+    await startAutomaticRefunds(ctx, refundIds, log);
+  }
   if (outcome === 'amount_mismatch' || outcome === 'unknown_order') {
     log.warn(
       {

@@ -9,7 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
 import { scheduleRefundCheck, type RefundCheckJob } from './refund-check-queue.ts';
 import { findRefundToCheck } from './refunds.repo.ts';
-import { applyRefundNotice } from './refunds.service.ts';
+import { applyRefundNotice, startRefund } from './refunds.service.ts';
 
 export type RefundCheckOutcome =
   'settled' | 'refunded' | 'processing' | 'failed' | 'not_asked' | 'unanswered';
@@ -22,6 +22,20 @@ export async function checkRefund(
 ): Promise<RefundCheckOutcome> {
   const found = await findRefundToCheck(ctx.db, refundId);
   if (!found || found.refund.status !== 'processing') return 'settled';
+  if (found.refund.automatic && !found.refund.providerRefundId) {
+    // An automatic refund the provider did not take when it was made: started again (the refund
+    // number lets the provider dedupe a start that did reach it), then asked about like any other.
+    let state;
+    try {
+      state = await startRefund(ctx, found, log);
+    } catch (err) {
+      log.warn({ err, refundNo: found.refund.refundNo }, 'automatic refund not started');
+      await scheduleRefundCheck(ctx, refundId, attempt + 1);
+      return 'unanswered';
+    }
+    if (state === 'processing') await scheduleRefundCheck(ctx, refundId, attempt + 1);
+    return state;
+  }
   const provider = ctx.paymentProviders.get(found.provider);
   if (!provider?.queryRefund) return 'not_asked';
   const { refundNo } = found.refund;

@@ -1,4 +1,4 @@
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import {
@@ -61,10 +61,28 @@ export async function lockSellerRefund(db: Db, sellerTeamId: number, refundId: n
   return rows[0];
 }
 
-/** A refund with its order's number and provider, for the check that asks the provider about it. */
+/** The team that sells each of these courses, by course id (the seller side of a refund). */
+export async function sellerTeamsOf(db: Db, courseIds: number[]): Promise<Map<number, number>> {
+  if (courseIds.length === 0) return new Map();
+  const rows = await db
+    .select({ courseId: courses.id, teamId: courses.teamId })
+    .from(courses)
+    .where(inArray(courses.id, courseIds));
+  return new Map(rows.map((r) => [r.courseId, r.teamId]));
+}
+
+/**
+ * A refund with its order's number, paid total and provider: to start it at the provider (an
+ * automatic refund) or to ask the provider about it (the check job).
+ */
 export async function findRefundToCheck(db: Db, refundId: number) {
   const rows = await db
-    .select({ refund: refunds, orderNo: orders.orderNo, provider: orders.provider })
+    .select({
+      refund: refunds,
+      orderNo: orders.orderNo,
+      orderAmount: orders.amount,
+      provider: orders.provider,
+    })
     .from(refunds)
     .innerJoin(orders, eq(orders.id, refunds.orderId))
     .where(eq(refunds.id, refundId));
@@ -94,9 +112,15 @@ export async function reopenRefund(db: Db, refundId: number): Promise<void> {
 
 /**
  * Marks a refund paid back and takes the course from the buying team (the entitlement its order
- * granted), with one sale less; inside the caller's transaction, on the locked refund row.
+ * granted), with one sale less; inside the caller's transaction, on the locked refund row. Answers
+ * whether an entitlement was taken: an automatic refund of a line never granted (the team holds the
+ * course by another order, or the order was cancelled) takes nothing, and must revoke nothing.
  */
-export async function markRefundedAndRevoke(db: Db, refund: RefundRow, providerRefundId: string) {
+export async function markRefundedAndRevoke(
+  db: Db,
+  refund: RefundRow,
+  providerRefundId: string,
+): Promise<boolean> {
   await updateRefund(db, refund.id, { status: 'refunded', refundedAt: new Date(), providerRefundId });
   const [item] = await db
     .select({ courseId: orderItems.courseId })
@@ -117,6 +141,7 @@ export async function markRefundedAndRevoke(db: Db, refund: RefundRow, providerR
       .update(courses)
       .set({ sales: sql`greatest(${courses.sales} - 1, 0)` })
       .where(eq(courses.id, item!.courseId));
+  return revoked.length > 0;
 }
 
 const buyerTeams = alias(teams, 'buyer_team');

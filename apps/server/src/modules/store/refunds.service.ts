@@ -5,8 +5,10 @@ import type { AppContext } from '../../platform/context.ts';
 import { randomDigits } from '../../platform/crypto.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { RefundNotice } from '../../platform/payments/payment-provider.ts';
+import type { Db } from '../../db/client.ts';
+import type { OrderRow, RefundRow } from '../../db/schema.ts';
 import { authorize } from '../../platform/policy.ts';
-import { recordPaymentEvent, setEventOutcome } from './orders.repo.ts';
+import { recordPaymentEvent, setEventOutcome, type OrderItemRow } from './orders.repo.ts';
 import { needsPayment } from './pricing.ts';
 import { scheduleRefundCheck } from './refund-check-queue.ts';
 import {
@@ -20,6 +22,8 @@ import {
   markRefundedAndRevoke,
   pageRefunds,
   reopenRefund,
+  sellerTeamsOf,
+  findRefundToCheck,
   updateRefund,
   type RefundView,
 } from './refunds.repo.ts';
@@ -42,6 +46,7 @@ const toRefund = (v: RefundView): Refund => ({
   createTime: v.refund.createdAt.getTime(),
   decideTime: ms(v.refund.decidedAt),
   refundTime: ms(v.refund.refundedAt),
+  automatic: v.refund.automatic,
 });
 
 const refundOf = async (ctx: AppContext, refundId: number) =>
@@ -124,22 +129,7 @@ export async function approveRefund(c: TeamCtx, refundId: number, log: FastifyBa
   const { refund } = found;
   let processing = false;
   try {
-    // Paid back through the provider the order was paid with.
-    const provider = ctx.paymentProviders.get(found.provider);
-    if (!provider?.refund)
-      throw new Error(`no configured provider refunds an order paid with ${found.provider}`);
-    const started = await provider.refund({
-      orderNo: found.orderNo,
-      refundNo: refund.refundNo,
-      amount: refund.amount,
-      total: found.orderAmount,
-      reason: refund.reason,
-    });
-    if (started.state === 'refunded') await applyRefundNotice(ctx, provider.name, started.notice, log);
-    else {
-      await updateRefund(ctx.db, refund.id, { providerRefundId: started.refundId });
-      processing = true;
-    }
+    processing = (await startRefund(ctx, found, log)) === 'processing';
   } catch (err) {
     log.warn({ err, refundNo: refund.refundNo }, 'refund not started');
     await reopenRefund(ctx.db, refund.id);
@@ -153,6 +143,109 @@ export async function approveRefund(c: TeamCtx, refundId: number, log: FastifyBa
     );
   }
   return refundOf(ctx, refundId);
+}
+
+type RefundToStart = { refund: RefundRow; orderNo: string; orderAmount: number; provider: string };
+
+/**
+ * Asks the provider the order was paid with to pay a refund back (outside any transaction); throws
+ * when it refuses. A provider that pays back at once answers the notice, applied here.
+ */
+export async function startRefund(
+  ctx: AppContext,
+  found: RefundToStart,
+  log: FastifyBaseLogger,
+): Promise<'refunded' | 'processing'> {
+  const { refund } = found;
+  const provider = ctx.paymentProviders.get(found.provider);
+  if (!provider?.refund)
+    throw new Error(`no configured provider refunds an order paid with ${found.provider}`);
+  const started = await provider.refund({
+    orderNo: found.orderNo,
+    refundNo: refund.refundNo,
+    amount: refund.amount,
+    total: found.orderAmount,
+    reason: refund.reason,
+  });
+  if (started.state === 'refunded') {
+    await applyRefundNotice(ctx, provider.name, started.notice, log);
+    return 'refunded';
+  }
+  await updateRefund(ctx.db, refund.id, { providerRefundId: started.refundId });
+  return 'processing';
+}
+
+export const AUTO_REFUND_REASON = {
+  owned: '自动退款：团队已通过其他订单拥有这门课程',
+  cancelled: '自动退款：订单已取消',
+} as const;
+
+/**
+ * Money reported for lines the order cannot grant (the team owns their courses by another order, or
+ * the order was cancelled): one automatic refund per paid line, 退款中 at once, in the caller's
+ * transaction (the notification's, on the locked order row, so a replay or a second notice finds the
+ * order paid and adds none; the unique open refund per line holds too). Started after the commit
+ * (`startAutomaticRefunds`).
+ */
+export async function insertAutomaticRefunds(
+  tx: Db,
+  order: OrderRow,
+  lines: OrderItemRow[],
+  why: keyof typeof AUTO_REFUND_REASON,
+): Promise<number[]> {
+  const paid = lines.filter((l) => needsPayment(l.price));
+  const sellers = await sellerTeamsOf(
+    tx,
+    paid.map((l) => l.courseId),
+  );
+  const ids: number[] = [];
+  for (const line of paid) {
+    const refund = await insertRefund(tx, {
+      refundNo: newRefundNo(),
+      orderId: order.id,
+      orderItemId: line.id,
+      buyerTeamId: order.teamId,
+      sellerTeamId: sellers.get(line.courseId)!,
+      requestedBy: order.userId,
+      amount: line.price,
+      reason: AUTO_REFUND_REASON[why],
+      status: 'processing',
+      automatic: true,
+      decidedAt: new Date(),
+    });
+    ids.push(refund.id);
+  }
+  return ids;
+}
+
+/**
+ * Starts automatic refunds at the provider. One the provider does not take now is started again by
+ * the refund check job (`checkRefund`), which then asks about it like any refund 退款中.
+ */
+export async function startAutomaticRefunds(
+  ctx: AppContext,
+  refundIds: number[],
+  log: FastifyBaseLogger,
+): Promise<void> {
+  for (const refundId of refundIds) {
+    const found = await findRefundToCheck(ctx.db, refundId);
+    if (!found || found.refund.status !== 'processing') continue;
+    let state: 'refunded' | 'processing' | 'failed';
+    try {
+      state = await startRefund(ctx, found, log);
+      log.info({ refundNo: found.refund.refundNo, state }, 'automatic refund started');
+    } catch (err) {
+      log.warn(
+        { err, refundNo: found.refund.refundNo },
+        'automatic refund not started; the check job retries',
+      );
+      state = 'failed';
+    }
+    if (state !== 'refunded')
+      await scheduleRefundCheck(ctx, refundId, 0).catch((err: unknown) =>
+        log.error({ err, refundNo: found.refund.refundNo }, 'refund check not queued'),
+      );
+  }
 }
 
 export type RefundOutcome =

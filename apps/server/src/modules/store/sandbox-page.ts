@@ -1,23 +1,47 @@
 /** The sandbox payer's pages. */
 import { escapeHtml, htmlPage } from '../../platform/html-page.ts';
 
+/** What is being paid for: the order's amount and courses, as the payer's page shows them. */
+export type SandboxOrder = {
+  amount: number;
+  status: string;
+  items: { title: string; price: number }[];
+};
+
 type Page =
-  | { kind: 'confirm'; orderNo: string; sig: string }
+  | { kind: 'confirm'; orderNo: string; sig: string; order: SandboxOrder }
   | { kind: 'paid'; orderNo: string }
+  | { kind: 'refunded'; orderNo: string }
   | { kind: 'invalid' }
   | { kind: 'failed' };
 
 const shell = (body: string) => htmlPage('沙箱支付', '#1f6feb', body);
+const yuan = (fen: number) => `¥${(fen / 100).toFixed(2)}`;
+
+/** The amount and every course of the order (titles escaped: they are the sellers' text). */
+const summary = (order: SandboxOrder) => `<p>支付金额：<strong>${yuan(order.amount)}</strong></p>
+<p>购买课程：</p><ul>${order.items.map((i) => `<li>${escapeHtml(i.title)}（${yuan(i.price)}）</li>`).join('')}</ul>${
+  order.status === 'cancelled'
+    ? '<p class="note">这笔订单已取消：确认支付后款项会自动原路退回。</p>'
+    : order.status === 'paid'
+      ? '<p class="note">这笔订单已支付。</p>'
+      : ''
+}`;
 
 export function sandboxResultPage(page: Page): string {
   switch (page.kind) {
     case 'confirm':
       return shell(`<h1>沙箱支付</h1><p class="note">这是内置的沙箱支付（未接入真实支付时使用），不会产生真实扣款。</p>
 <p>订单号：${escapeHtml(page.orderNo)}</p>
+${summary(page.order)}
 <form method="post" action="/api/pay/sandbox/confirm"><input type="hidden" name="orderNo" value="${escapeHtml(page.orderNo)}">
 <input type="hidden" name="sig" value="${escapeHtml(page.sig)}"><button type="submit">确认支付</button></form>`);
     case 'paid':
       return shell(`<h1>支付成功</h1><p>订单 ${escapeHtml(page.orderNo)} 已支付。请回到电脑或应用查看。</p>`);
+    case 'refunded':
+      return shell(
+        `<h1>已自动退款</h1><p>订单 ${escapeHtml(page.orderNo)} 的课程团队已拥有或订单已取消，这笔款项已原路退回。请回到交易信息查看。</p>`,
+      );
     case 'failed':
       return shell(`<h1>支付未完成</h1><p class="note">订单可能已支付或金额不符，请回到订单页查看。</p>`);
     default:

@@ -4,7 +4,7 @@ import { acceptFormPosts } from '../../platform/html-page.ts';
 import { z } from 'zod';
 import type { SandboxPaymentProvider } from '../../platform/payments/sandbox-payment.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { findOrderAmount } from './orders.repo.ts';
+import { findOrderSummary } from './orders.repo.ts';
 import { sandboxResultPage } from './sandbox-page.ts';
 
 /** The sandbox payer's confirm page; confirming notifies the real webhook route. Sandbox mode only. */
@@ -25,9 +25,10 @@ export const sandboxPayRoutes =
       async (request, reply) => {
         const { orderNo, sig } = request.query;
         const valid = await sandbox.checkPageSignature(orderNo, sig);
+        const order = valid ? await findOrderSummary(ctx.db, orderNo) : undefined;
         return reply
           .type('text/html; charset=utf-8')
-          .send(sandboxResultPage(valid ? { kind: 'confirm', orderNo, sig } : { kind: 'invalid' }));
+          .send(sandboxResultPage(order ? { kind: 'confirm', orderNo, sig, order } : { kind: 'invalid' }));
       },
     );
 
@@ -45,9 +46,9 @@ export const sandboxPayRoutes =
         const html = (page: Parameters<typeof sandboxResultPage>[0]) =>
           reply.type('text/html; charset=utf-8').send(sandboxResultPage(page));
         if (!(await sandbox.checkPageSignature(orderNo, sig))) return html({ kind: 'invalid' });
-        const amount = await findOrderAmount(ctx.db, orderNo);
-        if (amount === undefined) return html({ kind: 'invalid' });
-        const notification = await sandbox.buildNotification(orderNo, amount);
+        const order = await findOrderSummary(ctx.db, orderNo);
+        if (order === undefined) return html({ kind: 'invalid' });
+        const notification = await sandbox.buildNotification(orderNo, order.amount);
         // Delivered through the real webhook route, exactly as a provider's server would call it.
         const res = await app.inject({
           method: 'POST',
@@ -55,7 +56,11 @@ export const sandboxPayRoutes =
           headers: { 'content-type': 'application/json', ...notification.headers },
           payload: notification.body,
         });
-        return html(res.statusCode === 200 ? { kind: 'paid', orderNo } : { kind: 'failed' });
+        if (res.statusCode !== 200) return html({ kind: 'failed' });
+        const { data } = res.json<{ data?: { outcome?: string } }>();
+        return html(
+          data?.outcome === 'refunding' ? { kind: 'refunded', orderNo } : { kind: 'paid', orderNo },
+        );
       },
     );
   };

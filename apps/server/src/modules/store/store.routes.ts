@@ -31,7 +31,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { ok } from '../../platform/reply.ts';
 import { addToCart, getCart, removeFromCart, selectInCart } from './cart.service.ts';
 import { storeChangelog, storeCourse, storeListJson, storeSearch } from './catalog.service.ts';
-import { checkout, getOrder, listOrders, payOrder } from './orders.service.ts';
+import { cancelOrder, checkout, getOrder, listOrders, payOrder } from './orders.service.ts';
 import { purchasedCourses, teamPurchases, teamSales } from './team-store.service.ts';
 
 const team = { auth: 'team' } as const;
@@ -226,5 +226,18 @@ export const storeRoutes =
         const result = await payOrder({ ctx, actor: actorOf(r) }, r.body.orderId, r.body.provider);
         return ok(result.data, result.code);
       },
+    );
+    app.post(
+      Routes.order.cancel,
+      {
+        config: { auth: 'team' },
+        schema: {
+          summary:
+            'Cancel a pending order of the current team (its buyer or OWNER/ADMIN); frees its coupon use',
+          body: orderIdQuery,
+          response: { 200: envelope(orderSchema) },
+        },
+      },
+      async (r) => ok(await cancelOrder(teamCtxOf(r), r.body.orderId)),
     );
   };

@@ -330,3 +330,44 @@ describe('Alipay refunds (alipay.trade.refund, answered synchronously)', () => {
     expect(await owned(second)).toBe(false);
   });
 });
+
+describe('Alipay: one course, one charge (issue 31)', () => {
+  it('a late Alipay payment of an expired order for a course bought since goes back through alipay.trade.refund, once', async () => {
+    const { s, b, order: o1 } = await pendingOrder('支付宝重复付款', 2300);
+    await payWith(b.user.token, o1.orderId, 'alipay');
+    await t.app.ctx.db.execute(
+      sql`update orders set expires_at = now() - interval '1 second' where id = ${o1.orderId}`,
+    );
+    await call<Cart>(t, 'POST', '/cart/add', { token: b.user.token, body: { courseId: s.courseId } });
+    const o2 = (await call<Order>(t, 'POST', '/order/checkout', { token: b.user.token, body: {} })).data;
+    await payWith(b.user.token, o2.orderId, 'alipay');
+    expect((await notify(notification(o2.orderNo, '23.00'))).body).toBe('success');
+
+    const late = notification(o1.orderNo, '23.00');
+    expect((await notify(late)).body).toBe('success');
+    const refundCalls = () =>
+      calls.filter((c) => c.method === 'alipay.trade.refund' && c.biz.out_trade_no === o1.orderNo);
+    expect(refundCalls()).toHaveLength(1);
+    expect(refundCalls()[0]).toMatchObject({ signOk: true, biz: { refund_amount: '23.00' } });
+    // Replayed, re-sent under another notify_id, and Alipay's status sync after the refund: nothing more.
+    expect((await notify(late)).body).toBe('success');
+    expect((await notify(notification(o1.orderNo, '23.00'))).body).toBe('success');
+    expect((await notify(notification(o1.orderNo, '23.00', { extra: { refund_fee: '23.00' } }))).body).toBe(
+      'success',
+    );
+    expect(refundCalls()).toHaveLength(1);
+    const o1Now = await call<Order>(t, 'GET', '/order/detail', {
+      token: b.user.token,
+      query: { orderId: String(o1.orderId) },
+    });
+    expect(o1Now.data).toMatchObject({
+      status: 'paid',
+      refundState: 'refunded',
+      items: [{ refundStatus: 'refunded', refundAutomatic: true }],
+    });
+    const owned = await t.app.ctx.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from entitlements where course_id = ${s.courseId}`,
+    );
+    expect(owned.rows[0]!.n).toBe(1);
+  });
+});

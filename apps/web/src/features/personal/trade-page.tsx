@@ -1,11 +1,12 @@
 import { Button, Card, Flex, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { WebPaths } from '@studio/contract/constants';
 import { QueryView } from '../../components/query-view.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { LinkButton } from '../store/link-button.tsx';
-import { useOrders } from '../store/order-api.ts';
+import { useOrder, useOrders } from '../store/order-api.ts';
 import { OrdersTable } from '../store/orders/orders-table.tsx';
 import type { Order, PageQuery } from '@studio/contract';
 import { useSession } from '../auth/session-store.ts';
@@ -17,22 +18,34 @@ import { StoreEmpty } from '../store/store-empty.tsx';
 type Item = Order['items'][number];
 
 /**
- * /personal/trade (交易信息): the user's orders in every team, newest first, with order details; an
- * OWNER/ADMIN of the current team asks there for a refund of a course the team paid for, and sees
- * the team's refund requests.
+ * /personal/trade (交易信息): the user's orders in every team, newest first, with order details
+ * (`?orderId=` opens one: a refusal that names an order links here); an OWNER/ADMIN of the current
+ * team asks there for a refund of a course the team paid for, and sees the team's refund requests
+ * (automatic ones too). A line with a refund open or done offers nothing more.
  */
 export const TradePage = () => {
   const { t } = useTranslation();
   useDocumentTitle(t('store.trade.title'));
   const [page, setPage] = useState<PageQuery>({ pageNum: 1, pageSize: 10 });
   const orders = useOrders(page);
+  const [params, setParams] = useSearchParams();
+  const asked = Number(params.get('orderId'));
+  const openId = Number.isInteger(asked) && asked > 0 ? asked : null;
+  const inPage = orders.data?.list.some((o) => o.orderId === openId) ?? false;
+  const opened = useOrder(openId !== null && !inPage && orders.isSuccess ? openId : null);
+  const onOpen = (orderId: number | null) =>
+    setParams(orderId === null ? {} : { orderId: String(orderId) }, { replace: true });
   const lastTeam = useSession((s) => s.user?.lastTeam ?? null);
   const writable = useTeamWritable();
   const [asking, setAsking] = useState<{ order: Order; item: Item } | null>(null);
   const manages = lastTeam?.abilities.manage === true;
   // A free course has nothing to give back (the server answers 40106 for one).
   const itemAction = (order: Order, item: Item) =>
-    manages && order.status === 'paid' && order.teamId === lastTeam?.teamId && item.price > 0 ? (
+    manages &&
+    order.status === 'paid' &&
+    order.teamId === lastTeam?.teamId &&
+    item.price > 0 &&
+    (item.refundStatus === null || item.refundStatus === 'refused') ? (
       <Button
         size="small"
         disabled={!writable}
@@ -57,6 +70,9 @@ export const TradePage = () => {
           onPage={setPage}
           totalText={(count) => t('store.trade.total', { count })}
           itemAction={itemAction}
+          openId={openId}
+          openOrder={opened.data ?? null}
+          onOpen={onOpen}
           empty={
             <StoreEmpty title={t('store.trade.empty')} desc={t('store.trade.emptyDesc')}>
               <LinkButton to={WebPaths.storeList} type="primary">

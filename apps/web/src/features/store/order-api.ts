@@ -33,7 +33,29 @@ export const orderApi = {
    */
   pay: (orderId: number, config?: AxiosRequestConfig, provider?: string) =>
     api.post<PayInfo>(Routes.order.pay, provider ? { orderId, provider } : { orderId }, config),
+  /** Cancels a pending order of the current team (its buyer, or OWNER/ADMIN). */
+  cancel: (orderId: number) => api.post<Order>(Routes.order.cancel, { orderId }).then(unwrap),
 };
+
+/** 取消订单: the order, the lists and the pay page read it again (its coupon and courses are free again). */
+export const useCancelOrder = () => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: orderApi.cancel,
+    onSuccess: (order) => {
+      client.setQueryData(storeKeys.order(order.orderId), order);
+      void client.invalidateQueries({ queryKey: storeKeys.all });
+    },
+  });
+};
+
+/** One order of the user (交易信息 opens it by the address's `orderId`). */
+export const useOrder = (orderId: number | null) =>
+  useQuery({
+    queryKey: storeKeys.order(orderId ?? 0),
+    queryFn: () => orderApi.detail(orderId!, { silent: true }),
+    enabled: orderId !== null,
+  });
 
 export const useCart = (enabled = true) => {
   const teamId = useTeamId();

@@ -67,6 +67,12 @@ export const errorsEnUS: typeof errorsZhCN = {
   couponNotApplicable: 'None of the chosen courses takes this coupon',
   couponCodeTaken: 'This code is taken. Please choose another.',
   payProviderUnavailable: 'This payment method is not available',
+  courseInPendingOrder:
+    'This course is in order {{orderNo}}, awaiting payment. Pay or cancel that order first.',
+  orderCoursesOwned:
+    'Your team bought the courses of this order with order {{orderNo}}; it needs no payment.',
+  orderNotCancellable: 'Only an order awaiting payment can be cancelled',
+  orderCancelled: 'The order was cancelled. Please place a new one.',
   orderNotPaid: 'The order is not paid',
   refundWindowPassed: 'Refunds can only be asked for within {{days}} days of payment',
   refundExists: "A refund of this course has been asked for. Wait for the seller's team.",

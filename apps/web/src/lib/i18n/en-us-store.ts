@@ -119,7 +119,21 @@ export const storeEnUS: typeof storeZhCN = {
   order: {
     coupon: 'Coupon',
     couponText: '{{code}}, {{amount}} off',
-    status: { pending: 'Awaiting payment', paid: 'Paid', expired: 'Expired', closed: 'Closed' },
+    status: {
+      pending: 'Awaiting payment',
+      paid: 'Paid',
+      expired: 'Expired',
+      closed: 'Closed',
+      cancelled: 'Cancelled',
+    },
+    refundState: { refunding: 'Refunding', refunded: 'Refunded', partial: 'Partly refunded' },
+    lineRefund: { requested: 'Refund pending', processing: 'Refunding', refunded: 'Refunded' },
+    automaticRefund: 'Automatic refund',
+    cancel: 'Cancel order',
+    cancelConfirm: 'Cancel order {{no}}? It can no longer be paid, and its coupon is given back.',
+    cancelled: 'The order was cancelled',
+    openHeld: 'View order {{no}}',
+    heldByOther: 'It is another team member’s order.',
     state: 'Status',
     orderNo: 'Order no.',
     amount: 'Amount',
@@ -157,6 +171,15 @@ export const storeEnUS: typeof storeZhCN = {
       'The order was not paid within 15 minutes and has expired. Put the courses back in your cart to check out again.',
     closed: 'Order closed',
     closedDesc: 'This order is closed and can no longer be paid.',
+    cancelledTitle: 'Order cancelled',
+    cancelledDesc:
+      'This order was cancelled and can no longer be paid. Money paid for it anyway goes back automatically.',
+    autoRefunded: 'The payment was refunded automatically',
+    autoRefundedDesc:
+      'Your team already owns the courses of this order, or it was cancelled: the payment ({{amount}}) went back. You are not charged twice.',
+    autoRefunding: 'The payment is being refunded automatically',
+    autoRefundingDesc:
+      'Your team already owns the courses of this order, or it was cancelled: the payment ({{amount}}) is going back. You are not charged twice.',
     backCart: 'Back to the cart',
     rebuy: 'Put them back in the cart',
     backStore: 'Back to the store',

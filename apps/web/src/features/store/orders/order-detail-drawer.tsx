@@ -7,9 +7,10 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { LinkButton } from '../link-button.tsx';
 import { formatPrice } from '../../../lib/format.ts';
 import { OrderItems } from './order-items.tsx';
+import { CancelOrderButton } from './cancel-order-button.tsx';
 import { OrderStatusTag } from './order-status-tag.tsx';
 
-/** 订单详情: every field of one order, its courses, and 去支付 while it can still be paid. */
+/** 订单详情: every field of one order, its courses with their refunds, and 去支付 / 取消订单 while it is pending. */
 export const OrderDetailDrawer = ({
   order,
   onClose,
@@ -45,7 +46,7 @@ export const OrderDetailDrawer = ({
               {
                 key: 'status',
                 label: t('store.order.state'),
-                children: <OrderStatusTag status={order.status} />,
+                children: <OrderStatusTag status={order.status} refundState={order.refundState} />,
               },
               { key: 'amount', label: t('store.order.amount'), children: formatPrice(order.amount) },
               ...(order.couponCode
@@ -89,6 +90,7 @@ export const OrderDetailDrawer = ({
               {t('store.order.goPay')}
             </LinkButton>
           )}
+          <CancelOrderButton order={order} block />
         </Flex>
       )}
     </Drawer>

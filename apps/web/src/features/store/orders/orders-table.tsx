@@ -17,6 +17,8 @@ export const OrdersTable = ({
   empty,
   totalText,
   itemAction,
+  onOpen,
+  ...props
 }: {
   data: Page<Order> | undefined;
   loading: boolean;
@@ -26,9 +28,24 @@ export const OrdersTable = ({
   totalText: (total: number) => string;
   /** What may be done with a line of an order, in its detail drawer. */
   itemAction?: (order: Order, item: Order['items'][number]) => ReactNode;
+  /**
+   * The order whose details are open, when the caller keeps it (交易信息: in the address); an order
+   * not on this page comes as `openOrder`. Without them, the table keeps its own.
+   */
+  openId?: number | null;
+  openOrder?: Order | null;
+  onOpen?: (orderId: number | null) => void;
 }) => {
   const { t } = useTranslation();
-  const [open, setOpen] = useState<Order | null>(null);
+  const [ownId, setOwnId] = useState<number | null>(null);
+  const openId = onOpen ? (props.openId ?? null) : ownId;
+  const setOpen = (order: Order | null) => (onOpen ?? setOwnId)(order?.orderId ?? null);
+  // Read from the page's rows, so a change (paid, cancelled, refunded) shows while it is open.
+  const open =
+    openId === null
+      ? null
+      : (data?.list.find((o) => o.orderId === openId) ??
+        (props.openOrder?.orderId === openId ? props.openOrder : null));
   const columns: TableColumnsType<Order> = [
     {
       key: 'orderNo',
@@ -59,7 +76,7 @@ export const OrdersTable = ({
     {
       key: 'status',
       title: t('store.order.state'),
-      render: (_, order) => <OrderStatusTag status={order.status} />,
+      render: (_, order) => <OrderStatusTag status={order.status} refundState={order.refundState} />,
     },
     {
       key: 'time',

@@ -1,6 +1,6 @@
 import type { Order } from '@studio/contract';
 import { describe, expect, it } from 'vitest';
-import { order as orderFixture } from '../../../test/fixtures.ts';
+import { orderLine, order as orderFixture } from '../../../test/fixtures.ts';
 import { formatCountdown, payView, POLL_GRACE_MS, POLL_MS, pollInterval, remainingMs } from './pay-status.ts';
 
 const NOW = 1_700_000_000_000;
@@ -8,7 +8,7 @@ const order = (over: Partial<Order> = {}) =>
   orderFixture(
     {
       orderNo: '20250101000000000001',
-      items: [{ courseId: 1, title: 'Python 零基础入门', versionNo: 1, price: 9900 }],
+      items: [orderLine({ courseId: 1 })],
       ...over,
     },
     NOW,

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../../lib/query-client.ts';
 import { http } from '../../../lib/request.ts';
 import { writeStoredUser } from '../../../lib/storage.ts';
-import { order, user } from '../../../test/fixtures.ts';
+import { order, orderLine, user } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { useSession } from '../../auth/session-store.ts';
 
@@ -90,8 +90,8 @@ describe('/store/pay/:orderId', () => {
 
   it('an order of several courses offers 我的学习', async () => {
     const items = [
-      { courseId: 11, title: 'Python 零基础入门', versionNo: 1, price: 9900 },
-      { courseId: 12, title: 'Excel 数据分析', versionNo: 2, price: 5000 },
+      orderLine(),
+      orderLine({ courseId: 12, title: 'Excel 数据分析', versionNo: 2, price: 5000 }),
     ];
     mock.onGet(Routes.order.detail).reply(...ok(order({ status: 'paid', payTime: Date.now(), items })));
     mock.onGet(Routes.learn.list).reply(...ok({ list: [] }));

@@ -8,6 +8,7 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { LinkButton } from '../link-button.tsx';
 import { formatPrice } from '../../../lib/format.ts';
 import { OrderItems } from '../orders/order-items.tsx';
+import { CancelOrderButton } from '../orders/cancel-order-button.tsx';
 import { OrderStatusTag } from '../orders/order-status-tag.tsx';
 import '../store.css';
 import { PayOutcome } from './pay-outcome.tsx';
@@ -59,7 +60,11 @@ export const StorePayPage = () => {
         size="small"
         items={[
           { key: 'no', label: t('store.order.orderNo'), children: data.orderNo },
-          { key: 'status', label: t('store.order.state'), children: <OrderStatusTag status={view} /> },
+          {
+            key: 'status',
+            label: t('store.order.state'),
+            children: <OrderStatusTag status={view} refundState={data.refundState} />,
+          },
           { key: 'team', label: t('store.order.team'), children: data.teamName },
           { key: 'time', label: t('store.order.createTime'), children: formatDateTime(data.createTime) },
         ]}
@@ -69,6 +74,11 @@ export const StorePayPage = () => {
         <span>{t('store.pay.amount')}</span>
         <span className="store-price-large">{formatPrice(data.amount)}</span>
       </Flex>
+      {view === 'pending' && (
+        <Flex justify="flex-end" style={{ marginTop: 8 }}>
+          <CancelOrderButton order={data} />
+        </Flex>
+      )}
     </Card>
   );
 

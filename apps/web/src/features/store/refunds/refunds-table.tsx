@@ -1,5 +1,5 @@
 import type { Page, PageQuery, Refund } from '@studio/contract';
-import { Table, Typography, type TableColumnsType } from 'antd';
+import { Flex, Tag, Table, Typography, type TableColumnsType } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatPrice } from '../../../lib/format.ts';
@@ -59,7 +59,12 @@ export const RefundsTable = ({
     {
       key: 'status',
       title: t('store.refund.state'),
-      render: (_, r) => <RefundStatusTag status={r.status} />,
+      render: (_, r) => (
+        <Flex gap={4} wrap>
+          <RefundStatusTag status={r.status} />
+          {r.automatic && <Tag style={{ marginInlineEnd: 0 }}>{t('store.order.automaticRefund')}</Tag>}
+        </Flex>
+      ),
     },
     {
       key: 'time',

@@ -29,6 +29,7 @@ const refund = (over: Partial<Refund> = {}): Refund => ({
   createTime: Date.now(),
   decideTime: null,
   refundTime: null,
+  automatic: false,
   ...over,
 });
 const refundLists = (side: string) =>

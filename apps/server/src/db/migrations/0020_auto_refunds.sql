@@ -1,0 +1,1 @@
+ALTER TABLE "refunds" ADD COLUMN "automatic" boolean DEFAULT false NOT NULL;
