@@ -132,6 +132,8 @@ export const orderSchema = z.object({
 });
 export type Order = z.infer<typeof orderSchema>;
 export const orderIdQuery = z.object({ orderId: queryIdSchema });
+/** /order/cancel: a pending order of the current team. */
+export const orderIdBody = z.object({ orderId: idSchema });
 export const checkoutBody = z.object({
   courseIds: z.array(idSchema).min(1).max(200).optional(),
   /** A coupon code: the server applies it to this order's courses of the coupon's team. */

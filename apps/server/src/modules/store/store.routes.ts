@@ -6,6 +6,7 @@ import {
   courseIdQuery,
   envelope,
   idSchema,
+  orderIdBody,
   orderIdQuery,
   orderSchema,
   pageQuerySchema,
@@ -234,7 +235,7 @@ export const storeRoutes =
         schema: {
           summary:
             'Cancel a pending order of the current team (its buyer or OWNER/ADMIN); frees its coupon use',
-          body: orderIdQuery,
+          body: orderIdBody,
           response: { 200: envelope(orderSchema) },
         },
       },
