@@ -21,7 +21,14 @@ let t: TestApp;
 let token: string;
 let ids: Record<string, number>;
 
-type Fields = { title: string; subtitle?: string; summary?: string; tags?: string[]; lesson?: string };
+type Fields = {
+  title: string;
+  subtitle?: string;
+  summary?: string;
+  tags?: string[];
+  lesson?: string;
+  category?: CourseCategory;
+};
 
 /** A released course of one lesson with the given fields, in the current team of `token`. */
 async function listed(f: Fields): Promise<number> {
@@ -38,7 +45,7 @@ async function listed(f: Fields): Promise<number> {
       summary: f.summary ?? '一门课',
       tags: f.tags ?? [],
       price: 100,
-      category: 'other',
+      category: f.category ?? 'other',
     },
   });
   expect(
@@ -394,5 +401,42 @@ describe('store search', () => {
       query: { keyword: 'jianzhi rm' },
     });
     expect(suggest.data.list.map((s) => s.title)).toEqual(['剪纸艺术入门']);
+  });
+});
+
+describe('store search: pinyin in every field', () => {
+  it('finds subtitle, tags, category, summary, lesson titles and team name by pinyin and initials, title matches first', async () => {
+    const other = await createUser(t);
+    await createTeam(t, other.token, '示例学院');
+    const saved = token;
+    token = other.token;
+    await listed({ title: '写作课', lesson: '特征工程' });
+    await listed({ title: '摄影课', category: 'tech' });
+    await listed({ title: '烹饪课', subtitle: '家常菜谱', tags: ['写作技巧'] });
+    await listed({ title: '口琴课', summary: '写作与吹奏' });
+    token = saved;
+    const team = ['写作课', '摄影课', '烹饪课', '口琴课'].sort();
+    // Each as its Chinese finds it.
+    for (const [pinyin, chinese, want] of [
+      ['tezheng', '特征', ['写作课']], // a lesson title
+      ['tzgc', '特征工程', ['写作课']],
+      ['jishu', '技术', ['摄影课']], // the category 技术与编程
+      ['jiachang', '家常', ['烹饪课']], // the subtitle
+      ['jiachangcaipu', '家常菜谱', ['烹饪课']],
+      ['chuizou', '吹奏', ['口琴课']], // the summary
+    ] as const) {
+      expect(await titles(pinyin), pinyin).toEqual(want);
+      expect(await titles(chinese), chinese).toEqual(want);
+    }
+    // The team name, full and initials, alone and with another word.
+    expect((await titles('shili')).sort()).toEqual(team);
+    expect((await titles('示例')).sort()).toEqual(team);
+    expect((await titles('slxy')).sort()).toEqual(team);
+    expect(await titles('shili tezheng')).toEqual(['写作课']);
+    // 综合: the title's match first, then the tag's, then the summary's; a highlight in the title only.
+    for (const k of ['xiezuo', '写作']) expect(await titles(k), k).toEqual(['写作课', '烹饪课', '口琴课']);
+    const page = await search('xiezuo');
+    expect(page.list.map((c) => c.titleHighlights)).toEqual([[[0, 2]], [], []]);
+    expect(await docCountDrift()).toEqual([]);
   });
 });
