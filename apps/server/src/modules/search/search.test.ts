@@ -1,3 +1,4 @@
+import fs from 'node:fs/promises';
 import type { CourseCategory, StoreListPage, StoreSort, StoreSuggest } from '@studio/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +13,7 @@ import {
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { storeSearch } from '../store/catalog.service.ts';
 import { salesWordPage, wordPage } from './search.prepared.ts';
+import { drainOutbox } from './search.index.ts';
 import { PgStoreSearch } from './store-search.ts';
 import { queryWords } from './search-text.ts';
 
@@ -405,14 +407,15 @@ describe('store search', () => {
 });
 
 describe('store search: pinyin in every field', () => {
+  const made: Record<string, number> = {};
   it('finds subtitle, tags, category, summary, lesson titles and team name by pinyin and initials, title matches first', async () => {
     const other = await createUser(t);
     await createTeam(t, other.token, '示例学院');
     const saved = token;
     token = other.token;
-    await listed({ title: '写作课', lesson: '特征工程' });
+    made.lesson = await listed({ title: '写作课', lesson: '特征工程' });
     await listed({ title: '摄影课', category: 'tech' });
-    await listed({ title: '烹饪课', subtitle: '家常菜谱', tags: ['写作技巧'] });
+    made.subtitle = await listed({ title: '烹饪课', subtitle: '家常菜谱', tags: ['写作技巧'] });
     await listed({ title: '口琴课', summary: '写作与吹奏' });
     token = saved;
     const team = ['写作课', '摄影课', '烹饪课', '口琴课'].sort();
@@ -438,5 +441,34 @@ describe('store search: pinyin in every field', () => {
     const page = await search('xiezuo');
     expect(page.list.map((c) => c.titleHighlights)).toEqual([[[0, 2]], [], []]);
     expect(await docCountDrift()).toEqual([]);
+  });
+
+  it('migration 0022 rebuilds documents written before: their pinyin is found after the outbox is drained', async () => {
+    const { db } = t.app.ctx;
+    // Read past the store's page cache, which these plain-SQL writes do not empty.
+    const [engine] = bothWays();
+    const found = async (keyword: string) =>
+      (await engine.list({ keyword, sort: 'relevance', pageNum: 1, pageSize: 50 })).list.map((c) => c.title);
+    // Documents as the index wrote them before: tokens only in body and team key, no pinyin of subtitle and tags.
+    await db.execute(sql`delete from store_search_terms where course_id in (${made.lesson}, ${made.subtitle})
+                           and bucket >= 3 and term ~ '^[a-z]+$'`);
+    await db.execute(sql`update store_search_docs set body = regexp_replace(body, ' [a-z ]+$', ''),
+                           team_key = '示例学院', grams = studio_search_grams(regexp_replace(body, ' [a-z ]+$', '') || ' 示例学院')
+                         where course_id in (${made.lesson}, ${made.subtitle})`);
+    expect(await found('tezheng')).toEqual([]);
+    expect(await found('jiachang')).toEqual([]);
+    const migration = await fs.readFile(
+      new URL('../../db/migrations/0022_search_pinyin_fields.sql', import.meta.url),
+      'utf8',
+    );
+    await db.execute(sql.raw(migration));
+    await drainOutbox(db);
+    // The app drains the outbox too (every 5 s): rows it holds are skipped here until it commits.
+    const queued = async () =>
+      (await db.execute<{ n: number }>(sql`select count(*)::int as n from store_search_outbox`)).rows[0]!.n;
+    await expect.poll(queued, { timeout: 30_000 }).toBe(0);
+    expect(await found('tezheng')).toEqual(['写作课']);
+    expect(await found('jiachang')).toEqual(['烹饪课']);
+    expect((await found('shili')).length).toBe(4);
   });
 });
