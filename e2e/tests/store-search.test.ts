@@ -43,15 +43,23 @@ describe('store search', () => {
     const data = page.getByRole('heading', { name: '数据分析入门' });
     const python = page.getByRole('heading', { name: 'Python 零基础入门' });
 
+    // Enter at once, before the suggestions came: when they come, they stay closed over the results.
+    const suggested = page.waitForResponse((r) => r.url().includes('/store/suggest'));
     await box.fill('shujufenxi');
-    const suggestion = page.locator('.ant-select-item-option-content', { hasText: '数据分析入门' });
-    await suggestion.waitFor();
     await box.press('Enter');
     await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe('shujufenxi');
     await data.waitFor();
-    // The list of suggestions is gone; the results are not covered.
-    await suggestion.waitFor({ state: 'hidden' });
+    await suggested;
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    const suggestion = page.locator('.ant-select-item-option-content', { hasText: '数据分析入门' });
+    expect(await suggestion.isVisible()).toBe(false);
     expect(await box.getAttribute('aria-expanded')).toBe('false');
+    // Typing opens them; Enter closes them.
+    await box.fill('shujufen');
+    await suggestion.waitFor();
+    await box.press('Enter');
+    await suggestion.waitFor({ state: 'hidden' });
+    await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe('shujufen');
 
     // 示例学院 (the team that sells 数据分析入门), by its pinyin and initials.
     for (const keyword of ['shili', 'slxy']) {
