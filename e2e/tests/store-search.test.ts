@@ -1,8 +1,8 @@
 /**
  * The store search as a user types it, against the built app on the real server with the demo data
  * (Python 零基础入门 and 数据分析入门 are listed): Chinese and pinyin find the courses, the search box
- * suggests titles, and the matched text of each title is marked; a visitor's server-rendered list
- * marks it too.
+ * suggests titles (closed by Enter), and the matched text of each title is marked; pinyin finds the
+ * team name and the category too; a visitor's server-rendered list marks it too.
  */
 import { describe, expect, inject, it } from 'vitest';
 import { demoOwnerContexts } from '../support/demo-tab.ts';
@@ -34,6 +34,47 @@ describe('store search', () => {
     await expect.poll(() => python.locator('mark').allTextContents()).toEqual(['入门']);
     // 综合 is the sort while a keyword is given.
     await page.locator('.store-filters').getByText('综合', { exact: true }).waitFor();
+  });
+
+  it('finds a team name and a category by pinyin, and Enter closes the suggestions over the results', async () => {
+    const page = await (await owner.newContext()).newPage();
+    await page.goto(`${baseUrl}/store/list`);
+    const box = page.getByRole('combobox', { name: '搜索课程', exact: true });
+    const data = page.getByRole('heading', { name: '数据分析入门' });
+    const python = page.getByRole('heading', { name: 'Python 零基础入门' });
+
+    // Enter at once, before the suggestions came: when they come, they stay closed over the results.
+    const suggested = page.waitForResponse((r) => r.url().includes('/store/suggest'));
+    await box.fill('shujufenxi');
+    await box.press('Enter');
+    await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe('shujufenxi');
+    await data.waitFor();
+    await suggested;
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    const suggestion = page.locator('.ant-select-item-option-content', { hasText: '数据分析入门' });
+    expect(await suggestion.isVisible()).toBe(false);
+    expect(await box.getAttribute('aria-expanded')).toBe('false');
+    // Typing opens them; Enter closes them.
+    await box.fill('shujufen');
+    await suggestion.waitFor();
+    await box.press('Enter');
+    await suggestion.waitFor({ state: 'hidden' });
+    await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe('shujufen');
+
+    // 示例学院 (the team that sells 数据分析入门), by its pinyin and initials.
+    for (const keyword of ['shili', 'slxy']) {
+      await box.fill(keyword);
+      await box.press('Enter');
+      await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe(keyword);
+      await data.waitFor();
+      await expect.poll(() => python.count()).toBe(0);
+    }
+    // 技术与编程, the category of both.
+    await box.fill('jishu');
+    await box.press('Enter');
+    await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe('jishu');
+    await python.waitFor();
+    await data.waitFor();
   });
 
   it('a visitor’s server-rendered list marks the match of a pinyin keyword', async () => {

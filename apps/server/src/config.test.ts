@@ -70,6 +70,36 @@ describe('config', () => {
     expect.assertions(9);
   });
 
+  it('takes WeChat Pay keys as 微信支付公钥 with their ids, or downloads platform certificates', () => {
+    const key = (n: number) => `-----BEGIN PUBLIC KEY-----\nKEY${n}\n-----END PUBLIC KEY-----`;
+    const wechat = {
+      PAY_PROVIDER: 'wechat',
+      WECHATPAY_APP_ID: 'wx',
+      WECHATPAY_MCH_ID: '1900000001',
+      WECHATPAY_SERIAL_NO: 'S',
+      WECHATPAY_PRIVATE_KEY: 'merchant-secret',
+      WECHATPAY_API_V3_KEY: 'k'.repeat(32),
+    };
+    expect(loadConfig(wechat).WECHATPAY_PUBLIC_KEY_ID).toEqual([]);
+    const two = loadConfig({
+      ...wechat,
+      WECHATPAY_PUBLIC_KEY: `${key(1)}\n${key(2)}`,
+      WECHATPAY_PUBLIC_KEY_ID: 'PUB_KEY_ID_1, PUB_KEY_ID_2',
+    });
+    expect(two.WECHATPAY_PUBLIC_KEY_ID).toEqual(['PUB_KEY_ID_1', 'PUB_KEY_ID_2']);
+    expect(() => loadConfig({ ...wechat, WECHATPAY_PUBLIC_KEY: key(1) })).toThrow(/WECHATPAY_PUBLIC_KEY_ID/);
+    expect(() =>
+      loadConfig({ ...wechat, WECHATPAY_PUBLIC_KEY: key(1), WECHATPAY_PUBLIC_KEY_ID: 'A,B' }),
+    ).toThrow(/WECHATPAY_PUBLIC_KEY_ID/);
+    expect(() => loadConfig({ ...wechat, WECHATPAY_PLATFORM_CERTIFICATES: 'false' })).toThrow(
+      /WECHATPAY_PLATFORM_CERTIFICATES/,
+    );
+    // The former variable named no key id: refused with what replaces it.
+    expect(() => loadConfig({ ...wechat, WECHATPAY_PLATFORM_PUBLIC_KEY: key(1) })).toThrow(
+      /WECHATPAY_PLATFORM_PUBLIC_KEY/,
+    );
+  });
+
   it('switches to an external PostgreSQL and to S3 by environment', () => {
     const config = loadConfig({
       DATABASE_URL: 'postgres://u@127.0.0.1:5432/app',

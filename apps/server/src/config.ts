@@ -116,7 +116,22 @@ export const envSchema = z
     WECHATPAY_MCH_ID: z.string().optional(),
     WECHATPAY_SERIAL_NO: z.string().optional(),
     WECHATPAY_PRIVATE_KEY: z.string().optional(),
+    /** Replaced (it named no key id): WECHATPAY_PUBLIC_KEY + WECHATPAY_PUBLIC_KEY_ID, or platform certificates. */
     WECHATPAY_PLATFORM_PUBLIC_KEY: z.string().optional(),
+    /**
+     * 微信支付公钥 mode: the platform public key(s), PEM, and their ids (`PUB_KEY_ID_…`), comma-separated
+     * in the same order; two while WeChat Pay replaces one.
+     */
+    WECHATPAY_PUBLIC_KEY: z.string().optional(),
+    WECHATPAY_PUBLIC_KEY_ID: z
+      .string()
+      .optional()
+      .transform((v) => (v ? v.split(',').map((id) => id.trim()) : [])),
+    /**
+     * Platform certificate mode (download /v3/certificates, refreshed every 12 h and when a serial is
+     * unknown): on by default without WECHATPAY_PUBLIC_KEY; on beside it while switching between modes.
+     */
+    WECHATPAY_PLATFORM_CERTIFICATES: bool.optional(),
     WECHATPAY_API_V3_KEY: z.string().length(32, { error: 'must be 32 characters' }).optional(),
     /** Alipay (face-to-face QR, alipay.trade.precreate): the app's id, its RSA2 private key, Alipay's public key. */
     ALIPAY_APP_ID: z.string().optional(),
@@ -148,11 +163,30 @@ export const envSchema = z
         'WECHATPAY_MCH_ID',
         'WECHATPAY_SERIAL_NO',
         'WECHATPAY_PRIVATE_KEY',
-        'WECHATPAY_PLATFORM_PUBLIC_KEY',
         'WECHATPAY_API_V3_KEY',
       ],
       'PAY_PROVIDER=wechat',
     );
+    if (env.WECHATPAY_PLATFORM_PUBLIC_KEY)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['WECHATPAY_PLATFORM_PUBLIC_KEY'],
+        message:
+          'replaced: set WECHATPAY_PUBLIC_KEY and WECHATPAY_PUBLIC_KEY_ID (微信支付公钥), or neither to download platform certificates',
+      });
+    const keys = wechatPublicKeys(env.WECHATPAY_PUBLIC_KEY ?? '');
+    if (keys.length !== env.WECHATPAY_PUBLIC_KEY_ID.length)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['WECHATPAY_PUBLIC_KEY_ID'],
+        message: `one id per key in WECHATPAY_PUBLIC_KEY (${keys.length} keys, ${env.WECHATPAY_PUBLIC_KEY_ID.length} ids)`,
+      });
+    if (env.WECHATPAY_PLATFORM_CERTIFICATES === false && keys.length === 0)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['WECHATPAY_PLATFORM_CERTIFICATES'],
+        message: 'WeChat Pay needs platform certificates or WECHATPAY_PUBLIC_KEY',
+      });
     need(
       env.PAY_PROVIDER.includes('alipay'),
       ['ALIPAY_APP_ID', 'ALIPAY_PRIVATE_KEY', 'ALIPAY_PUBLIC_KEY'],
@@ -160,6 +194,10 @@ export const envSchema = z
     );
     need(Boolean(env.S3_BUCKET), ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'], 'S3_BUCKET is set');
   });
+
+/** The PEM public keys in WECHATPAY_PUBLIC_KEY, in order. */
+export const wechatPublicKeys = (pem: string): string[] =>
+  pem.match(/-----BEGIN PUBLIC KEY-----[\s\S]+?-----END PUBLIC KEY-----/g) ?? [];
 
 export type Env = z.infer<typeof envSchema>;
 

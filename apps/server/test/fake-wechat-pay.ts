@@ -3,11 +3,17 @@
  * API v3 key): it checks the merchant's signatures, signs its answers as the platform, and records
  * what it was asked. With it, signed and encrypted notifications as WeChat Pay sends them, and a paid
  * order of a new buyer with its refund asked for, as the WeChat Pay tests need them.
+ *
+ * The platform keys are WeChat Pay's two modes: platform certificates (self-signed X.509, served
+ * encrypted by `GET /v3/certificates`, serials of 40 hex digits) or 微信支付公钥 (`PUB_KEY_ID_…`,
+ * configured). `rotatePlatformKey` adds a key and signs with it from then on, the old one still
+ * listed (WeChat Pay's overlap); `retirePlatformKey` takes one off the list.
  */
 import { createCipheriv, createSign, createVerify, generateKeyPairSync, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Cart, Order, Refund, StoreCourse } from '@studio/contract';
+import forge from 'node-forge';
 import { expect } from 'vitest';
 import { call } from './factories.ts';
 import { buyer, seller } from './store-factories.ts';
@@ -20,27 +26,75 @@ const pem = () =>
     privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
   });
 const merchant = pem();
-const platform = pem();
 const API_V3_KEY = randomBytes(16).toString('hex'); // 32 characters
 
-const platformSign = (timestamp: string, nonce: string, body: string) =>
-  createSign('RSA-SHA256').update(`${timestamp}\n${nonce}\n${body}\n`).sign(platform.privateKey, 'base64');
+type PlatformKey = { serial: string; privateKey: string; publicKey: string; certificate: string };
 
-function encrypt(plain: object, key = API_V3_KEY) {
-  const nonce = randomBytes(6).toString('hex'); // 12 bytes as text, as WeChat sends
-  const cipher = createCipheriv('aes-256-gcm', Buffer.from(key), Buffer.from(nonce));
-  cipher.setAAD(Buffer.from('transaction'));
-  const data = Buffer.concat([cipher.update(JSON.stringify(plain)), cipher.final(), cipher.getAuthTag()]);
+/** A platform key with a self-signed certificate whose serial is the key's serial (40 hex digits). */
+function platformKey(mode: 'certificate' | 'publicKey'): PlatformKey {
+  const keys = pem();
+  const hex = `5${randomBytes(20).toString('hex').slice(0, 39)}`.toUpperCase();
+  const cert = forge.pki.createCertificate();
+  cert.serialNumber = hex;
+  cert.publicKey = forge.pki.publicKeyFromPem(keys.publicKey);
+  cert.validity.notBefore = new Date(Date.now() - 86_400_000);
+  cert.validity.notAfter = new Date(Date.now() + 5 * 365 * 86_400_000);
+  const name = [{ name: 'commonName', value: 'Tenpay.com Root CA' }];
+  cert.setSubject(name);
+  cert.setIssuer(name);
+  cert.sign(forge.pki.privateKeyFromPem(keys.privateKey), forge.md.sha256.create());
   return {
-    algorithm: 'AEAD_AES_256_GCM',
-    ciphertext: data.toString('base64'),
-    associated_data: 'transaction',
-    nonce,
+    serial: mode === 'certificate' ? hex : `PUB_KEY_ID_0${randomBytes(12).toString('hex')}`,
+    ...keys,
+    certificate: forge.pki.certificateToPem(cert),
   };
 }
 
-/** Starts the fake; what it was asked is recorded in the arrays it returns. */
-export async function startFakeWechatPay() {
+/** The platform's keys, the newest last; notifications and answers are signed with `signing`. */
+const platformKeys: PlatformKey[] = [];
+let signing: PlatformKey;
+
+const platformSign = (timestamp: string, nonce: string, body: string, key = signing) =>
+  createSign('RSA-SHA256').update(`${timestamp}\n${nonce}\n${body}\n`).sign(key.privateKey, 'base64');
+
+/** Adds a platform key, signs with it from now on, and answers it (the old one stays listed). */
+export function rotatePlatformKey(mode: 'certificate' | 'publicKey' = 'certificate'): PlatformKey {
+  signing = platformKey(mode);
+  platformKeys.push(signing);
+  return signing;
+}
+/** Takes a key off the certificate list (WeChat Pay stops listing a certificate once it expires). */
+export function retirePlatformKey(key: PlatformKey) {
+  platformKeys.splice(platformKeys.indexOf(key), 1);
+}
+/** The key WeChat Pay signs with now. */
+export const signingKey = (): PlatformKey => signing;
+/** A key WeChat Pay never had: signs validly under a serial the app cannot know. */
+export const strangerKey = (): PlatformKey => platformKey('certificate');
+
+function encrypt(plain: object | string, key = API_V3_KEY, aad = 'transaction') {
+  const nonce = randomBytes(6).toString('hex'); // 12 bytes as text, as WeChat sends
+  const cipher = createCipheriv('aes-256-gcm', Buffer.from(key), Buffer.from(nonce));
+  cipher.setAAD(Buffer.from(aad));
+  const text = typeof plain === 'string' ? plain : JSON.stringify(plain);
+  const data = Buffer.concat([cipher.update(text), cipher.final(), cipher.getAuthTag()]);
+  return {
+    algorithm: 'AEAD_AES_256_GCM',
+    ciphertext: data.toString('base64'),
+    associated_data: aad,
+    nonce,
+  };
+}
+export { encrypt as encryptResource };
+
+/**
+ * Starts the fake; what it was asked is recorded in the arrays it returns. `mode`: the app downloads
+ * platform certificates (default), or is configured with the 微信支付公钥 (`publicKey`).
+ */
+export async function startFakeWechatPay(mode: 'certificate' | 'publicKey' = 'certificate') {
+  platformKeys.length = 0;
+  rotatePlatformKey(mode);
+  let certificateDownloads = 0;
   const created: { amount: number; outTradeNo: string; authOk: boolean }[] = [];
   const paidAtWechat = new Map<string, number>();
   const refundCalls: {
@@ -117,6 +171,20 @@ export async function startFakeWechatPay() {
               amount: { refund: call.refund, total: call.total },
             }
           : { code: 'RESOURCE_NOT_EXISTS', message: '退款单不存在' };
+    } else if (req.method === 'GET' && url.pathname === '/v3/certificates') {
+      certificateDownloads++;
+      res.statusCode = authOk && mode === 'certificate' ? 200 : 404;
+      answer =
+        res.statusCode === 200
+          ? {
+              data: platformKeys.map((k) => ({
+                serial_no: k.serial,
+                effective_time: '2024-01-01T00:00:00+08:00',
+                expire_time: '2030-01-01T00:00:00+08:00',
+                encrypt_certificate: encrypt(k.certificate, API_V3_KEY, 'certificate'),
+              })),
+            }
+          : { code: 'NOT_FOUND', message: '无可用的平台证书' };
     } else if (req.method === 'GET' && url.pathname.startsWith('/v3/pay/transactions/out-trade-no/')) {
       const no = decodeURIComponent(url.pathname.split('/').pop()!);
       const total = paidAtWechat.get(no);
@@ -135,6 +203,7 @@ export async function startFakeWechatPay() {
     res.setHeader('wechatpay-timestamp', ts);
     res.setHeader('wechatpay-nonce', nonce);
     res.setHeader('wechatpay-signature', platformSign(ts, nonce, text));
+    res.setHeader('wechatpay-serial', signing.serial);
     res.end(text);
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -148,9 +217,13 @@ export async function startFakeWechatPay() {
       WECHATPAY_MCH_ID: '1900000001',
       WECHATPAY_SERIAL_NO: 'SERIAL1',
       WECHATPAY_PRIVATE_KEY: merchant.privateKey,
-      WECHATPAY_PLATFORM_PUBLIC_KEY: platform.publicKey,
       WECHATPAY_API_V3_KEY: API_V3_KEY,
+      ...(mode === 'publicKey'
+        ? { WECHATPAY_PUBLIC_KEY: signing.publicKey, WECHATPAY_PUBLIC_KEY_ID: signing.serial }
+        : {}),
     },
+    /** How many times the certificate list was downloaded. */
+    certificateDownloads: () => certificateDownloads,
     created,
     paidAtWechat,
     refundCalls,
@@ -172,24 +245,40 @@ export async function pendingOrder(t: TestApp, title: string, price: number) {
   return { s, b, order: order.data };
 }
 
-/** A notification as WeChat Pay posts it, signed as the platform (or not quite, `badSignature`). */
-export function notify(t: TestApp, event: object, opts: { badSignature?: boolean; url?: string } = {}) {
-  const body = JSON.stringify(event);
-  const ts = String(Math.floor(Date.now() / 1000));
+export type NotifyOptions = {
+  /** Signed over other bytes than those sent. */
+  badSignature?: boolean;
+  url?: string;
+  /** The key that signs (the current one unless set), and the serial sent (the key's unless set). */
+  key?: PlatformKey;
+  serial?: string;
+  /** The Wechatpay-Timestamp sent (now unless set); the signature covers it. */
+  timestamp?: string;
+};
+
+/** A notification's body and headers as WeChat Pay sends them (an object, or raw bytes), signed as the platform. */
+export function signedNotification(event: object | string, opts: NotifyOptions = {}) {
+  const body = typeof event === 'string' ? event : JSON.stringify(event);
+  const ts = opts.timestamp ?? String(Math.floor(Date.now() / 1000));
   const nonce = randomBytes(8).toString('hex');
-  const signature = platformSign(ts, nonce, opts.badSignature ? `${body} ` : body);
-  return t.app.inject({
-    method: 'POST',
-    url: opts.url ?? '/api/pay/notify/wechat',
+  const key = opts.key ?? signing;
+  const signature = platformSign(ts, nonce, opts.badSignature ? `${body} ` : body, key);
+  return {
+    body,
     headers: {
       'content-type': 'application/json',
       'wechatpay-timestamp': ts,
       'wechatpay-nonce': nonce,
       'wechatpay-signature': signature,
-      'wechatpay-serial': 'PLAT1',
+      'wechatpay-serial': opts.serial ?? key.serial,
     },
-    payload: body,
-  });
+  };
+}
+
+/** A notification posted to the app's webhook as WeChat Pay posts it. */
+export function notify(t: TestApp, event: object | string, opts: NotifyOptions = {}) {
+  const { body, headers } = signedNotification(event, opts);
+  return t.app.inject({ method: 'POST', url: opts.url ?? '/api/pay/notify/wechat', headers, payload: body });
 }
 
 /** TRADE.SUCCESS for an order, encrypted with the API v3 key (or another `key`). */
@@ -228,7 +317,7 @@ export const refundSuccess = (
     key,
   ),
 });
-export const notifyRefund = (t: TestApp, event: object, opts: { badSignature?: boolean } = {}) =>
+export const notifyRefund = (t: TestApp, event: object | string, opts: NotifyOptions = {}) =>
   notify(t, event, { ...opts, url: '/api/pay/refund-notify/wechat' });
 
 /** A new buyer's order of a new seller's course, paid by notification, with its refund asked for. */

@@ -2,7 +2,7 @@
 import { BackgroundTasks } from './background.ts';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../config.ts';
+import { wechatPublicKeys, type Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { ConsoleSmsProvider } from './sms/console-sms.ts';
 import { HttpSmsProvider } from './sms/http-sms.ts';
@@ -122,7 +122,11 @@ export function createContext(
       mchId: config.WECHATPAY_MCH_ID!,
       serialNo: config.WECHATPAY_SERIAL_NO!,
       privateKeyPem: config.WECHATPAY_PRIVATE_KEY!,
-      platformPublicKeyPem: config.WECHATPAY_PLATFORM_PUBLIC_KEY!,
+      platformPublicKeys: wechatPublicKeys(config.WECHATPAY_PUBLIC_KEY ?? '').map((pem, i) => ({
+        id: config.WECHATPAY_PUBLIC_KEY_ID[i]!,
+        pem,
+      })),
+      platformCertificates: config.WECHATPAY_PLATFORM_CERTIFICATES ?? !config.WECHATPAY_PUBLIC_KEY,
       apiV3Key: config.WECHATPAY_API_V3_KEY!,
       // WeChat Pay calls this from outside: the configured PUBLIC_URL, never a request's host.
       notifyUrl: `${config.publicUrl}/api/pay/notify/wechat`,

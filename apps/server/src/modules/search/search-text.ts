@@ -215,17 +215,50 @@ export type SearchSource = {
   categoryName: string;
 };
 
-/** The terms of a course's title-and-tag fields with their best bucket; the body goes to the gram index. */
+/**
+ * The terms of a course's title-and-tag fields with their best bucket, pinyin included (subtitle, tags
+ * and category in their lower buckets); the body goes to the gram index.
+ */
 export function courseTerms(src: SearchSource): Map<string, number> {
   const terms: Terms = new Map();
   addField(terms, src.title, Bucket.titleWord, true);
-  addField(terms, [src.subtitle, ...src.tags, src.categoryName].join(' '), Bucket.tagWord, false);
+  addField(terms, [src.subtitle, ...src.tags, src.categoryName].join(' '), Bucket.tagWord, true);
   return terms;
 }
 
-/** The body text the gram index holds: tokens of the summary and lesson titles, space separated. */
-export const bodyText = (parts: string[]): string => tokens(parts.join(' ')).join(' ');
-export const teamKey = (teamName: string): string => tokens(teamName).join(' ');
+/**
+ * Tokens, and after them each Han run's pinyin in context, full and initials, as two more words
+ * (特征工程 → 特征工程 tezhenggongcheng tzgc): the body is matched by substring (strpos, its grams
+ * first), so any word of the run, and any run of its syllables or initials, is found as its Chinese is.
+ * A character without a reading cuts the run.
+ */
+function withPinyin(text: string): string {
+  const words = tokens(text);
+  const spelled: string[] = [];
+  for (const token of words) {
+    if (!isHan(token)) continue;
+    const readings = pinyin(token, { toneType: 'none', type: 'array' });
+    let full = '';
+    let initials = '';
+    const flush = () => {
+      if (full) spelled.push(full, initials);
+      full = initials = '';
+    };
+    for (const r of readings) {
+      if (/^[a-z]+$/.test(r)) {
+        full += r;
+        initials += r[0];
+      } else flush();
+    }
+    flush();
+  }
+  return [...words, ...spelled].join(' ');
+}
+
+/** The body text the gram index holds: the summary's and lesson titles' tokens and their pinyin. */
+export const bodyText = (parts: string[]): string => withPinyin(parts.join(' '));
+/** The team name as the gram index holds it: its tokens and their pinyin. */
+export const teamKey = (teamName: string): string => withPinyin(teamName);
 
 type Range = [number, number];
 

@@ -1,3 +1,4 @@
+import fs from 'node:fs/promises';
 import type { CourseCategory, StoreListPage, StoreSort, StoreSuggest } from '@studio/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +13,7 @@ import {
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { storeSearch } from '../store/catalog.service.ts';
 import { salesWordPage, wordPage } from './search.prepared.ts';
+import { drainOutbox } from './search.index.ts';
 import { PgStoreSearch } from './store-search.ts';
 import { queryWords } from './search-text.ts';
 
@@ -21,7 +23,14 @@ let t: TestApp;
 let token: string;
 let ids: Record<string, number>;
 
-type Fields = { title: string; subtitle?: string; summary?: string; tags?: string[]; lesson?: string };
+type Fields = {
+  title: string;
+  subtitle?: string;
+  summary?: string;
+  tags?: string[];
+  lesson?: string;
+  category?: CourseCategory;
+};
 
 /** A released course of one lesson with the given fields, in the current team of `token`. */
 async function listed(f: Fields): Promise<number> {
@@ -38,7 +47,7 @@ async function listed(f: Fields): Promise<number> {
       summary: f.summary ?? '一门课',
       tags: f.tags ?? [],
       price: 100,
-      category: 'other',
+      category: f.category ?? 'other',
     },
   });
   expect(
@@ -394,5 +403,72 @@ describe('store search', () => {
       query: { keyword: 'jianzhi rm' },
     });
     expect(suggest.data.list.map((s) => s.title)).toEqual(['剪纸艺术入门']);
+  });
+});
+
+describe('store search: pinyin in every field', () => {
+  const made: Record<string, number> = {};
+  it('finds subtitle, tags, category, summary, lesson titles and team name by pinyin and initials, title matches first', async () => {
+    const other = await createUser(t);
+    await createTeam(t, other.token, '示例学院');
+    const saved = token;
+    token = other.token;
+    made.lesson = await listed({ title: '写作课', lesson: '特征工程' });
+    await listed({ title: '摄影课', category: 'tech' });
+    made.subtitle = await listed({ title: '烹饪课', subtitle: '家常菜谱', tags: ['写作技巧'] });
+    await listed({ title: '口琴课', summary: '写作与吹奏' });
+    token = saved;
+    const team = ['写作课', '摄影课', '烹饪课', '口琴课'].sort();
+    // Each as its Chinese finds it.
+    for (const [pinyin, chinese, want] of [
+      ['tezheng', '特征', ['写作课']], // a lesson title
+      ['tzgc', '特征工程', ['写作课']],
+      ['jishu', '技术', ['摄影课']], // the category 技术与编程
+      ['jiachang', '家常', ['烹饪课']], // the subtitle
+      ['jiachangcaipu', '家常菜谱', ['烹饪课']],
+      ['chuizou', '吹奏', ['口琴课']], // the summary
+    ] as const) {
+      expect(await titles(pinyin), pinyin).toEqual(want);
+      expect(await titles(chinese), chinese).toEqual(want);
+    }
+    // The team name, full and initials, alone and with another word.
+    expect((await titles('shili')).sort()).toEqual(team);
+    expect((await titles('示例')).sort()).toEqual(team);
+    expect((await titles('slxy')).sort()).toEqual(team);
+    expect(await titles('shili tezheng')).toEqual(['写作课']);
+    // 综合: the title's match first, then the tag's, then the summary's; a highlight in the title only.
+    for (const k of ['xiezuo', '写作']) expect(await titles(k), k).toEqual(['写作课', '烹饪课', '口琴课']);
+    const page = await search('xiezuo');
+    expect(page.list.map((c) => c.titleHighlights)).toEqual([[[0, 2]], [], []]);
+    expect(await docCountDrift()).toEqual([]);
+  });
+
+  it('migration 0022 rebuilds documents written before: their pinyin is found after the outbox is drained', async () => {
+    const { db } = t.app.ctx;
+    // Read past the store's page cache, which these plain-SQL writes do not empty.
+    const [engine] = bothWays();
+    const found = async (keyword: string) =>
+      (await engine.list({ keyword, sort: 'relevance', pageNum: 1, pageSize: 50 })).list.map((c) => c.title);
+    // Documents as the index wrote them before: tokens only in body and team key, no pinyin of subtitle and tags.
+    await db.execute(sql`delete from store_search_terms where course_id in (${made.lesson}, ${made.subtitle})
+                           and bucket >= 3 and term ~ '^[a-z]+$'`);
+    await db.execute(sql`update store_search_docs set body = regexp_replace(body, ' [a-z ]+$', ''),
+                           team_key = '示例学院', grams = studio_search_grams(regexp_replace(body, ' [a-z ]+$', '') || ' 示例学院')
+                         where course_id in (${made.lesson}, ${made.subtitle})`);
+    expect(await found('tezheng')).toEqual([]);
+    expect(await found('jiachang')).toEqual([]);
+    const migration = await fs.readFile(
+      new URL('../../db/migrations/0022_search_pinyin_fields.sql', import.meta.url),
+      'utf8',
+    );
+    await db.execute(sql.raw(migration));
+    await drainOutbox(db);
+    // The app drains the outbox too (every 5 s): rows it holds are skipped here until it commits.
+    const queued = async () =>
+      (await db.execute<{ n: number }>(sql`select count(*)::int as n from store_search_outbox`)).rows[0]!.n;
+    await expect.poll(queued, { timeout: 30_000 }).toBe(0);
+    expect(await found('tezheng')).toEqual(['写作课']);
+    expect(await found('jiachang')).toEqual(['烹饪课']);
+    expect((await found('shili')).length).toBe(4);
   });
 });

@@ -3,7 +3,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
-import { PaymentIgnored, PaymentRejected } from '../../platform/payments/payment-provider.ts';
+import {
+  PaymentIgnored,
+  PaymentRejected,
+  verifiedPaymentNotice,
+} from '../../platform/payments/payment-provider.ts';
 import { applyPaymentNotice } from './orders.service.ts';
 
 /** The webhook every payment provider calls (sandbox, WeChat Pay and Alipay alike). */
@@ -39,7 +43,7 @@ export const paymentsRoutes =
             : { code: Code.OK, msg: messageFor(Code.OK), data: { outcome } };
         let notice;
         try {
-          notice = await provider.verifyNotification(request.headers, request.body);
+          notice = await verifiedPaymentNotice(provider, request.headers, request.body);
         } catch (err) {
           if (err instanceof PaymentIgnored) {
             request.log.info(

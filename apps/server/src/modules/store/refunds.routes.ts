@@ -14,7 +14,11 @@ import { z } from 'zod';
 import { teamCtxOf } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
-import { PaymentIgnored, PaymentRejected } from '../../platform/payments/payment-provider.ts';
+import {
+  PaymentIgnored,
+  PaymentRejected,
+  verifiedRefundNotice,
+} from '../../platform/payments/payment-provider.ts';
 import { ok } from '../../platform/reply.ts';
 import {
   applyRefund,
@@ -108,7 +112,7 @@ const refundWebhook =
           throw new AppError(Code.NOT_FOUND, { status: 404 });
         let notice;
         try {
-          notice = await verify(request.headers, request.body);
+          notice = await verifiedRefundNotice(verify, request.headers, request.body);
         } catch (err) {
           if (err instanceof PaymentIgnored) {
             // A refund that failed at the provider: nothing to apply here, but a person must act.

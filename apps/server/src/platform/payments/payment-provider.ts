@@ -2,6 +2,8 @@
  * One interface for every payment provider; the sandbox, WeChat Pay and Alipay use the same webhook
  * path (`/api/pay/notify/:name`).
  */
+import { z } from 'zod';
+import { orders, paymentEvents, refunds } from '../../db/schema.ts';
 export type PaymentOrder = {
   orderNo: string;
   amount: number;
@@ -80,3 +82,71 @@ export class PaymentRejected extends Error {}
  * sync it sends after a refund): acknowledged so the provider stops re-sending, and nothing changes.
  */
 export class PaymentIgnored extends Error {}
+
+/** A varchar column's length, read from the schema so a notice is held to what its table takes. */
+const lengthOf = (column: { name: string }): number => {
+  const n = (column as { length?: number }).length;
+  if (!n) throw new Error(`${column.name} is not a varchar(n)`);
+  return n;
+};
+/** The longest text each field of a notice may be: the varchar columns it is written to. */
+export const NOTICE_LIMITS = {
+  eventId: lengthOf(paymentEvents.eventId),
+  orderNo: lengthOf(orders.orderNo),
+  txnId: lengthOf(orders.providerTxn),
+  refundNo: lengthOf(refunds.refundNo),
+  refundId: lengthOf(refunds.providerRefundId),
+};
+/** An amount in fen the `integer` columns take. */
+export const fenAmount = z
+  .number()
+  .int()
+  .min(0)
+  .max(2 ** 31 - 1);
+const text = (max: number) => z.string().min(1).max(max);
+const paymentNoticeSchema = z.object({
+  eventId: text(NOTICE_LIMITS.eventId),
+  orderNo: text(NOTICE_LIMITS.orderNo),
+  amount: fenAmount,
+  txnId: text(NOTICE_LIMITS.txnId),
+});
+const refundNoticeSchema = z.object({
+  eventId: text(NOTICE_LIMITS.eventId),
+  refundNo: text(NOTICE_LIMITS.refundNo),
+  amount: fenAmount,
+  refundId: text(NOTICE_LIMITS.refundId),
+});
+
+/**
+ * Runs a provider's verification and holds what it answers to what the tables take. Whatever the
+ * body held (bytes that do not parse, fields missing or too long), the outcome is PaymentRejected
+ * (400, logged with its reason) or PaymentIgnored, never an error the webhook would answer 500 to.
+ */
+async function checked<T>(schema: z.ZodType<T>, verify: () => Promise<T>): Promise<T> {
+  let notice: T;
+  try {
+    notice = await verify();
+  } catch (err) {
+    if (err instanceof PaymentRejected || err instanceof PaymentIgnored) throw err;
+    throw new PaymentRejected(`malformed notification: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  const parsed = schema.safeParse(notice);
+  if (!parsed.success)
+    throw new PaymentRejected(
+      `malformed notification: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+    );
+  return parsed.data;
+}
+
+export const verifiedPaymentNotice = (
+  provider: PaymentProvider,
+  headers: Record<string, string | string[] | undefined>,
+  rawBody: string,
+): Promise<PaymentNotice> =>
+  checked(paymentNoticeSchema, () => provider.verifyNotification(headers, rawBody));
+
+export const verifiedRefundNotice = (
+  verify: NonNullable<PaymentProvider['verifyRefundNotification']>,
+  headers: Record<string, string | string[] | undefined>,
+  rawBody: string,
+): Promise<RefundNotice> => checked(refundNoticeSchema, () => verify(headers, rawBody));

@@ -3,15 +3,24 @@ import { Code, type Order, type PayInfo } from '@studio/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../test/factories.ts';
 import {
+  encryptResource,
   notify as notifyOn,
   notifyRefund as notifyRefundOn,
   paidAndAsked as paidAndAskedOn,
   pendingOrder as pendingOrderOn,
   refundSuccess,
+  retirePlatformKey,
+  rotatePlatformKey,
+  signedNotification,
+  signingKey,
   startFakeWechatPay,
+  strangerKey,
   success,
+  type NotifyOptions,
 } from '../../../test/fake-wechat-pay.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { PaymentRejected } from './payment-provider.ts';
+import { WechatPayProvider } from './wechat-pay.ts';
 
 let fake: Awaited<ReturnType<typeof startFakeWechatPay>>;
 let t: TestApp;
@@ -27,8 +36,14 @@ afterAll(async () => {
 
 const pendingOrder = (title: string, price: number) => pendingOrderOn(t, title, price);
 const paidAndAsked = (title: string, price: number) => paidAndAskedOn(t, title, price);
-const notify = (event: object, opts?: { badSignature?: boolean }) => notifyOn(t, event, opts);
-const notifyRefund = (event: object, opts?: { badSignature?: boolean }) => notifyRefundOn(t, event, opts);
+const notify = (event: object | string, opts?: NotifyOptions) => notifyOn(t, event, opts);
+const notifyRefund = (event: object | string, opts?: NotifyOptions) => notifyRefundOn(t, event, opts);
+const statusOf = async (token: string, orderId: number) =>
+  (await call<Order>(t, 'GET', '/order/detail', { token, query: { orderId: String(orderId) } })).data.status;
+const refused = (res: { statusCode: number; json: () => { code: number } }) => {
+  expect(res.statusCode).toBe(400);
+  expect(res.json().code).toBe(Code.PAYMENT_REJECTED);
+};
 
 describe('WeChat Pay v3 Native', () => {
   it('creates a signed Native order and shows its code_url; no sandbox pages are mounted', async () => {
@@ -129,6 +144,156 @@ describe('WeChat Pay v3 refunds', () => {
     expect(again.data.status).toBe('processing');
     expect(fake.refundCalls.filter((c) => c.outRefundNo === refund.refundNo)).toHaveLength(2);
     expect((await notifyRefund(refundSuccess(refund.refundNo, 900))).json().data.outcome).toBe('refunded');
+    expect(await owned()).toBe(false);
+  });
+});
+
+describe('WeChat Pay v3 platform keys', () => {
+  it('refuses a Wechatpay-Timestamp that is not a number of seconds, and a missing serial, even when signed', async () => {
+    const { b, order } = await pendingOrder('时间戳课程', 700);
+    for (const timestamp of ['abc', 'NaN', '', '1e3', ' 1', String(Math.floor(Date.now() / 1000) - 301)])
+      refused(await notify(success(order.orderNo, 700), { timestamp }));
+    refused(await notify(success(order.orderNo, 700), { serial: '' }));
+    expect(await statusOf(b.user.token, order.orderId)).toBe('pending');
+  });
+
+  it('verifies by serial through a rotation: the old and the new key both verify during the overlap; an unknown serial is refused', async () => {
+    const first = await pendingOrder('轮换前的课程', 800);
+    const second = await pendingOrder('轮换后的课程', 900);
+    const third = await pendingOrder('陌生密钥的课程', 1000);
+    const old = signingKey();
+    // Known before the rotation (downloaded with the first notification of this file or now).
+    expect((await notify(success('unknown-order', 1))).statusCode).toBe(400);
+    const before = fake.certificateDownloads();
+    const next = rotatePlatformKey();
+    // The new serial is unknown here: the list is downloaded once more, and it verifies.
+    expect((await notify(success(first.order.orderNo, 800), { key: next })).json().data.outcome).toBe(
+      'granted',
+    );
+    expect(fake.certificateDownloads()).toBe(before + 1);
+    // The old certificate is still listed: notifications WeChat Pay signed with it still verify.
+    expect((await notify(success(second.order.orderNo, 900), { key: old })).json().data.outcome).toBe(
+      'granted',
+    );
+    // Answers are signed with the new key now: paying asks WeChat Pay and checks its answer by serial.
+    const pay = await call<PayInfo>(t, 'POST', '/order/pay', {
+      token: third.b.user.token,
+      body: { orderId: third.order.orderId },
+    });
+    expect(pay.data.qrUrl).toBe(`weixin://wxpay/bizpayurl?pr=${third.order.orderNo}`);
+    // A valid signature by a key WeChat Pay never listed, or a key under another key's serial: refused,
+    // and the unknown serial does not make the app download the list again within the minute.
+    const stranger = strangerKey();
+    refused(await notify(success(third.order.orderNo, 1000), { key: stranger }));
+    refused(await notify(success(third.order.orderNo, 1000), { key: stranger }));
+    refused(await notify(success(third.order.orderNo, 1000), { key: next, serial: old.serial }));
+    expect(fake.certificateDownloads()).toBe(before + 1);
+    expect(await statusOf(third.b.user.token, third.order.orderId)).toBe('pending');
+    retirePlatformKey(old);
+  });
+
+  it('downloads the certificate list again for an unknown serial at most once per retry interval', async () => {
+    const provider = new WechatPayProvider({
+      baseUrl: fake.env.WECHATPAY_BASE_URL,
+      appId: fake.env.WECHATPAY_APP_ID,
+      mchId: fake.env.WECHATPAY_MCH_ID,
+      serialNo: fake.env.WECHATPAY_SERIAL_NO,
+      privateKeyPem: fake.env.WECHATPAY_PRIVATE_KEY,
+      apiV3Key: fake.env.WECHATPAY_API_V3_KEY,
+      platformPublicKeys: [],
+      platformCertificates: true,
+      notifyUrl: 'https://studio.example/n',
+      refundNotifyUrl: 'https://studio.example/r',
+      certificateRetryMs: 300,
+    });
+    const stranger = strangerKey();
+    const verify = (key = stranger) => {
+      const n = signedNotification(success('ORDER1', 1), { key });
+      return provider.verifyNotification(n.headers, n.body);
+    };
+    const before = fake.certificateDownloads();
+    await expect(verify()).rejects.toThrow(PaymentRejected);
+    // The first list (it does not hold the serial), then the one try an unknown serial may make.
+    expect(fake.certificateDownloads()).toBe(before + 2);
+    await Promise.all([verify(), verify(), verify()].map((p) => expect(p).rejects.toThrow(PaymentRejected)));
+    expect(fake.certificateDownloads()).toBe(before + 2);
+    await new Promise((r) => setTimeout(r, 350));
+    await expect(verify()).rejects.toThrow(/unknown Wechatpay-Serial/);
+    expect(fake.certificateDownloads()).toBe(before + 3);
+    expect((await verify(signingKey())).orderNo).toBe('ORDER1');
+  });
+});
+
+describe('WeChat Pay v3 notifications signed but malformed', () => {
+  const resource = (plain: object | string) => encryptResource(plain);
+  const event = (res: object, id = `EV-${Math.random().toString(36).slice(2)}`) => ({
+    id,
+    event_type: 'TRANSACTION.SUCCESS',
+    resource_type: 'encrypt-resource',
+    resource: res,
+  });
+  const tx = (orderNo: string, total: number) => ({
+    out_trade_no: orderNo,
+    transaction_id: `42000${orderNo}`,
+    trade_state: 'SUCCESS',
+    amount: { total },
+  });
+
+  it('answers 400 to each class (never 500), and grants nothing', async () => {
+    const { b, order } = await pendingOrder('畸形通知课程', 1100);
+    const short = { ...resource(tx(order.orderNo, 1100)), ciphertext: Buffer.alloc(8).toString('base64') };
+    const { amount: _amount, ...withoutAmount } = tx(order.orderNo, 1100);
+    const cases: (object | string)[] = [
+      event(short),
+      event({ ...short, ciphertext: '' }),
+      event({ ...resource(tx(order.orderNo, 1100)), nonce: '' }),
+      event(resource('not json {')),
+      event(resource('null')),
+      event(resource(withoutAmount)),
+      event(resource({ ...tx(order.orderNo, 1100), amount: { total: '1100' } })),
+      event(resource({ ...tx(order.orderNo, 1100), amount: { total: 2 ** 40 } })),
+      event(resource(tx(order.orderNo, 1100)), 'E'.repeat(200)),
+      event(resource(tx('N'.repeat(100), 1100))),
+      event(resource({ ...tx(order.orderNo, 1100), transaction_id: 'T'.repeat(100) })),
+      { id: 'EV-1', event_type: 'TRANSACTION.SUCCESS' },
+      { id: 'EV-2', resource: 'text' },
+      'not json at all',
+      '[]',
+      'null',
+    ];
+    for (const c of cases) refused(await notify(c));
+    expect(await statusOf(b.user.token, order.orderId)).toBe('pending');
+    // The same order, well formed, still pays once.
+    expect((await notify(success(order.orderNo, 1100))).json().data.outcome).toBe('granted');
+  });
+
+  it('refund notifications likewise: 400, and the course stays with the buyer', async () => {
+    const { refund, owned, approve } = await paidAndAsked('畸形退款通知', 1300);
+    expect((await approve()).data.status).toBe('processing');
+    const plain = {
+      out_refund_no: refund.refundNo,
+      refund_id: `50${refund.refundNo}`,
+      refund_status: 'SUCCESS',
+      amount: { refund: 1300 },
+    };
+    const refundEvent = (p: object | string, id = `EV-${Math.random().toString(36).slice(2)}`) => ({
+      id,
+      event_type: 'REFUND.SUCCESS',
+      resource: encryptResource(p),
+    });
+    const { amount: _amount, ...withoutAmount } = plain;
+    const cases: (object | string)[] = [
+      refundEvent('{"out_refund_no":'),
+      refundEvent(withoutAmount),
+      refundEvent({ ...plain, out_refund_no: 'R'.repeat(100) }),
+      refundEvent({ ...plain, refund_id: 'I'.repeat(200) }),
+      refundEvent(plain, 'E'.repeat(200)),
+      { ...refundEvent(plain), resource: { ...encryptResource(plain), ciphertext: 'AAAA' } },
+      '{',
+    ];
+    for (const c of cases) refused(await notifyRefund(c));
+    expect(await owned()).toBe(true);
+    expect((await notifyRefund(refundSuccess(refund.refundNo, 1300))).json().data.outcome).toBe('refunded');
     expect(await owned()).toBe(false);
   });
 });

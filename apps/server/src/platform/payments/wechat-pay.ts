@@ -2,9 +2,26 @@
  * WeChat Pay API v3, Native (QR) payments: signed requests with the merchant key, platform-signed
  * notifications whose resource is AES-256-GCM encrypted with the APIv3 key, and order queries for
  * notifications that are late. The base URL is configurable so tests talk to a fake server.
+ *
+ * WeChat Pay signs notifications and answers with one of its keys and names it in `Wechatpay-Serial`:
+ * a platform certificate's serial number (certificates downloaded from `/v3/certificates`, several
+ * valid at once while WeChat Pay rotates them), or a 微信支付公钥's id (`PUB_KEY_ID_…`, configured).
+ * The signature is checked with the key of that serial only; an unknown serial makes one download of
+ * the certificate list (at most once a minute), and is refused if it is still unknown.
  */
-import { createDecipheriv, createSign, createVerify, randomBytes } from 'node:crypto';
 import {
+  createDecipheriv,
+  createPublicKey,
+  createSign,
+  createVerify,
+  randomBytes,
+  X509Certificate,
+  type KeyObject,
+} from 'node:crypto';
+import { z } from 'zod';
+import {
+  fenAmount,
+  NOTICE_LIMITS,
   PaymentIgnored,
   PaymentRejected,
   type PaymentNotice,
@@ -22,39 +39,107 @@ export type WechatPayOptions = {
   mchId: string;
   serialNo: string;
   privateKeyPem: string;
-  platformPublicKeyPem: string;
+  /** 微信支付公钥 mode: the platform public keys by id (`PUB_KEY_ID_…`), several while one replaces another. */
+  platformPublicKeys: { id: string; pem: string }[];
+  /** Platform certificate mode: download the certificates from `/v3/certificates` (and refresh them). */
+  platformCertificates: boolean;
   apiV3Key: string;
   notifyUrl: string;
   /** Where WeChat Pay sends refund notifications (REFUND.SUCCESS). */
   refundNotifyUrl: string;
+  /** How often the certificate list is downloaded again (default 12 h). */
+  certificateRefreshMs?: number;
+  /** The least time between two downloads asked for by an unknown serial (default 60 s). */
+  certificateRetryMs?: number;
 };
 
-type Resource = { algorithm: string; ciphertext: string; associated_data?: string; nonce: string };
-type Transaction = {
-  out_trade_no: string;
-  transaction_id: string;
-  trade_state: string;
-  amount: { total: number };
-};
+const resourceSchema = z.object({
+  algorithm: z.string(),
+  ciphertext: z.string().max(64 * 1024),
+  associated_data: z.string().max(1024).optional(),
+  nonce: z.string().max(64),
+});
+type Resource = z.infer<typeof resourceSchema>;
+const eventSchema = z.object({
+  id: z.string().min(1).max(NOTICE_LIMITS.eventId),
+  event_type: z.string().max(64).default(''),
+  resource: resourceSchema,
+});
+
+/** A transaction as a notification's decrypted resource (or an order query) describes it. */
+const transactionSchema = z.object({
+  out_trade_no: z.string().min(1).max(NOTICE_LIMITS.orderNo),
+  transaction_id: z.string().min(1).max(NOTICE_LIMITS.txnId),
+  trade_state: z.string(),
+  amount: z.object({ total: fenAmount }),
+});
+type Transaction = z.infer<typeof transactionSchema>;
 
 /** A refund as WeChat Pay describes it, in an answer or a notification's decrypted resource. */
-type RefundResource = {
-  out_refund_no: string;
-  refund_id: string;
-  refund_status?: string;
-  status?: string;
-  amount: { refund: number };
-};
+const refundResourceSchema = z.object({
+  out_refund_no: z.string().min(1).max(NOTICE_LIMITS.refundNo),
+  refund_id: z.string().min(1).max(NOTICE_LIMITS.refundId),
+  refund_status: z.string().optional(),
+  status: z.string().optional(),
+  amount: z.object({ refund: fenAmount }),
+});
+type RefundResource = z.infer<typeof refundResourceSchema>;
+
+const certificatesSchema = z.object({
+  data: z.array(
+    z.object({
+      serial_no: z.string().min(1).max(64),
+      encrypt_certificate: resourceSchema,
+    }),
+  ),
+});
+
+/** JSON text parsed and held to a schema; anything else is a PaymentRejected naming what was wrong. */
+function parsed<T>(schema: z.ZodType<T>, text: string, what: string): T {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new PaymentRejected(`${what} is not JSON`);
+  }
+  const got = schema.safeParse(value);
+  if (!got.success)
+    throw new PaymentRejected(
+      `malformed ${what}: ${got.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+    );
+  return got.data;
+}
 
 const MAX_SKEW_S = 5 * 60;
+const GCM_TAG_BYTES = 16;
+
+type SignedMessage = {
+  timestamp: string | null;
+  nonce: string | null;
+  signature: string | null;
+  serial: string | null;
+  body: string;
+};
 
 export class WechatPayProvider implements PaymentProvider {
   readonly name = 'wechat';
   private readonly o: WechatPayOptions;
+  /** 微信支付公钥 by id, as configured. */
+  private readonly publicKeys: Map<string, KeyObject>;
+  /** Platform certificates' keys by serial, as last downloaded (each until it expires). */
+  private certificates = new Map<string, { key: KeyObject; validTo: number }>();
+  private certificatesAt = 0;
+  private lastRefreshTry = -Infinity;
+  private lastUnknownTry = -Infinity;
+  private downloading: Promise<void> | null = null;
+  private lastDownloadError = '';
 
   constructor(options: WechatPayOptions) {
     if (Buffer.byteLength(options.apiV3Key) !== 32) throw new Error('WECHATPAY_API_V3_KEY must be 32 bytes');
+    if (!options.platformCertificates && options.platformPublicKeys.length === 0)
+      throw new Error('WeChat Pay needs WECHATPAY_PUBLIC_KEY(_ID) or platform certificates');
     this.o = options;
+    this.publicKeys = new Map(options.platformPublicKeys.map((k) => [k.id, createPublicKey(k.pem)]));
   }
 
   private authorization(method: string, pathAndQuery: string, body: string): string {
@@ -66,11 +151,8 @@ export class WechatPayProvider implements PaymentProvider {
     return `WECHATPAY2-SHA256-RSA2048 mchid="${this.o.mchId}",nonce_str="${nonce}",signature="${signature}",timestamp="${timestamp}",serial_no="${this.o.serialNo}"`;
   }
 
-  private async call<T>(
-    method: 'GET' | 'POST',
-    pathAndQuery: string,
-    payload?: object,
-  ): Promise<{ status: number; body: T }> {
+  /** A signed request; its answer as text with the platform's signature headers, not yet checked. */
+  private async send(method: 'GET' | 'POST', pathAndQuery: string, payload?: object) {
     const body = payload ? JSON.stringify(payload) : '';
     const res = await fetch(`${this.o.baseUrl}${pathAndQuery}`, {
       method,
@@ -83,28 +165,123 @@ export class WechatPayProvider implements PaymentProvider {
       signal: AbortSignal.timeout(10_000),
     });
     const text = await res.text();
-    // Answers are signed by the platform too; a forged answer must not create a QR code.
-    this.verifySignature(
-      res.headers.get('wechatpay-timestamp'),
-      res.headers.get('wechatpay-nonce'),
-      res.headers.get('wechatpay-signature'),
-      text,
-    );
-    return { status: res.status, body: (text ? JSON.parse(text) : {}) as T };
+    const message: SignedMessage = {
+      timestamp: res.headers.get('wechatpay-timestamp'),
+      nonce: res.headers.get('wechatpay-nonce'),
+      signature: res.headers.get('wechatpay-signature'),
+      serial: res.headers.get('wechatpay-serial'),
+      body: text,
+    };
+    return { status: res.status, text, message };
   }
 
-  private verifySignature(
-    timestamp: string | null,
-    nonce: string | null,
-    signature: string | null,
-    body: string,
-  ): void {
+  private async call<T>(
+    method: 'GET' | 'POST',
+    pathAndQuery: string,
+    payload?: object,
+  ): Promise<{ status: number; body: T }> {
+    const { status, text, message } = await this.send(method, pathAndQuery, payload);
+    // Answers are signed by the platform too; a forged answer must not create a QR code.
+    await this.verifySignature(message);
+    return { status, body: (text ? JSON.parse(text) : {}) as T };
+  }
+
+  /** The platform key a serial names: a configured public key, or a certificate (downloaded if unknown). */
+  private async keyFor(serial: string): Promise<KeyObject | null> {
+    const configured = this.publicKeys.get(serial);
+    if (configured) return configured;
+    if (!this.o.platformCertificates) return null;
+    const now = Date.now();
+    const retryMs = this.o.certificateRetryMs ?? 60_000;
+    // The list is refreshed every 12 h (a failed try is retried after retryMs), and once more when a
+    // serial is unknown, at most once per retryMs: a forged serial cannot make us call WeChat Pay often.
+    if (
+      now - this.certificatesAt > (this.o.certificateRefreshMs ?? 12 * 3600_000) &&
+      now - this.lastRefreshTry >= retryMs
+    ) {
+      this.lastRefreshTry = now;
+      await this.downloadCertificates();
+    }
+    if (!this.certificateKey(serial) && Date.now() - this.lastUnknownTry >= retryMs) {
+      this.lastUnknownTry = Date.now();
+      await this.downloadCertificates();
+    }
+    return this.certificateKey(serial);
+  }
+
+  private certificateKey(serial: string): KeyObject | null {
+    const cert = this.certificates.get(serial);
+    return cert && cert.validTo > Date.now() ? cert.key : null;
+  }
+
+  /** Downloads the certificate list; a download under way is joined, not repeated. */
+  private async downloadCertificates(): Promise<void> {
+    this.downloading ??= this.fetchCertificates()
+      .then((certs) => {
+        this.certificates = certs;
+        this.certificatesAt = Date.now();
+        this.lastDownloadError = '';
+      })
+      .catch((err: unknown) => {
+        this.lastDownloadError = err instanceof Error ? err.message : String(err);
+      })
+      .finally(() => {
+        this.downloading = null;
+      });
+    return this.downloading;
+  }
+
+  /**
+   * `GET /v3/certificates`: each certificate decrypted with the APIv3 key (which only WeChat Pay and
+   * the merchant hold), its serial checked against the certificate's own, and the answer's signature
+   * checked with a key already trusted or one of the certificates it brings (as WeChat Pay's own
+   * certificate downloader does on its first run).
+   */
+  private async fetchCertificates(): Promise<Map<string, { key: KeyObject; validTo: number }>> {
+    const { status, text, message } = await this.send('GET', '/v3/certificates');
+    if (status !== 200) throw new Error(`certificate download: HTTP ${status}`);
+    const list = parsed(certificatesSchema, text, 'certificate list');
+    const got = new Map<string, { key: KeyObject; validTo: number }>();
+    for (const item of list.data) {
+      const cert = new X509Certificate(this.decrypt(item.encrypt_certificate));
+      if (cert.serialNumber.toUpperCase() !== item.serial_no.toUpperCase())
+        throw new Error(`certificate ${item.serial_no} carries serial ${cert.serialNumber}`);
+      const validTo = Date.parse(cert.validTo);
+      if (validTo > Date.now()) got.set(item.serial_no, { key: cert.publicKey, validTo });
+    }
+    const signer = message.serial
+      ? (this.certificateKey(message.serial) ?? got.get(message.serial)?.key)
+      : null;
+    this.checkSignature(message, signer ?? null);
+    return got;
+  }
+
+  /** A notification's or an answer's platform signature, by the key its serial names. */
+  private async verifySignature(m: SignedMessage): Promise<void> {
+    this.checkHeaders(m);
+    // Only a well-formed, fresh message may make an unknown serial download the certificates.
+    if (!m.serial || m.serial.length > 64) throw new PaymentRejected('missing Wechatpay-Serial');
+    const key = await this.keyFor(m.serial);
+    if (!key)
+      throw new PaymentRejected(
+        `unknown Wechatpay-Serial ${m.serial}${this.lastDownloadError ? ` (certificates: ${this.lastDownloadError})` : ''}`,
+      );
+    this.checkSignature(m, key);
+  }
+
+  private checkHeaders({ timestamp, nonce, signature }: SignedMessage): void {
     if (!timestamp || !nonce || !signature) throw new PaymentRejected('missing WeChat Pay signature headers');
-    if (Math.abs(Date.now() / 1000 - Number(timestamp)) > MAX_SKEW_S)
-      throw new PaymentRejected('timestamp outside the allowed window');
+    // Digits only: Number('abc') is NaN, and NaN is never "more than 300 s away".
+    if (!/^\d{1,12}$/.test(timestamp) || Math.abs(Date.now() / 1000 - Number(timestamp)) > MAX_SKEW_S)
+      throw new PaymentRejected('timestamp missing or outside the allowed window');
+  }
+
+  private checkSignature(m: SignedMessage, key: KeyObject | null): void {
+    this.checkHeaders(m);
+    if (!key) throw new PaymentRejected(`unknown Wechatpay-Serial ${m.serial ?? ''}`);
     const ok = createVerify('RSA-SHA256')
-      .update(`${timestamp}\n${nonce}\n${body}\n`)
-      .verify(this.o.platformPublicKeyPem, signature, 'base64');
+      .update(`${m.timestamp}\n${m.nonce}\n${m.body}\n`)
+      .verify(key, m.signature!, 'base64');
     if (!ok) throw new PaymentRejected('bad WeChat Pay signature');
   }
 
@@ -131,43 +308,51 @@ export class WechatPayProvider implements PaymentProvider {
     if (resource.algorithm !== 'AEAD_AES_256_GCM')
       throw new PaymentRejected('unsupported resource algorithm');
     const data = Buffer.from(resource.ciphertext, 'base64');
-    const decipher = createDecipheriv(
-      'aes-256-gcm',
-      Buffer.from(this.o.apiV3Key),
-      Buffer.from(resource.nonce),
-    );
-    decipher.setAuthTag(data.subarray(data.length - 16));
-    decipher.setAAD(Buffer.from(resource.associated_data ?? ''));
+    if (data.length <= GCM_TAG_BYTES) throw new PaymentRejected('ciphertext shorter than its GCM tag');
+    if (!resource.nonce) throw new PaymentRejected('resource without a nonce');
     try {
-      return Buffer.concat([decipher.update(data.subarray(0, data.length - 16)), decipher.final()]).toString(
-        'utf8',
+      const decipher = createDecipheriv(
+        'aes-256-gcm',
+        Buffer.from(this.o.apiV3Key),
+        Buffer.from(resource.nonce),
       );
+      decipher.setAuthTag(data.subarray(data.length - GCM_TAG_BYTES));
+      decipher.setAAD(Buffer.from(resource.associated_data ?? ''));
+      return Buffer.concat([
+        decipher.update(data.subarray(0, data.length - GCM_TAG_BYTES)),
+        decipher.final(),
+      ]).toString('utf8');
     } catch {
       throw new PaymentRejected('resource does not decrypt (wrong key or tampered)');
     }
   }
 
   /** A notification's event, once its platform signature holds and its resource decrypts. */
-  private verifiedEvent(
+  private async verifiedEvent(
     headers: Record<string, string | string[] | undefined>,
     rawBody: string,
-  ): { id: string; eventType: string; plain: string } {
+  ): Promise<{ id: string; eventType: string; plain: string }> {
     const h = (name: string) => {
       const v = headers[name];
       return Array.isArray(v) ? (v[0] ?? null) : (v ?? null);
     };
-    this.verifySignature(h('wechatpay-timestamp'), h('wechatpay-nonce'), h('wechatpay-signature'), rawBody);
-    const event = JSON.parse(rawBody) as { id?: string; event_type?: string; resource?: Resource };
-    if (!event.id || !event.resource) throw new PaymentRejected('malformed notification');
-    return { id: event.id, eventType: event.event_type ?? '', plain: this.decrypt(event.resource) };
+    await this.verifySignature({
+      timestamp: h('wechatpay-timestamp'),
+      nonce: h('wechatpay-nonce'),
+      signature: h('wechatpay-signature'),
+      serial: h('wechatpay-serial'),
+      body: rawBody,
+    });
+    const event = parsed(eventSchema, rawBody, 'notification');
+    return { id: event.id, eventType: event.event_type, plain: this.decrypt(event.resource) };
   }
 
   async verifyNotification(
     headers: Record<string, string | string[] | undefined>,
     rawBody: string,
   ): Promise<PaymentNotice> {
-    const { id, eventType, plain } = this.verifiedEvent(headers, rawBody);
-    const tx = JSON.parse(plain) as Transaction;
+    const { id, eventType, plain } = await this.verifiedEvent(headers, rawBody);
+    const tx = parsed(transactionSchema, plain, 'transaction');
     if (eventType !== 'TRANSACTION.SUCCESS' || tx.trade_state !== 'SUCCESS')
       throw new PaymentRejected(`not a success: ${eventType}`);
     return { eventId: id, orderNo: tx.out_trade_no, amount: tx.amount.total, txnId: tx.transaction_id };
@@ -175,11 +360,13 @@ export class WechatPayProvider implements PaymentProvider {
 
   /** Asks WeChat Pay directly, for a notification that is late: a paid order answers its notice. */
   async queryPayment(orderNo: string): Promise<PaymentNotice | null> {
-    const { status, body } = await this.call<Transaction>(
+    const { status, body: answer } = await this.call<unknown>(
       'GET',
       `/v3/pay/transactions/out-trade-no/${encodeURIComponent(orderNo)}?mchid=${this.o.mchId}`,
     );
-    if (status !== 200 || body.trade_state !== 'SUCCESS') return null;
+    const found = transactionSchema.safeParse(answer);
+    if (status !== 200 || !found.success || found.data.trade_state !== 'SUCCESS') return null;
+    const body: Transaction = found.data;
     return {
       eventId: `query:${body.transaction_id}`,
       orderNo: body.out_trade_no,
@@ -243,8 +430,8 @@ export class WechatPayProvider implements PaymentProvider {
     headers: Record<string, string | string[] | undefined>,
     rawBody: string,
   ): Promise<RefundNotice> {
-    const { id, eventType, plain } = this.verifiedEvent(headers, rawBody);
-    const refund = JSON.parse(plain) as RefundResource;
+    const { id, eventType, plain } = await this.verifiedEvent(headers, rawBody);
+    const refund = parsed(refundResourceSchema, plain, 'refund');
     // Verified, but the money did not go back (a closed card, an account frozen): acknowledged so
     // WeChat Pay stops re-sending; the refund stays 退款中 for someone to settle in the merchant platform.
     if (eventType === 'REFUND.CLOSED' || eventType === 'REFUND.ABNORMAL')

@@ -35,6 +35,9 @@ export const StoreFilters = ({
   const [draft, setDraft] = useState(query.keyword);
   const suggestFor = useSettled(draft.trim(), SUGGEST_PAUSE_MS);
   const suggest = useStoreSuggest(suggestFor);
+  // The suggestions open as one types and close once a search is asked for (Enter, the button, a
+  // pick), so they never cover the results; typing again opens them.
+  const [suggesting, setSuggesting] = useState(false);
 
   useEffect(() => {
     const keyword = draft.trim();
@@ -63,9 +66,18 @@ export const StoreFilters = ({
       <AutoComplete
         value={draft}
         options={options}
-        onChange={(value: string) => setDraft(value)}
+        open={suggesting && options.length > 0}
+        // Closed by blur, Escape or a pick; opened by typing only (the select opens itself on Enter).
+        onOpenChange={(open) => {
+          if (!open) setSuggesting(false);
+        }}
+        onChange={(value: string) => {
+          setDraft(value);
+          setSuggesting(true);
+        }}
         onSelect={(value: string) => {
           setDraft(value);
+          setSuggesting(false);
           onChange({ keyword: value.trim() });
         }}
         style={{ flex: '1 1 280px' }}
@@ -73,7 +85,10 @@ export const StoreFilters = ({
         <Input.Search
           aria-label={t('store.list.search')}
           placeholder={t('store.list.searchPlaceholder')}
-          onSearch={(value) => onChange({ keyword: value.trim() })}
+          onSearch={(value) => {
+            setSuggesting(false);
+            onChange({ keyword: value.trim() });
+          }}
           enterButton
           allowClear
           maxLength={STORE_KEYWORD_MAX}

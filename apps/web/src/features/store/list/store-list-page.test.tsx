@@ -131,4 +131,51 @@ describe('/store/list', () => {
     const marks = await screen.findAllByText('入门', { selector: 'mark' });
     expect(marks.length).toBeGreaterThan(0);
   });
+
+  it('closes the suggestions on Enter, so they do not cover the results; typing opens them again', async () => {
+    const lists: string[] = [];
+    mock.onGet(Routes.store.list).reply((config) => {
+      lists.push((config.params as { keyword?: string }).keyword ?? '');
+      return [
+        200,
+        { code: Code.OK, msg: 'ok', data: { list: [card(1)], total: 1, pageNum: 1, pageSize: 12 } },
+      ];
+    });
+    const suggested: string[] = [];
+    mock.onGet(Routes.store.suggest).reply((config) => {
+      suggested.push((config.params as { keyword: string }).keyword);
+      const list = [{ courseId: 1, title: '特征工程实战', titleHighlights: [[0, 2]] }];
+      return [200, { code: Code.OK, msg: 'ok', data: { list } }];
+    });
+    const router = createMemoryRouter([{ path: '/store/list', element: <StoreListPage /> }], {
+      initialEntries: ['/store/list'],
+    });
+    render(
+      <TestProviders>
+        <RouterProvider router={router} />
+      </TestProviders>,
+    );
+    const box = screen.getByRole('combobox', { name: '搜索课程' });
+    const enter = () => {
+      fireEvent.keyDown(box, { key: 'Enter', code: 'Enter', keyCode: 13 });
+      fireEvent.keyUp(box, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    };
+    // Enter at once, before the suggestions came: the search runs, and they never open over it.
+    fireEvent.change(box, { target: { value: 'tezheng' } });
+    enter();
+    await waitFor(() => expect(lists).toContain('tezheng'));
+    await waitFor(() => expect(suggested).toContain('tezheng'));
+    expect(router.state.location.search).toBe('?q=tezheng');
+    await waitFor(() => expect(screen.getByText('第 1 门课')).toBeTruthy());
+    expect(box.getAttribute('aria-expanded')).toBe('false');
+    // Typing opens them; Enter closes them, and Enter again does not reopen them.
+    fireEvent.change(box, { target: { value: 'tezhen' } });
+    await waitFor(() => expect(box.getAttribute('aria-expanded')).toBe('true'));
+    expect(await screen.findByText('特征', { selector: 'mark' })).toBeTruthy();
+    enter();
+    await waitFor(() => expect(box.getAttribute('aria-expanded')).toBe('false'));
+    enter();
+    await waitFor(() => expect(lists).toContain('tezhen'));
+    expect(box.getAttribute('aria-expanded')).toBe('false');
+  });
 });
