@@ -127,7 +127,7 @@ export const refunds = pgTable(
     reason: varchar('reason', { length: 200 }).notNull(),
     status: varchar('status', { length: 12 }).$type<RefundStatus>().notNull().default('requested'),
     /**
-     * Made by the server, not asked for (migration 0018): money the provider reported for an order whose
+     * Made by the server, not asked for (migration 0020): money the provider reported for an order whose
      * courses the team owned already, or that was cancelled, goes back at once.
      */
     automatic: boolean('automatic').notNull().default(false),

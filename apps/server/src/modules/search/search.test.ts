@@ -161,7 +161,12 @@ describe('store search', () => {
     expect(long.msg).toContain('keyword');
     const longSuggest = await call(t, 'GET', '/store/suggest', { query: { keyword: 'a'.repeat(51) } });
     expect(longSuggest.code).toBe(400);
-    for (const k of ['%', '_', '\\', '%_\\%', '！？。，', "' or 1=1 --", '😀', '\ud800', '\u0000', ')(*&^']) {
+    // A NUL is refused at the edge for every operation (400 naming the field); a lone surrogate
+    // cannot be sent in a URL (it arrives as U+FFFD).
+    const nul = await call(t, 'GET', '/store/list', { query: { keyword: 'a\u0000' } });
+    expect(nul.code).toBe(400);
+    expect(nul.msg).toContain('keyword');
+    for (const k of ['%', '_', '\\', '%_\\%', '！？。，', "' or 1=1 --", '😀', '\ud800', ')(*&^']) {
       const page = await call<StoreListPage>(t, 'GET', '/store/list', { query: { keyword: k } });
       expect(page.code, k).toBe(200);
       expect(page.data.list, k).toEqual([]);
@@ -443,7 +448,7 @@ describe('store search: pinyin in every field', () => {
     expect(await docCountDrift()).toEqual([]);
   });
 
-  it('migration 0022 rebuilds documents written before: their pinyin is found after the outbox is drained', async () => {
+  it('migration 0021 rebuilds documents written before: their pinyin is found after the outbox is drained', async () => {
     const { db } = t.app.ctx;
     // Read past the store's page cache, which these plain-SQL writes do not empty.
     const [engine] = bothWays();
@@ -458,7 +463,7 @@ describe('store search: pinyin in every field', () => {
     expect(await found('tezheng')).toEqual([]);
     expect(await found('jiachang')).toEqual([]);
     const migration = await fs.readFile(
-      new URL('../../db/migrations/0022_search_pinyin_fields.sql', import.meta.url),
+      new URL('../../db/migrations/0021_search_pinyin_fields.sql', import.meta.url),
       'utf8',
     );
     await db.execute(sql.raw(migration));
