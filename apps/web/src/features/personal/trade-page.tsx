@@ -12,14 +12,15 @@ import { useSession } from '../auth/session-store.ts';
 import { useTeamWritable } from '../teams/current-team.ts';
 import { RefundRequestModal } from '../store/refunds/refund-request-modal.tsx';
 import { RefundsCard } from '../store/refunds/refunds-card.tsx';
+import { InvoicesCard } from '../store/invoices/invoices-card.tsx';
 import { StoreEmpty } from '../store/store-empty.tsx';
 
 type Item = Order['items'][number];
 
 /**
  * /personal/trade (交易信息): the user's orders in every team, newest first, with order details; an
- * OWNER/ADMIN of the current team asks there for a refund of a course the team paid for, and sees
- * the team's refund requests.
+ * OWNER/ADMIN of the current team asks there (in the order's details) for a refund of a course the
+ * team paid for or for an invoice, and sees the team's refund requests and invoices.
  */
 export const TradePage = () => {
   const { t } = useTranslation();
@@ -84,6 +85,7 @@ export const TradePage = () => {
         {body}
       </Card>
       {manages && <RefundsCard side="buyer" />}
+      {manages && <InvoicesCard side="buyer" />}
       {asking && (
         <RefundRequestModal order={asking.order} item={asking.item} onClose={() => setAsking(null)} />
       )}
