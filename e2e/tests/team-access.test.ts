@@ -48,7 +48,8 @@ describe('team access: reset code, join with approval, revoked link', () => {
     await a.goto(`${baseUrl}/personal/team`);
     await a.getByRole('tab', { name: '团队码' }).click();
     const panel = a.getByRole('tabpanel', { name: '团队码' });
-    const code = panel.getByLabel('团队码', { exact: true });
+    // The code is shown as code (a <code> element) beside its copy button.
+    const code = panel.locator('code');
     const shown = async () => /[A-Z0-9]{6}/.exec((await code.textContent()) ?? '')?.[0];
     await expect.poll(shown).toBe(oldCode);
     await panel.getByRole('button', { name: '重置团队码' }).click();

@@ -114,7 +114,6 @@ export const teamCentreEnUS: typeof teamCentreZhCN = {
     inviteInvalid: 'This invite link is not valid. Ask for a new one.',
   },
   access: {
-    codeLabel: 'Team code',
     codeOff: 'Off',
     reset: 'Reset team code',
     resetConfirm: 'The old team code stops working at once. Reset it?',

@@ -111,7 +111,6 @@ export const teamCentreZhCN = {
     inviteInvalid: '这个邀请链接无效，请向对方要一个新的链接。',
   },
   access: {
-    codeLabel: '团队码',
     codeOff: '已停用',
     reset: '重置团队码',
     resetConfirm: '重置后旧团队码立即失效，确定重置？',

@@ -101,7 +101,8 @@ describe('team access in the team centre', () => {
     fireEvent.click(screen.getByRole('switch', { name: '启用团队码' }));
     expect(await screen.findByText('团队码已停用，不能再用它加入团队')).toBeTruthy();
     expect(posts(Routes.team.accessModify)).toEqual([{ joinApproval: true }, { codeEnabled: false }]);
-    expect(await screen.findByText('已停用')).toBeTruthy();
+    // Both the team's details and the code panel say it is off.
+    await waitFor(() => expect(screen.getAllByText('已停用')).toHaveLength(2));
     // With approval on, the join requests card is there even while none waits.
     expect(await screen.findByText('没有待审批的加入申请')).toBeTruthy();
   });

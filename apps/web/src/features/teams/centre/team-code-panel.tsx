@@ -35,7 +35,6 @@ export const TeamCodePanel = ({ team, canChange }: { team: CurrentTeam; canChang
           strong
           delete={!team.codeEnabled}
           style={{ fontSize: 24, letterSpacing: 4 }}
-          aria-label={t('teamCentre.access.codeLabel')}
           copyable={
             team.codeEnabled
               ? { text: team.teamCode, tooltips: [t('teamCentre.copyCode'), t('teamCentre.copied')] }
