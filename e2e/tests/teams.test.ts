@@ -154,7 +154,7 @@ describe('teams, with several people', () => {
     // B invites C back by the whole phone number: an invitation, not a membership.
     await b.getByRole('tab', { name: '添加成员' }).click();
     const addPanel = b.getByRole('tabpanel', { name: '添加成员' });
-    await addPanel.getByPlaceholder('完整的 11 位手机号或昵称').fill(phoneC);
+    await addPanel.getByPlaceholder('完整的 11 位手机号或完整昵称').fill(phoneC);
     await addPanel.getByRole('button', { name: '搜索', exact: true }).click();
     await addPanel.getByRole('button', { name: `邀请 ${nickOf(phoneC)}` }).click();
     await b.getByText(`已向 ${nickOf(phoneC)} 发送邀请，对方接受后加入团队`).waitFor();

@@ -100,6 +100,16 @@ const TEAM = {
   /** An invitation that is gone, answered, or not the asker's (never says which). */
   INVITATION_NOT_FOUND: { code: 20009, key: 'errors.invitationNotFound', zh: '邀请不存在或已处理' },
   ALREADY_MEMBER: { code: 20014, key: 'errors.alreadyMember', zh: '你已经是该团队成员' },
+  // Team access (200 2x): the team code turned off, join requests, invite links.
+  TEAM_CODE_DISABLED: {
+    code: 20020,
+    key: 'errors.teamCodeDisabled',
+    zh: '该团队已停用团队码，请向团队管理员索取邀请链接',
+  },
+  /** A join request that is gone, answered, or of another team (never says which). */
+  JOIN_REQUEST_NOT_FOUND: { code: 20021, key: 'errors.joinRequestNotFound', zh: '加入申请不存在或已处理' },
+  /** An invite link that is not the team's (or does not exist). */
+  INVITE_LINK_NOT_FOUND: { code: 20022, key: 'errors.inviteLinkNotFound', zh: '邀请链接不存在' },
 } as const satisfies Record<string, CodeEntry>;
 
 const COURSE = {

@@ -150,3 +150,6 @@ export const MEMBER_COOKIE = 'studio_member';
 export const LANG_COOKIE = 'lang';
 export const UI_LANGS = ['zh-CN', 'en-US'] as const;
 export type UiLang = (typeof UI_LANGS)[number];
+
+/** An invite link is for one person for a day unless its maker says otherwise (at most 1000 uses, 30 days). */
+export const INVITE_DEFAULTS = { expireHours: 24, maxUses: 1 } as const;

@@ -59,6 +59,7 @@ const TEAM_ACTIONS: Record<string, { row: Row; write: boolean }> = {
   'team.manage': { row: row(OK, OK, NO), write: false },
   'team.modify': { row: row(OK, OK, NO), write: true },
   'team.invite': { row: row(OK, OK, NO), write: true },
+  'team.access': { row: row(OK, OK, NO), write: true },
   'team.inviteAdmin': { row: row(OK, NO, NO), write: true },
   'team.viewInvitations': { row: row(OK, OK, NO), write: false },
   'team.cancelInvitation': { row: row(OK, OK, NO), write: true },
@@ -219,6 +220,7 @@ describe('the policy', () => {
       leave: true,
       sales: true,
       coupons: true,
+      access: true,
     });
     expect(teamAbilitiesOf(who('MEMBER').membership)).toEqual({
       manage: false,
@@ -228,6 +230,7 @@ describe('the policy', () => {
       leave: true,
       sales: false,
       coupons: false,
+      access: false,
     });
     expect(memberAbilitiesOf(who('ADMIN'), target('MEMBER'))).toEqual({
       remove: true,

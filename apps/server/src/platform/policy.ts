@@ -46,6 +46,11 @@ interface Subjects {
   'team.inviteAdmin': void;
   'team.viewInvitations': void;
   'team.cancelInvitation': void;
+  /**
+   * Who gets in: resetting or turning off the team code, 加入需审批, revoking invite links, approving
+   * or declining join requests. Seeing the links and requests is `team.viewInvitations`.
+   */
+  'team.access': void;
   'team.leave': void;
   'team.sales': void;
   'member.remove': MemberSubject;
@@ -152,6 +157,7 @@ export const POLICY: { [A in Action]: Entry<Subjects[A]> } = {
   'team.inviteAdmin': write(OWNER),
   'team.viewInvitations': read(MANAGERS),
   'team.cancelInvitation': write(MANAGERS),
+  'team.access': write(MANAGERS),
   // Leaving is allowed in an expired team; the OWNER must hand the team over first.
   'team.leave': read((role) => (role === 'OWNER' ? { code: Code.OWNER_MUST_TRANSFER } : ok)),
   'team.sales': read(MANAGERS),
@@ -243,6 +249,7 @@ export const teamAbilitiesOf = (membership: Membership): TeamAbilities => ({
   leave: allows(membership, 'team.leave'),
   sales: allows(membership, 'team.sales'),
   coupons: allows(membership, 'coupon.manage'),
+  access: allows(membership, 'team.access'),
 });
 
 export const memberAbilitiesOf = (who: Who, member: MemberSubject): MemberAbilities => ({

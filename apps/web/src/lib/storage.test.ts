@@ -15,6 +15,7 @@ describe('the stored user', () => {
       leave: false,
       sales: false,
       coupons: false,
+      access: false,
     });
   });
 

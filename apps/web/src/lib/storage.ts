@@ -10,6 +10,7 @@ const NO_TEAM_ABILITIES: TeamAbilities = {
   leave: false,
   sales: false,
   coupons: false,
+  access: false,
 };
 
 /**

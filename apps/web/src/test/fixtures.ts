@@ -11,6 +11,7 @@ export const teamAbilities = (role: TeamRole): TeamAbilities => {
     leave: role !== 'OWNER',
     sales: manager,
     coupons: manager,
+    access: manager,
   };
 };
 

@@ -18,6 +18,8 @@ export const teamAbilitiesSchema = z.object({
   sales: z.boolean(),
   /** The team's coupons: create and stop them (OWNER/ADMIN). */
   coupons: z.boolean(),
+  /** Who gets in: reset or turn off the team code, 加入需审批, revoke links, decide join requests. */
+  access: z.boolean(),
 });
 export type TeamAbilities = z.infer<typeof teamAbilitiesSchema>;
 

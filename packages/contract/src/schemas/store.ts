@@ -232,6 +232,7 @@ export const invoiceApplyBody = z.object({
   email: z.email().max(120),
 });
 export type InvoiceApply = z.infer<typeof invoiceApplyBody>;
-export const invoiceListQuery = refundListQuery;
-export type InvoiceListQuery = RefundListQuery;
+/** The team's invoices on one side; with `orderId`, those of one order (the order's drawer). */
+export const invoiceListQuery = refundListQuery.extend({ orderId: queryIdSchema.optional() });
+export type InvoiceListQuery = z.infer<typeof invoiceListQuery>;
 export const invoiceIdQuery = z.object({ invoiceId: queryIdSchema });

@@ -48,6 +48,8 @@ export const inviteInfoData = z.object({
   inviterName: z.string().nullable(),
   /** When the link stops working; null for a team code. */
   expireTime: z.number().nullable(),
+  /** A team code whose team asks for approval (加入需审批): joining makes a request. */
+  approval: z.boolean(),
 });
 export type InviteInfo = z.infer<typeof inviteInfoData>;
 

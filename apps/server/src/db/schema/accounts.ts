@@ -1,4 +1,5 @@
 /** Users, sessions, SMS codes, rate-limit counters and WeChat login states. */
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, serial, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { ts } from './columns.ts';
 
@@ -18,6 +19,8 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_phone_uq').on(t.phone),
     uniqueIndex('users_wechat_open_id_uq').on(t.wechatOpenId),
+    // A team's search for people outside it matches a whole nickname, case aside.
+    index('users_nick_name_lower_idx').on(sql`lower(${t.nickName})`),
   ],
 );
 

@@ -1,7 +1,7 @@
 /** Teams, memberships and invite links. */
 import { sql } from 'drizzle-orm';
 import { users } from './accounts.ts';
-import { index, integer, pgTable, serial, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, serial, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { ts } from './columns.ts';
 
 export const teams = pgTable(
@@ -15,6 +15,10 @@ export const teams = pgTable(
       .notNull()
       .references(() => users.id),
     expireDate: ts('expire_date'),
+    /** False: the team code is turned off (joining by it answers 20020); links still work. */
+    codeEnabled: boolean('code_enabled').notNull().default(true),
+    /** 加入需审批: a join by the team code makes a pending `team_join_requests` row, not a member. */
+    joinApproval: boolean('join_approval').notNull().default(false),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('teams_code_uq').on(t.teamCode)],
@@ -42,6 +46,29 @@ export const teamMembers = pgTable(
   ],
 );
 
+/**
+ * Pending requests to join by the team code while the team asks for approval (加入需审批). Answered
+ * rows are deleted: approving makes a membership, declining leaves nothing behind.
+ */
+export const teamJoinRequests = pgTable(
+  'team_join_requests',
+  {
+    id: serial('id').primaryKey(),
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  // One pending request per user and team: asking again is idempotent.
+  (t) => [
+    uniqueIndex('team_join_requests_team_user_uq').on(t.teamId, t.userId),
+    index('team_join_requests_user_idx').on(t.userId),
+  ],
+);
+
 export type TeamRow = typeof teams.$inferSelect;
 export const teamInvites = pgTable(
   'team_invites',
@@ -59,8 +86,10 @@ export const teamInvites = pgTable(
       .notNull()
       .references(() => users.id),
     createdAt: ts('created_at').notNull().defaultNow(),
+    /** Set when an OWNER/ADMIN revokes the link: it stops working at once. */
+    revokedAt: ts('revoked_at'),
   },
-  (t) => [uniqueIndex('team_invites_token_uq').on(t.token)],
+  (t) => [uniqueIndex('team_invites_token_uq').on(t.token), index('team_invites_team_idx').on(t.teamId)],
 );
 
 /**

@@ -90,10 +90,14 @@ export async function pageInvoices(
   db: Db,
   side: 'buyer' | 'seller',
   teamId: number,
+  orderId: number | undefined,
   limit: number,
   offset: number,
 ) {
-  const where = side === 'buyer' ? eq(invoices.buyerTeamId, teamId) : eq(invoices.sellerTeamId, teamId);
+  const where = and(
+    side === 'buyer' ? eq(invoices.buyerTeamId, teamId) : eq(invoices.sellerTeamId, teamId),
+    orderId === undefined ? undefined : eq(invoices.orderId, orderId),
+  );
   const rows = await invoiceViews(db).where(where).orderBy(desc(invoices.id)).limit(limit).offset(offset);
   const [total] = await db
     .select({ n: sql<number>`count(*)`.mapWith(Number) })

@@ -70,6 +70,7 @@ export async function listInvoices(c: TeamCtx, q: InvoiceListQuery): Promise<Pag
     c.ctx.db,
     q.side,
     c.membership.team.id,
+    q.orderId,
     q.pageSize,
     (q.pageNum - 1) * q.pageSize,
   );

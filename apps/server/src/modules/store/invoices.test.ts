@@ -17,10 +17,10 @@ const details = { title: '星火科技有限公司', taxId: '91310000ma1k2l3x4y'
 
 const apply = (token: string, orderId: number, body = details) =>
   call<Invoice[]>(t, 'POST', '/order/invoice/apply', { token, body: { orderId, ...body } });
-const list = (token: string, side: 'buyer' | 'seller') =>
+const list = (token: string, side: 'buyer' | 'seller', orderId?: number) =>
   call<Page<Invoice>>(t, 'GET', '/order/invoice/list', {
     token,
-    query: { side, pageNum: '1', pageSize: '10' },
+    query: { side, pageNum: '1', pageSize: '10', ...(orderId ? { orderId: String(orderId) } : {}) },
   });
 async function issue(
   token: string,
@@ -80,6 +80,25 @@ describe('invoices', () => {
     // Only the two teams read it: another team gets 404.
     const stranger = await buyer(t);
     expect((await download(stranger.user.token, invoiceId)).json().code).toBe(Code.NOT_FOUND);
+  });
+
+  it("lists one order's invoices (the order drawer asks so), on the buyer's and the seller's side", async () => {
+    const first = await boughtCourse(t, '发票订单甲', 3000);
+    const second = await boughtCourse(t, '发票订单乙', 4000);
+    const askedFirst = (await apply(first.b.user.token, first.order.orderId)).data[0]!;
+    const askedSecond = (await apply(second.b.user.token, second.order.orderId)).data[0]!;
+    const ofFirst = await list(first.b.user.token, 'buyer', first.order.orderId);
+    expect(ofFirst.data.list.map((i) => i.invoiceId)).toEqual([askedFirst.invoiceId]);
+    expect(ofFirst.data.total).toBe(1);
+    expect((await list(first.s.user.token, 'seller', first.order.orderId)).data.list).toHaveLength(1);
+    // Another team's order lists nothing of it.
+    expect((await list(first.b.user.token, 'buyer', second.order.orderId)).data.list).toEqual([]);
+    expect(askedSecond.orderId).toBe(second.order.orderId);
+    const bad = await call(t, 'GET', '/order/invoice/list', {
+      token: first.b.user.token,
+      query: { side: 'buyer', pageNum: '1', pageSize: '10', orderId: 'x' },
+    });
+    expect(bad.status).toBe(400);
   });
 
   it('checks the order, the role and the fields', async () => {

@@ -13,6 +13,7 @@ import {
   type TeamRole,
 } from '@studio/contract';
 import type { Actor } from '../../platform/auth.ts';
+import type { Db } from '../../db/client.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { authorize } from '../../platform/policy.ts';
@@ -27,6 +28,7 @@ import {
   listInvitationsOfUser,
   upsertInvitation,
 } from './invitations.repo.ts';
+import { deleteJoinRequestOf } from './join-requests.repo.ts';
 import { lockTeam, roleOf } from './members.repo.ts';
 import { isExpired, type Membership } from '../../platform/membership.ts';
 import { toLastTeam } from './team.presenter.ts';
@@ -88,6 +90,7 @@ export async function acceptInvitation(
     if (isExpired(team.expireDate)) throw new AppError(Code.TEAM_EXPIRED); // read-only: nobody joins
     if (!(await deleteInvitationOfUser(tx, invitationId, userId))) throw notFound(); // answered meanwhile
     const inserted = await insertMember(tx, team.id, userId, invitation.role as TeamRole);
+    await deleteJoinRequestOf(tx, team.id, userId);
     await updateUser(tx, userId, { lastTeamId: team.id });
     return { teamId: team.id, inserted };
   });
@@ -124,6 +127,8 @@ export async function cancelInvitation(ctx: AppContext, membership: Membership, 
   if (!(await deleteInvitationOfTeam(ctx.db, invitationId, membership.team.id))) throw notFound();
 }
 
-/** Joining by code or link settles any invitation to the same team. */
-export const settleInvitations = (ctx: AppContext, teamId: number, userId: number) =>
-  deleteInvitationsOfMember(ctx.db, teamId, userId);
+/** Joining by code or link (or an approved request) settles any invitation and join request to the team. */
+export async function settleInvitations(db: Db, teamId: number, userId: number): Promise<void> {
+  await deleteInvitationsOfMember(db, teamId, userId);
+  await deleteJoinRequestOf(db, teamId, userId);
+}

@@ -232,6 +232,7 @@ describe('invite link lookup', () => {
     });
     expect(info.code).toBe(200);
     expect(Object.keys(info.data).sort()).toEqual([
+      'approval',
       'expireTime',
       'inviterName',
       'role',
@@ -249,6 +250,7 @@ describe('invite link lookup', () => {
       role: 'MEMBER',
       inviterName: null,
       expireTime: null,
+      approval: false,
     });
     // Used up: the lookup says so as the join would.
     await call(t, 'POST', '/team/user/invite/join', {

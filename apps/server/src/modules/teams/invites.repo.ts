@@ -1,7 +1,15 @@
-import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { TeamRole } from '@studio/contract';
 import type { Db } from '../../db/client.ts';
 import { teamInvites, teams, users } from '../../db/schema.ts';
+
+/** A link that still works: not revoked, not expired, not used up. */
+const live = () =>
+  and(
+    isNull(teamInvites.revokedAt),
+    gt(teamInvites.expiresAt, new Date()),
+    or(isNull(teamInvites.maxUses), lt(teamInvites.uses, teamInvites.maxUses)),
+  );
 
 export async function insertInvite(
   db: Db,
@@ -25,13 +33,7 @@ export async function takeInviteUse(
   const rows = await db
     .update(teamInvites)
     .set({ uses: sql`${teamInvites.uses} + 1` })
-    .where(
-      and(
-        eq(teamInvites.token, token),
-        gt(teamInvites.expiresAt, new Date()),
-        or(isNull(teamInvites.maxUses), lt(teamInvites.uses, teamInvites.maxUses)),
-      ),
-    )
+    .where(and(eq(teamInvites.token, token), live()))
     .returning({ teamId: teamInvites.teamId, role: teamInvites.role });
   const row = rows[0];
   return row ? { teamId: row.teamId, role: row.role as TeamRole } : undefined;
@@ -70,12 +72,27 @@ export async function findLiveInvite(db: Db, token: string) {
     .from(teamInvites)
     .innerJoin(teams, eq(teams.id, teamInvites.teamId))
     .innerJoin(users, eq(users.id, teamInvites.createdBy))
-    .where(
-      and(
-        eq(teamInvites.token, token),
-        gt(teamInvites.expiresAt, new Date()),
-        or(isNull(teamInvites.maxUses), lt(teamInvites.uses, teamInvites.maxUses)),
-      ),
-    );
+    .where(and(eq(teamInvites.token, token), live()));
   return row;
+}
+
+/** The team's links, newest first (the last 50), with who made each. */
+export async function listTeamInvites(db: Db, teamId: number) {
+  return db
+    .select({ invite: teamInvites, creatorName: users.nickName })
+    .from(teamInvites)
+    .innerJoin(users, eq(users.id, teamInvites.createdBy))
+    .where(eq(teamInvites.teamId, teamId))
+    .orderBy(desc(teamInvites.id))
+    .limit(50);
+}
+
+/** Revokes one of the team's links (again: no change); false when the team has no such link. */
+export async function revokeTeamInvite(db: Db, teamId: number, inviteId: number): Promise<boolean> {
+  const rows = await db
+    .update(teamInvites)
+    .set({ revokedAt: sql`coalesce(${teamInvites.revokedAt}, now())` })
+    .where(and(eq(teamInvites.id, inviteId), eq(teamInvites.teamId, teamId)))
+    .returning({ id: teamInvites.id });
+  return rows.length === 1;
 }

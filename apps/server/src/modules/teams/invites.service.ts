@@ -2,6 +2,7 @@ import {
   Code,
   type InviteCreated,
   type InviteInfo,
+  type JoinPending,
   type LastTeam,
   type TeamRole,
   WebPaths,
@@ -22,6 +23,7 @@ import {
   takeInviteUse,
 } from './invites.repo.ts';
 import { isExpired, type Membership } from '../../platform/membership.ts';
+import { upsertJoinRequest } from './join-requests.repo.ts';
 import { toLastTeam } from './team.presenter.ts';
 import { findMembership, findTeamById, insertMember } from './teams.repo.ts';
 
@@ -31,7 +33,7 @@ export async function createInvite(
   ctx: AppContext,
   actor: Actor,
   membership: Membership,
-  body: { role: 'ADMIN' | 'MEMBER'; expireHours: number; maxUses?: number },
+  body: { role: 'ADMIN' | 'MEMBER'; expireHours: number; maxUses: number },
 ): Promise<InviteCreated> {
   authorize(membership, 'team.invite');
   if (body.role === 'ADMIN') authorize(membership, 'team.inviteAdmin');
@@ -42,7 +44,7 @@ export async function createInvite(
     token,
     role: body.role,
     expiresAt,
-    maxUses: body.maxUses ?? null,
+    maxUses: body.maxUses,
     createdBy: actor.user.id,
   });
   return {
@@ -52,9 +54,13 @@ export async function createInvite(
   };
 }
 
-export type JoinResult = { team: LastTeam; code: number };
+export type JoinResult = { team: LastTeam; code: number } | { pending: JoinPending };
 
-/** Joins by a link token or a team code; joining again answers 20014 and spends no use of a link. */
+/**
+ * Joins by a link token or a team code; joining again answers 20014 and spends no use of a link. A
+ * team code that is turned off answers 20020; one whose team asks for approval makes a pending
+ * request instead of a membership.
+ */
 export async function joinByInvite(ctx: AppContext, actor: Actor, inviteCode: string): Promise<JoinResult> {
   const byCode = TEAM_CODE.test(inviteCode) ? await findTeamByCode(ctx.db, inviteCode) : undefined;
   const teamId = byCode?.id ?? (await findInviteTeamId(ctx.db, inviteCode));
@@ -69,6 +75,19 @@ export async function joinByInvite(ctx: AppContext, actor: Actor, inviteCode: st
   const team = byCode ?? (await findTeamById(ctx.db, teamId));
   if (!team) throw new AppError(Code.TEAM_NOT_FOUND);
   if (isExpired(team.expireDate)) throw new AppError(Code.TEAM_EXPIRED); // read-only: nobody joins
+  if (byCode && !byCode.codeEnabled) throw new AppError(Code.TEAM_CODE_DISABLED);
+  if (byCode?.joinApproval) {
+    const request = await upsertJoinRequest(ctx.db, byCode.id, actor.user.id);
+    return {
+      pending: {
+        requestId: request.id,
+        teamName: byCode.teamName,
+        teamLogo: byCode.teamLogo,
+        createTime: request.createdAt.getTime(),
+        pending: true,
+      },
+    };
+  }
 
   let role: TeamRole = 'MEMBER';
   if (!byCode) {
@@ -77,7 +96,7 @@ export async function joinByInvite(ctx: AppContext, actor: Actor, inviteCode: st
     role = use.role;
   }
   const joined = await insertMember(ctx.db, team.id, actor.user.id, role);
-  await settleInvitations(ctx, team.id, actor.user.id);
+  await settleInvitations(ctx.db, team.id, actor.user.id);
   if (!joined && !byCode) await giveBackInviteUse(ctx.db, inviteCode); // joined concurrently by another tab
   const membership = (await findMembership(ctx.db, actor.user.id, team.id))!;
   await updateUser(ctx.db, actor.user.id, { lastTeamId: team.id });
@@ -92,12 +111,14 @@ export async function describeInvite(ctx: AppContext, inviteCode: string): Promi
   if (TEAM_CODE.test(inviteCode)) {
     const team = await findTeamByCode(ctx.db, inviteCode);
     if (team) {
+      if (!team.codeEnabled) throw new AppError(Code.TEAM_CODE_DISABLED);
       return {
         teamName: team.teamName,
         teamLogo: team.teamLogo,
         role: 'MEMBER',
         inviterName: null,
         expireTime: null,
+        approval: team.joinApproval,
       };
     }
   }
@@ -109,5 +130,6 @@ export async function describeInvite(ctx: AppContext, inviteCode: string): Promi
     role: invite.role as TeamRole,
     inviterName: invite.inviterName,
     expireTime: invite.expiresAt.getTime(),
+    approval: false,
   };
 }

@@ -95,9 +95,10 @@ export async function searchNonMembers(
     .from(users)
     .where(
       and(
-        // A registered user, found by the whole phone number or by nickname; never a partial phone.
+        // A registered user outside the team, found by the whole phone number or the whole nickname
+        // (case aside): never by part of either, so a search cannot list strangers.
         sql`${users.phone} is not null`,
-        exact ? eq(users.phone, keyword) : ilike(users.nickName, `%${escapeLike(keyword)}%`),
+        exact ? eq(users.phone, keyword) : sql`lower(${users.nickName}) = lower(${keyword})`,
         notExists(
           db
             .select({ one: sql`1` })
@@ -139,7 +140,17 @@ export async function setOwner(db: Db, teamId: number, ownerId: number): Promise
   await db.update(teams).set({ ownerId }).where(eq(teams.id, teamId));
 }
 
-export async function updateTeam(db: Db, teamId: number, patch: { teamName?: string; teamLogo?: string }) {
+export async function updateTeam(
+  db: Db,
+  teamId: number,
+  patch: {
+    teamName?: string;
+    teamLogo?: string;
+    teamCode?: string;
+    codeEnabled?: boolean;
+    joinApproval?: boolean;
+  },
+) {
   const [row] = await db.update(teams).set(patch).where(eq(teams.id, teamId)).returning();
   return row!;
 }

@@ -4,6 +4,7 @@ import {
   inviteCreateData,
   invitationSentData,
   inviteJoinBody,
+  joinPendingData,
   lastTeamSchema,
   pageSchema,
   Routes,
@@ -24,6 +25,7 @@ import { actorOf, loadCurrentMembership, membershipOf, teamCtxOf } from '../../p
 import type { AppContext } from '../../platform/context.ts';
 import { ok } from '../../platform/reply.ts';
 import { inviteUser } from './invitations.service.ts';
+import { accessRoutes } from './access.routes.ts';
 import { invitationsRoutes } from './invitations.routes.ts';
 import { createInvite, joinByInvite } from './invites.service.ts';
 import {
@@ -170,9 +172,9 @@ export const membersRoutes =
         config: { auth: 'registered' },
         schema: {
           summary:
-            'Join by link token or team code (LastTeam), or (OWNER/ADMIN) invite a user: a pending invitation they accept or decline, never a membership',
+            'Join by link token or team code (LastTeam; a pending join request when the team asks for approval), or (OWNER/ADMIN) invite a user: a pending invitation they accept or decline, never a membership',
           body: inviteJoinBody,
-          response: { 200: envelope(z.union([lastTeamSchema, invitationSentData])) },
+          response: { 200: envelope(z.union([lastTeamSchema, joinPendingData, invitationSentData])) },
         },
       },
       async (request) => {
@@ -180,7 +182,7 @@ export const membersRoutes =
         const body = request.body;
         if ('inviteCode' in body) {
           const joined = await joinByInvite(ctx, actor, body.inviteCode);
-          return ok(joined.team, joined.code);
+          return 'pending' in joined ? ok(joined.pending) : ok(joined.team, joined.code);
         }
         const membership = await loadCurrentMembership(ctx, actor);
         const sent = await inviteUser(ctx, actor, membership, body.userId, body.role);
@@ -189,4 +191,5 @@ export const membersRoutes =
     );
 
     await app.register(invitationsRoutes(ctx));
+    await app.register(accessRoutes(ctx));
   };

@@ -92,6 +92,27 @@ describe('invitations', () => {
     });
     expect(still.data.list.map((u) => u.userId)).toEqual([target.userId]);
   });
+
+  it('finds a user outside the team by the whole nickname only, never by part of it', async () => {
+    const owner = await createUser(t);
+    await createTeam(t, owner.token);
+    const target = await createUser(t);
+    const renamed = await call(t, 'POST', '/user/modify', {
+      token: target.token,
+      body: { nickName: '演示Stranger' },
+    });
+    expect(renamed.code).toBe(200);
+    const search = async (keyword: string) =>
+      (
+        await call<{ list: { userId: number }[] }>(t, 'GET', '/team/user/search/non', {
+          token: owner.token,
+          query: { keyword },
+        })
+      ).data.list.map((u) => u.userId);
+    for (const part of ['演示', 'Stranger', '示S', '用户']) expect(await search(part)).toEqual([]);
+    expect(await search('演示Stranger')).toEqual([target.userId]);
+    expect(await search('演示stranger')).toEqual([target.userId]);
+  });
 });
 
 describe('member list', () => {
@@ -167,6 +188,7 @@ describe('member list', () => {
       leave: true,
       sales: false,
       coupons: false,
+      access: false,
     });
     const ownersTeam = await call<LastTeam>(t, 'GET', '/team/current/list', { token: owner.token });
     expect(ownersTeam.data.abilities).toMatchObject({ manage: true, inviteAdmin: true, leave: false });

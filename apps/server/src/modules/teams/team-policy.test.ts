@@ -19,6 +19,9 @@ type Fixture = {
   targetAdmin: UserInfo;
   outsider: UserInfo;
   removed: UserInfo;
+  /** An invite link of the team and a pending request to join by its code (加入需审批 on). */
+  inviteId: number;
+  requestId: number;
 };
 
 async function join(token: string, code: string) {
@@ -41,7 +44,19 @@ async function fixture(): Promise<Fixture> {
     });
   }
   await call(t, 'POST', '/team/user/remove', { token: owner.token, body: { userId: removed!.userId } });
+  await call(t, 'POST', '/team/invite/create', { token: owner.token, body: { role: 'MEMBER' } });
+  const links = await call<{ list: { inviteId: number }[] }>(t, 'GET', '/team/invite/list', {
+    token: owner.token,
+  });
+  await call(t, 'POST', '/team/access/modify', { token: owner.token, body: { joinApproval: true } });
+  const requester = await createUser(t);
+  const asked = await call<{ requestId: number }>(t, 'POST', '/team/user/invite/join', {
+    token: requester.token,
+    body: { inviteCode: team.teamCode },
+  });
   return {
+    inviteId: links.data.list[0]!.inviteId,
+    requestId: asked.data.requestId,
     teamId: team.teamId,
     owner,
     admin: admin!,
@@ -110,6 +125,52 @@ const CASES: Case[] = [
     path: '/team/invite/create',
     body: () => ({ role: 'ADMIN' }),
     expect: OWNER_ONLY,
+  },
+  {
+    action: 'reset the team code',
+    method: 'POST',
+    path: '/team/code/reset',
+    expect: MANAGERS,
+  },
+  {
+    action: 'turn the team code off',
+    method: 'POST',
+    path: '/team/access/modify',
+    body: () => ({ codeEnabled: false }),
+    expect: MANAGERS,
+  },
+  {
+    action: 'list invite links',
+    method: 'GET',
+    path: '/team/invite/list',
+    expect: MANAGERS,
+  },
+  {
+    action: 'revoke an invite link',
+    method: 'POST',
+    path: '/team/invite/revoke',
+    body: (f) => ({ inviteId: f.inviteId }),
+    expect: MANAGERS,
+  },
+  {
+    action: 'list join requests',
+    method: 'GET',
+    path: '/team/join/request/list',
+    expect: MANAGERS,
+  },
+  {
+    action: 'approve a join request',
+    method: 'POST',
+    path: '/team/join/request/approve',
+    body: (f) => ({ requestId: f.requestId }),
+    expect: MANAGERS,
+  },
+  {
+    action: 'decline a join request',
+    method: 'POST',
+    path: '/team/join/request/decline',
+    body: (f) => ({ requestId: f.requestId }),
+    expect: MANAGERS,
   },
   {
     action: 'list pending invitations',

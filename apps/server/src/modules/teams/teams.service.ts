@@ -41,6 +41,8 @@ export async function describeCurrentTeam(ctx: AppContext, membership: Membershi
     ownerId: membership.team.ownerId,
     memberCount: await countMembers(ctx.db, membership.team.id),
     createTime: membership.team.createdAt.getTime(),
+    codeEnabled: membership.team.codeEnabled,
+    joinApproval: membership.team.joinApproval,
   };
 }
 

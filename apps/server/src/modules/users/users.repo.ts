@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users, type UserRow } from '../../db/schema.ts';
 
@@ -27,6 +27,14 @@ export async function insertWechatUser(db: Db, user: NewUser & { wechatOpenId: s
 export async function updateUser(db: Db, id: number, patch: Partial<NewUser>): Promise<UserRow> {
   const [row] = await db.update(users).set(patch).where(eq(users.id, id)).returning();
   return row!;
+}
+
+/** Makes a team the user's current one when they have none (a join request approved while away). */
+export async function setLastTeamIfNone(db: Db, id: number, teamId: number): Promise<void> {
+  await db
+    .update(users)
+    .set({ lastTeamId: teamId })
+    .where(and(eq(users.id, id), isNull(users.lastTeamId)));
 }
 
 export async function deleteUser(db: Db, id: number): Promise<void> {

@@ -13,6 +13,7 @@ import { useSession } from '../auth/session-store.ts';
 import { useTeamWritable } from '../teams/current-team.ts';
 import { RefundRequestModal } from '../store/refunds/refund-request-modal.tsx';
 import { RefundsCard } from '../store/refunds/refunds-card.tsx';
+import { InvoicesCard } from '../store/invoices/invoices-card.tsx';
 import { StoreEmpty } from '../store/store-empty.tsx';
 
 type Item = Order['items'][number];
@@ -20,8 +21,9 @@ type Item = Order['items'][number];
 /**
  * /personal/trade (交易信息): the user's orders in every team, newest first, with order details
  * (`?orderId=` opens one: a refusal that names an order links here); an OWNER/ADMIN of the current
- * team asks there for a refund of a course the team paid for, and sees the team's refund requests
- * (automatic ones too). A line with a refund open or done offers nothing more.
+ * team asks there (in the order's details) for a refund of a course the team paid for or for an
+ * invoice, and sees the team's refund requests (automatic ones too) and invoices. A line with a
+ * refund open or done offers nothing more.
  */
 export const TradePage = () => {
   const { t } = useTranslation();
@@ -100,6 +102,7 @@ export const TradePage = () => {
         {body}
       </Card>
       {manages && <RefundsCard side="buyer" />}
+      {manages && <InvoicesCard side="buyer" />}
       {asking && (
         <RefundRequestModal order={asking.order} item={asking.item} onClose={() => setAsking(null)} />
       )}

@@ -72,7 +72,8 @@ export const fetchInviteInfo = async (inviteCode: string): Promise<InviteInfo | 
       await api.get<InviteInfo>(Routes.team.inviteInfo, { params: { inviteCode }, silent: true }),
     );
   } catch (error) {
-    if (isApiError(error) && (error.code === Code.INVITE_INVALID || error.code === Code.TEAM_NOT_FOUND)) {
+    const gone: number[] = [Code.INVITE_INVALID, Code.TEAM_NOT_FOUND, Code.TEAM_CODE_DISABLED];
+    if (isApiError(error) && gone.includes(error.code)) {
       return null;
     }
     throw error;

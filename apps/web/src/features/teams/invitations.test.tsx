@@ -141,6 +141,7 @@ describe('an invite link', () => {
       role: 'ADMIN',
       inviterName: '老王',
       expireTime: 1_900_000_000_000,
+      approval: false,
     };
     mock.onGet(Routes.team.inviteInfo).reply(...ok(info));
     renderApp('/selectTeam?invite=tok_abc123');

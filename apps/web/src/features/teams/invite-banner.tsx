@@ -67,7 +67,7 @@ export const InviteBanner = ({ invite, onIgnore }: { invite: string; onIgnore: (
                   invitation.inviterName && t('teamCentre.join.inviteFrom', { name: invitation.inviterName }),
                   invitation.expireTime !== null &&
                     t('teamCentre.join.inviteUntil', { time: formatDateTime(invitation.expireTime) }),
-                  t('teamCentre.join.inviteDesc'),
+                  invitation.approval ? t('teamCentre.join.approvalNeeded') : t('teamCentre.join.inviteDesc'),
                 ]
                   .filter(Boolean)
                   .join(' · ')}
@@ -88,7 +88,11 @@ export const InviteBanner = ({ invite, onIgnore }: { invite: string; onIgnore: (
           <Button onClick={onIgnore} disabled={busy}>
             {t('teamCentre.join.ignore')}
           </Button>
-          <Button type="primary" loading={busy} onClick={() => void join(code)}>
+          <Button
+            type="primary"
+            loading={busy}
+            onClick={() => void join(code).then((done) => done === 'pending' && onIgnore())}
+          >
             {t('teamCentre.join.accept')}
           </Button>
         </Space>

@@ -15,7 +15,7 @@ export const JoinTeamCard = () => {
 
   const finish = async ({ code }: Values) => {
     const inviteCode = extractInviteCode(code);
-    if (inviteCode) await join(inviteCode);
+    if (inviteCode && (await join(inviteCode)) === 'pending') form.resetFields();
   };
 
   return (

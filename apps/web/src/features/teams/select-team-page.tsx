@@ -10,6 +10,7 @@ import { useSession } from '../auth/session-store.ts';
 import { InviteBanner } from './invite-banner.tsx';
 import { JoinTeamCard } from './join-team-card.tsx';
 import { MyInvitations } from './my-invitations.tsx';
+import { MyJoinRequests } from './my-join-requests.tsx';
 import { RemovedNotice } from './removed-notice.tsx';
 import { TeamCard } from './team-card.tsx';
 import { changeTeam, fetchTeamList, useTeams } from './team-store.ts';
@@ -17,7 +18,8 @@ import { changeTeam, fetchTeamList, useTeams } from './team-store.ts';
 /**
  * /selectTeam: pick the team to work in (POST /team/change), create one, or join one by code or link.
  * An invite link lands here as `?invite=<code>` and is joined once the user confirms; invitations
- * from a team's OWNER/ADMIN are accepted or declined here; a removed member is told which team.
+ * from a team's OWNER/ADMIN are accepted or declined here, requests to join a team that asks for
+ * approval wait here; a removed member is told which team.
  */
 export const SelectTeamPage = () => {
   const { t } = useTranslation();
@@ -111,6 +113,7 @@ export const SelectTeamPage = () => {
       </Flex>
       {!hasTeam && <RemovedNotice />}
       <MyInvitations />
+      <MyJoinRequests />
       {invite !== null && <InviteBanner invite={invite} onIgnore={() => setParams({}, { replace: true })} />}
       {body}
       <div style={{ marginTop: 16 }}>

@@ -3,6 +3,7 @@ import type {
   CurrentTeam,
   InviteCreate,
   InviteCreated,
+  JoinPending,
   LastTeam,
   NonMember,
   Page,
@@ -98,9 +99,15 @@ export const leaveTeam = async (teamId: number): Promise<void> => {
 export const createInvite = async (body: InviteCreate): Promise<InviteCreated> =>
   api.post<InviteCreated>(Routes.team.inviteCreate, body).then(unwrap);
 
-/** Joins by link token or team code; the team becomes current. 20014 (already a member) switches too. */
-export const joinTeam = async (inviteCode: string): Promise<{ team: LastTeam; already: boolean }> => {
-  const { code, data } = await api.post<LastTeam>(Routes.team.userInviteJoin, { inviteCode });
+export type JoinOutcome = { team: LastTeam; already: boolean } | { pending: JoinPending };
+
+/**
+ * Joins by link token or team code; the team becomes current. 20014 (already a member) switches too.
+ * A team code whose team asks for approval answers the pending request instead: nothing switches.
+ */
+export const joinTeam = async (inviteCode: string): Promise<JoinOutcome> => {
+  const { code, data } = await api.post<LastTeam | JoinPending>(Routes.team.userInviteJoin, { inviteCode });
+  if ('pending' in data) return { pending: data };
   applyCurrentTeam(toLastTeam(data));
   void fetchTeamList();
   return { team: data, already: code === Code.ALREADY_MEMBER };

@@ -6,6 +6,7 @@ import { WebPaths } from '@studio/contract/constants';
 import { formatDateTime } from '../../../lib/format.ts';
 import { LinkButton } from '../link-button.tsx';
 import { formatPrice } from '../../../lib/format.ts';
+import { InvoiceRequest } from './invoice-request.tsx';
 import { OrderItems } from './order-items.tsx';
 import { CancelOrderButton } from './cancel-order-button.tsx';
 import { OrderStatusTag } from './order-status-tag.tsx';
@@ -85,6 +86,7 @@ export const OrderDetailDrawer = ({
             <h3 style={{ fontSize: 15, margin: '0 0 4px' }}>{t('store.order.items')}</h3>
             <OrderItems items={order.items} action={itemAction && ((item) => itemAction(order, item))} />
           </div>
+          <InvoiceRequest order={order} />
           {order.status === 'pending' && (
             <LinkButton to={WebPaths.storePay(order.orderId)} type="primary" danger block>
               {t('store.order.goPay')}

@@ -4,15 +4,20 @@ import { App, Button, Flex, Form, Input, InputNumber, Select, Typography } from 
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format.ts';
+import { INVITE_DEFAULTS } from '@studio/contract/constants';
+import { queryClient } from '../../../lib/query-client.ts';
 import { createInvite } from '../team-api.ts';
 
 interface Values {
   role: 'ADMIN' | 'MEMBER';
   expireHours: number;
-  maxUses?: number | null;
+  maxUses: number;
 }
 
-/** Creates an invite link (POST /team/invite/create) and shows it with a copy button and its expiry. */
+/**
+ * Creates an invite link (POST /team/invite/create; one use for 24 hours unless changed) and shows it
+ * with a copy button, its expiry and uses; the team's list of links below is read again.
+ */
 export const InviteLinkForm = ({
   canInvite,
   canInviteAdmin,
@@ -25,14 +30,14 @@ export const InviteLinkForm = ({
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const [busy, setBusy] = useState(false);
-  const [created, setCreated] = useState<(InviteCreated & { maxUses?: number }) | null>(null);
+  const [created, setCreated] = useState<(InviteCreated & { maxUses: number }) | null>(null);
 
   const finish = async ({ role, expireHours, maxUses }: Values) => {
     setBusy(true);
     try {
-      const body = { role, expireHours, ...(maxUses ? { maxUses } : {}) };
-      setCreated({ ...(await createInvite(body)), ...(maxUses ? { maxUses } : {}) });
+      setCreated({ ...(await createInvite({ role, expireHours, maxUses })), maxUses });
       void message.success(t('teamCentre.invite.created'));
+      await queryClient.invalidateQueries({ queryKey: ['team'] });
     } catch {
       // Shown by the request client.
     } finally {
@@ -47,7 +52,7 @@ export const InviteLinkForm = ({
         name="invite-link"
         layout="inline"
         requiredMark={false}
-        initialValues={{ role: 'MEMBER', expireHours: 72 }}
+        initialValues={{ role: 'MEMBER', ...INVITE_DEFAULTS }}
         disabled={!canInvite}
         onFinish={(v) => void finish(v)}
         style={{ rowGap: 12 }}
@@ -69,14 +74,8 @@ export const InviteLinkForm = ({
         <Form.Item name="expireHours" label={t('teamCentre.invite.expireHours')} rules={[{ required: true }]}>
           <InputNumber min={1} max={720} precision={0} style={{ width: 100 }} />
         </Form.Item>
-        <Form.Item name="maxUses" label={t('teamCentre.invite.maxUses')}>
-          <InputNumber
-            min={1}
-            max={1000}
-            precision={0}
-            placeholder={t('teamCentre.invite.unlimited')}
-            style={{ width: 100 }}
-          />
+        <Form.Item name="maxUses" label={t('teamCentre.invite.maxUses')} rules={[{ required: true }]}>
+          <InputNumber min={1} max={1000} precision={0} style={{ width: 100 }} />
         </Form.Item>
         <Button type="primary" htmlType="submit" icon={<LinkOutlined aria-hidden />} loading={busy}>
           {t('teamCentre.invite.create')}
@@ -102,9 +101,7 @@ export const InviteLinkForm = ({
           <Typography.Paragraph type="secondary" style={{ margin: '8px 0 0' }}>
             {t('teamCentre.invite.expiresAt', { time: formatDateTime(created.expireTime) })}
             {' · '}
-            {created.maxUses
-              ? t('teamCentre.invite.uses', { count: created.maxUses })
-              : t('teamCentre.invite.usesUnlimited')}
+            {t('teamCentre.invite.uses', { count: created.maxUses })}
             {' · '}
             {t('teamCentre.invite.linkHint')}
           </Typography.Paragraph>

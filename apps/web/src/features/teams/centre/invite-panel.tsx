@@ -1,11 +1,16 @@
 import type { CurrentTeam, TeamAbilities } from '@studio/contract';
-import { Alert, Card, Tabs, Typography } from 'antd';
+import { Alert, Card, Flex, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useTeamWritable } from '../current-team.ts';
 import { AddMemberSearch } from './add-member-search.tsx';
 import { InviteLinkForm } from './invite-link-form.tsx';
+import { InviteLinks } from './invite-links.tsx';
+import { TeamCodePanel } from './team-code-panel.tsx';
 
-/** 邀请成员: a link (role, expiry, uses), the team code to share, or adding a registered user. */
+/**
+ * 邀请成员: a link (role, expiry, uses) and the team's links (revocable), the team code (reset, off,
+ * 加入需审批), or adding a registered user.
+ */
 export const InvitePanel = ({ team, abilities }: { team: CurrentTeam; abilities: TeamAbilities }) => {
   const { t } = useTranslation();
   // The role may invite (the panel is for managers); an expired team is read-only.
@@ -22,29 +27,17 @@ export const InvitePanel = ({ team, abilities }: { team: CurrentTeam; abilities:
           {
             key: 'link',
             label: t('teamCentre.invite.tabLink'),
-            children: <InviteLinkForm canInvite={canInvite} canInviteAdmin={abilities.inviteAdmin} />,
+            children: (
+              <Flex vertical gap={16}>
+                <InviteLinkForm canInvite={canInvite} canInviteAdmin={abilities.inviteAdmin} />
+                <InviteLinks teamId={team.teamId} canRevoke={abilities.access && writable} />
+              </Flex>
+            ),
           },
           {
             key: 'code',
             label: t('teamCentre.invite.tabCode'),
-            children: (
-              <div>
-                <Typography.Text
-                  code
-                  strong
-                  style={{ fontSize: 24, letterSpacing: 4 }}
-                  copyable={{
-                    text: team.teamCode,
-                    tooltips: [t('teamCentre.copyCode'), t('teamCentre.copied')],
-                  }}
-                >
-                  {team.teamCode}
-                </Typography.Text>
-                <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }}>
-                  {t('teamCentre.invite.codeHint')}
-                </Typography.Paragraph>
-              </div>
-            ),
+            children: <TeamCodePanel team={team} canChange={abilities.access && writable} />,
           },
           {
             key: 'search',

@@ -8,6 +8,7 @@ import { useDocumentTitle } from '../../../components/use-document-title.ts';
 import { useSession } from '../../auth/session-store.ts';
 import { fetchCurrentTeam, teamKeys } from '../team-api.ts';
 import { InvitePanel } from './invite-panel.tsx';
+import { JoinRequestsCard } from './join-requests-card.tsx';
 import { LeaveTeamCard } from './leave-team-card.tsx';
 import { MembersCard } from './members-card.tsx';
 import { TeamInfoCard } from './team-info-card.tsx';
@@ -76,6 +77,13 @@ export const TeamCentrePage = () => {
       </Flex>
       {info}
       {abilities.manage && current.data && <InvitePanel team={current.data} abilities={abilities} />}
+      {abilities.manage && current.data && (
+        <JoinRequestsCard
+          teamId={current.data.teamId}
+          approval={current.data.joinApproval}
+          canDecide={abilities.access && !current.data.teamExpire}
+        />
+      )}
       <MembersCard team={lastTeam} selfId={user.userId} />
       {abilities.manage && <TeamStoreCards />}
       <LeaveTeamCard team={lastTeam} />

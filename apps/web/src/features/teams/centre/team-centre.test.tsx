@@ -48,9 +48,16 @@ const serve = (
   serverTeam = lastTeam;
   writeStoredUser(user({ lastTeam }));
   mock.onGet(Routes.team.changeList).reply(...ok({ list: [] }));
-  mock
-    .onGet(Routes.team.currentList)
-    .reply(() => ok({ ...serverTeam, ownerId: 1, memberCount: 3, createTime: 1_700_000_000_000 }));
+  mock.onGet(Routes.team.currentList).reply(() =>
+    ok({
+      ...serverTeam,
+      ownerId: 1,
+      memberCount: 3,
+      createTime: 1_700_000_000_000,
+      codeEnabled: true,
+      joinApproval: false,
+    }),
+  );
   const list = [
     person(1, '小明', role),
     person(2, '小红', 'ADMIN', rows.hong),
@@ -243,7 +250,7 @@ describe('/personal/team (团队中心)', () => {
     await screen.findAllByText('ABC123'); // the page and the current team are in
     fireEvent.click(await screen.findByText('添加成员'));
     expect(await screen.findByText('没有待接受的邀请')).toBeTruthy();
-    const search = await screen.findByPlaceholderText('完整的 11 位手机号或昵称');
+    const search = await screen.findByPlaceholderText('完整的 11 位手机号或完整昵称');
     fireEvent.change(search, { target: { value: '小李' } });
     fireEvent.keyDown(search, { key: 'Enter', code: 'Enter', keyCode: 13 });
     fireEvent.click((await screen.findByLabelText('邀请 小李')) as HTMLButtonElement);

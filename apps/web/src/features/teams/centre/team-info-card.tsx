@@ -53,6 +53,9 @@ export const TeamInfoCard = ({ team, abilities }: { team: CurrentTeam; abilities
               >
                 {team.teamCode}
               </Typography.Text>
+              {!team.codeEnabled && (
+                <Tag style={{ marginInlineStart: 8 }}>{t('teamCentre.access.codeOff')}</Tag>
+              )}
             </Descriptions.Item>
             <Descriptions.Item label={t('teamCentre.memberCount')}>{team.memberCount}</Descriptions.Item>
             <Descriptions.Item label={t('teamCentre.myRole')}>
