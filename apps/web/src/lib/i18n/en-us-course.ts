@@ -86,6 +86,21 @@ export const courseEnUS: typeof courseZhCN = {
       priceHelp: '0 means free; a price must be set before release.',
       priceNegative: 'The price cannot be negative',
       priceTooHigh: 'The price cannot be more than ¥{{max}}',
+      completion: 'Completion requirements',
+      completionHelp:
+        'What learners need to complete a lesson and earn the certificate. Changes reach learners with the next release.',
+      minLessonSeconds: 'Minimum time per lesson',
+      minLessonSecondsHelp:
+        'A lesson without quizzes completes when read to its end or marked done, at least this long after it was opened; 0 means no minimum.',
+      passMark: 'Pass mark',
+      passMarkHelp:
+        "A lesson with quizzes completes at the pass mark; the certificate also needs the whole course's quiz score at the pass mark.",
+      maxQuizAttempts: 'Attempts per quiz',
+      maxQuizAttemptsHelp: 'Leave empty for no limit.',
+      noLimit: 'No limit',
+      seconds: 's',
+      times: 'times',
+      rangeRule: 'Enter a whole number from {{min}} to {{max}}',
       readOnly: 'You can view this course but not edit it (only its author and team admins can).',
       preview: 'Preview',
       previewCourse: 'Course preview',
