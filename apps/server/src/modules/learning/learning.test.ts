@@ -371,8 +371,20 @@ describe('what completing means (the course’s settings)', () => {
     });
     expect(other.code).toBe(404);
 
+    // Saved on the draft only: learners still read the released rules.
+    const draft = await call<{ completion: object }>(t, 'POST', '/course/modify', {
+      token: s.user.token,
+      body: {
+        courseId: s.courseId,
+        version: detail.data.version,
+        completion: { minLessonSeconds: 5, passMark: 90, maxQuizAttempts: 1 },
+      },
+    });
+    expect(draft.data.completion).toEqual({ minLessonSeconds: 5, passMark: 90, maxQuizAttempts: 1 });
+    expect((await learnCourse(b.user.token, s.courseId)).data.completion).toMatchObject({ passMark: 60 });
+
     const saved = await setCompletion(t, s.user.token, s.courseId, { minLessonSeconds: 0, passMark: 50 });
-    expect(saved.completion).toEqual({ minLessonSeconds: 0, passMark: 50, maxQuizAttempts: null });
+    expect(saved.completion).toEqual({ minLessonSeconds: 0, passMark: 50, maxQuizAttempts: 1 });
     const token = b.user.token;
     expect((await learnCourse(token, s.courseId)).data.completion).toMatchObject({ passMark: 50 });
     // No minimum time: the end seen completes a plain lesson at once.
