@@ -1,5 +1,6 @@
 /** Learning factories: a released paid course with quizzes, bought through the real store. */
-import type { DocNode, Order } from '@studio/contract';
+import type { CompletionSettings, Course, DocNode, Order } from '@studio/contract';
+import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { call, paragraphDoc } from './factories.ts';
 import { payInSandbox, seller } from './store-factories.ts';
@@ -72,4 +73,40 @@ export async function buy(t: TestApp, token: string, courseId: number) {
   const order = await call<Order>(t, 'POST', '/order/checkout', { token, body: {} });
   expect(order.code).toBe(200);
   await payInSandbox(t, token, order.data.orderId);
+}
+
+/**
+ * Time passes for the learner: every lesson they opened was opened `seconds` earlier. The minimum
+ * time is measured by the database's clock from `started_at`, so moving it back is what waiting does.
+ */
+export async function timePasses(t: TestApp, userId: number, seconds = 3600) {
+  await t.app.ctx.db.execute(
+    sql`update learning_lessons set started_at = started_at - make_interval(secs => ${seconds})
+        where user_id = ${userId}`,
+  );
+}
+
+/** Sets the course's completion rules on its draft, then releases it (the rules travel in releases). */
+export async function setCompletion(
+  t: TestApp,
+  token: string,
+  courseId: number,
+  completion: Partial<CompletionSettings>,
+) {
+  const detail = await call<Course>(t, 'GET', '/course/detail', {
+    token,
+    query: { courseId: String(courseId) },
+  });
+  const saved = await call<Course>(t, 'POST', '/course/modify', {
+    token,
+    body: {
+      courseId,
+      version: detail.data.version,
+      completion: { ...detail.data.completion, ...completion },
+    },
+  });
+  expect(saved.code).toBe(200);
+  const rel = await call(t, 'POST', '/course/release', { token, body: { courseId } });
+  expect(rel.code).toBe(200);
+  return saved.data;
 }

@@ -143,6 +143,25 @@ const COURSE = {
     key: 'errors.courseDeleteAwaitingPayment',
     zh: '有买家正在支付这门课程，订单支付或关闭后才能删除；可先下架',
   },
+  // Completion (30030–30049): what a lesson and the certificate need, set per course by its author.
+  /** 标记为已学完 before the course's minimum time on the lesson (server time). Params: waitSeconds. */
+  LESSON_MIN_TIME: {
+    code: 30030,
+    key: 'errors.lessonMinTime',
+    zh: '请再学习 {{waitSeconds, wait}}后再标记为已学完',
+  },
+  /** A quiz lesson whose score is below the course's pass mark. Params: score, passMark. */
+  QUIZ_NOT_PASSED: {
+    code: 30031,
+    key: 'errors.quizNotPassed',
+    zh: '本课时测验得分 {{score}}%，需达到 {{passMark}}% 才能完成',
+  },
+  /** An answer past the course's limit of attempts per quiz. Params: max. */
+  QUIZ_ATTEMPTS_USED_UP: {
+    code: 30032,
+    key: 'errors.quizAttemptsUsedUp',
+    zh: '这道测验的 {{max}} 次作答机会已用完',
+  },
 } as const satisfies Record<string, CodeEntry>;
 
 const STORE = {

@@ -86,6 +86,33 @@ export const COURSE_LIMITS = {
 } as const;
 
 /**
+ * What completing a course means, set by its author per course (saved with the course, carried in each
+ * release): a lesson without quizzes completes when read to its end or marked 已学完, at least
+ * `minLessonSeconds` after it was first opened (server time); a quiz lesson when its quizzes score at
+ * least `passMark` percent; the certificate needs every lesson completed and the course's quiz score
+ * at or above `passMark`. `maxQuizAttempts` limits the answers to each quiz (null: no limit).
+ */
+export interface CompletionSettings {
+  minLessonSeconds: number;
+  passMark: number;
+  maxQuizAttempts: number | null;
+}
+/**
+ * 30 s by default: long enough that paging through a course with 下一课时 earns nothing, short enough
+ * that a learner who has read a short lesson is not kept waiting; an author of long lessons sets more.
+ */
+export const DEFAULT_COMPLETION: CompletionSettings = {
+  minLessonSeconds: 30,
+  passMark: 60,
+  maxQuizAttempts: null,
+};
+export const COMPLETION_LIMITS = { minLessonSecondsMax: 3600, maxQuizAttemptsMax: 20 } as const;
+
+/** A quiz score in whole percent (rounded down, so it passes exactly when the score ≥ the pass mark). */
+export const quizScore = (correct: number, total: number): number | null =>
+  total === 0 ? null : Math.floor((correct * 100) / total);
+
+/**
  * Why a lesson revision was made: saves (coalesced per author), the state a restore brought back, the
  * text as released, the text before an AI assist, the AI course generator's text.
  */

@@ -30,6 +30,9 @@ const course = (over: Partial<CoursePreview>): CoursePreview => ({
 describe('courseChanges', () => {
   it('nothing changed', () => {
     expect(courseChanges(course({}), course({}))).toEqual({ changed: false, fields: [], lessons: [] });
+    // The default settings written out equal a release that has none.
+    const defaults = { minLessonSeconds: 30, passMark: 60, maxQuizAttempts: null };
+    expect(courseChanges(course({}), course({ completion: defaults })).changed).toBe(false);
   });
 
   it('lists fields, and lessons added, removed, moved, renamed and edited with the diff', () => {
@@ -40,12 +43,19 @@ describe('courseChanges', () => {
       lessons: [lesson(3, '三'), lesson(1, '壹', '一'), lesson(2, '二', '二改'), lesson(4, '四')],
     });
     const before = course({ lessons: [...course({}).lessons, lesson(5, '五')] });
+    after.completion = { minLessonSeconds: 0, passMark: 80, maxQuizAttempts: 3 };
     const changes = courseChanges(before, after);
     expect(changes.changed).toBe(true);
     expect(changes.fields).toEqual([
       { field: 'title', before: '课程', after: '新课程' },
       { field: 'tags', before: 'a', after: 'a、b' },
       { field: 'price', before: '100', after: '200' },
+      // A release from before the settings reads the defaults.
+      {
+        field: 'completion',
+        before: '{"minLessonSeconds":30,"passMark":60,"maxQuizAttempts":null}',
+        after: '{"minLessonSeconds":0,"passMark":80,"maxQuizAttempts":3}',
+      },
     ]);
     const byId = Object.fromEntries(changes.lessons.map((l) => [l.lessonId, l]));
     expect(byId[4]).toMatchObject({ added: true, title: '四' });

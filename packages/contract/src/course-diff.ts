@@ -2,11 +2,16 @@
  * The change list between two versions of a course (release snapshots, or the draft as a snapshot):
  * what `/course/release/diff` answers and the release page and 有未发布的修改 show.
  */
+import { DEFAULT_COMPLETION } from './constants.ts';
 import { docDiff } from './doc-diff.ts';
 import type { CoursePreview } from './schemas/course.ts';
 import { COURSE_DIFF_FIELDS, type CourseChanges, type CourseDiffField } from './schemas/history.ts';
 
 const fieldText = (course: CoursePreview, field: CourseDiffField): string | null => {
+  if (field === 'completion') {
+    const { minLessonSeconds, passMark, maxQuizAttempts } = course.completion ?? DEFAULT_COMPLETION;
+    return JSON.stringify({ minLessonSeconds, passMark, maxQuizAttempts });
+  }
   const value = course[field];
   if (value === null) return null;
   return Array.isArray(value) ? value.join('、') : String(value);

@@ -1,6 +1,8 @@
 /**
  * Demo learning, so a newcomer sees a populated 我的学习 and team report: a second team (示例学院)
- * sells a course with a quiz, the demo team has bought it, and the demo member is half way through.
+ * sells a course with quizzes, the demo team has bought it, and the demo member is a third of the way
+ * through (lesson 1 of 3 done; one of the two quizzes of lesson 2 answered, 50% of the 60% the
+ * certificate needs).
  */
 import type { DocNode } from '@studio/contract';
 import type { Db } from '../db/client.ts';

@@ -51,7 +51,7 @@ describe('demo data', () => {
     expect(member.data.lastTeam?.userTeamRole).toBe('MEMBER');
   });
 
-  it('gives the demo member a bought course half learned, and the owner a populated team report', async () => {
+  it('gives the demo member a bought course a third learned, and the owner a populated team report', async () => {
     const member = await call<UserInfo>(t, 'POST', '/auth/login/password', {
       body: { phone: DEMO.memberPhone, password: DEMO.password },
     });
@@ -73,6 +73,8 @@ describe('demo data', () => {
     expect(player.data.lessons[1]!.quizResults.map((r) => [r.quizId, r.correct])).toEqual([
       ['demo-rows', true],
     ]);
+    // One of the course's two quizzes right: 50% of the 60% the certificate needs; no certificate yet.
+    expect(player.data).toMatchObject({ score: 50, completion: { passMark: 60 }, certificateCode: null });
 
     const owner = await call<UserInfo>(t, 'POST', '/auth/login/password', {
       body: { phone: DEMO.phone, password: DEMO.password },
@@ -81,8 +83,8 @@ describe('demo data', () => {
       token: owner.data.token,
       query: { status: 'in_progress' },
     });
-    expect(report.data.list.map((r) => [r.nickName, r.courseTitle, r.progress])).toEqual([
-      [DEMO.memberNickName, DEMO_SELLER.courseTitle, 33],
+    expect(report.data.list.map((r) => [r.nickName, r.courseTitle, r.progress, r.score])).toEqual([
+      [DEMO.memberNickName, DEMO_SELLER.courseTitle, 33, 50],
     ]);
   });
 });

@@ -36,6 +36,9 @@ export const learnLesson = (
   state: 'not_started',
   content: { type: 'doc', content: [paragraph(`${over.title}的正文`)] },
   quizResults: [],
+  quizCount: 0,
+  score: null,
+  waitSeconds: 0,
   ...over,
 });
 
@@ -61,18 +64,22 @@ export const learnItem = (over: Partial<LearnCourseItem> = {}): LearnCourseItem 
 export const learnCourse = (over: Partial<LearnCourse> = {}): LearnCourse => ({
   ...learnItem(),
   summary: '面向零基础学习者的 Python 入门课程。',
+  completion: { minLessonSeconds: 30, passMark: 60, maxQuizAttempts: null },
+  score: 0,
   lessons: [
     learnLesson({ lessonId: 1, title: '认识 Python', state: 'completed' }),
     learnLesson({
       lessonId: 2,
       title: '列表',
       state: 'in_progress',
+      quizCount: 2,
+      score: 0,
       content: {
         type: 'doc',
         content: [paragraph('列表可以存放多个值。'), singleQuiz, paragraph('接下来学习打印。'), blankQuiz],
       },
     }),
-    learnLesson({ lessonId: 3, title: '小结' }),
+    learnLesson({ lessonId: 3, title: '小结', waitSeconds: 30 }),
   ],
   resume: { lessonId: 2, position: 0.4 },
   ...over,
@@ -86,6 +93,9 @@ export const learnProgress = (over: Partial<LearnProgress> = {}): LearnProgress 
   progress: 33,
   completedAt: null,
   certificateCode: null,
+  score: 0,
+  lessonScore: 0,
+  waitSeconds: 0,
   ...over,
 });
 
@@ -102,6 +112,9 @@ export const reportRow = (over: Partial<LearnReportRow> = {}): LearnReportRow =>
   completedAt: null,
   quizCorrect: 3,
   quizAnswered: 4,
+  quizTotal: 4,
+  score: 75,
+  passMark: 60,
   ...over,
 });
 

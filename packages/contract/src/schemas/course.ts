@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { COURSE_CATEGORIES, COURSE_LIMITS, COURSE_LIST_TABS, COURSE_STATUSES } from '../constants.ts';
+import {
+  COMPLETION_LIMITS,
+  COURSE_CATEGORIES,
+  COURSE_LIMITS,
+  COURSE_LIST_TABS,
+  COURSE_STATUSES,
+  type CompletionSettings,
+} from '../constants.ts';
 import { idSchema, pageQuerySchema, queryIdSchema, versionSchema } from './common.ts';
 
 /** A Tiptap/ProseMirror JSON node. The server keeps only known node and mark types (sanitizer). */
@@ -35,6 +42,13 @@ export const priceSchema = z
     error: `价格不能超过 ${COURSE_LIMITS.priceMaxFen / 100} 元（${COURSE_LIMITS.priceMaxFen} 分）`,
   });
 
+/** The course's completion rules (see `CompletionSettings`). */
+export const completionSettingsSchema: z.ZodType<CompletionSettings> = z.object({
+  minLessonSeconds: z.number().int().min(0).max(COMPLETION_LIMITS.minLessonSecondsMax),
+  passMark: z.number().int().min(0).max(100),
+  maxQuizAttempts: z.number().int().min(1).max(COMPLETION_LIMITS.maxQuizAttemptsMax).nullable(),
+});
+
 export const courseIdQuery = z.object({ courseId: queryIdSchema });
 export const lessonIdQuery = z.object({ lessonId: queryIdSchema });
 export const courseIdBody = z.object({ courseId: idSchema });
@@ -59,6 +73,7 @@ export const courseModifyBody = z.object({
   category: z.enum(COURSE_CATEGORIES).nullable().optional(),
   tags: z.array(tag).max(COURSE_LIMITS.tagsMax).optional(),
   price: priceSchema.nullable().optional(),
+  completion: completionSettingsSchema.optional(),
 });
 /** A course save: only the changed fields, on the version the page holds. */
 export type CourseModify = z.infer<typeof courseModifyBody>;
@@ -92,6 +107,7 @@ export const courseSchema = z.object({
   category: z.enum(COURSE_CATEGORIES).nullable(),
   tags: z.array(z.string()),
   price: z.number().int().nullable(),
+  completion: completionSettingsSchema,
   status: z.enum(COURSE_STATUSES),
   version: z.number().int(),
   releasedVersion: z.number().int().nullable(),
@@ -149,6 +165,8 @@ export const coursePreviewSchema = courseSchema
   .extend({
     teamName: z.string(),
     authorName: z.string(),
+    /** Absent in releases made before courses had completion settings: the defaults apply. */
+    completion: completionSettingsSchema.optional(),
     lessons: z.array(lessonSummarySchema.extend({ content: docNodeSchema })),
   });
 export type CoursePreview = z.infer<typeof coursePreviewSchema>;

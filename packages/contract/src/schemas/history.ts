@@ -38,6 +38,8 @@ export const COURSE_DIFF_FIELDS = [
   'category',
   'tags',
   'price',
+  /** 结业要求, as JSON of the settings (a release made before them reads the defaults). */
+  'completion',
 ] as const;
 export type CourseDiffField = (typeof COURSE_DIFF_FIELDS)[number];
 const diffPartSchema = z.object({

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { QUIZ_LIMITS, QUIZ_ID, type QuizAnswer } from '../quiz.ts';
 import { idSchema, pageQuerySchema, queryIdSchema } from './common.ts';
-import { docNodeSchema } from './course.ts';
+import { completionSettingsSchema, docNodeSchema } from './course.ts';
 
 export const LEARN_FILTERS = ['all', 'in_progress', 'completed'] as const;
 export type LearnFilter = (typeof LEARN_FILTERS)[number];
@@ -61,11 +61,20 @@ export const learnLessonSchema = z.object({
   /** Content with every quiz's key removed. */
   content: docNodeSchema,
   quizResults: z.array(quizResultSchema),
+  quizCount: z.number().int(),
+  /** The lesson's quiz score in whole percent by the latest answers (null without quizzes). */
+  score: z.number().int().nullable(),
+  /** Seconds of the course's minimum time still to spend before the lesson may complete (0: none). */
+  waitSeconds: z.number().int(),
 });
 export type LearnLesson = z.infer<typeof learnLessonSchema>;
 
 export const learnCourseSchema = learnCourseItemSchema.extend({
   summary: z.string(),
+  /** What completing the course means (its author's settings in this release). */
+  completion: completionSettingsSchema,
+  /** The course's quiz score in whole percent by the latest answers (null: the course has no quizzes). */
+  score: z.number().int().nullable(),
   lessons: z.array(learnLessonSchema),
   /** Where 继续学习 goes: the lesson and how far down it (0–1). */
   resume: z.object({ lessonId: z.number().int(), position: z.number() }).nullable(),
@@ -77,7 +86,10 @@ export const learnProgressBody = z.object({
   lessonId: idSchema,
   /** How far down the lesson the learner has read, 0–1. */
   position: z.number().min(0).max(1),
-  /** The end of the lesson was reached: completes it when every quiz in it is answered. */
+  /**
+   * The end of the lesson was reached: completes it once the course's minimum time has passed (a
+   * lesson without quizzes) or its quizzes reach the pass mark.
+   */
   reachedEnd: z.boolean().default(false),
 });
 export type LearnProgressBody = z.input<typeof learnProgressBody>;
@@ -93,6 +105,12 @@ export const learnProgressSchema = z.object({
   progress: z.number().int(),
   completedAt: z.number().nullable(),
   certificateCode: z.string().nullable(),
+  /** The course's quiz score now (null: no quizzes). */
+  score: z.number().int().nullable(),
+  /** The lesson's quiz score now (null: no quizzes). */
+  lessonScore: z.number().int().nullable(),
+  /** Seconds before the lesson may complete (the course's minimum time; 0 once passed). */
+  waitSeconds: z.number().int(),
 });
 export type LearnProgress = z.infer<typeof learnProgressSchema>;
 
@@ -119,6 +137,10 @@ export const quizAnswerBody = z.object({
   answer: quizAnswerSchema,
 });
 
+/** An answer's result, with the lesson's and the course's progress after it (a pass completes the lesson). */
+export const quizAnsweredSchema = quizResultSchema.extend({ progress: learnProgressSchema });
+export type QuizAnswered = z.infer<typeof quizAnsweredSchema>;
+
 export const certificateQuery = z.object({ code: z.string().regex(/^[A-Z0-9]{12}$/) });
 
 /** The public verification page: the certificate and nothing else about the learner. */
@@ -126,8 +148,13 @@ export const certificateSchema = z.object({
   code: z.string(),
   learnerName: z.string(),
   courseTitle: z.string(),
-  teamName: z.string(),
+  /** 颁发团队: the team that made the course. */
+  issuerTeamName: z.string(),
+  /** 学员团队: the team the learner studied in. */
+  learnerTeamName: z.string(),
   issuedAt: z.number(),
+  /** 已撤销: the course was refunded or otherwise lost by the learner's team; never valid again. */
+  revokedAt: z.number().nullable(),
 });
 export type Certificate = z.infer<typeof certificateSchema>;
 
@@ -154,6 +181,11 @@ export const learnReportRowSchema = z.object({
   /** Quizzes answered right at the last attempt / quizzes answered. */
   quizCorrect: z.number().int(),
   quizAnswered: z.number().int(),
+  /** Quizzes in the course, and the score by the latest answers (null: no quizzes). */
+  quizTotal: z.number().int(),
+  score: z.number().int().nullable(),
+  /** The course's pass mark, for reading the score. */
+  passMark: z.number().int(),
 });
 export type LearnReportRow = z.infer<typeof learnReportRowSchema>;
 

@@ -1,10 +1,12 @@
 /** Courses, lessons, immutable releases and share links. */
-import type {
-  CourseCategory,
-  CoursePreview,
-  CourseStatus,
-  DocNode,
-  LessonRevisionReason,
+import {
+  DEFAULT_COMPLETION,
+  type CompletionSettings,
+  type CourseCategory,
+  type CoursePreview,
+  type CourseStatus,
+  type DocNode,
+  type LessonRevisionReason,
 } from '@studio/contract';
 import { sql } from 'drizzle-orm';
 import { users } from './accounts.ts';
@@ -39,6 +41,8 @@ export const courses = pgTable(
     category: varchar('category', { length: 20 }).$type<CourseCategory>(),
     tags: jsonb('tags').$type<string[]>().notNull().default([]),
     price: integer('price'),
+    /** What completing the course means (its author's settings); each release keeps a copy. */
+    completion: jsonb('completion').$type<CompletionSettings>().notNull().default(DEFAULT_COMPLETION),
     status: varchar('status', { length: 12 }).$type<CourseStatus>().notNull().default('draft'),
     version: integer('version').notNull().default(1),
     releasedVersion: integer('released_version'),

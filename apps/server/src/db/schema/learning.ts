@@ -12,6 +12,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { users } from './accounts.ts';
 import { courses } from './courses.ts';
 import { teams } from './teams.ts';
@@ -61,6 +62,8 @@ export const learningLessons = pgTable(
     position: real('position').notNull().default(0),
     completedAt: ts('completed_at'),
     contentHash: varchar('content_hash', { length: 64 }),
+    /** When the learner first opened the lesson (server time): the course's minimum time counts from it. */
+    startedAt: ts('started_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
@@ -84,7 +87,11 @@ export const quizAttempts = pgTable(
   (t) => [index('quiz_attempts_learner_idx').on(t.teamId, t.userId, t.courseId, t.lessonId, t.quizId, t.id)],
 );
 
-/** Issued once per learner and course; the public page shows these fields and nothing else. */
+/**
+ * Issued once per learner and course while valid; the public page shows these fields and nothing
+ * else. A refund (any loss of the course by the learner's team) revokes it: `revokedAt`, kept and
+ * shown as 已撤销; completing the course again after buying it again issues a new one.
+ */
 export const certificates = pgTable(
   'certificates',
   {
@@ -92,8 +99,16 @@ export const certificates = pgTable(
     ...learner(),
     learnerName: varchar('learner_name', { length: 60 }).notNull(),
     courseTitle: varchar('course_title', { length: 120 }).notNull(),
+    /** The learner's team (学员团队) at issue. */
     teamName: varchar('team_name', { length: 60 }).notNull(),
+    /** The team that made the course (颁发团队) at issue. */
+    issuerTeamName: varchar('issuer_team_name', { length: 60 }).notNull().default(''),
     issuedAt: ts('issued_at').notNull().defaultNow(),
+    revokedAt: ts('revoked_at'),
   },
-  (t) => [uniqueIndex('certificates_learner_uq').on(t.teamId, t.userId, t.courseId)],
+  (t) => [
+    uniqueIndex('certificates_learner_uq')
+      .on(t.teamId, t.userId, t.courseId)
+      .where(sql`${t.revokedAt} is null`),
+  ],
 );

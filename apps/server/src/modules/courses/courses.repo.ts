@@ -105,7 +105,7 @@ export async function setCourseFields(
   courseId: number,
   fields: Pick<
     typeof courses.$inferInsert,
-    'title' | 'subtitle' | 'summary' | 'cover' | 'category' | 'tags' | 'price'
+    'title' | 'subtitle' | 'summary' | 'cover' | 'category' | 'tags' | 'price' | 'completion'
   >,
 ): Promise<void> {
   await db

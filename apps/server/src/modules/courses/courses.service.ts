@@ -140,6 +140,7 @@ export async function duplicateCourse(c: TeamCtx, courseId: number, titleSuffix 
       category: course.category,
       tags: course.tags,
       price: course.price,
+      completion: course.completion,
     });
     for (const l of lessons) {
       await insertLesson(tx, {

@@ -192,8 +192,17 @@ export async function resetDraft(c: TeamCtx, body: { courseId: number; releaseId
   await c.ctx.db.transaction(async (tx) => {
     await lockCourse(tx, body.courseId);
     await checkpointCourse(tx, body.courseId, c.actor.user.id, 'edit');
-    const { title, subtitle, summary, cover, category, tags, price } = snapshot;
-    await setCourseFields(tx, body.courseId, { title, subtitle, summary, cover, category, tags, price });
+    const { title, subtitle, summary, cover, category, tags, price, completion } = snapshot;
+    await setCourseFields(tx, body.courseId, {
+      title,
+      subtitle,
+      summary,
+      cover,
+      category,
+      tags,
+      price,
+      ...(completion ? { completion } : {}),
+    });
     const draft = await listLessons(tx, body.courseId);
     const reset: number[] = [];
     for (const [i, l] of released.entries()) {

@@ -1,5 +1,5 @@
 /** Learning's queries. Every one is scoped to the session's team and, for a learner's data, the user. */
-import { and, desc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { QuizAnswer } from '@studio/contract';
 import type { Db } from '../../db/client.ts';
 import {
@@ -74,6 +74,12 @@ export async function courseRecords(db: Db, l: Learner, courseIds: number[]) {
     .where(ofLearner(learningCourses, l, courseIds));
 }
 
+/**
+ * Seconds since the learner first opened the lesson, by the database's clock (the one that wrote
+ * `started_at`): the course's minimum time is measured on the server, never by the client.
+ */
+const studiedSeconds = sql<number>`floor(extract(epoch from now() - ${learningLessons.startedAt}))::int`;
+
 /** What progress needs of a lesson row. */
 const lessonRecordColumns = {
   courseId: learningLessons.courseId,
@@ -81,12 +87,14 @@ const lessonRecordColumns = {
   position: learningLessons.position,
   completedAt: learningLessons.completedAt,
   contentHash: learningLessons.contentHash,
+  studiedSeconds,
 };
 export type LessonRecord = {
   lessonId: number;
   position: number;
   completedAt: Date | null;
   contentHash: string | null;
+  studiedSeconds: number;
 };
 
 export async function lessonRecords(db: Db, l: Learner, courseIds: number[]) {
@@ -97,17 +105,21 @@ export async function lessonRecords(db: Db, l: Learner, courseIds: number[]) {
     .where(ofLearner(learningLessons, l, courseIds));
 }
 
+/** A quiz's latest answer: right or not. */
+export type AttemptMark = { lessonId: number; quizId: string; correct: boolean };
+
 /** The learner's state in a course right after a position save. */
 export type PositionSaved = {
   records: LessonRecord[];
   courseCompletedAt: Date | null;
   certificateCode: string | null;
+  attempts: AttemptMark[];
 };
 
 /**
  * The player's frequent write in one statement: the lesson's position, the course's 继续学习 point,
  * and back the learner's records in the course (the saved lesson as written, the others as read),
- * the course's completion and its certificate.
+ * the course's completion, its certificate and the latest answer to each quiz (for the scores).
  */
 export async function savePosition(
   db: Db,
@@ -119,14 +131,21 @@ export async function savePosition(
   const { rows } = await db.execute<{
     course_completed_at: string | null;
     certificate_code: string | null;
-    lessons: { lessonId: number; position: number; completedAt: string | null; contentHash: string | null }[];
+    attempts: AttemptMark[];
+    lessons: {
+      lessonId: number;
+      position: number;
+      completedAt: string | null;
+      contentHash: string | null;
+      studiedSeconds: number;
+    }[];
   }>(sql`
     with saved as (
       insert into ${learningLessons} (team_id, user_id, course_id, lesson_id, position, updated_at)
       values (${l.teamId}, ${l.userId}, ${courseId}, ${lessonId}, ${position}, now())
       on conflict (team_id, user_id, lesson_id) do update
         set position = excluded.position, course_id = excluded.course_id, updated_at = excluded.updated_at
-      returning lesson_id, position, completed_at, content_hash
+      returning lesson_id, position, completed_at, content_hash, started_at
     ), course as (
       insert into ${learningCourses} (team_id, user_id, course_id, last_lesson_id, last_position, last_studied_at)
       values (${l.teamId}, ${l.userId}, ${courseId}, ${lessonId}, ${position}, now())
@@ -135,20 +154,28 @@ export async function savePosition(
             last_studied_at = excluded.last_studied_at
       returning completed_at
     ), lessons as (
-      select lesson_id, position, completed_at, content_hash from saved
+      select lesson_id, position, completed_at, content_hash, started_at from saved
       union all
-      select lesson_id, position, completed_at, content_hash from ${learningLessons}
+      select lesson_id, position, completed_at, content_hash, started_at from ${learningLessons}
       where team_id = ${l.teamId} and user_id = ${l.userId} and course_id = ${courseId}
         and lesson_id <> ${lessonId}
     )
     select
       (select completed_at from course) as course_completed_at,
       (select code from ${certificates}
-        where team_id = ${l.teamId} and user_id = ${l.userId} and course_id = ${courseId}) as certificate_code,
+        where team_id = ${l.teamId} and user_id = ${l.userId} and course_id = ${courseId}
+          and revoked_at is null) as certificate_code,
       (select json_agg(json_build_object('lessonId', lesson_id, 'position', position,
-        'completedAt', completed_at, 'contentHash', content_hash)) from lessons) as lessons`);
+        'completedAt', completed_at, 'contentHash', content_hash,
+        'studiedSeconds', floor(extract(epoch from now() - started_at))::int)) from lessons) as lessons,
+      (select coalesce(json_agg(json_build_object('lessonId', lesson_id, 'quizId', quiz_id,
+        'correct', correct)), '[]'::json) from (
+          select distinct on (lesson_id, quiz_id) lesson_id, quiz_id, correct from ${quizAttempts}
+          where team_id = ${l.teamId} and user_id = ${l.userId} and course_id = ${courseId}
+          order by lesson_id, quiz_id, id desc) latest) as attempts`);
   const row = rows[0]!;
   return {
+    attempts: row.attempts,
     records: row.lessons.map((r) => ({ ...r, completedAt: r.completedAt ? new Date(r.completedAt) : null })),
     courseCompletedAt: row.course_completed_at ? new Date(row.course_completed_at) : null,
     certificateCode: row.certificate_code,
@@ -217,19 +244,30 @@ export async function latestAttempts(db: Db, l: Learner, courseId: number) {
   }));
 }
 
-/** Quiz ids of the lesson the learner has answered at least once. */
-export async function answeredQuizIds(db: Db, l: Learner, lessonId: number): Promise<Set<string>> {
-  const rows = await db
-    .selectDistinct({ quizId: quizAttempts.quizId })
+/**
+ * Holds the learner's answers to one quiz until the transaction ends, so that two answers sent at
+ * once are counted one after the other against the course's limit of attempts.
+ */
+export async function lockQuiz(db: Db, l: Learner, lessonId: number, quizId: string): Promise<void> {
+  await db.execute(
+    sql`select pg_advisory_xact_lock(hashtext(${`quiz:${l.teamId}:${l.userId}:${lessonId}:${quizId}`}))`,
+  );
+}
+
+/** How many times the learner answered the quiz. */
+export async function attemptCount(db: Db, l: Learner, lessonId: number, quizId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
     .from(quizAttempts)
     .where(
       and(
         eq(quizAttempts.teamId, l.teamId),
         eq(quizAttempts.userId, l.userId),
         eq(quizAttempts.lessonId, lessonId),
+        eq(quizAttempts.quizId, quizId),
       ),
     );
-  return new Set(rows.map((r) => r.quizId));
+  return row?.n ?? 0;
 }
 
 export async function insertCertificate(db: Db, row: typeof certificates.$inferInsert): Promise<void> {
@@ -245,11 +283,35 @@ export async function certificateCodes(
   const rows = await db
     .select({ courseId: certificates.courseId, code: certificates.code })
     .from(certificates)
-    .where(and(ofLearner(certificates, l, courseIds), isNotNull(certificates.code)));
+    .where(and(ofLearner(certificates, l, courseIds), isNull(certificates.revokedAt)));
   return new Map(rows.map((r) => [r.courseId, r.code]));
 }
 
 export async function findCertificate(db: Db, code: string) {
   const rows = await db.select().from(certificates).where(eq(certificates.code, code));
   return rows[0];
+}
+
+/**
+ * Revokes the team's valid certificates of courses it no longer holds (no entitlement, not its own),
+ * and takes back those learners' course completion, so that buying the course again and completing
+ * it issues a new certificate. Answers how many were revoked.
+ */
+export async function revokeUnheldCertificates(db: Db, teamId: number): Promise<number> {
+  const { rows } = await db.execute<{ n: number }>(sql`
+    with revoked as (
+      update ${certificates} c set revoked_at = now()
+      where c.team_id = ${teamId} and c.revoked_at is null
+        and not exists (select 1 from ${entitlements} e
+          where e.team_id = c.team_id and e.course_id = c.course_id)
+        and not exists (select 1 from ${courses} co where co.id = c.course_id and co.team_id = c.team_id)
+      returning c.team_id, c.user_id, c.course_id
+    ), reopened as (
+      update ${learningCourses} lc set completed_at = null
+      from revoked r
+      where lc.team_id = r.team_id and lc.user_id = r.user_id and lc.course_id = r.course_id
+      returning 1
+    )
+    select (select count(*) from revoked)::int as n, (select count(*) from reopened) as reopened`);
+  return rows[0]?.n ?? 0;
 }

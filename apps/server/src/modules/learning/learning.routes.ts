@@ -12,7 +12,7 @@ import {
   learnReportQuery,
   learnReportSchema,
   quizAnswerBody,
-  quizResultSchema,
+  quizAnsweredSchema,
   Routes,
 } from '@studio/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -66,7 +66,7 @@ export const learningRoutes =
         config: team,
         schema: {
           summary:
-            'Where the learner is in a lesson (idempotent); reaching the end completes it once its quizzes are answered',
+            "Where the learner is in a lesson (idempotent); reaching the end completes it once the course's rules allow (minimum time, quizzes passed)",
           body: learnProgressBody,
           response: { 200: envelope(learnProgressSchema) },
         },
@@ -79,7 +79,7 @@ export const learningRoutes =
         config: team,
         schema: {
           summary:
-            'Mark a lesson complete (60001 while a quiz in it is unanswered); the last one completes the course',
+            "标记为已学完 (60001 a quiz unanswered, 30031 below the pass mark, 30030 before the course's minimum time); the last lesson completes the course when its quiz score reaches the pass mark",
           body: learnCompleteBody,
           response: { 200: envelope(learnProgressSchema) },
         },
@@ -92,9 +92,9 @@ export const learningRoutes =
         config: team,
         schema: {
           summary:
-            'Answer a quiz: graded on the server, the attempt recorded; the key and explanation come back',
+            "Answer a quiz: graded on the server, the attempt recorded (30032 past the course's limit); the key, the explanation and the progress after it come back (a pass completes the lesson)",
           body: quizAnswerBody,
-          response: { 200: envelope(quizResultSchema) },
+          response: { 200: envelope(quizAnsweredSchema) },
         },
       },
       async (r) => ok(await answerQuiz(teamCtxOf(r), r.body)),

@@ -7,9 +7,12 @@ import { randomInt } from 'node:crypto';
 import {
   answerShapeError,
   Code,
+  DEFAULT_COMPLETION,
+  quizScore,
   quizzesOf,
   stripQuizKeys,
   type Certificate,
+  type CompletionSettings,
   type LearnCourse,
   type LearnCourseItem,
   type LearnFilter,
@@ -17,15 +20,17 @@ import {
   type LearnProgress,
   type LessonLearnState,
   type QuizAnswer,
+  type QuizAnswered,
   type QuizResult,
   gradeQuiz,
 } from '@studio/contract';
 import type { TeamCtx } from '../../platform/auth.ts';
+import type { Db } from '../../db/client.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, invalidInput } from '../../platform/errors.ts';
 import { authorize, canLearn } from '../../platform/policy.ts';
 import {
-  answeredQuizIds,
+  attemptCount,
   certificateCodes,
   courseRecords,
   findCertificate,
@@ -35,11 +40,14 @@ import {
   latestAttempts,
   lessonRecords,
   listLearnable,
+  lockQuiz,
   markCourseComplete,
   markLessonComplete,
+  revokeUnheldCertificates,
   savePosition,
   type LearnableRow,
   type Learner,
+  type AttemptMark,
   type LessonRecord,
   type PositionSaved,
 } from './learning.repo.ts';
@@ -54,6 +62,57 @@ type SnapshotLesson = LearnableCourse['release']['snapshot']['lessons'][number];
 async function withContent(c: TeamCtx, row: LearnableRow): Promise<LearnableCourse> {
   const content = await releaseContent(c.ctx.db, row.releaseId);
   return { ...row, release: { ...content, versionNo: row.versionNo } };
+}
+
+/** The course's completion rules as released (a release older than the settings: the defaults). */
+const completionOf = (course: LearnableCourse): CompletionSettings =>
+  course.release.snapshot.completion ?? DEFAULT_COMPLETION;
+
+/** The quizzes of some lessons, how many have an answer and how many the latest answers got right. */
+function quizTally(lessons: SnapshotLesson[], attempts: AttemptMark[]) {
+  const latest = new Map(attempts.map((a) => [`${a.lessonId}:${a.quizId}`, a.correct]));
+  let total = 0;
+  let answered = 0;
+  let correct = 0;
+  for (const lesson of lessons) {
+    for (const quiz of quizzesOf(lesson.content)) {
+      const mark = latest.get(`${lesson.lessonId}:${quiz.id}`);
+      total += 1;
+      if (mark !== undefined) answered += 1;
+      if (mark) correct += 1;
+    }
+  }
+  return { total, answered, correct, score: quizScore(correct, total) };
+}
+
+/** Seconds of the course's minimum time the learner still has to spend on a lesson without quizzes. */
+function waitSecondsOf(course: LearnableCourse, lesson: SnapshotLesson, record: LessonRecord | undefined) {
+  if (record?.completedAt || quizzesOf(lesson.content).length > 0) return 0;
+  return Math.max(0, completionOf(course).minLessonSeconds - (record?.studiedSeconds ?? 0));
+}
+
+/**
+ * Why the lesson cannot complete now, or nothing: a quiz lesson needs every quiz answered (60001)
+ * and a score at the pass mark (30031); any other lesson the minimum time since it was first opened
+ * (30030, measured by the database's clock).
+ */
+function completionRefusal(
+  course: LearnableCourse,
+  lesson: SnapshotLesson,
+  record: LessonRecord | undefined,
+  attempts: AttemptMark[],
+): AppError | null {
+  const quiz = quizTally([lesson], attempts);
+  const { passMark } = completionOf(course);
+  if (quiz.total > 0) {
+    if (quiz.answered < quiz.total) return new AppError(Code.QUIZ_UNANSWERED);
+    if (quiz.score! < passMark) {
+      return new AppError(Code.QUIZ_NOT_PASSED, { params: { score: quiz.score!, passMark } });
+    }
+    return null;
+  }
+  const waitSeconds = waitSecondsOf(course, lesson, record);
+  return waitSeconds > 0 ? new AppError(Code.LESSON_MIN_TIME, { params: { waitSeconds } }) : null;
 }
 
 /** A completed lesson whose content a later release changed is 已更新. */
@@ -201,19 +260,27 @@ export async function learnCourse(c: TeamCtx, courseId: number): Promise<LearnCo
   const item = toItem(course, learner.teamId, records, record, codes.get(courseId) ?? null);
   const { states } = summarize(course, records);
   const byLesson = new Map(records.map((r) => [r.lessonId, r]));
-  const lessons: LearnLesson[] = course.release.snapshot.lessons.map((l) => ({
-    lessonId: l.lessonId,
-    title: l.title,
-    position: l.position,
-    durationMin: l.durationMin,
-    state: states.get(l.lessonId)!,
-    content: stripQuizKeys(l.content),
-    quizResults: toQuizResults(l, attempts),
-  }));
+  const lessons: LearnLesson[] = course.release.snapshot.lessons.map((l) => {
+    const tally = quizTally([l], attempts);
+    return {
+      lessonId: l.lessonId,
+      title: l.title,
+      position: l.position,
+      durationMin: l.durationMin,
+      state: states.get(l.lessonId)!,
+      content: stripQuizKeys(l.content),
+      quizResults: toQuizResults(l, attempts),
+      quizCount: tally.total,
+      score: tally.score,
+      waitSeconds: waitSecondsOf(course, l, byLesson.get(l.lessonId)),
+    };
+  });
   const resumeLesson = item.resumeLessonId;
   return {
     ...item,
     summary: course.release.snapshot.summary,
+    completion: completionOf(course),
+    score: quizTally(course.release.snapshot.lessons, attempts).score,
     lessons,
     resume:
       resumeLesson === null
@@ -227,6 +294,7 @@ export async function learnCourse(c: TeamCtx, courseId: number): Promise<LearnCo
 
 function progressFrom(course: LearnableCourse, lessonId: number, saved: PositionSaved): LearnProgress {
   const { states, completedCount, lessonCount, progress } = summarize(course, saved.records);
+  const lesson = requireLesson(course, lessonId);
   return {
     lessonId,
     state: states.get(lessonId) ?? 'not_started',
@@ -235,21 +303,30 @@ function progressFrom(course: LearnableCourse, lessonId: number, saved: Position
     progress,
     completedAt: saved.courseCompletedAt ? saved.courseCompletedAt.getTime() : null,
     certificateCode: saved.certificateCode,
+    score: quizTally(course.release.snapshot.lessons, saved.attempts).score,
+    lessonScore: quizTally([lesson], saved.attempts).score,
+    waitSeconds: waitSecondsOf(
+      course,
+      lesson,
+      saved.records.find((r) => r.lessonId === lessonId),
+    ),
   };
 }
 
-/** The progress as it stands after a completion. */
+/** The progress as it stands after a completion or an answer. */
 async function progressOf(c: TeamCtx, course: LearnableCourse, lessonId: number): Promise<LearnProgress> {
   const learner = learnerOf(c);
-  const [[record], records, codes] = await Promise.all([
+  const [[record], records, codes, attempts] = await Promise.all([
     courseRecords(c.ctx.db, learner, [course.courseId]),
     lessonRecords(c.ctx.db, learner, [course.courseId]),
     certificateCodes(c.ctx.db, learner, [course.courseId]),
+    latestAttempts(c.ctx.db, learner, course.courseId),
   ]);
   return progressFrom(course, lessonId, {
     records,
     courseCompletedAt: record?.completedAt ?? null,
     certificateCode: codes.get(course.courseId) ?? null,
+    attempts,
   });
 }
 
@@ -258,33 +335,62 @@ const certificateCode = () =>
   Array.from({ length: 12 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
 
 /**
- * Completes the lesson (every quiz in it answered, or 60001), then the course once every lesson of
- * the release is done, issuing the certificate in the same transaction.
+ * The course completes, and its certificate is issued, once every lesson of the release is done and
+ * the course's quiz score (latest answers) is at or above its pass mark; inside the caller's transaction.
  */
-async function complete(c: TeamCtx, course: LearnableCourse, lesson: SnapshotLesson): Promise<void> {
+async function settleCourse(tx: Db, c: TeamCtx, course: LearnableCourse): Promise<void> {
   const learner = learnerOf(c);
-  const answered = await answeredQuizIds(c.ctx.db, learner, lesson.lessonId);
-  if (quizzesOf(lesson.content).some((q) => !answered.has(q.id))) throw new AppError(Code.QUIZ_UNANSWERED);
-  await c.ctx.db.transaction(async (tx) => {
-    await markLessonComplete(tx, learner, lesson.lessonId, course.release.hashes.get(lesson.lessonId)!);
-    const records = await lessonRecords(tx, learner, [course.courseId]);
-    const { completedCount, lessonCount } = summarize(course, records);
-    if (completedCount < lessonCount || !(await markCourseComplete(tx, learner, course.courseId))) return;
-    await insertCertificate(tx, {
-      code: certificateCode(),
-      ...learner,
-      courseId: course.courseId,
-      learnerName: c.actor.user.nickName,
-      courseTitle: course.release.snapshot.title,
-      teamName: c.membership.team.teamName,
-    });
+  const records = await lessonRecords(tx, learner, [course.courseId]);
+  const { completedCount, lessonCount } = summarize(course, records);
+  if (completedCount < lessonCount) return;
+  const attempts = await latestAttempts(tx, learner, course.courseId);
+  const { score } = quizTally(course.release.snapshot.lessons, attempts);
+  if (score !== null && score < completionOf(course).passMark) return;
+  if (!(await markCourseComplete(tx, learner, course.courseId))) return;
+  await insertCertificate(tx, {
+    code: certificateCode(),
+    ...learner,
+    courseId: course.courseId,
+    learnerName: c.actor.user.nickName,
+    courseTitle: course.release.snapshot.title,
+    // 颁发团队: the team that made the course; the learner's own team is named beside it.
+    issuerTeamName: course.teamName,
+    teamName: c.membership.team.teamName,
   });
 }
 
 /**
+ * Completes the lesson when the course's rules allow (else throws why: 60001, 30030, 30031), then
+ * the course (see settleCourse) in the same transaction. A lesson already completed as it reads now
+ * stays so, and the course is settled again (a better answer may have brought the score up).
+ */
+async function complete(c: TeamCtx, course: LearnableCourse, lesson: SnapshotLesson): Promise<void> {
+  const learner = learnerOf(c);
+  await c.ctx.db.transaction(async (tx) => {
+    const records = await lessonRecords(tx, learner, [course.courseId]);
+    const record = records.find((r) => r.lessonId === lesson.lessonId);
+    if (stateOf(course, lesson, record) !== 'completed') {
+      const refusal = completionRefusal(
+        course,
+        lesson,
+        record,
+        await latestAttempts(tx, learner, course.courseId),
+      );
+      if (refusal) throw refusal;
+      await markLessonComplete(tx, learner, lesson.lessonId, course.release.hashes.get(lesson.lessonId)!);
+    }
+    await settleCourse(tx, c, course);
+  });
+}
+
+/** What the course's rules refuse for now: reaching the end then keeps the lesson 学习中. */
+const NOT_YET: readonly number[] = [Code.QUIZ_UNANSWERED, Code.QUIZ_NOT_PASSED, Code.LESSON_MIN_TIME];
+
+/**
  * Where the learner is in a lesson (the player sends it every few seconds at most). Idempotent: the
- * same position again changes nothing but the time. Reaching the end completes the lesson when its
- * quizzes are answered; otherwise the position is kept and the lesson stays 学习中.
+ * same position again changes nothing but the time. Reaching the end completes the lesson when the
+ * course's rules allow (minimum time, quizzes passed); otherwise the position is kept, the lesson
+ * stays 学习中 and `waitSeconds` says when to send again.
  */
 export async function saveProgress(
   c: TeamCtx,
@@ -297,28 +403,37 @@ export async function saveProgress(
   try {
     await complete(c, course, lesson);
   } catch (error) {
-    if (!(error instanceof AppError && error.code === Code.QUIZ_UNANSWERED)) throw error;
+    if (!(error instanceof AppError && NOT_YET.includes(error.code))) throw error;
   }
   return progressOf(c, course, lesson.lessonId);
 }
 
-/** 标记完成: the learner says the lesson is done (its quizzes must be answered: 60001). */
+/** 标记为已学完: the learner says the lesson is done; refused with the rule it misses (60001, 30030, 30031). */
 export async function completeLesson(
   c: TeamCtx,
   body: { courseId: number; lessonId: number },
 ): Promise<LearnProgress> {
   const course = await requireLearnable(c, body.courseId);
   const lesson = requireLesson(course, body.lessonId);
-  await savePosition(c.ctx.db, learnerOf(c), course.courseId, lesson.lessonId, 1);
+  const learner = learnerOf(c);
+  const [record] = (await lessonRecords(c.ctx.db, learner, [course.courseId])).filter(
+    (r) => r.lessonId === lesson.lessonId,
+  );
+  // Keeps the reading position (a lesson never opened starts its minimum time now).
+  await savePosition(c.ctx.db, learner, course.courseId, lesson.lessonId, record?.position ?? 0);
   await complete(c, course, lesson);
   return progressOf(c, course, lesson.lessonId);
 }
 
-/** Grades an answer on the server and records the attempt; the key and explanation come back with it. */
+/**
+ * Grades an answer on the server and records the attempt (at most the course's limit per quiz:
+ * 30032); the key and explanation come back with it, and the progress after it: an answer that
+ * brings the lesson's quizzes to the pass mark completes the lesson (and may complete the course).
+ */
 export async function answerQuiz(
   c: TeamCtx,
   body: { courseId: number; lessonId: number; quizId: string; answer: QuizAnswer },
-): Promise<QuizResult> {
+): Promise<QuizAnswered> {
   const course = await requireLearnable(c, body.courseId);
   const lesson = requireLesson(course, body.lessonId);
   const quiz = quizzesOf(lesson.content).find((q) => q.id === body.quizId);
@@ -327,17 +442,42 @@ export async function answerQuiz(
   if (shapeError) throw invalidInput('answer', shapeError);
   const learner = learnerOf(c);
   const correct = gradeQuiz(quiz, body.answer);
-  await insertAttempt(c.ctx.db, learner, { ...body, correct });
+  const max = completionOf(course).maxQuizAttempts;
+  await c.ctx.db.transaction(async (tx) => {
+    await lockQuiz(tx, learner, lesson.lessonId, quiz.id);
+    if (max !== null && (await attemptCount(tx, learner, lesson.lessonId, quiz.id)) >= max) {
+      throw new AppError(Code.QUIZ_ATTEMPTS_USED_UP, { params: { max } });
+    }
+    await insertAttempt(tx, learner, { ...body, correct });
+  });
+  const [records, attempts] = await Promise.all([
+    lessonRecords(c.ctx.db, learner, [course.courseId]),
+    latestAttempts(c.ctx.db, learner, course.courseId),
+  ]);
+  const record = records.find((r) => r.lessonId === lesson.lessonId);
+  // Answering in a lesson is studying it (学习中), even when the player's position save came later.
+  if (!record) await savePosition(c.ctx.db, learner, course.courseId, lesson.lessonId, 0);
+  const done = stateOf(course, lesson, record) === 'completed';
+  if (done || !completionRefusal(course, lesson, record, attempts)) await complete(c, course, lesson);
   const [result] = toQuizResults(
     lesson,
-    (await latestAttempts(c.ctx.db, learner, course.courseId)).filter(
-      (a) => a.lessonId === lesson.lessonId && a.quizId === quiz.id,
-    ),
+    attempts.filter((a) => a.lessonId === lesson.lessonId && a.quizId === quiz.id),
   );
-  return result!;
+  return { ...result!, progress: await progressOf(c, course, lesson.lessonId) };
 }
 
-/** The public verification page's data: the certificate's own fields, nothing else about the learner. */
+/**
+ * A refund, or any other loss of a course by a team, revokes the certificates its learners got for
+ * it: called in the transaction that takes the course away (`applyRefundNotice`).
+ */
+export async function revokeLostCertificates(tx: Db, teamId: number): Promise<number> {
+  return revokeUnheldCertificates(tx, teamId);
+}
+
+/**
+ * The public verification page's data: the certificate's own fields, nothing else about the learner.
+ * A revoked certificate says so and when (the page never shows it as valid).
+ */
 export async function viewCertificate(ctx: AppContext, code: string): Promise<Certificate> {
   const row = await findCertificate(ctx.db, code);
   if (!row) throw new AppError(Code.NOT_FOUND);
@@ -345,7 +485,9 @@ export async function viewCertificate(ctx: AppContext, code: string): Promise<Ce
     code: row.code,
     learnerName: row.learnerName,
     courseTitle: row.courseTitle,
-    teamName: row.teamName,
+    issuerTeamName: row.issuerTeamName,
+    learnerTeamName: row.teamName,
     issuedAt: row.issuedAt.getTime(),
+    revokedAt: row.revokedAt ? row.revokedAt.getTime() : null,
   };
 }

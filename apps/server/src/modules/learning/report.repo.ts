@@ -8,6 +8,8 @@ export type ReportRow = {
   nick_name: string;
   course_id: number;
   course_title: string;
+  /** The release the team's learners read (its quizzes and pass mark come from release-content.ts). */
+  release_id: number;
   lesson_count: number;
   completed_count: number;
   last_activity_at: Date | null;
@@ -37,14 +39,14 @@ function reportQuery(teamId: number, f: Filters): SQL {
   const like = `%${escapeLike(f.keyword)}%`;
   return sql`
     with learnable as (
-      select c.id as course_id, r.title as course_title, r.snapshot -> 'lessons' as lessons
+      select c.id as course_id, r.id as release_id, r.title as course_title, r.snapshot -> 'lessons' as lessons
       from courses c
       join course_releases r on r.course_id = c.id and r.version_no = c.released_version
       where c.id in (select course_id from entitlements where team_id = ${teamId})
          or (c.team_id = ${teamId} and c.status = 'released')
     ),
     pairs as (
-      select m.user_id, u.nick_name, l.course_id, l.course_title,
+      select m.user_id, u.nick_name, l.course_id, l.release_id, l.course_title,
         jsonb_array_length(l.lessons)::int as lesson_count,
         (select count(*)::int from learning_lessons ll
           where ll.team_id = ${teamId} and ll.user_id = m.user_id and ll.course_id = l.course_id

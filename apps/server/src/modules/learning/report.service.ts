@@ -1,14 +1,39 @@
 /** The team learning report (OWNER/ADMIN): members × courses, a weekly completions chart, CSV export. */
-import type { LearnReport, LearnReportQuery, LearnReportRow } from '@studio/contract';
+import {
+  DEFAULT_COMPLETION,
+  quizScore,
+  quizzesOf,
+  type LearnReport,
+  type LearnReportQuery,
+  type LearnReportRow,
+} from '@studio/contract';
 import type { TeamCtx } from '../../platform/auth.ts';
 import { authorize } from '../../platform/policy.ts';
+import { releaseContent } from './release-content.ts';
 import { reportAll, reportPage, weeklyCompletions, type ReportRow } from './report.repo.ts';
 
 const WEEKS = 12;
 const CSV_MAX_ROWS = 50_000;
 const DAY_MS = 86_400_000;
 
-const toRow = (r: ReportRow): LearnReportRow => ({
+/** What a release asks of its quizzes: how many there are, and the pass mark. */
+type QuizRules = { quizTotal: number; passMark: number };
+
+/** The rules of each release the rows name (releases are cached in memory: release-content.ts). */
+async function quizRulesOf(c: TeamCtx, rows: ReportRow[]): Promise<Map<number, QuizRules>> {
+  const ids = [...new Set(rows.map((r) => r.release_id))];
+  const rules = await Promise.all(
+    ids.map(async (id) => {
+      const { snapshot } = await releaseContent(c.ctx.db, id);
+      const quizTotal = snapshot.lessons.reduce((n, l) => n + quizzesOf(l.content).length, 0);
+      const passMark = (snapshot.completion ?? DEFAULT_COMPLETION).passMark;
+      return [id, { quizTotal, passMark }] as const;
+    }),
+  );
+  return new Map(rules);
+}
+
+const toRow = (r: ReportRow, rules: QuizRules): LearnReportRow => ({
   userId: r.user_id,
   nickName: r.nick_name,
   courseId: r.course_id,
@@ -20,7 +45,16 @@ const toRow = (r: ReportRow): LearnReportRow => ({
   completedAt: r.completed_at ? new Date(r.completed_at).getTime() : null,
   quizCorrect: r.quiz_correct,
   quizAnswered: r.quiz_answered,
+  quizTotal: rules.quizTotal,
+  // Answers to quizzes a later release removed do not count past the quizzes there are.
+  score: quizScore(Math.min(r.quiz_correct, rules.quizTotal), rules.quizTotal),
+  passMark: rules.passMark,
 });
+
+async function toRows(c: TeamCtx, rows: ReportRow[]): Promise<LearnReportRow[]> {
+  const rules = await quizRulesOf(c, rows);
+  return rows.map((r) => toRow(r, rules.get(r.release_id)!));
+}
 
 /** The Monday (China time) of the week `at` falls in, as yyyy-mm-dd. */
 function mondayOf(at: number): string {
@@ -43,7 +77,7 @@ export async function learnReport(c: TeamCtx, q: LearnReportQuery): Promise<Lear
   authorize(c, 'learn.report');
   const [rows, weeks] = await Promise.all([reportPage(c.ctx.db, c.membership.team.id, q), weekly(c)]);
   return {
-    list: rows.map(toRow),
+    list: await toRows(c, rows),
     total: rows[0]?.total ?? 0,
     pageNum: q.pageNum,
     pageSize: q.pageSize,
@@ -64,7 +98,7 @@ const dateTime = (ms: number | null) =>
 /** The report as CSV (UTF-8 with BOM, so Excel opens the Chinese right), every page, same filters. */
 export async function learnReportCsv(c: TeamCtx, q: LearnReportQuery): Promise<string> {
   authorize(c, 'learn.report');
-  const rows = (await reportAll(c.ctx.db, c.membership.team.id, q, CSV_MAX_ROWS)).map(toRow);
+  const rows = await toRows(c, await reportAll(c.ctx.db, c.membership.team.id, q, CSV_MAX_ROWS));
   const header = [
     '成员',
     '课程',
@@ -75,6 +109,9 @@ export async function learnReportCsv(c: TeamCtx, q: LearnReportQuery): Promise<s
     '完成时间',
     '测验答对',
     '测验已答',
+    '测验总数',
+    '测验得分(%)',
+    '及格线(%)',
   ];
   const lines = rows.map((r) =>
     [
@@ -87,6 +124,9 @@ export async function learnReportCsv(c: TeamCtx, q: LearnReportQuery): Promise<s
       dateTime(r.completedAt),
       r.quizCorrect,
       r.quizAnswered,
+      r.quizTotal,
+      r.score,
+      r.passMark,
     ]
       .map(cell)
       .join(','),

@@ -1,7 +1,7 @@
 import { Code, type LearnReport } from '@studio/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addByInvitation, call, createUser } from '../../../test/factories.ts';
-import { buy, quizCourse } from '../../../test/learning-factories.ts';
+import { buy, quizCourse, timePasses } from '../../../test/learning-factories.ts';
 import { buyer } from '../../../test/store-factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 
@@ -23,6 +23,11 @@ async function teamThatLearns() {
   await call(t, 'POST', '/user/modify', { token: member.token, body: { nickName: '小李' } });
   await addByInvitation(t, b.user.token, member);
   await call(t, 'POST', '/team/change', { token: member.token, body: { teamId: b.team.teamId } });
+  await call(t, 'POST', '/learn/progress', {
+    token: member.token,
+    body: { courseId: course.courseId, lessonId: course.first, position: 0 },
+  });
+  await timePasses(t, member.userId);
   await call(t, 'POST', '/learn/progress', {
     token: member.token,
     body: { courseId: course.courseId, lessonId: course.first, position: 1, reachedEnd: true },
@@ -59,6 +64,10 @@ describe('the team learning report', () => {
       completedAt: null,
       quizAnswered: 1,
       quizCorrect: 1,
+      // The score is over every quiz of the course (one of two right), read against the pass mark.
+      quizTotal: 2,
+      score: 50,
+      passMark: 60,
     });
     expect(row.lastActivityAt).toEqual(expect.any(Number));
     // The owner has not started: listed, at 0, so a manager sees who has not begun.
@@ -111,6 +120,8 @@ describe('the team learning report', () => {
     expect(res.body.startsWith('\uFEFF成员,课程,已完成课时')).toBe(true);
     const lines = res.body.trim().split('\r\n');
     expect(lines).toHaveLength(3);
+    expect(lines[0]!.endsWith(',测验答对,测验已答,测验总数,测验得分(%),及格线(%)')).toBe(true);
     expect(lines.some((l) => l.startsWith("'=HYPERLINK(1),带测验的课程,1,2,50,"))).toBe(true);
+    expect(lines.some((l) => l.startsWith("'=HYPERLINK(1)") && l.endsWith(',1,1,2,50,60'))).toBe(true);
   });
 });

@@ -27,6 +27,7 @@ import {
   updateRefund,
   type RefundView,
 } from './refunds.repo.ts';
+import { revokeLostCertificates } from '../learning/learning.service.ts';
 
 const DAY_MS = 86_400_000;
 const ms = (d: Date | null) => (d ? d.getTime() : null);
@@ -278,6 +279,7 @@ export async function applyRefundNotice(
     else if (refund.status === 'refused') result = 'refused';
     else {
       await markRefundedAndRevoke(tx, refund, notice.refundId);
+      await revokeLostCertificates(tx, refund.buyerTeamId);
       result = 'refunded';
     }
     await setEventOutcome(tx, provider, notice.eventId, result);

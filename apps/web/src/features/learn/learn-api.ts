@@ -9,7 +9,7 @@ import type {
   LearnReport,
   LearnReportQuery,
   QuizAnswer,
-  QuizResult,
+  QuizAnswered,
 } from '@studio/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AxiosRequestConfig } from 'axios';
@@ -54,7 +54,7 @@ export const learnApi = {
   complete: (courseId: number, lessonId: number, config?: AxiosRequestConfig) =>
     api.post<LearnProgress>(Routes.learn.complete, { courseId, lessonId }, config).then(unwrap),
   answer: (body: { courseId: number; lessonId: number; quizId: string; answer: QuizAnswer }) =>
-    api.post<QuizResult>(Routes.quiz.answer, body).then(unwrap),
+    api.post<QuizAnswered>(Routes.quiz.answer, body).then(unwrap),
   /** Public: no login needed, and a stale token must not send the visitor away. */
   certificate: (code: string) =>
     api

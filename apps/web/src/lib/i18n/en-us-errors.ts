@@ -93,4 +93,7 @@ export const errorsEnUS: typeof errorsZhCN = {
   aiRetryNotAllowed: 'This job cannot be retried in its current state',
   aiLessonNotFailed: 'This lesson has not failed; there is nothing to retry',
   quizUnanswered: 'Answer every quiz in this lesson first',
+  lessonMinTime: 'Study {{waitSeconds, wait}} more before marking this lesson as done',
+  quizNotPassed: 'Your quiz score in this lesson is {{score}}%; {{passMark}}% is needed to complete it',
+  quizAttemptsUsedUp: 'All {{max}} attempts at this quiz are used',
 };

@@ -38,6 +38,7 @@ const fakeServer = () => {
     category: null,
     tags: [],
     price: null,
+    completion: { minLessonSeconds: 30, passMark: 60, maxQuizAttempts: null },
     status: 'draft',
     version: 1,
     releasedVersion: null,
@@ -186,5 +187,29 @@ describe('course details: nothing the user typed is lost', { timeout: 60_000 }, 
     await waitFor(() => expect(server.modifies).toHaveLength(1), { timeout: 5000 });
     expect(server.modifies[0]).not.toHaveProperty('title');
     expect(server.modifies[0]).toMatchObject({ summary: '只改了简介。' });
+  });
+});
+
+describe('结业要求 (completion settings)', { timeout: 60_000 }, () => {
+  it('are saved with the course details; a value out of range is said and not sent', async () => {
+    renderApp('/create/course/5');
+    await opened();
+    expect(screen.getByRole('group', { name: '结业要求' })).toBeTruthy();
+    expect(field('每课时最少学习时间').value).toBe('30');
+    expect(field('及格线').value).toBe('60');
+    expect(field('每道测验最多作答次数').value).toBe('');
+
+    type('及格线', '101');
+    expect(await screen.findByText('请输入 0 到 100 之间的整数')).toBeTruthy();
+    await act(() => new Promise((r) => setTimeout(r, 1500)));
+    expect(server.modifies).toHaveLength(0);
+
+    type('及格线', '80');
+    type('每道测验最多作答次数', '3');
+    await waitFor(() => expect(server.modifies.length).toBeGreaterThan(0), { timeout: 5000 });
+    await savedStatus();
+    // Only the settings go: never a copy of the other details.
+    expect(server.modifies.at(-1)).not.toHaveProperty('title');
+    expect(server.course.completion).toEqual({ minLessonSeconds: 30, passMark: 80, maxQuizAttempts: 3 });
   });
 });

@@ -1,5 +1,6 @@
 import type { Course, CourseCategory } from '@studio/contract';
 import type { CourseModify } from '@studio/contract';
+import { DEFAULT_COMPLETION } from '@studio/contract/constants';
 import { fenToYuan, yuanToFen } from '../../../lib/format.ts';
 
 export interface CourseFormValues {
@@ -11,6 +12,12 @@ export interface CourseFormValues {
   tags: string[];
   /** Yuan, as typed; null = no price. */
   price: number | null;
+  /** 结业要求: a cleared number falls back to the default (attempts: no limit). */
+  completion: {
+    minLessonSeconds: number | null;
+    passMark: number | null;
+    maxQuizAttempts: number | null;
+  };
 }
 
 export type CourseField = keyof CourseFormValues;
@@ -24,6 +31,7 @@ export const COURSE_FIELDS: readonly CourseField[] = [
   'category',
   'tags',
   'price',
+  'completion',
 ];
 
 export const toFormValues = (course: Course): CourseFormValues => ({
@@ -34,6 +42,7 @@ export const toFormValues = (course: Course): CourseFormValues => ({
   category: course.category,
   tags: course.tags,
   price: fenToYuan(course.price),
+  completion: { ...course.completion },
 });
 
 /** What the server would store for these values (trimmed, price in fen). */
@@ -45,6 +54,11 @@ export const toModifyBody = (values: Partial<CourseFormValues>): Required<Course
   category: values.category ?? null,
   tags: (values.tags ?? []).map((tag) => tag.trim()).filter(Boolean),
   price: yuanToFen(values.price),
+  completion: {
+    minLessonSeconds: values.completion?.minLessonSeconds ?? DEFAULT_COMPLETION.minLessonSeconds,
+    passMark: values.completion?.passMark ?? DEFAULT_COMPLETION.passMark,
+    maxQuizAttempts: values.completion?.maxQuizAttempts ?? null,
+  },
 });
 
 /** Only the named fields: a save carries what the user changed, never a copy of the rest. */

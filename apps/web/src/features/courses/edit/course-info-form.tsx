@@ -1,11 +1,80 @@
 import { DeleteOutlined } from '@ant-design/icons';
-import { COURSE_CATEGORIES, COURSE_LIMITS } from '@studio/contract/constants';
+import { COMPLETION_LIMITS, COURSE_CATEGORIES, COURSE_LIMITS } from '@studio/contract/constants';
 import { Button, Flex, Form, Input, InputNumber, Select, Typography, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ImageUpload } from '../../../components/image-upload.tsx';
 import { fenToYuan } from '../../../lib/format.ts';
 import { CourseCover } from '../course-cover.tsx';
 import type { CourseFormValues } from './course-info-save.ts';
+
+/** A whole number from `min` to `max`, said as you type (never clamped); empty is allowed. */
+const wholeNumber = (min: number, max: number, message: string) => ({
+  validator: async (_rule: unknown, value: number | null | undefined) => {
+    if (value === null || value === undefined) return;
+    if (!Number.isInteger(value) || value < min || value > max) throw new Error(message);
+  },
+});
+
+/**
+ * 结业要求: what completing a lesson and earning the certificate take, saved with the course and
+ * carried in its releases (learners get a change with the next release).
+ */
+const CompletionFields = () => {
+  const { t } = useTranslation();
+  const { minLessonSecondsMax, maxQuizAttemptsMax } = COMPLETION_LIMITS;
+  return (
+    <fieldset className="course-completion">
+      <legend className="course-completion-title">{t('course.edit.completion')}</legend>
+      <Typography.Paragraph type="secondary">{t('course.edit.completionHelp')}</Typography.Paragraph>
+      <Flex gap={16} wrap>
+        <Form.Item
+          name={['completion', 'minLessonSeconds']}
+          label={t('course.edit.minLessonSeconds')}
+          extra={t('course.edit.minLessonSecondsHelp')}
+          style={{ flex: '1 1 200px' }}
+          rules={[
+            wholeNumber(
+              0,
+              minLessonSecondsMax,
+              t('course.edit.rangeRule', { min: 0, max: minLessonSecondsMax }),
+            ),
+          ]}
+        >
+          <InputNumber precision={0} step={10} suffix={t('course.edit.seconds')} style={{ width: '100%' }} />
+        </Form.Item>
+        <Form.Item
+          name={['completion', 'passMark']}
+          label={t('course.edit.passMark')}
+          extra={t('course.edit.passMarkHelp')}
+          style={{ flex: '1 1 200px' }}
+          rules={[wholeNumber(0, 100, t('course.edit.rangeRule', { min: 0, max: 100 }))]}
+        >
+          <InputNumber precision={0} step={5} suffix="%" style={{ width: '100%' }} />
+        </Form.Item>
+        <Form.Item
+          name={['completion', 'maxQuizAttempts']}
+          label={t('course.edit.maxQuizAttempts')}
+          extra={t('course.edit.maxQuizAttemptsHelp')}
+          style={{ flex: '1 1 200px' }}
+          rules={[
+            wholeNumber(
+              1,
+              maxQuizAttemptsMax,
+              t('course.edit.rangeRule', { min: 1, max: maxQuizAttemptsMax }),
+            ),
+          ]}
+        >
+          <InputNumber
+            precision={0}
+            placeholder={t('course.edit.noLimit')}
+            suffix={t('course.edit.times')}
+            style={{ width: '100%' }}
+          />
+        </Form.Item>
+      </Flex>
+    </fieldset>
+  );
+};
 
 /**
  * The course details. Every change goes to autosave through `onEdit`, naming the fields changed
@@ -148,6 +217,7 @@ export const CourseInfoForm = ({
           open={false}
         />
       </Form.Item>
+      <CompletionFields />
       {disabled && <Typography.Text type="secondary">{t('course.edit.readOnly')}</Typography.Text>}
     </Form>
   );

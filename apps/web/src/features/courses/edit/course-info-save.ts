@@ -67,7 +67,8 @@ export const useCourseInfoSave = (course: CourseDetail, form: FormInstance<Cours
       if (sending.size === 0) return { version, updateTime: now.savedAt ?? course.updateTime };
       const fields = [...sending.keys()];
       try {
-        await form.validateFields(fields);
+        // recursive: 结业要求 is one field of three inputs.
+        await form.validateFields(fields, { recursive: true });
       } catch (error) {
         if (!onlyOutOfDate(error)) throw new InvalidInputError();
       }

@@ -1,10 +1,10 @@
-import type { CourseChanges, CourseDiffField } from '@studio/contract';
+import type { CompletionSettings, CourseChanges, CourseDiffField } from '@studio/contract';
 import { Flex, List, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DiffBlocksView } from '../diff-view.tsx';
 import { usePriceText } from '../course-bits.tsx';
 
-/** A field's value as the store shows it (price in yuan, the category's name). */
+/** A field's value as the store shows it (price in yuan, the category's name, 结业要求 in words). */
 const useFieldText = () => {
   const { t } = useTranslation();
   const priceText = usePriceText();
@@ -12,6 +12,17 @@ const useFieldText = () => {
     if (value === null || value === '') return t('release.changes.empty');
     if (field === 'price') return priceText(Number(value));
     if (field === 'category') return t(`course.category.${value}` as 'course.category.tech');
+    if (field === 'completion') {
+      const c = JSON.parse(value) as CompletionSettings;
+      return t('release.changes.completionText', {
+        seconds: c.minLessonSeconds,
+        passMark: c.passMark,
+        attempts:
+          c.maxQuizAttempts === null
+            ? t('release.changes.noAttemptsLimit')
+            : t('release.changes.attemptsLimit', { count: c.maxQuizAttempts }),
+      });
+    }
     return value;
   };
 };

@@ -36,6 +36,7 @@ const course: CourseDetail = {
   createTime: 1_700_000_000_000,
   updateTime: 1_700_000_000_000,
   abilities: { edit: true, release: true, share: true, delete: true },
+  completion: { minLessonSeconds: 30, passMark: 60, maxQuizAttempts: null },
   lessons: [],
 };
 const release = (over: Partial<Release>): Release => ({

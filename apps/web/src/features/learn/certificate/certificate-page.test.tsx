@@ -2,7 +2,7 @@ import { Code, Routes, type Certificate } from '@studio/contract';
 import { fireEvent, screen } from '@testing-library/react';
 import MockAdapter from 'axios-mock-adapter';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { formatDate } from '../../../lib/format.ts';
+import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { http } from '../../../lib/request.ts';
 import { renderApp } from '../../../test/render-app.tsx';
@@ -13,9 +13,15 @@ const certificate: Certificate = {
   code: 'ABCDEFGH2345',
   learnerName: '小明',
   courseTitle: 'Python 零基础入门',
-  teamName: '星火课程组',
+  issuerTeamName: '星火课程组',
+  learnerTeamName: '买家学习小组',
   issuedAt: 1_700_000_000_000,
+  revokedAt: null,
 };
+
+/** The value a <dt> of the sheet names. */
+const termValue = (term: string) =>
+  screen.getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
 
 beforeEach(() => {
   // A visitor: nobody logged in, no team.
@@ -28,7 +34,7 @@ afterEach(() => {
 });
 
 describe('/certificate/:code (public)', () => {
-  it('shows the learner, course, team, date, code and a QR code of its own address; prints', async () => {
+  it('shows the learner, course, the issuing and the learner team, date, code and a QR code of its own address; prints', async () => {
     mock.onGet(Routes.certificate.view).reply(200, { code: Code.OK, msg: 'ok', data: certificate });
     const router = renderApp('/certificate/ABCDEFGH2345');
     expect(await screen.findByRole('heading', { name: '结业证书' })).toBeTruthy();
@@ -36,7 +42,11 @@ describe('/certificate/:code (public)', () => {
     expect(mock.history.get[0]?.params).toEqual({ code: 'ABCDEFGH2345' });
     expect(screen.getByText('小明')).toBeTruthy();
     expect(screen.getByText('Python 零基础入门')).toBeTruthy();
-    expect(screen.getByText('星火课程组')).toBeTruthy();
+    // 颁发团队 is the team that made the course; the learner's team is named as such.
+    expect(termValue('颁发团队')).toBe('星火课程组');
+    expect(termValue('学员团队')).toBe('买家学习小组');
+    expect(screen.getByText('有效证书')).toBeTruthy();
+    expect(screen.queryByText('已撤销')).toBeNull();
     expect(screen.getByText(formatDate(certificate.issuedAt))).toBeTruthy();
     expect(screen.getByText('ABCDEFGH2345')).toBeTruthy();
     const url = `${window.location.origin}/certificate/ABCDEFGH2345`;
@@ -45,6 +55,20 @@ describe('/certificate/:code (public)', () => {
     const print = vi.spyOn(window, 'print').mockImplementation(() => undefined);
     fireEvent.click(screen.getByRole('button', { name: /打印证书/ }));
     expect(print).toHaveBeenCalled();
+  });
+
+  it('a revoked certificate says 已撤销 and when, never 有效证书, and offers no printing', async () => {
+    const revokedAt = 1_700_086_400_000;
+    mock
+      .onGet(Routes.certificate.view)
+      .reply(200, { code: Code.OK, msg: 'ok', data: { ...certificate, revokedAt } });
+    renderApp('/certificate/ABCDEFGH2345');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('已撤销');
+    expect(alert.textContent).toContain(formatDateTime(revokedAt));
+    expect(termValue('撤销时间')).toBe(formatDateTime(revokedAt));
+    expect(screen.queryByText('有效证书')).toBeNull();
+    expect(screen.queryByRole('button', { name: /打印证书/ })).toBeNull();
   });
 
   it('an unknown code says 证书不存在', async () => {

@@ -1,13 +1,13 @@
 import { PrinterOutlined } from '@ant-design/icons';
 import type { Certificate } from '@studio/contract';
 import { WebPaths } from '@studio/contract/constants';
-import { Button, Skeleton } from 'antd';
+import { Alert, Button, Skeleton, Tag } from 'antd';
 import { QRCodeSVG } from 'qrcode.react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { PublicPageError } from '../../../components/public-page-error.tsx';
 import { useDocumentTitle } from '../../../components/use-document-title.ts';
-import { formatDate } from '../../../lib/format.ts';
+import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { PublicShell } from '../../share/public-shell.tsx';
 import { useCertificate } from '../learn-api.ts';
 import './certificate.css';
@@ -22,10 +22,16 @@ const CertificateSheet = ({ certificate }: { certificate: Certificate }) => {
   const { t } = useTranslation();
   // The page's own address: scanning the printed QR opens this verification page.
   const url = `${window.location.origin}${WebPaths.certificate(certificate.code)}`;
+  const revoked = certificate.revokedAt !== null;
   return (
-    <section className="cert-sheet" aria-labelledby="cert-heading">
+    <section className={revoked ? 'cert-sheet is-revoked' : 'cert-sheet'} aria-labelledby="cert-heading">
       <style>{PRINT_PAGE}</style>
       <div className="cert-frame">
+        {revoked && (
+          <div className="cert-revoked-stamp" aria-hidden>
+            {t('learn.certificate.revoked')}
+          </div>
+        )}
         <div className="cert-brand">{t('common.appName')}</div>
         <h1 className="cert-heading" id="cert-heading">
           {t('learn.certificate.heading')}
@@ -38,12 +44,22 @@ const CertificateSheet = ({ certificate }: { certificate: Certificate }) => {
           <dl className="cert-meta">
             <div>
               <dt>{t('learn.certificate.team')}</dt>
-              <dd>{certificate.teamName}</dd>
+              <dd>{certificate.issuerTeamName}</dd>
+            </div>
+            <div>
+              <dt>{t('learn.certificate.learnerTeam')}</dt>
+              <dd>{certificate.learnerTeamName}</dd>
             </div>
             <div>
               <dt>{t('learn.certificate.issuedAt')}</dt>
               <dd>{formatDate(certificate.issuedAt)}</dd>
             </div>
+            {certificate.revokedAt !== null && (
+              <div>
+                <dt>{t('learn.certificate.revokedAt')}</dt>
+                <dd>{formatDateTime(certificate.revokedAt)}</dd>
+              </div>
+            )}
             <div>
               <dt>{t('learn.certificate.code')}</dt>
               <dd className="cert-code">{certificate.code}</dd>
@@ -59,7 +75,33 @@ const CertificateSheet = ({ certificate }: { certificate: Certificate }) => {
   );
 };
 
-/** /certificate/:code: a certificate anyone can verify (no login), printable on one A4 sheet. */
+/** Valid or 已撤销 (with when), said above the sheet: a revoked certificate never reads as valid. */
+const CertificateStatus = ({ certificate }: { certificate: Certificate }) => {
+  const { t } = useTranslation();
+  if (certificate.revokedAt === null) {
+    return (
+      <div className="cert-status">
+        <Tag color="success" variant="filled">
+          {t('learn.certificate.valid')}
+        </Tag>
+      </div>
+    );
+  }
+  return (
+    <Alert
+      className="cert-status"
+      type="error"
+      showIcon
+      title={t('learn.certificate.revoked')}
+      description={t('learn.certificate.revokedDesc', { date: formatDateTime(certificate.revokedAt) })}
+    />
+  );
+};
+
+/**
+ * /certificate/:code: a certificate anyone can verify (no login), printable on one A4 sheet. A
+ * revoked one says 已撤销 and when, above the sheet and on it, and offers no printing.
+ */
 export const CertificatePage = () => {
   const { t } = useTranslation();
   const code = useParams().code ?? '';
@@ -72,7 +114,8 @@ export const CertificatePage = () => {
   return (
     <PublicShell
       actions={
-        certificate.data && (
+        certificate.data &&
+        certificate.data.revokedAt === null && (
           <Button icon={<PrinterOutlined aria-hidden />} onClick={() => window.print()}>
             {t('learn.certificate.print')}
           </Button>
@@ -80,7 +123,10 @@ export const CertificatePage = () => {
       }
     >
       {certificate.data ? (
-        <CertificateSheet certificate={certificate.data} />
+        <>
+          <CertificateStatus certificate={certificate.data} />
+          <CertificateSheet certificate={certificate.data} />
+        </>
       ) : certificate.isPending ? (
         <Skeleton active paragraph={{ rows: 8 }} />
       ) : (

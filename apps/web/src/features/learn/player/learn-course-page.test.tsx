@@ -154,7 +154,9 @@ describe('/learn/course/:courseId (the player)', () => {
     };
     mock
       .onPost(Routes.quiz.answer)
-      .reply((config) => ok(bodyOf(config.data).quizId === 'q-single' ? single : blank));
+      .reply((config) =>
+        ok({ ...(bodyOf(config.data).quizId === 'q-single' ? single : blank), progress: learnProgress() }),
+      );
     renderApp('/learn/course/11?lesson=2');
     const choice = within(await screen.findByRole('region', { name: 'Python 的列表用什么括号？' }));
     expect(screen.getByText('还有 2 道测验未作答，答完后才能完成本课时。')).toBeTruthy();
@@ -189,13 +191,13 @@ describe('/learn/course/:courseId (the player)', () => {
     expect((text.getByRole('textbox', { name: '你的答案' }) as HTMLInputElement).value).toBe('echo');
   });
 
-  it('标记完成 says why when a quiz is unanswered (60001)', async () => {
+  it('标记为已学完 says why when a quiz is unanswered (60001)', async () => {
     mock
       .onPost(Routes.learn.complete)
       .reply(200, { code: Code.QUIZ_UNANSWERED, msg: '请先回答本课时的全部测验', data: null });
     renderApp('/learn/course/11?lesson=2');
     await heading('列表');
-    fireEvent.click(screen.getByRole('button', { name: '标记完成' }));
+    fireEvent.click(screen.getByRole('button', { name: '标记为已学完' }));
     // Next to the button, in the lesson (not only in a passing notice), and said once.
     const lesson = within(screen.getByRole('article', { name: '列表' }));
     expect(await lesson.findByText('请先回答本课时的全部测验')).toBeTruthy();
@@ -206,13 +208,13 @@ describe('/learn/course/:courseId (the player)', () => {
     });
   });
 
-  it('标记完成 completes the lesson and the syllabus follows', async () => {
+  it('标记为已学完 completes the lesson and the syllabus follows', async () => {
     mock
       .onPost(Routes.learn.complete)
       .reply(...ok(learnProgress({ lessonId: 3, state: 'completed', completedCount: 2, progress: 66 })));
     renderApp('/learn/course/11?lesson=3');
     await heading('小结');
-    fireEvent.click(screen.getByRole('button', { name: '标记完成' }));
+    fireEvent.click(screen.getByRole('button', { name: '标记为已学完' }));
     expect(await screen.findByText('本课时已完成')).toBeTruthy();
     expect(screen.getByRole('progressbar', { name: '课程进度' }).getAttribute('aria-valuenow')).toBe('66');
   });
@@ -255,40 +257,130 @@ describe('/learn/course/:courseId (the player)', () => {
     expect(progressPosts(3).length).toBeLessThanOrEqual(sent.length + 2);
   });
 
-  it('reaching the end completes a lesson once its quizzes are answered', async () => {
-    mock.onPost(Routes.quiz.answer).reply((config) =>
-      ok({
-        quizId: bodyOf(config.data).quizId,
-        correct: true,
-        answer: bodyOf(config.data).answer,
-        correctChoices: [1],
-        accepted: ['print'],
+  it('a wrong answer leaves the quiz lesson open, says the score needed; the passing answer completes it', async () => {
+    const answers: Record<string, boolean> = { 'q-blank': true, 'q-single': false };
+    mock.onPost(Routes.quiz.answer).reply((config) => {
+      const { quizId, answer } = bodyOf(config.data) as { quizId: string; answer: unknown };
+      if (quizId === 'q-single') answers['q-single'] = JSON.stringify(answer) === '{"choices":[1]}';
+      const right = Object.values(answers).filter(Boolean).length;
+      const passed = right === 2;
+      return ok({
+        quizId,
+        correct: answers[quizId],
+        answer,
+        correctChoices: quizId === 'q-single' ? [1] : [],
+        accepted: quizId === 'q-blank' ? ['print'] : [],
         explanation: '',
         attempts: 1,
-      }),
-    );
+        progress: learnProgress({
+          state: passed ? 'completed' : 'in_progress',
+          completedCount: passed ? 2 : 1,
+          progress: passed ? 66 : 33,
+          lessonScore: right * 50,
+          score: right * 50,
+        }),
+      });
+    });
     renderApp('/learn/course/11?lesson=2');
     await heading('列表');
-    await waitFor(() => expect(endSeen).not.toBeNull());
-    act(() => endSeen?.(true));
-    await waitFor(() => expect(progressPosts(2).at(-1)?.body.reachedEnd).toBe(true));
-    const before = progressPosts(2).length;
+    const checklist = within(screen.getByRole('list', { name: '获得证书还需' }));
+    expect(checklist.getByText(/还有 2 道测验未作答/)).toBeTruthy();
 
-    fireEvent.click(screen.getByRole('radio', { name: 'B. []' }));
-    fireEvent.click(
-      within(screen.getByRole('region', { name: 'Python 的列表用什么括号？' })).getByRole('button', {
-        name: '提交答案',
-      }),
-    );
-    await screen.findByText('回答正确');
-    // One quiz still open: nothing to complete yet.
-    expect(progressPosts(2)).toHaveLength(before);
-
+    const single = within(screen.getByRole('region', { name: 'Python 的列表用什么括号？' }));
+    fireEvent.click(single.getByRole('radio', { name: 'A. ()' }));
+    fireEvent.click(single.getByRole('button', { name: '提交答案' }));
+    await single.findByText('回答错误');
     const blank = within(screen.getByRole('region', { name: '打印用哪个函数？' }));
     fireEvent.change(blank.getByRole('textbox', { name: '你的答案' }), { target: { value: 'print' } });
     fireEvent.click(blank.getByRole('button', { name: '提交答案' }));
-    await waitFor(() => expect(progressPosts(2)).toHaveLength(before + 1));
-    expect(progressPosts(2).at(-1)!.body.reachedEnd).toBe(true);
+    await blank.findByText('回答正确');
+    // One of two right: 50%, below the pass mark: said in the lesson and in the checklist.
+    expect(
+      await screen.findByText('本课时测验得分 50%，需达到 60% 才能完成：重新作答答错的题目。'),
+    ).toBeTruthy();
+    expect(checklist.getByText(/测验得分 50%，需达到 60%/)).toBeTruthy();
+    expect(checklist.getByText('全课测验得分：你的 50%，需要 60%')).toBeTruthy();
+    expect(screen.queryByText('本课时已完成')).toBeNull();
+
+    fireEvent.click(single.getByRole('button', { name: /重新作答/ }));
+    fireEvent.click(single.getByRole('radio', { name: 'B. []' }));
+    fireEvent.click(single.getByRole('button', { name: '提交答案' }));
+    expect(await screen.findByText('本课时已完成')).toBeTruthy();
+    expect(screen.getByRole('progressbar', { name: '课程进度' }).getAttribute('aria-valuenow')).toBe('66');
+    expect(checklist.getByText('全课测验得分 100%，已达到 60%')).toBeTruthy();
+    // No progress post was needed: the answer completed the lesson.
+    expect(progressPosts(2).every((p) => !p.body.reachedEnd)).toBe(true);
+  });
+
+  it('the end seen before the minimum time is sent again when the server says it has passed', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    mock.onPost(Routes.learn.progress).reply((config) => {
+      const body = bodyOf(config.data) as unknown as LearnProgressBody;
+      posts.push({ at: Date.now(), body });
+      const ends = progressPosts(3).filter((p) => p.body.reachedEnd).length;
+      // The first end: 12 s still to go; sent again after them, the server completes it.
+      return ok(
+        body.reachedEnd && ends > 1
+          ? learnProgress({
+              lessonId: 3,
+              state: 'completed',
+              completedCount: 2,
+              progress: 66,
+              waitSeconds: 0,
+            })
+          : learnProgress({ lessonId: 3, waitSeconds: body.reachedEnd ? 12 : 30 }),
+      );
+    });
+    renderApp('/learn/course/11?lesson=3');
+    await heading('小结');
+    expect(screen.getByText('还需学习 30 秒，才能完成本课时。')).toBeTruthy();
+    await waitFor(() => expect(endSeen).not.toBeNull());
+    act(() => endSeen?.(true));
+    await waitFor(() => expect(progressPosts(3).filter((p) => p.body.reachedEnd)).toHaveLength(1));
+    expect(await screen.findByText('还需学习 12 秒，才能完成本课时。')).toBeTruthy();
+    await act(() => vi.advanceTimersByTimeAsync(11_000));
+    expect(progressPosts(3).filter((p) => p.body.reachedEnd)).toHaveLength(1);
+    await act(() => vi.advanceTimersByTimeAsync(2_000));
+    await waitFor(() => expect(progressPosts(3).filter((p) => p.body.reachedEnd)).toHaveLength(2));
+    expect(await screen.findByText('本课时已完成')).toBeTruthy();
+  });
+
+  it('标记为已学完 too early says how long is left (30030)', async () => {
+    mock.onPost(Routes.learn.complete).reply(200, {
+      code: Code.LESSON_MIN_TIME,
+      msg: '请再学习 25 秒后再标记为已学完',
+      data: { waitSeconds: 25 },
+    });
+    renderApp('/learn/course/11?lesson=3');
+    await heading('小结');
+    fireEvent.click(screen.getByRole('button', { name: '标记为已学完' }));
+    const lesson = within(screen.getByRole('article', { name: '小结' }));
+    expect(await lesson.findByText('请再学习 25 秒后再标记为已学完')).toBeTruthy();
+  });
+
+  it('a quiz whose attempts are used up offers no 重新作答', async () => {
+    const used: QuizResult = {
+      quizId: 'q-single',
+      correct: false,
+      answer: { choices: [0] },
+      correctChoices: [1],
+      accepted: [],
+      explanation: '',
+      attempts: 2,
+    };
+    mock.onGet(Routes.learn.course).reply(
+      ...ok(
+        learnCourse({
+          completion: { minLessonSeconds: 30, passMark: 60, maxQuizAttempts: 2 },
+          lessons: learnCourse().lessons.map((l) => (l.lessonId === 2 ? { ...l, quizResults: [used] } : l)),
+        }),
+      ),
+    );
+    renderApp('/learn/course/11?lesson=2');
+    const single = within(await screen.findByRole('region', { name: 'Python 的列表用什么括号？' }));
+    expect(single.getByText('已作答 2 次（最多 2 次）')).toBeTruthy();
+    expect(single.getByText('作答次数已用完')).toBeTruthy();
+    expect(single.queryByRole('button', { name: /重新作答/ })).toBeNull();
   });
 
   it('the lesson that completes the course is celebrated, with the certificate', async () => {

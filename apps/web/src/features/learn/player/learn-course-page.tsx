@@ -13,6 +13,7 @@ import { Changelog } from '../../store/preview/changelog.tsx';
 import { useTeamId } from '../../teams/current-team.ts';
 import { learnKeys, useLearnCourse } from '../learn-api.ts';
 import '../learn.css';
+import { CompletionChecklist } from './completion-checklist.tsx';
 import { CourseDoneModal } from './course-done-modal.tsx';
 import { LessonSyllabus } from './lesson-syllabus.tsx';
 import { LessonView } from './lesson-view.tsx';
@@ -36,7 +37,12 @@ const useCourseCache = (courseId: number) => {
         progress: p.progress,
         completedAt: p.completedAt,
         certificateCode: p.certificateCode,
-        lessons: c.lessons.map((l) => (l.lessonId === p.lessonId ? { ...l, state: p.state } : l)),
+        score: p.score,
+        lessons: c.lessons.map((l) =>
+          l.lessonId === p.lessonId
+            ? { ...l, state: p.state, score: p.lessonScore, waitSeconds: p.waitSeconds }
+            : l,
+        ),
       }));
       // 我的学习 shows progress too; it asks again when next shown.
       void client.invalidateQueries({ queryKey: learnKeys.lists(teamId) });
@@ -144,6 +150,7 @@ const Player = ({ course }: { course: LearnCourse }) => {
           }
         />
       )}
+      {course.completedAt === null && course.lessons.length > 0 && <CompletionChecklist course={course} />}
       {!lesson ? (
         <Card>
           <Empty description={t('learn.player.noLessons')} />
@@ -168,6 +175,7 @@ const Player = ({ course }: { course: LearnCourse }) => {
               key={lesson.lessonId}
               courseId={course.courseId}
               lesson={lesson}
+              completion={course.completion}
               index={index}
               startAt={resumeAt?.lessonId === lesson.lessonId ? resumeAt.position : null}
               onPrev={prev ? () => go(prev.lessonId) : null}

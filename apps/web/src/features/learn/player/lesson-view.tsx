@@ -1,8 +1,14 @@
 import { CheckOutlined, LeftOutlined, RightOutlined } from '@ant-design/icons';
-import type { LearnLesson, LearnProgress, QuizResult } from '@studio/contract';
+import type {
+  CompletionSettings,
+  LearnLesson,
+  LearnProgress,
+  QuizAnswered,
+  QuizResult,
+} from '@studio/contract';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, App, Button, Flex, Typography } from 'antd';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ContentView } from '../../../components/content-view/content-view.tsx';
 import { learnApi } from '../learn-api.ts';
@@ -12,6 +18,28 @@ import { scrollToPosition } from './reading-position.ts';
 import { splitLesson } from './split-lesson.ts';
 import { useLessonProgress } from './use-lesson-progress.ts';
 
+/** Seconds left of a wait the server gave, counted down on screen (it decides nothing). */
+const useCountdown = (seconds: number): number => {
+  const [given, setGiven] = useState(seconds);
+  const [left, setLeft] = useState(seconds);
+  // A new wait from the server restarts the count (state adjusted while rendering, not in an effect).
+  if (given !== seconds) {
+    setGiven(seconds);
+    setLeft(seconds);
+  }
+  useEffect(() => {
+    if (seconds <= 0) return;
+    const end = Date.now() + seconds * 1000;
+    const timer = setInterval(() => {
+      const now = Math.max(0, Math.ceil((end - Date.now()) / 1000));
+      setLeft(now);
+      if (now === 0) clearInterval(timer);
+    }, 1000);
+    return () => clearInterval(timer);
+  }, [seconds]);
+  return left;
+};
+
 /**
  * One lesson in the player: its content (ordinary blocks through ContentView, quizzes as QuizCards),
  * an end sentinel that completes it, 标记完成 and previous / next. Keyed by lesson: each lesson
@@ -20,6 +48,7 @@ import { useLessonProgress } from './use-lesson-progress.ts';
 export const LessonView = ({
   courseId,
   lesson,
+  completion,
   index,
   startAt,
   onPrev,
@@ -29,6 +58,8 @@ export const LessonView = ({
 }: {
   courseId: number;
   lesson: LearnLesson;
+  /** The course's completion rules (pass mark, attempts). */
+  completion: CompletionSettings;
   index: number;
   /** Where to scroll on opening: the resume position, or null (the router scrolls a new page to the top). */
   startAt: number | null;
@@ -53,7 +84,7 @@ export const LessonView = ({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  const progress = useLessonProgress({ courseId, lessonId: lesson.lessonId, lessonRef, endRef, onProgress });
+  useLessonProgress({ courseId, lessonId: lesson.lessonId, lessonRef, endRef, onProgress });
 
   const complete = useMutation({
     // Silent: 60001 (a quiz unanswered) is said here, next to the button, not in a notice.
@@ -64,17 +95,17 @@ export const LessonView = ({
     },
   });
 
-  const answered = (result: QuizResult) => {
+  // An answer comes back with the progress after it: the one that reaches the pass mark completed the lesson.
+  const answered = ({ progress: after, ...result }: QuizAnswered) => {
     onQuizResult(lesson.lessonId, result);
+    onProgress(after);
     complete.reset();
-    // The last quiz answered after the end was reached: the lesson can complete now.
-    const stillOpen = parts.filter(
-      (p) => p.kind === 'quiz' && p.quiz.id !== result.quizId && !results.has(p.quiz.id),
-    ).length;
-    if (stillOpen === 0) progress.resend();
   };
 
   const done = lesson.state === 'completed';
+  const waitLeft = useCountdown(done ? 0 : lesson.waitSeconds);
+  const belowPassMark =
+    !done && lesson.quizCount > 0 && unanswered === 0 && (lesson.score ?? 0) < completion.passMark;
   return (
     <article className="learn-lesson" ref={lessonRef} aria-labelledby={`learn-lesson-${lesson.lessonId}`}>
       <header className="learn-lesson-head">
@@ -99,6 +130,7 @@ export const LessonView = ({
             lessonId={lesson.lessonId}
             quiz={part.quiz}
             result={results.get(part.quiz.id)}
+            maxAttempts={completion.maxQuizAttempts}
             onAnswered={answered}
           />
         ),
@@ -111,6 +143,16 @@ export const LessonView = ({
         {!complete.error && unanswered > 0 && !done && (
           <Typography.Text type="secondary">
             {t('learn.player.quizzesLeft', { count: unanswered })}
+          </Typography.Text>
+        )}
+        {!complete.error && belowPassMark && (
+          <Typography.Text type="warning">
+            {t('learn.player.lessonScoreLow', { score: lesson.score ?? 0, passMark: completion.passMark })}
+          </Typography.Text>
+        )}
+        {!complete.error && waitLeft > 0 && (
+          <Typography.Text type="secondary">
+            {t('learn.player.waitLeft', { count: waitLeft })}
           </Typography.Text>
         )}
         <Flex justify="space-between" align="center" gap={8} wrap>

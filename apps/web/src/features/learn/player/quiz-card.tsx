@@ -1,5 +1,5 @@
 import { CheckCircleFilled, CloseCircleFilled, RedoOutlined } from '@ant-design/icons';
-import type { LearnerQuiz, QuizAnswer, QuizResult } from '@studio/contract';
+import type { LearnerQuiz, QuizAnswer, QuizAnswered, QuizResult } from '@studio/contract';
 import { useMutation } from '@tanstack/react-query';
 import { Button, Checkbox, Flex, Input, Radio, Tag, Typography } from 'antd';
 import { useId, useState } from 'react';
@@ -83,7 +83,15 @@ const AnswerInput = ({
   );
 };
 
-const Outcome = ({ result, labels }: { result: QuizResult; labels: string[] }) => {
+const Outcome = ({
+  result,
+  labels,
+  maxAttempts,
+}: {
+  result: QuizResult;
+  labels: string[];
+  maxAttempts: number | null;
+}) => {
   const { t } = useTranslation();
   const sep = t('learn.quiz.separator');
   const given =
@@ -108,7 +116,9 @@ const Outcome = ({ result, labels }: { result: QuizResult; labels: string[] }) =
       )}
       {result.explanation && <div>{t('learn.quiz.explanation', { text: result.explanation })}</div>}
       <Typography.Text type="secondary">
-        {t('learn.quiz.attempts', { count: result.attempts })}
+        {maxAttempts === null
+          ? t('learn.quiz.attempts', { count: result.attempts })
+          : t('learn.quiz.attemptsOf', { count: result.attempts, max: maxAttempts })}
       </Typography.Text>
     </div>
   );
@@ -116,20 +126,24 @@ const Outcome = ({ result, labels }: { result: QuizResult; labels: string[] }) =
 
 /**
  * One quiz of a lesson: pick (radio, checkboxes) or type the answer and submit; the server grades it
- * and the card shows right or wrong, the right answer and the explanation, with 重新作答.
+ * and the card shows right or wrong, the right answer and the explanation, with 重新作答 (while the
+ * course's limit of attempts, if any, is not used up).
  */
 export const QuizCard = ({
   courseId,
   lessonId,
   quiz,
   result,
+  maxAttempts,
   onAnswered,
 }: {
   courseId: number;
   lessonId: number;
   quiz: LearnerQuiz;
   result: QuizResult | undefined;
-  onAnswered: (result: QuizResult) => void;
+  /** The course's limit of answers per quiz (null: none). */
+  maxAttempts: number | null;
+  onAnswered: (answered: QuizAnswered) => void;
 }) => {
   const { t } = useTranslation();
   const questionId = useId();
@@ -172,16 +186,20 @@ export const QuizCard = ({
         </Flex>
       ) : (
         <Flex vertical gap={12} align="flex-start">
-          <Outcome result={result} labels={labels} />
-          <Button
-            icon={<RedoOutlined aria-hidden />}
-            onClick={() => {
-              setDraft(draftOf(result));
-              setEditing(true);
-            }}
-          >
-            {t('learn.quiz.retry')}
-          </Button>
+          <Outcome result={result} labels={labels} maxAttempts={maxAttempts} />
+          {maxAttempts !== null && result.attempts >= maxAttempts ? (
+            <Typography.Text type="secondary">{t('learn.quiz.noAttemptsLeft')}</Typography.Text>
+          ) : (
+            <Button
+              icon={<RedoOutlined aria-hidden />}
+              onClick={() => {
+                setDraft(draftOf(result));
+                setEditing(true);
+              }}
+            >
+              {t('learn.quiz.retry')}
+            </Button>
+          )}
         </Flex>
       )}
     </section>

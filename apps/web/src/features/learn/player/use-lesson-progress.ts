@@ -4,11 +4,16 @@ import { learnApi } from '../learn-api.ts';
 import { createProgressReporter, type ProgressReporter } from './progress-reporter.ts';
 import { readingPosition } from './reading-position.ts';
 
+/** Sent again a moment after the minimum time, so the server's whole seconds have surely passed. */
+const WAIT_MARGIN_MS = 500;
+
 /**
  * Saves where the learner is in a lesson: on opening it, while scrolling (throttled, see
  * progress-reporter.ts), when its end sentinel comes into view (reachedEnd: the server completes the
- * lesson once its quizzes are answered), and when leaving the lesson or hiding the page.
- * Returns `resend`, for when the last quiz gets answered after the end was reached.
+ * lesson when the course's rules allow), and when leaving the lesson or hiding the page. The end
+ * seen before the course's minimum time is sent again once the server's `waitSeconds` have passed
+ * (the server decides again; the client's clock decides nothing).
+ * Returns `resend`, to send the end again now.
  */
 export function useLessonProgress({
   courseId,
@@ -30,11 +35,18 @@ export function useLessonProgress({
   });
 
   useEffect(() => {
+    let waitTimer: ReturnType<typeof setTimeout> | undefined;
     // Background saves: a failed one is retried by the next scroll, so no error notice interrupts reading.
     const reporter = createProgressReporter((report) => {
       learnApi
         .progress({ courseId, lessonId, ...report }, { silent: true })
-        .then((progress) => onProgressRef.current(progress))
+        .then((progress) => {
+          onProgressRef.current(progress);
+          if (report.reachedEnd && progress.state !== 'completed' && progress.waitSeconds > 0) {
+            clearTimeout(waitTimer);
+            waitTimer = setTimeout(() => reporter.resend(), progress.waitSeconds * 1000 + WAIT_MARGIN_MS);
+          }
+        })
         .catch(() => undefined);
     });
     reporterRef.current = reporter;
@@ -57,6 +69,7 @@ export function useLessonProgress({
       observer.observe(endRef.current);
     }
     return () => {
+      clearTimeout(waitTimer);
       observer?.disconnect();
       window.removeEventListener('scroll', onScroll);
       document.removeEventListener('visibilitychange', onHide);

@@ -24,6 +24,7 @@ const fresh = reportRow({
   lastActivityAt: null,
   quizCorrect: 0,
   quizAnswered: 0,
+  score: 0,
 });
 const done = reportRow({
   userId: 1,
@@ -37,6 +38,8 @@ const done = reportRow({
   completedAt: 1_700_100_000_000,
   quizCorrect: 6,
   quizAnswered: 6,
+  quizTotal: 0,
+  score: null,
 });
 const WEEKLY = [0, 1, 0, 3, 2, 0, 0, 6, 1, 0, 4, 2];
 
@@ -100,17 +103,20 @@ describe('/learn/report (团队学习报告)', () => {
     expect(red.getByText('未完成')).toBeTruthy();
     expect(red.getByText('3/4')).toBeTruthy();
     expect(red.getByText('答对 3 题，共作答 4 题')).toBeTruthy();
+    expect(red.getByText('75%（及格线 60%）')).toBeTruthy();
 
     const gang = await row('小刚');
     expect(gang.getByText('0/4')).toBeTruthy();
     expect(gang.getByText('未开始')).toBeTruthy();
     expect(gang.getByText('未作答')).toBeTruthy();
+    expect(gang.getByText('0%（及格线 60%）')).toBeTruthy();
 
     const ming = await row('小明');
     expect(ming.getByRole('progressbar', { name: '完成度' }).getAttribute('aria-valuenow')).toBe('100');
     expect(ming.getByText('5/5')).toBeTruthy();
     expect(ming.getByText(formatDate(1_700_100_000_000))).toBeTruthy();
     expect(ming.getByText('6/6')).toBeTruthy();
+    expect(ming.getByText('无测验')).toBeTruthy();
 
     expect(screen.getByText('共 25 条')).toBeTruthy();
     expect(reportQueries()).toEqual([{ pageNum: 1, pageSize: 10, status: 'all', sort: 'lastActivity' }]);

@@ -16,7 +16,20 @@ const QuizFigure = ({ correct, answered }: { correct: number; answered: number }
   );
 };
 
-/** 成员, 课程, 完成度 (bar with completed/total), 最近学习, 完成时间, 测验 (correct/answered). */
+/** The course's quiz score against its pass mark: green at or above it, red below. */
+const ScoreFigure = ({ score, passMark }: { score: number; passMark: number }) => {
+  const { t } = useTranslation();
+  return (
+    <Typography.Text type={score >= passMark ? 'success' : 'danger'}>
+      {t('learn.report.scoreText', { score, passMark })}
+    </Typography.Text>
+  );
+};
+
+/**
+ * 成员, 课程, 完成度 (bar with completed/total), 最近学习, 完成时间, 测验 (correct/answered),
+ * 测验得分 (over every quiz of the course, against its pass mark).
+ */
 export const useReportColumns = (): ColumnsType<LearnReportRow> => {
   const { t } = useTranslation();
   const muted = (text: string) => <Typography.Text type="secondary">{text}</Typography.Text>;
@@ -77,6 +90,18 @@ export const useReportColumns = (): ColumnsType<LearnReportRow> => {
           <QuizFigure correct={row.quizCorrect} answered={row.quizAnswered} />
         ) : (
           muted(t('learn.report.noQuiz'))
+        ),
+    },
+    {
+      key: 'score',
+      title: t('learn.report.column.score'),
+      width: 150,
+      align: 'right',
+      render: (_, row) =>
+        row.score === null ? (
+          muted(t('learn.report.noQuizzes'))
+        ) : (
+          <ScoreFigure score={row.score} passMark={row.passMark} />
         ),
     },
   ];
