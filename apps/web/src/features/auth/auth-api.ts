@@ -29,11 +29,14 @@ export const loadingPath = (redirect: string | null): string => {
 
 /**
  * Where a user without a current team goes: the team pages they asked for (an invite link is
- * `/selectTeam?invite=<code>` and must keep its code), otherwise /selectTeam.
+ * `/selectTeam?invite=<code>` and must keep its code) or the storefront they came from (its list and
+ * buy pages are open without a team), otherwise /selectTeam.
  */
 export const noTeamPath = (redirect: string | null): string => {
   const safe = safeRedirect(redirect);
-  return safe && /^\/(selectTeam|creatTeam)(?=[?#]|$)/.test(safe) ? safe : WebPaths.selectTeam;
+  return safe && /^\/(selectTeam|creatTeam|store\/list|store\/preview\/\d+)(?=[?#]|$)/.test(safe)
+    ? safe
+    : WebPaths.selectTeam;
 };
 
 /** /loading with the page asked for before the WeChat login, forgetting it once read. */
