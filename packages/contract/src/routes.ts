@@ -126,6 +126,8 @@ export const Routes = {
     generate: '/ai/job/generate',
     cancel: '/ai/job/cancel',
     retry: '/ai/job/retry',
+    /** A new job with a cancelled or failed one's topic (and outline, when it had one). */
+    restart: '/ai/job/restart',
     stream: '/ai/job/stream',
     assist: '/ai/assist',
     generator: '/ai/generator',
