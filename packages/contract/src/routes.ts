@@ -12,6 +12,10 @@ export const Routes = {
     wechatBind: '/auth/wechat/bind',
     wechatSimulator: '/auth/wechat/simulator',
     wechatSimulatorConfirm: '/auth/wechat/simulator/confirm',
+    /** The desktop's page asks whether its QR code was confirmed on the phone (the simulator's flow). */
+    wechatStatus: '/auth/wechat/status',
+    /** The simulated phone's screen after confirming: 已在电脑上登录 once the desktop has logged in. */
+    wechatSimulatorDone: '/auth/wechat/simulator/done',
     logout: '/auth/logout',
   },
   user: {
