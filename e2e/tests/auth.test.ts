@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, i
 import { launchBrowser, uniquePhone } from '../support/browser.ts';
 import { sql } from '../support/db.ts';
 import { smsCodeFromLog } from '../support/server.ts';
-import { apiLogin, useSession } from '../support/session.ts';
+import { apiLogin, apiSignUp, useSession } from '../support/session.ts';
 
 const baseUrl = inject('baseUrl');
 const logFile = inject('logFile');
@@ -126,6 +126,24 @@ describe('login and registration', () => {
     } finally {
       await phoneContext.close();
     }
+  });
+
+  it('a signed-in user without a team browses the store and a buy page; buying asks for a team first', async () => {
+    const user = await apiSignUp(baseUrl, logFile, uniquePhone());
+    expect(user.lastTeam).toBeNull();
+    await useSession(context, user);
+    const list = (await (await fetch(`${baseUrl}/api/store/list?pageNum=1&pageSize=12`)).json()) as {
+      data: { list: { courseId: number; title: string }[] };
+    };
+    const course = list.data.list[0]!;
+    await page.goto(`${baseUrl}/store/list`);
+    await page.getByText(course.title).first().waitFor();
+    expect(new URL(page.url()).pathname).toBe('/store/list');
+    await page.goto(`${baseUrl}/store/preview/${course.courseId}`);
+    await page.getByRole('heading', { name: course.title }).first().waitFor();
+    expect(await page.getByRole('button', { name: '立即购买' }).count()).toBe(0);
+    await page.getByRole('button', { name: '创建或加入团队后购买' }).click();
+    await page.waitForURL('**/selectTeam');
   });
 
   it('sends a user whose token expired to /login with the notice', async () => {
