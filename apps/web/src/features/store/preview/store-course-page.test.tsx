@@ -145,16 +145,14 @@ describe('/store/preview/:courseId (buy page)', () => {
 describe('the storefront for a signed-in user without a team', () => {
   it('shows the list and the buy page (not /selectTeam); buying asks to create or join a team first', async () => {
     writeStoredUser(user({ lastTeam: null }));
-    mock
-      .onGet(Routes.store.list)
-      .reply(
-        ...ok({
-          list: [{ ...course(), lessonCount: 2, releaseTime: 0 }],
-          total: 1,
-          pageNum: 1,
-          pageSize: 12,
-        }),
-      );
+    mock.onGet(Routes.store.list).reply(
+      ...ok({
+        list: [{ ...course(), lessonCount: 2, releaseTime: 0 }],
+        total: 1,
+        pageNum: 1,
+        pageSize: 12,
+      }),
+    );
     mock.onGet(Routes.store.course).reply(...ok(course()));
     mock.onGet(Routes.team.invitationList).reply(...ok({ list: [] }));
     const router = renderApp('/store/list');
