@@ -108,4 +108,35 @@ describe('AI course creation', () => {
     await page.getByRole('link', { name: '打开课程' }).first().click();
     await page.waitForURL('**/create/course/*');
   });
+
+  it('a cancelled job says what it left and starts again with the same outline (重新开始)', async () => {
+    const { page } = demo;
+    await page.goto(`${baseUrl}/ai/create`);
+    await page.getByRole('textbox', { name: '课程主题', exact: true }).fill('冷萃咖啡');
+    await page.getByRole('spinbutton', { name: '课时数量', exact: true }).fill('2');
+    await page.getByRole('button', { name: '生成大纲' }).click();
+    await page.waitForURL('**/ai/progress?jobId=*');
+    const firstJob = new URL(page.url()).searchParams.get('jobId');
+    await page.getByRole('heading', { name: '确认课程大纲' }).waitFor();
+    const lesson1 = page.getByRole('textbox', { name: '第 1 课标题', exact: true });
+    await expect.poll(() => lesson1.inputValue()).not.toBe('');
+    const title1 = await lesson1.inputValue();
+
+    await page.getByRole('button', { name: '取消任务' }).click();
+    await page
+      .getByRole('tooltip')
+      .getByRole('button', { name: /确\s*定|OK/ })
+      .click();
+    await page.getByText('任务已取消').waitFor();
+    // Nothing was written: it says so, instead of pointing at a draft that does not exist.
+    await page.getByText('还没有写入任何内容，也没有建立课程。').waitFor();
+    expect(await page.getByText('保留在草稿课程中').count()).toBe(0);
+
+    await page.getByRole('button', { name: '重新开始' }).click();
+    await page.waitForURL((u) => u.searchParams.get('jobId') !== firstJob);
+    await page.getByRole('heading', { name: '确认课程大纲' }).waitFor();
+    await expect
+      .poll(() => page.getByRole('textbox', { name: '第 1 课标题', exact: true }).inputValue())
+      .toBe(title1);
+  });
 });

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, i
 import { launchBrowser, uniquePhone } from '../support/browser.ts';
 import { sql } from '../support/db.ts';
 import { smsCodeFromLog } from '../support/server.ts';
-import { apiLogin, useSession } from '../support/session.ts';
+import { apiLogin, apiSignUp, useSession } from '../support/session.ts';
 
 const baseUrl = inject('baseUrl');
 const logFile = inject('logFile');
@@ -91,6 +91,61 @@ describe('login and registration', () => {
     expect((await storedUser())?.register).toBe(true);
   });
 
+  it('WeChat QR login on two devices: the phone confirms, the desktop logs in, the phone says 已在电脑上登录', async () => {
+    await page.goto(`${baseUrl}/login`);
+    await page.getByRole('tab', { name: '微信登录' }).click();
+    await page.getByRole('img', { name: '微信登录二维码' }).first().waitFor();
+    // The address the QR code holds (the 在本机打开 link is the same one, asking to finish here).
+    const here = await page.getByRole('link', { name: '在本机打开微信模拟器' }).getAttribute('href');
+    expect(here).toMatch(/&here=1$/);
+    const scanned = new URL(here!.replace(/&here=1$/, ''), baseUrl).href;
+
+    const phoneContext = await browser.newContext({
+      locale: 'zh-CN',
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+    });
+    try {
+      const phone = await phoneContext.newPage();
+      await phone.goto(scanned);
+      await phone.getByRole('heading', { name: '微信登录模拟器' }).waitFor();
+      await phone.getByLabel('微信号', { exact: true }).fill(`wx_two_${Date.now()}`);
+      await phone.getByRole('button', { name: '确认登录' }).click();
+      await phone.getByRole('heading', { name: '已确认登录' }).waitFor();
+
+      // The desktop is told and logs in (a new WeChat user binds a phone next).
+      await page.waitForURL('**/wxAuth**');
+      await page.getByText('绑定手机号').first().waitFor();
+      expect((await storedUser())?.token).toBeTruthy();
+      // The phone says so, and is not logged in itself.
+      await phone.getByRole('heading', { name: '已在电脑上登录' }).waitFor();
+      expect((await phoneContext.cookies()).map((c) => c.name)).not.toContain('studio_member');
+      expect(
+        await phone.evaluate((key) => window.localStorage.getItem(key), USER_INFO_STORAGE_KEY),
+      ).toBeNull();
+    } finally {
+      await phoneContext.close();
+    }
+  });
+
+  it('a signed-in user without a team browses the store and a buy page; buying asks for a team first', async () => {
+    const user = await apiSignUp(baseUrl, logFile, uniquePhone());
+    expect(user.lastTeam).toBeNull();
+    await useSession(context, user);
+    const list = (await (await fetch(`${baseUrl}/api/store/list?pageNum=1&pageSize=12`)).json()) as {
+      data: { list: { courseId: number; title: string }[] };
+    };
+    const course = list.data.list[0]!;
+    await page.goto(`${baseUrl}/store/list`);
+    await page.getByText(course.title).first().waitFor();
+    expect(new URL(page.url()).pathname).toBe('/store/list');
+    await page.goto(`${baseUrl}/store/preview/${course.courseId}`);
+    await page.getByRole('heading', { name: course.title }).first().waitFor();
+    expect(await page.getByRole('button', { name: '立即购买' }).count()).toBe(0);
+    await page.getByRole('button', { name: '创建或加入团队后购买' }).click();
+    await page.waitForURL('**/selectTeam');
+  });
+
   it('sends a user whose token expired to /login with the notice', async () => {
     const user = await apiLogin(baseUrl, '13800000001', 'demo1234');
     await useSession(context, user);
@@ -105,8 +160,9 @@ describe('login and registration', () => {
     expect(await storedUser()).toBeNull();
   });
 
-  it('shows the 404 page for an unknown path', async () => {
-    await page.goto(`${baseUrl}/this/does/not/exist`);
+  it('shows the 404 page for an unknown path, answered with 404', async () => {
+    const response = await page.goto(`${baseUrl}/this/does/not/exist`);
+    expect(response?.status()).toBe(404);
     await page.getByText('页面不存在').first().waitFor();
     await page
       .getByRole('link', { name: '返回首页' })

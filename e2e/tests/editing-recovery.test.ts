@@ -12,9 +12,15 @@ import {
   typeAtEnd,
   type Lesson,
 } from '../support/authoring.ts';
+import { apiLogin } from '../support/session.ts';
+import { uploadCover } from '../support/store-api.ts';
 
 const baseUrl = inject('baseUrl');
 const { newContext, api } = demoOwnerContexts(baseUrl);
+const paragraph = (text: string) => ({
+  type: 'doc',
+  content: [{ type: 'paragraph', content: [{ type: 'text', text }] }],
+});
 
 describe('editing conflicts and recovery', () => {
   it('two tabs on one lesson: the stale save gets 编辑冲突, and both texts survive either way', async () => {
@@ -76,5 +82,47 @@ describe('editing conflicts and recovery', () => {
     await editorBox(page).getByText('只在本地的草稿').waitFor();
     await saved(page);
     expect(await lessonText(api, lesson.lessonId)).toContain('只在本地的草稿');
+  });
+
+  it('text saved at once (Ctrl+S) and released leaves no local draft: after a reset to an older release nothing is offered', async () => {
+    const { courseId, lesson } = await courseWithLesson(api, '保存后无草稿课程');
+    const saved1 = await api<Lesson>('/lesson/save', {
+      lessonId: lesson.lessonId,
+      version: lesson.version,
+      content: paragraph('第一版的文字'),
+    });
+    const owner = await apiLogin(baseUrl, '13800000000', 'demo1234');
+    const course = await api<{ version: number }>(`/course/detail?courseId=${courseId}`);
+    await api('/course/modify', {
+      courseId,
+      version: course.version,
+      cover: await uploadCover(baseUrl, owner),
+      summary: '用来检查保存后不留本地草稿的课程。',
+      category: 'tech',
+      price: 0,
+    });
+    const v1 = await api<{ releaseId: number }>('/course/release', { courseId, notes: '首发' });
+    expect(saved1.version).toBeGreaterThan(lesson.version);
+
+    const page = await (await newContext()).newPage();
+    const url = `${baseUrl}/create/course/${courseId}/Lesson/${lesson.lessonId}`;
+    await page.goto(url);
+    await editorBox(page).getByText('第一版的文字').waitFor();
+    // Typed and saved at once: the save lands before the local draft's delayed write would.
+    await typeAtEnd(page, '，马上保存的句子');
+    await page.keyboard.press('Control+S');
+    await saved(page);
+    expect(await lessonText(api, lesson.lessonId)).toContain('马上保存的句子');
+    await api('/course/release', { courseId, notes: '第二版' });
+
+    // The draft is set back to the first release: the server's text is older, its version newer.
+    await api('/course/draft/reset', { courseId, releaseId: v1.releaseId });
+    await page.goto(url);
+    await editorBox(page).getByText('第一版的文字').waitFor();
+    expect(await editorBox(page).textContent()).not.toContain('马上保存的句子');
+    expect(await page.getByText('发现未保存的本地草稿').count()).toBe(0);
+    expect(
+      await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('lessonDraft:'))),
+    ).toEqual([]);
   });
 });

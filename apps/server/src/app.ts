@@ -49,7 +49,7 @@ import { errorHandler, methodNotAllowedEnvelope, notFoundEnvelope } from './plat
 import { registerInputGuard } from './platform/input-guard.ts';
 import { registerRequestLimits } from './platform/request-limits.ts';
 import { registerPublicPages } from './modules/public-pages/public-pages.routes.ts';
-import { isFrameablePath, registerWebApp } from './platform/web-app.ts';
+import { isFrameablePath, registerWebApp, sendAppPage } from './platform/web-app.ts';
 
 /** How often queued search documents are built (migration 0010's triggers queue them). */
 const SEARCH_OUTBOX_MS = 5_000;
@@ -236,9 +236,8 @@ export async function buildApp({
       if (apiPaths.find('GET', pathOnly)) return reply.status(405).send(methodNotAllowedEnvelope());
       return reply.status(404).send(notFoundEnvelope());
     }
-    if (hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    }
+    if (hasWeb && (request.method === 'GET' || request.method === 'HEAD'))
+      return sendAppPage(reply, pathOnly);
     return reply.status(404).send(notFoundEnvelope());
   });
   return app;

@@ -53,7 +53,8 @@ describe('per-IP request limit', () => {
     for (let i = 0; i < 10; i++) {
       expect((await get('/store/list', ip, PAGE)).statusCode).toBe(200);
       expect((await get('/assets/app-abc123.js', ip)).statusCode).toBe(200);
-      expect((await get('/favicon.ico', ip)).statusCode).toBe(200); // the SPA fallback
+      // No such file and no page of the app: the app's not-found page, with 404.
+      expect((await get('/favicon.ico', ip)).statusCode).toBe(404);
     }
     const api = [];
     for (let i = 0; i < 6; i++) api.push((await get('/api/user/info', ip)).statusCode);

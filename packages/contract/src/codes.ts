@@ -241,6 +241,11 @@ const AI = {
   /** A retry while the job is neither failed nor generating. */
   AI_RETRY_NOT_ALLOWED: { code: 50004, key: 'errors.aiRetryNotAllowed', zh: '当前状态不能重试' },
   AI_LESSON_NOT_FAILED: { code: 50005, key: 'errors.aiLessonNotFailed', zh: '这个课时没有失败，不需要重试' },
+  AI_RESTART_NOT_ALLOWED: {
+    code: 50020,
+    key: 'errors.aiRestartNotAllowed',
+    zh: '只有已取消或失败的任务可以重新开始',
+  },
 } as const satisfies Record<string, CodeEntry>;
 
 const LEARN = {

@@ -12,6 +12,10 @@ export const Routes = {
     wechatBind: '/auth/wechat/bind',
     wechatSimulator: '/auth/wechat/simulator',
     wechatSimulatorConfirm: '/auth/wechat/simulator/confirm',
+    /** The desktop's page asks whether its QR code was confirmed on the phone (the simulator's flow). */
+    wechatStatus: '/auth/wechat/status',
+    /** The simulated phone's screen after confirming: 已在电脑上登录 once the desktop has logged in. */
+    wechatSimulatorDone: '/auth/wechat/simulator/done',
     logout: '/auth/logout',
   },
   user: {
@@ -135,6 +139,8 @@ export const Routes = {
     generate: '/ai/job/generate',
     cancel: '/ai/job/cancel',
     retry: '/ai/job/retry',
+    /** A new job with a cancelled or failed one's topic (and outline, when it had one). */
+    restart: '/ai/job/restart',
     stream: '/ai/job/stream',
     assist: '/ai/assist',
     generator: '/ai/generator',
@@ -227,3 +233,23 @@ export const WebPaths = {
   lessonIframePreview: (courseId: Id, lessonId: Id) =>
     `${coursePath(courseId)}/lesson/${lessonId}/iframe/preview`,
 } as const;
+
+const PARAM = '\u0000';
+
+/** Each page of WebPaths as a pattern of its path (a parameter matches one segment), plus `/`. */
+const PAGE_PATTERNS: RegExp[] = ['/', ...Object.values(WebPaths)].map((entry) => {
+  const built = typeof entry === 'string' ? entry : (entry as (...ids: string[]) => string)(PARAM, PARAM);
+  const pathOnly = built.split('?')[0]!;
+  const source = pathOnly
+    .split(PARAM)
+    .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+    .join('[^/]+');
+  // The web app's router matches paths without regard to case, with or without a trailing slash.
+  return new RegExp(`^${source.replace(/\/$/, '')}/?$`, 'i');
+});
+
+/**
+ * Whether a path (without its query) is one of the web app's pages. The server answers any other
+ * path that is not a file or the API with 404 and the app's not-found page.
+ */
+export const isWebPagePath = (pathname: string): boolean => PAGE_PATTERNS.some((p) => p.test(pathname));

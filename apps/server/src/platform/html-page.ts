@@ -7,8 +7,9 @@ import type { FastifyInstance } from 'fastify';
 export const escapeHtml = (s: string): string =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-export const htmlPage = (title: string, accent: string, body: string): string => `<!doctype html>
-<html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+/** `head`: extra head tags (a `<meta http-equiv="refresh">` for a page that waits). */
+export const htmlPage = (title: string, accent: string, body: string, head = ''): string => `<!doctype html>
+<html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">${head}
 <title>${escapeHtml(title)}</title>
 <style>body{font-family:system-ui,"Noto Sans CJK SC",sans-serif;max-width:420px;margin:40px auto;padding:0 16px;color:#222}
 h1{font-size:20px}label{display:block;margin:14px 0 4px}input{width:100%;padding:8px;font-size:16px;box-sizing:border-box}

@@ -1,12 +1,13 @@
 /**
  * Serves the built web app: hashed assets cached forever, index.html never cached, and the SPA
- * fallback for client routes. Only the iframe preview pages may be framed by other sites. The build
+ * fallback for client routes (`sendAppPage`). Only the iframe preview pages may be framed by other sites. The build
  * writes `.br` and `.gz` next to each text file; those are sent to browsers that accept them.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import { isWebPagePath } from '@studio/contract';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 
 /** The embeddable previews, exactly: a store course, a draft course, a draft lesson (one trailing `/` allowed). */
 const FRAMEABLE = /^\/(?:store\/course\/\d+|create\/course\/\d+(?:\/lesson\/\d+)?)\/iframe\/preview\/?$/;
@@ -44,4 +45,15 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
     },
   });
   return true;
+}
+
+/**
+ * The app for a path no route answered: 200 for a page of the app (`WebPaths`), else 404 with the
+ * app's not-found page, kept out of search engines. A missing file (`/assets/…`) is a 404 too.
+ */
+export function sendAppPage(reply: FastifyReply, pathname: string): FastifyReply {
+  const known = isWebPagePath(pathname);
+  reply.status(known ? 200 : 404).header('cache-control', 'no-cache');
+  if (!known) reply.header('x-robots-tag', 'noindex');
+  return reply.sendFile('index.html');
 }

@@ -1,5 +1,5 @@
-import { WebPaths } from '@studio/contract/constants';
-import { matchRoutes } from 'react-router';
+import { isWebPagePath, WebPaths } from '@studio/contract/constants';
+import { matchRoutes, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { routes } from './router.tsx';
 
@@ -69,5 +69,18 @@ describe('WebPaths: every page path is built in one place', () => {
     [WebPaths.lessonIframePreview(3, 9), '/create/course/:courseId/lesson/:lessonId/iframe/preview'],
   ])('%s lands on the route %s', (path, pattern) => {
     expect(patternOf(path)).toBe(pattern);
+  });
+
+  it("the server's page test (isWebPagePath) knows every path of the route table, and nothing else", () => {
+    const paths = (list: RouteObject[], base: string): string[] =>
+      list.flatMap((r) => {
+        const here = r.path ? `${base.replace(/\/$/, '')}/${r.path.replace(/^\//, '')}` : base;
+        return [...(r.path && r.path !== '*' ? [here] : []), ...paths(r.children ?? [], here)];
+      });
+    const all = paths(routes, '').map((p) => p.replace(/:\w+/g, '7'));
+    expect(all.length).toBeGreaterThan(30);
+    for (const path of all) expect(isWebPagePath(path), path).toBe(true);
+    for (const path of ['/nope', '/store/nope', '/create/course/7/unknown', '/assets/x.js'])
+      expect(isWebPagePath(path), path).toBe(false);
   });
 });

@@ -70,7 +70,7 @@ beforeEach(() => {
     vi.fn((url: string, init: RequestInit) => {
       calls.push({
         url,
-        body: JSON.parse(String(init.body)),
+        body: init.body === undefined ? undefined : JSON.parse(String(init.body)),
         headers: init.headers as Record<string, string>,
       });
       const answer = answers.shift() ?? { code: 200, msg: 'ok', data: null };
@@ -208,5 +208,39 @@ describe('the login page script', () => {
     expect(sessionStorage.getItem(WECHAT_STATE_KEY)).toBe('s2');
     expect(sessionStorage.getItem(WECHAT_REDIRECT_KEY)).toBeNull();
     expect(went).toEqual(['https://open.weixin.qq.com/connect/qrconnect?x=1']);
+  });
+
+  it('follows a QR login confirmed on a phone: on to /wxAuth with the code once confirmed; a spent code says so', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    try {
+      const qrUrl = 'http://127.0.0.1/api/auth/wechat/simulator?state=s1';
+      answers = [
+        { code: 200, msg: 'ok', data: { status: 'waiting', code: null } },
+        { code: 200, msg: 'ok', data: { status: 'confirmed', code: 'c1' } },
+      ];
+      open({ way: 'wechat', wechat: { state: 's1', qrUrl, mode: 'simulator' } });
+      // 在本机打开 confirms in this window; the QR code itself is for a phone.
+      expect(panel('wechat').querySelector('a.pp-button-primary')?.getAttribute('href')).toBe(
+        `${qrUrl}&here=1`,
+      );
+      await vi.advanceTimersByTimeAsync(1500);
+      await vi.waitFor(() => expect(calls).toHaveLength(1));
+      expect(calls[0]?.url).toBe('/api/auth/wechat/status?state=s1');
+      expect(went).toEqual([]);
+      await vi.advanceTimersByTimeAsync(1500);
+      await vi.waitFor(() => expect(went).toEqual(['/wxAuth?code=c1&state=s1']));
+      expect(panel('wechat').querySelector<HTMLElement>('[data-wechat-confirmed]')?.hidden).toBe(false);
+
+      answers = [{ code: 200, msg: 'ok', data: { status: 'expired', code: null } }];
+      went = [];
+      open({ way: 'wechat', wechat: { state: 's2', qrUrl, mode: 'simulator' } });
+      await vi.advanceTimersByTimeAsync(1500);
+      const expired = panel('wechat').querySelector<HTMLElement>('[data-wechat-expired]')!;
+      await vi.waitFor(() => expect(expired.hidden).toBe(false));
+      expect(expired.textContent).toBe('二维码已失效，请刷新后重新扫码');
+      expect(went).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

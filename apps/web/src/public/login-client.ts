@@ -17,7 +17,7 @@ import {
   messageParamsOf,
   type LoginWay,
 } from '@studio/contract/constants';
-import type { Envelope, UserInfo } from '@studio/contract';
+import type { Envelope, UserInfo, WechatStatus } from '@studio/contract';
 import { WECHAT_REDIRECT_KEY, WECHAT_STATE_KEY } from '../features/auth/wechat-keys.ts';
 import { writeStoredUser } from '../lib/storage.ts';
 
@@ -251,4 +251,43 @@ function keepWechatState(root: HTMLElement, go: (url: string) => void) {
   if (redirect) sessionStorage.setItem(WECHAT_REDIRECT_KEY, redirect);
   else sessionStorage.removeItem(WECHAT_REDIRECT_KEY);
   if (panel.dataset.wechatOpen) go(panel.dataset.wechatOpen);
+  else followWechatLogin(panel, go);
+}
+
+/** How often the page asks whether the phone confirmed (as the app's WeChat tab does). */
+const WECHAT_POLL_MS = 1500;
+
+/**
+ * The simulator's QR code is scanned by a phone, another device: this page asks the login's status
+ * and, once the phone has confirmed, goes to /wxAuth with the code (as WeChat's own page would send
+ * it there). A spent or old code says so; the refresh link gets a new one.
+ */
+function followWechatLogin(panel: HTMLElement, go: (url: string) => void) {
+  const state = panel.dataset.wechatState!;
+  const show = (name: string) => {
+    const line = panel.querySelector<HTMLElement>(`[${name}]`);
+    if (line) line.hidden = false;
+  };
+  const ask = async () => {
+    try {
+      const response = await fetch(
+        `${API_BASE}${Routes.auth.wechatStatus}?${new URLSearchParams({ state }).toString()}`,
+        { headers: { [SOURCE_HEADER]: PLATFORM_CODE } },
+      );
+      const body = (await response.json()) as Envelope<WechatStatus | null>;
+      if (isSuccessCode(body.code) && body.data?.status === 'confirmed' && body.data.code) {
+        show('data-wechat-confirmed');
+        go(`/wxAuth?${new URLSearchParams({ code: body.data.code, state }).toString()}`);
+        return;
+      }
+      if (isSuccessCode(body.code) && body.data?.status === 'expired') {
+        show('data-wechat-expired');
+        return;
+      }
+    } catch {
+      // Offline for a moment: ask again.
+    }
+    setTimeout(() => void ask(), WECHAT_POLL_MS);
+  };
+  setTimeout(() => void ask(), WECHAT_POLL_MS);
 }

@@ -157,10 +157,18 @@ const WechatPanel = ({ qr, refresh }: { qr: WechatQr; refresh: string }) => {
             />
           </div>
           <p className="pp-notice">{t('auth.simulatorHint')}</p>
+          {/* Shown by the page's script as the phone confirms, or when the code is spent. */}
+          <p className="pp-notice" role="status" data-wechat-confirmed hidden>
+            {t('auth.qrConfirmed')}
+          </p>
+          <p className="pp-notice" role="alert" data-wechat-expired hidden>
+            {t('auth.qrExpired')}
+          </p>
         </>
       )}
       <div className="pp-actions">
-        <a href={qr.qrUrl} className="pp-button pp-button-primary">
+        {/* 在本机打开: confirming there goes on to /wxAuth in this window. */}
+        <a href={open ? qr.qrUrl : `${qr.qrUrl}&here=1`} className="pp-button pp-button-primary">
           {t(open ? 'auth.openWechat' : 'auth.openSimulator')}
         </a>
         {!open && (

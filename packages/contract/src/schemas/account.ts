@@ -70,6 +70,15 @@ export const wechatCallbackBody = z.object({
   state: z.string().min(1).max(128),
 });
 export type WechatCallback = z.infer<typeof wechatCallbackBody>;
+/** A QR login as the page showing the QR code follows it (the simulator; WeChat's own page redirects). */
+export const wechatStatusQuery = z.object({ state: z.string().min(1).max(128) });
+export const WECHAT_LOGIN_STATES = ['waiting', 'confirmed', 'expired'] as const;
+export const wechatStatusData = z.object({
+  /** waiting: not confirmed on the phone yet; confirmed: `code` finishes the login at /wxAuth; expired: used, unknown or too old. */
+  status: z.enum(WECHAT_LOGIN_STATES),
+  code: z.string().nullable(),
+});
+export type WechatStatus = z.infer<typeof wechatStatusData>;
 export const wechatBindBody = smsLoginBody;
 
 const nickNameSchema = z

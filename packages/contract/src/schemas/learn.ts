@@ -141,7 +141,8 @@ export const quizAnswerBody = z.object({
 export const quizAnsweredSchema = quizResultSchema.extend({ progress: learnProgressSchema });
 export type QuizAnswered = z.infer<typeof quizAnsweredSchema>;
 
-export const certificateQuery = z.object({ code: z.string().regex(/^[A-Z0-9]{12}$/) });
+/** Any code up to 64 characters: one that is not a certificate's is unknown (404), not malformed (400). */
+export const certificateQuery = z.object({ code: z.string().trim().min(1).max(64) });
 
 /** The public verification page: the certificate and nothing else about the learner. */
 export const certificateSchema = z.object({

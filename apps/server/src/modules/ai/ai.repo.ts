@@ -142,3 +142,13 @@ export async function claimJobLesson(
     .returning();
   return rows[0];
 }
+
+/** Fails the lessons of a job that are not written (pending, or running when it was cancelled); their indexes. */
+export async function markUnwrittenLessons(db: Db, jobId: number, error: string): Promise<number[]> {
+  const rows = await db
+    .update(aiJobLessons)
+    .set({ status: 'failed', error })
+    .where(and(eq(aiJobLessons.jobId, jobId), sql`${aiJobLessons.status} in ('pending', 'running')`))
+    .returning({ idx: aiJobLessons.idx });
+  return rows.map((r) => r.idx).sort((a, b) => a - b);
+}

@@ -31,6 +31,7 @@ import {
   saveOutline,
 } from './ai.service.ts';
 import { streamAssist } from './ai.assist.ts';
+import { restartJob } from './ai.restart.ts';
 import { streamJob } from './ai.stream.ts';
 
 const team = { auth: 'team' } as const;
@@ -109,6 +110,18 @@ export const aiRoutes =
         schema: { summary: 'Retry one failed lesson', body: aiRetryBody, response: { 200: job } },
       },
       async (r) => ok(await retryLesson(c(r), r.body.jobId, r.body.idx)),
+    );
+    app.post(
+      Routes.ai.restart,
+      {
+        config: { ...team, rateLimit: { max: 20, timeWindow: '1 minute' } },
+        schema: {
+          summary: 'Start again: a new job with a cancelled or failed one’s topic and outline',
+          body: aiJobIdQuery,
+          response: { 200: job },
+        },
+      },
+      async (r) => ok(await restartJob(c(r), r.body.jobId)),
     );
     app.get(
       Routes.ai.stream,

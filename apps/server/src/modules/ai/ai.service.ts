@@ -1,9 +1,17 @@
-import { Code, type AiCreateRequest, type AiJob, type Outline, type Page } from '@studio/contract';
+import {
+  Code,
+  type AiCreateRequest,
+  type AiJob,
+  type AiJobStatus,
+  type Outline,
+  type Page,
+} from '@studio/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TeamCtx } from '../../platform/auth.ts';
 import { AppError } from '../../platform/errors.ts';
 import { authorize } from '../../platform/policy.ts';
 import { createDraftCourseForAi } from '../courses/courses.service.ts';
+import { settleCancelledLessons } from './ai.cancelled.ts';
 import { emit } from './ai.events.ts';
 import { queueLesson, queueOutline } from './ai.jobs.ts';
 import { jobSubject, toAiJob } from './ai.presenter.ts';
@@ -110,17 +118,21 @@ export async function cancelJob(c: AiCtx, jobId: number): Promise<AiJob> {
     await updateJob(c.ctx.db, jobId, { status: 'cancelled' }, ['outlining', 'outline_ready', 'generating'])
   ) {
     await emit(c.ctx, jobId, { type: 'stage', status: 'cancelled', percent: 0 });
+    await settleCancelledLessons(c.ctx, jobId);
   }
   return jobDetail(c, jobId);
 }
 
+/** A failed lesson is retried in a failed job, one still generating, or a cancelled one (ai.cancelled.ts). */
+const RETRYABLE_IN: AiJobStatus[] = ['failed', 'generating', 'cancelled'];
+
 export async function retryLesson(c: AiCtx, jobId: number, idx: number): Promise<AiJob> {
   const job = await requireJob(c, jobId, 'ai.retry');
-  if (job.status !== 'failed' && job.status !== 'generating') throw new AppError(Code.AI_RETRY_NOT_ALLOWED);
+  if (!RETRYABLE_IN.includes(job.status)) throw new AppError(Code.AI_RETRY_NOT_ALLOWED);
   if (!(await updateJobLesson(c.ctx.db, jobId, idx, { status: 'pending', error: null }, ['failed']))) {
     throw new AppError(Code.AI_LESSON_NOT_FAILED);
   }
-  await updateJob(c.ctx.db, jobId, { status: 'generating', error: null }, ['failed', 'generating']);
+  await updateJob(c.ctx.db, jobId, { status: 'generating', error: null }, RETRYABLE_IN);
   await queueLesson(c.ctx, jobId, idx, c.log);
   return jobDetail(c, jobId);
 }

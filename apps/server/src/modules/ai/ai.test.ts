@@ -11,7 +11,13 @@ import { TemplateGenerator } from '../../platform/ai/template-generator.ts';
 /** The template generator, but lesson 1 fails on its first attempt (a flaky provider). */
 class FlakyGenerator extends TemplateGenerator {
   failures = new Set<number>([1]);
+  /** Lessons after the first of this topic wait until their job is cancelled (a slow provider). */
+  holdTopic: string | null = null;
   override async lesson(...args: Parameters<TemplateGenerator['lesson']>) {
+    const signal = args[4];
+    if (args[0].topic === this.holdTopic && args[2] > 0 && signal) {
+      await new Promise((_, reject) => signal.addEventListener('abort', () => reject(new Error('aborted'))));
+    }
     if (this.failures.delete(args[2])) throw new GenerationError('malformed');
     return super.lesson(...args);
   }
@@ -162,6 +168,75 @@ describe('AI course generation', () => {
       (await call(t, 'POST', '/ai/job/generate', { token: user.token, body: { jobId: job.data.jobId } }))
         .code,
     ).toBe(Code.AI_OUTLINE_NOT_READY);
+  });
+
+  it('a job cancelled mid-way keeps what was written, marks the rest to retry, and starts again with its outline', async () => {
+    const user = await createUser(t);
+    await createTeam(t, user.token);
+    const topic = '写到一半取消的课';
+    generator.holdTopic = topic;
+    const job = await call<AiJob>(t, 'POST', '/ai/job/create', {
+      token: user.token,
+      body: { topic, lessonCount: 3 },
+    });
+    const jobId = job.data.jobId;
+    const ready = await until(user.token, jobId, (j) => j.status === 'outline_ready');
+    await call(t, 'POST', '/ai/job/generate', { token: user.token, body: { jobId } });
+    await until(user.token, jobId, (j) => j.lessons[0]?.status === 'done');
+    const cancelled = await call<AiJob>(t, 'POST', '/ai/job/cancel', { token: user.token, body: { jobId } });
+    expect(cancelled.data.status).toBe('cancelled');
+    expect(cancelled.data.courseId).not.toBeNull();
+    // What exists: lesson 1 written; 2 and 3 not, each marked so it can be retried on its own.
+    expect(cancelled.data.lessons.map((l) => [l.status, l.error])).toEqual([
+      ['done', null],
+      ['failed', '任务取消时尚未生成，可单独重试'],
+      ['failed', '任务取消时尚未生成，可单独重试'],
+    ]);
+    generator.holdTopic = null;
+
+    // Retry in the cancelled job: the lesson is written, and the job settles (one lesson still failed).
+    const retried = await call<AiJob>(t, 'POST', '/ai/job/retry', {
+      token: user.token,
+      body: { jobId, idx: 1 },
+    });
+    expect(retried.code).toBe(200);
+    const settled = await until(user.token, jobId, (j) => j.status === 'failed');
+    expect(settled.lessons.map((l) => l.status)).toEqual(['done', 'done', 'failed']);
+    const course = await call<CourseDetail>(t, 'GET', '/course/detail', {
+      token: user.token,
+      query: { courseId: String(settled.courseId) },
+    });
+    expect(course.data.lessons).toHaveLength(3);
+
+    // 重新开始: a new job with the same topic and outline, waiting for review; the old one stays.
+    const again = await call<AiJob>(t, 'POST', '/ai/job/restart', { token: user.token, body: { jobId } });
+    expect(again.data).toMatchObject({ status: 'outline_ready', request: { topic }, courseId: null });
+    expect(again.data.jobId).not.toBe(jobId);
+    expect(again.data.outline).toEqual(ready.outline);
+    expect((await until(user.token, jobId, () => true)).status).toBe('failed');
+
+    // Cancelled before any outline: it starts from the topic. A running job cannot be restarted;
+    // another team's job is not found.
+    const early = await call<AiJob>(t, 'POST', '/ai/job/create', {
+      token: user.token,
+      body: { topic: '还没有大纲的课', lessonCount: 2 },
+    });
+    await call(t, 'POST', '/ai/job/cancel', { token: user.token, body: { jobId: early.data.jobId } });
+    const fresh = await call<AiJob>(t, 'POST', '/ai/job/restart', {
+      token: user.token,
+      body: { jobId: early.data.jobId },
+    });
+    expect(fresh.data.request.topic).toBe('还没有大纲的课');
+    expect(['outlining', 'outline_ready']).toContain(fresh.data.status);
+    expect(
+      (await call(t, 'POST', '/ai/job/restart', { token: user.token, body: { jobId: fresh.data.jobId } }))
+        .code,
+    ).toBe(Code.AI_RESTART_NOT_ALLOWED);
+    const stranger = await createUser(t);
+    await createTeam(t, stranger.token);
+    expect((await call(t, 'POST', '/ai/job/restart', { token: stranger.token, body: { jobId } })).code).toBe(
+      404,
+    );
   });
 
   it('says which generator writes courses', async () => {

@@ -8,6 +8,8 @@ import {
   wechatBindBody,
   wechatCallbackBody,
   wechatQrData,
+  wechatStatusData,
+  wechatStatusQuery,
 } from '@studio/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -17,7 +19,7 @@ import { publicOrigin } from '../../platform/public-origin.ts';
 import { ok } from '../../platform/reply.ts';
 import { loginByPassword, loginBySms, logout } from './auth.service.ts';
 import { sendSmsCode } from './sms-codes.service.ts';
-import { bindPhone, createWechatQr, wechatCallback } from './wechat.service.ts';
+import { bindPhone, createWechatQr, wechatCallback, wechatLoginStatus } from './wechat.service.ts';
 
 // Stricter per-IP limits in front of the account-level limits of the services.
 const strict = { rateLimit: { max: 30, timeWindow: '1 minute' } };
@@ -87,6 +89,20 @@ export const authRoutes =
         schema: { summary: 'Start a WeChat QR login', response: { 200: envelope(wechatQrData) } },
       },
       async (request) => ok(await createWechatQr(ctx, publicOrigin(request, ctx.config))),
+    );
+
+    app.get(
+      Routes.auth.wechatStatus,
+      {
+        // Asked every 1.5 s while the QR code is on screen (up to its 10 minutes): the page limit's pace.
+        config: { auth: 'public', rateLimit: { max: 120, timeWindow: '1 minute' } },
+        schema: {
+          summary: 'Whether a QR login was confirmed on the phone (the code to finish it at /wxAuth)',
+          querystring: wechatStatusQuery,
+          response: { 200: envelope(wechatStatusData) },
+        },
+      },
+      async (request) => ok(await wechatLoginStatus(ctx, request.query.state)),
     );
 
     app.post(

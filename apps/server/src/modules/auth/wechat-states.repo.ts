@@ -53,3 +53,9 @@ export async function findSimulatedLogin(
   const row = rows[0];
   return row?.openId ? { openId: row.openId, nickName: row.nickName ?? '微信用户' } : undefined;
 }
+
+/** A state as it is now (expiry, use, what the simulated phone confirmed), or undefined. */
+export async function findState(db: Db, state: string) {
+  const rows = await db.select().from(wechatStates).where(eq(wechatStates.state, state));
+  return rows[0];
+}

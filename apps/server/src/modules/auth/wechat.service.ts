@@ -1,4 +1,4 @@
-import { Code, type UserInfo, type WechatQr } from '@studio/contract';
+import { Code, type UserInfo, type WechatQr, type WechatStatus } from '@studio/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Actor } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -16,7 +16,7 @@ import {
 } from '../users/users.repo.ts';
 import { startSession } from './session.service.ts';
 import { verifySmsCode } from './sms-codes.service.ts';
-import { consumeState, insertState } from './wechat-states.repo.ts';
+import { consumeState, findState, insertState } from './wechat-states.repo.ts';
 
 const STATE_TTL_MS = 10 * 60_000;
 
@@ -25,6 +25,18 @@ export async function createWechatQr(ctx: AppContext, origin: string): Promise<W
   const state = randomToken(16);
   await insertState(ctx.db, state, new Date(Date.now() + STATE_TTL_MS));
   return { state, qrUrl: ctx.wechat.qrUrl(state, origin), mode: ctx.wechat.mode };
+}
+
+/**
+ * Where a QR login stands, for the page showing the QR code. In WeChat's own flow its QR page
+ * redirects the desktop's window with the code; the simulator's phone is another device, so the
+ * desktop's page asks here and goes on to /wxAuth with the code once the phone has confirmed. A used
+ * state (the desktop logged in) or an old one is expired: the code works once.
+ */
+export async function wechatLoginStatus(ctx: AppContext, state: string): Promise<WechatStatus> {
+  const row = await findState(ctx.db, state);
+  if (!row || row.usedAt || row.expiresAt <= new Date()) return { status: 'expired', code: null };
+  return row.simCode ? { status: 'confirmed', code: row.simCode } : { status: 'waiting', code: null };
 }
 
 /** Finishes a scan: a known WeChat user logs in; a new one gets an account with `register: false`. */

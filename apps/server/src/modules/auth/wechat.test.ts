@@ -1,29 +1,40 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Code, type UserInfo, type WechatQr } from '@studio/contract';
+import { Code, type UserInfo, type WechatQr, type WechatStatus } from '@studio/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createUser, lastCode, newPhone } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 
-/** Plays the phone in the simulator: opens the QR page, confirms, follows the redirect to /wxAuth. */
+/**
+ * A QR login as two devices: the desktop's page asks for the QR code and then its status; the phone
+ * scans (opens the simulator's page) and confirms. The desktop's next status answer carries the code
+ * it finishes the login with at /wxAuth, as WeChat's own page would redirect it.
+ */
 async function scanWithSimulator(t: TestApp, wxid: string) {
   const qr = await call<WechatQr>(t, 'GET', '/auth/wechat/qr');
   expect(qr.data.mode).toBe('simulator');
+  const status = () =>
+    call<WechatStatus>(t, 'GET', '/auth/wechat/status', { query: { state: qr.data.state } });
+  expect((await status()).data).toEqual({ status: 'waiting', code: null });
   const page = await t.app.inject({
     method: 'GET',
     url: new URL(qr.data.qrUrl).pathname + new URL(qr.data.qrUrl).search,
   });
   expect(page.body).toContain('微信登录模拟器');
+  expect(page.body).not.toContain('name="here"');
   const confirm = await t.app.inject({
     method: 'POST',
     url: '/api/auth/wechat/simulator/confirm',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     payload: new URLSearchParams({ state: qr.data.state, wxid, nickName: '小微' }).toString(),
   });
-  expect(confirm.statusCode).toBe(302);
-  const back = new URL(confirm.headers.location as string, 'http://x');
-  expect(back.pathname).toBe('/wxAuth');
-  return { code: back.searchParams.get('code')!, state: back.searchParams.get('state')! };
+  // The phone stays on the simulator: it waits for the desktop, which is told the code.
+  expect(confirm.statusCode).toBe(303);
+  const phone = () => t.app.inject({ method: 'GET', url: confirm.headers.location as string });
+  expect((await phone()).body).toContain('已确认登录');
+  const told = await status();
+  expect(told.data.status).toBe('confirmed');
+  return { code: told.data.code!, state: qr.data.state, phone, status };
 }
 
 describe('WeChat simulator login', () => {
@@ -32,6 +43,49 @@ describe('WeChat simulator login', () => {
     t = await createTestApp();
   });
   afterAll(() => t.close());
+
+  it('a phone confirms; the desktop is told the code and logs in; the phone then says 已在电脑上登录', async () => {
+    const { code, state, phone, status } = await scanWithSimulator(t, 'wx_two_devices');
+    const waiting = (await phone()).body;
+    expect(waiting).toContain('http-equiv="refresh"');
+    expect(waiting).not.toContain('已在电脑上登录');
+    const desktop = await call<UserInfo>(t, 'POST', '/auth/wechat/callback', { body: { code, state } });
+    expect(desktop.code).toBe(200);
+    expect(desktop.data.token).toBeTruthy();
+    const done = (await phone()).body;
+    expect(done).toContain('已在电脑上登录');
+    expect(done).not.toContain('http-equiv="refresh"');
+    // The code worked once: the QR code is spent.
+    expect((await status()).data).toEqual({ status: 'expired', code: null });
+    expect((await call(t, 'GET', '/auth/wechat/status', { query: { state: 'no-such-state' } })).data).toEqual(
+      { status: 'expired', code: null },
+    );
+  });
+
+  it('opened on the same computer (在本机打开), confirming goes on to /wxAuth in that window', async () => {
+    const qr = await call<WechatQr>(t, 'GET', '/auth/wechat/qr');
+    const url = new URL(qr.data.qrUrl);
+    const page = await t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}&here=1` });
+    expect(page.body).toContain('name="here" value="1"');
+    const confirm = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/wechat/simulator/confirm',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        state: qr.data.state,
+        wxid: 'wx_here',
+        nickName: '本机',
+        here: '1',
+      }).toString(),
+    });
+    expect(confirm.statusCode).toBe(302);
+    const back = new URL(confirm.headers.location as string, 'http://x');
+    expect(back.pathname).toBe('/wxAuth');
+    const signedIn = await call<UserInfo>(t, 'POST', '/auth/wechat/callback', {
+      body: { code: back.searchParams.get('code'), state: back.searchParams.get('state') },
+    });
+    expect(signedIn.data.nickName).toBe('本机');
+  });
 
   it('creates an unregistered user, binds a phone, then logs the same WeChat user in again', async () => {
     const { code, state } = await scanWithSimulator(t, 'wx_alice');

@@ -21,6 +21,8 @@ export type PageHead = {
   canonicalPath?: string;
   /** A cover: an absolute URL or a path on this server. */
   image?: string | null;
+  /** Kept out of search engines though it exists (always so when the status is not 200). */
+  noindex?: boolean;
 };
 
 /** One line of at most DESCRIPTION_MAX characters, as a card shows it. */
@@ -51,7 +53,7 @@ export function headTags(head: PageHead, origin: string): string {
     `<meta property="og:url" content="${escapeHtml(url)}" />`,
     `<meta name="twitter:card" content="summary_large_image" />`,
   ];
-  if (head.status === 200) tags.push(`<link rel="canonical" href="${escapeHtml(url)}" />`);
+  if (head.status === 200 && !head.noindex) tags.push(`<link rel="canonical" href="${escapeHtml(url)}" />`);
   else tags.push('<meta name="robots" content="noindex" />');
   return tags.join('\n    ');
 }

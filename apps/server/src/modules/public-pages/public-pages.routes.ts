@@ -2,7 +2,9 @@
  * The public pages' HTML. A visitor (no member cookie) gets the page rendered by the server: its
  * content, styles and share card in the first response, readable before any script runs. Someone
  * logged in gets the app (the built index.html) with the same head, and the app asks the API with
- * their session. 404/410 when there is nothing public to show. /login is one of them: a visitor's
+ * their session. 404/410 when there is nothing public to show (to a member, whose team may see more
+ * than the public, the app answers 200 and shows what it finds). A certificate's page is the app,
+ * 404 for an unknown code. /login is one of them: a visitor's
  * first screen when they buy, so it is as light. Also /sitemap.xml, and /robots.txt
  * pointing at it. These count against the page limit, not the API's.
  */
@@ -14,7 +16,10 @@ import type { AppContext } from '../../platform/context.ts';
 import { publicOrigin } from '../../platform/public-origin.ts';
 import { headTags, withHead } from './page-head.ts';
 import {
+  certificateHead,
   courseView,
+  memberHead,
+  memberStatus,
   loginBody,
   loginHead,
   shareView,
@@ -54,13 +59,14 @@ export async function registerPublicPages(
     head: PublicView['head'],
     body: () => Promise<PublicView['body']> | PublicView['body'],
   ) => {
-    const tags = headTags(head, publicOrigin(request, ctx.config));
+    const member = isMember(request);
+    const tags = headTags(member ? memberHead(head) : head, publicOrigin(request, ctx.config));
     reply
-      .status(head.status)
+      .status(member ? memberStatus(head) : head.status)
       .header('cache-control', 'no-cache')
       .header('vary', 'Cookie')
       .type('text/html; charset=utf-8');
-    if (!visitor || isMember(request)) return reply.send(withHead(appTemplate, tags));
+    if (!visitor || member) return reply.send(withHead(appTemplate, tags));
     const { url, search } = ownUrl(request);
     const { lang, chosen } = visitorLang(request, search);
     if (chosen) reply.header('set-cookie', langCookie(lang));
@@ -96,6 +102,15 @@ export async function registerPublicPages(
       loginBody(ctx, ownUrl(request).search, publicOrigin(request, ctx.config)),
     ),
   );
+  app.get<{ Params: { code: string } }>(WebPaths.certificate(':code'), noApiDocs, async (request, reply) => {
+    // Everyone gets the app (the page has no visitor view); the status says whether the code exists.
+    const head = await certificateHead(ctx, request.params.code);
+    return reply
+      .status(head.status)
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(withHead(appTemplate, headTags(head, publicOrigin(request, ctx.config))));
+  });
   app.get('/sitemap.xml', noApiDocs, async (request, reply) =>
     reply
       .header('cache-control', 'public, max-age=3600')

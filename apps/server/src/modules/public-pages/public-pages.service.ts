@@ -21,8 +21,9 @@ import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { createWechatQr } from '../auth/wechat.service.ts';
 import { viewShare } from '../courses/shares.service.ts';
+import { viewCertificate } from '../learning/learning.service.ts';
 import { storeCourse, storeListJson } from '../store/catalog.service.ts';
-import { describe, SITE_DESCRIPTION, type PageHead } from './page-head.ts';
+import { describe, SITE_DESCRIPTION, SITE_NAME, type PageHead } from './page-head.ts';
 import { listedForSitemap } from './sitemap.repo.ts';
 
 /** A public page: its head (share card, status) and, for a visitor, what the page shows. */
@@ -105,6 +106,33 @@ export async function courseView(
   } catch (error) {
     if (codeOf(error) === Code.NOT_FOUND) return notFound(path, 'course');
     throw error;
+  }
+}
+
+/**
+ * A logged-in member (the `studio_member` cookie) gets the app, which asks the API with their session:
+ * a draft or an unlisted course their team may see is shown to them (the author's phone preview), so
+ * the page answers 200 and the app shows its own 404 when the API says so. Their token is in
+ * localStorage, out of the server's sight on a page load. A revoked share (410) is gone for everyone.
+ */
+export const memberStatus = (head: PageHead): PageHead['status'] => (head.status === 404 ? 200 : head.status);
+
+/** Not the visitor's "not found" head: the site's own, still kept out of search engines. */
+export const memberHead = (head: PageHead): PageHead =>
+  head.status === 404 ? { ...head, title: SITE_NAME, description: SITE_DESCRIPTION } : head;
+
+/**
+ * A certificate's verification page (/certificate/:code): found, or 404 for an unknown code. Never
+ * indexed (it names a person); the card does not name them either.
+ */
+export async function certificateHead(ctx: AppContext, code: string): Promise<PageHead> {
+  const path = WebPaths.certificate(encodeURIComponent(code));
+  try {
+    await viewCertificate(ctx, code);
+    return { status: 200, noindex: true, title: '证书验证', description: '课程结业证书的验证页面。', path };
+  } catch (error) {
+    if (codeOf(error) !== Code.NOT_FOUND) throw error;
+    return { status: 404, title: '证书不存在', description: '没有这个编号的证书，请核对证书编号。', path };
   }
 }
 

@@ -2,7 +2,9 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Course, Share } from '@studio/contract';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connect } from '../../db/client.ts';
 import { call, createCourse, createLesson, createTeam, createUser } from '../../../test/factories.ts';
 import { releasedCourse, seller } from '../../../test/store-factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
@@ -33,7 +35,8 @@ afterAll(async () => {
   await fs.rm(dist, { recursive: true, force: true });
 });
 
-const page = (url: string) => t.app.inject({ method: 'GET', url });
+const page = (url: string, cookie?: string) =>
+  t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
 /** The content of the head tag with this attribute (name=… or property=…), or the link's href. */
 const meta = (html: string, attr: string) => {
   const found = [...html.matchAll(/<(?:meta|link) ([^>]*)>/g)].find((m) => m[1]!.includes(`${attr}"`));
@@ -171,5 +174,65 @@ describe('public pages: share cards, status codes, sitemap', () => {
     expect(locs).not.toContain(`${ORIGIN}/store/preview/${draft.courseId}`);
     expect((await page('/robots.txt')).body).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);
     expect(res.body).toMatch(/<lastmod>\d{4}-\d\d-\d\dT[\d:.]+Z<\/lastmod>/);
+  });
+
+  it("the status follows what the page shows: the app's pages 200, any other path 404", async () => {
+    for (const url of [
+      '/author',
+      '/create/course/3/Lesson/9',
+      '/learn/course/3?lesson=2',
+      '/selectTeam',
+      '/',
+    ]) {
+      const res = await page(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('<div id="root"></div>');
+    }
+    for (const url of ['/no-such-page', '/store/nope', '/create/course/3/unknown', '/assets/gone-abc.js']) {
+      const res = await page(url);
+      // The app's own not-found page, kept out of search engines.
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body, url).toContain('<div id="root"></div>');
+      expect(res.headers['x-robots-tag'], url).toBe('noindex');
+    }
+  });
+
+  it("a member (cookie) opening a draft's phone preview gets the app with 200; a visitor 404", async () => {
+    const owner = await createUser(t);
+    await createTeam(t, owner.token);
+    const draft = await createCourse(t, owner.token, '作者预览的草稿');
+    const url = `/wx-preview/${draft.courseId}`;
+    const member = await page(url, 'studio_member=1');
+    // The app asks the API with the author's session and shows the preview: not a 404 document.
+    expect(member.statusCode).toBe(200);
+    expect(member.body).toContain('<div id="root"></div>');
+    expect(titleOf(member.body)).toBe('课程工作室');
+    expect(meta(member.body, 'name="robots')).toBe('noindex');
+    expect(member.body).not.toContain('作者预览的草稿');
+    const visitor = await page(url);
+    expect(visitor.statusCode).toBe(404);
+    expect(titleOf(visitor.body)).toBe('页面不存在');
+  });
+
+  it("a certificate's page answers 404 for an unknown code, 200 for a real one (never indexed)", async () => {
+    for (const code of ['ABCDEFGHJKLM', 'nope']) {
+      const res = await page(`/certificate/${code}`);
+      expect(res.statusCode, code).toBe(404);
+      expect(titleOf(res.body), code).toBe('证书不存在');
+      expect(res.body, code).toContain('<div id="root"></div>');
+    }
+    const { user, courseId } = await seller(t, '有证书的课程', 0);
+    const db = connect(t.databaseUrl, 1);
+    try {
+      await db.db.execute(sql`
+        insert into certificates (code, team_id, user_id, course_id, learner_name, course_title, team_name)
+        select 'CERTCODE2345', team_id, ${user.userId}, id, '学员', title, '团队' from courses where id = ${courseId}`);
+    } finally {
+      await db.close();
+    }
+    const found = await page('/certificate/CERTCODE2345');
+    expect(found.statusCode).toBe(200);
+    expect(titleOf(found.body)).toBe('证书验证 - 课程工作室');
+    expect(meta(found.body, 'name="robots')).toBe('noindex');
   });
 });

@@ -19,7 +19,7 @@ const useRouteHandle = (): RouteHandle =>
 /**
  * The main layout and its guards: login required (except embedded previews and the public storefront,
  * which a visitor reads with a header of its own), a WeChat user without a phone goes to the bind
- * step, and a user without a current team picks one first.
+ * step, and a user without a current team picks one first (except on the storefront).
  */
 export const MainLayout = () => {
   const handle = useRouteHandle();
@@ -45,7 +45,9 @@ export const MainLayout = () => {
     return <Navigate to={WebPaths.loginBack(back)} replace />;
   }
   if (!user.register) return <Navigate to={WebPaths.wxAuthBind} replace />;
-  if (!user.lastTeam && !handle.noTeam) return <Navigate to={WebPaths.selectTeam} replace />;
+  // The storefront (list and buy pages) is open without a team too; buying asks for one there.
+  if (!user.lastTeam && !handle.noTeam && !handle.visitor)
+    return <Navigate to={WebPaths.selectTeam} replace />;
 
   return (
     <Layout style={{ minHeight: '100vh' }}>

@@ -23,6 +23,7 @@ export const aiApi = {
   generate: (jobId: number) => api.post<AiJob>(Routes.ai.generate, { jobId }).then(unwrap),
   cancel: (jobId: number) => api.post<AiJob>(Routes.ai.cancel, { jobId }).then(unwrap),
   retry: (jobId: number, idx: number) => api.post<AiJob>(Routes.ai.retry, { jobId, idx }).then(unwrap),
+  restart: (jobId: number) => api.post<AiJob>(Routes.ai.restart, { jobId }).then(unwrap),
   generator: () => api.get<AiGenerator>(Routes.ai.generator).then(unwrap),
 };
 

@@ -167,4 +167,67 @@ describe('AI progress page', () => {
     renderApp('/ai/progress?jobId=404');
     expect(await screen.findByRole('heading', { name: '没有找到这个创课任务' })).toBeTruthy();
   });
+
+  it('a job cancelled mid-way says what it left, links to its draft course, retries a lesson and starts again', async () => {
+    const cancelled = job({
+      status: 'cancelled',
+      courseId: 9,
+      percent: 55,
+      lessons: [
+        { idx: 0, title: '认识咖啡豆', status: 'done', lessonId: 20, error: null },
+        {
+          idx: 1,
+          title: '手冲的方法',
+          status: 'failed',
+          lessonId: 21,
+          error: '任务取消时尚未生成，可单独重试',
+        },
+      ],
+    });
+    mock.onGet(Routes.ai.detail).reply((config) => {
+      const { jobId } = config.params as { jobId: number };
+      return [
+        200,
+        {
+          code: Code.OK,
+          msg: 'ok',
+          data: jobId === 6 ? job({ jobId: 6, lastEventId: 2 }) : { ...cancelled, jobId },
+        },
+      ];
+    });
+    mock.onPost(Routes.ai.retry).reply(...ok({ ...cancelled, status: 'generating', lastEventId: 9 }));
+    mock.onPost(Routes.ai.restart).reply(...ok(job({ jobId: 6, lastEventId: 2 })));
+    const router = renderApp('/ai/progress?jobId=5');
+
+    expect(await screen.findByText('任务已取消')).toBeTruthy();
+    expect(
+      screen.getByText(
+        '已写好的 1 个课时保存在草稿课程「手冲咖啡入门」中；其余 1 个没有生成，可以在下方单独重试。',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: /打开草稿课程/ }).getAttribute('href')).toBe('/create/course/9');
+    expect(screen.queryByText(/保留在草稿课程中/)).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: '重试第 2 课' }));
+    await waitFor(() => expect(mock.history.post.map((r) => r.url)).toEqual([Routes.ai.retry]));
+    expect(JSON.parse(String(mock.history.post[0]?.data))).toEqual({ jobId: 5, idx: 1 });
+
+    // Back to the cancelled state (another tab's view), then 重新开始 opens the new job.
+    await act(async () => {
+      await router.navigate('/ai/progress?jobId=7');
+    });
+    await screen.findByText('任务已取消');
+    fireEvent.click(screen.getByRole('button', { name: /重新开始/ }));
+    await waitFor(() => expect(router.state.location.search).toBe('?jobId=6'));
+    expect(JSON.parse(String(mock.history.post.at(-1)?.data))).toEqual({ jobId: 7 });
+    expect(await screen.findByRole('textbox', { name: '第 2 课标题' })).toBeTruthy();
+  });
+
+  it('a job cancelled before any lesson was written says nothing was written', async () => {
+    mock.onGet(Routes.ai.detail).reply(...ok(job({ status: 'cancelled', percent: 0 })));
+    renderApp('/ai/progress?jobId=5');
+    expect(await screen.findByText('还没有写入任何内容，也没有建立课程。')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: /打开草稿课程/ })).toBeNull();
+    expect(screen.getByRole('button', { name: /重新开始/ })).toBeTruthy();
+  });
 });

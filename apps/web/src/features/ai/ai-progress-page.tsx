@@ -3,7 +3,7 @@ import type { AiJob, Outline } from '@studio/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Flex, Result, Skeleton, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { WebPaths } from '@studio/contract/constants';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { aiApi, aiKeys } from './ai-api.ts';
@@ -15,6 +15,9 @@ import { OutlineEditor } from './outline-editor.tsx';
 import { ProgressHeader } from './progress-header.tsx';
 import { useAiJob } from './use-ai-job.ts';
 import './ai.css';
+
+/** Where a failed lesson offers 重试 (a cancelled job's unwritten lessons are failed too). */
+const RETRY_IN = new Set<AiJob['status']>(['failed', 'generating', 'cancelled']);
 
 const Missing = () => {
   const { t } = useTranslation();
@@ -40,6 +43,7 @@ export const AiProgressPage = () => {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const [params] = useSearchParams();
   const jobId = parseId(params.get('jobId'));
   const writable = useTeamWritable();
@@ -81,6 +85,15 @@ export const AiProgressPage = () => {
   const cancel = async () => {
     await act(() => aiApi.cancel(view.jobId));
   };
+  const restart = async () => {
+    try {
+      const job = await aiApi.restart(view.jobId);
+      void queryClient.invalidateQueries({ queryKey: aiKeys.all });
+      await navigate(WebPaths.aiProgress(job.jobId));
+    } catch {
+      // The request client has shown why.
+    }
+  };
   const retry = async (idx: number) => {
     if (await act(() => aiApi.retry(view.jobId, idx))) {
       void message.success(t('ai.progress.retrying', { n: idx + 1 }));
@@ -92,7 +105,13 @@ export const AiProgressPage = () => {
       <Link to={WebPaths.ai}>
         <ArrowLeftOutlined /> {t('ai.create.back')}
       </Link>
-      <ProgressHeader view={view} connection={connection} writable={writable} onCancel={cancel} />
+      <ProgressHeader
+        view={view}
+        connection={connection}
+        writable={writable}
+        onCancel={cancel}
+        onRestart={restart}
+      />
       {view.status === 'outlining' && (
         <Card>
           <Flex gap={12} align="center" justify="center" style={{ padding: 24 }}>
@@ -115,9 +134,7 @@ export const AiProgressPage = () => {
       {view.lessons.length > 0 && (
         <LessonList
           lessons={view.lessons}
-          canRetry={
-            view.abilities.retry && writable && (view.status === 'failed' || view.status === 'generating')
-          }
+          canRetry={view.abilities.retry && writable && RETRY_IN.has(view.status)}
           onRetry={retry}
         />
       )}

@@ -1,5 +1,6 @@
-import { FileTextOutlined, StopOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Flex, Popconfirm, Progress, Steps, Typography } from 'antd';
+import { FileTextOutlined, RedoOutlined, StopOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Flex, Popconfirm, Progress, Steps, Tooltip, Typography } from 'antd';
+import type { TFunction } from 'i18next';
 import type { StepsProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -33,17 +34,55 @@ export const stepOf = (
   }
 };
 
+/** What a cancelled job left: written lessons in its draft course, an empty course, or nothing. */
+const cancelledText = (view: JobView, t: TFunction): string => {
+  if (view.courseId === null) return t('ai.progress.cancelledNothing');
+  const title = view.outline?.title ?? view.request.topic;
+  const done = view.lessons.filter((l) => l.status === 'done').length;
+  const rest = view.lessons.length - done;
+  if (done === 0) return t('ai.progress.cancelledEmpty', { title });
+  if (rest === 0) return t('ai.progress.cancelledAllWritten', { done, title });
+  return t('ai.progress.cancelledWritten', { done, rest, title });
+};
+
 interface Props {
   view: JobView;
   connection: Connection;
   writable: boolean;
   onCancel: () => Promise<void>;
+  /** 重新开始: a new job with this one's topic and outline (a cancelled or failed job). */
+  onRestart: () => Promise<void>;
 }
 
-/** Title, generator, steps, overall percent, the job's state in words, and cancel / open course. */
-export const ProgressHeader = ({ view, connection, writable, onCancel }: Props) => {
+/**
+ * Title, generator, steps, overall percent, the job's state in words, and cancel / open course. A
+ * cancelled job says what it left (and links to it); a cancelled or failed one offers 重新开始.
+ */
+export const ProgressHeader = ({ view, connection, writable, onCancel, onRestart }: Props) => {
   const { t } = useTranslation();
   const [cancelling, setCancelling] = useState(false);
+  const [restarting, setRestarting] = useState(false);
+  const restart = async () => {
+    setRestarting(true);
+    try {
+      await onRestart();
+    } finally {
+      setRestarting(false);
+    }
+  };
+  const restartButton = (
+    <Tooltip title={t('ai.progress.restartHint')}>
+      <Button
+        type="primary"
+        icon={<RedoOutlined />}
+        loading={restarting}
+        disabled={!writable}
+        onClick={() => void restart()}
+      >
+        {t('ai.progress.restart')}
+      </Button>
+    </Tooltip>
+  );
   const step = stepOf(view);
   const cancel = async () => {
     setCancelling(true);
@@ -125,6 +164,7 @@ export const ProgressHeader = ({ view, connection, writable, onCancel }: Props) 
             role="alert"
             title={t('ai.progress.failed')}
             description={view.error ?? t('ai.progress.failedDesc')}
+            action={restartButton}
           />
         )}
         {view.status === 'cancelled' && (
@@ -132,8 +172,17 @@ export const ProgressHeader = ({ view, connection, writable, onCancel }: Props) 
             type="info"
             showIcon
             title={t('ai.progress.cancelled')}
-            description={t('ai.progress.cancelledDesc')}
-            action={openCourse || undefined}
+            description={cancelledText(view, t)}
+            action={
+              <Flex vertical gap={8}>
+                {view.courseId !== null && (
+                  <LinkButton to={WebPaths.course(view.courseId)} icon={<FileTextOutlined />}>
+                    {t('ai.progress.openDraft')}
+                  </LinkButton>
+                )}
+                {restartButton}
+              </Flex>
+            }
           />
         )}
         {connection === 'lost' && <Alert type="warning" showIcon title={t('ai.progress.connection')} />}

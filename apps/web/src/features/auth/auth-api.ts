@@ -1,5 +1,12 @@
 import { Routes, WebPaths, safeRedirect } from '@studio/contract/constants';
-import type { PasswordLogin, SmsLogin, UserInfo, WechatCallback, WechatQr } from '@studio/contract';
+import type {
+  PasswordLogin,
+  SmsLogin,
+  UserInfo,
+  WechatCallback,
+  WechatQr,
+  WechatStatus,
+} from '@studio/contract';
 import { api, unwrap } from '../../lib/request.ts';
 import { WECHAT_REDIRECT_KEY } from './wechat-keys.ts';
 
@@ -15,6 +22,19 @@ export const loginByPassword = (body: PasswordLogin): Promise<UserInfo> =>
 
 export const fetchWechatQr = (): Promise<WechatQr> => api.get<WechatQr>(Routes.auth.wechatQr).then(unwrap);
 
+/** Whether the phone confirmed the QR login (asked quietly and often while the QR code is shown). */
+export const fetchWechatStatus = (state: string): Promise<WechatStatus> =>
+  api
+    .get<WechatStatus>(Routes.auth.wechatStatus, { params: { state }, silent: true, stayOnPage: true })
+    .then(unwrap);
+
+/** /wxAuth with the code that finishes a QR login, as WeChat's page sends the browser there. */
+export const wxAuthPath = (code: string, state: string): string =>
+  `${WebPaths.wxAuth}?${new URLSearchParams({ code, state }).toString()}`;
+
+/** The simulator's page opened on this computer (在本机打开): confirming goes on to /wxAuth here. */
+export const simulatorHere = (qrUrl: string): string => `${qrUrl}${qrUrl.includes('?') ? '&' : '?'}here=1`;
+
 export const wechatCallback = (body: WechatCallback): Promise<UserInfo> =>
   api.post<UserInfo>(Routes.auth.wechatCallback, body).then(unwrap);
 
@@ -29,11 +49,14 @@ export const loadingPath = (redirect: string | null): string => {
 
 /**
  * Where a user without a current team goes: the team pages they asked for (an invite link is
- * `/selectTeam?invite=<code>` and must keep its code), otherwise /selectTeam.
+ * `/selectTeam?invite=<code>` and must keep its code) or the storefront they came from (its list and
+ * buy pages are open without a team), otherwise /selectTeam.
  */
 export const noTeamPath = (redirect: string | null): string => {
   const safe = safeRedirect(redirect);
-  return safe && /^\/(selectTeam|creatTeam)(?=[?#]|$)/.test(safe) ? safe : WebPaths.selectTeam;
+  return safe && /^\/(selectTeam|creatTeam|store\/list|store\/preview\/\d+)(?=[?#]|$)/.test(safe)
+    ? safe
+    : WebPaths.selectTeam;
 };
 
 /** /loading with the page asked for before the WeChat login, forgetting it once read. */

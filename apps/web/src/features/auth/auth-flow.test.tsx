@@ -64,6 +64,34 @@ describe('login page', () => {
   });
 });
 
+describe('WeChat QR login with the simulator', () => {
+  it('the desktop page follows the login: once a phone confirms, it goes to /wxAuth and logs in', async () => {
+    mock
+      .onGet(Routes.auth.wechatQr)
+      .reply(...ok({ state: 's9', qrUrl: '/api/auth/wechat/simulator?state=s9', mode: 'simulator' }));
+    mock
+      .onGet(Routes.auth.wechatStatus)
+      .replyOnce(...ok({ status: 'waiting', code: null }))
+      .onGet(Routes.auth.wechatStatus)
+      .reply(...ok({ status: 'confirmed', code: 'c9' }));
+    mock.onPost(Routes.auth.wechatCallback).reply(...ok(user({ token: 'wx-desktop' })));
+    mock.onGet(Routes.user.info).reply(...ok(user({ token: 'wx-desktop' })));
+    const router = renderApp('/login');
+    fireEvent.click(await screen.findByRole('tab', { name: '微信登录' }));
+    expect(await screen.findByRole('img', { name: '微信登录二维码' })).toBeTruthy();
+    // 在本机打开 confirms in this window; the QR code is for a phone.
+    expect(screen.getByRole('link', { name: /在本机打开微信模拟器/ }).getAttribute('href')).toBe(
+      '/api/auth/wechat/simulator?state=s9&here=1',
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/author'), { timeout: 8000 });
+    expect(body(0)).toEqual({ code: 'c9', state: 's9' });
+    expect(mock.history.get.filter((r) => r.url === Routes.auth.wechatStatus).length).toBeGreaterThanOrEqual(
+      2,
+    );
+    expect(readStoredUser()?.token).toBe('wx-desktop');
+  });
+});
+
 describe('/wxAuth', () => {
   it('without code and state, says so and links back to /login', async () => {
     renderApp('/wxAuth');

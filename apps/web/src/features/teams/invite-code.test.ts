@@ -49,4 +49,11 @@ describe('noTeamPath (after login, without a current team)', () => {
     expect(noTeamPath('//evil.example/selectTeam?invite=a')).toBe('/selectTeam');
     expect(noTeamPath(null)).toBe('/selectTeam');
   });
+
+  it('keeps the storefront a visitor logged in from (its list and buy pages need no team)', () => {
+    expect(noTeamPath('/store/list?q=python')).toBe('/store/list?q=python');
+    expect(noTeamPath('/store/preview/11')).toBe('/store/preview/11');
+    expect(noTeamPath('/store/cart')).toBe('/selectTeam');
+    expect(noTeamPath('/store/preview/11x')).toBe('/selectTeam');
+  });
 });

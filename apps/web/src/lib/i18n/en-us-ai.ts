@@ -76,7 +76,15 @@ export const aiEnUS: typeof aiZhCN = {
     cancelConfirm: 'Cancel this creation job?',
     cancelConfirmDesc: 'Lessons already written stay in the draft course; the rest will not be written.',
     cancelled: 'Job cancelled',
-    cancelledDesc: 'What was written stays in the draft course.',
+    cancelledWritten:
+      '{{done}} written lessons are saved in the draft course “{{title}}”; the other {{rest}} were not written and can be retried below.',
+    cancelledAllWritten: 'All {{done}} lessons were written and are saved in the draft course “{{title}}”.',
+    cancelledEmpty:
+      'No lesson was written yet: the draft course “{{title}}” exists with empty lessons; retry them below, or delete it.',
+    cancelledNothing: 'Nothing was written, and no course was created.',
+    openDraft: 'Open the draft course',
+    restart: 'Start again',
+    restartHint: 'A new creation job with the same topic and outline',
     failed: 'Generation failed',
     failedDesc: 'Some lessons failed; retry them one by one.',
     doneTitle: 'The course is ready',

@@ -149,7 +149,6 @@ export const editorEnUS: typeof editorZhCN = {
   draft: {
     title: 'Unsaved local draft found',
     desc: 'Changes from {{time}} were not saved to the server. Restore this draft?',
-    olderBase: 'The draft is based on an older version; restoring it overwrites later changes on the server.',
     restore: 'Restore draft',
     discard: 'Discard draft',
     restored: 'Local draft restored',

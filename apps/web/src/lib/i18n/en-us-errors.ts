@@ -91,6 +91,7 @@ export const errorsEnUS: typeof errorsZhCN = {
   aiOutlineNotReady: 'The outline is not ready yet',
   aiAlreadyGenerating: 'The lessons are already being generated',
   aiRetryNotAllowed: 'This job cannot be retried in its current state',
+  aiRestartNotAllowed: 'Only a cancelled or failed job can be started again',
   aiLessonNotFailed: 'This lesson has not failed; there is nothing to retry',
   quizUnanswered: 'Answer every quiz in this lesson first',
   lessonMinTime: 'Study {{waitSeconds, wait}} more before marking this lesson as done',

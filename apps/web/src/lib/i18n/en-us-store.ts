@@ -50,6 +50,9 @@ export const storeEnUS: typeof storeZhCN = {
     freeLessons: 'Free preview lessons',
     loginToBuy: 'Log in to buy',
     loginToBuyDesc: 'Once bought, every member of your team can learn this course.',
+    teamToBuy: 'Create or join a team to buy',
+    teamToBuyDesc:
+      'Courses are bought by a team, and every member can learn them. Create or join a team first.',
     notFound: 'Course not found or no longer for sale',
     notFoundDesc: 'Its author may have withdrawn it. Have a look at other courses in the store.',
     loadFailed: 'The course did not load',

@@ -123,6 +123,8 @@ export const enUS: Messages = {
     refreshQr: 'Refresh QR code',
     qrAlt: 'WeChat login QR code',
     qrFailed: 'Could not get the QR code',
+    qrExpired: 'The QR code has expired; refresh it and scan again',
+    qrConfirmed: 'Confirmed on the phone, logging in…',
     wxAuthTitle: 'WeChat login',
     wxAuthLoading: 'Finishing WeChat login…',
     wxAuthInvalid: 'The WeChat login link is invalid or has expired',

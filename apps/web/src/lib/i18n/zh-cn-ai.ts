@@ -72,7 +72,15 @@ export const aiZhCN = {
     cancelConfirm: '确定取消这个创课任务吗？',
     cancelConfirmDesc: '已经写好的课时会保留在草稿课程里，未完成的不再继续生成。',
     cancelled: '任务已取消',
-    cancelledDesc: '已经生成的内容保留在草稿课程中。',
+    cancelledWritten:
+      '已写好的 {{done}} 个课时保存在草稿课程「{{title}}」中；其余 {{rest}} 个没有生成，可以在下方单独重试。',
+    cancelledAllWritten: '全部 {{done}} 个课时已写好，保存在草稿课程「{{title}}」中。',
+    cancelledEmpty:
+      '还没有写好的课时：草稿课程「{{title}}」已建立，只有空课时，可以在下方逐个重试，或者删除它。',
+    cancelledNothing: '还没有写入任何内容，也没有建立课程。',
+    openDraft: '打开草稿课程',
+    restart: '重新开始',
+    restartHint: '用同样的主题和大纲新建一个创课任务',
     failed: '生成失败',
     failedDesc: '部分课时生成失败，可以单独重试。',
     doneTitle: '课程已生成',

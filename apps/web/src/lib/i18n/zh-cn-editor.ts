@@ -147,7 +147,6 @@ export const editorZhCN = {
   draft: {
     title: '发现未保存的本地草稿',
     desc: '{{time}} 的修改没有保存到服务器。要恢复这份草稿吗？',
-    olderBase: '草稿基于较早的版本，恢复后会覆盖服务器上之后的修改。',
     restore: '恢复草稿',
     discard: '丢弃草稿',
     restored: '已恢复本地草稿',

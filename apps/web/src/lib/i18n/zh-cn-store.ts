@@ -48,6 +48,8 @@ export const storeZhCN = {
     freeLessons: '免费试看',
     loginToBuy: '登录后购买',
     loginToBuyDesc: '购买后，团队的每位成员都可以学习这门课程。',
+    teamToBuy: '创建或加入团队后购买',
+    teamToBuyDesc: '课程由团队购买，团队的每位成员都可以学习。请先创建或加入一个团队。',
     notFound: '课程不存在或已下架',
     notFoundDesc: '它可能已被作者下架。去商城看看其他课程吧。',
     loadFailed: '课程没有加载成功',

@@ -109,6 +109,8 @@ export const zhCN = {
     refreshQr: '刷新二维码',
     qrAlt: '微信登录二维码',
     qrFailed: '二维码获取失败',
+    qrExpired: '二维码已失效，请刷新后重新扫码',
+    qrConfirmed: '已在手机上确认，正在登录…',
     wxAuthTitle: '微信登录',
     wxAuthLoading: '正在完成微信登录…',
     wxAuthInvalid: '微信登录链接无效或已过期',

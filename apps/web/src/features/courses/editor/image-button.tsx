@@ -5,9 +5,10 @@ import { App, Progress } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { checkImage, uploadFile } from '../../../lib/upload.ts';
+import { insertImage } from './image-insert.ts';
 import { ToolButton } from './tool-button.tsx';
 
-/** 插入图片: pick a file, check it, upload it with progress, insert it where the cursor is. */
+/** 插入图片: pick a file, check it, upload it with progress, insert it where the cursor is (after a code block). */
 export const ImageButton = ({ editor, disabled }: { editor: Editor; disabled?: boolean }) => {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -24,7 +25,7 @@ export const ImageButton = ({ editor, disabled }: { editor: Editor; disabled?: b
     try {
       const { url } = await uploadFile('image', file, setPercent);
       const alt = file.name.replace(/\.[^.]+$/, '').slice(0, 200);
-      editor.chain().focus().setImage({ src: url, alt }).run();
+      insertImage(editor, { src: url, alt });
     } catch {
       // The request client has shown why.
     } finally {

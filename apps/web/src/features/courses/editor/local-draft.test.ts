@@ -47,11 +47,13 @@ describe('local lesson drafts', () => {
   });
 
   it('offers a draft that differs from the server text on the same version', () => {
-    expect(draftOffer(draft(), server())).toEqual({ draft: draft(), olderBase: false });
+    expect(draftOffer(draft(), server())).toEqual({ draft: draft() });
   });
 
-  it('offers a differing draft on an older version, flagged, so nothing is dropped silently', () => {
-    expect(draftOffer(draft(), server({ version: 4, updateTime: 5000 }))?.olderBase).toBe(true);
+  it('never offers (and drops) a draft based on an older version: restoring it would overwrite newer text', () => {
+    writeDraft(draft());
+    expect(draftOffer(draft(), server({ version: 4, updateTime: 5000 }))).toBeNull();
+    expect(readDraft(5)).toBeNull();
   });
 
   it('drops a draft the server already has, ignoring attributes the server does not keep', () => {

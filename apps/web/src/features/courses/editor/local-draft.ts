@@ -85,22 +85,23 @@ export const sameFields = (a: LessonFields, b: LessonFields): boolean =>
   a.freePreview === b.freePreview &&
   JSON.stringify(filterDoc(a.content)) === JSON.stringify(filterDoc(b.content));
 
-export type DraftOffer = { draft: LessonDraft; olderBase: boolean };
+export type DraftOffer = { draft: LessonDraft };
 
 /**
- * Whether to offer a draft when the lesson opens: when its text differs from the server's. A draft
- * whose text the server already has is removed quietly. A draft based on an older version than the
- * server's is still offered, flagged `olderBase` (restoring it overwrites the later server changes),
- * because dropping unsaved text silently would be worse.
+ * Whether to offer a draft when the lesson opens: only when it holds something the server does not
+ * (its text differs) and it was based on the server's current version. A draft the server already
+ * has is removed quietly, and so is one based on an older version: the server moved on since (a save
+ * from another tab, a restore, a reset to a release), and restoring the draft would overwrite that
+ * newer text. (Edits of this tab that met a conflict were offered in the conflict dialog then.)
  */
 export const draftOffer = (
   draft: LessonDraft | null,
   server: LessonFields & { version: number; updateTime: number },
 ): DraftOffer | null => {
   if (!draft) return null;
-  if (sameFields(draft, server)) {
+  if (draft.baseVersion !== server.version || sameFields(draft, server)) {
     clearDrafts(draft.lessonId);
     return null;
   }
-  return { draft, olderBase: draft.baseVersion < server.version };
+  return { draft };
 };

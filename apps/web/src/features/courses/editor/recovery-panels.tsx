@@ -23,12 +23,7 @@ export const DraftBanner = ({
       type="warning"
       showIcon
       title={t('editor.draft.title')}
-      description={
-        <>
-          {t('editor.draft.desc', { time: formatDateTime(offer.draft.savedAt) })}
-          {offer.olderBase && <div>{t('editor.draft.olderBase')}</div>}
-        </>
-      }
+      description={t('editor.draft.desc', { time: formatDateTime(offer.draft.savedAt) })}
       action={
         <Flex vertical gap={8}>
           <Button size="small" type="primary" onClick={onRestore}>

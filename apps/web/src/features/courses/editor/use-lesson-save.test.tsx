@@ -8,10 +8,10 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import MockAdapter from 'axios-mock-adapter';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TestProviders } from '../../../test/test-providers.tsx';
 import { http } from '../../../lib/request.ts';
-import { readDraft } from './local-draft.ts';
+import { draftOffer, readDraft } from './local-draft.ts';
 import { useLessonSave } from './use-lesson-save.ts';
 
 const mock = new MockAdapter(http);
@@ -110,5 +110,51 @@ describe('useLessonSave: too large to save', () => {
     await act(() => result.current.autosave.flush());
     expect(result.current.state.status).toBe('saved');
     expect(result.current.failure).toBeNull();
+  });
+});
+
+describe('useLessonSave: the local draft', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    localStorage.clear();
+  });
+
+  it('a save that lands before the delayed draft write leaves no draft behind (nothing to offer later)', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    mock.onPost(Routes.lesson.save).reply(200, { code: 200, msg: 'ok', data: { version: 4, updateTime: 2 } });
+    const { result } = open(paragraph('保存并发布的文字'));
+    // An edit, then 立即保存 (Ctrl+S) at once: the save clears the drafts before the draft's timer fires.
+    act(() => result.current.onEdit());
+    await act(() => result.current.autosave.flush());
+    expect(result.current.state.status).toBe('saved');
+    act(() => vi.advanceTimersByTime(5_000));
+    expect(readDraft(lesson.lessonId)).toBeNull();
+    // Even so, the lesson reset to an older release later (version 5, older text) offers nothing.
+    const older = { title: lesson.title, content: paragraph('正文'), durationMin: 5, freePreview: false };
+    expect(draftOffer(readDraft(lesson.lessonId), { ...older, version: 5, updateTime: 3 })).toBeNull();
+  });
+
+  it('an edit typed while a save is on its way is kept in a draft until it is saved too', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    let answer: (() => void) | undefined;
+    mock.onPost(Routes.lesson.save).reply(
+      () =>
+        new Promise((resolve) => {
+          answer = () => resolve([200, { code: 200, msg: 'ok', data: { version: 4, updateTime: 2 } }]);
+        }),
+    );
+    const { result } = open(paragraph('还在路上的文字'));
+    act(() => result.current.onEdit());
+    const saving = result.current.autosave.flush();
+    await vi.waitFor(() => expect(answer).toBeDefined());
+    act(() => result.current.onEdit());
+    act(() => vi.advanceTimersByTime(300));
+    expect(readDraft(lesson.lessonId)?.baseVersion).toBe(3);
+    await act(async () => {
+      answer?.();
+      await saving;
+    });
+    // Saved the first edit only: the second is still kept, now on version 4.
+    expect(readDraft(lesson.lessonId)?.baseVersion).toBe(4);
   });
 });

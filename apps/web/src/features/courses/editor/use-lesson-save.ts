@@ -70,7 +70,7 @@ export const useLessonSave = ({
     onSaved: (saved) => {
       setFailure(null);
       if (hasUnsaved(saved)) saveDraftNow();
-      else clearDrafts(lesson.lessonId);
+      else dropDrafts();
     },
     onConflict: () => {
       saveDraftNow();
@@ -88,15 +88,27 @@ export const useLessonSave = ({
     },
   });
 
-  function saveDraftNow() {
+  function cancelDraftWrite() {
     if (draftTimer.current) clearTimeout(draftTimer.current);
     draftTimer.current = null;
+  }
+
+  /** Keeps what is unsaved; once the server has everything there is nothing to keep. */
+  function saveDraftNow() {
+    cancelDraftWrite();
+    if (!hasUnsaved(autosave.getState())) return;
     writeDraft({
       ...getFields(),
       lessonId: lesson.lessonId,
       baseVersion: autosave.getState().version,
       savedAt: Date.now(),
     });
+  }
+
+  /** The server has the text: no draft, and none written by a write still scheduled. */
+  function dropDrafts() {
+    cancelDraftWrite();
+    clearDrafts(lesson.lessonId);
   }
 
   /** Every change: mark unsaved (autosave follows) and keep a local draft shortly after. */
@@ -115,7 +127,7 @@ export const useLessonSave = ({
     window.addEventListener('beforeunload', onBeforeUnload);
     return () => {
       window.removeEventListener('beforeunload', onBeforeUnload);
-      if (draftTimer.current) clearTimeout(draftTimer.current);
+      cancelDraftWrite();
       if (hasUnsaved(autosave.getState())) void autosave.flush();
     };
     // saveDraftNow reads only refs and the controller; registering once is intended.
@@ -145,7 +157,7 @@ export const useLessonSave = ({
       durationMin: mine.durationMin,
       freePreview: mine.freePreview,
     });
-    clearDrafts(lesson.lessonId);
+    dropDrafts();
     autosave.reset(autosave.getState().version);
     setConflictCopy(null);
     void queryClient.invalidateQueries({ queryKey: courseKeys.detail(teamId, lesson.courseId) });
@@ -162,7 +174,7 @@ export const useLessonSave = ({
     const restored = await lessonApi.restore(revisionId);
     applyServer(restored);
     autosave.reset(restored.version, restored.updateTime);
-    clearDrafts(lesson.lessonId);
+    dropDrafts();
     return restored;
   };
 

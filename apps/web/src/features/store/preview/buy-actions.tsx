@@ -13,7 +13,7 @@ import { orderApi, useCartMutation, useCheckout } from '../order-api.ts';
 /**
  * The buy page's actions. Another team's course: 加入购物车 and 立即购买 (add, then check out just this
  * course). Owned: 打开课程. The team's own course: 本团队课程, nothing to buy. A logged-out visitor:
- * 登录后购买, which comes back to this page.
+ * 登录后购买, which comes back to this page. Signed in without a team: 创建或加入团队后购买.
  */
 export const BuyActions = ({ course, openTo }: { course: StoreCourse; openTo?: string }) => {
   const { t } = useTranslation();
@@ -24,6 +24,7 @@ export const BuyActions = ({ course, openTo }: { course: StoreCourse; openTo?: s
   const checkout = useCheckout();
   const [buying, setBuying] = useState(false);
   const visitor = useSession((s) => s.user === null);
+  const noTeam = useSession((s) => s.user !== null && !s.user.lastTeam);
   const { pathname, search } = useLocation();
 
   const open = openTo && (
@@ -48,6 +49,23 @@ export const BuyActions = ({ course, openTo }: { course: StoreCourse; openTo?: s
           {t('store.course.loginToBuy')}
         </Button>
         <Typography.Text type="secondary">{t('store.course.loginToBuyDesc')}</Typography.Text>
+      </Flex>
+    );
+  }
+  if (noTeam) {
+    // Courses are bought by a team: create or join one first.
+    return (
+      <Flex vertical gap={8} align="flex-start">
+        <Button
+          type="primary"
+          size="large"
+          danger
+          icon={<TeamOutlined aria-hidden />}
+          onClick={() => void navigate(WebPaths.selectTeam)}
+        >
+          {t('store.course.teamToBuy')}
+        </Button>
+        <Typography.Text type="secondary">{t('store.course.teamToBuyDesc')}</Typography.Text>
       </Flex>
     );
   }

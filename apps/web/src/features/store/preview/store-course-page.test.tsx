@@ -141,3 +141,33 @@ describe('/store/preview/:courseId (buy page)', () => {
     expect(screen.getByRole('button', { name: '返回商城' })).toBeTruthy();
   });
 });
+
+describe('the storefront for a signed-in user without a team', () => {
+  it('shows the list and the buy page (not /selectTeam); buying asks to create or join a team first', async () => {
+    writeStoredUser(user({ lastTeam: null }));
+    mock.onGet(Routes.store.list).reply(
+      ...ok({
+        list: [{ ...course(), lessonCount: 2, releaseTime: 0 }],
+        total: 1,
+        pageNum: 1,
+        pageSize: 12,
+      }),
+    );
+    mock.onGet(Routes.store.course).reply(...ok(course()));
+    mock.onGet(Routes.team.invitationList).reply(...ok({ list: [] }));
+    const router = renderApp('/store/list');
+    expect(await screen.findByRole('link', { name: /Python 零基础入门/ })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/store/list');
+
+    await router.navigate('/store/preview/11');
+    expect(await screen.findByText(/请先创建或加入一个团队/)).toBeTruthy();
+    expect(screen.getByText('试看')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '立即购买' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: /创建或加入团队后购买/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/selectTeam'));
+    // The team's own pages still need a team.
+    await router.navigate('/author');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/selectTeam'));
+    expect(mock.history.post).toHaveLength(0);
+  });
+});

@@ -1,0 +1,38 @@
+/**
+ * 重新开始: a cancelled or failed job leads on to a new job with the same topic and, when there was
+ * one, the same outline (waiting for the author's review, as after outlining).
+ */
+import { Code, type AiJob, type AiJobStatus } from '@studio/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { TeamCtx } from '../../platform/auth.ts';
+import { AppError } from '../../platform/errors.ts';
+import { authorize } from '../../platform/policy.ts';
+import { emit } from './ai.events.ts';
+import { createJob, jobDetail } from './ai.service.ts';
+import { findTeamJob, insertJob } from './ai.repo.ts';
+
+type AiCtx = TeamCtx & { log: FastifyBaseLogger };
+
+const RESTARTABLE: readonly AiJobStatus[] = ['cancelled', 'failed'];
+
+/** 重新开始: a new job from a cancelled or failed one; the old job and its course stay as they are. */
+export async function restartJob(c: AiCtx, jobId: number): Promise<AiJob> {
+  // A new job of the actor's own from the team's job, which every member may read: starting a job.
+  authorize(c, 'ai.create');
+  const old = await findTeamJob(c.ctx.db, c.membership.team.id, jobId);
+  if (!old) throw new AppError(Code.NOT_FOUND);
+  if (!RESTARTABLE.includes(old.status)) throw new AppError(Code.AI_RESTART_NOT_ALLOWED);
+  if (!old.outline) return createJob(c, old.request);
+  const job = await insertJob(c.ctx.db, {
+    teamId: c.membership.team.id,
+    userId: c.actor.user.id,
+    status: 'outline_ready',
+    request: old.request,
+    outline: old.outline,
+    generatorKind: c.ctx.generator.kind,
+    generatorLabel: c.ctx.generator.label,
+  });
+  await emit(c.ctx, job.id, { type: 'outline', outline: old.outline });
+  await emit(c.ctx, job.id, { type: 'stage', status: 'outline_ready', percent: 10 });
+  return jobDetail(c, job.id);
+}
