@@ -209,5 +209,21 @@ export function assertStrictRouteSchemas(route: Pick<RouteOptions, 'method' | 'u
 /** Every route registered after this: schemas checked at registration, input checked before validation. */
 export function registerInputGuard(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => assertStrictRouteSchemas(route));
-  app.addHook('preValidation', async (request) => checkRequestInput(request));
+  app.addHook('preValidation', async (request) => {
+    if (!request.url.startsWith('/api/')) dropUnreadableQuery(request);
+    checkRequestInput(request);
+  });
+}
+
+/**
+ * A page's address is read leniently: what cannot be read falls back to the page's defaults, never
+ * to an error (a link pasted with a stray NUL still opens the store). So a page's query parameter
+ * holding bad text is dropped, where an API operation answers 400 naming it.
+ */
+export function dropUnreadableQuery(request: { query?: unknown }): void {
+  const query = request.query;
+  if (!isWalkable(query) || Array.isArray(query)) return;
+  for (const [key, value] of Object.entries(query as Record<string, unknown>)) {
+    if (findBadInput({ [key]: value })) delete (query as Record<string, unknown>)[key];
+  }
 }

@@ -117,7 +117,7 @@ export const aiRoutes =
         config: { ...team, rateLimit: { max: 20, timeWindow: '1 minute' } },
         schema: {
           summary: 'Start again: a new job with a cancelled or failed one’s topic and outline',
-          body: aiJobIdQuery,
+          body: aiJobIdBody,
           response: { 200: job },
         },
       },
