@@ -79,6 +79,20 @@ const ACCOUNT = {
   },
   /** An upload of zero bytes (HTTP 400). */
   FILE_EMPTY: { code: 10015, key: 'errors.fileEmpty', zh: '文件为空', httpStatus: 400 },
+  /** An upload whose bytes say image but do not decode as one (HTTP 400; data.field = 'file'). */
+  IMAGE_UNREADABLE: {
+    code: 10020,
+    key: 'errors.imageUnreadable',
+    zh: '图片已损坏或无法识别，请换一张 PNG、JPG、GIF 或 WebP 图片',
+    httpStatus: 400,
+  },
+  /** An image with more pixels than we decode (a decompression bomb; HTTP 400). Params: maxMegapixels. */
+  IMAGE_TOO_MANY_PIXELS: {
+    code: 10021,
+    key: 'errors.imageTooManyPixels',
+    zh: '图片尺寸过大，最多 {{maxMegapixels}} 百万像素',
+    httpStatus: 400,
+  },
 } as const satisfies Record<string, CodeEntry>;
 
 const TEAM = {

@@ -31,6 +31,8 @@ export const errorsEnUS: typeof errorsZhCN = {
   smsCodeLockedResend: 'Too many wrong codes. Please request a new code.',
   smsSendTooOften: 'Codes were requested too often. Please try again in {{waitSeconds, wait}}.',
   fileEmpty: 'The file is empty',
+  imageUnreadable: 'The image is damaged or not readable. Please choose another PNG, JPG, GIF or WebP image.',
+  imageTooManyPixels: 'The image is too large: at most {{maxMegapixels}} megapixels',
   teamNotFound: 'The team does not exist',
   ownerMustTransfer: 'Transfer ownership of the team before leaving it',
   cannotRemoveOwner: 'The team owner cannot be removed',
