@@ -22,6 +22,8 @@ export const enUS: WithPlurals<Messages> = {
     languageCurrent: '{{lang}} (switch language)',
     openMenu: 'Open navigation menu',
     refresh: 'Refresh',
+    increase: 'Increase',
+    decrease: 'Decrease',
   },
   lang: { 'zh-CN': '中文', 'en-US': 'English' },
   request: {

@@ -1,11 +1,12 @@
 import { DeleteOutlined } from '@ant-design/icons';
 import { COURSE_CATEGORIES, COURSE_LIMITS } from '@studio/contract/constants';
-import { Button, Flex, Form, Input, InputNumber, Select, Typography, type FormInstance } from 'antd';
+import { Button, Flex, Form, Input, Select, Typography, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ImageUpload } from '../../../components/image-upload.tsx';
 import { fenToYuan } from '../../../lib/format.ts';
 import { CourseCover } from '../course-cover.tsx';
 import type { CourseFormValues } from './course-info-save.ts';
+import { NumberInput } from '../../../components/number-input.tsx';
 
 /**
  * The course details. Every change goes to autosave through `onEdit`, naming the fields changed
@@ -115,7 +116,7 @@ export const CourseInfoForm = ({
             },
           ]}
         >
-          <InputNumber
+          <NumberInput
             precision={2}
             step={1}
             prefix="¥"
