@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, notExists, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   courses,
@@ -59,18 +59,12 @@ const soldItems = (db: Db, teamId: number, since: Date) =>
         eq(courses.teamId, teamId),
         eq(orders.status, 'paid'),
         gt(orders.paidAt, since),
-        // A refunded line is no sale: the figures subtract it; nor is money paid back automatically
-        // (the team owned the course, or the order was cancelled), from the moment it is made.
+        // A refunded line is no sale: the figures subtract it.
         notExists(
           db
             .select({ one: sql`1` })
             .from(refunds)
-            .where(
-              and(
-                eq(refunds.orderItemId, orderItems.id),
-                or(eq(refunds.status, 'refunded'), eq(refunds.automatic, true)),
-              ),
-            ),
+            .where(and(eq(refunds.orderItemId, orderItems.id), eq(refunds.status, 'refunded'))),
         ),
       ),
     );
