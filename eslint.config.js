@@ -66,6 +66,14 @@ export default tseslint.config(
               message: 'the web app must not import the server: share through @studio/contract.',
             },
           ],
+          paths: [
+            {
+              name: 'antd',
+              importNames: ['InputNumber'],
+              message:
+                'use components/number-input.tsx: its step buttons are named in the interface language.',
+            },
+          ],
         },
       ],
     },

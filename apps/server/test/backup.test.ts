@@ -59,13 +59,15 @@ describe('backup and restore', () => {
     });
     const fileUrl = (upload.json() as { data: { url: string } }).data.url;
     expect(fileUrl).toMatch(/^\/api\/files\//);
+    const served = (await source.app.inject({ method: 'GET', url: fileUrl })).rawPayload;
     // A released course: its search document, terms and the counts triggers keep are backed up too.
     const listed = await releasedCourse(source, user.token, '备份上架课', 100, 'other');
 
     const target = path.join(work, 'b1');
     const uploads = path.join(source.dataDir, 'uploads');
     const manifest = await backup(source.databaseUrl, uploads, target);
-    expect(manifest.files).toEqual({ included: true, count: 1 });
+    // One upload is stored as its four variants (two sizes, each as PNG and WebP).
+    expect(manifest.files).toEqual({ included: true, count: 4 });
     expect(manifest.tables.find((t) => t.name === 'courses')?.rows).toBe(2);
     // A backup folder is never overwritten.
     await expect(backup(source.databaseUrl, uploads, target)).rejects.toThrow(/already exists/);
@@ -85,7 +87,7 @@ describe('backup and restore', () => {
       expect(detail.data.lessons.map((l) => l.lessonId)).toEqual([lesson.lessonId]);
       const file = await restored.app.inject({ method: 'GET', url: fileUrl });
       expect(file.statusCode).toBe(200);
-      expect(file.rawPayload.equals(PNG_1X1)).toBe(true);
+      expect(file.rawPayload.equals(served)).toBe(true);
       // The store finds it, and the counts the triggers keep are the source's, not added to twice.
       const found = await call<StoreListPage>(restored, 'GET', '/store/list', { query: { keyword: '备份' } });
       expect(found.data.list.map((c) => c.courseId)).toEqual([listed]);

@@ -79,6 +79,35 @@ const ACCOUNT = {
   },
   /** An upload of zero bytes (HTTP 400). */
   FILE_EMPTY: { code: 10015, key: 'errors.fileEmpty', zh: '文件为空', httpStatus: 400 },
+  /** An upload whose bytes say image but do not decode as one (HTTP 400; data.field = 'file'). */
+  IMAGE_UNREADABLE: {
+    code: 10020,
+    key: 'errors.imageUnreadable',
+    zh: '图片已损坏或无法识别，请换一张 PNG、JPG、GIF 或 WebP 图片',
+    httpStatus: 400,
+  },
+  /**
+   * A password login refused for a while: too many wrong passwords for the phone, or too many tries
+   * from the address. Params: waitSeconds (until the lock ends).
+   */
+  LOGIN_LOCKED: {
+    code: 10022,
+    key: 'errors.loginLocked',
+    zh: '登录尝试次数过多，请 {{waitSeconds, wait}}后再试',
+  },
+  /** A wrong password on the try before the last. Params: triesLeft, lockSeconds (how long the lock lasts). */
+  LOGIN_WRONG_LAST_TRY: {
+    code: 10023,
+    key: 'errors.loginWrongLastTry',
+    zh: '手机号或密码错误，还可尝试 {{triesLeft}} 次，再错将锁定 {{lockSeconds, wait}}',
+  },
+  /** An image with more pixels than we decode (a decompression bomb; HTTP 400). Params: maxMegapixels. */
+  IMAGE_TOO_MANY_PIXELS: {
+    code: 10021,
+    key: 'errors.imageTooManyPixels',
+    zh: '图片尺寸过大，最多 {{maxMegapixels}} 百万像素',
+    httpStatus: 400,
+  },
 } as const satisfies Record<string, CodeEntry>;
 
 const TEAM = {

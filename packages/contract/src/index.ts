@@ -6,6 +6,7 @@ z.config(z.locales.zhCN());
 export * from './codes.ts';
 export * from './messages.ts';
 export * from './constants.ts';
+export * from './images.ts';
 export * from './routes.ts';
 export * from './schemas/common.ts';
 export * from './schemas/account.ts';

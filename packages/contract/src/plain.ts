@@ -7,6 +7,7 @@
 export * from './codes.ts';
 export * from './messages.ts';
 export * from './constants.ts';
+export * from './images.ts';
 export * from './routes.ts';
 export * from './content-sanitizer.ts';
 export * from './quiz.ts';

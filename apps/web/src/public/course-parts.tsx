@@ -1,8 +1,10 @@
 import type { DocNode, LessonSummary } from '@studio/contract';
+import type { ImageSize } from '@studio/contract/constants';
 import type { ReactNode } from 'react';
 import { safeUrl } from '../components/content-view/doc-filter.ts';
 import { highlightCode } from '../components/content-view/code-highlight.ts';
 import { renderDocHtml } from '../components/content-view/render-html.ts';
+import { Picture } from '../components/picture.tsx';
 import { useWords } from './public-i18n.tsx';
 
 export type PublicLesson = LessonSummary & { content: DocNode | null };
@@ -27,13 +29,25 @@ export const usePrice = () => {
  * The cover at a fixed 16:9 box (the space is kept before the image arrives: no layout shift). The
  * first screen's cover loads first, at high priority; the rest lazily.
  */
-export const Cover = ({ src, title, priority }: { src: string; title: string; priority: boolean }) => {
+export const Cover = ({
+  src,
+  title,
+  priority,
+  size,
+}: {
+  src: string;
+  title: string;
+  priority: boolean;
+  /** `sm` on the store's cards, `lg` as a course page's main picture. */
+  size: ImageSize;
+}) => {
   const { t } = useWords();
   const url = safeUrl(src);
   return url ? (
-    <img
+    <Picture
+      url={url}
+      size={size}
       className="pp-cover"
-      src={url}
       alt={t('store.list.coverAlt', { title })}
       width={640}
       height={360}
@@ -70,7 +84,7 @@ export const CourseHeading = ({ course, children }: { course: PublicCourse; chil
   const { t } = useWords();
   return (
     <header className="pp-hero">
-      <Cover src={course.cover} title={course.title} priority />
+      <Cover src={course.cover} title={course.title} priority size="lg" />
       <div className="pp-hero-text">
         <h1 className="pp-title">{course.title}</h1>
         {course.subtitle && <p className="pp-subtitle">{course.subtitle}</p>}

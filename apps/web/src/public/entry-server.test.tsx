@@ -72,7 +72,7 @@ describe('the public pages rendered by the server', () => {
     expect(seen).toContain('试看课的正文');
     // The cover keeps its box (no layout shift) and is fetched first.
     expect(html).toMatch(
-      /<img class="pp-cover" src="\/api\/files\/cover\/2026\/11\/abc.png" alt="课程封面：Python 零基础入门" width="640" height="360"/,
+      /<img src="\/api\/files\/cover\/2026\/11\/abc.png" class="pp-cover" alt="课程封面：Python 零基础入门" width="640" height="360"/,
     );
     // The language link and 登录 come back to this page.
     expect(html).toContain('href="/store/preview/11?lang=en-US"');
@@ -221,6 +221,28 @@ describe('the public pages rendered by the server', () => {
     expect(html).toContain('<a href="/store/preview/11" class="pp-button pp-button-primary">购买课程</a>');
     expect(seen).not.toContain('登录后复制到我的团队');
     expect(visible(render({ page: 'share', view: paid(false) }))).toContain('这门课程暂未在商城上架');
+  });
+
+  it('offers a re-encoded cover as WebP in a <picture>: the small size on store cards, the large on the buy page', () => {
+    const cover = '/api/files/cover/2026/11/abcdefghijkl/lg.jpg';
+    const page = render({ page: 'storeCourse', course: course({ cover }), lessonId: null });
+    expect(page).toContain(
+      '<picture class="picture"><source type="image/webp" srcSet="/api/files/cover/2026/11/abcdefghijkl/lg.webp"/><img src="/api/files/cover/2026/11/abcdefghijkl/lg.jpg" class="pp-cover"',
+    );
+    const list = render({
+      page: 'storeList',
+      query: { keyword: '', sort: 'newest' as const, pageNum: 1, pageSize: 12 },
+      list: {
+        list: [{ ...course({ cover }), lessonCount: 2, releaseTime: 0 }],
+        total: 1,
+        pageNum: 1,
+        pageSize: 12,
+      },
+    });
+    expect(list).toContain(
+      '<picture class="picture"><source type="image/webp" srcSet="/api/files/cover/2026/11/abcdefghijkl/sm.webp"/><img src="/api/files/cover/2026/11/abcdefghijkl/sm.jpg" class="pp-cover"',
+    );
+    expect(list).not.toContain('lg.');
   });
 
   it('the store list: cards linking to their buy pages, a pager, and the empty and past-the-end states', () => {

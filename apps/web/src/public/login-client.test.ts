@@ -150,6 +150,31 @@ describe('the login page script', () => {
     expect(went).toEqual(['/loading?redirect=%2Fstore%2Flist']);
   });
 
+  it('the try before the last warns under the password field, and a lock says how long it lasts', async () => {
+    open({ way: 'password' });
+    type('password-phone', '13800000000');
+    type('password-password', 'wrong123');
+    answers.push({
+      code: Code.LOGIN_WRONG_LAST_TRY,
+      msg: '手机号或密码错误，还可尝试 1 次，再错将锁定 15 分钟',
+      data: { triesLeft: 1, lockSeconds: 900 },
+    });
+    submit('password');
+    await settle();
+    expect(errorOf('password-password').textContent).toBe(
+      '手机号或密码错误，还可尝试 1 次，再错将锁定 15 分钟',
+    );
+    answers.push({
+      code: Code.LOGIN_LOCKED,
+      msg: '登录尝试次数过多，请 15 分钟后再试',
+      data: { waitSeconds: 870 },
+    });
+    submit('password');
+    await settle();
+    expect(errorOf('password-password').textContent).toBe('登录尝试次数过多，请 15 分钟后再试');
+    expect(errorOf('password-password').hidden).toBe(false);
+  });
+
   it('获取验证码 sends once and counts down; a too-early resend says how long to wait; a wrong code goes under the code', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout'] });
     open();

@@ -47,6 +47,8 @@ const FIELD_OF_CODE: Readonly<Record<number, string>> = {
   [Code.SMS_CODE_LOCKED_RESEND]: 'code',
   [Code.LOGIN_WRONG]: 'password',
   [Code.TOO_MANY_TRIES]: 'password',
+  [Code.LOGIN_WRONG_LAST_TRY]: 'password',
+  [Code.LOGIN_LOCKED]: 'password',
 };
 
 class AnswerError extends Error {

@@ -20,7 +20,7 @@ const Card = ({ course, priority }: { course: PublicStoreList['list'][number]; p
   return (
     <li className="pp-card pp-store-card">
       <a href={WebPaths.storePreview(course.courseId)} className="pp-store-link">
-        <Cover src={course.cover} title={course.title} priority={priority} />
+        <Cover src={course.cover} title={course.title} priority={priority} size="sm" />
         <h2 className="pp-store-title">
           <HighlightedText text={course.title} ranges={course.titleHighlights} />
         </h2>

@@ -2,7 +2,7 @@ import { Code, type UserInfo } from '@studio/contract';
 import type { AppContext } from '../../platform/context.ts';
 import { verifyPassword } from '../../platform/crypto.ts';
 import { AppError } from '../../platform/errors.ts';
-import { clearLimit, hitLimit, peekLimit } from '../../platform/rate-limit.ts';
+import { clearLimit, hitLimit, limitResetAt, peekLimit } from '../../platform/rate-limit.ts';
 import { findUserByPhone, insertUserByPhone } from '../users/users.repo.ts';
 import { startSession } from './session.service.ts';
 import { revokeSession } from './sessions.repo.ts';
@@ -24,6 +24,17 @@ export async function loginBySms(ctx: AppContext, phone: string, code: string): 
   return { ...(await startSession(ctx, user)), newUser: true };
 }
 
+/** The lock's words: how long until it ends. */
+const loginLocked = (until: Date | null) =>
+  new AppError(Code.LOGIN_LOCKED, {
+    params: { waitSeconds: Math.max(1, Math.ceil(((until?.getTime() ?? Date.now()) - Date.now()) / 1000)) },
+  });
+
+/**
+ * Password login: PASSWORD_TRIES wrong passwords for a phone within PASSWORD_LOCK_MS lock it until the
+ * window ends. The try before the last warns (10023, tries left and the lock's length); the last wrong
+ * one and every try while locked answer 10022 with the time left. An unknown phone counts the same.
+ */
 export async function loginByPassword(
   ctx: AppContext,
   phone: string,
@@ -31,14 +42,20 @@ export async function loginByPassword(
   ip: string,
 ): Promise<UserInfo> {
   const key = `login-pw:${phone}`;
-  if ((await peekLimit(ctx.db, key)) >= PASSWORD_TRIES) throw new AppError(Code.TOO_MANY_TRIES);
-  if (!(await hitLimit(ctx.db, `login-ip:${ip}`, LOGINS_PER_IP, PASSWORD_LOCK_MS)).allowed) {
-    throw new AppError(Code.TOO_MANY_TRIES);
-  }
+  if ((await peekLimit(ctx.db, key)) >= PASSWORD_TRIES) throw loginLocked(await limitResetAt(ctx.db, key));
+  const perIp = await hitLimit(ctx.db, `login-ip:${ip}`, LOGINS_PER_IP, PASSWORD_LOCK_MS);
+  if (!perIp.allowed) throw loginLocked(perIp.resetAt);
   const user = await findUserByPhone(ctx.db, phone);
   const ok = user?.passwordHash ? await verifyPassword(user.passwordHash, password) : false;
   if (!user || !ok) {
-    await hitLimit(ctx.db, key, PASSWORD_TRIES, PASSWORD_LOCK_MS);
+    const wrong = await hitLimit(ctx.db, key, PASSWORD_TRIES, PASSWORD_LOCK_MS);
+    const left = PASSWORD_TRIES - wrong.count;
+    if (left <= 0) throw loginLocked(wrong.resetAt);
+    if (left === 1) {
+      throw new AppError(Code.LOGIN_WRONG_LAST_TRY, {
+        params: { triesLeft: left, lockSeconds: PASSWORD_LOCK_MS / 1000 },
+      });
+    }
     throw new AppError(Code.LOGIN_WRONG);
   }
   await clearLimit(ctx.db, key);

@@ -156,15 +156,30 @@ describe('password login and sessions', () => {
     expect(good.code).toBe(200);
     expect(good.data.userId).toBe(user.userId);
     expect(good.data.hasPassword).toBe(true);
-    const codes = [];
+    const answers = [];
     for (let i = 0; i < 6; i++) {
-      codes.push(
-        (await call(t, 'POST', '/auth/login/password', { body: { phone, password: 'wrong999' } })).code,
-      );
+      answers.push(await call(t, 'POST', '/auth/login/password', { body: { phone, password: 'wrong999' } }));
     }
-    expect(codes).toEqual([10002, 10002, 10002, 10002, 10002, Code.TOO_MANY_TRIES]);
+    // Three plain refusals, a warning on the try before the last, then locked with the time to wait.
+    expect(answers.map((a) => a.code)).toEqual([
+      Code.LOGIN_WRONG,
+      Code.LOGIN_WRONG,
+      Code.LOGIN_WRONG,
+      Code.LOGIN_WRONG_LAST_TRY,
+      Code.LOGIN_LOCKED,
+      Code.LOGIN_LOCKED,
+    ]);
+    expect(answers[3]).toMatchObject({
+      msg: '手机号或密码错误，还可尝试 1 次，再错将锁定 15 分钟',
+      data: { triesLeft: 1, lockSeconds: 900 },
+    });
+    const wait = (answers[4]!.data as { waitSeconds: number }).waitSeconds;
+    expect(wait).toBeGreaterThan(890);
+    expect(wait).toBeLessThanOrEqual(900);
+    expect(answers[4]!.msg).toBe('登录尝试次数过多，请 15 分钟后再试');
     const locked = await call(t, 'POST', '/auth/login/password', { body: { phone, password: 'secret123' } });
-    expect(locked.code).toBe(Code.TOO_MANY_TRIES);
+    expect(locked.code).toBe(Code.LOGIN_LOCKED);
+    expect((locked.data as { waitSeconds: number }).waitSeconds).toBeLessThanOrEqual(wait);
   });
 
   it('answers the same code for an unknown phone as for a wrong password', async () => {

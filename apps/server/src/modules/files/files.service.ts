@@ -3,33 +3,40 @@ import { fileTypeFromBuffer } from 'file-type';
 import type { AppContext } from '../../platform/context.ts';
 import { randomToken } from '../../platform/crypto.ts';
 import { AppError } from '../../platform/errors.ts';
-import { FILE_KEY_PATTERN, type StoredFile } from '../../platform/storage/file-storage.ts';
+import { FILE_KEY_PATTERN, isLegacyImageKey, type StoredFile } from '../../platform/storage/file-storage.ts';
 import { publicUrlOf } from './file-urls.ts';
+import { cleanLegacyImage, encodeUpload } from './image-encoding.ts';
 
-const EXTENSIONS: Record<(typeof UPLOAD_MIME_TYPES)[number], string> = {
-  'image/png': 'png',
-  'image/jpeg': 'jpg',
-  'image/gif': 'gif',
-  'image/webp': 'webp',
-};
-
-/** Stores an uploaded image. The type comes from the bytes, never from the name or the client's header. */
+/**
+ * Stores an uploaded image. The type comes from the bytes, never from the name or the client's
+ * header; then the image is re-encoded (`image-encoding.ts`) and only its variants are stored, each
+ * under `<kind>/<yyyy>/<mm>/<token>/<lg|sm>.<ext>`. The URL answered is the large fallback's.
+ */
 export async function storeUpload(ctx: AppContext, kind: UploadKind, body: Buffer): Promise<UploadResult> {
   if (body.length === 0) throw new AppError(Code.FILE_EMPTY);
   const detected = await fileTypeFromBuffer(body);
-  const mime = detected?.mime as keyof typeof EXTENSIONS | undefined;
-  if (!mime || !(mime in EXTENSIONS)) throw new AppError(Code.FILE_TYPE_NOT_ALLOWED);
+  if (!detected || !(UPLOAD_MIME_TYPES as readonly string[]).includes(detected.mime)) {
+    throw new AppError(Code.FILE_TYPE_NOT_ALLOWED);
+  }
+  const variants = await encodeUpload(kind, body);
   const now = new Date();
   const month = String(now.getUTCMonth() + 1).padStart(2, '0');
-  const key = `${kind}/${now.getUTCFullYear()}/${month}/${randomToken(16)}.${EXTENSIONS[mime]}`;
-  await ctx.storage.put(key, body, mime);
-  return { url: publicUrlOf(ctx.config, key), key, size: body.length };
+  const folder = `${kind}/${now.getUTCFullYear()}/${month}/${randomToken(16)}`;
+  await Promise.all(variants.map((v) => ctx.storage.put(`${folder}/${v.size}.${v.ext}`, v.body, v.type)));
+  const main = variants.find((v) => v.size === 'lg' && v.ext !== 'webp')!;
+  const key = `${folder}/lg.${main.ext}`;
+  return { url: publicUrlOf(ctx.config, key), key, size: main.body.length };
 }
 
 export async function readUpload(ctx: AppContext, key: string): Promise<StoredFile> {
   const file = FILE_KEY_PATTERN.test(key) ? await ctx.storage.get(key) : null;
   if (!file) throw new AppError(Code.NOT_FOUND, { status: 404 });
-  return file;
+  if (!isLegacyImageKey(key)) return file;
+  const cleaned = await cleanLegacyImage(file.body);
+  if (cleaned === null) throw new AppError(Code.NOT_FOUND, { status: 404 });
+  if (cleaned === 'clean') return file;
+  await ctx.storage.put(key, cleaned, file.contentType);
+  return { body: cleaned, contentType: file.contentType };
 }
 
 /**

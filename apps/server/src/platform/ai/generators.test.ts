@@ -4,7 +4,7 @@ import { type FakeLlm, startFakeLlm } from '../../../test/fake-llm.ts';
 import { GenerationError } from './course-generator.ts';
 import { markdownToDoc, parseLesson } from './markdown-doc.ts';
 import { OpenAiCompatibleGenerator } from './openai-generator.ts';
-import { TemplateGenerator } from './template-generator.ts';
+import { TemplateGenerator, zhCourseTitle, zhSubject } from './template-generator.ts';
 
 const request = aiCreateBody.parse({ topic: '机器学习', lessonCount: 2 });
 const OUTLINE: Outline = {
@@ -103,6 +103,30 @@ describe('template generator', () => {
     expect(deltas.join('')).toBe(text);
     expect(parseLesson(text)?.sections.length).toBeGreaterThan(1);
     expect(t.label).toContain('非 AI');
+  });
+});
+
+describe('template titles', () => {
+  it('never doubles 入门/课程/教程 and spaces Latin from Han', async () => {
+    const t = new TemplateGenerator(0);
+    const outline = await t.outline(aiCreateBody.parse({ topic: 'Excel 数据透视表入门', lessonCount: 8 }));
+    expect(outline.title).toBe('Excel 数据透视表入门课程');
+    expect(outline.lessons[0]!.title).toBe('认识 Excel 数据透视表');
+    expect(outline.lessons[1]!.title).toBe('Excel 数据透视表的核心概念');
+    expect(outline.lessons[3]!.title).toBe('动手实践：Excel 数据透视表');
+    expect(outline.lessons[5]!.title).toBe('Excel 数据透视表进阶');
+    expect(outline.summary).toContain('带你系统了解 Excel 数据透视表。');
+    for (const l of outline.lessons)
+      expect(l.title).not.toMatch(/入门入门|课程课程|[A-Za-z][\u4e00-\u9fff]|[\u4e00-\u9fff][A-Za-z]/);
+
+    expect(zhCourseTitle('Excel数据透视表', 'beginner')).toBe('Excel 数据透视表入门课程');
+    expect(zhCourseTitle('Python 入门课程', 'beginner')).toBe('Python 入门课程');
+    expect(zhCourseTitle('摄影教程', 'beginner')).toBe('摄影教程');
+    expect(zhCourseTitle('摄影', 'beginner')).toBe('摄影入门课程');
+    expect(zhCourseTitle('摄影', 'advanced')).toBe('摄影课程');
+    expect(zhCourseTitle('React 进阶', 'beginner')).toBe('React 进阶课程');
+    expect(zhSubject('Excel 数据透视表入门课程')).toBe('Excel 数据透视表');
+    expect(zhSubject('入门')).toBe('入门');
   });
 });
 

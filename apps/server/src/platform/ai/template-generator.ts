@@ -3,6 +3,7 @@
  * It is labelled as a template everywhere; it never pretends to be AI.
  */
 import type { AiAssistAction, AiCreateRequest, Outline } from '@studio/contract';
+import { pangu } from 'pangu';
 import type { CourseGenerator } from './course-generator.ts';
 import { templateQuizzes } from './template-quiz.ts';
 
@@ -32,6 +33,35 @@ const LEVELS = {
   advanced: ['进阶', 'advanced learners'],
 } as const;
 
+/** Words that say what kind of course a topic is, at its end: "Excel 数据透视表入门课程". */
+const COURSE_WORDS = /(课程|教程|课)$/;
+const LEVEL_WORDS = /(入门|基础|进阶|实战|精通|指南)$/;
+
+/** The subject of a topic, for lesson titles: "Excel 数据透视表入门课程" → "Excel 数据透视表". */
+export function zhSubject(topic: string): string {
+  let subject = topic.trim();
+  for (const words of [COURSE_WORDS, LEVEL_WORDS]) {
+    const cut = subject.replace(words, '').trim();
+    if (cut) subject = cut;
+  }
+  return subject;
+}
+
+/**
+ * The course title for a topic: the topic when it already names a course ("…教程"), else it gets only
+ * the words it lacks ("…入门" + 课程; a beginner's topic + 入门课程; any other + 课程). Latin and Han
+ * are spaced (pangu): "Excel数据透视表" reads "Excel 数据透视表".
+ */
+export function zhCourseTitle(topic: string, level: AiCreateRequest['level']): string {
+  const t = topic.trim();
+  const title = COURSE_WORDS.test(t)
+    ? t
+    : LEVEL_WORDS.test(t) || level !== 'beginner'
+      ? `${t}课程`
+      : `${t}入门课程`;
+  return pangu.spacingText(title);
+}
+
 const sleep = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
     const timer = setTimeout(resolve, ms);
@@ -52,17 +82,22 @@ export class TemplateGenerator implements CourseGenerator {
   async outline(r: AiCreateRequest): Promise<Outline> {
     const zh = r.language === 'zh-CN';
     const steps = zh ? STEPS_ZH : STEPS_EN;
+    // Lesson titles name the subject alone: "认识 Excel 数据透视表", never "认识Excel 数据透视表入门".
+    const subject = zh ? zhSubject(r.topic) : r.topic;
     const lessons = Array.from({ length: r.lessonCount }, (_, i) => {
-      const base = steps[i % steps.length]!.replace('{t}', r.topic);
+      const step = steps[i % steps.length]!.replace('{t}', subject);
+      const base = zh ? pangu.spacingText(step) : step;
       const title = i < steps.length ? base : `${base} ${Math.floor(i / steps.length) + 1}`;
       return { title: title.slice(0, 60), goal: zh ? `掌握${title}的要点` : `Understand ${title}` };
     });
     const level = LEVELS[r.level];
     return {
-      title: (zh ? `${r.topic}入门课程` : `${r.topic}: a course`).slice(0, 60),
+      title: (zh ? zhCourseTitle(r.topic, r.level) : `${r.topic}: a course`).slice(0, 60),
       subtitle: (zh ? `面向${r.audience || level[0]}学习者` : `For ${r.audience || level[1]}`).slice(0, 120),
       summary: zh
-        ? `这门课程分 ${r.lessonCount} 节，带你系统了解${r.topic}。（由内置模板生成，可自由修改。）`
+        ? pangu.spacingText(
+            `这门课程分 ${r.lessonCount} 节，带你系统了解${subject}。（由内置模板生成，可自由修改。）`,
+          )
         : `${r.lessonCount} lessons on ${r.topic}. (Written by the built-in template; edit freely.)`,
       lessons,
     };

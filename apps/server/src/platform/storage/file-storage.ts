@@ -18,6 +18,14 @@ const TYPES: Record<string, string> = {
 export const contentTypeOf = (key: string): string =>
   TYPES[key.split('.').pop() ?? ''] ?? 'application/octet-stream';
 
-/** Keys we hand out look like `avatar/2026/11/<random>.png`; anything else is refused before storage. */
+/**
+ * Keys we hand out look like `avatar/2026/11/<random>/lg.jpg` (one per size and format, see
+ * `modules/files/image-encoding.ts`); `avatar/2026/11/<random>.png` are uploads from before images were
+ * re-encoded. Anything else is refused before storage.
+ */
 export const FILE_KEY_PATTERN =
-  /^(avatar|logo|cover|image)\/\d{4}\/\d{2}\/[A-Za-z0-9_-]{10,64}\.(png|jpg|gif|webp)$/;
+  /^(avatar|logo|cover|image)\/\d{4}\/\d{2}\/[A-Za-z0-9_-]{10,64}(\.(png|jpg|gif|webp)|\/(lg|sm)\.(png|jpg|gif|webp))$/;
+
+/** An upload from before re-encoding (`<random>.png`): cleaned when read (`cleanLegacyImage`). */
+export const isLegacyImageKey = (key: string): boolean =>
+  FILE_KEY_PATTERN.test(key) && !/\/(lg|sm)\.\w+$/.test(key);

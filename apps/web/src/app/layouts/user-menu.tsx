@@ -3,6 +3,7 @@ import { Avatar, Button, Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { WebPaths } from '@studio/contract/constants';
+import { avatarUrl } from '../../components/picture.tsx';
 import { useSession } from '../../features/auth/session-store.ts';
 import { logout } from '../../lib/logout.ts';
 
@@ -32,7 +33,7 @@ export const UserMenu = ({ compact }: { compact: boolean }) => {
         aria-label={t('nav.userMenu', { name: user.nickName })}
         style={{ paddingInline: 6 }}
       >
-        <Avatar size={28} src={user.headImage || undefined} icon={<UserOutlined />} alt="" />
+        <Avatar size={28} src={avatarUrl(user.headImage)} icon={<UserOutlined />} alt="" />
         {!compact && <span className="header-ellipsis">{user.nickName}</span>}
       </Button>
     </Dropdown>

@@ -1,7 +1,7 @@
 import { ArrowLeftOutlined, RobotOutlined } from '@ant-design/icons';
 import { AI_LIMITS, aiCreateBody, type AiCreateRequest } from '@studio/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Flex, Form, Input, InputNumber, Radio, Typography } from 'antd';
+import { Button, Card, Flex, Form, Input, Radio, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -13,6 +13,7 @@ import { aiApi, aiKeys } from './ai-api.ts';
 import { GeneratorNotice } from './ai-bits.tsx';
 import { useTeamWritable } from '../teams/current-team.ts';
 import './ai.css';
+import { NumberInput } from '../../components/number-input.tsx';
 
 const LEVELS = aiCreateBody.shape.level.unwrap().options;
 const LANGUAGES = aiCreateBody.shape.language.unwrap().options;
@@ -104,7 +105,7 @@ export const AiCreatePage = () => {
                 rules={[zodRule(shape.lessonCount, t('ai.validation.lessonCount'))]}
                 className="ai-field"
               >
-                <InputNumber min={AI_LIMITS.lessonsMin} max={AI_LIMITS.lessonsMax} precision={0} />
+                <NumberInput min={AI_LIMITS.lessonsMin} max={AI_LIMITS.lessonsMax} precision={0} />
               </Form.Item>
             </Flex>
             <Flex gap={16} wrap>

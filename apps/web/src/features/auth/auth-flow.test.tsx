@@ -62,6 +62,33 @@ describe('login page', () => {
     expect(body(0)).toEqual({ phone: '13800000000', password: 'abc12345' });
     expect((await panel.findAllByText('手机号或密码错误')).length).toBeGreaterThan(0);
   });
+
+  it('password login warns on the try before the last and says how long a lock lasts', async () => {
+    mock
+      .onPost(Routes.auth.loginPassword)
+      .replyOnce(200, {
+        code: Code.LOGIN_WRONG_LAST_TRY,
+        msg: '手机号或密码错误，还可尝试 1 次，再错将锁定 15 分钟',
+        data: { triesLeft: 1, lockSeconds: 900 },
+      })
+      .onPost(Routes.auth.loginPassword)
+      .replyOnce(200, {
+        code: Code.LOGIN_LOCKED,
+        msg: '登录尝试次数过多，请 15 分钟后再试',
+        data: { waitSeconds: 897 },
+      });
+    renderApp('/login');
+    fireEvent.click(await screen.findByRole('tab', { name: '密码登录' }));
+    const panel = within(await screen.findByRole('tabpanel', { name: '密码登录' }));
+    fireEvent.change(panel.getByLabelText('手机号'), { target: { value: '13800000000' } });
+    fireEvent.change(panel.getByLabelText('密码'), { target: { value: 'abc12345' } });
+    fireEvent.click(panel.getByRole('button', { name: '登录' }));
+    expect(
+      (await panel.findAllByText('手机号或密码错误，还可尝试 1 次，再错将锁定 15 分钟')).length,
+    ).toBeGreaterThan(0);
+    fireEvent.click(panel.getByRole('button', { name: '登录' }));
+    expect((await panel.findAllByText('登录尝试次数过多，请 15 分钟后再试')).length).toBeGreaterThan(0);
+  });
 });
 
 describe('WeChat QR login with the simulator', () => {

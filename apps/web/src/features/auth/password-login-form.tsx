@@ -5,11 +5,20 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useZodRule } from '../../components/use-zod-rule.ts';
 import { isApiError } from '../../lib/api-error.ts';
+import { errorText } from '../../lib/error-text.ts';
 import { loadSchemas } from '../../lib/zod-rule.ts';
 import { loginByPassword } from './auth-api.ts';
 
 const phoneSchema = () => loadSchemas().then((c) => c.passwordLoginBody.shape.phone);
 const passwordSchema = () => loadSchemas().then((c) => c.passwordLoginBody.shape.password);
+
+/** Answers said under the password field: wrong, the last try's warning, locked (with its time). */
+const PASSWORD_FIELD_CODES = new Set<number>([
+  Code.LOGIN_WRONG,
+  Code.LOGIN_WRONG_LAST_TRY,
+  Code.LOGIN_LOCKED,
+  Code.TOO_MANY_TRIES,
+]);
 
 interface Values {
   phone: string;
@@ -27,8 +36,9 @@ export const PasswordLoginForm = ({ onDone }: { onDone: (user: UserInfo) => void
     try {
       onDone(await loginByPassword(values));
     } catch (error) {
-      if (isApiError(error) && (error.code === Code.LOGIN_WRONG || error.code === Code.TOO_MANY_TRIES)) {
-        form.setFields([{ name: 'password', errors: [error.msg] }]);
+      if (isApiError(error) && PASSWORD_FIELD_CODES.has(error.code)) {
+        // In the interface language, with the tries left or the time the lock still runs.
+        form.setFields([{ name: 'password', errors: [errorText(error.code, error.msg, error.data)] }]);
       }
     } finally {
       setBusy(false);

@@ -102,10 +102,10 @@ const CourseCard = ({ course }: { course: Course }) => {
         <Flex gap={6} align="center" wrap>
           <CourseStatusTag status={course.status} />
           <UnreleasedTag course={course} />
-          <Typography.Text type="secondary">
-            {t('course.lessonCount', { count: course.lessonCount })}
+          {/* One unit that never breaks inside: the price stays beside the lesson count. */}
+          <Typography.Text type="secondary" className="course-card-meta">
+            {`${t('course.lessonCount', { count: course.lessonCount })} · ${priceText(course.price)}`}
           </Typography.Text>
-          <Typography.Text type="secondary">· {priceText(course.price)}</Typography.Text>
         </Flex>
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
           {t('course.author', { name: course.authorName })} ·{' '}

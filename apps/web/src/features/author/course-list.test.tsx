@@ -1,9 +1,10 @@
-import { Routes } from '@studio/contract';
+import { Routes, type Course } from '@studio/contract';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import MockAdapter from 'axios-mock-adapter';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TestProviders } from '../../test/test-providers.tsx';
+import { queryClient } from '../../lib/query-client.ts';
 import { http } from '../../lib/request.ts';
 import { user } from '../../test/fixtures.ts';
 import { useSession } from '../auth/session-store.ts';
@@ -82,5 +83,41 @@ describe('/author 已购', () => {
     expect(screen.getByRole('link', { name: '学习「Python 零基础入门」' }).getAttribute('href')).toBe(
       '/learn/course/11',
     );
+  });
+});
+
+describe('/author course cards', () => {
+  it('keeps the price with the lesson count, one unit that does not wrap', async () => {
+    const course: Course = {
+      courseId: 5,
+      teamId: 1,
+      title: '数据分析入门',
+      subtitle: '',
+      summary: '',
+      cover: '',
+      category: 'tech',
+      tags: [],
+      price: 1990,
+      status: 'released',
+      version: 3,
+      releasedVersion: 3,
+      unreleasedChanges: true,
+      authorId: 1,
+      authorName: '演示用户',
+      lessonCount: 1,
+      createTime: 0,
+      updateTime: 0,
+      abilities: { edit: true, release: true, share: true, delete: true },
+      completion: { minLessonSeconds: 30, passMark: 60, maxQuizAttempts: null },
+    };
+    // The list read by the tests above is still cached: this one asks again.
+    queryClient.clear();
+    mock.reset();
+    mock
+      .onGet(Routes.course.list)
+      .reply(200, { code: 200, msg: 'ok', data: { list: [course], total: 1, pageNum: 1, pageSize: 12 } });
+    showList('/author');
+    const meta = await screen.findByText('1 课时 · ¥19.90');
+    expect(meta.classList.contains('course-card-meta')).toBe(true);
   });
 });

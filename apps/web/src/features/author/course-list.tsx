@@ -110,7 +110,7 @@ export const CourseList = () => {
           <CourseGrid courses={list.data.list} />
           <Flex justify="space-between" align="center" wrap gap={8}>
             <Typography.Text type="secondary">
-              {t('course.list.total', { total: list.data.total })}
+              {t('course.list.total', { count: list.data.total })}
             </Typography.Text>
             {list.data.total > PAGE_SIZE && (
               <Pagination

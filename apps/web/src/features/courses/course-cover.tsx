@@ -1,5 +1,7 @@
 import { PictureOutlined } from '@ant-design/icons';
+import type { ImageSize } from '@studio/contract/constants';
 import { useTranslation } from 'react-i18next';
+import { Picture } from '../../components/picture.tsx';
 import './course-cover.css';
 
 /**
@@ -10,16 +12,20 @@ export const CourseCover = ({
   src,
   title,
   priority = false,
+  size = priority ? 'lg' : 'sm',
 }: {
   src: string;
   title: string;
   priority?: boolean;
+  /** `sm` for cards and lists, `lg` for a page's main picture (the default with `priority`). */
+  size?: ImageSize;
 }) => {
   const { t } = useTranslation();
   return src ? (
-    <img
+    <Picture
+      url={src}
+      size={size}
       className="course-cover"
-      src={src}
       alt={t('course.coverAlt', { title })}
       loading={priority ? 'eager' : 'lazy'}
       fetchPriority={priority ? 'high' : undefined}

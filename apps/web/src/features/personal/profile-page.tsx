@@ -1,5 +1,6 @@
 import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { App, Avatar, Button, Card, Descriptions, Flex, Typography } from 'antd';
+import { imageSources } from '@studio/contract/constants';
 import { useTranslation } from 'react-i18next';
 import { ImageUpload } from '../../components/image-upload.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
@@ -31,7 +32,7 @@ export const ProfilePage = () => {
             {/* Relative URLs such as /api/files/... are shown as the server gives them. */}
             <Avatar
               size={96}
-              src={user.headImage || undefined}
+              src={user.headImage ? (imageSources(user.headImage, 'lg').webp ?? user.headImage) : undefined}
               icon={<UserOutlined />}
               alt={t('personal.avatar')}
             />

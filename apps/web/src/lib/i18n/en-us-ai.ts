@@ -1,7 +1,8 @@
+import type { WithPlurals } from './plurals.ts';
 import type { aiZhCN } from './zh-cn-ai.ts';
 
 /** AI course creation, in English. Typed as the Chinese, so no key is missing. */
-export const aiEnUS: typeof aiZhCN = {
+export const aiEnUS: WithPlurals<typeof aiZhCN> = {
   title: 'AI course creation',
   intro:
     'Enter a topic: an outline comes first; once you confirm it, each lesson is written and saved into a draft course.',
@@ -11,6 +12,7 @@ export const aiEnUS: typeof aiZhCN = {
   historyEmptyDesc: 'Click "Start creating" and enter a topic to get a draft course in a few minutes.',
   loadFailed: 'The creation history did not load',
   lessonsCount: '{{count}} lessons',
+  lessonsCount_one: '{{count}} lesson',
   createdAt: 'Created {{time}}',
   viewProgress: 'View progress',
   openCourse: 'Open course',
@@ -120,5 +122,6 @@ export const aiEnUS: typeof aiZhCN = {
     unsaved: 'Unsaved changes',
     generate: 'Start writing lessons',
     count: '{{count}} lessons',
+    count_one: '{{count}} lesson',
   },
 };

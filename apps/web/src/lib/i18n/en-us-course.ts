@@ -1,15 +1,17 @@
 import { courseCategoryNames } from '@studio/contract/constants';
+import type { WithPlurals } from './plurals.ts';
 import type { courseZhCN } from './zh-cn-course.ts';
 import { editorEnUS } from './en-us-editor.ts';
 
 /** Courses, lessons, the editor, previews, release and sharing in English; typed as the Chinese. */
-export const courseEnUS: typeof courseZhCN = {
+export const courseEnUS: WithPlurals<typeof courseZhCN> = {
   course: {
     status: { draft: 'Draft', released: 'Released', unreleased: 'Unreleased' },
     unreleasedChanges: 'Unpublished changes',
     category: courseCategoryNames('en'),
     price: { free: 'Free', unset: 'No price' },
     lessonCount: '{{count}} lessons',
+    lessonCount_one: '{{count}} lesson',
     updatedAt: 'Updated {{time}}',
     author: 'By {{name}}',
     noCover: 'No cover',
@@ -53,7 +55,8 @@ export const courseEnUS: typeof courseZhCN = {
         'The course, all its lessons and share links are deleted for good. Teams that bought it keep their copy.',
       deleteOk: 'Delete',
       deleted: 'Course deleted',
-      total: '{{total}} courses',
+      total: '{{count}} courses',
+      total_one: '{{count}} course',
       emptyMine: 'You have not created a course yet',
       emptyMineDesc: 'Click "New course" to write your first course, or let AI draft one for you.',
       emptyAll: 'Your team has no courses yet',
@@ -120,6 +123,7 @@ export const courseEnUS: typeof courseZhCN = {
   lesson: {
     title: 'Lessons',
     count: '{{count}} lessons',
+    count_one: '{{count}} lesson',
     newTitle: 'New lesson title',
     add: 'Add lesson',
     added: 'Lesson "{{title}}" added',
@@ -182,6 +186,7 @@ export const courseEnUS: typeof courseZhCN = {
     locked: 'Unlocked after purchase',
     summary: 'About this course',
     lessonsTotal: '{{count}} lessons',
+    lessonsTotal_one: '{{count}} lesson',
     minutesTotal: 'About {{count}} min',
     scan: 'Scan to preview on a phone',
     scanDesc: 'Scan to open this preview on a phone; log in there with the same account and team.',
@@ -278,7 +283,8 @@ export const courseEnUS: typeof courseZhCN = {
     versions: 'Versions',
     version: 'v{{version}}',
     releasedBy: 'Released by {{name}} on {{time}}',
-    versionMeta: '{{lessons}} lessons · {{price}}',
+    versionMeta: '{{count}} lessons · {{price}}',
+    versionMeta_one: '{{count}} lesson · {{price}}',
     noNotes: '(no changelog or note)',
     noVersions: 'No version released yet',
     noPermission: 'Only the course author and team admins can release or unrelease this course.',
@@ -286,6 +292,7 @@ export const courseEnUS: typeof courseZhCN = {
     defaultTitle: 'Still the default title “{{title}}”',
     noCategory: 'Not chosen',
     emptyLessonsDetail: '{{count}} lessons have no content yet:',
+    emptyLessonsDetail_one: '{{count}} lesson has no content yet:',
     confirmTitle: 'Release v{{version}} to the store?',
     confirmIntro: 'Once released, the store shows:',
     confirmReplaces: 'This version replaces v{{version}}, which the store shows now.',

@@ -31,6 +31,11 @@ export const errorsEnUS: typeof errorsZhCN = {
   smsCodeLockedResend: 'Too many wrong codes. Please request a new code.',
   smsSendTooOften: 'Codes were requested too often. Please try again in {{waitSeconds, wait}}.',
   fileEmpty: 'The file is empty',
+  imageUnreadable: 'The image is damaged or not readable. Please choose another PNG, JPG, GIF or WebP image.',
+  loginLocked: 'Too many login attempts. Please try again in {{waitSeconds, wait}}.',
+  loginWrongLastTry:
+    'Wrong phone number or password. {{triesLeft}} try left before login is locked for {{lockSeconds, wait}}.',
+  imageTooManyPixels: 'The image is too large: at most {{maxMegapixels}} megapixels',
   teamNotFound: 'The team does not exist',
   ownerMustTransfer: 'Transfer ownership of the team before leaving it',
   cannotRemoveOwner: 'The team owner cannot be removed',

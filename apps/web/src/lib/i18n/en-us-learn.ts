@@ -1,7 +1,8 @@
+import type { WithPlurals } from './plurals.ts';
 import type { learnZhCN } from './zh-cn-learn.ts';
 
 /** My learning, the course player, quizzes and certificates, in English. Typed as the Chinese. */
-export const learnEnUS: typeof learnZhCN = {
+export const learnEnUS: WithPlurals<typeof learnZhCN> = {
   title: 'My learning',
   desc: "Courses your team bought and your team's own released courses are all here to learn.",
   filter: {
@@ -13,6 +14,7 @@ export const learnEnUS: typeof learnZhCN = {
   source: { bought: 'Bought', own: 'Own team' },
   list: {
     lessons: '{{count}} lessons',
+    lessons_one: '{{count}} lesson',
     progress: 'Progress',
     progressText: '{{done}}/{{total}} lessons completed',
     lastStudied: 'Last studied: {{time}}',
@@ -69,11 +71,13 @@ export const learnEnUS: typeof learnZhCN = {
       readLesson: 'Read to the end or mark as done',
       waitLesson: 'Read to the end or mark as done ({{count}} s more)',
       quizLesson: 'Quiz score {{score}}%, {{passMark}}% needed',
-      quizUnanswered: '{{count}} quiz(zes) unanswered',
+      quizUnanswered: '{{count}} quizzes unanswered',
+      quizUnanswered_one: '{{count}} quiz unanswered',
       courseScore: 'Course quiz score: yours {{score}}%, {{passMark}}% needed',
       courseScoreOk: 'Course quiz score {{score}}%, {{passMark}}% reached',
     },
-    quizzesLeft: '{{count}} quiz(zes) still unanswered: answer them to complete this lesson.',
+    quizzesLeft: '{{count}} quizzes still unanswered: answer them to complete this lesson.',
+    quizzesLeft_one: '{{count}} quiz still unanswered: answer it to complete this lesson.',
     endOfLesson: 'End of lesson',
     courseDone: 'You have completed this course',
     notFound: 'Course not found or not available to learn',
@@ -105,8 +109,10 @@ export const learnEnUS: typeof learnZhCN = {
     accepted: 'Accepted answers: {{answer}}',
     yourAnswer: 'Your answer: {{answer}}',
     explanation: 'Explanation: {{text}}',
-    attempts: 'Answered {{count}} time(s)',
-    attemptsOf: 'Answered {{count}} of {{max}} time(s)',
+    attempts: 'Answered {{count}} times',
+    attempts_one: 'Answered once',
+    attemptsOf: 'Answered {{count}} of {{max}} times',
+    attemptsOf_one: 'Answered {{count}} of {{max}} times',
     noAttemptsLeft: 'No attempts left',
     separator: ', ',
   },
@@ -147,6 +153,7 @@ export const learnEnUS: typeof learnZhCN = {
     empty: 'No learning records match',
     emptyAll: 'Your team has no courses to learn yet',
     pastEnd: 'Page {{page}} is past the end ({{count}} records, {{pages}} pages)',
+    pastEnd_one: 'Page {{page}} is past the end ({{count}} record, {{pages}} page)',
     toPage: 'Go to page {{page}}',
     clearFilters: 'Clear filters',
     export: 'Export CSV',
@@ -155,6 +162,7 @@ export const learnEnUS: typeof learnZhCN = {
     chart: {
       title: 'Courses finished per week',
       summary: '{{count}} courses finished in the last {{weeks}} weeks',
+      summary_one: '{{count}} course finished in the last {{weeks}} weeks',
       week: 'Week (from Monday)',
       weekOf: 'Week of {{date}}',
       completions: 'Courses finished',

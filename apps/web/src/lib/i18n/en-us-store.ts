@@ -1,8 +1,9 @@
 import { courseCategoryNames } from '@studio/contract/constants';
+import type { WithPlurals } from './plurals.ts';
 import type { storeZhCN } from './zh-cn-store.ts';
 
 /** Store, cart, orders, payment, trade and team sales, in English. Typed as the Chinese. */
-export const storeEnUS: typeof storeZhCN = {
+export const storeEnUS: WithPlurals<typeof storeZhCN> = {
   title: 'Course store',
   category: courseCategoryNames('en'),
   price: { free: 'Free' },
@@ -21,9 +22,11 @@ export const storeEnUS: typeof storeZhCN = {
       sales: 'Best selling',
     },
     total: '{{count}} courses',
+    total_one: '{{count}} course',
     totalCapped: 'More than {{count}} courses',
     suggestions: 'Suggestions',
     lessons: '{{count}} lessons',
+    lessons_one: '{{count}} lesson',
     sales: '{{count}} sold',
     coverAlt: 'Course cover: {{title}}',
     noCover: 'No cover',
@@ -37,6 +40,7 @@ export const storeEnUS: typeof storeZhCN = {
     // A page number past the last page (an old link, a hand-typed address).
     pastEnd: 'Page {{page}} is past the end',
     pastEndDesc: '{{count}} courses, {{pages}} pages.',
+    pastEndDesc_one: '{{count}} course, {{pages}} page.',
     pastEndNoneDesc: 'No courses match; start from page 1.',
     toPage: 'Back to page {{page}}',
     searchSubmit: 'Search',
@@ -62,6 +66,7 @@ export const storeEnUS: typeof storeZhCN = {
     summary: 'About this course',
     syllabus: 'Syllabus',
     syllabusCount: '{{count}} lessons',
+    syllabusCount_one: '{{count}} lesson',
     lessonNo: 'Lesson {{no}}',
     minutes: '{{count}} min',
     freePreview: 'Free preview',
@@ -146,6 +151,7 @@ export const storeEnUS: typeof storeZhCN = {
     items: 'Courses',
     team: 'Bought for team',
     itemCount: '{{count}} courses',
+    itemCount_one: '{{count}} course',
     detail: 'Order details',
     viewDetail: 'Details of order {{no}}',
     goPay: 'Pay now',
@@ -195,6 +201,7 @@ export const storeEnUS: typeof storeZhCN = {
     title: 'Orders',
     desc: 'Your orders and payments in every team.',
     total: '{{count}} orders',
+    total_one: '{{count}} order',
     empty: 'No orders yet',
     emptyDesc: 'Orders appear here once you buy courses in the store.',
     loadFailed: 'Orders did not load',
@@ -207,7 +214,8 @@ export const storeEnUS: typeof storeZhCN = {
     buyers: 'Buying teams',
     chart: 'Daily revenue, last 30 days',
     chartLabel: 'Bar chart of daily revenue over the last 30 days, {{revenue}} in total',
-    point: '{{date}}: {{revenue}}, {{orders}} orders',
+    point: '{{date}}: {{revenue}}, {{count}} orders',
+    point_one: '{{date}}: {{revenue}}, {{count}} order',
     courses: 'Sales by course',
     course: 'Course',
     sales: 'Sold',
@@ -285,6 +293,7 @@ export const storeEnUS: typeof storeZhCN = {
     time: 'Requested',
     actions: 'Actions',
     total: '{{count}} refunds',
+    total_one: '{{count}} refund',
     empty: 'Your team has not asked for any refunds',
     sellerEmpty: 'No buyer has asked for a refund yet',
     loadFailed: 'Refunds did not load',
@@ -334,6 +343,7 @@ export const storeEnUS: typeof storeZhCN = {
   purchases: {
     title: 'Team purchases',
     total: '{{count}} orders',
+    total_one: '{{count}} order',
     empty: 'Your team has not bought any courses yet',
     emptyDesc: 'Courses bought from other teams in the store are listed here.',
     loadFailed: 'Purchases did not load',

@@ -1,7 +1,8 @@
+import type { WithPlurals } from './plurals.ts';
 import type { teamCentreZhCN } from './zh-cn-team.ts';
 
 /** Team centre and joining a team, in English. Typed as the Chinese, so no key is missing. */
-export const teamCentreEnUS: typeof teamCentreZhCN = {
+export const teamCentreEnUS: WithPlurals<typeof teamCentreZhCN> = {
   title: 'Team centre',
   switchTeam: 'Switch team',
   loadFailed: 'The team did not load',
@@ -38,6 +39,7 @@ export const teamCentreEnUS: typeof teamCentreZhCN = {
     copyUrl: 'Copy invite link',
     expiresAt: 'Valid until {{time}}',
     uses: 'Up to {{count}} uses',
+    uses_one: 'Up to {{count}} use',
     linkHint: 'Send the link: whoever opens it and logs in joins the team.',
     codeHint: 'Others enter the team code on the "Select a team" page to join as members.',
     searchLabel: 'Search users',

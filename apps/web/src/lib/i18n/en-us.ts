@@ -4,10 +4,11 @@ import { aiEnUS } from './en-us-ai.ts';
 import { courseEnUS } from './en-us-course.ts';
 import { errorsEnUS } from './en-us-errors.ts';
 import { learnEnUS } from './en-us-learn.ts';
+import type { WithPlurals } from './plurals.ts';
 import type { Messages } from './zh-cn.ts';
 
 /** English. Typed as the Chinese messages, so a missing or extra key fails to compile. */
-export const enUS: Messages = {
+export const enUS: WithPlurals<Messages> = {
   ...courseEnUS,
   common: {
     appName: 'Course Studio',
@@ -21,6 +22,8 @@ export const enUS: Messages = {
     languageCurrent: '{{lang}} (switch language)',
     openMenu: 'Open navigation menu',
     refresh: 'Refresh',
+    increase: 'Increase',
+    decrease: 'Decrease',
   },
   lang: { 'zh-CN': '中文', 'en-US': 'English' },
   request: {
@@ -74,6 +77,7 @@ export const enUS: Messages = {
     create: 'Create team',
     manage: 'Team centre',
     members: '{{count}} members',
+    members_one: '{{count}} member',
     expires: 'Valid until {{date}}',
     expired: 'Expired (read-only)',
     currentTag: 'Current',

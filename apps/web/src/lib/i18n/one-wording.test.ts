@@ -24,7 +24,7 @@ describe('one wording', () => {
   it("every code's message: the contract's Chinese, and English with the same params", async () => {
     const params = (text: string) => [...text.matchAll(/\{\{[^}]*\}\}/g)].map((m) => m[0]).sort();
     for (const entry of Object.values(CODE_TABLE)) {
-      const name = entry.key.slice('errors.'.length) as keyof typeof enUS.errors;
+      const name = entry.key.slice('errors.'.length) as keyof typeof zhCN.errors;
       expect(zhCN.errors[name], entry.key).toBe(entry.zh);
       const en = enUS.errors[name];
       expect(en, entry.key).toMatch(/^[\x20-\x7e]+$/); // English, no Chinese left in it

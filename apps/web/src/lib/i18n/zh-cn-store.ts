@@ -194,7 +194,7 @@ export const storeZhCN = {
     buyers: '购买团队',
     chart: '近 30 天每日销售额',
     chartLabel: '近 30 天每日销售额柱状图，合计 {{revenue}}',
-    point: '{{date}}：{{revenue}}，{{orders}} 笔订单',
+    point: '{{date}}：{{revenue}}，{{count}} 笔订单',
     courses: '课程销量',
     course: '课程',
     sales: '销量',

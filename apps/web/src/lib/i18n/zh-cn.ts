@@ -21,6 +21,8 @@ export const zhCN = {
     languageCurrent: '{{lang}}（切换语言）',
     openMenu: '打开导航菜单',
     refresh: '刷新',
+    increase: '增加',
+    decrease: '减少',
   },
   lang: { 'zh-CN': '中文', 'en-US': 'English' },
   request: {

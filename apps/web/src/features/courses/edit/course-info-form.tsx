@@ -1,11 +1,12 @@
 import { DeleteOutlined } from '@ant-design/icons';
 import { COMPLETION_LIMITS, COURSE_CATEGORIES, COURSE_LIMITS } from '@studio/contract/constants';
-import { Button, Flex, Form, Input, InputNumber, Select, Typography, type FormInstance } from 'antd';
+import { Button, Flex, Form, Input, Select, Typography, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ImageUpload } from '../../../components/image-upload.tsx';
 import { fenToYuan } from '../../../lib/format.ts';
 import { CourseCover } from '../course-cover.tsx';
 import type { CourseFormValues } from './course-info-save.ts';
+import { NumberInput } from '../../../components/number-input.tsx';
 
 /** A whole number from `min` to `max`, said as you type (never clamped); empty is allowed. */
 const wholeNumber = (min: number, max: number, message: string) => ({
@@ -40,7 +41,7 @@ const CompletionFields = () => {
             ),
           ]}
         >
-          <InputNumber precision={0} step={10} suffix={t('course.edit.seconds')} style={{ width: '100%' }} />
+          <NumberInput precision={0} step={10} suffix={t('course.edit.seconds')} style={{ width: '100%' }} />
         </Form.Item>
         <Form.Item
           name={['completion', 'passMark']}
@@ -49,7 +50,7 @@ const CompletionFields = () => {
           style={{ flex: '1 1 200px' }}
           rules={[wholeNumber(0, 100, t('course.edit.rangeRule', { min: 0, max: 100 }))]}
         >
-          <InputNumber precision={0} step={5} suffix="%" style={{ width: '100%' }} />
+          <NumberInput precision={0} step={5} suffix="%" style={{ width: '100%' }} />
         </Form.Item>
         <Form.Item
           name={['completion', 'maxQuizAttempts']}
@@ -64,7 +65,7 @@ const CompletionFields = () => {
             ),
           ]}
         >
-          <InputNumber
+          <NumberInput
             precision={0}
             placeholder={t('course.edit.noLimit')}
             suffix={t('course.edit.times')}
@@ -184,7 +185,7 @@ export const CourseInfoForm = ({
             },
           ]}
         >
-          <InputNumber
+          <NumberInput
             precision={2}
             step={1}
             prefix="¥"

@@ -1,7 +1,8 @@
 import { COURSE_LIMITS } from '@studio/contract';
 import { EditOutlined } from '@ant-design/icons';
-import { Flex, Input, InputNumber, Switch, Tooltip } from 'antd';
+import { Flex, Input, Switch, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { NumberInput } from '../../../components/number-input.tsx';
 
 export interface LessonMeta {
   title: string;
@@ -41,7 +42,7 @@ export const LessonMetaFields = ({
       <Flex gap={24} wrap align="center">
         <label className="lesson-meta-field">
           <span>{t('editor.duration')}</span>
-          <InputNumber
+          <NumberInput
             min={0}
             max={600}
             precision={0}

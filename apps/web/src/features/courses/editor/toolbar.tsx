@@ -24,6 +24,7 @@ import { CalloutMenu, TableMenu } from './insert-menus.tsx';
 import { CODE_LANGUAGES } from './editor-extensions.ts';
 import { Glyph, ToolButton } from './tool-button.tsx';
 import type { AiAssist } from './use-ai-assist.ts';
+import { selectWidthFor } from './select-width.ts';
 
 const LEVELS = [1, 2, 3, 4] as const;
 type Level = (typeof LEVELS)[number];
@@ -76,6 +77,11 @@ export const Toolbar = ({ editor, assist }: { editor: Editor; assist: AiAssist }
     if (returningFocus.current && !editor.isDestroyed) editor.view.focus();
   };
 
+  const styleOptions = [
+    { value: 0, label: t('editor.toolbar.paragraph') },
+    ...LEVELS.map((level) => ({ value: level, label: t('editor.toolbar.heading', { level }) })),
+  ];
+
   return (
     <div className="editor-toolbar" role="toolbar" aria-label={t('editor.toolbar.label')}>
       {/* Listened for here, not on the Select: rc-select holds its own onFocus back for 10 ms after a
@@ -86,12 +92,9 @@ export const Toolbar = ({ editor, assist }: { editor: Editor; assist: AiAssist }
           aria-label={t('editor.toolbar.textStyle')}
           value={s.level}
           onChange={setLevel}
-          style={{ width: 92 }}
+          style={{ width: selectWidthFor(styleOptions.map((o) => o.label)) }}
           popupMatchSelectWidth={false}
-          options={[
-            { value: 0, label: t('editor.toolbar.paragraph') },
-            ...LEVELS.map((level) => ({ value: level, label: t('editor.toolbar.heading', { level }) })),
-          ]}
+          options={styleOptions}
         />
         <Sep />
         <ToolButton

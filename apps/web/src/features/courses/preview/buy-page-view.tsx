@@ -20,7 +20,7 @@ export const BuyPageView = ({ course, actions }: { course: CoursePreview; action
     <div className="buy-page">
       <section className="buy-hero">
         <div className="reader-cover">
-          <CourseCover src={course.cover} title={course.title} />
+          <CourseCover src={course.cover} title={course.title} size="lg" />
         </div>
         <div style={{ flex: '1 1 280px', minWidth: 0 }}>
           <h1 className="reader-title">{course.title}</h1>

@@ -35,7 +35,7 @@ export const ReleaseVersions = ({
                 <Tag color={release.versionNo === current ? 'green' : 'default'}>
                   {t('release.version', { version: release.versionNo })}
                 </Tag>
-                {t('release.versionMeta', { lessons: release.lessonCount, price: priceText(release.price) })}
+                {t('release.versionMeta', { count: release.lessonCount, price: priceText(release.price) })}
               </span>
             }
             description={

@@ -4,6 +4,7 @@ import { Button, Checkbox, Flex, Popconfirm, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { WebPaths } from '@studio/contract/constants';
+import { Picture } from '../../../components/picture.tsx';
 import { priceLabel } from '../../../lib/format.ts';
 
 /** One course in the cart: select, cover, title, team, price, remove (after confirming). */
@@ -29,7 +30,7 @@ export const CartItemRow = ({
       />
       <Link to={WebPaths.storePreview(item.courseId)} style={{ flex: 'none' }} tabIndex={-1} aria-hidden>
         {item.cover ? (
-          <img src={item.cover} alt="" className="store-cover store-cart-thumb" />
+          <Picture url={item.cover} size="sm" alt="" className="store-cover store-cart-thumb" />
         ) : (
           <div className="store-cover store-cover-empty store-cart-thumb" />
         )}

@@ -4,6 +4,7 @@ import { Button, Flex, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api-error.ts';
+import { errorText } from '../../../lib/error-text.ts';
 import { formatPrice } from '../../../lib/format.ts';
 
 /**
@@ -27,17 +28,26 @@ export const CouponField = ({
   const [draft, setDraft] = useState(applied ?? '');
   const typed = draft.trim().toUpperCase();
   const malformed = typed !== '' && !COUPON_CODE_PATTERN.test(typed);
-  const refusal = applied && error ? (isApiError(error) ? error.msg : String(error)) : null;
+  const refusal =
+    applied && error
+      ? isApiError(error)
+        ? errorText(error.code, error.msg, error.data)
+        : String(error)
+      : null;
+  // In use only when the server took it for this selection: a refused code offers 使用 again (once
+  // the code is changed), never 不使用 for a discount that is not there.
+  const inUse = applied !== null && typed === applied && preview !== undefined && !refusal;
+  const checking = applied !== null && typed === applied && preview === undefined && !refusal;
   const help = malformed
     ? t('store.cart.coupon.placeholder')
     : (refusal ??
-      (applied && preview
+      (inUse
         ? t('store.cart.coupon.applied', { code: preview.code, amount: formatPrice(preview.discount) })
         : undefined));
   return (
     <Form.Item
       label={t('store.cart.coupon.label')}
-      validateStatus={malformed || refusal ? 'error' : applied && preview ? 'success' : undefined}
+      validateStatus={malformed || refusal ? 'error' : inUse ? 'success' : undefined}
       help={help}
       style={{ marginBottom: 0 }}
     >
@@ -51,7 +61,7 @@ export const CouponField = ({
           onPressEnter={() => typed && !malformed && onApply(typed)}
           style={{ maxWidth: 240 }}
         />
-        {applied && typed === applied ? (
+        {inUse ? (
           <Button
             onClick={() => {
               setDraft('');
@@ -61,7 +71,11 @@ export const CouponField = ({
             {t('store.cart.coupon.remove')}
           </Button>
         ) : (
-          <Button disabled={!typed || malformed} onClick={() => onApply(typed)}>
+          <Button
+            disabled={!typed || malformed || (typed === applied && !!refusal)}
+            loading={checking}
+            onClick={() => onApply(typed)}
+          >
             {t('store.cart.coupon.apply')}
           </Button>
         )}

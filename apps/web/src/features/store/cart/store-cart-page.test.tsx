@@ -81,6 +81,12 @@ describe('/store/cart coupon', () => {
     fireEvent.click(screen.getByRole('button', { name: '使用' }));
     expect(await screen.findByText('适用课程满 80.00 元才能使用这张优惠券')).toBeTruthy();
     expect(screen.getByText('¥50.00')).toBeTruthy();
+    // Nothing is applied, so nothing offers to un-apply it: 使用 again, for a changed code.
+    expect(screen.queryByRole('button', { name: '不使用' })).toBeNull();
+    const use = screen.getByRole('button', { name: '使用' });
+    expect(use.hasAttribute('disabled')).toBe(true);
+    fireEvent.change(screen.getByRole('textbox', { name: '优惠码' }), { target: { value: 'BIG-81' } });
+    expect(screen.getByRole('button', { name: '使用' }).hasAttribute('disabled')).toBe(false);
     fireEvent.click(screen.getByRole('button', { name: '结算' }));
     await waitFor(() => expect(checkoutBodies()).toEqual([{ courseIds: [11, 12] }]));
   });

@@ -1,6 +1,7 @@
 import { BookOutlined, FireOutlined } from '@ant-design/icons';
 import type { StoreCard, StoreListCard } from '@studio/contract';
 import { HighlightedText } from '../../../components/highlighted-text.tsx';
+import { Picture } from '../../../components/picture.tsx';
 import { Card, Skeleton, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -29,9 +30,10 @@ export const StoreCourseCard = ({
         className="store-card"
         cover={
           course.cover ? (
-            <img
+            <Picture
+              url={course.cover}
+              size="sm"
               className="store-cover"
-              src={course.cover}
               alt={t('store.list.coverAlt', { title: course.title })}
               loading={priority ? 'eager' : 'lazy'}
               fetchPriority={priority ? 'high' : undefined}

@@ -3,6 +3,7 @@ import type { StoreCourse } from '@studio/contract';
 import { Card, Col, Flex, Row, Space, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Picture } from '../../../components/picture.tsx';
 import { priceLabel } from '../../../lib/format.ts';
 import { Syllabus } from './syllabus.tsx';
 import '../store.css';
@@ -47,9 +48,10 @@ export const BuyPageView = ({
         <Row gutter={[24, 16]} className="store-hero">
           <Col xs={24} md={11}>
             {course.cover ? (
-              <img
+              <Picture
+                url={course.cover}
+                size="lg"
                 className="store-hero-cover"
-                src={course.cover}
                 alt={t('store.list.coverAlt', { title: course.title })}
               />
             ) : (

@@ -4,6 +4,7 @@ import type { NonMember } from '@studio/contract';
 import { App, Avatar, Button, Empty, Flex, Input, Skeleton, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { avatarUrl } from '../../../components/picture.tsx';
 import { fetchTeamInvitations, invitationKeys, inviteMember } from '../invitations-api.ts';
 import { searchNonMembers, teamKeys } from '../team-api.ts';
 import { PendingInvitations } from './pending-invitations.tsx';
@@ -53,7 +54,7 @@ export const AddMemberSearch = ({ teamId, disabled }: { teamId: number; disabled
         {results.data.map((user) => (
           <li key={user.userId} style={{ padding: '8px 0', borderBottom: '1px solid #f0f0f0' }}>
             <Flex align="center" gap={12}>
-              <Avatar src={user.headImage || undefined} icon={<UserOutlined />} alt="" />
+              <Avatar src={avatarUrl(user.headImage)} icon={<UserOutlined />} alt="" />
               <div style={{ flex: 1, minWidth: 0 }}>
                 <Typography.Text strong ellipsis style={{ display: 'block' }}>
                   {user.nickName}

@@ -1,13 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import type { CouponCreateBody, CouponKind } from '@studio/contract';
 import { COUPON_CODE_PATTERN, COUPON_KINDS } from '@studio/contract/constants';
-import { App, Form, Input, InputNumber, Modal, Radio, Select } from 'antd';
+import { App, Form, Input, Modal, Radio, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { yuanToFen } from '../../../lib/format.ts';
 import { courseApi } from '../../courses/course-api.ts';
 import { couponApi, useCouponMutation } from '../../store/coupon-api.ts';
 import { useTeamId } from '../current-team.ts';
+import { NumberInput } from '../../../components/number-input.tsx';
 
 type Values = {
   code: string;
@@ -109,15 +110,15 @@ export const CouponCreateModal = ({ open, onClose }: { open: boolean; onClose: (
         </Form.Item>
         {kind === 'amount' ? (
           <Form.Item name="amountYuan" label={t('store.coupons.amountYuan')} rules={[{ required: true }]}>
-            <InputNumber min={0.01} max={100000} precision={2} prefix="¥" style={{ width: 200 }} />
+            <NumberInput min={0.01} max={100000} precision={2} prefix="¥" style={{ width: 200 }} />
           </Form.Item>
         ) : (
           <Form.Item name="percent" label={t('store.coupons.percentOff')} rules={[{ required: true }]}>
-            <InputNumber min={1} max={100} precision={0} suffix="%" style={{ width: 200 }} />
+            <NumberInput min={1} max={100} precision={0} suffix="%" style={{ width: 200 }} />
           </Form.Item>
         )}
         <Form.Item name="minYuan" label={t('store.coupons.minOrder')}>
-          <InputNumber
+          <NumberInput
             min={0}
             max={100000}
             precision={2}
@@ -150,7 +151,7 @@ export const CouponCreateModal = ({ open, onClose }: { open: boolean; onClose: (
         </Form.Item>
         <div style={{ display: 'flex', gap: 16, flexWrap: 'wrap' }}>
           <Form.Item name="totalLimit" label={t('store.coupons.totalLimit')}>
-            <InputNumber
+            <NumberInput
               min={1}
               precision={0}
               placeholder={t('store.coupons.unlimited')}
@@ -158,7 +159,7 @@ export const CouponCreateModal = ({ open, onClose }: { open: boolean; onClose: (
             />
           </Form.Item>
           <Form.Item name="perTeamLimit" label={t('store.coupons.perTeamLimit')}>
-            <InputNumber
+            <NumberInput
               min={1}
               precision={0}
               placeholder={t('store.coupons.unlimited')}

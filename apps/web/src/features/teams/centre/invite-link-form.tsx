@@ -1,12 +1,13 @@
 import { LinkOutlined } from '@ant-design/icons';
 import type { InviteCreated } from '@studio/contract';
-import { App, Button, Flex, Form, Input, InputNumber, Select, Typography } from 'antd';
+import { App, Button, Flex, Form, Input, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format.ts';
 import { INVITE_DEFAULTS } from '@studio/contract/constants';
 import { queryClient } from '../../../lib/query-client.ts';
 import { createInvite } from '../team-api.ts';
+import { NumberInput } from '../../../components/number-input.tsx';
 
 interface Values {
   role: 'ADMIN' | 'MEMBER';
@@ -72,10 +73,10 @@ export const InviteLinkForm = ({
           />
         </Form.Item>
         <Form.Item name="expireHours" label={t('teamCentre.invite.expireHours')} rules={[{ required: true }]}>
-          <InputNumber min={1} max={720} precision={0} style={{ width: 100 }} />
+          <NumberInput min={1} max={720} precision={0} style={{ width: 100 }} />
         </Form.Item>
         <Form.Item name="maxUses" label={t('teamCentre.invite.maxUses')} rules={[{ required: true }]}>
-          <InputNumber min={1} max={1000} precision={0} style={{ width: 100 }} />
+          <NumberInput min={1} max={1000} precision={0} style={{ width: 100 }} />
         </Form.Item>
         <Button type="primary" htmlType="submit" icon={<LinkOutlined aria-hidden />} loading={busy}>
           {t('teamCentre.invite.create')}

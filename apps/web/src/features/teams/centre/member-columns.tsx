@@ -2,6 +2,7 @@ import { UserOutlined } from '@ant-design/icons';
 import type { LastTeam, TeamUser } from '@studio/contract';
 import { Avatar, Flex, Tag, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { avatarUrl } from '../../../components/picture.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { RoleTag } from '../role-tag.tsx';
 import { hasMemberActions, MemberActions } from './member-actions.tsx';
@@ -15,7 +16,7 @@ export const useMemberColumns = (team: LastTeam, selfId: number): TableColumnsTy
       title: t('teamCentre.members.member'),
       render: (_value, member) => (
         <Flex align="center" gap={10}>
-          <Avatar src={member.headImage || undefined} icon={<UserOutlined />} alt="" />
+          <Avatar src={avatarUrl(member.headImage)} icon={<UserOutlined />} alt="" />
           <div style={{ minWidth: 0 }}>
             <Typography.Text strong>{member.nickName}</Typography.Text>
             {member.userId === selfId && (

@@ -3,6 +3,7 @@ import type { TeamInvitation } from '@studio/contract';
 import { App, Avatar, Button, Flex, Popconfirm, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { avatarUrl } from '../../../components/picture.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { cancelInvitation } from '../invitations-api.ts';
 
@@ -45,7 +46,7 @@ export const PendingInvitations = ({
         {invitations.map((invitation) => (
           <li key={invitation.invitationId} style={{ padding: '8px 0', borderBottom: '1px solid #f0f0f0' }}>
             <Flex align="center" gap={12}>
-              <Avatar src={invitation.headImage || undefined} icon={<UserOutlined />} alt="" />
+              <Avatar src={avatarUrl(invitation.headImage)} icon={<UserOutlined />} alt="" />
               <div style={{ flex: 1, minWidth: 0 }}>
                 <Typography.Text strong ellipsis style={{ display: 'block' }}>
                   {invitation.nickName} <Typography.Text type="secondary">{invitation.phone}</Typography.Text>

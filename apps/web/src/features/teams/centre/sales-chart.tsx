@@ -32,7 +32,7 @@ export const SalesChart = ({ series }: { series: TeamSales['series'] }) => {
           const label = t('store.sales.point', {
             date: point.date,
             revenue: formatPrice(point.revenue),
-            orders: point.orders,
+            count: point.orders,
           });
           return (
             <Tooltip key={point.date} title={label}>
