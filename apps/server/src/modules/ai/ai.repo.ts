@@ -70,8 +70,14 @@ export async function updateJobLesson(
   idx: number,
   patch: Partial<typeof aiJobLessons.$inferInsert>,
   onlyIfStatus?: string[],
+  /** Only while the lesson is in this attempt (a run's own write, never over a newer attempt's). */
+  onlyIfAttempt?: number,
 ) {
-  const base = and(eq(aiJobLessons.jobId, jobId), eq(aiJobLessons.idx, idx));
+  const base = and(
+    eq(aiJobLessons.jobId, jobId),
+    eq(aiJobLessons.idx, idx),
+    onlyIfAttempt === undefined ? undefined : eq(aiJobLessons.attempts, onlyIfAttempt),
+  );
   const where = onlyIfStatus ? and(base, sql`${aiJobLessons.status} in ${onlyIfStatus}`) : base;
   const rows = await db.update(aiJobLessons).set(patch).where(where).returning();
   return rows[0];

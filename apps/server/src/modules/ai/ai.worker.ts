@@ -14,14 +14,40 @@ import { claimJobLesson, findJob, jobLessons, updateJob, updateJobLesson } from 
 
 const CANCEL_POLL_MS = 1000;
 
-/** Aborts when the job is cancelled (checked in the database, so a cancel in any process counts). */
-function watchCancel(ctx: AppContext, jobId: number): { signal: AbortSignal; stop: () => void } {
+/** This run's lesson: its index and the attempt it claimed. */
+type LessonRun = { idx: number; attempt: number };
+
+/**
+ * Whether the run is still wanted: its job is not cancelled and, for a lesson, the lesson is still this
+ * run's (a cancel marks it failed; a retry right after makes a new attempt, which a run from before the
+ * cancel must not write over).
+ */
+async function stillWanted(ctx: AppContext, jobId: number, run?: LessonRun): Promise<boolean> {
+  const job = await findJob(ctx.db, jobId);
+  if (!job || job.status === 'cancelled') return false;
+  if (!run) return true;
+  const lesson = (await jobLessons(ctx.db, jobId)).find((l) => l.idx === run.idx);
+  return lesson?.status === 'running' && lesson.attempts === run.attempt;
+}
+
+/** Aborts when the run is no longer wanted (checked in the database, so a cancel in any process counts). */
+function watchCancel(
+  ctx: AppContext,
+  jobId: number,
+  run?: LessonRun,
+): { signal: AbortSignal; stop: () => void } {
   const controller = new AbortController();
   const timer = setInterval(() => {
-    void findJob(ctx.db, jobId).then((job) => {
-      if (!job || job.status === 'cancelled') controller.abort(new Error('cancelled'));
-    });
+    void stillWanted(ctx, jobId, run).then(
+      (wanted) => {
+        if (!wanted) controller.abort(new Error('cancelled'));
+      },
+      // A look that failed (a lost connection, the pool closed at shutdown) is no cancel: the next asks again.
+      () => undefined,
+    );
   }, CANCEL_POLL_MS);
+  // The poll alone never keeps a process from exiting.
+  timer.unref();
   return { signal: controller.signal, stop: () => clearInterval(timer) };
 }
 
@@ -77,7 +103,7 @@ export async function runLesson(
   const claimed = await claimJobLesson(ctx.db, jobId, idx);
   if (!claimed) return;
   await emit(ctx, jobId, { type: 'lesson-start', idx, attempt: claimed.attempts });
-  const watch = watchCancel(ctx, jobId);
+  const watch = watchCancel(ctx, jobId, { idx, attempt: claimed.attempts });
   const buffer = deltaBuffer(ctx, jobId, idx);
   try {
     const text = await ctx.generator.lesson(
@@ -95,7 +121,7 @@ export async function runLesson(
   } catch (err) {
     buffer.drop();
     if (watch.signal.aborted) {
-      await updateJobLesson(ctx.db, jobId, idx, { status: 'pending' }, ['running']);
+      await updateJobLesson(ctx.db, jobId, idx, { status: 'pending' }, ['running'], claimed.attempts);
       return;
     }
     // An oversized lesson fails (retryable) rather than being cut short: a cut lesson looks finished
