@@ -3,43 +3,33 @@
  * (a minimum time per lesson, an attempts limit); a buyer team's owner studies it on a phone — the
  * plain lesson completes only once the minimum time has passed, a wrong answer leaves the quiz lesson
  * open with the score needed shown, the right one completes the course — and gets a certificate
- * naming the seller's team as 颁发团队. The course is refunded, and the public verification page
- * then says 已撤销 with 撤销时间. The refund's own screens are refunds.test.ts's journey; here it
- * goes through the API. Seller and buyer are fresh accounts.
+ * naming the seller's team as 颁发团队. The buyer asks for a refund in 交易信息, the seller approves it
+ * in the team centre, the order reads 已退款, and the public verification page then says 已撤销 with
+ * 撤销时间. Seller and buyer are fresh accounts.
  */
 import type { UserInfo } from '@studio/contract';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { saved } from '../support/authoring.ts';
-import { launchBrowser } from '../support/browser.ts';
-import { apiAs, useSession } from '../support/session.ts';
+import { apiAs } from '../support/session.ts';
 import { accountWithTeam, buyAndPay, uploadCover } from '../support/store-api.ts';
+import { accountTabs, PHONE } from '../support/account-tabs.ts';
 
 const baseUrl = inject('baseUrl');
 const logFile = inject('logFile');
+const { pageAs } = accountTabs();
 const RUN = Date.now() % 100_000;
 const TITLE = `证书旅程测试课${RUN}`;
 const SELLER_TEAM = `证书卖家团队${RUN}`;
 const BUYER_TEAM = `证书买家团队${RUN}`;
 const READ_TEXT = '先读完这一课：数据是记录下来的事实。';
 const QUESTION = '2 × 3 等于几？';
-const PHONE = { width: 390, height: 844 };
 
 const paragraph = (text: string) => ({ type: 'paragraph', content: [{ type: 'text', text }] });
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
 let seller: UserInfo;
 let buyer: UserInfo;
 let courseId: number;
 let certificateUrl: string;
-
-async function pageAs(user: UserInfo | null, viewport = { width: 1280, height: 900 }): Promise<Page> {
-  const context = await browser.newContext({ locale: 'zh-CN', viewport });
-  contexts.push(context);
-  if (user) await useSession(context, user);
-  return context.newPage();
-}
 
 /** A paid course of a plain lesson and a lesson with one quiz, made through the API (not yet released). */
 async function draftCourse(user: UserInfo): Promise<number> {
@@ -87,14 +77,9 @@ async function draftCourse(user: UserInfo): Promise<number> {
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   seller = await accountWithTeam(baseUrl, logFile, SELLER_TEAM);
   buyer = await accountWithTeam(baseUrl, logFile, BUYER_TEAM);
   courseId = await draftCourse(seller);
-});
-afterAll(async () => {
-  await Promise.all(contexts.map((c) => c.close()));
-  await browser.close();
 });
 
 describe('a certificate that means something, and outlives no refund', () => {
@@ -123,7 +108,7 @@ describe('a certificate that means something, and outlives no refund', () => {
 
   it('the buyer learns on a phone: the minimum time, a wrong then a right answer, then the certificate', async () => {
     await buyAndPay(baseUrl, buyer, courseId);
-    const page = await pageAs(buyer, PHONE);
+    const page = await pageAs(buyer, { viewport: PHONE });
     await page.goto(`${baseUrl}/learn/course/${courseId}`);
     await page.getByRole('heading', { level: 1, name: '读一读' }).waitFor();
     await page.getByText(READ_TEXT).waitFor();
@@ -173,19 +158,38 @@ describe('a certificate that means something, and outlives no refund', () => {
     expect(await meta('学员团队').textContent()).toBe(BUYER_TEAM);
   });
 
-  it('refunded: the verification page says 已撤销 and when, never valid; the course is gone', async () => {
-    const orders = await apiAs<{ list: { orderId: number }[] }>(
-      baseUrl,
-      buyer,
-      '/order/list?pageNum=1&pageSize=10',
-    );
-    const refund = await apiAs<{ refundId: number }>(baseUrl, buyer, '/order/refund/apply', {
-      orderId: orders.list[0]!.orderId,
-      courseId,
-      reason: '学完发现不适合我们团队',
-    });
-    await apiAs(baseUrl, seller, '/order/refund/approve', { refundId: refund.refundId });
+  it('the buyer asks for a refund on a phone and the seller approves it: the order reads 已退款', async () => {
+    const b = await pageAs(buyer, { viewport: PHONE });
+    await b.goto(`${baseUrl}/personal/trade`);
+    const order = b.getByRole('row').filter({ has: b.getByRole('button', { name: /查看订单 .* 的详情/ }) });
+    await order.getByText('已支付').waitFor();
+    await order.getByRole('button', { name: /查看订单 .* 的详情/ }).click();
+    const drawer = b.getByRole('dialog', { name: '订单详情' });
+    await drawer.getByRole('button', { name: `申请退款：${TITLE}` }).click();
+    await b.getByLabel('退款原因', { exact: true }).fill('学完发现不适合我们团队');
+    await b.getByRole('button', { name: '提交申请' }).click();
+    await b.getByText('退款申请已提交，等待卖家处理').waitFor();
+    // Closed, so the address no longer names the order (an open order's drawer survives a reload).
+    await b.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'hidden' });
 
+    const a = await pageAs(seller);
+    await a.goto(`${baseUrl}/personal/team`);
+    const request = a.getByRole('row').filter({ hasText: '学完发现不适合我们团队' });
+    await request.getByRole('button', { name: `同意退款：${TITLE}` }).click();
+    await a.getByRole('tooltip').getByRole('button', { name: '同意退款' }).click();
+    await request.getByText('已退款').waitFor();
+
+    // The buyer's order reads 已退款 (never 已支付 again), and its line offers no second refund.
+    await b.reload();
+    await order.getByText('已退款').waitFor();
+    expect(await order.getByText('已支付').count()).toBe(0);
+    await order.getByRole('button', { name: /查看订单 .* 的详情/ }).click();
+    await drawer.getByText('已退款').first().waitFor();
+    expect(await drawer.getByRole('button', { name: /申请退款/ }).count()).toBe(0);
+  });
+
+  it('refunded: the verification page says 已撤销 and when, never valid; the course is gone', async () => {
     const page = await pageAs(null);
     await page.goto(certificateUrl);
     const status = page.getByRole('alert').filter({ hasText: '已撤销' });
@@ -195,7 +199,7 @@ describe('a certificate that means something, and outlives no refund', () => {
     expect(await page.getByText('有效证书').count()).toBe(0);
     expect(await page.getByRole('button', { name: /打印证书/ }).count()).toBe(0);
 
-    const learner = await pageAs(buyer, PHONE);
+    const learner = await pageAs(buyer, { viewport: PHONE });
     await learner.goto(`${baseUrl}/learn/course/${courseId}`);
     await learner.getByText('课程不存在或无法学习').waitFor();
   });

@@ -6,32 +6,17 @@
  * back automatically, the order reads 已退款 (never 已支付, no 申请退款), and both teams see the refund.
  */
 import type { UserInfo } from '@studio/contract';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, uniquePhone } from '../support/browser.ts';
-import { apiAs, apiLogin, apiSignUp, useSession } from '../support/session.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { uniquePhone } from '../support/browser.ts';
+import { apiAs, apiLogin, apiSignUp } from '../support/session.ts';
 import { accountWithTeam } from '../support/store-api.ts';
+import { accountTabs } from '../support/account-tabs.ts';
 
 const baseUrl = inject('baseUrl');
 const logFile = inject('logFile');
+const { pageAs } = accountTabs();
 const COURSE = 'Python 零基础入门';
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await Promise.all(contexts.map((c) => c.close()));
-  await browser.close();
-});
-
-async function pageAs(user: UserInfo): Promise<Page> {
-  const context = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1280, height: 860 } });
-  contexts.push(context);
-  await useSession(context, user);
-  return context.newPage();
-}
 
 async function demoCourseId(): Promise<number> {
   const res = await fetch(`${baseUrl}/api/store/list?keyword=${encodeURIComponent('零基础')}`);

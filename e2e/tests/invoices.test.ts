@@ -4,39 +4,18 @@
  * team centre by uploading the PDF; both see 已开具 and download the same PDF.
  */
 import { readFile } from 'node:fs/promises';
-import type { UserInfo } from '@studio/contract';
-import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from '../support/browser.ts';
-import { apiLogin, useSession } from '../support/session.ts';
+import type { Download, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { apiLogin } from '../support/session.ts';
 import { accountWithTeam, buyAndPay } from '../support/store-api.ts';
+import { accountTabs } from '../support/account-tabs.ts';
 
 const baseUrl = inject('baseUrl');
 const logFile = inject('logFile');
+const { pageAs } = accountTabs();
 const COURSE = 'Python 零基础入门';
 const TITLE = `发票测试科技有限公司${Date.now() % 100_000}`;
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await Promise.all(contexts.map((c) => c.close()));
-  await browser.close();
-});
-
-async function pageAs(user: UserInfo): Promise<Page> {
-  const context = await browser.newContext({
-    locale: 'zh-CN',
-    viewport: { width: 1280, height: 860 },
-    acceptDownloads: true,
-  });
-  contexts.push(context);
-  await useSession(context, user);
-  return context.newPage();
-}
 
 async function demoCourseId(): Promise<number> {
   const res = await fetch(`${baseUrl}/api/store/list?keyword=${encodeURIComponent('零基础')}`);
@@ -58,7 +37,7 @@ describe('invoice: asked from the order, issued in the team centre, downloaded b
     const buyer = await accountWithTeam(baseUrl, logFile, `发票团队${Date.now() % 100_000}`);
     await buyAndPay(baseUrl, buyer, await demoCourseId());
 
-    b = await pageAs(buyer);
+    b = await pageAs(buyer, { acceptDownloads: true });
     await b.goto(`${baseUrl}/personal/trade`);
     const row = b.getByRole('row').filter({ hasText: '已支付' });
     const open = row.getByRole('button', { name: /查看订单 .* 的详情/ });
@@ -75,10 +54,13 @@ describe('invoice: asked from the order, issued in the team centre, downloaded b
     await b.getByText('发票申请已提交，等待卖家开具').waitFor();
     await drawer.getByText('待开具').waitFor();
     await expect.poll(() => drawer.getByRole('button', { name: '申请发票' }).count()).toBe(0);
+    // Closed, so the address no longer names the order (an open order's drawer survives a reload).
+    await b.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'hidden' });
   });
 
   it('the demo owner issues it in the team centre by uploading the PDF, and downloads it', async () => {
-    const a = await pageAs(await apiLogin(baseUrl, '13800000000', 'demo1234'));
+    const a = await pageAs(await apiLogin(baseUrl, '13800000000', 'demo1234'), { acceptDownloads: true });
     await a.goto(`${baseUrl}/personal/team`);
     await a.getByRole('heading', { name: '开具发票' }).waitFor();
     const row = a.getByRole('row').filter({ hasText: TITLE });

@@ -4,33 +4,16 @@
  * team centre; the buyer's course is gone (the player refuses it, the buy page sells it again).
  */
 import type { UserInfo } from '@studio/contract';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from '../support/browser.ts';
-import { apiLogin, useSession } from '../support/session.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { apiLogin } from '../support/session.ts';
 import { accountWithTeam, buyAndPay } from '../support/store-api.ts';
+import { accountTabs, PHONE } from '../support/account-tabs.ts';
 
 const baseUrl = inject('baseUrl');
 const logFile = inject('logFile');
+const { pageAs } = accountTabs();
 const COURSE = 'Python 零基础入门';
-const PHONE = { width: 390, height: 844 };
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await Promise.all(contexts.map((c) => c.close()));
-  await browser.close();
-});
-
-async function pageAs(user: UserInfo, viewport = { width: 1280, height: 860 }): Promise<Page> {
-  const context = await browser.newContext({ locale: 'zh-CN', viewport });
-  contexts.push(context);
-  await useSession(context, user);
-  return context.newPage();
-}
 
 async function demoCourseId(): Promise<number> {
   const res = await fetch(`${baseUrl}/api/store/list?keyword=${encodeURIComponent('零基础')}`);
@@ -48,7 +31,7 @@ describe('refund: asked in 交易信息, approved in the team centre, the course
     courseId = await demoCourseId();
     await buyAndPay(baseUrl, buyer, courseId);
 
-    b = await pageAs(buyer, PHONE);
+    b = await pageAs(buyer, { viewport: PHONE });
     await b.goto(`${baseUrl}/personal/trade`);
     const row = b.getByRole('row').filter({ hasText: '已支付' });
     await row.getByRole('button', { name: /查看订单 .* 的详情/ }).click();

@@ -4,31 +4,16 @@
  * the owner approves it in the team centre. A link the owner revokes stops working for anyone.
  */
 import type { UserInfo } from '@studio/contract';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, uniquePhone } from '../support/browser.ts';
-import { apiSignUp, useSession } from '../support/session.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { uniquePhone } from '../support/browser.ts';
+import { apiSignUp } from '../support/session.ts';
 import { accountWithTeam } from '../support/store-api.ts';
+import { accountTabs } from '../support/account-tabs.ts';
 
 const baseUrl = inject('baseUrl');
 const logFile = inject('logFile');
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await Promise.all(contexts.map((c) => c.close()));
-  await browser.close();
-});
-
-async function pageAs(user: UserInfo): Promise<Page> {
-  const context = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1280, height: 860 } });
-  contexts.push(context);
-  await useSession(context, user);
-  return context.newPage();
-}
+const { pageAs } = accountTabs();
 
 const nickOf = (user: UserInfo) => user.nickName;
 

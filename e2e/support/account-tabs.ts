@@ -1,0 +1,39 @@
+/**
+ * Hooks for a test file whose journeys move between accounts (a buyer, a seller, a visitor): one
+ * browser for the file, and a new tab signed in as whoever a step needs. Every tab closes with the file.
+ */
+import type { UserInfo } from '@studio/contract';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { launchBrowser } from './browser.ts';
+import { useSession } from './session.ts';
+
+export const DESKTOP = { width: 1280, height: 860 };
+export const PHONE = { width: 390, height: 844 };
+
+export type TabOptions = { viewport?: { width: number; height: number }; acceptDownloads?: boolean };
+
+/** Registers the hooks; `pageAs(null)` is a visitor's tab. Chinese, desktop size unless told. */
+export function accountTabs(): { pageAs: (user: UserInfo | null, options?: TabOptions) => Promise<Page> } {
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await Promise.all(contexts.map((c) => c.close()));
+    await browser?.close();
+  });
+  return {
+    pageAs: async (user, options = {}) => {
+      const context = await browser.newContext({
+        locale: 'zh-CN',
+        viewport: options.viewport ?? DESKTOP,
+        acceptDownloads: options.acceptDownloads ?? false,
+      });
+      contexts.push(context);
+      if (user) await useSession(context, user);
+      return context.newPage();
+    },
+  };
+}
