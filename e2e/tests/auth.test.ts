@@ -1,4 +1,7 @@
-/** Account journeys in a real browser against the built app on the real server (issue 32 item 18: the lockout warns and says how long). */
+/**
+ * Account journeys in a real browser against the built app on the real server. Issue 32 item 18: the
+ * try before the last warns, and the lockout says how long it runs.
+ */
 import { USER_INFO_STORAGE_KEY } from '@studio/contract';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
