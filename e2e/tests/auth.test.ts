@@ -1,11 +1,14 @@
-/** Account journeys in a real browser against the built app on the real server. */
+/**
+ * Account journeys in a real browser against the built app on the real server. Issue 32 item 18: the
+ * try before the last warns, and the lockout says how long it runs.
+ */
 import { USER_INFO_STORAGE_KEY } from '@studio/contract';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, uniquePhone } from '../support/browser.ts';
 import { sql } from '../support/db.ts';
 import { smsCodeFromLog } from '../support/server.ts';
-import { apiLogin, apiSignUp, useSession } from '../support/session.ts';
+import { apiAs, apiLogin, apiSignUp, useSession } from '../support/session.ts';
 
 const baseUrl = inject('baseUrl');
 const logFile = inject('logFile');
@@ -62,6 +65,34 @@ describe('login and registration', () => {
     await tab('密码登录').getByRole('button', { name: '登录', exact: true }).click();
     await page.waitForURL('**/author');
     await page.getByRole('banner').getByText('演示团队').first().waitFor();
+  });
+
+  it('wrong passwords: the try before the last warns 还可尝试 1 次, the locked try says how long (issue 32 item 18)', async () => {
+    // A fresh account with a password, so the demo account is never locked.
+    const phone = uniquePhone();
+    const user = await apiSignUp(baseUrl, logFile, phone);
+    await apiAs(baseUrl, user, '/user/password', { newPassword: 'right1234' });
+    await page.goto(`${baseUrl}/login`);
+    await page.getByRole('tab', { name: '密码登录' }).click();
+    const form = tab('密码登录');
+    await form.getByRole('textbox', { name: '手机号', exact: true }).fill(phone);
+    const passwordField = form.getByLabel('密码', { exact: true });
+    // The words under the password field: the field's description (aria-describedby).
+    const fieldError = page.locator(`[id="${await passwordField.getAttribute('aria-describedby')}"]`);
+    const tryPassword = async (password: string, said: RegExp) => {
+      await passwordField.fill(password);
+      const answered = page.waitForResponse((r) => r.url().includes('/api/auth/login/password'));
+      await form.getByRole('button', { name: '登录', exact: true }).click();
+      await answered;
+      await expect.poll(() => fieldError.textContent()).toMatch(said);
+      expect(await fieldError.isVisible()).toBe(true);
+    };
+    for (let i = 1; i <= 3; i++) await tryPassword(`wrong${i}abc`, /^手机号或密码错误$/);
+    await tryPassword('wrong4abc', /^手机号或密码错误，还可尝试 1 次，再错将锁定 15 分钟$/);
+    await tryPassword('wrong5abc', /^登录尝试次数过多，请 15 分钟后再试$/);
+    // Locked: even the right password is refused, still with the time the lock runs.
+    await tryPassword('right1234', /^登录尝试次数过多，请 1[45] 分钟后再试$/);
+    expect(new URL(page.url()).pathname).toBe('/login');
   });
 
   it('shows the field rule as you type', async () => {

@@ -2,7 +2,8 @@
  * Coupons end to end: the second demo team's owner (示例学院) creates one in the team centre; a buyer on a phone types it in
  * the cart, sees the server's discount, checks out and pays the lower amount in the sandbox, and the
  * order's details name the coupon; the buyer asks for the course back, the seller approves, the
- * ¥29.00 paid is refunded and the course is gone (issue 18's journey).
+ * ¥29.00 paid is refunded and the course is gone (issue 18's journey). A refused code says why and
+ * leaves the button at 使用 (issue 32 item 19).
  */
 import type { StoreListPage, UserInfo } from '@studio/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -125,5 +126,30 @@ describe('coupons: created by the seller, used by a buyer on a phone', () => {
 
     await phone.goto(`${baseUrl}/learn/course/${courseId}`);
     await phone.getByText('课程不存在或无法学习').waitFor();
+  });
+
+  it('a refused code says why under the field, and the button reads 使用, never 不使用 (issue 32 item 19)', async () => {
+    const shopper = await accountWithTeam(baseUrl, logFile, `拒券买家${Date.now() % 100_000}`);
+    await apiAs(baseUrl, shopper, '/cart/add', { courseId });
+    const context = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1280, height: 860 } });
+    contexts.push(context);
+    await useSession(context, shopper);
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/store/cart`);
+    await page.getByText('已选 1 门').waitFor();
+    const field = page.getByRole('textbox', { name: '优惠码', exact: true });
+    await field.fill('NOPE-0000');
+    await page.getByRole('button', { name: '使用', exact: true }).click();
+    await page.getByText('优惠码不存在', { exact: true }).waitFor();
+    // Nothing is applied: the button offers 使用 (for a changed code), not 不使用.
+    await page.getByRole('button', { name: '使用', exact: true }).waitFor();
+    expect(await page.getByRole('button', { name: '不使用', exact: true }).count()).toBe(0);
+    expect(await page.getByText(/已使用优惠码/).count()).toBe(0);
+    await page.getByText('¥49.00').first().waitFor();
+    // A changed code can be tried again.
+    await field.fill(CODE);
+    await page.getByRole('button', { name: '使用', exact: true }).click();
+    await page.getByText(`已使用优惠码 ${CODE}，减 ¥20.00`).waitFor();
+    await page.getByRole('button', { name: '不使用', exact: true }).waitFor();
   });
 });

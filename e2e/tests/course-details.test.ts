@@ -1,14 +1,18 @@
 /**
  * Issue 12: a course title typed while a refetch is on its way must survive (the lost-edit bug), and
  * picking 标题 2 from the editor's style list must leave the typing in the text. Answers are held back
- * with page.route so the race happens every run, not only on a busy machine.
+ * with page.route so the race happens every run, not only on a busy machine. Issue 32 item 21: a file
+ * that only starts like a GIF is refused as a cover, with the reason shown.
  */
+import { CODE_TABLE } from '@studio/contract';
 import type { Page, Route } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { courseTitleField, PNG, saved } from '../support/authoring.ts';
 import { demoOwnerContexts } from '../support/demo-tab.ts';
 
 const baseUrl = inject('baseUrl');
+/** Code 10020's Chinese text, as the request client shows it. */
+const IMAGE_UNREADABLE = CODE_TABLE.IMAGE_UNREADABLE.zh;
 const { newContext, api } = demoOwnerContexts(baseUrl);
 
 type Course = { courseId: number; title: string; summary: string; price: number | null; cover: string };
@@ -121,5 +125,31 @@ describe('course details under load', () => {
     await page.keyboard.type('的作用');
     await expect.poll(() => box.locator('h2').textContent()).toBe('变量的作用');
     expect(await page.evaluate(() => document.activeElement?.classList.contains('tiptap'))).toBe(true);
+  });
+
+  it('a 31-byte GIF89a<script> file named .png is refused as a cover with a reason, and no cover is set (issue 32 item 21)', async () => {
+    const fake = Buffer.from('GIF89a<script>alert(1)</script>');
+    expect(fake.length).toBe(31);
+    const { courseId } = await api<Course>('/course/create', { title: '封面检查课程' });
+    const page = await openPage();
+    await page.goto(`${baseUrl}/create/course/${courseId}`);
+    await courseTitleField(page).waitFor();
+    await page.getByRole('img', { name: '暂无封面', exact: true }).waitFor();
+    const answered = page.waitForResponse((r) => r.url().includes('/api/file/upload'));
+    await page.locator('input[type="file"]').first().setInputFiles({
+      name: 'cover.png',
+      mimeType: 'image/png',
+      buffer: fake,
+    });
+    await answered;
+    const refused = page.getByText(IMAGE_UNREADABLE, { exact: true });
+    // Whichever the page shows first: the reason, or (without the check) the fake as the cover.
+    await refused
+      .or(page.getByRole('img', { name: /课程封面/ }))
+      .first()
+      .waitFor();
+    expect(await refused.isVisible()).toBe(true);
+    expect(await page.getByRole('img', { name: '暂无封面', exact: true }).isVisible()).toBe(true);
+    expect((await api<Course>(`/course/detail?courseId=${courseId}`)).cover).toBe('');
   });
 });

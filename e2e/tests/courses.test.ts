@@ -1,12 +1,14 @@
 /**
  * Course authoring in a real browser against the built app on the real server: the author home, the
  * course page, the lesson editor (formatting, image upload, autosave), drag-and-drop reordering, every
- * preview, release, and the share link seen logged out.
+ * preview, release, and the share link seen logged out. Issue 32 item 10: an image inserted inside a
+ * code block goes after it.
  */
 import { describe, expect, inject, it } from 'vitest';
 import { demoOwnerContexts } from '../support/demo-tab.ts';
 import {
   courseTitleField,
+  courseWithLesson,
   editorBox,
   openLessonByTitle,
   png,
@@ -68,6 +70,56 @@ describe('course authoring', () => {
     await all.getByRole('searchbox', { name: '搜索课程标题', exact: true }).fill('不存在的课程');
     await all.getByRole('searchbox', { name: '搜索课程标题', exact: true }).press('Enter');
     await all.getByText('没有符合条件的课程').waitFor();
+  });
+
+  it('an image inserted with the caret inside a code block goes after the block, which keeps all its lines (issue 32 item 10)', async () => {
+    const CODE = 'a = 1\nb = 2\nprint(a + b)';
+    const { courseId, lesson } = await courseWithLesson(api, '代码块插图课程');
+    const paragraph = (text: string) => ({ type: 'paragraph', content: [{ type: 'text', text }] });
+    await api('/lesson/save', {
+      lessonId: lesson.lessonId,
+      version: lesson.version,
+      content: {
+        type: 'doc',
+        content: [
+          paragraph('下面是一段代码：'),
+          { type: 'codeBlock', content: [{ type: 'text', text: CODE }] },
+          paragraph('代码之后的说明。'),
+        ],
+      },
+    });
+    const page = await (await newContext()).newPage();
+    await page.goto(`${baseUrl}/create/course/${courseId}/Lesson/${lesson.lessonId}`);
+    const code = editorBox(page).locator('pre');
+    await code.waitFor();
+    // The caret in the middle line of the code block.
+    const box = (await code.boundingBox())!;
+    await code.click({ position: { x: 12, y: box.height / 2 } });
+    await page.keyboard.press('End');
+    await expect
+      .poll(() =>
+        page.evaluate(() => Boolean(window.getSelection()?.anchorNode?.parentElement?.closest('pre'))),
+      )
+      .toBe(true);
+    await page.locator('input[type="file"][aria-label="插入图片"]').setInputFiles(png('code-diagram.png'));
+    const image = editorBox(page).locator('img[src^="/api/files/"]');
+    await image.waitFor();
+
+    // On screen: one code block with all three lines, the image below it.
+    expect(await editorBox(page).locator('pre').count()).toBe(1);
+    expect(await code.textContent()).toBe(CODE);
+    const codeBox = (await code.boundingBox())!;
+    expect((await image.boundingBox())!.y).toBeGreaterThanOrEqual(codeBox.y + codeBox.height);
+    // Stored: the block whole, then the image, then the paragraph after.
+    await saved(page);
+    await expect
+      .poll(async () => {
+        const stored = await api<Lesson>(`/lesson/detail?lessonId=${lesson.lessonId}`);
+        const nodes = (stored.content as { content: { type: string; content?: { text?: string }[] }[] })
+          .content;
+        return nodes.map((n) => (n.type === 'codeBlock' ? `codeBlock:${n.content?.[0]?.text}` : n.type));
+      })
+      .toEqual(['paragraph', `codeBlock:${CODE}`, 'image', 'paragraph']);
   });
 
   it('creates a course, writes two lessons, reorders them, previews, releases and shares it', async () => {
