@@ -28,8 +28,7 @@ import {
   type CourseWithMeta,
 } from './courses.repo.ts';
 import { insertLesson, listLessons } from './lessons.repo.ts';
-import { removeCourseFromCarts } from '../store/cart.repo.ts';
-import { courseOrderState } from '../store/orders.repo.ts';
+import { ordersOfCourse, withdrawFromCarts } from '../store/course-deletion.service.ts';
 
 export async function requireCourse({ ctx, membership }: TeamCtx, courseId: number): Promise<CourseWithMeta> {
   const found = await findTeamCourse(ctx.db, membership.team.id, courseId);
@@ -161,13 +160,13 @@ export async function removeCourse(c: TeamCtx, courseId: number): Promise<void> 
   await c.ctx.db.transaction(async (tx) => {
     // Two deletions at once: the second waits, then finds no course (404 from requireCourse next time).
     await lockCourse(tx, courseId);
-    const orders = await courseOrderState(tx, courseId);
+    const orders = await ordersOfCourse(tx, courseId);
     if (orders.awaitingPayment) throw new AppError(Code.COURSE_DELETE_AWAITING_PAYMENT);
     // Never ordered: gone outright. Ordered: it leaves the team's lists and the store, and stays for
     // its buyers (entitlements, releases) and for the orders and invoices naming it.
     if (!orders.ordered) return deleteCourse(tx, c.membership.team.id, courseId);
     await markCourseDeleted(tx, c.membership.team.id, courseId);
-    await removeCourseFromCarts(tx, courseId);
+    await withdrawFromCarts(tx, courseId);
   });
 }
 
