@@ -18,10 +18,7 @@ import {
   X509Certificate,
   type KeyObject,
 } from 'node:crypto';
-import { z } from 'zod';
 import {
-  fenAmount,
-  NOTICE_LIMITS,
   PaymentIgnored,
   PaymentRejected,
   type PaymentNotice,
@@ -32,6 +29,16 @@ import {
   type RefundQueried,
   type RefundStarted,
 } from './payment-provider.ts';
+import {
+  certificatesSchema,
+  eventSchema,
+  parsed,
+  refundResourceSchema,
+  transactionSchema,
+  type RefundResource,
+  type Resource,
+  type Transaction,
+} from './wechat-pay-schemas.ts';
 
 export type WechatPayOptions = {
   baseUrl: string;
@@ -52,63 +59,6 @@ export type WechatPayOptions = {
   /** The least time between two downloads asked for by an unknown serial (default 60 s). */
   certificateRetryMs?: number;
 };
-
-const resourceSchema = z.object({
-  algorithm: z.string(),
-  ciphertext: z.string().max(64 * 1024),
-  associated_data: z.string().max(1024).optional(),
-  nonce: z.string().max(64),
-});
-type Resource = z.infer<typeof resourceSchema>;
-const eventSchema = z.object({
-  id: z.string().min(1).max(NOTICE_LIMITS.eventId),
-  event_type: z.string().max(64).default(''),
-  resource: resourceSchema,
-});
-
-/** A transaction as a notification's decrypted resource (or an order query) describes it. */
-const transactionSchema = z.object({
-  out_trade_no: z.string().min(1).max(NOTICE_LIMITS.orderNo),
-  transaction_id: z.string().min(1).max(NOTICE_LIMITS.txnId),
-  trade_state: z.string(),
-  amount: z.object({ total: fenAmount }),
-});
-type Transaction = z.infer<typeof transactionSchema>;
-
-/** A refund as WeChat Pay describes it, in an answer or a notification's decrypted resource. */
-const refundResourceSchema = z.object({
-  out_refund_no: z.string().min(1).max(NOTICE_LIMITS.refundNo),
-  refund_id: z.string().min(1).max(NOTICE_LIMITS.refundId),
-  refund_status: z.string().optional(),
-  status: z.string().optional(),
-  amount: z.object({ refund: fenAmount }),
-});
-type RefundResource = z.infer<typeof refundResourceSchema>;
-
-const certificatesSchema = z.object({
-  data: z.array(
-    z.object({
-      serial_no: z.string().min(1).max(64),
-      encrypt_certificate: resourceSchema,
-    }),
-  ),
-});
-
-/** JSON text parsed and held to a schema; anything else is a PaymentRejected naming what was wrong. */
-function parsed<T>(schema: z.ZodType<T>, text: string, what: string): T {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    throw new PaymentRejected(`${what} is not JSON`);
-  }
-  const got = schema.safeParse(value);
-  if (!got.success)
-    throw new PaymentRejected(
-      `malformed ${what}: ${got.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
-    );
-  return got.data;
-}
 
 const MAX_SKEW_S = 5 * 60;
 const GCM_TAG_BYTES = 16;
