@@ -20,14 +20,8 @@ import { teamCtxOf } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { ok } from '../../platform/reply.ts';
 import { learnReport, learnReportCsv } from './report.service.ts';
-import {
-  answerQuiz,
-  completeLesson,
-  learnCourse,
-  listLearning,
-  saveProgress,
-  viewCertificate,
-} from './learning.service.ts';
+import { answerQuiz, completeLesson, learnCourse, listLearning, saveProgress } from './learning.service.ts';
+import { viewCertificate } from './certificates.service.ts';
 
 const team = { auth: 'team' } as const;
 

@@ -3,7 +3,6 @@
  * certificates. A learner reads the latest release of a course their team holds (policy.canLearn);
  * quiz keys never leave the server before an answer; progress is per user and team.
  */
-import { randomInt } from 'node:crypto';
 import {
   answerShapeError,
   Code,
@@ -11,7 +10,6 @@ import {
   quizScore,
   quizzesOf,
   stripQuizKeys,
-  type Certificate,
   type CompletionSettings,
   type LearnCourse,
   type LearnCourseItem,
@@ -26,14 +24,12 @@ import {
 } from '@studio/contract';
 import type { TeamCtx } from '../../platform/auth.ts';
 import type { Db } from '../../db/client.ts';
-import type { AppContext } from '../../platform/context.ts';
 import { AppError, invalidInput } from '../../platform/errors.ts';
 import { authorize, canLearn } from '../../platform/policy.ts';
 import {
   attemptCount,
   certificateCodes,
   courseRecords,
-  findCertificate,
   findLearnable,
   insertAttempt,
   insertCertificate,
@@ -43,7 +39,6 @@ import {
   lockQuiz,
   markCourseComplete,
   markLessonComplete,
-  revokeUnheldCertificates,
   savePosition,
   type LearnableRow,
   type Learner,
@@ -51,6 +46,7 @@ import {
   type LessonRecord,
   type PositionSaved,
 } from './learning.repo.ts';
+import { newCertificateCode } from './certificates.service.ts';
 import { releaseContent, type ReleaseContent } from './release-content.ts';
 
 const learnerOf = (c: TeamCtx): Learner => ({ teamId: c.membership.team.id, userId: c.actor.user.id });
@@ -330,10 +326,6 @@ async function progressOf(c: TeamCtx, course: LearnableCourse, lessonId: number)
   });
 }
 
-const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-const certificateCode = () =>
-  Array.from({ length: 12 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
-
 /**
  * The course completes, and its certificate is issued, once every lesson of the release is done and
  * the course's quiz score (latest answers) is at or above its pass mark; inside the caller's transaction.
@@ -348,7 +340,7 @@ async function settleCourse(tx: Db, c: TeamCtx, course: LearnableCourse): Promis
   if (score !== null && score < completionOf(course).passMark) return;
   if (!(await markCourseComplete(tx, learner, course.courseId))) return;
   await insertCertificate(tx, {
-    code: certificateCode(),
+    code: newCertificateCode(),
     ...learner,
     courseId: course.courseId,
     learnerName: c.actor.user.nickName,
@@ -464,30 +456,4 @@ export async function answerQuiz(
     attempts.filter((a) => a.lessonId === lesson.lessonId && a.quizId === quiz.id),
   );
   return { ...result!, progress: await progressOf(c, course, lesson.lessonId) };
-}
-
-/**
- * A refund, or any other loss of a course by a team, revokes the certificates its learners got for
- * it: called in the transaction that takes the course away (`applyRefundNotice`).
- */
-export async function revokeLostCertificates(tx: Db, teamId: number): Promise<number> {
-  return revokeUnheldCertificates(tx, teamId);
-}
-
-/**
- * The public verification page's data: the certificate's own fields, nothing else about the learner.
- * A revoked certificate says so and when (the page never shows it as valid).
- */
-export async function viewCertificate(ctx: AppContext, code: string): Promise<Certificate> {
-  const row = await findCertificate(ctx.db, code);
-  if (!row) throw new AppError(Code.NOT_FOUND);
-  return {
-    code: row.code,
-    learnerName: row.learnerName,
-    courseTitle: row.courseTitle,
-    issuerTeamName: row.issuerTeamName,
-    learnerTeamName: row.teamName,
-    issuedAt: row.issuedAt.getTime(),
-    revokedAt: row.revokedAt ? row.revokedAt.getTime() : null,
-  };
 }

@@ -21,7 +21,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { createWechatQr } from '../auth/wechat.service.ts';
 import { viewShare } from '../courses/shares.service.ts';
-import { viewCertificate } from '../learning/learning.service.ts';
+import { viewCertificate } from '../learning/certificates.service.ts';
 import { storeCourse, storeListJson } from '../store/catalog.service.ts';
 import { describe, SITE_DESCRIPTION, SITE_NAME, type PageHead } from './page-head.ts';
 import { listedForSitemap } from './sitemap.repo.ts';

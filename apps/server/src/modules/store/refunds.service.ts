@@ -27,7 +27,7 @@ import {
   updateRefund,
   type RefundView,
 } from './refunds.repo.ts';
-import { revokeLostCertificates } from '../learning/learning.service.ts';
+import { revokeLostCertificates } from '../learning/certificates.service.ts';
 
 const DAY_MS = 86_400_000;
 const ms = (d: Date | null) => (d ? d.getTime() : null);
