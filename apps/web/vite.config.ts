@@ -41,7 +41,7 @@ const libraryChunk = (id: string): string | null => {
  */
 const SHARED = (id: string) =>
   /[\\/]apps[\\/]web[\\/]src[\\/]/.test(id) &&
-  !/content-view|zod-rule|[\\/]sse\.ts$|[\\/]editor[\\/]|wechat-login-panel|share-panel|pay-qr-panel|certificate/.test(
+  !/content-view|zod-rule|[\\/]sse\.ts$|[\\/]editor[\\/]|login-wechat|share-panel|pay-qr-panel|certificate/.test(
     id,
   );
 

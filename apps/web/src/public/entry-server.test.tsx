@@ -310,6 +310,10 @@ describe('the public pages rendered by the server', () => {
     expect(html.match(/<button type="submit"[^>]*disabled=""/g)).toHaveLength(2);
     expect(html).not.toContain('<script');
     expect(html).not.toMatch(/ on[a-z]+=/i);
+    // The island's props (its words included) ride in one escaped attribute beside the card.
+    const island = /data-login-island="([^"]*)"/.exec(html)?.[1] ?? '';
+    expect(island).toContain('&quot;redirect&quot;');
+    expect(island).not.toMatch(/[<>]/);
     // The login link is not offered on the login page itself.
     expect(html).not.toContain('href="/login?redirect=');
 

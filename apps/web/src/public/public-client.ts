@@ -4,13 +4,15 @@
  *   the cookie existed) gets the app instead: the cookie is set and the page reloads once;
  * - the language the page is in becomes the app's, so the login page that follows speaks it;
  * - the sort picker applies as soon as it changes;
- * - the login page's forms work (login-client.ts, loaded by that page only).
+ * - the login page's card comes alive (login-island.tsx hydrates it; loaded by that page only).
  */
 import { USER_INFO_STORAGE_KEY } from '@studio/contract/constants';
 import { hasMemberCookie, setLangCookie, setMemberCookie } from '../lib/cookies.ts';
 import { LANG_STORAGE_KEY } from '../lib/i18n/lang-key.ts';
 import './public.css';
 import '../components/content-view/content-view.css';
+// The login card's styles (inlined in the page with the rest): it paints before its island loads.
+import '../features/auth/login/login-card.css';
 
 try {
   if (localStorage.getItem(USER_INFO_STORAGE_KEY) && !hasMemberCookie()) {
@@ -28,6 +30,6 @@ for (const select of document.querySelectorAll<HTMLSelectElement>('select[data-s
   select.addEventListener('change', () => select.form?.requestSubmit());
 }
 
-// The login page's forms: their script loads with that page only.
-const loginPage = document.querySelector<HTMLElement>('[data-login-page]');
-if (loginPage) void import('./login-client.ts').then((m) => m.startLoginPage(loginPage));
+// The login page's island: React and the card load with that page only.
+const loginIsland = document.querySelector<HTMLElement>('[data-login-island]');
+if (loginIsland) void import('./login-island.tsx').then((m) => m.hydrateLogin(loginIsland));

@@ -1,39 +1,11 @@
 import { Routes, WebPaths, safeRedirect } from '@studio/contract/constants';
-import type {
-  PasswordLogin,
-  SmsLogin,
-  UserInfo,
-  WechatCallback,
-  WechatQr,
-  WechatStatus,
-} from '@studio/contract';
+import type { SmsLogin, UserInfo, WechatCallback } from '@studio/contract';
 import { api, unwrap } from '../../lib/request.ts';
 import { WECHAT_REDIRECT_KEY } from './wechat-keys.ts';
 
 /** Resolves with the envelope: 10005 (a code is already on its way) is a success the caller words. */
 export const sendSmsCode = (phone: string, purpose: 'login' | 'bind') =>
   api.post<null>(Routes.auth.smsSend, { phone, purpose });
-
-export const loginBySms = (body: SmsLogin): Promise<UserInfo> =>
-  api.post<UserInfo>(Routes.auth.loginSms, body).then(unwrap);
-
-export const loginByPassword = (body: PasswordLogin): Promise<UserInfo> =>
-  api.post<UserInfo>(Routes.auth.loginPassword, body).then(unwrap);
-
-export const fetchWechatQr = (): Promise<WechatQr> => api.get<WechatQr>(Routes.auth.wechatQr).then(unwrap);
-
-/** Whether the phone confirmed the QR login (asked quietly and often while the QR code is shown). */
-export const fetchWechatStatus = (state: string): Promise<WechatStatus> =>
-  api
-    .get<WechatStatus>(Routes.auth.wechatStatus, { params: { state }, silent: true, stayOnPage: true })
-    .then(unwrap);
-
-/** /wxAuth with the code that finishes a QR login, as WeChat's page sends the browser there. */
-export const wxAuthPath = (code: string, state: string): string =>
-  `${WebPaths.wxAuth}?${new URLSearchParams({ code, state }).toString()}`;
-
-/** The simulator's page opened on this computer (在本机打开): confirming goes on to /wxAuth here. */
-export const simulatorHere = (qrUrl: string): string => `${qrUrl}${qrUrl.includes('?') ? '&' : '?'}here=1`;
 
 export const wechatCallback = (body: WechatCallback): Promise<UserInfo> =>
   api.post<UserInfo>(Routes.auth.wechatCallback, body).then(unwrap);

@@ -1,9 +1,10 @@
 import { Code, Routes, USER_INFO_STORAGE_KEY } from '@studio/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import MockAdapter from 'axios-mock-adapter';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { http } from '../../lib/request.ts';
 import { readStoredUser, writeStoredUser } from '../../lib/storage.ts';
+import { stubFetch } from '../../test/fetch-stub.ts';
 import { user } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { useSession } from './session-store.ts';
@@ -16,67 +17,71 @@ beforeEach(() => {
   useSession.setState({ status: 'ready', user: null });
   mock.onGet(Routes.team.changeList).reply(...ok({ list: [] }));
 });
-afterEach(() => mock.reset());
+afterEach(() => {
+  mock.reset();
+  vi.unstubAllGlobals();
+});
 
+// The login card calls with fetch (features/auth/login/login-api.ts); /loading and /wxAuth with axios.
 describe('login page', () => {
-  it('validates the phone as you type with the contract schema', async () => {
+  it('validates the phone as you type', async () => {
     renderApp('/login');
-    const phone = await screen.findByLabelText('手机号');
-    fireEvent.change(phone, { target: { value: '123' } });
-    expect(await screen.findByText('请输入正确的 11 位手机号')).toBeTruthy();
+    const panel = within(await screen.findByRole('tabpanel', { name: '验证码登录' }));
+    fireEvent.change(panel.getByLabelText('手机号'), { target: { value: '123' } });
+    expect(await panel.findByText('请输入正确的 11 位手机号')).toBeTruthy();
   });
 
   it('SMS login: sends the code (10005 counts as sent), logs in, stores userInfo, goes to /loading', async () => {
-    mock.onPost(Routes.auth.smsSend).reply(...ok(null, Code.SMS_ALREADY_SENT));
-    mock.onPost(Routes.auth.loginSms).reply(...ok(user({ token: 'new-token' })));
+    const calls = stubFetch({
+      [Routes.auth.smsSend]: [{ code: Code.SMS_ALREADY_SENT }],
+      [Routes.auth.loginSms]: [{ code: Code.OK, data: user({ token: 'new-token' }) }],
+    });
     mock.onGet(Routes.user.info).reply(...ok(user({ token: 'ignored' })));
     const router = renderApp('/login');
 
-    fireEvent.change(await screen.findByLabelText('手机号'), { target: { value: '13800000000' } });
-    fireEvent.click(screen.getByRole('button', { name: '获取验证码' }));
-    expect(await screen.findByText('验证码已发送')).toBeTruthy();
-    expect(await screen.findByRole('button', { name: /秒后重新获取/ })).toBeTruthy();
-    expect(body(0)).toEqual({ phone: '13800000000', purpose: 'login' });
+    const panel = within(await screen.findByRole('tabpanel', { name: '验证码登录' }));
+    fireEvent.change(panel.getByLabelText('手机号'), { target: { value: '13800000000' } });
+    fireEvent.click(panel.getByRole('button', { name: '获取验证码' }));
+    expect(await panel.findByText('验证码已发送')).toBeTruthy();
+    expect(await panel.findByRole('button', { name: /秒后重新获取/ })).toBeTruthy();
+    expect(calls[0]?.body).toEqual({ phone: '13800000000', purpose: 'login' });
 
-    fireEvent.change(screen.getByLabelText('验证码'), { target: { value: '123456' } });
-    fireEvent.click(screen.getByRole('button', { name: '登录' }));
+    fireEvent.change(panel.getByLabelText('验证码'), { target: { value: '123456' } });
+    fireEvent.click(panel.getByRole('button', { name: '登录' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/author'));
-    expect(body(1)).toEqual({ phone: '13800000000', code: '123456' });
+    expect(calls[1]?.body).toEqual({ phone: '13800000000', code: '123456' });
     // /loading refreshed the user but kept the token from the login answer.
     expect(readStoredUser()?.token).toBe('new-token');
     expect(localStorage.getItem(USER_INFO_STORAGE_KEY)).toContain('new-token');
   });
 
   it('password login puts a wrong-password answer under the password field', async () => {
-    mock
-      .onPost(Routes.auth.loginPassword)
-      .reply(200, { code: Code.LOGIN_WRONG, msg: '手机号或密码错误', data: null });
+    const calls = stubFetch({
+      [Routes.auth.loginPassword]: [{ code: Code.LOGIN_WRONG, msg: '手机号或密码错误' }],
+    });
     renderApp('/login');
     fireEvent.click(await screen.findByRole('tab', { name: '密码登录' }));
     const panel = within(await screen.findByRole('tabpanel', { name: '密码登录' }));
     fireEvent.change(panel.getByLabelText('手机号'), { target: { value: '13800000000' } });
     fireEvent.change(panel.getByLabelText('密码'), { target: { value: 'abc12345' } });
     fireEvent.click(panel.getByRole('button', { name: '登录' }));
-    await waitFor(() => expect(mock.history.post).toHaveLength(1));
-    expect(body(0)).toEqual({ phone: '13800000000', password: 'abc12345' });
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]?.body).toEqual({ phone: '13800000000', password: 'abc12345' });
     expect((await panel.findAllByText('手机号或密码错误')).length).toBeGreaterThan(0);
   });
 
   it('password login warns on the try before the last and says how long a lock lasts', async () => {
-    mock
-      .onPost(Routes.auth.loginPassword)
-      .replyOnce(200, {
-        code: Code.LOGIN_WRONG_LAST_TRY,
-        msg: '手机号或密码错误，还可尝试 1 次，再错将锁定 15 分钟',
-        data: { triesLeft: 1, lockSeconds: 900 },
-      })
-      .onPost(Routes.auth.loginPassword)
-      .replyOnce(200, {
-        code: Code.LOGIN_LOCKED,
-        msg: '登录尝试次数过多，请 15 分钟后再试',
-        data: { waitSeconds: 897 },
-      });
+    stubFetch({
+      [Routes.auth.loginPassword]: [
+        {
+          code: Code.LOGIN_WRONG_LAST_TRY,
+          msg: '手机号或密码错误，还可尝试 1 次，再错将锁定 15 分钟',
+          data: { triesLeft: 1, lockSeconds: 900 },
+        },
+        { code: Code.LOGIN_LOCKED, msg: '登录尝试次数过多，请 15 分钟后再试', data: { waitSeconds: 897 } },
+      ],
+    });
     renderApp('/login');
     fireEvent.click(await screen.findByRole('tab', { name: '密码登录' }));
     const panel = within(await screen.findByRole('tabpanel', { name: '密码登录' }));
@@ -93,28 +98,30 @@ describe('login page', () => {
 
 describe('WeChat QR login with the simulator', () => {
   it('the desktop page follows the login: once a phone confirms, it goes to /wxAuth and logs in', async () => {
-    mock
-      .onGet(Routes.auth.wechatQr)
-      .reply(...ok({ state: 's9', qrUrl: '/api/auth/wechat/simulator?state=s9', mode: 'simulator' }));
-    mock
-      .onGet(Routes.auth.wechatStatus)
-      .replyOnce(...ok({ status: 'waiting', code: null }))
-      .onGet(Routes.auth.wechatStatus)
-      .reply(...ok({ status: 'confirmed', code: 'c9' }));
+    const calls = stubFetch({
+      [Routes.auth.wechatQr]: [
+        {
+          code: Code.OK,
+          data: { state: 's9', qrUrl: '/api/auth/wechat/simulator?state=s9', mode: 'simulator' },
+        },
+      ],
+      [Routes.auth.wechatStatus]: [
+        { code: Code.OK, data: { status: 'waiting', code: null } },
+        { code: Code.OK, data: { status: 'confirmed', code: 'c9' } },
+      ],
+    });
     mock.onPost(Routes.auth.wechatCallback).reply(...ok(user({ token: 'wx-desktop' })));
     mock.onGet(Routes.user.info).reply(...ok(user({ token: 'wx-desktop' })));
     const router = renderApp('/login');
     fireEvent.click(await screen.findByRole('tab', { name: '微信登录' }));
     expect(await screen.findByRole('img', { name: '微信登录二维码' })).toBeTruthy();
-    // 在本机打开 confirms in this window; the QR code is for a phone.
+    // 在本机打开 confirms in this window; the QR code is for a phone (a whole address).
     expect(screen.getByRole('link', { name: /在本机打开微信模拟器/ }).getAttribute('href')).toBe(
-      '/api/auth/wechat/simulator?state=s9&here=1',
+      `${window.location.origin}/api/auth/wechat/simulator?state=s9&here=1`,
     );
     await waitFor(() => expect(router.state.location.pathname).toBe('/author'), { timeout: 8000 });
     expect(body(0)).toEqual({ code: 'c9', state: 's9' });
-    expect(mock.history.get.filter((r) => r.url === Routes.auth.wechatStatus).length).toBeGreaterThanOrEqual(
-      2,
-    );
+    expect(calls.filter((c) => c.route === Routes.auth.wechatStatus).length).toBeGreaterThanOrEqual(2);
     expect(readStoredUser()?.token).toBe('wx-desktop');
   });
 });

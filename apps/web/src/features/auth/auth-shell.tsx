@@ -1,23 +1,36 @@
+import { WebPaths } from '@studio/contract/constants';
 import { Card } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LangSwitch } from '../../components/lang-switch.tsx';
+import { Link } from 'react-router';
+import { LangToggle } from './lang-toggle.tsx';
+import './auth-shell.css';
 
-/** The centred card of the pages outside the main layout (login, WeChat callback, bootstrap). */
-export const AuthShell = ({ title, children }: { title: string; children: ReactNode }) => {
+/**
+ * The frame of the app's pages outside the main layout (/login, /wxAuth), drawn as the visitor's
+ * pages draw theirs (public/public-shell.tsx): the brand (to the store) and the language switch in a
+ * bar, then a narrow column. With a `title` the content goes in a card; the login card is its own.
+ */
+export const AuthShell = ({ title, children }: { title?: string; children: ReactNode }) => {
   const { t } = useTranslation();
   return (
-    <main className="auth-shell">
-      <div className="auth-shell-top">
-        <LangSwitch />
-      </div>
-      <div style={{ display: 'flex', alignItems: 'center', gap: 10, marginBottom: 20 }}>
-        <img src="/favicon.svg" alt="" width={36} height={36} />
-        <span style={{ fontSize: 22, fontWeight: 600 }}>{t('common.appName')}</span>
-      </div>
-      <Card className="auth-card" title={<h1 style={{ fontSize: 18, margin: 0 }}>{title}</h1>}>
-        {children}
-      </Card>
-    </main>
+    <div className="auth-shell">
+      <header className="auth-bar">
+        <Link to={WebPaths.storeList} className="auth-brand">
+          <img src="/favicon.svg" alt="" width={28} height={28} />
+          <span>{t('common.appName')}</span>
+        </Link>
+        <nav aria-label={t('common.language')}>
+          <LangToggle />
+        </nav>
+      </header>
+      <main className="auth-main">
+        {title === undefined ? (
+          children
+        ) : (
+          <Card title={<h1 style={{ fontSize: 18, margin: 0 }}>{title}</h1>}>{children}</Card>
+        )}
+      </main>
+    </div>
   );
 };

@@ -1,68 +1,49 @@
+import { LOGIN_WAYS, safeRedirect } from '@studio/contract/constants';
 import type { UserInfo } from '@studio/contract';
-import { App, Spin, Tabs, Typography } from 'antd';
-import { Suspense, lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
-import { loadingPath, loginBySms } from './auth-api.ts';
+import { currentLang } from '../../lib/i18n/index.ts';
+import { loadingPath } from './auth-api.ts';
 import { AuthShell } from './auth-shell.tsx';
-import { PasswordLoginForm } from './password-login-form.tsx';
-import { PhoneCodeForm } from './phone-code-form.tsx';
+import { LoginCard } from './login/login-card.tsx';
+import { LoginWordsProvider, type LoginT } from './login/login-words.tsx';
 import { saveUser, useSession } from './session-store.ts';
 
-// The QR code library is only needed by the WeChat tab, so it stays out of the login chunk.
-const WechatLoginPanel = lazy(() =>
-  import('./wechat-login-panel.tsx').then((m) => ({ default: m.WechatLoginPanel })),
-);
-
-/** /login (登录/注册): SMS code, password, or WeChat QR. */
+/**
+ * /login (登录/注册) in the app: the same login card a visitor's server-rendered page hydrates
+ * (features/auth/login), with the app's words and router. `?way=` picks the tab, as on that page.
+ */
 export const LoginPage = () => {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const user = useSession((s) => s.user);
   useDocumentTitle(t('auth.title'));
 
-  const next = loadingPath(params.get('redirect'));
+  const redirect = safeRedirect(params.get('redirect'));
+  const next = loadingPath(redirect);
   if (user?.register) return <Navigate to={next} replace />;
 
-  const done = (info: UserInfo) => {
-    saveUser(info);
-    void message.success(t(info.newUser ? 'auth.registerSuccess' : 'auth.loginSuccess'));
-    void navigate(next, { replace: true });
-  };
-
+  const way = LOGIN_WAYS.find((w) => w === params.get('way')) ?? 'sms';
+  // Any key the card asks for is one of the app's messages (login-words.tsx lists them).
+  const words: LoginT = (key, values) => (t as (k: string, v?: object) => string)(key, values);
+  const go = (url: string) => void navigate(url, { replace: true });
   return (
-    <AuthShell title={t('auth.title')}>
-      <Typography.Paragraph type="secondary">{t('auth.subtitle')}</Typography.Paragraph>
-      <Tabs
-        aria-label={t('auth.methods')}
-        items={[
-          {
-            key: 'sms',
-            label: t('auth.tabSms'),
-            children: (
-              <PhoneCodeForm
-                purpose="login"
-                submitText={t('auth.login')}
-                onSubmit={loginBySms}
-                onDone={done}
-              />
-            ),
-          },
-          { key: 'password', label: t('auth.tabPassword'), children: <PasswordLoginForm onDone={done} /> },
-          {
-            key: 'wechat',
-            label: t('auth.tabWechat'),
-            children: (
-              <Suspense fallback={<Spin />}>
-                <WechatLoginPanel />
-              </Suspense>
-            ),
-          },
-        ]}
-      />
+    <AuthShell>
+      <LoginWordsProvider value={{ t: words, lang: currentLang() }}>
+        <LoginCard
+          way={way}
+          redirect={redirect}
+          wechat={null}
+          onLoggedIn={(info: UserInfo) => {
+            saveUser(info);
+            go(next);
+          }}
+          go={go}
+          setAddress={go}
+        />
+      </LoginWordsProvider>
     </AuthShell>
   );
 };

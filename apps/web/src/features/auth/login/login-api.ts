@@ -1,0 +1,79 @@
+/**
+ * The login card's calls, with `fetch` (not the app's request client): the visitor's island must stay
+ * small, and both renderers then answer the same way. A failed answer is a `LoginAnswerError` whose
+ * text is already in the card's language.
+ */
+import {
+  API_BASE,
+  PLATFORM_CODE,
+  Routes,
+  SOURCE_HEADER,
+  WebPaths,
+  isSuccessCode,
+  type LoginWay,
+} from '@studio/contract/constants';
+import type { Envelope, UserInfo, WechatQr, WechatStatus } from '@studio/contract';
+import { answerText, type LoginT } from './login-words.tsx';
+
+export class LoginAnswerError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const call = async <T>(t: LoginT, route: string, init?: RequestInit): Promise<T> => {
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${route}`, {
+      ...init,
+      headers: { 'content-type': 'application/json', [SOURCE_HEADER]: PLATFORM_CODE },
+    });
+  } catch {
+    throw new LoginAnswerError(0, t('request.failed'));
+  }
+  const envelope = (await response.json().catch(() => null)) as Envelope<T> | null;
+  if (!envelope || typeof envelope.code !== 'number') throw new LoginAnswerError(0, t('request.failed'));
+  if (!isSuccessCode(envelope.code)) {
+    throw new LoginAnswerError(envelope.code, answerText(t, envelope.code, envelope.msg, envelope.data));
+  }
+  return envelope.data;
+};
+
+const post = <T>(t: LoginT, route: string, body: unknown) =>
+  call<T>(t, route, { method: 'POST', body: JSON.stringify(body) });
+
+/** 10005 (a code is already on its way) is a success code: it counts as sent. */
+export const sendLoginCode = (t: LoginT, phone: string) =>
+  post<null>(t, Routes.auth.smsSend, { phone, purpose: 'login' });
+
+export const loginWithCode = (t: LoginT, phone: string, code: string) =>
+  post<UserInfo>(t, Routes.auth.loginSms, { phone, code });
+
+export const loginWithPassword = (t: LoginT, phone: string, password: string) =>
+  post<UserInfo>(t, Routes.auth.loginPassword, { phone, password });
+
+/** A new QR login; a phone scans the code, so its address is made whole here. */
+export const newWechatQr = async (t: LoginT): Promise<WechatQr> => {
+  const qr = await call<WechatQr>(t, Routes.auth.wechatQr);
+  return { ...qr, qrUrl: new URL(qr.qrUrl, window.location.origin).href };
+};
+
+export const wechatStatus = (t: LoginT, state: string) =>
+  call<WechatStatus>(t, `${Routes.auth.wechatStatus}?${new URLSearchParams({ state }).toString()}`);
+
+/** /login with a way in and the page to go back to: each tab is an address of its own. */
+export const loginUrl = (way: LoginWay, redirect: string | null): string => {
+  const params = new URLSearchParams({ way });
+  if (redirect) params.set('redirect', redirect);
+  return `${WebPaths.login}?${params.toString()}`;
+};
+
+/** /wxAuth with the code that finishes a QR login, as WeChat's page sends the browser there. */
+export const wxAuthUrl = (code: string, state: string): string =>
+  `${WebPaths.wxAuth}?${new URLSearchParams({ code, state }).toString()}`;
+
+/** The simulator's page opened on this computer (在本机打开): confirming goes on to /wxAuth here. */
+export const simulatorHere = (qrUrl: string): string => `${qrUrl}${qrUrl.includes('?') ? '&' : '?'}here=1`;
