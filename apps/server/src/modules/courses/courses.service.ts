@@ -15,7 +15,7 @@ import type { courseModifyBody } from '@studio/contract';
 import { type TeamCtx } from '../../platform/auth.ts';
 import { AppError, invalidInput } from '../../platform/errors.ts';
 import { authorize } from '../../platform/policy.ts';
-import { isOwnFileUrl } from '../files/file-urls.ts';
+import { isOwnFileUrl } from '../files/files.service.ts';
 import { toCourse, toLessonSummary, toPreview } from './course.presenter.ts';
 import {
   deleteCourse,

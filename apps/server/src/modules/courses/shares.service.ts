@@ -12,7 +12,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { randomToken } from '../../platform/crypto.ts';
 import { AppError } from '../../platform/errors.ts';
 import { authorize, canReadLesson } from '../../platform/policy.ts';
-import { isPaidCourse } from '../store/pricing.ts';
+import { isPaidCourse } from '../store/index.ts';
 import type { CourseRow } from '../../db/schema.ts';
 import { toCourse, toPreview } from './course.presenter.ts';
 import { findTeamCourse, insertCourse } from './courses.repo.ts';
