@@ -60,7 +60,7 @@ export default tseslint.config(
             {
               regex: String.raw`^\.\./(\.\./modules/)?[a-z0-9-]+/(?!index\.ts$)(?![a-z0-9.-]+\.service\.ts$)`,
               message:
-                "another module is reached through its *.service.ts or index.ts only: call (or add) a function there, not its repo, presenter or helper.",
+                'another module is reached through its *.service.ts or index.ts only: call (or add) a function there, not its repo, presenter or helper.',
             },
           ],
         },
