@@ -3,10 +3,10 @@
  * phones, teams set a user's current team) and how a user is shown. Other modules call these, never
  * users.repo.ts (eslint: modules meet through a service).
  */
+import { VALIDATION_MESSAGES } from '@studio/contract';
 import type { UserRow } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { invalidInput } from '../../platform/errors.ts';
-import { VALIDATION_MESSAGES } from '@studio/contract';
 import { isOwnFileUrl } from '../files/files.service.ts';
 import { updateUser } from './users.repo.ts';
 
