@@ -47,6 +47,32 @@ export default tseslint.config(
       ],
     },
   },
+  // Modules meet through services: code in modules/<a>/ reaches modules/<b>/ only through b's
+  // `*.service.ts` files or its `index.ts` (what b names for others), never b's repos, presenters or
+  // helpers; and no two modules import each other (see ARCHITECTURE.md, Layering).
+  {
+    files: ['apps/server/src/modules/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: String.raw`^\.\./(\.\./modules/)?[a-z0-9-]+/(?!index\.ts$)(?![a-z0-9.-]+\.service\.ts$)`,
+              message:
+                'another module is reached through its *.service.ts or index.ts only: call (or add) a function there, not its repo, presenter or helper.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // search-apart (temporary, the merger removes it): search.index.ts still reads the store's catalog
+  // repo; the search-apart branch feeds search from the outbox instead. Only this file is let off.
+  {
+    files: ['apps/server/src/modules/search/search.index.ts'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
   // The web app shares code with the server through @studio/contract only.
   {
     files: ['apps/web/**/*.{ts,tsx}'],

@@ -36,7 +36,7 @@ import { refundRoutes } from './modules/store/refunds.routes.ts';
 import { invoiceRoutes } from './modules/store/invoices.routes.ts';
 import { membersRoutes } from './modules/teams/members.routes.ts';
 import { teamsRoutes } from './modules/teams/teams.routes.ts';
-import { usersRoutes } from './modules/users/users.routes.ts';
+import { accountRoutes } from './modules/auth/account.routes.ts';
 import { registerAuth } from './platform/auth.ts';
 import { createContext, type ContextOverrides } from './platform/context.ts';
 import { EventBus } from './platform/events.ts';
@@ -176,7 +176,7 @@ export async function buildApp({
       for (const routes of [
         systemRoutes,
         authRoutes,
-        usersRoutes,
+        accountRoutes,
         filesRoutes,
         teamsRoutes,
         membersRoutes,

@@ -5,15 +5,15 @@ import type { AppContext } from '../../platform/context.ts';
 import { randomToken } from '../../platform/crypto.ts';
 import { AppError } from '../../platform/errors.ts';
 import { WechatExchangeError } from '../../platform/wechat/wechat-provider.ts';
-import { currentLastTeam } from '../teams/last-team.ts';
-import { toUserInfo } from '../users/user-info.presenter.ts';
+import { currentLastTeam } from '../teams/last-team.service.ts';
 import {
   deleteUser,
   findUserByOpenId,
   findUserByPhone,
   insertWechatUser,
+  toUserInfo,
   updateUser,
-} from '../users/users.repo.ts';
+} from '../users/users.service.ts';
 import { startSession } from './session.service.ts';
 import { verifySmsCode } from './sms-codes.service.ts';
 import { consumeState, findState, insertState } from './wechat-states.repo.ts';

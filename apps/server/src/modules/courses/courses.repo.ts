@@ -113,17 +113,3 @@ export async function setCourseFields(
     .set({ ...fields, version: sql`${courses.version} + 1`, updatedAt: new Date() })
     .where(eq(courses.id, courseId));
 }
-
-/** Which of these course ids are this team's (another team's ids are left out, never told apart). */
-export async function teamCourseIds(
-  db: Db,
-  teamId: number,
-  courseIds: readonly number[],
-): Promise<Set<number>> {
-  if (courseIds.length === 0) return new Set();
-  const rows = await db
-    .select({ id: courses.id })
-    .from(courses)
-    .where(and(eq(courses.teamId, teamId), isNull(courses.deletedAt), sql`${courses.id} in ${courseIds}`));
-  return new Set(rows.map((r) => r.id));
-}

@@ -15,7 +15,7 @@ import type { courseModifyBody } from '@studio/contract';
 import { type TeamCtx } from '../../platform/auth.ts';
 import { AppError, invalidInput } from '../../platform/errors.ts';
 import { authorize } from '../../platform/policy.ts';
-import { isOwnFileUrl } from '../files/file-urls.ts';
+import { isOwnFileUrl } from '../files/files.service.ts';
 import { toCourse, toLessonSummary, toPreview } from './course.presenter.ts';
 import {
   deleteCourse,
@@ -29,6 +29,7 @@ import {
 } from './courses.repo.ts';
 import { insertLesson, listLessons } from './lessons.repo.ts';
 import { ordersOfCourse, withdrawFromCarts } from '../store/course-deletion.service.ts';
+import { copyCourse } from './course-copy.ts';
 
 export async function requireCourse({ ctx, membership }: TeamCtx, courseId: number): Promise<CourseWithMeta> {
   const found = await findTeamCourse(ctx.db, membership.team.id, courseId);
@@ -122,36 +123,17 @@ export async function modifyCourse(c: TeamCtx, body: z.infer<typeof courseModify
   return toCourse({ ...meta, course: row }, c);
 }
 
-/** A new draft with the same details and lessons, written by the actor. */
+/** A new draft with the same details, price and lessons, written by the actor (course-copy.ts). */
 export async function duplicateCourse(c: TeamCtx, courseId: number, titleSuffix = ' 副本'): Promise<Course> {
   authorize(c, 'course.create');
-  const meta = await requireCourse(c, courseId);
-  const lessons = await listLessons(c.ctx.db, courseId);
-  return c.ctx.db.transaction(async (tx) => {
-    const { course } = meta;
-    const copy = await insertCourse(tx, {
-      teamId: c.membership.team.id,
-      authorId: c.actor.user.id,
-      title: `${course.title}${titleSuffix}`.slice(0, 60),
-      subtitle: course.subtitle,
-      summary: course.summary,
-      cover: course.cover,
-      category: course.category,
-      tags: course.tags,
-      price: course.price,
-      completion: course.completion,
-    });
-    for (const l of lessons) {
-      await insertLesson(tx, {
-        courseId: copy.id,
-        title: l.title,
-        content: l.content,
-        durationMin: l.durationMin,
-        freePreview: l.freePreview,
-      });
-    }
-    return toCourse({ course: copy, authorName: c.actor.user.nickName, lessonCount: lessons.length }, c);
-  });
+  const { course } = await requireCourse(c, courseId);
+  const copy = await copyCourse(
+    c.ctx.db,
+    course,
+    { teamId: c.membership.team.id, authorId: c.actor.user.id },
+    titleSuffix,
+  );
+  return toCourse({ ...copy, authorName: c.actor.user.nickName }, c);
 }
 
 export async function removeCourse(c: TeamCtx, courseId: number): Promise<void> {

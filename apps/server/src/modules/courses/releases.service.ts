@@ -19,6 +19,7 @@ import {
   type CourseWithMeta,
 } from './courses.repo.ts';
 import { requireCourse } from './courses.service.ts';
+// eslint-disable-next-line no-restricted-imports -- search-apart: removed when search is fed by the outbox
 import { indexCourse } from '../search/search.index.ts';
 import { isEmptyDoc } from './lesson-content.ts';
 import { checkpointCourse, checkpointLessons } from './lesson-history.repo.ts';

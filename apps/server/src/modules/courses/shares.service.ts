@@ -12,12 +12,12 @@ import type { AppContext } from '../../platform/context.ts';
 import { randomToken } from '../../platform/crypto.ts';
 import { AppError } from '../../platform/errors.ts';
 import { authorize, canReadLesson } from '../../platform/policy.ts';
-import { isPaidCourse } from '../store/pricing.ts';
+import { isPaidCourse } from '../store/index.ts';
 import type { CourseRow } from '../../db/schema.ts';
+import { copyCourse } from './course-copy.ts';
 import { toCourse, toPreview } from './course.presenter.ts';
-import { findTeamCourse, insertCourse } from './courses.repo.ts';
 import { requireCourse } from './courses.service.ts';
-import { insertLesson, listLessons } from './lessons.repo.ts';
+import { listLessons } from './lessons.repo.ts';
 import {
   findShareForView,
   findTeamShare,
@@ -131,30 +131,10 @@ export async function copyShare(c: TeamCtx, shareId: string): Promise<Course> {
   const row = await liveShare(c.ctx, shareId);
   if (isPaid(row.course, row.releasePrice)) throw new AppError(Code.SHARE_PAID_NO_COPY);
   if (!row.share.allowCopy) throw new AppError(Code.SHARE_COPY_NOT_ALLOWED);
-  const lessons = await listLessons(c.ctx.db, row.course.id);
-  const copy = await c.ctx.db.transaction(async (tx) => {
-    const { course } = row;
-    const created = await insertCourse(tx, {
-      teamId: c.membership.team.id,
-      authorId: c.actor.user.id,
-      title: course.title,
-      subtitle: course.subtitle,
-      summary: course.summary,
-      cover: course.cover,
-      category: course.category,
-      tags: course.tags,
-    });
-    for (const l of lessons) {
-      await insertLesson(tx, {
-        courseId: created.id,
-        title: l.title,
-        content: l.content,
-        durationMin: l.durationMin,
-        freePreview: l.freePreview,
-      });
-    }
-    return created;
+  // The same copy as a duplicate (course-copy.ts), without the " 副本" suffix: it lands in another team.
+  const copy = await copyCourse(c.ctx.db, row.course, {
+    teamId: c.membership.team.id,
+    authorId: c.actor.user.id,
   });
-  const meta = (await findTeamCourse(c.ctx.db, c.membership.team.id, copy.id))!;
-  return toCourse(meta, c);
+  return toCourse({ ...copy, authorName: c.actor.user.nickName }, c);
 }

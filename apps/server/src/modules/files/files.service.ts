@@ -5,6 +5,9 @@ import { randomToken } from '../../platform/crypto.ts';
 import { AppError } from '../../platform/errors.ts';
 import { FILE_KEY_PATTERN, isLegacyImageKey, type StoredFile } from '../../platform/storage/file-storage.ts';
 import { publicUrlOf } from './file-urls.ts';
+
+// Other modules check a URL through here (eslint: modules meet through a service).
+export { isOwnFileUrl } from './file-urls.ts';
 import { cleanLegacyImage, encodeUpload } from './image-encoding.ts';
 
 /**

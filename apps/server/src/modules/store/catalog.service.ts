@@ -10,6 +10,7 @@ import {
   type StoreListQuery,
   stripQuizKeys,
 } from '@studio/contract';
+// eslint-disable-next-line no-restricted-imports -- search-apart: removed when search is fed by the outbox
 import { PgStoreSearch, type StoreSearch } from '../search/store-search.ts';
 import type { Actor } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';

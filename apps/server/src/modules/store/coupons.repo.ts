@@ -1,6 +1,6 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { couponRedemptions, coupons, orders, type CouponRow } from '../../db/schema.ts';
+import { couponRedemptions, coupons, courses, orders, type CouponRow } from '../../db/schema.ts';
 
 /**
  * Orders holding a use of a coupon: paid ones, and pending ones whose time is not up (an order that
@@ -78,4 +78,22 @@ export async function orderCoupons(
     .innerJoin(coupons, eq(coupons.id, couponRedemptions.couponId))
     .where(sql`${couponRedemptions.orderId} in ${orderIds}`);
   return new Map(rows.map((r) => [r.orderId, { code: r.code, discount: r.discount }]));
+}
+
+/**
+ * Which of these course ids are the seller team's live courses (another team's ids are left out, never
+ * told apart): a coupon names only its own team's courses. Read here, like the catalog reads listed
+ * courses, so the store never calls into the courses module (courses calls the store: deletion, prices).
+ */
+export async function teamCourseIds(
+  db: Db,
+  teamId: number,
+  courseIds: readonly number[],
+): Promise<Set<number>> {
+  if (courseIds.length === 0) return new Set();
+  const rows = await db
+    .select({ id: courses.id })
+    .from(courses)
+    .where(and(eq(courses.teamId, teamId), isNull(courses.deletedAt), sql`${courses.id} in ${courseIds}`));
+  return new Set(rows.map((r) => r.id));
 }

@@ -4,13 +4,13 @@ import type { CouponRow } from '../../db/schema.ts';
 import { type TeamCtx } from '../../platform/auth.ts';
 import { AppError } from '../../platform/errors.ts';
 import { authorize } from '../../platform/policy.ts';
-import { teamCourseIds } from '../courses/courses.repo.ts';
 import {
   couponUses,
   disableCoupon,
   findCouponByCode,
   insertCoupon,
   listTeamCoupons,
+  teamCourseIds,
   type CouponWithUses,
 } from './coupons.repo.ts';
 import { basket } from './cart.service.ts';

@@ -17,8 +17,7 @@ import type { Db } from '../../db/client.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { authorize } from '../../platform/policy.ts';
-import { maskPhone } from '../users/user-info.presenter.ts';
-import { findUserById, updateUser } from '../users/users.repo.ts';
+import { findUserById, maskPhone, updateUser } from '../users/users.service.ts';
 import {
   deleteInvitationOfTeam,
   deleteInvitationOfUser,

@@ -1,3 +1,4 @@
+// eslint-disable-next-line no-restricted-imports -- search-apart: removed when search is fed by the outbox
 import { indexTeamName } from '../search/search.index.ts';
 import {
   Code,
@@ -9,9 +10,9 @@ import {
 import type { Actor } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, invalidInput } from '../../platform/errors.ts';
-import { isOwnFileUrl } from '../files/file-urls.ts';
+import { isOwnFileUrl } from '../files/files.service.ts';
 import { authorize } from '../../platform/policy.ts';
-import { updateUser } from '../users/users.repo.ts';
+import { updateUser } from '../users/users.service.ts';
 import { updateTeam } from './members.repo.ts';
 import { newTeamCode } from './team-code.ts';
 import { toLastTeam } from './team.presenter.ts';

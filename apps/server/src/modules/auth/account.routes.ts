@@ -4,9 +4,9 @@ import { z } from 'zod';
 import { actorOf } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { ok } from '../../platform/reply.ts';
-import { changePassword, modifyUser, userInfo } from './users.service.ts';
+import { changePassword, modifyUser, userInfo } from './account.service.ts';
 
-export const usersRoutes =
+export const accountRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
