@@ -189,8 +189,8 @@ describe('AI course generation', () => {
     // What exists: lesson 1 written; 2 and 3 not, each marked so it can be retried on its own.
     expect(cancelled.data.lessons.map((l) => [l.status, l.error])).toEqual([
       ['done', null],
-      ['failed', '任务取消时尚未生成，可单独重试'],
-      ['failed', '任务取消时尚未生成，可单独重试'],
+      ['failed', { code: Code.AI_LESSON_CANCELLED, params: {} }],
+      ['failed', { code: Code.AI_LESSON_CANCELLED, params: {} }],
     ]);
     generator.holdTopic = null;
 

@@ -122,7 +122,7 @@ describe('AI progress page', () => {
     expect(log.textContent).toBe('## 学习目标\n认识咖啡豆');
 
     await send({ type: 'lesson-done', idx: 0, lessonId: 20 });
-    await send({ type: 'error', idx: 1, message: '本课时生成失败，可单独重试' });
+    await send({ type: 'error', idx: 1, error: { code: Code.AI_LESSON_FAILED, params: {} } });
     await send({ type: 'stage', status: 'failed', percent: 55 });
     expect(screen.getByText('本课时生成失败，可单独重试')).toBeTruthy();
     expect(screen.getByRole('button', { name: '重试第 2 课' })).toBeTruthy();
@@ -180,7 +180,7 @@ describe('AI progress page', () => {
           title: '手冲的方法',
           status: 'failed',
           lessonId: 21,
-          error: '任务取消时尚未生成，可单独重试',
+          error: { code: Code.AI_LESSON_CANCELLED, params: {} },
         },
       ],
     });

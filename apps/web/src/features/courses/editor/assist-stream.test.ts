@@ -1,4 +1,4 @@
-import { API_BASE, Routes } from '@studio/contract';
+import { API_BASE, Code, Routes } from '@studio/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { streamAssist } from './assist-stream.ts';
 
@@ -34,7 +34,10 @@ describe('assist stream', () => {
   it("a failure reported by the server carries the server's message and the text so far", async () => {
     fetchMock().mockResolvedValue(
       answer(
-        sse({ type: 'text-delta', text: '半' }, { type: 'error', message: 'AI 助手暂时不可用，请稍后重试' }),
+        sse(
+          { type: 'text-delta', text: '半' },
+          { type: 'error', error: { code: Code.AI_ASSIST_UNAVAILABLE, params: {} } },
+        ),
       ),
     );
     const outcome = await streamAssist(request, { onText: () => {}, signal: new AbortController().signal });
