@@ -4,7 +4,10 @@
  */
 import { Code, CODE_TABLE, type AiError, type MessageParams } from '@studio/contract';
 
-export const aiError = (code: number, params: MessageParams = {}): AiError => ({ code, params: { ...params } });
+export const aiError = (code: number, params: MessageParams = {}): AiError => ({
+  code,
+  params: { ...params },
+});
 
 export const storedError = (error: AiError): string => JSON.stringify(error);
 
@@ -28,7 +31,9 @@ export function readStoredError(text: string | null): AiError | null {
   } catch {
     // Not JSON: an older row's text.
   }
-  const legacy = Object.values(CODE_TABLE).find((e) => e.zh === text && LEGACY_CODES.includes(e.code as never));
+  const legacy = Object.values(CODE_TABLE).find(
+    (e) => e.zh === text && LEGACY_CODES.includes(e.code as never),
+  );
   if (legacy) return aiError(legacy.code);
   const tooLarge = LEGACY_TOO_LARGE.exec(text);
   if (tooLarge) return aiError(Code.AI_LESSON_TOO_LARGE, { kb: Number(tooLarge[1]) });

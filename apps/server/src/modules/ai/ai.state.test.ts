@@ -99,7 +99,7 @@ describe('AI job state', () => {
         if (i > 2_000) throw new Error('the detail never read the log');
         await new Promise((r) => setImmediate(r));
       }
-      expect(await lessonStarted({ ...t.app.ctx, db: tx, events: undefined }, jobId, 0)).toBeDefined();
+      expect(await lessonStarted({ ...t.app.ctx, db: tx, events: null }, jobId, 0)).toBeDefined();
     });
     const answered = await detail!;
     expect(answered, JSON.stringify(answered)).toMatchObject({ code: 200 });
@@ -120,9 +120,9 @@ describe('AI job state', () => {
   it('a cancel whose events cannot be logged cancels nothing', async () => {
     const { jobId } = await generatingJob();
     await expect(failingLog('error', () => jobCancelled(t.app.ctx, jobId))).rejects.toThrow();
-    const [job] = await t.app.ctx.db.execute<{ status: string }>(
-      sql`select status from ai_jobs where id = ${jobId}`,
-    ).then((r) => r.rows);
+    const [job] = await t.app.ctx.db
+      .execute<{ status: string }>(sql`select status from ai_jobs where id = ${jobId}`)
+      .then((r) => r.rows);
     expect(job!.status).toBe('generating');
     expect((await jobLessons(t.app.ctx.db, jobId)).map((l) => l.status)).toEqual(['pending', 'pending']);
     expect((await log(jobId)).map((e) => e.type)).toEqual(['stage']);
@@ -147,7 +147,9 @@ describe('AI job state', () => {
 
     const fresh = { idx: 0, attempt: second!.attempts };
     expect(await lessonText(t.app.ctx, jobId, fresh, '## 新的')).toBe(true);
-    expect(await lessonWritten(t.app.ctx, jobId, fresh, second!.lessonId!, markdownToDoc('## 新的'))).toBe(true);
+    expect(await lessonWritten(t.app.ctx, jobId, fresh, second!.lessonId!, markdownToDoc('## 新的'))).toBe(
+      true,
+    );
     expect((await jobLessons(t.app.ctx.db, jobId))[0]!.status).toBe('done');
     // The text after the last lesson-start is the newer attempt's alone.
     const events = await log(jobId);

@@ -190,7 +190,12 @@ export const lessonWritten = (
     return true;
   });
 
-export const lessonFailed = (ctx: AppContext, jobId: number, run: LessonRun, error: AiError): Promise<boolean> =>
+export const lessonFailed = (
+  ctx: AppContext,
+  jobId: number,
+  run: LessonRun,
+  error: AiError,
+): Promise<boolean> =>
   transition(ctx, jobId, async (tx, tell) => {
     const failed = await updateJobLesson(
       tx,
@@ -255,9 +260,14 @@ export const lessonRetried = (
   retryableIn: string[],
 ): Promise<boolean> =>
   transition(ctx, jobId, async (tx, tell) => {
-    if (!(await updateJobLesson(tx, jobId, idx, { status: 'pending', error: null }, ['failed']))) return false;
+    if (!(await updateJobLesson(tx, jobId, idx, { status: 'pending', error: null }, ['failed'])))
+      return false;
     await updateJob(tx, jobId, { status: 'generating', error: null }, retryableIn);
-    await tell({ type: 'stage', status: 'generating', percent: percentOf('generating', await jobLessons(tx, jobId)) });
+    await tell({
+      type: 'stage',
+      status: 'generating',
+      percent: percentOf('generating', await jobLessons(tx, jobId)),
+    });
     return true;
   });
 
