@@ -10,6 +10,7 @@ import { call, createTeam, createUser } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { connect, type Database } from '../../db/client.ts';
 import { markdownToDoc } from '../../platform/ai/markdown-doc.ts';
+import { TemplateGenerator } from '../../platform/ai/template-generator.ts';
 import { createDraftCourseForAi } from '../courses/courses.service.ts';
 import { eventsAfter, insertJob, jobLessons } from './ai.repo.ts';
 import {
@@ -21,11 +22,31 @@ import {
   lessonWritten,
 } from './ai.state.ts';
 import { aiError } from './ai.errors.ts';
+import { runLesson } from './ai.worker.ts';
+
+/**
+ * The template generator; a held lesson writes a little, waits until the test lets it go on (a
+ * redelivery has claimed the lesson meanwhile), writes more, and waits for its abort.
+ */
+class HoldingGenerator extends TemplateGenerator {
+  hold: Promise<void> | null = null;
+  override async lesson(...args: Parameters<TemplateGenerator['lesson']>) {
+    const [, , , onDelta, signal] = args;
+    const hold = this.hold;
+    if (!hold || !signal) return super.lesson(...args);
+    this.hold = null;
+    onDelta('先写的');
+    await hold;
+    onDelta('迟到的');
+    return new Promise<string>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason)));
+  }
+}
 
 let t: TestApp;
 let other: Database;
+const generator = new HoldingGenerator(5);
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { generator });
   other = connect(t.databaseUrl, 2);
 });
 afterAll(async () => {
@@ -161,5 +182,34 @@ describe('AI job state', () => {
       ['text-delta', '## 新的'],
       ['lesson-done', undefined],
     ]);
+  });
+
+  it("a redelivered lesson streams once: the page sees only the newer run's text, and one lesson-done", async () => {
+    const { jobId } = await generatingJob();
+    let goOn = () => {};
+    generator.hold = new Promise<void>((resolve) => (goOn = resolve));
+    const first = runLesson(t.app.ctx, jobId, 0, t.app.log);
+    for (let i = 0; !(await log(jobId)).some((e) => e.type === 'text-delta'); i++) {
+      if (i > 2_000) throw new Error('the first run never wrote');
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    // pg-boss hands the lesson to a second worker (a heartbeat missed on a busy machine): it claims
+    // the lesson again and writes it; the first run, let go, writes on until its poll aborts it.
+    await runLesson(t.app.ctx, jobId, 0, t.app.log);
+    goOn();
+    await first;
+
+    const events = await log(jobId);
+    const lastStart = events.findLastIndex((e) => e.type === 'lesson-start');
+    const shown = events
+      .slice(lastStart)
+      .filter((e) => e.type === 'text-delta')
+      .map((e) => ('text' in e ? e.text : ''))
+      .join('');
+    expect(shown).toContain('## 学习目标');
+    expect(shown).toContain('## 练习');
+    expect(JSON.stringify(events)).not.toContain('迟到的');
+    expect(events.filter((e) => e.type === 'lesson-done')).toHaveLength(1);
+    expect((await jobLessons(t.app.ctx.db, jobId))[0]).toMatchObject({ status: 'done', attempts: 2 });
   });
 });
