@@ -3,7 +3,7 @@
  * built-in template generator: text streams into the lesson, one undo takes it all back, the result
  * is saved like any edit, and a failure is explained while the editor stays usable.
  */
-import { Routes, type CourseDetail, type DocNode, type Lesson, type Page } from '@studio/contract';
+import { Code, Routes, type CourseDetail, type DocNode, type Lesson, type Page } from '@studio/contract';
 import { describe, expect, inject, it } from 'vitest';
 import { demoOwnerTab } from '../support/demo-tab.ts';
 import { apiAs } from '../support/session.ts';
@@ -145,7 +145,7 @@ describe('AI assist in the lesson editor', () => {
         headers: { 'content-type': 'text/event-stream' },
         body:
           'id: 1\ndata: {"type":"text-delta","text":"写到一半"}\n\n' +
-          'id: 2\ndata: {"type":"error","message":"AI 助手暂时不可用，请稍后重试"}\n\n',
+          `id: 2\ndata: {"type":"error","error":{"code":${Code.AI_ASSIST_UNAVAILABLE},"params":{}}}\n\n`,
       }),
     );
     await page.goto(`${baseUrl}/create/course/${course.courseId}/Lesson/${lesson.lessonId}`);

@@ -101,14 +101,6 @@ export const TEAM_MESSAGES = {
   removedFromTeam: (teamName: string) => `你已被移出团队「${teamName}」`,
 } as const;
 
-/**
- * A generated lesson over the size limit: stored as the lesson's error (failed, retryable). A
- * person's save over it answers LESSON_CONTENT_TOO_LARGE.
- */
-export const LESSON_MESSAGES = {
-  generatedTooLarge: (kb: number) => `生成的课时内容超过 ${kb} KB，可单独重试`,
-} as const;
-
 /** Seed §8: HTTP status messages, Chinese as PRODUCT.md gives them. Unknown status → 500's. */
 export const HTTP_STATUS_MESSAGES: Record<number, string> = {
   400: '请求参数错误',

@@ -14,3 +14,13 @@ export const errorText = (code: number, msg: string, data?: unknown): string => 
   if (paramNamesOf(code).some((name) => !(name in params))) return msg;
   return i18n.t(entry.key as CodeMessageKey, params);
 };
+
+/**
+ * A failure an AI job or the editor's assist reports as a code and params (never text): its message
+ * in the interface language; a code the contract does not know says the server error's message.
+ */
+export const aiErrorText = (error: { code: number; params: Readonly<Record<string, string | number>> }) => {
+  const entry = codeEntryOf(error.code);
+  if (!entry) return i18n.t('errors.serverError');
+  return i18n.t(entry.key as CodeMessageKey, messageParamsOf(error.code, error.params));
+};

@@ -49,12 +49,22 @@ export type AiJobStatus = (typeof AI_JOB_STATUSES)[number];
 export const AI_LESSON_STATUSES = ['pending', 'running', 'done', 'failed'] as const;
 export type AiLessonStatus = (typeof AI_LESSON_STATUSES)[number];
 
+/**
+ * A failure a job's worker records: a business code of the contract's table and its message's params,
+ * which the web says in the reader's language (never text, so no language is fixed by the server).
+ */
+export const aiErrorSchema = z.object({
+  code: z.number().int(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])),
+});
+export type AiError = z.infer<typeof aiErrorSchema>;
+
 export const aiJobLessonSchema = z.object({
   idx: z.number().int(),
   title: z.string(),
   status: z.enum(AI_LESSON_STATUSES),
   lessonId: z.number().int().nullable(),
-  error: z.string().nullable(),
+  error: aiErrorSchema.nullable(),
 });
 /** What the viewer may do with a job (the server's policy: its author, or OWNER/ADMIN), expiry left out. */
 export const aiJobAbilitiesSchema = z.object({
@@ -73,7 +83,7 @@ export const aiJobSchema = z.object({
   generator: z.object({ kind: z.enum(['ai', 'template']), label: z.string() }),
   lessons: z.array(aiJobLessonSchema),
   percent: z.number().int(),
-  error: z.string().nullable(),
+  error: aiErrorSchema.nullable(),
   createTime: z.number(),
   updateTime: z.number(),
   lastEventId: z.number().int(),
@@ -99,7 +109,7 @@ export const aiEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('lesson-start'), idx: z.number().int(), attempt: z.number().int() }),
   z.object({ type: z.literal('text-delta'), idx: z.number().int(), text: z.string() }),
   z.object({ type: z.literal('lesson-done'), idx: z.number().int(), lessonId: z.number().int() }),
-  z.object({ type: z.literal('error'), idx: z.number().int().nullable(), message: z.string() }),
+  z.object({ type: z.literal('error'), idx: z.number().int().nullable(), error: aiErrorSchema }),
   z.object({ type: z.literal('done'), courseId: z.number().int() }),
 ]);
 export type AiEvent = z.infer<typeof aiEventSchema>;
@@ -115,6 +125,14 @@ export const aiAssistBody = z.object({
   text: z.string().trim().min(1, { error: '请先选择或输入一些内容' }).max(8000),
   language: z.enum(['zh-CN', 'en-US']).default('zh-CN'),
 });
+
+/** Events of POST /api/ai/assist (SSE): the text in pieces, then `done` or a failure's code. */
+export const aiAssistEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('text-delta'), text: z.string() }),
+  z.object({ type: z.literal('done') }),
+  z.object({ type: z.literal('error'), error: aiErrorSchema }),
+]);
+export type AiAssistEvent = z.infer<typeof aiAssistEventSchema>;
 
 export const aiGeneratorSchema = z.object({ kind: z.enum(['ai', 'template']), label: z.string() });
 export type AiGenerator = z.infer<typeof aiGeneratorSchema>;

@@ -1,12 +1,14 @@
 /**
  * POST /api/ai/assist: continue / rewrite / summarize / quiz for the lesson editor, streamed as
- * server-sent events ({type:'text-delta', text} … {type:'done'} or {type:'error', message}). The text
+ * server-sent events (the contract's aiAssistEventSchema: text deltas, then done or a failure's code,
+ * which the editor says in its reader's language). The text
  * is Markdown, and for quiz one quiz block per JSON line (platform/ai/assist-quiz.ts).
  * Nothing is stored: the editor inserts the result as one undoable step.
  */
-import type { AiAssistAction } from '@studio/contract';
+import { Code, type AiAssistAction, type AiAssistEvent } from '@studio/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
+import { aiError } from './ai.errors.ts';
 
 export async function streamAssist(
   ctx: AppContext,
@@ -29,7 +31,7 @@ export async function streamAssist(
     if (!res.writableFinished) cancel.abort(new Error('client left'));
   });
   let seq = 0;
-  const send = (data: object) => res.write(`id: ${++seq}\ndata: ${JSON.stringify(data)}\n\n`);
+  const send = (data: AiAssistEvent) => res.write(`id: ${++seq}\ndata: ${JSON.stringify(data)}\n\n`);
   try {
     await ctx.generator.assist(
       body.action,
@@ -42,7 +44,7 @@ export async function streamAssist(
   } catch (err) {
     if (!cancel.signal.aborted) {
       request.log.warn({ err }, 'assist failed');
-      send({ type: 'error', message: 'AI 助手暂时不可用，请稍后重试' });
+      send({ type: 'error', error: aiError(Code.AI_ASSIST_UNAVAILABLE) });
     }
   } finally {
     res.end();

@@ -1,6 +1,7 @@
 import type { AiJob } from '@studio/contract';
 import type { AiJobRow } from '../../db/schema.ts';
 import { aiJobAbilitiesOf, type Who } from '../../platform/policy.ts';
+import { readStoredError } from './ai.errors.ts';
 import type { AiJobLessonRow } from './ai.repo.ts';
 
 /** Outline is 10 %, lessons share the rest; a finished job is 100 %. */
@@ -24,10 +25,10 @@ export const toAiJob = (who: Who, job: AiJobRow, lessons: AiJobLessonRow[], last
     title: l.title,
     status: l.status,
     lessonId: l.lessonId ?? null,
-    error: l.error ?? null,
+    error: readStoredError(l.error),
   })),
   percent: percentOf(job.status, lessons),
-  error: job.error ?? null,
+  error: readStoredError(job.error),
   createTime: job.createdAt.getTime(),
   updateTime: job.updatedAt.getTime(),
   lastEventId,

@@ -7,9 +7,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { TeamCtx } from '../../platform/auth.ts';
 import { AppError } from '../../platform/errors.ts';
 import { authorize } from '../../platform/policy.ts';
-import { emit } from './ai.events.ts';
 import { createJob, jobDetail } from './ai.service.ts';
-import { findTeamJob, insertJob } from './ai.repo.ts';
+import { findTeamJob } from './ai.repo.ts';
+import { jobCreatedWithOutline } from './ai.state.ts';
 
 type AiCtx = TeamCtx & { log: FastifyBaseLogger };
 
@@ -23,16 +23,16 @@ export async function restartJob(c: AiCtx, jobId: number): Promise<AiJob> {
   if (!old) throw new AppError(Code.NOT_FOUND);
   if (!RESTARTABLE.includes(old.status)) throw new AppError(Code.AI_RESTART_NOT_ALLOWED);
   if (!old.outline) return createJob(c, old.request);
-  const job = await insertJob(c.ctx.db, {
-    teamId: c.membership.team.id,
-    userId: c.actor.user.id,
-    status: 'outline_ready',
-    request: old.request,
-    outline: old.outline,
-    generatorKind: c.ctx.generator.kind,
-    generatorLabel: c.ctx.generator.label,
-  });
-  await emit(c.ctx, job.id, { type: 'outline', outline: old.outline });
-  await emit(c.ctx, job.id, { type: 'stage', status: 'outline_ready', percent: 10 });
+  const job = await jobCreatedWithOutline(
+    c.ctx,
+    {
+      teamId: c.membership.team.id,
+      userId: c.actor.user.id,
+      request: old.request,
+      generatorKind: c.ctx.generator.kind,
+      generatorLabel: c.ctx.generator.label,
+    },
+    old.outline,
+  );
   return jobDetail(c, job.id);
 }

@@ -11,20 +11,17 @@ import type { TeamCtx } from '../../platform/auth.ts';
 import { AppError } from '../../platform/errors.ts';
 import { authorize } from '../../platform/policy.ts';
 import { createDraftCourseForAi } from '../courses/courses.service.ts';
-import { settleCancelledLessons } from './ai.cancelled.ts';
-import { emit } from './ai.events.ts';
 import { queueLesson, queueOutline } from './ai.jobs.ts';
 import { jobSubject, toAiJob } from './ai.presenter.ts';
+import { findTeamJob, jobLessons, listTeamJobs } from './ai.repo.ts';
 import {
-  findTeamJob,
-  insertJob,
-  insertJobLessons,
-  jobLessons,
-  lastEventId,
-  listTeamJobs,
-  updateJob,
-  updateJobLesson,
-} from './ai.repo.ts';
+  generationStarted,
+  jobCancelled,
+  jobCreated,
+  lessonRetried,
+  outlineEdited,
+  readJobSnapshot,
+} from './ai.state.ts';
 
 /** The team context of the request, with its logger (AI steps log provider failures). */
 type AiCtx = TeamCtx & { log: FastifyBaseLogger };
@@ -46,9 +43,10 @@ export async function jobDetail(
   c: Pick<AiCtx, 'ctx' | 'membership' | 'actor'>,
   jobId: number,
 ): Promise<AiJob> {
-  const job = await findTeamJob(c.ctx.db, c.membership.team.id, jobId);
-  if (!job) throw new AppError(Code.NOT_FOUND);
-  return toAiJob(c, job, await jobLessons(c.ctx.db, jobId), await lastEventId(c.ctx.db, jobId));
+  // One snapshot: the page applies the log after its lastEventId to exactly these rows.
+  const snapshot = await readJobSnapshot(c.ctx, (tx) => findTeamJob(tx, c.membership.team.id, jobId));
+  if (!snapshot) throw new AppError(Code.NOT_FOUND);
+  return toAiJob(c, snapshot.job, snapshot.lessons, snapshot.lastEventId);
 }
 
 export async function listJobs(c: AiCtx, pageNum: number, pageSize: number): Promise<Page<AiJob>> {
@@ -64,15 +62,13 @@ export async function listJobs(c: AiCtx, pageNum: number, pageSize: number): Pro
 
 export async function createJob(c: AiCtx, request: AiCreateRequest): Promise<AiJob> {
   authorize(c, 'ai.create');
-  const job = await insertJob(c.ctx.db, {
+  const job = await jobCreated(c.ctx, {
     teamId: c.membership.team.id,
     userId: c.actor.user.id,
-    status: 'outlining',
     request,
     generatorKind: c.ctx.generator.kind,
     generatorLabel: c.ctx.generator.label,
   });
-  await emit(c.ctx, job.id, { type: 'stage', status: 'outlining', percent: 0 });
   await queueOutline(c.ctx, job.id, c.log);
   return jobDetail(c, job.id);
 }
@@ -80,9 +76,7 @@ export async function createJob(c: AiCtx, request: AiCreateRequest): Promise<AiJ
 /** The author's edits to the outline (titles, order, added or removed lessons), before lessons are written. */
 export async function saveOutline(c: AiCtx, jobId: number, outline: Outline): Promise<AiJob> {
   await requireJob(c, jobId, 'ai.outline');
-  if (!(await updateJob(c.ctx.db, jobId, { outline }, ['outline_ready'])))
-    throw new AppError(Code.AI_OUTLINE_LOCKED);
-  await emit(c.ctx, jobId, { type: 'outline', outline });
+  if (!(await outlineEdited(c.ctx, jobId, outline))) throw new AppError(Code.AI_OUTLINE_LOCKED);
   return jobDetail(c, jobId);
 }
 
@@ -91,48 +85,35 @@ export async function generateLessons(c: AiCtx, jobId: number): Promise<AiJob> {
   const job = await requireJob(c, jobId, 'ai.generate');
   if (job.status !== 'outline_ready' || !job.outline) throw new AppError(Code.AI_OUTLINE_NOT_READY);
   const outline = job.outline;
-  const started = await c.ctx.db.transaction(async (tx) => {
-    if (!(await updateJob(tx, jobId, { status: 'generating' }, ['outline_ready']))) return false;
-    const { courseId, lessonIds } = await createDraftCourseForAi(tx, {
+  const titles = outline.lessons.map((l) => l.title);
+  const started = await generationStarted(c.ctx, jobId, titles, (tx) =>
+    createDraftCourseForAi(tx, {
       teamId: job.teamId,
       authorId: job.userId,
       title: outline.title,
       subtitle: outline.subtitle,
       summary: outline.summary,
-      lessonTitles: outline.lessons.map((l) => l.title),
-    });
-    const rows = outline.lessons.map((l, idx) => ({ jobId, idx, title: l.title, lessonId: lessonIds[idx]! }));
-    await insertJobLessons(tx, rows);
-    await updateJob(tx, jobId, { courseId });
-    return true;
-  });
+      lessonTitles: titles,
+    }),
+  );
   if (!started) throw new AppError(Code.AI_ALREADY_GENERATING);
-  await emit(c.ctx, jobId, { type: 'stage', status: 'generating', percent: 10 });
   for (const idx of outline.lessons.keys()) await queueLesson(c.ctx, jobId, idx, c.log);
   return jobDetail(c, jobId);
 }
 
 export async function cancelJob(c: AiCtx, jobId: number): Promise<AiJob> {
   await requireJob(c, jobId, 'ai.cancel');
-  if (
-    await updateJob(c.ctx.db, jobId, { status: 'cancelled' }, ['outlining', 'outline_ready', 'generating'])
-  ) {
-    await emit(c.ctx, jobId, { type: 'stage', status: 'cancelled', percent: 0 });
-    await settleCancelledLessons(c.ctx, jobId);
-  }
+  await jobCancelled(c.ctx, jobId);
   return jobDetail(c, jobId);
 }
 
-/** A failed lesson is retried in a failed job, one still generating, or a cancelled one (ai.cancelled.ts). */
+/** A failed lesson is retried in a failed job, one still generating, or a cancelled one. */
 const RETRYABLE_IN: AiJobStatus[] = ['failed', 'generating', 'cancelled'];
 
 export async function retryLesson(c: AiCtx, jobId: number, idx: number): Promise<AiJob> {
   const job = await requireJob(c, jobId, 'ai.retry');
   if (!RETRYABLE_IN.includes(job.status)) throw new AppError(Code.AI_RETRY_NOT_ALLOWED);
-  if (!(await updateJobLesson(c.ctx.db, jobId, idx, { status: 'pending', error: null }, ['failed']))) {
-    throw new AppError(Code.AI_LESSON_NOT_FAILED);
-  }
-  await updateJob(c.ctx.db, jobId, { status: 'generating', error: null }, RETRYABLE_IN);
+  if (!(await lessonRetried(c.ctx, jobId, idx, RETRYABLE_IN))) throw new AppError(Code.AI_LESSON_NOT_FAILED);
   await queueLesson(c.ctx, jobId, idx, c.log);
   return jobDetail(c, jobId);
 }

@@ -21,7 +21,22 @@ class FlakyGenerator extends TemplateGenerator {
     if (this.failures.delete(args[2])) throw new GenerationError('malformed');
     return super.lesson(...args);
   }
+  /** The assist's provider is down. */
+  assistDown = false;
+  override async assist(...args: Parameters<TemplateGenerator['assist']>) {
+    if (this.assistDown) throw new Error('provider down');
+    return super.assist(...args);
+  }
 }
+
+const HAN = /\p{Script=Han}/u;
+/** A GET of the API as a browser whose reader chose English asks it. */
+const inEnglish = async (token: string, path: string) =>
+  (await (
+    await fetch(`${base}/api${path}`, {
+      headers: { 'x-request-tkToken': token, 'accept-language': 'en-US,en;q=0.9' },
+    })
+  ).json()) as { data: AiJob };
 
 let t: TestApp;
 let base: string;
@@ -95,6 +110,13 @@ describe('AI course generation', () => {
     expect(failed.status).toBe('failed');
     expect(failed.lessons.map((l) => l.status)).toEqual(['done', 'failed', 'done']);
     expect(full.some((e) => e.type === 'error' && e.idx === 1)).toBe(true);
+    // The failures are codes the web says in the reader's language: no Chinese reaches an English reader.
+    const english = (await inEnglish(user.token, `/ai/job/detail?jobId=${jobId}`)).data;
+    expect(english.lessons[1]!.error).toEqual({ code: Code.AI_LESSON_FAILED, params: {} });
+    expect(english.error).toEqual({ code: Code.AI_LESSONS_PARTLY_FAILED, params: {} });
+    const streamed = full.filter((e) => e.type === 'error');
+    expect(streamed).toMatchObject([{ idx: 1, error: { code: Code.AI_LESSON_FAILED, params: {} } }]);
+    expect(JSON.stringify([english.error, english.lessons.map((l) => l.error), streamed])).not.toMatch(HAN);
     expect(
       (await call(t, 'POST', '/ai/job/retry', { token: user.token, body: { jobId, idx: 0 } })).code,
     ).toBe(Code.AI_LESSON_NOT_FAILED);
@@ -189,8 +211,8 @@ describe('AI course generation', () => {
     // What exists: lesson 1 written; 2 and 3 not, each marked so it can be retried on its own.
     expect(cancelled.data.lessons.map((l) => [l.status, l.error])).toEqual([
       ['done', null],
-      ['failed', '任务取消时尚未生成，可单独重试'],
-      ['failed', '任务取消时尚未生成，可单独重试'],
+      ['failed', { code: Code.AI_LESSON_CANCELLED, params: {} }],
+      ['failed', { code: Code.AI_LESSON_CANCELLED, params: {} }],
     ]);
     generator.holdTopic = null;
 
@@ -287,6 +309,29 @@ describe('editor assist', () => {
         expect(quizzes.length).toBeGreaterThanOrEqual(2);
         for (const quiz of quizzes) expect(quiz.correct.length + quiz.accepted.length).toBeGreaterThan(0);
       }
+    }
+    // A provider failure ends the stream with a code the editor says in its reader's language.
+    generator.assistDown = true;
+    try {
+      const failed = await fetch(`${base}/api/ai/assist`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-request-tkToken': user.token,
+          'accept-language': 'en-US',
+        },
+        body: JSON.stringify({
+          action: 'rewrite',
+          text: 'Machine learning lets computers learn.',
+          language: 'en-US',
+        }),
+      });
+      const body = await failed.text();
+      expect(body).not.toMatch(HAN);
+      const last = JSON.parse([...body.matchAll(/^data: (.*)$/gm)].at(-1)![1]!) as unknown;
+      expect(last).toEqual({ type: 'error', error: { code: Code.AI_ASSIST_UNAVAILABLE, params: {} } });
+    } finally {
+      generator.assistDown = false;
     }
     const empty = await call(t, 'POST', '/ai/assist', {
       token: user.token,

@@ -5,7 +5,6 @@
 import {
   Code,
   COURSE_LIMITS,
-  LESSON_MESSAGES,
   messageFor,
   sanitizeDoc,
   type AiJob,
@@ -98,7 +97,7 @@ describe('generated lessons are untrusted input', () => {
     expect(settled.status).toBe('failed');
     expect(settled.lessons[1]).toMatchObject({
       status: 'failed',
-      error: LESSON_MESSAGES.generatedTooLarge(COURSE_LIMITS.contentMaxBytes / 1024),
+      error: { code: Code.AI_LESSON_TOO_LARGE, params: { kb: COURSE_LIMITS.contentMaxBytes / 1024 } },
     });
     const big = await lessonContent(user.token, settled.lessons[1]!.lessonId!);
     expect(Buffer.byteLength(JSON.stringify(big))).toBeLessThanOrEqual(COURSE_LIMITS.contentMaxBytes);

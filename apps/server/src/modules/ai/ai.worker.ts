@@ -1,36 +1,36 @@
 /**
  * The two steps of a generation job, run by pg-boss workers (any process): the outline, then each
  * lesson. Both are idempotent, so a retry after a crash or restart neither loses nor doubles work.
+ * Every change of the job's state goes through ai.state.ts (its rows and its events in one transaction).
  */
-import { COURSE_LIMITS, LESSON_MESSAGES } from '@studio/contract';
+import { Code, COURSE_LIMITS } from '@studio/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
 import { GenerationError } from '../../platform/ai/course-generator.ts';
 import { markdownToDoc } from '../../platform/ai/markdown-doc.ts';
-import { LessonTooLargeError, writeGeneratedLesson } from '../courses/lessons.service.ts';
-import { deltaBuffer, emit } from './ai.events.ts';
-import { percentOf } from './ai.presenter.ts';
-import { claimJobLesson, findJob, jobLessons, updateJob, updateJobLesson } from './ai.repo.ts';
+import { LessonTooLargeError } from '../courses/lessons.service.ts';
+import { aiError } from './ai.errors.ts';
+import { deltaBuffer } from './ai.events.ts';
+import { findJob } from './ai.repo.ts';
+import {
+  jobSettled,
+  lessonFailed,
+  lessonStarted,
+  lessonText,
+  lessonWritten,
+  outlineFailed,
+  outlineWritten,
+  runStillWanted,
+  type LessonRun,
+} from './ai.state.ts';
 
 const CANCEL_POLL_MS = 1000;
 
-/** This run's lesson: its index and the attempt it claimed. */
-type LessonRun = { idx: number; attempt: number };
-
 /**
- * Whether the run is still wanted: its job is not cancelled and, for a lesson, the lesson is still this
- * run's (a cancel marks it failed; a retry right after makes a new attempt, which a run from before the
- * cancel must not write over).
+ * Aborts when the run is no longer wanted: its job is cancelled or, for a lesson, the lesson is no
+ * longer this run's (a cancel marked it, a retry or a redelivery made a newer attempt). Checked in the
+ * database, so a cancel in any process counts.
  */
-async function stillWanted(ctx: AppContext, jobId: number, run?: LessonRun): Promise<boolean> {
-  const job = await findJob(ctx.db, jobId);
-  if (!job || job.status === 'cancelled') return false;
-  if (!run) return true;
-  const lesson = (await jobLessons(ctx.db, jobId)).find((l) => l.idx === run.idx);
-  return lesson?.status === 'running' && lesson.attempts === run.attempt;
-}
-
-/** Aborts when the run is no longer wanted (checked in the database, so a cancel in any process counts). */
 function watchCancel(
   ctx: AppContext,
   jobId: number,
@@ -38,7 +38,7 @@ function watchCancel(
 ): { signal: AbortSignal; stop: () => void } {
   const controller = new AbortController();
   const timer = setInterval(() => {
-    void stillWanted(ctx, jobId, run).then(
+    void runStillWanted(ctx.db, jobId, run).then(
       (wanted) => {
         if (!wanted) controller.abort(new Error('cancelled'));
       },
@@ -57,38 +57,25 @@ export async function runOutline(ctx: AppContext, jobId: number, log: FastifyBas
   const watch = watchCancel(ctx, jobId);
   try {
     const outline = await ctx.generator.outline(job.request, watch.signal);
-    if (!(await updateJob(ctx.db, jobId, { outline, status: 'outline_ready' }, ['outlining']))) return;
-    await emit(ctx, jobId, { type: 'outline', outline });
-    await emit(ctx, jobId, { type: 'stage', status: 'outline_ready', percent: 10 });
+    await outlineWritten(ctx, jobId, outline);
   } catch (err) {
     if (watch.signal.aborted) return;
-    const message = err instanceof GenerationError ? '大纲生成失败，请重试' : '生成服务出错，请稍后重试';
     log.warn({ err, jobId }, 'outline generation failed');
-    await updateJob(ctx.db, jobId, { status: 'failed', error: message }, ['outlining']);
-    await emit(ctx, jobId, { type: 'error', idx: null, message });
-    await emit(ctx, jobId, { type: 'stage', status: 'failed', percent: 0 });
+    const code = err instanceof GenerationError ? Code.AI_OUTLINE_FAILED : Code.AI_OUTLINE_SERVICE_FAILED;
+    await outlineFailed(ctx, jobId, aiError(code));
   } finally {
     watch.stop();
   }
 }
 
-async function settleJob(ctx: AppContext, jobId: number): Promise<void> {
-  const rows = await jobLessons(ctx.db, jobId);
-  const job = await findJob(ctx.db, jobId);
-  if (!job || job.status !== 'generating') return;
-  if (rows.every((l) => l.status === 'done')) {
-    if (await updateJob(ctx.db, jobId, { status: 'done' }, ['generating'])) {
-      await emit(ctx, jobId, { type: 'stage', status: 'done', percent: 100 });
-      await emit(ctx, jobId, { type: 'done', courseId: job.courseId! });
-    }
-  } else if (rows.every((l) => l.status === 'done' || l.status === 'failed')) {
-    await updateJob(ctx.db, jobId, { status: 'failed', error: '部分课时生成失败，可单独重试' }, [
-      'generating',
-    ]);
-    await emit(ctx, jobId, { type: 'stage', status: 'failed', percent: percentOf('failed', rows) });
-  } else {
-    await emit(ctx, jobId, { type: 'stage', status: 'generating', percent: percentOf('generating', rows) });
-  }
+/** Why a lesson run failed, as a code (retryable one by one). */
+function lessonError(err: unknown) {
+  // An oversized lesson fails rather than being cut short: a cut lesson looks finished but stops
+  // mid-thought, and the author would not notice; output this large is a runaway generation (a
+  // repetition loop), which a retry usually does not repeat.
+  if (err instanceof LessonTooLargeError)
+    return aiError(Code.AI_LESSON_TOO_LARGE, { kb: COURSE_LIMITS.contentMaxBytes / 1024 });
+  return aiError(err instanceof GenerationError ? Code.AI_LESSON_FAILED : Code.AI_LESSON_SERVICE_FAILED);
 }
 
 export async function runLesson(
@@ -100,11 +87,11 @@ export async function runLesson(
   const job = await findJob(ctx.db, jobId);
   if (!job || job.status !== 'generating' || !job.outline) return;
   // Claims the lesson; a lesson already done (a duplicate delivery) is left alone.
-  const claimed = await claimJobLesson(ctx.db, jobId, idx);
+  const claimed = await lessonStarted(ctx, jobId, idx);
   if (!claimed) return;
-  await emit(ctx, jobId, { type: 'lesson-start', idx, attempt: claimed.attempts });
-  const watch = watchCancel(ctx, jobId, { idx, attempt: claimed.attempts });
-  const buffer = deltaBuffer(ctx, jobId, idx);
+  const run: LessonRun = { idx, attempt: claimed.attempts };
+  const watch = watchCancel(ctx, jobId, run);
+  const buffer = deltaBuffer((text) => lessonText(ctx, jobId, run, text));
   try {
     const text = await ctx.generator.lesson(
       job.request,
@@ -115,29 +102,15 @@ export async function runLesson(
     );
     await buffer.flush();
     // Sanitized and size-checked exactly as a person's save; throws before writing when too large.
-    await writeGeneratedLesson(ctx.db, claimed.lessonId!, markdownToDoc(text));
-    await updateJobLesson(ctx.db, jobId, idx, { status: 'done' });
-    await emit(ctx, jobId, { type: 'lesson-done', idx, lessonId: claimed.lessonId! });
+    if (!(await lessonWritten(ctx, jobId, run, claimed.lessonId!, markdownToDoc(text)))) return;
   } catch (err) {
     buffer.drop();
-    if (watch.signal.aborted) {
-      await updateJobLesson(ctx.db, jobId, idx, { status: 'pending' }, ['running'], claimed.attempts);
-      return;
-    }
-    // An oversized lesson fails (retryable) rather than being cut short: a cut lesson looks finished
-    // but stops mid-thought, and the author would not notice; output this large is a runaway
-    // generation (a repetition loop), which a retry usually does not repeat.
-    const message =
-      err instanceof LessonTooLargeError
-        ? LESSON_MESSAGES.generatedTooLarge(COURSE_LIMITS.contentMaxBytes / 1024)
-        : err instanceof GenerationError
-          ? '本课时生成失败，可单独重试'
-          : '生成服务出错，可单独重试';
+    // Not wanted any more: the cancel or the newer attempt that took the lesson has said so already.
+    if (watch.signal.aborted) return;
     log.warn({ err, jobId, idx }, 'lesson generation failed');
-    await updateJobLesson(ctx.db, jobId, idx, { status: 'failed', error: message });
-    await emit(ctx, jobId, { type: 'error', idx, message });
+    if (!(await lessonFailed(ctx, jobId, run, lessonError(err)))) return;
   } finally {
     watch.stop();
   }
-  await settleJob(ctx, jobId);
+  await jobSettled(ctx, jobId);
 }

@@ -3,6 +3,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import MockAdapter from 'axios-mock-adapter';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../lib/query-client.ts';
+import { i18n } from '../../lib/i18n/index.ts';
 import { http } from '../../lib/request.ts';
 import type { StreamOptions } from '../../lib/sse.ts';
 import { writeStoredUser } from '../../lib/storage.ts';
@@ -122,7 +123,7 @@ describe('AI progress page', () => {
     expect(log.textContent).toBe('## 学习目标\n认识咖啡豆');
 
     await send({ type: 'lesson-done', idx: 0, lessonId: 20 });
-    await send({ type: 'error', idx: 1, message: '本课时生成失败，可单独重试' });
+    await send({ type: 'error', idx: 1, error: { code: Code.AI_LESSON_FAILED, params: {} } });
     await send({ type: 'stage', status: 'failed', percent: 55 });
     expect(screen.getByText('本课时生成失败，可单独重试')).toBeTruthy();
     expect(screen.getByRole('button', { name: '重试第 2 课' })).toBeTruthy();
@@ -180,7 +181,7 @@ describe('AI progress page', () => {
           title: '手冲的方法',
           status: 'failed',
           lessonId: 21,
-          error: '任务取消时尚未生成，可单独重试',
+          error: { code: Code.AI_LESSON_CANCELLED, params: {} },
         },
       ],
     });
@@ -229,5 +230,41 @@ describe('AI progress page', () => {
     expect(await screen.findByText('还没有写入任何内容，也没有建立课程。')).toBeTruthy();
     expect(screen.queryByRole('link', { name: /打开草稿课程/ })).toBeNull();
     expect(screen.getByRole('button', { name: /重新开始/ })).toBeTruthy();
+  });
+
+  it("says the worker's failures (codes) in the reader's language, with their params", async () => {
+    const failed = job({
+      ...generating,
+      status: 'failed',
+      error: { code: Code.AI_LESSONS_PARTLY_FAILED, params: {} },
+      lessons: generating.lessons.map((l) =>
+        l.idx === 1
+          ? { ...l, status: 'failed', error: { code: Code.AI_LESSON_TOO_LARGE, params: { kb: 512 } } }
+          : l,
+      ),
+    });
+    mock.onGet(Routes.ai.detail).reply(...ok(failed));
+    await act(() => i18n.changeLanguage('en-US'));
+    try {
+      renderApp('/ai/progress?jobId=5');
+      expect(
+        await screen.findByText('The generated lesson is over 512 KB. You can retry it on its own.'),
+      ).toBeTruthy();
+      // The job-wide failure until a retry puts the job back to work.
+      expect(
+        screen.getByText('Some lessons could not be generated. You can retry each on its own.'),
+      ).toBeTruthy();
+      await waitFor(() => expect(streams).toHaveLength(1));
+      await send({ type: 'lesson-start', idx: 0, attempt: 1 });
+      await send({ type: 'error', idx: 0, error: { code: Code.AI_LESSON_SERVICE_FAILED, params: {} } });
+      expect(
+        screen.getByText('The generation service failed. You can retry this lesson on its own.'),
+      ).toBeTruthy();
+      for (const alert of screen.getAllByRole('alert'))
+        expect(alert.textContent).not.toMatch(/\p{Script=Han}/u);
+    } finally {
+      await act(() => i18n.changeLanguage('zh-CN'));
+    }
+    expect(screen.getByText('生成的课时内容超过 512 KB，可单独重试')).toBeTruthy();
   });
 });

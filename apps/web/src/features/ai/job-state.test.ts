@@ -1,6 +1,9 @@
-import type { AiEvent, AiJob } from '@studio/contract';
+import { Code, type AiEvent, type AiJob } from '@studio/contract';
 import { describe, expect, it } from 'vitest';
 import { isSettled, jobReducer, parseEvent, type JobView } from './job-state.ts';
+
+const lessonFailed = { code: Code.AI_LESSON_FAILED, params: {} };
+const outlineFailed = { code: Code.AI_OUTLINE_FAILED, params: {} };
 
 const outline = {
   title: '摄影入门',
@@ -100,10 +103,10 @@ describe('jobReducer', () => {
   it('records a failed lesson and puts the job back to work when it is retried', () => {
     const failed = play(start(generating()), [
       { type: 'lesson-start', idx: 2, attempt: 1 },
-      { type: 'error', idx: 2, message: '本课时生成失败，可单独重试' },
+      { type: 'error', idx: 2, error: lessonFailed },
       { type: 'stage', status: 'failed', percent: 70 },
     ]);
-    expect(failed?.lessons[2]).toMatchObject({ status: 'failed', error: '本课时生成失败，可单独重试' });
+    expect(failed?.lessons[2]).toMatchObject({ status: 'failed', error: lessonFailed });
     expect(failed?.status).toBe('failed');
     const retried = play(failed, [{ type: 'lesson-start', idx: 2, attempt: 2 }], 4);
     expect(retried?.lessons[2]).toMatchObject({ status: 'running', error: null, text: '' });
@@ -114,9 +117,9 @@ describe('jobReducer', () => {
     const view = play(start(job({ status: 'outlining', outline: null })), [
       { type: 'outline', outline },
       { type: 'stage', status: 'outline_ready', percent: 10 },
-      { type: 'error', idx: null, message: '大纲生成失败' },
+      { type: 'error', idx: null, error: outlineFailed },
     ]);
-    expect(view).toMatchObject({ outline, status: 'outline_ready', error: '大纲生成失败' });
+    expect(view).toMatchObject({ outline, status: 'outline_ready', error: outlineFailed });
   });
 
   it('replays logged events only for their text after a reload, and skips repeated ids', () => {

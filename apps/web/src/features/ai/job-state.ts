@@ -1,5 +1,6 @@
 import {
   aiEventSchema,
+  type AiError,
   type AiEvent,
   type AiJob,
   type AiJobStatus,
@@ -12,7 +13,8 @@ export interface LessonView {
   title: string;
   status: AiLessonStatus;
   lessonId: number | null;
-  error: string | null;
+  /** A code and params, said in the reader's language (lib/error-text.ts `aiErrorText`). */
+  error: AiError | null;
   text: string;
 }
 
@@ -108,8 +110,8 @@ const applyLive = (view: JobView, event: AiEvent): JobView => {
     case 'lesson-done':
       return patchLesson(view, event.idx, (l) => ({ ...l, status: 'done', lessonId: event.lessonId }));
     case 'error':
-      if (event.idx === null) return { ...view, error: event.message };
-      return patchLesson(view, event.idx, (l) => ({ ...l, status: 'failed', error: event.message }));
+      if (event.idx === null) return { ...view, error: event.error };
+      return patchLesson(view, event.idx, (l) => ({ ...l, status: 'failed', error: event.error }));
     case 'done':
       return { ...view, status: 'done', percent: 100, courseId: event.courseId };
   }

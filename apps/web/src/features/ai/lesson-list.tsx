@@ -2,6 +2,7 @@ import { RedoOutlined } from '@ant-design/icons';
 import { Button, Card, Flex, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { aiErrorText } from '../../lib/error-text.ts';
 import { LessonStatusTag } from './ai-bits.tsx';
 import type { LessonView } from './job-state.ts';
 
@@ -80,7 +81,7 @@ const LessonRow = ({ lesson, canRetry, onRetry }: RowProps) => {
       </Flex>
       {lesson.error && lesson.status === 'failed' && (
         <Typography.Text type="danger" role="alert" className="ai-lesson-error">
-          {lesson.error}
+          {aiErrorText(lesson.error)}
         </Typography.Text>
       )}
       {showText && <LiveText lesson={lesson} live={running} />}

@@ -5,6 +5,7 @@ import type { StepsProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { WebPaths } from '@studio/contract/constants';
+import { aiErrorText } from '../../lib/error-text.ts';
 import { GeneratorNotice, GeneratorTag, JobStatusTag, LinkButton } from './ai-bits.tsx';
 import type { JobView } from './job-state.ts';
 import type { Connection } from './use-ai-job.ts';
@@ -163,7 +164,7 @@ export const ProgressHeader = ({ view, connection, writable, onCancel, onRestart
             showIcon
             role="alert"
             title={t('ai.progress.failed')}
-            description={view.error ?? t('ai.progress.failedDesc')}
+            description={view.error ? aiErrorText(view.error) : t('ai.progress.failedDesc')}
             action={restartButton}
           />
         )}

@@ -1,5 +1,6 @@
-import { API_BASE, Routes } from '@studio/contract';
+import { API_BASE, Code, Routes } from '@studio/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../../lib/i18n/index.ts';
 import { streamAssist } from './assist-stream.ts';
 
 const sse = (...events: object[]) =>
@@ -34,11 +35,30 @@ describe('assist stream', () => {
   it("a failure reported by the server carries the server's message and the text so far", async () => {
     fetchMock().mockResolvedValue(
       answer(
-        sse({ type: 'text-delta', text: '半' }, { type: 'error', message: 'AI 助手暂时不可用，请稍后重试' }),
+        sse(
+          { type: 'text-delta', text: '半' },
+          { type: 'error', error: { code: Code.AI_ASSIST_UNAVAILABLE, params: {} } },
+        ),
       ),
     );
     const outcome = await streamAssist(request, { onText: () => {}, signal: new AbortController().signal });
     expect(outcome).toEqual({ kind: 'failed', message: 'AI 助手暂时不可用，请稍后重试', text: '半' });
+  });
+
+  it("the server's failure is a code, said in the interface's language", async () => {
+    const failure = sse({ type: 'error', error: { code: Code.AI_ASSIST_UNAVAILABLE, params: {} } });
+    fetchMock().mockResolvedValue(answer(failure));
+    await i18n.changeLanguage('en-US');
+    try {
+      const outcome = await streamAssist(request, { onText: () => {}, signal: new AbortController().signal });
+      expect(outcome).toEqual({
+        kind: 'failed',
+        message: 'The AI assistant is not available right now. Try again later.',
+        text: '',
+      });
+    } finally {
+      await i18n.changeLanguage('zh-CN');
+    }
   });
 
   it('a refusal before the stream (the envelope) fails with its message', async () => {

@@ -1,13 +1,7 @@
-import { Routes, type AiAssistAction } from '@studio/contract';
-import { z } from 'zod';
+import { aiAssistEventSchema, Routes, type AiAssistAction } from '@studio/contract';
 import { isApiError } from '../../../lib/api-error.ts';
+import { aiErrorText, errorText } from '../../../lib/error-text.ts';
 import { openStream } from '../../../lib/sse.ts';
-
-const assistEvent = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('text-delta'), text: z.string() }),
-  z.object({ type: z.literal('done') }),
-  z.object({ type: z.literal('error'), message: z.string() }),
-]);
 
 export interface AssistRequest {
   action: AiAssistAction;
@@ -16,7 +10,8 @@ export interface AssistRequest {
 }
 
 /**
- * How a run ended, with all the text received. `failed` carries the server's message, or null when
+ * How a run ended, with all the text received. `failed` carries the failure's message (in the
+ * interface language), or null when
  * the connection broke without one.
  */
 export type AssistOutcome = { text: string } & (
@@ -25,7 +20,7 @@ export type AssistOutcome = { text: string } & (
 
 const parse = (data: string) => {
   try {
-    return assistEvent.safeParse(JSON.parse(data)).data;
+    return aiAssistEventSchema.safeParse(JSON.parse(data)).data;
   } catch {
     return undefined;
   }
@@ -48,13 +43,17 @@ export const streamAssist = (
         text += event.text;
         onText(text);
       } else {
-        ended = event.type === 'done' ? { kind: 'done' } : { kind: 'failed', message: event.message };
+        ended =
+          event.type === 'done' ? { kind: 'done' } : { kind: 'failed', message: aiErrorText(event.error) };
         // The last event: no need to wait for the connection to close.
         stream.close();
       }
     },
     onFatal: (error) => {
-      ended ??= { kind: 'failed', message: isApiError(error) ? error.msg : null };
+      ended ??= {
+        kind: 'failed',
+        message: isApiError(error) ? errorText(error.code, error.msg, error.data) : null,
+      };
     },
   });
   return stream.done.then(() => {

@@ -1,4 +1,4 @@
-import type { DocNode } from '@studio/contract';
+import { Code, type DocNode } from '@studio/contract';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { Editor } from '@tiptap/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -65,7 +65,7 @@ describe('useAiAssist', () => {
     act(() => result.current.run('summarize'));
     await waitFor(() => expect(answer.fetch).toHaveBeenCalled());
     answer.push({ type: 'text-delta', text: '要点' });
-    answer.push({ type: 'error', message: 'AI 助手暂时不可用，请稍后重试' });
+    answer.push({ type: 'error', error: { code: Code.AI_ASSIST_UNAVAILABLE, params: {} } });
     await waitFor(() =>
       expect(result.current.failure).toEqual({ message: 'AI 助手暂时不可用，请稍后重试', kept: true }),
     );
