@@ -1,8 +1,10 @@
 /** The one edge where every failure becomes the envelope. */
 import { Code, HTTP_STATUS_MESSAGES, messageFor, VALIDATION_MESSAGES } from '@studio/contract';
+import { messageIn } from '@studio/contract/messages-en';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from './errors.ts';
+import { requestLang } from './request-lang.ts';
 import { sendTooManyRequestsPage, wantsHtml } from './too-many-requests-page.ts';
 
 type Envelope = { code: number; msg: string; data: unknown };
@@ -72,7 +74,9 @@ const send = (reply: FastifyReply, status: number, code: number, msg: string, da
 export function errorHandler(error: unknown, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof AppError) {
     if (error.httpStatus === 429 && wantsHtml(request)) return sendTooManyRequestsPage(reply);
-    return send(reply, error.httpStatus, error.code, error.message, error.data);
+    // The code's message in the asker's language; a thrower's own text (a validation rule) as written.
+    const msg = error.ownMsg ? error.message : messageIn(requestLang(request), error.code, error.params);
+    return send(reply, error.httpStatus, error.code, msg, error.data);
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     return send(reply, 400, Code.BAD_REQUEST, validationMessage(error, request));
