@@ -112,7 +112,7 @@ const ACCOUNT = {
   SMS_PROVIDER_LIMITED: {
     code: 10030,
     key: 'errors.smsProviderLimited',
-    zh: '该手机号今天接收的短信过多，请稍后再试或使用其他方式登录',
+    zh: '该手机号接收短信过于频繁，请稍后再试或使用其他方式登录',
   },
   /** The SMS provider says the number cannot receive a text (malformed, not a mobile, blocked). */
   SMS_PHONE_REFUSED: {

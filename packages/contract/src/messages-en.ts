@@ -40,7 +40,7 @@ export const CODE_MESSAGES_EN: Readonly<Record<CodeMessageName, string>> = {
   loginWrongLastTry:
     'Wrong phone number or password. {{triesLeft}} try left before login is locked for {{lockSeconds, wait}}.',
   smsProviderLimited:
-    'This number has received too many text messages today. Try again later or log in another way.',
+    'This number has received too many text messages. Try again later or log in another way.',
   smsPhoneRefused: 'This number cannot receive text messages. Check it and try again.',
   smsServiceUnavailable:
     'The text message service is not available right now. Try again later or log in another way.',
