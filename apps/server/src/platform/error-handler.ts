@@ -6,12 +6,13 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from './errors.ts';
 import { requestLang } from './request-lang.ts';
 import { sendTooManyRequestsPage, wantsHtml } from './too-many-requests-page.ts';
+import { englishIssues, type ValidationIssue } from './validation-english.ts';
 
 type Envelope = { code: number; msg: string; data: unknown };
 
 const envelopeOf = (code: number, msg: string, data: unknown = null): Envelope => ({ code, msg, data });
 
-type Issue = { instancePath: string; message?: string; keyword?: string; params?: { errors?: unknown } };
+type Issue = ValidationIssue;
 type ZodIssueLike = { path: PropertyKey[]; message: string };
 
 /**
@@ -51,7 +52,13 @@ function validationMessage(error: FastifyError & { validation: Issue[] }, reques
       : error.validationContext === 'querystring'
         ? request.query
         : undefined;
-  return error.validation
+  const readable = error.validationContext === 'body' || error.validationContext === 'querystring';
+  const english =
+    readable && requestLang(request) === 'en-US'
+      ? englishIssues(error.validationContext, request, input)
+      : null;
+  const issues = english ?? error.validation;
+  return issues
     .flatMap((v) => unionIssues(v, input))
     .slice(0, 3)
     .map(

@@ -93,6 +93,42 @@ describe('learning in the language the user chose', () => {
     }
   });
 
+  it("words a plain validation error (the schema's rule) in English for an English user", async () => {
+    const s = await quizCourse(t);
+    const bodies = [
+      ['/learn/progress', { courseId: s.courseId, lessonId: s.first, position: 2 }, 'position'],
+      [
+        '/quiz/answer',
+        { courseId: s.courseId, lessonId: s.second, quizId: 'q single', answer: { choices: [0] } },
+        'quizId',
+      ],
+      [
+        '/quiz/answer',
+        { courseId: s.courseId, lessonId: s.second, quizId: 'q-single', answer: 'B' },
+        'answer',
+      ],
+    ] as const;
+    for (const [url, body, field] of bodies) {
+      const en = await post(s.user.token, 'en-US', url, body);
+      expect(en, field).toMatchObject({ status: 400, code: Code.BAD_REQUEST });
+      expect(en.msg.startsWith(`${field}: `), en.msg).toBe(true);
+      expect(en.msg).not.toMatch(CJK);
+      const zh = await post(s.user.token, null, url, body);
+      expect(zh.msg.startsWith(`${field}: `), zh.msg).toBe(true);
+      expect(zh.msg, field).toMatch(CJK);
+    }
+    const report = await t.app.inject({
+      method: 'GET',
+      url: '/api/learn/report?pageSize=0',
+      headers: headers(s.user.token, 'en-US'),
+    });
+    expect(report.json()).toMatchObject({
+      code: Code.BAD_REQUEST,
+      msg: expect.stringMatching(/^pageSize: /),
+    });
+    expect((report.json() as { msg: string }).msg).not.toMatch(CJK);
+  });
+
   it("says a rule's numbers in English too (the minimum time before a lesson completes)", async () => {
     const s = await quizCourse(t);
     const at = { courseId: s.courseId, lessonId: s.first };
