@@ -7,6 +7,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
+/** What a Tencent SMS template's variables may be filled with, in the template's order. */
+export const TENCENT_TEMPLATE_PARAMS = ['code', 'minutes'] as const;
+export type TencentTemplateParam = (typeof TENCENT_TEMPLATE_PARAMS)[number];
+
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
@@ -81,9 +85,35 @@ export const envSchema = z
       .max(100 * 1024 * 1024)
       .default(5 * 1024 * 1024),
     IMAGE_BASE: z.string().optional(),
-    SMS_PROVIDER: z.enum(['console', 'http']).default('console'),
+    /** Who sends the codes: the log (`console`), a relay of one's own (`http`), Aliyun or Tencent Cloud. */
+    SMS_PROVIDER: z.enum(['console', 'http', 'aliyun', 'tencent']).default('console'),
     SMS_HTTP_URL: optionalUrl,
     SMS_HTTP_TOKEN: z.string().optional(),
+    /** Aliyun SMS (SendSms): a RAM user's AccessKey, an approved signature and template (`${code}`). */
+    ALIYUN_SMS_ACCESS_KEY_ID: z.string().optional(),
+    ALIYUN_SMS_ACCESS_KEY_SECRET: z.string().optional(),
+    ALIYUN_SMS_SIGN_NAME: z.string().optional(),
+    ALIYUN_SMS_TEMPLATE_CODE: z.string().optional(),
+    /** The template's variable the code fills. */
+    ALIYUN_SMS_TEMPLATE_PARAM: z
+      .string()
+      .regex(/^\w{1,32}$/)
+      .default('code'),
+    ALIYUN_SMS_ENDPOINT: z.url().default('https://dysmsapi.aliyuncs.com'),
+    /** Tencent Cloud SMS (SendSms 2021-01-11): an API key, the SMS app, an approved signature and template. */
+    TENCENT_SMS_SECRET_ID: z.string().optional(),
+    TENCENT_SMS_SECRET_KEY: z.string().optional(),
+    TENCENT_SMS_SDK_APP_ID: z.string().optional(),
+    TENCENT_SMS_SIGN_NAME: z.string().optional(),
+    TENCENT_SMS_TEMPLATE_ID: z.string().optional(),
+    /** The template's variables in order, comma-separated: `code`, and `minutes` (the code's lifetime). */
+    TENCENT_SMS_TEMPLATE_PARAMS: z
+      .string()
+      .default('code')
+      .transform((v) => v.split(',').map((p) => p.trim()))
+      .pipe(z.array(z.enum(TENCENT_TEMPLATE_PARAMS)).min(1).max(2)),
+    TENCENT_SMS_REGION: z.string().default('ap-guangzhou'),
+    TENCENT_SMS_ENDPOINT: z.url().default('https://sms.tencentcloudapi.com'),
     WECHAT_MODE: z.enum(['simulator', 'open']).default('simulator'),
     WECHAT_APP_ID: z.string().optional(),
     WECHAT_APP_SECRET: z.string().optional(),
@@ -154,6 +184,27 @@ export const envSchema = z
       }
     };
     need(env.SMS_PROVIDER === 'http', ['SMS_HTTP_URL'], 'SMS_PROVIDER=http');
+    need(
+      env.SMS_PROVIDER === 'aliyun',
+      [
+        'ALIYUN_SMS_ACCESS_KEY_ID',
+        'ALIYUN_SMS_ACCESS_KEY_SECRET',
+        'ALIYUN_SMS_SIGN_NAME',
+        'ALIYUN_SMS_TEMPLATE_CODE',
+      ],
+      'SMS_PROVIDER=aliyun',
+    );
+    need(
+      env.SMS_PROVIDER === 'tencent',
+      [
+        'TENCENT_SMS_SECRET_ID',
+        'TENCENT_SMS_SECRET_KEY',
+        'TENCENT_SMS_SDK_APP_ID',
+        'TENCENT_SMS_SIGN_NAME',
+        'TENCENT_SMS_TEMPLATE_ID',
+      ],
+      'SMS_PROVIDER=tencent',
+    );
     need(env.WECHAT_MODE === 'open', ['WECHAT_APP_ID', 'WECHAT_APP_SECRET'], 'WECHAT_MODE=open');
     need(Boolean(env.AI_BASE_URL), ['AI_MODEL'], 'AI_BASE_URL is set');
     need(

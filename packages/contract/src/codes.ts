@@ -108,6 +108,27 @@ const ACCOUNT = {
     zh: '图片尺寸过大，最多 {{maxMegapixels}} 百万像素',
     httpStatus: 400,
   },
+  /** The SMS provider refused the send for its own rate limit on the number (not ours: 10014). */
+  SMS_PROVIDER_LIMITED: {
+    code: 10030,
+    key: 'errors.smsProviderLimited',
+    zh: '该手机号接收短信过于频繁，请稍后再试或使用其他方式登录',
+  },
+  /** The SMS provider says the number cannot receive a text (malformed, not a mobile, blocked). */
+  SMS_PHONE_REFUSED: {
+    code: 10031,
+    key: 'errors.smsPhoneRefused',
+    zh: '该手机号无法接收短信，请检查号码后重试',
+  },
+  /**
+   * The SMS provider refused the send for the service's own setup (template, signature, keys, balance)
+   * or could not be reached: nothing the user can change; the log has the provider's code.
+   */
+  SMS_SERVICE_UNAVAILABLE: {
+    code: 10032,
+    key: 'errors.smsServiceUnavailable',
+    zh: '短信服务暂时不可用，请稍后再试或使用其他方式登录',
+  },
 } as const satisfies Record<string, CodeEntry>;
 
 const TEAM = {
@@ -316,6 +337,51 @@ const AI = {
 const LEARN = {
   /** Completing a lesson whose quizzes are not all answered. */
   QUIZ_UNANSWERED: { code: 60001, key: 'errors.quizUnanswered', zh: '请先回答本课时的全部测验' },
+  /** A lesson id that is not a lesson of the course's release the learner reads (HTTP 400). */
+  LESSON_NOT_IN_COURSE: {
+    code: 60010,
+    key: 'errors.lessonNotInCourse',
+    zh: '课时不属于这门课程',
+    httpStatus: 400,
+  },
+  /** A quiz id that is not a quiz of the lesson (HTTP 400). */
+  QUIZ_NOT_IN_LESSON: {
+    code: 60011,
+    key: 'errors.quizNotInLesson',
+    zh: '测验不在这个课时中',
+    httpStatus: 400,
+  },
+  /** An answer that does not fit its quiz (HTTP 400; `answerShapeError` in quiz.ts picks which). */
+  ANSWER_TEXT_NEEDED: {
+    code: 60012,
+    key: 'errors.answerTextNeeded',
+    zh: '填空题请填写文字答案',
+    httpStatus: 400,
+  },
+  ANSWER_CHOICE_NEEDED: {
+    code: 60013,
+    key: 'errors.answerChoiceNeeded',
+    zh: '选择题请选择选项',
+    httpStatus: 400,
+  },
+  ANSWER_CHOICE_UNKNOWN: {
+    code: 60014,
+    key: 'errors.answerChoiceUnknown',
+    zh: '选项不存在',
+    httpStatus: 400,
+  },
+  ANSWER_CHOICE_REPEATED: {
+    code: 60015,
+    key: 'errors.answerChoiceRepeated',
+    zh: '选项重复',
+    httpStatus: 400,
+  },
+  ANSWER_ONE_CHOICE_ONLY: {
+    code: 60016,
+    key: 'errors.answerOneChoiceOnly',
+    zh: '单选题只能选择一个选项',
+    httpStatus: 400,
+  },
 } as const satisfies Record<string, CodeEntry>;
 
 /** The table by area, each with the range its codes live in (checked by the contract's test). */

@@ -1,7 +1,8 @@
 /**
  * Chinese messages of the business codes (the table in `codes.ts`), their params, and the few texts
- * that are not one code's message. The server sends `msg` in Chinese (the product is Chinese first);
- * the web shows the code's message in the interface language (`errors.<name>` in its i18n).
+ * that are not one code's message. The server sends `msg` in Chinese unless the request's language is
+ * English (then `messageIn` of `messages-en.ts`); the web shows the code's message in the interface
+ * language (`errors.<name>` in its i18n).
  */
 import { CODE_TABLE, Code, codeEntryOf } from './codes.ts';
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { Code } from './codes.ts';
 import { sanitizeDoc } from './content-sanitizer.ts';
 import { answerShapeError, gradeQuiz, quizzesOf, stripQuizKeys, type QuizAttrs } from './quiz.ts';
 import type { DocNode } from './schemas/course.ts';
@@ -82,13 +83,15 @@ describe('grading', () => {
 
   it('says why an answer does not fit its quiz', () => {
     expect(answerShapeError(single, { choices: [1] })).toBeNull();
-    expect(answerShapeError(single, { choices: [0, 1] })).toBe('单选题只能选择一个选项');
-    expect(answerShapeError(single, { choices: [3] })).toBe('选项不存在');
-    expect(answerShapeError(single, { text: '2' })).toBe('选择题请选择选项');
-    expect(answerShapeError({ ...single, kind: 'multiple' }, { choices: [1, 1] })).toBe('选项重复');
-    expect(answerShapeError({ ...single, kind: 'truefalse', options: [] }, { choices: [2] })).toBe(
-      '选项不存在',
+    expect(answerShapeError(single, { choices: [0, 1] })).toBe(Code.ANSWER_ONE_CHOICE_ONLY);
+    expect(answerShapeError(single, { choices: [3] })).toBe(Code.ANSWER_CHOICE_UNKNOWN);
+    expect(answerShapeError(single, { text: '2' })).toBe(Code.ANSWER_CHOICE_NEEDED);
+    expect(answerShapeError({ ...single, kind: 'multiple' }, { choices: [1, 1] })).toBe(
+      Code.ANSWER_CHOICE_REPEATED,
     );
-    expect(answerShapeError({ ...single, kind: 'blank' }, { choices: [0] })).toBe('填空题请填写文字答案');
+    expect(answerShapeError({ ...single, kind: 'truefalse', options: [] }, { choices: [2] })).toBe(
+      Code.ANSWER_CHOICE_UNKNOWN,
+    );
+    expect(answerShapeError({ ...single, kind: 'blank' }, { choices: [0] })).toBe(Code.ANSWER_TEXT_NEEDED);
   });
 });

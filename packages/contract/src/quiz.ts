@@ -3,6 +3,7 @@
  * attributes. The key (`correct`, `accepted`, `explanation`) is for the author only: every payload a
  * learner reads goes through `stripQuizKeys`, and the server grades answers with `gradeQuiz`.
  */
+import { Code, type CodeValue } from './codes.ts';
 import type { DocNode } from './schemas/course.ts';
 
 export const QUIZ_KINDS = ['single', 'multiple', 'truefalse', 'blank'] as const;
@@ -86,14 +87,14 @@ export type QuizAnswer = { choices: number[] } | { text: string };
 export const normalizeBlank = (s: string): string =>
   s.normalize('NFKC').trim().replace(/\s+/g, ' ').toLowerCase();
 
-/** Why an answer does not fit its quiz (a 400 naming `answer`), or null when it fits. */
-export function answerShapeError(quiz: QuizAttrs, answer: QuizAnswer): string | null {
-  if (quiz.kind === 'blank') return 'text' in answer ? null : '填空题请填写文字答案';
-  if (!('choices' in answer)) return '选择题请选择选项';
+/** Why an answer does not fit its quiz (its code, sent with HTTP 400), or null when it fits. */
+export function answerShapeError(quiz: QuizAttrs, answer: QuizAnswer): CodeValue | null {
+  if (quiz.kind === 'blank') return 'text' in answer ? null : Code.ANSWER_TEXT_NEEDED;
+  if (!('choices' in answer)) return Code.ANSWER_CHOICE_NEEDED;
   const count = quiz.kind === 'truefalse' ? TRUE_FALSE_CHOICES : quiz.options.length;
-  if (answer.choices.some((c) => c >= count)) return '选项不存在';
-  if (new Set(answer.choices).size !== answer.choices.length) return '选项重复';
-  if (quiz.kind !== 'multiple' && answer.choices.length !== 1) return '单选题只能选择一个选项';
+  if (answer.choices.some((c) => c >= count)) return Code.ANSWER_CHOICE_UNKNOWN;
+  if (new Set(answer.choices).size !== answer.choices.length) return Code.ANSWER_CHOICE_REPEATED;
+  if (quiz.kind !== 'multiple' && answer.choices.length !== 1) return Code.ANSWER_ONE_CHOICE_ONLY;
   return null;
 }
 

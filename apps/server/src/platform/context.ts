@@ -4,8 +4,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { wechatPublicKeys, type Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { ConsoleSmsProvider } from './sms/console-sms.ts';
-import { HttpSmsProvider } from './sms/http-sms.ts';
+import { smsProviderFor } from './sms/sms-providers.ts';
 import type { CourseGenerator } from './ai/course-generator.ts';
 import { OpenAiCompatibleGenerator } from './ai/openai-generator.ts';
 import { TemplateGenerator } from './ai/template-generator.ts';
@@ -78,10 +77,7 @@ export function createContext(
   ports: PlatformPorts,
   overrides: ContextOverrides = {},
 ): AppContext {
-  const sms =
-    config.SMS_PROVIDER === 'http'
-      ? new HttpSmsProvider(config.SMS_HTTP_URL!, config.SMS_HTTP_TOKEN)
-      : new ConsoleSmsProvider(log);
+  const sms = smsProviderFor(config, log);
   const wechat =
     config.WECHAT_MODE === 'open'
       ? new OpenWechatProvider({

@@ -1,15 +1,18 @@
 /** The one edge where every failure becomes the envelope. */
 import { Code, HTTP_STATUS_MESSAGES, messageFor, VALIDATION_MESSAGES } from '@studio/contract';
+import { messageIn } from '@studio/contract/messages-en';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from './errors.ts';
+import { requestLang } from './request-lang.ts';
 import { sendTooManyRequestsPage, wantsHtml } from './too-many-requests-page.ts';
+import { englishIssues, type ValidationIssue } from './validation-english.ts';
 
 type Envelope = { code: number; msg: string; data: unknown };
 
 const envelopeOf = (code: number, msg: string, data: unknown = null): Envelope => ({ code, msg, data });
 
-type Issue = { instancePath: string; message?: string; keyword?: string; params?: { errors?: unknown } };
+type Issue = ValidationIssue;
 type ZodIssueLike = { path: PropertyKey[]; message: string };
 
 /**
@@ -49,7 +52,13 @@ function validationMessage(error: FastifyError & { validation: Issue[] }, reques
       : error.validationContext === 'querystring'
         ? request.query
         : undefined;
-  return error.validation
+  const readable = error.validationContext === 'body' || error.validationContext === 'querystring';
+  const english =
+    readable && requestLang(request) === 'en-US'
+      ? englishIssues(error.validationContext, request, input)
+      : null;
+  const issues = english ?? error.validation;
+  return issues
     .flatMap((v) => unionIssues(v, input))
     .slice(0, 3)
     .map(
@@ -72,7 +81,9 @@ const send = (reply: FastifyReply, status: number, code: number, msg: string, da
 export function errorHandler(error: unknown, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof AppError) {
     if (error.httpStatus === 429 && wantsHtml(request)) return sendTooManyRequestsPage(reply);
-    return send(reply, error.httpStatus, error.code, error.message, error.data);
+    // The code's message in the asker's language; a thrower's own text (a validation rule) as written.
+    const msg = error.ownMsg ? error.message : messageIn(requestLang(request), error.code, error.params);
+    return send(reply, error.httpStatus, error.code, msg, error.data);
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     return send(reply, 400, Code.BAD_REQUEST, validationMessage(error, request));

@@ -30,12 +30,18 @@ export class AppError extends Error {
   readonly httpStatus: number;
   /** The envelope's `data` (null unless the client needs more than the code, e.g. params or a team). */
   readonly data: unknown;
+  /** The params of the code's message, so the error handler can say it in the request's language. */
+  readonly params: MessageParams | undefined;
+  /** The `msg` is the thrower's own text (`options.msg`), not the code's message. */
+  readonly ownMsg: boolean;
 
   constructor(code: number, options: AppErrorOptions = {}) {
     super(options.msg ?? messageFor(code, options.params));
     this.code = code;
     this.httpStatus = options.status ?? codeEntryOf(code)?.httpStatus ?? 200;
     this.data = options.data ?? options.params ?? null;
+    this.params = options.params;
+    this.ownMsg = options.msg !== undefined;
   }
 }
 

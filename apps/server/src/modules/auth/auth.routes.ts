@@ -32,7 +32,8 @@ export const authRoutes =
       {
         config: { auth: 'public', ...strict },
         schema: {
-          summary: 'Send an SMS code (10005 when one is still valid)',
+          summary:
+            'Send an SMS code (10005 when one is still valid; 10012–10014 our limits; the provider refusing: 10030 its limit on the number, 10031 the number, 10032 the service)',
           body: smsSendBody,
           response: { 200: envelope(z.null()) },
         },

@@ -7,7 +7,7 @@ export type SmsPurpose = 'login' | 'bind';
 export async function insertCode(
   db: Db,
   row: { phone: string; purpose: SmsPurpose; codeHash: string; salt: string; expiresAt: Date },
-): Promise<void> {
+): Promise<number> {
   // A new code replaces any older one of the same phone and purpose.
   await db
     .update(smsCodes)
@@ -15,7 +15,8 @@ export async function insertCode(
     .where(
       and(eq(smsCodes.phone, row.phone), eq(smsCodes.purpose, row.purpose), isNull(smsCodes.consumedAt)),
     );
-  await db.insert(smsCodes).values(row);
+  const [inserted] = await db.insert(smsCodes).values(row).returning({ id: smsCodes.id });
+  return inserted!.id;
 }
 
 export async function findLiveCode(db: Db, phone: string, purpose: SmsPurpose) {
@@ -45,7 +46,7 @@ export async function countWrongTry(db: Db, id: number): Promise<number> {
   return rows[0]?.tries ?? Number.MAX_SAFE_INTEGER;
 }
 
-/** Uses a code once: false when another request used it first. */
+/** Uses a code once (or voids one that was never sent): false when another request used it first. */
 export async function consumeCode(db: Db, id: number): Promise<boolean> {
   const rows = await db
     .update(smsCodes)

@@ -4,6 +4,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { randomDigits, randomToken, safeEqual, sha256 } from '../../platform/crypto.ts';
 import { AppError } from '../../platform/errors.ts';
 import { hitLimit, limitResetAt } from '../../platform/rate-limit.ts';
+import { SmsRefused } from '../../platform/sms/sms-provider.ts';
 import { consumeCode, countWrongTry, findLiveCode, insertCode, type SmsPurpose } from './sms-codes.repo.ts';
 
 const SENDS_PER_PHONE_PER_DAY = 10;
@@ -47,8 +48,16 @@ export async function sendSmsCode(ctx: AppContext, phone: string, purpose: SmsPu
   const code = randomDigits(LIMITS.smsCodeLength);
   const salt = randomToken(12);
   const expiresAt = new Date(Date.now() + LIMITS.smsCodeTtlMs);
-  await insertCode(ctx.db, { phone, purpose, codeHash: hashCode(code, salt), salt, expiresAt });
-  await ctx.sms.sendCode(phone, code);
+  const id = await insertCode(ctx.db, { phone, purpose, codeHash: hashCode(code, salt), salt, expiresAt });
+  try {
+    await ctx.sms.sendCode(phone, code);
+  } catch (error) {
+    // A code nobody received must not answer 10005 (已发送) to the next try: it is used up unsent.
+    await consumeCode(ctx.db, id);
+    // The adapter logged the provider's code; the user gets what it means for them (10030–10032).
+    if (error instanceof SmsRefused) throw new AppError(error.refusal);
+    throw error;
+  }
   return { code: Code.OK } as const;
 }
 

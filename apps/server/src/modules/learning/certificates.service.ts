@@ -1,6 +1,6 @@
 /**
  * Certificates: their codes, the public verification page's data, and revoking those of a course a
- * team no longer holds (a refund). Issuing is the completing transaction's (learning.service `settleCourse`).
+ * team no longer holds (a refund). Issuing is the completing transaction's (`settleCourse` in lesson-completion.ts).
  */
 import { randomInt } from 'node:crypto';
 import { Code, type Certificate } from '@studio/contract';

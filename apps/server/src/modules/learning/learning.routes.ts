@@ -19,8 +19,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { teamCtxOf } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { ok } from '../../platform/reply.ts';
+import { requestLang } from '../../platform/request-lang.ts';
 import { learnReport, learnReportCsv } from './report.service.ts';
-import { answerQuiz, completeLesson, learnCourse, listLearning, saveProgress } from './learning.service.ts';
+import { completeLesson, learnCourse, listLearning, saveProgress } from './learning.service.ts';
+import { answerQuiz } from './quiz-answers.service.ts';
 import { viewCertificate } from './certificates.service.ts';
 
 const team = { auth: 'team' } as const;
@@ -86,7 +88,7 @@ export const learningRoutes =
         config: team,
         schema: {
           summary:
-            "Answer a quiz: graded on the server, the attempt recorded (30032 past the course's limit); the key, the explanation and the progress after it come back (a pass completes the lesson)",
+            "Answer a quiz: graded on the server, the attempt recorded (30032 past the course's limit; HTTP 400 with 60010 a lesson not in the course, 60011 a quiz not in the lesson, 60012–60016 an answer that does not fit the quiz); the key, the explanation and the progress after it come back (a pass completes the lesson)",
           body: quizAnswerBody,
           response: { 200: envelope(quizAnsweredSchema) },
         },
@@ -119,7 +121,7 @@ export const learningRoutes =
         reply
           .type('text/csv; charset=utf-8')
           .header('content-disposition', "attachment; filename*=UTF-8''learning-report.csv")
-          .send(await learnReportCsv(teamCtxOf(r), r.query)),
+          .send(await learnReportCsv(teamCtxOf(r), r.query, requestLang(r))),
     );
     app.get(
       Routes.certificate.view,

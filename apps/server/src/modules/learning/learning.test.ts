@@ -191,25 +191,34 @@ describe('quizzes and completion', () => {
     ]);
   });
 
-  it('answers of the wrong shape or for another lesson answer 400 naming the field', async () => {
+  it('answers of the wrong shape or for another lesson answer 400 with their code, naming the field', async () => {
     const s = await quizCourse(t);
     const b = await buyer(t);
     await buy(t, b.user.token, s.courseId);
     const token = b.user.token;
     const at = { courseId: s.courseId, lessonId: s.second };
-    const cases: [object, string][] = [
-      [{ ...at, quizId: 'q-single', answer: { choices: [0, 1] } }, 'answer'],
-      [{ ...at, quizId: 'q-single', answer: { text: '[]' } }, 'answer'],
-      [{ ...at, quizId: 'q-blank', answer: { choices: [0] } }, 'answer'],
-      [{ ...at, quizId: 'q-single', answer: { choices: [7] } }, 'answer'],
-      [{ ...at, quizId: 'q-single', answer: 'B' }, 'answer'],
-      [{ courseId: s.courseId, lessonId: s.first, quizId: 'q-single', answer: { choices: [1] } }, 'quizId'],
-      [{ courseId: s.courseId, lessonId: 999_999, quizId: 'q-single', answer: { choices: [1] } }, 'lessonId'],
+    const cases: [object, number, string][] = [
+      [{ ...at, quizId: 'q-single', answer: { choices: [0, 1] } }, Code.ANSWER_ONE_CHOICE_ONLY, 'answer'],
+      [{ ...at, quizId: 'q-single', answer: { text: '[]' } }, Code.ANSWER_CHOICE_NEEDED, 'answer'],
+      [{ ...at, quizId: 'q-blank', answer: { choices: [0] } }, Code.ANSWER_TEXT_NEEDED, 'answer'],
+      [{ ...at, quizId: 'q-single', answer: { choices: [7] } }, Code.ANSWER_CHOICE_UNKNOWN, 'answer'],
+      [{ ...at, quizId: 'q-single', answer: 'B' }, Code.BAD_REQUEST, 'answer'],
+      [
+        { courseId: s.courseId, lessonId: s.first, quizId: 'q-single', answer: { choices: [1] } },
+        Code.QUIZ_NOT_IN_LESSON,
+        'quizId',
+      ],
+      [
+        { courseId: s.courseId, lessonId: 999_999, quizId: 'q-single', answer: { choices: [1] } },
+        Code.LESSON_NOT_IN_COURSE,
+        'lessonId',
+      ],
     ];
-    for (const [body, field] of cases) {
+    for (const [body, code, field] of cases) {
       const res = await answer(token, body);
-      expect([res.status, res.code], JSON.stringify(body)).toEqual([400, 400]);
-      expect(res.msg, JSON.stringify(body)).toContain(field);
+      expect([res.status, res.code], JSON.stringify(body)).toEqual([400, code]);
+      if (code === Code.BAD_REQUEST) expect(res.msg, JSON.stringify(body)).toContain(field);
+      else expect(res.data, JSON.stringify(body)).toEqual({ field });
     }
     const badPosition = await progress(token, { ...at, position: 2 });
     expect([badPosition.status, badPosition.msg.includes('position')]).toEqual([400, true]);

@@ -6,7 +6,9 @@ import {
   type LearnReport,
   type LearnReportQuery,
   type LearnReportRow,
+  type UiLang,
 } from '@studio/contract';
+import { LEARN_REPORT_CSV_COLUMNS } from '@studio/contract/messages-en';
 import type { TeamCtx } from '../../platform/auth.ts';
 import { authorize } from '../../platform/policy.ts';
 import { releaseContent } from './release-content.ts';
@@ -95,24 +97,28 @@ const cell = (value: string | number | null): string => {
 const dateTime = (ms: number | null) =>
   ms === null ? null : new Date(ms + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' ');
 
-/** The report as CSV (UTF-8 with BOM, so Excel opens the Chinese right), every page, same filters. */
-export async function learnReportCsv(c: TeamCtx, q: LearnReportQuery): Promise<string> {
+/**
+ * The report as CSV (UTF-8 with BOM, so Excel opens the Chinese right), every page, same filters;
+ * the header row in the asker's language.
+ */
+export async function learnReportCsv(c: TeamCtx, q: LearnReportQuery, lang: UiLang): Promise<string> {
   authorize(c, 'learn.report');
   const rows = await toRows(c, await reportAll(c.ctx.db, c.membership.team.id, q, CSV_MAX_ROWS));
+  const columns = LEARN_REPORT_CSV_COLUMNS[lang];
   const header = [
-    '成员',
-    '课程',
-    '已完成课时',
-    '课时数',
-    '完成度(%)',
-    '最近学习',
-    '完成时间',
-    '测验答对',
-    '测验已答',
-    '测验总数',
-    '测验得分(%)',
-    '及格线(%)',
-  ];
+    columns.member,
+    columns.course,
+    columns.completedLessons,
+    columns.lessons,
+    columns.progress,
+    columns.lastActivity,
+    columns.completedAt,
+    columns.quizCorrect,
+    columns.quizAnswered,
+    columns.quizTotal,
+    columns.score,
+    columns.passMark,
+  ].map(cell);
   const lines = rows.map((r) =>
     [
       r.nickName,

@@ -3,7 +3,7 @@ import { initReactI18next } from 'react-i18next';
 import { MESSAGE_FORMATS } from '@studio/contract/constants';
 import { zhCN, type Messages } from './zh-cn.ts';
 import { LANG_STORAGE_KEY } from './lang-key.ts';
-import { setLangCookie } from '../cookies.ts';
+import { hasLangCookie, setLangCookie } from '../cookies.ts';
 
 export const LANGS = ['zh-CN', 'en-US'] as const;
 export type Lang = (typeof LANGS)[number];
@@ -18,6 +18,14 @@ declare module 'i18next' {
 }
 
 const isLang = (value: unknown): value is Lang => LANGS.some((l) => l === value);
+
+const hasStoredLang = (): boolean => {
+  try {
+    return isLang(localStorage.getItem(LANG_STORAGE_KEY));
+  } catch {
+    return false;
+  }
+};
 
 const storedLang = (): Lang => {
   try {
@@ -85,4 +93,9 @@ export const setLanguage = async (lang: Lang): Promise<void> => {
 };
 
 // Not on the server (the public pages' renderer reaches these messages through the quiz words).
-if (typeof document !== 'undefined') document.documentElement.lang = currentLang();
+if (typeof document !== 'undefined') {
+  document.documentElement.lang = currentLang();
+  // The server answers in the cookie's language: a choice stored before the cookie existed, or whose
+  // cookie ran out, writes it again so the API's messages and the report's CSV match the interface.
+  if (hasStoredLang() && !hasLangCookie(currentLang())) setLangCookie(currentLang());
+}

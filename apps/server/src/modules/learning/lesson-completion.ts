@@ -1,0 +1,121 @@
+/**
+ * Completing a lesson and the course: the progress a learner's save or answer leads to, the lesson
+ * completed when the course's rules allow, and the course (with its certificate) once every lesson is.
+ */
+import type { LearnProgress } from '@studio/contract';
+import type { TeamCtx } from '../../platform/auth.ts';
+import type { Db } from '../../db/client.ts';
+import {
+  certificateCodes,
+  courseRecords,
+  insertCertificate,
+  latestAttempts,
+  lessonRecords,
+  markCourseComplete,
+  markLessonComplete,
+  type PositionSaved,
+} from './learning.repo.ts';
+import { newCertificateCode } from './certificates.service.ts';
+import {
+  completionOf,
+  completionRefusal,
+  learnerOf,
+  quizTally,
+  requireLesson,
+  stateOf,
+  summarize,
+  waitSecondsOf,
+  type LearnableCourse,
+  type SnapshotLesson,
+} from './learnable-course.ts';
+
+export function progressFrom(course: LearnableCourse, lessonId: number, saved: PositionSaved): LearnProgress {
+  const { states, completedCount, lessonCount, progress } = summarize(course, saved.records);
+  const lesson = requireLesson(course, lessonId);
+  return {
+    lessonId,
+    state: states.get(lessonId) ?? 'not_started',
+    completedCount,
+    lessonCount,
+    progress,
+    completedAt: saved.courseCompletedAt ? saved.courseCompletedAt.getTime() : null,
+    certificateCode: saved.certificateCode,
+    score: quizTally(course.release.snapshot.lessons, saved.attempts).score,
+    lessonScore: quizTally([lesson], saved.attempts).score,
+    waitSeconds: waitSecondsOf(
+      course,
+      lesson,
+      saved.records.find((r) => r.lessonId === lessonId),
+    ),
+  };
+}
+
+/** The progress as it stands after a completion or an answer. */
+export async function progressOf(
+  c: TeamCtx,
+  course: LearnableCourse,
+  lessonId: number,
+): Promise<LearnProgress> {
+  const learner = learnerOf(c);
+  const [[record], records, codes, attempts] = await Promise.all([
+    courseRecords(c.ctx.db, learner, [course.courseId]),
+    lessonRecords(c.ctx.db, learner, [course.courseId]),
+    certificateCodes(c.ctx.db, learner, [course.courseId]),
+    latestAttempts(c.ctx.db, learner, course.courseId),
+  ]);
+  return progressFrom(course, lessonId, {
+    records,
+    courseCompletedAt: record?.completedAt ?? null,
+    certificateCode: codes.get(course.courseId) ?? null,
+    attempts,
+  });
+}
+
+/**
+ * The course completes, and its certificate is issued, once every lesson of the release is done and
+ * the course's quiz score (latest answers) is at or above its pass mark; inside the caller's transaction.
+ */
+async function settleCourse(tx: Db, c: TeamCtx, course: LearnableCourse): Promise<void> {
+  const learner = learnerOf(c);
+  const records = await lessonRecords(tx, learner, [course.courseId]);
+  const { completedCount, lessonCount } = summarize(course, records);
+  if (completedCount < lessonCount) return;
+  const attempts = await latestAttempts(tx, learner, course.courseId);
+  const { score } = quizTally(course.release.snapshot.lessons, attempts);
+  if (score !== null && score < completionOf(course).passMark) return;
+  if (!(await markCourseComplete(tx, learner, course.courseId))) return;
+  await insertCertificate(tx, {
+    code: newCertificateCode(),
+    ...learner,
+    courseId: course.courseId,
+    learnerName: c.actor.user.nickName,
+    courseTitle: course.release.snapshot.title,
+    // 颁发团队: the team that made the course; the learner's own team is named beside it.
+    issuerTeamName: course.teamName,
+    teamName: c.membership.team.teamName,
+  });
+}
+
+/**
+ * Completes the lesson when the course's rules allow (else throws why: 60001, 30030, 30031), then
+ * the course (see settleCourse) in the same transaction. A lesson already completed as it reads now
+ * stays so, and the course is settled again (a better answer may have brought the score up).
+ */
+export async function complete(c: TeamCtx, course: LearnableCourse, lesson: SnapshotLesson): Promise<void> {
+  const learner = learnerOf(c);
+  await c.ctx.db.transaction(async (tx) => {
+    const records = await lessonRecords(tx, learner, [course.courseId]);
+    const record = records.find((r) => r.lessonId === lesson.lessonId);
+    if (stateOf(course, lesson, record) !== 'completed') {
+      const refusal = completionRefusal(
+        course,
+        lesson,
+        record,
+        await latestAttempts(tx, learner, course.courseId),
+      );
+      if (refusal) throw refusal;
+      await markLessonComplete(tx, learner, lesson.lessonId, course.release.hashes.get(lesson.lessonId)!);
+    }
+    await settleCourse(tx, c, course);
+  });
+}

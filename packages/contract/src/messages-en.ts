@@ -1,0 +1,171 @@
+import { Code, codeEntryOf, type CodeMessageName } from './codes.ts';
+import type { UiLang } from './constants.ts';
+import { formatMessage, messageFor, type MessageParams } from './messages.ts';
+
+/**
+ * The business codes' messages in English (`errors.<name>`), beside the Chinese of `codes.ts`: the
+ * web's English `errors` resource, and the server's `msg` for a request in English (`messageIn`).
+ * Every code has one, with the same params (the web's `one-wording.test.ts` checks). Kept out of
+ * `@studio/contract/constants`, so the web's first load (Chinese) does not carry it.
+ */
+export const CODE_MESSAGES_EN: Readonly<Record<CodeMessageName, string>> = {
+  ok: 'Success',
+  badRequest: 'Request parameters incorrect',
+  unauthorized: 'Login expired, please log in again',
+  forbidden: 'No permission for this operation',
+  notFound: 'Request not found',
+  conflict: 'The content was changed elsewhere. Refresh and try again.',
+  payloadTooLarge: 'The upload is too large',
+  tooManyRequests: 'Too many requests, please retry later',
+  serverError: 'Server error',
+  noTeam: 'Please select a team first',
+  teamExpired: 'The team has expired: it can be viewed but not changed',
+  smsCodeWrong: 'The verification code is wrong or has expired',
+  loginWrong: 'Wrong phone number or password',
+  tooManyTries: 'Too many tries, please try again later',
+  oldPasswordWrong: 'The current password is wrong',
+  smsAlreadySent: 'The verification code has been sent',
+  phoneNotBound: 'Please bind a phone number first',
+  wechatStateInvalid: 'The WeChat login has expired. Please scan again.',
+  wechatLoginFailed: 'WeChat login failed, please try again',
+  phoneTakenByWechat: 'This phone number is bound to another WeChat account',
+  fileTypeNotAllowed: 'Only PNG, JPG, GIF and WebP images are supported',
+  phoneAlreadyBound: 'A phone number is already bound',
+  smsCodeLocked: 'Too many wrong codes. Request a new code in {{waitSeconds, wait}}.',
+  smsCodeLockedResend: 'Too many wrong codes. Please request a new code.',
+  smsSendTooOften: 'Codes were requested too often. Please try again in {{waitSeconds, wait}}.',
+  fileEmpty: 'The file is empty',
+  imageUnreadable: 'The image is damaged or not readable. Please choose another PNG, JPG, GIF or WebP image.',
+  loginLocked: 'Too many login attempts. Please try again in {{waitSeconds, wait}}.',
+  loginWrongLastTry:
+    'Wrong phone number or password. {{triesLeft}} try left before login is locked for {{lockSeconds, wait}}.',
+  smsProviderLimited:
+    'This number has received too many text messages. Try again later or log in another way.',
+  smsPhoneRefused: 'This number cannot receive text messages. Check it and try again.',
+  smsServiceUnavailable:
+    'The text message service is not available right now. Try again later or log in another way.',
+  imageTooManyPixels: 'The image is too large: at most {{maxMegapixels}} megapixels',
+  teamNotFound: 'The team does not exist',
+  ownerMustTransfer: 'Transfer ownership of the team before leaving it',
+  cannotRemoveOwner: 'The team owner cannot be removed',
+  inviteInvalid: 'The invite link has expired or been used up',
+  cannotRemoveSelf: 'You cannot remove yourself; leave the team instead',
+  cannotChangeOwnRole: 'You cannot change your own role',
+  cannotChangeOwnerRole: "The owner's role cannot be changed",
+  alreadyOwner: 'You are already the owner',
+  invitationNotFound: 'The invitation does not exist or has already been answered',
+  alreadyMember: 'You are already a member of this team',
+  teamCodeDisabled: 'This team has turned its team code off: ask a team admin for an invite link',
+  joinRequestNotFound: 'The join request does not exist or has already been answered',
+  inviteLinkNotFound: 'The invite link does not exist',
+  courseNotReady: 'The course is not complete yet and cannot be released',
+  courseNotReleased: 'The course has not been released',
+  shareExpired: 'The share link has expired or been revoked',
+  shareCopyNotAllowed: 'The sharer does not allow copying this course',
+  sharePaidNoCopy: 'A paid course cannot be copied. Buy it in the store.',
+  lessonsLimit: 'A course can have at most {{max}} lessons',
+  lessonContentTooLarge: 'Lesson content cannot exceed {{kb}} KB',
+  lessonListChanged: 'The list of lessons has changed. Refresh and try again.',
+  courseDeleteAwaitingPayment:
+    'A buyer is paying for this course. It can be deleted once that order is paid or closed; you can unlist it now.',
+  orderAlreadyPaid: 'The order has been paid',
+  courseNotForSale: 'The course is not on sale',
+  ownTeamCourse: "You cannot buy your own team's course",
+  alreadyOwned: 'Your team already owns this course',
+  cartEmpty: 'Choose the courses to buy first',
+  orderExpired: 'The order has expired. Please place a new one.',
+  paymentRejected: 'The payment notification failed verification',
+  couponNotFound: 'There is no such coupon code',
+  couponNotStarted: 'This coupon cannot be used yet',
+  couponExpired: 'This coupon has expired or was stopped',
+  couponUsedUp: 'This coupon has been used up',
+  couponTeamLimit: 'Your team has already used this coupon',
+  couponMinOrder: 'The courses this coupon applies to must add up to {{minYuan}} yuan',
+  couponNotApplicable: 'None of the chosen courses takes this coupon',
+  couponCodeTaken: 'This code is taken. Please choose another.',
+  payProviderUnavailable: 'This payment method is not available',
+  courseInPendingOrder:
+    'This course is in order {{orderNo}}, awaiting payment. Pay or cancel that order first.',
+  orderCoursesOwned:
+    'Your team bought the courses of this order with order {{orderNo}}; it needs no payment.',
+  orderNotCancellable: 'Only an order awaiting payment can be cancelled',
+  orderCancelled: 'The order was cancelled. Please place a new one.',
+  orderNotPaid: 'The order is not paid',
+  refundWindowPassed: 'Refunds can only be asked for within {{days}} days of payment',
+  refundExists: "A refund of this course has been asked for. Wait for the seller's team.",
+  alreadyRefunded: 'This course has been refunded',
+  refundNotPending: 'This refund request has been handled already',
+  freeNotRefundable: 'A free course has nothing to refund',
+  refundProviderFailed: 'The payment provider cannot refund right now. Try again later.',
+  invoiceExists: 'An invoice has been asked for this order already',
+  invoiceNotPdf: 'Upload the invoice as a PDF file',
+  invoiceNotIssued: 'The invoice has not been issued yet',
+  invoiceAlreadyIssued: 'The invoice has been issued already',
+  aiOutlineLocked: 'Lessons are already being generated from this outline; it can no longer be changed',
+  aiOutlineNotReady: 'The outline is not ready yet',
+  aiAlreadyGenerating: 'The lessons are already being generated',
+  aiRetryNotAllowed: 'This job cannot be retried in its current state',
+  aiRestartNotAllowed: 'Only a cancelled or failed job can be started again',
+  aiLessonNotFailed: 'This lesson has not failed; there is nothing to retry',
+  aiOutlineFailed: 'The outline could not be generated. Try again.',
+  aiOutlineServiceFailed: 'The generation service failed. Try again later.',
+  aiLessonFailed: 'This lesson could not be generated. You can retry it on its own.',
+  aiLessonServiceFailed: 'The generation service failed. You can retry this lesson on its own.',
+  aiLessonTooLarge: 'The generated lesson is over {{kb}} KB. You can retry it on its own.',
+  aiLessonsPartlyFailed: 'Some lessons could not be generated. You can retry each on its own.',
+  aiLessonCancelled: 'The job was cancelled before this lesson was written. You can retry it on its own.',
+  aiAssistUnavailable: 'The AI assistant is not available right now. Try again later.',
+  quizUnanswered: 'Answer every quiz in this lesson first',
+  lessonNotInCourse: 'This lesson is not part of the course',
+  quizNotInLesson: 'This quiz is not in this lesson',
+  answerTextNeeded: 'Type an answer to fill in the blank',
+  answerChoiceNeeded: 'Choose an option to answer this question',
+  answerChoiceUnknown: 'That option does not exist',
+  answerChoiceRepeated: 'An option was chosen twice',
+  answerOneChoiceOnly: 'Choose only one option for a single-choice question',
+  lessonMinTime: 'Study {{waitSeconds, wait}} more before marking this lesson as done',
+  quizNotPassed: 'Your quiz score in this lesson is {{score}}%; {{passMark}}% is needed to complete it',
+  quizAttemptsUsedUp: 'All {{max}} attempts at this quiz are used',
+};
+
+/** The team learning report's CSV columns in Chinese and English (the server picks the request's language). */
+export const LEARN_REPORT_CSV_COLUMNS = {
+  'zh-CN': {
+    member: '成员',
+    course: '课程',
+    completedLessons: '已完成课时',
+    lessons: '课时数',
+    progress: '完成度(%)',
+    lastActivity: '最近学习',
+    completedAt: '完成时间',
+    quizCorrect: '测验答对',
+    quizAnswered: '测验已答',
+    quizTotal: '测验总数',
+    score: '测验得分(%)',
+    passMark: '及格线(%)',
+  },
+  'en-US': {
+    member: 'Member',
+    course: 'Course',
+    completedLessons: 'Lessons completed',
+    lessons: 'Lessons',
+    progress: 'Progress (%)',
+    lastActivity: 'Last studied',
+    completedAt: 'Completed at',
+    quizCorrect: 'Quiz answers correct',
+    quizAnswered: 'Quizzes answered',
+    quizTotal: 'Quizzes',
+    score: 'Quiz score (%)',
+    passMark: 'Pass mark (%)',
+  },
+} as const satisfies Record<UiLang, Record<string, string>>;
+
+/**
+ * A code's message in a language: the table's Chinese, or the English above for `en-*` (an
+ * unknown code gets the 500 message), with its params filled.
+ */
+export function messageIn(lang: UiLang, code: number, params?: MessageParams): string {
+  if (lang !== 'en-US') return messageFor(code, params);
+  const key = (codeEntryOf(code) ?? codeEntryOf(Code.SERVER_ERROR)!).key;
+  return formatMessage(CODE_MESSAGES_EN[key.slice('errors.'.length) as CodeMessageName], params, lang);
+}
