@@ -16,7 +16,6 @@ void instance.init({
   fallbackLng: 'zh-CN',
   interpolation: { escapeValue: false },
   initAsync: false,
-  showSupportNotice: false,
 });
 
 export const fixedT = (lang: UiLang): TFunction => instance.getFixedT(lang);

@@ -128,7 +128,7 @@ export async function approveRefund(c: TeamCtx, refundId: number, log: FastifyBa
   const { ctx } = c;
   const found = await decide(c, refundId, 'processing');
   const { refund } = found;
-  let processing = false;
+  let processing: boolean;
   try {
     processing = (await startRefund(ctx, found, log)) === 'processing';
   } catch (err) {

@@ -5,7 +5,7 @@
  */
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { type AiAssistAction, type AiCreateRequest, type Outline, outlineSchema } from '@studio/contract';
-import { generateObject, type LanguageModel, streamText } from 'ai';
+import { generateText, type LanguageModel, Output, streamText } from 'ai';
 import type { CourseGenerator } from './course-generator.ts';
 import { GenerationError } from './course-generator.ts';
 import { QuizLines, quizPrompt } from './assist-quiz.ts';
@@ -63,10 +63,10 @@ export class OpenAiCompatibleGenerator implements CourseGenerator {
     let lastError: unknown;
     for (let attempt = 0; attempt < this.options.outlineAttempts; attempt++) {
       try {
-        const { object } = await generateObject({
+        const { output: object } = await generateText({
           model: this.model,
-          schema: outlineSchema,
-          system: '你是一位严谨的课程设计师。只输出符合要求的 JSON。',
+          output: Output.object({ schema: outlineSchema }),
+          instructions: '你是一位严谨的课程设计师。只输出符合要求的 JSON。',
           prompt: `为下面的需求设计课程大纲，恰好 ${r.lessonCount} 节课，每节有标题和学习目标。\n${brief(r)}`,
           abortSignal: AbortSignal.any([signal, AbortSignal.timeout(this.options.stallMs * 4)]),
           maxRetries: 0,
@@ -138,14 +138,14 @@ export class OpenAiCompatibleGenerator implements CourseGenerator {
     let timer = setTimeout(() => stall.abort(), this.options.stallMs);
     const result = streamText({
       model: this.model,
-      system,
+      instructions: system,
       prompt,
       abortSignal: AbortSignal.any([signal, stall.signal]),
       maxRetries: 0,
     });
     let text = '';
     try {
-      for await (const part of result.fullStream) {
+      for await (const part of result.stream) {
         if (part.type === 'text-delta') {
           clearTimeout(timer);
           timer = setTimeout(() => stall.abort(), this.options.stallMs);

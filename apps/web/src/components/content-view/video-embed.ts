@@ -36,7 +36,7 @@ const bilibili = (url: URL): string | null => {
 
 const YOUTUBE_ID = /^[\w-]{11}$/;
 const youtube = (url: URL): string | null => {
-  let id: string | null = null;
+  let id: string | null;
   if (hostIs(url, 'youtu.be')) id = url.pathname.slice(1);
   else if (url.pathname === '/watch') id = url.searchParams.get('v');
   else id = /^\/(?:embed|shorts|live)\/([\w-]+)/.exec(url.pathname)?.[1] ?? null;

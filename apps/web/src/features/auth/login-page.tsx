@@ -27,7 +27,7 @@ export const LoginPage = () => {
 
   const way = LOGIN_WAYS.find((w) => w === params.get('way')) ?? 'sms';
   // Any key the card asks for is one of the app's messages (login-words.tsx lists them).
-  const words: LoginT = (key, values) => (t as (k: string, v?: object) => string)(key, values);
+  const words: LoginT = (key, values) => (t as unknown as (k: string, v?: object) => string)(key, values);
   const go = (url: string) => void navigate(url, { replace: true });
   return (
     <AuthShell>

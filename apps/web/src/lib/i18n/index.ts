@@ -70,7 +70,6 @@ export const i18nReady: Promise<unknown> = i18n
     interpolation: { escapeValue: false },
     initAsync: false,
     returnNull: false,
-    showSupportNotice: false,
   })
   // A failed English download leaves the interface in Chinese rather than blank.
   .catch(() => undefined);
