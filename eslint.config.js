@@ -47,6 +47,25 @@ export default tseslint.config(
       ],
     },
   },
+  // The store search stands apart: it imports nothing from another module (it is fed by domain
+  // events and its outbox, and reads courses through what app.ts hands in; modules/search/index.ts).
+  {
+    files: ['apps/server/src/modules/search/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: String.raw`^\.\./(\.\./modules/)?[a-z0-9-]+/`,
+              message:
+                'the store search imports no other module: take what it needs as a domain event or through the ListingSource app.ts supplies.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   // The web app shares code with the server through @studio/contract only.
   {
     files: ['apps/web/**/*.{ts,tsx}'],

@@ -11,9 +11,7 @@ import {
   writeLesson,
 } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { storeSearch } from '../store/catalog.service.ts';
 import { salesWordPage, wordPage } from './search.prepared.ts';
-import { drainOutbox } from './search.index.ts';
 import { PgStoreSearch } from './store-search.ts';
 import { queryWords } from './search-text.ts';
 
@@ -294,7 +292,7 @@ describe('store search', () => {
       );
     };
     // Read past the page cache: these writes bypass the app, so nothing empties it.
-    const engine = storeSearch(t.app.ctx);
+    const engine = new PgStoreSearch(t.app.ctx.searchDb, t.app.ctx.searchGenericDb);
     const search = (keyword: string, extra: { sort?: StoreSort; category?: CourseCategory } = {}) =>
       engine.list({
         keyword,
@@ -467,8 +465,7 @@ describe('store search: pinyin in every field', () => {
       'utf8',
     );
     await db.execute(sql.raw(migration));
-    await drainOutbox(db);
-    // The app drains the outbox too (every 5 s): rows it holds are skipped here until it commits.
+    // The app drains the outbox (at start and every 5 s; search.index.ts `drainOutbox`).
     const queued = async () =>
       (await db.execute<{ n: number }>(sql`select count(*)::int as n from store_search_outbox`)).rows[0]!.n;
     await expect.poll(queued, { timeout: 30_000 }).toBe(0);

@@ -23,6 +23,7 @@ import {
   type OtherWord,
   knownCapped,
   testsAsSet,
+  COUNT_CAP,
 } from './search.repo.ts';
 import { BODY_COUNT_CAP, docsEstimate, HASH_OVER_READ, wordCounts } from './search.counts.ts';
 import { bodyCommon, plainPage, salesWordPage, wordPage, wordSuggest } from './search.prepared.ts';
@@ -101,7 +102,7 @@ async function filterOf(
   // Among equally rare words (none indexed, say), the most specific.
   const driver = driverWord(words.filter((_, i) => counts[i]!.terms === least));
   const docs = Math.max(need.docs, ...counts.map((c) => c.terms), 1);
-  const matches = (allTerms ?? 0) > STORE_TOTAL_CAP ? need.known : need.matches;
+  const matches = (allTerms ?? 0) >= COUNT_CAP ? need.known : need.matches;
   return one(
     driver,
     words.flatMap((word, i) => {
@@ -205,7 +206,7 @@ export class PgStoreSearch implements StoreSearch {
       return page(await oneWord(words[0]!, await bodyCommon(this.db, words[0]!)));
     const relevance = q.sort === 'relevance';
     // A relevance page reads its entries only to the page's end once the total is known (the cap).
-    const matches = STORE_TOTAL_CAP + 1;
+    const matches = COUNT_CAP;
     const need = {
       matches,
       known: relevance ? offset + q.pageSize : matches,
@@ -252,7 +253,7 @@ export class PgStoreSearch implements StoreSearch {
     // The documents holding every word among their terms are counted (to use as one set) only when
     // the rarest word is not common: words typed together tend to come together, so walking a
     // common word's entries meets a few titles holding the others sooner than the index intersects.
-    const all = { upTo: STORE_TOTAL_CAP + 1, unlessRarestOver: 4_000 };
+    const all = { upTo: COUNT_CAP, unlessRarestOver: 4_000 };
     const need = { matches: n, known: n, docs: await this.docCount(), all };
     const f = await filterOf(this.db, words, need, undefined, this.generic);
     if (f.others.length === 0) return wordSuggest(this.generic, f.driver, n);
