@@ -56,6 +56,15 @@ function rowsFor(text: string, a: Answers): unknown[] {
   return [];
 }
 
-/** A statement as search.sql.md shows it: laid out by sql-formatter (PostgreSQL), one clause a line. */
+/**
+ * A statement as search.sql.md shows it: laid out by sql-formatter (PostgreSQL), one clause a line; a
+ * multi-row insert shows its first row (how many follow depends on the data, not the shape).
+ */
 export const layout = (text: string): string =>
-  format(text, { language: 'postgresql', keywordCase: 'lower', expressionWidth: 100 });
+  format(
+    text.replace(
+      /values (\(\$\d+(?:, \$\d+)*\))(?:, \(\$\d+(?:, \$\d+)*\))+/,
+      'values $1 /* and one such row per further term, up to 1,000 a statement */',
+    ),
+    { language: 'postgresql', keywordCase: 'lower', expressionWidth: 100 },
+  );

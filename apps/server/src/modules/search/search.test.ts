@@ -206,6 +206,20 @@ describe('store search', () => {
     expect(await titles('xiangmuguanli 指南')).toEqual([]);
   });
 
+  it('finds a title by its whole pinyin past four syllables, up to 24 letters', async () => {
+    const id = await listed({ title: '敏捷项目管理实战营' });
+    // Six and seven syllables (19, 20 and 24 letters): each from a word's start, as typed whole.
+    for (const k of ['minjiexiangmuguanli', 'xiangmuguanlishizhan', 'xiangmuguanlishizhanying']) {
+      const page = await search(k);
+      expect(
+        page.list.map((c) => c.courseId),
+        k,
+      ).toContain(id);
+      expect(page.list.find((c) => c.courseId === id)!.titleHighlights.length, k).toBe(1);
+    }
+    expect((await search('minjiexiangmuguanli')).list.map((c) => c.title)).toEqual(['敏捷项目管理实战营']);
+  });
+
   it("keeps each term's document count with its terms through release, sale, rename and unrelease", async () => {
     const drift = async () =>
       (
