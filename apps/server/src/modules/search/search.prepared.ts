@@ -10,6 +10,7 @@ import type { CourseCategory } from '@studio/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { Bucket, grams } from './search-text.ts';
+import { BODY_COMMON_SHARE, STATS_TTL_MS } from './search.planner.ts';
 import { COUNT_CAP, found, named, ORDER_TEXT, type Found, type PlainOrder } from './search.repo.ts';
 
 const RANK = sql.raw('bucket, sales desc nulls last, released_at desc nulls last, course_id desc nulls last');
@@ -26,7 +27,7 @@ const PAGE_RANK = sql.raw(
  */
 export async function bodyCommon(db: Db, word: string): Promise<boolean> {
   let stats = gramStats.get(db);
-  if (!stats || performance.now() - stats.at > 60_000) {
+  if (!stats || performance.now() - stats.at > STATS_TTL_MS) {
     const got = await db.execute<{ e: string[] | null; f: number[] | null }>(
       sql`select most_common_elems::text::text[] as e, most_common_elem_freqs as f from pg_stats
           where schemaname = current_schema() and tablename = 'store_search_docs' and attname = 'grams'`,
@@ -36,7 +37,7 @@ export async function bodyCommon(db: Db, word: string): Promise<boolean> {
     gramStats.set(db, (stats = { freq, at: performance.now() }));
   }
   const { freq } = stats;
-  return grams(word).every((g) => (freq.get(g) ?? 0) >= 0.01);
+  return grams(word).every((g) => (freq.get(g) ?? 0) >= BODY_COMMON_SHARE);
 }
 const gramStats = new WeakMap<Db, { freq: Map<string, number>; at: number }>();
 

@@ -11,7 +11,7 @@ import { expect, it } from 'vitest';
 import { recordingDb, layout, type Answers, type Captured } from './search-sql.capture.ts';
 import { indexCourse, type Listing } from './search.index.ts';
 import { renameTeam, takeQueued } from './search.writes.ts';
-import { HASH_OVER_READ } from './search.counts.ts';
+import { HASH_OVER_READ } from './search.planner.ts';
 import { PgStoreSearch } from './store-search.ts';
 
 const FILE = new URL('./search.sql.md', import.meta.url);
