@@ -110,7 +110,7 @@ export async function plannerFigures(databaseUrl: string): Promise<string> {
       walked.push(
         ((await ms(
           `select count(*) from (select course_id from store_search_docs order by released_at desc nulls last, course_id desc nulls last limit ${rows}) d
-           where exists (select 1 from store_search_terms x where x.course_id = d.course_id and x.term = $1)`,
+           where exists (select 1 from store_search_terms x where x.course_id = d.course_id and x.term = $1 offset 0)`,
           [w],
         )) *
           1000) /
