@@ -4,7 +4,7 @@
  */
 import pg from 'pg';
 import { COURSE_CATEGORIES } from '@studio/contract';
-import { docText } from '../apps/server/src/modules/search/search.index.ts';
+import { docText } from '../apps/server/src/modules/search/index.ts';
 import { docGrams } from '../apps/server/src/modules/search/search-text.ts';
 import { PATTERNS, TOPICS } from './store-seed.ts';
 

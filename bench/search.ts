@@ -10,6 +10,7 @@ import path from 'node:path';
 import { pinyin } from 'pinyin-pro';
 import { freePort, startServer } from '../e2e/support/server.ts';
 import { CONNECTIONS, DURATION_S, get, isOk, measure, type Row, table } from './load.ts';
+import { plannerFigures } from './search-planner.ts';
 import { searchSizes, type SearchSizes } from './search-seed.ts';
 import { PATTERNS, seedStore, titleBigrams, TOPICS } from './store-seed.ts';
 
@@ -133,6 +134,7 @@ export async function searchSection(): Promise<string> {
       seeded = target;
       const seconds = Math.round((Date.now() - started) / 1000);
       sizes.push(sizeLine(target, await searchSizes(server.databaseUrl), seconds));
+      const figures = await plannerFigures(server.databaseUrl);
       const rows: Row[] = [await measure('bare Fastify JSON route (ceiling), first', bareJson)];
       const load: string[] = [];
       for (const r of rowsFor(server.baseUrl)) {
@@ -142,7 +144,7 @@ export async function searchSection(): Promise<string> {
       rows.push(await measure('bare Fastify JSON route (ceiling), last', bareJson));
       const ceiling = (rows[0]!.rps + rows.at(-1)!.rps) / 2;
       parts.push(
-        `### ${target.toLocaleString('en')} courses\n\n${table(rows, ceiling)}\n\nCeiling: mean of the two bare runs, ${Math.round(ceiling)} req/s. Load average (1 min) after each search row: ${load.join(', ')}.`,
+        `### ${target.toLocaleString('en')} courses\n\n${table(rows, ceiling)}\n\nCeiling: mean of the two bare runs, ${Math.round(ceiling)} req/s. Load average (1 min) after each search row: ${load.join(', ')}.\n\n${figures}`,
       );
     }
   } finally {

@@ -42,7 +42,8 @@ import { createContext, type ContextOverrides } from './platform/context.ts';
 import { EventBus } from './platform/events.ts';
 import { JobQueue } from './platform/jobs.ts';
 import { registerMetrics } from './platform/metrics.ts';
-import { drainOutbox } from './modules/search/search.index.ts';
+import { subscribeSearchIndex } from './modules/search/index.ts';
+import { searchListing } from './modules/store/catalog.service.ts';
 import { defineStoreJobs } from './modules/store/store.jobs.ts';
 import { defineHistoryJobs } from './modules/courses/lesson-history.service.ts';
 import { errorHandler, methodNotAllowedEnvelope, notFoundEnvelope } from './platform/error-handler.ts';
@@ -120,6 +121,9 @@ export async function buildApp({
     overrides,
   );
   app.decorate('ctx', ctx);
+  // The store search keeps its documents from the owners' domain events, reading a course's store
+  // version through the store's catalog (modules/search/index.ts).
+  const search = subscribeSearchIndex(ctx.domainEvents, searchListing);
   if (config.SEARCH_DATABASE_URL) {
     const replica = connect(config.SEARCH_DATABASE_URL, 10, (err) => logger.warn({ err }, 'search replica'));
     ctx.searchDb = replica.db;
@@ -205,7 +209,7 @@ export async function buildApp({
   // migration 0010) are built once the app is up, then every few seconds (an empty outbox costs one
   // index probe). Each batch is its own transaction and rows are taken with SKIP LOCKED, so processes
   // share the work and a crash loses nothing.
-  const drain = () => ctx.background.run(() => drainOutbox(db), logger);
+  const drain = () => ctx.background.run(() => search.drainOutbox(db), logger);
   drain();
   const drainTimer = setInterval(drain, SEARCH_OUTBOX_MS).unref();
   app.addHook('preClose', async () => clearInterval(drainTimer));

@@ -8,6 +8,7 @@ import { smsProviderFor } from './sms/sms-providers.ts';
 import type { CourseGenerator } from './ai/course-generator.ts';
 import { OpenAiCompatibleGenerator } from './ai/openai-generator.ts';
 import { TemplateGenerator } from './ai/template-generator.ts';
+import { DomainEvents } from './domain-events.ts';
 import type { EventBus } from './events.ts';
 import type { JobQueue } from './jobs.ts';
 import type { Metrics } from './metrics.ts';
@@ -46,6 +47,8 @@ export type AppContext = {
   jobs: JobQueue | null;
   /** Cross-process notifications (LISTEN/NOTIFY); null in a process without a database URL. */
   events: EventBus | null;
+  /** In-transaction domain events (a course released, a team renamed): who publishes, who listens. */
+  domainEvents: DomainEvents;
   generator: CourseGenerator;
   metrics: Metrics | null;
   /** In-process work when `jobs` is null; the app waits for it on close. */
@@ -153,6 +156,7 @@ export function createContext(
     sandbox,
     jobs: null,
     events: null,
+    domainEvents: new DomainEvents(),
     generator,
     metrics: null,
     background: new BackgroundTasks(),

@@ -1,7 +1,7 @@
 /** Demo courses for the zero-config start: one released (with a numbered version), one draft. */
-import { indexCourse } from '../modules/search/search.index.ts';
 import type { DocNode } from '@studio/contract';
 import type { Db } from '../db/client.ts';
+import type { DomainEvents } from '../platform/domain-events.ts';
 import { gradientPng } from './cover-image.ts';
 import { courseReleases } from '../db/schema.ts';
 import { toPreview } from '../modules/courses/course.presenter.ts';
@@ -47,6 +47,7 @@ export async function releaseFirstVersion(
   courseId: number,
   authorId: number,
   price: number,
+  events: DomainEvents,
 ): Promise<void> {
   const meta = (await findTeamCourse(db, team.teamId, courseId))!;
   await db.insert(courseReleases).values({
@@ -59,7 +60,7 @@ export async function releaseFirstVersion(
     releasedBy: authorId,
   });
   await updateCourse(db, courseId, { status: 'released', releasedVersion: 1 });
-  await indexCourse(db, courseId);
+  await events.publish(db, { type: 'course.released', courseId });
 }
 
 export async function seedDemoCourses(
@@ -67,6 +68,7 @@ export async function seedDemoCourses(
   storeCover: (png: Buffer) => Promise<string>,
   team: { id: number; teamName: string },
   authorId: number,
+  events: DomainEvents,
 ): Promise<void> {
   const teamId = team.id;
   const teamName = team.teamName;
@@ -84,7 +86,7 @@ export async function seedDemoCourses(
   for (const [i, [title, content]] of PYTHON.entries()) {
     await insertLesson(db, { courseId: python.id, title, content, durationMin: 15, freePreview: i === 0 });
   }
-  await releaseFirstVersion(db, { teamId, teamName }, python.id, authorId, 9900);
+  await releaseFirstVersion(db, { teamId, teamName }, python.id, authorId, 9900, events);
 
   const design = await insertCourse(db, {
     teamId,

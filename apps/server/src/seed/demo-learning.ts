@@ -6,6 +6,7 @@
  */
 import type { DocNode } from '@studio/contract';
 import type { Db } from '../db/client.ts';
+import type { DomainEvents } from '../platform/domain-events.ts';
 import { contentHash } from '../modules/learning/release-content.ts';
 import { insertAttempt, markLessonComplete, savePosition } from '../modules/learning/learning.repo.ts';
 import { insertCourse } from '../modules/courses/courses.repo.ts';
@@ -62,6 +63,7 @@ export async function seedDemoLearning(
   storeCover: (png: Buffer) => Promise<string>,
   buyer: { teamId: number; ownerId: number; memberId: number },
   passwordHash: string,
+  events: DomainEvents,
 ): Promise<void> {
   const author = await insertUserByPhone(db, {
     phone: DEMO_SELLER.phone,
@@ -96,6 +98,7 @@ export async function seedDemoLearning(
     course.id,
     author.id,
     DEMO_SELLER.price,
+    events,
   );
 
   // The demo team bought it (a paid sandbox order, granted as a payment would).

@@ -40,12 +40,13 @@ export async function seedDemo(ctx: AppContext, log: FastifyBaseLogger): Promise
   await updateUser(db, owner.id, { lastTeamId: team.id });
   await updateUser(db, member.id, { lastTeamId: team.id });
   const storeCover = async (png: Buffer) => (await storeUpload(ctx, 'cover', png)).url;
-  await seedDemoCourses(db, storeCover, team, owner.id);
+  await seedDemoCourses(db, storeCover, team, owner.id, ctx.domainEvents);
   await seedDemoLearning(
     db,
     storeCover,
     { teamId: team.id, ownerId: owner.id, memberId: member.id },
     passwordHash,
+    ctx.domainEvents,
   );
   log.info(`demo account: phone ${DEMO.phone}, password ${DEMO.password}`);
 }

@@ -19,8 +19,6 @@ import {
   type CourseWithMeta,
 } from './courses.repo.ts';
 import { requireCourse } from './courses.service.ts';
-// eslint-disable-next-line no-restricted-imports -- search-apart: removed when search is fed by the outbox
-import { indexCourse } from '../search/search.index.ts';
 import { isEmptyDoc } from './lesson-content.ts';
 import { checkpointCourse, checkpointLessons } from './lesson-history.repo.ts';
 import { insertLesson, listLessons, setLessonFields, setPosition } from './lessons.repo.ts';
@@ -101,7 +99,7 @@ export async function releaseCourse(
       releasedAt: now,
       updatedAt: now,
     });
-    await indexCourse(tx, courseId);
+    await c.ctx.domainEvents.publish(tx, { type: 'course.released', courseId });
     // Each lesson's history keeps the text as released.
     await checkpointCourse(tx, courseId, c.actor.user.id, 'release');
     return toRelease(row, c.actor.user.nickName);
@@ -114,7 +112,7 @@ export async function unreleaseCourse(c: TeamCtx, courseId: number): Promise<voi
   if (course.status !== 'released') throw new AppError(Code.COURSE_NOT_RELEASED);
   await c.ctx.db.transaction(async (tx) => {
     await updateCourse(tx, courseId, { status: 'unreleased' });
-    await indexCourse(tx, courseId);
+    await c.ctx.domainEvents.publish(tx, { type: 'course.unreleased', courseId });
   });
 }
 
@@ -173,7 +171,7 @@ export async function rollbackRelease(
       releasedAt: null,
       updatedAt,
     });
-    await indexCourse(tx, body.courseId);
+    await c.ctx.domainEvents.publish(tx, { type: 'course.released', courseId: body.courseId });
     return toRelease(row, c.actor.user.nickName);
   });
 }

@@ -14,7 +14,11 @@ export const HAN_TERM_MAX = 3;
  * limit for both: a query word cannot tell English from pinyin (xiangmuguanli, 13 letters, is 项目管理).
  */
 export const WORD_TERM_MAX = 24;
-/** Pinyin is indexed for runs of up to this many syllables (shujufenxi is four). */
+/**
+ * Pinyin is indexed with every reading and as initials for runs of up to this many syllables
+ * (shujufenxi is four); a longer run only as its whole spelling in context, up to WORD_TERM_MAX
+ * letters (xiangmuguanlishizhan, 项目管理实战), so a title typed out whole in pinyin is found.
+ */
 const PINYIN_SYLLABLES_MAX = 4;
 /** A polyphonic character adds its other readings, a few variants per term at most. */
 const PINYIN_VARIANTS_MAX = 4;
@@ -198,10 +202,16 @@ function addField(terms: Terms, text: string, base: number, withPinyin: boolean)
     // Pinyin from each dictionary word's start, full (rumen) and initials (rm), a word or more long.
     const readings = readingsOf(token);
     for (const i of starts)
-      for (let n = 1; n <= PINYIN_SYLLABLES_MAX && i + n <= chars.length; n++) {
+      for (let n = 1; i + n <= chars.length; n++) {
         const part = readings.slice(i, i + n);
         if (part.some((r) => r.length === 0)) break;
         const bucket = base + quality(i);
+        if (n > PINYIN_SYLLABLES_MAX) {
+          const whole = part.map((r) => r[0]!).join('');
+          if (whole.length > WORD_TERM_MAX) break;
+          add(terms, whole, bucket);
+          continue;
+        }
         for (const s of spellings(part, (r) => r)) if (s.length <= WORD_TERM_MAX) add(terms, s, bucket);
         for (const s of spellings(part, (r) => r[0]!)) add(terms, s, bucket);
       }

@@ -7,6 +7,7 @@ import type { CourseCategory } from '@studio/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { grams } from './search-text.ts';
+import { BODY_COUNT_CAP } from './search.planner.ts';
 import { int, named, textArray } from './search.repo.ts';
 
 /** The planner's estimate of how many documents there are (0 before the first ANALYZE). */
@@ -16,22 +17,6 @@ export async function docsEstimate(db: Db): Promise<number> {
   );
   return got.rows[0]?.n ?? 0;
 }
-
-/**
- * Bodies are counted only this far: each is a row whose grams are tested (about 4 µs), and a gram
- * common to most bodies is read by a scan of the table. Fewer are hashed; more, probed per row.
- */
-export const BODY_COUNT_CAP = 101;
-
-/**
- * Reading the documents that hold every word costs about 2.5 µs per document (a row of the table
- * each, up to the cap); hashing another word's term entries about 0.55 µs per entry (an index-only
- * read and an insert; measured with EXPLAIN ANALYZE at 100,000 courses), and the rarest word's walk
- * then finds the cap's matches or its end. So when the other words hold fewer entries than this many
- * times the documents the read would visit at most (the rarest's count, up to the cap), the walk with
- * hashed words costs less even if every entry matches.
- */
-export const HASH_OVER_READ = 4;
 
 /**
  * How many documents hold each word among their terms (the per-term counts of migration 0015, exact),

@@ -1,14 +1,17 @@
 /**
  * Keeps the search documents current, in the writers' transactions so a crash never leaves a document
- * behind its course: release and unrelease call `indexCourse`, a team rename `indexTeamName`; sales,
- * and any change made outside the app, are handled by the triggers of migration 0010, which update
- * the document or queue the course in the outbox. `drainOutbox` builds what is queued: at start and
- * every few seconds (see app.ts), a batch per transaction, so a crash mid-way loses nothing.
+ * behind its course. The owning modules publish domain events (platform/domain-events.ts: a course
+ * released or unreleased, a team renamed) and `subscribeSearchIndex` (wired in app.ts) rebuilds the
+ * document there; what a course's document holds is read through the `ListingSource` app.ts supplies,
+ * never from another module's tables here. Sales, and any change made outside the app, are handled by
+ * the triggers of migration 0010, which update the document or queue the course in the outbox.
+ * `drainOutbox` builds what is queued: at start and every few seconds (see app.ts), a batch per
+ * transaction, so a crash mid-way loses nothing.
  */
 import { COURSE_CATEGORY_NAMES, type CourseCategory } from '@studio/contract';
 import type { Db } from '../../db/client.ts';
+import type { DomainEvents } from '../../platform/domain-events.ts';
 import { bodyText, courseTerms, docGrams, teamKey } from './search-text.ts';
-import { findLatestRelease } from '../store/catalog.repo.ts';
 import { deleteDoc, renameTeam, takeQueued, unqueue, writeDoc } from './search.writes.ts';
 
 /** What a course's fields give the search: its body text and its ranked terms (the bench seeds with it too). */
@@ -29,39 +32,54 @@ export function docText(f: {
   };
 }
 
+/**
+ * What the search reads of a course to build its document: its store version (the latest release)
+ * and whether it is listed. Supplied when the app is built (app.ts, from the store's catalog), so the
+ * search reads no other module's tables.
+ */
+export type Listing = {
+  listed: boolean;
+  teamId: number;
+  teamName: string;
+  sales: number;
+  price: number;
+  versionNo: number;
+  releasedAt: Date;
+  title: string;
+  subtitle: string;
+  cover: string;
+  tags: string[];
+  category: CourseCategory | null;
+  summary: string;
+  lessonTitles: string[];
+};
+export type ListingSource = (db: Db, courseId: number) => Promise<Listing | undefined>;
+
 /** Rebuilds one course's document from its current release, or removes it when the course is not listed. */
-export async function indexCourse(db: Db, courseId: number): Promise<void> {
+export async function indexCourse(db: Db, source: ListingSource, courseId: number): Promise<void> {
   await unqueue(db, courseId);
-  const src = await findLatestRelease(db, courseId);
+  const src = await source(db, courseId);
   if (!src?.listed) return deleteDoc(db, courseId);
-  const { release } = src;
-  const { snapshot } = release;
-  const { body, terms } = docText({
-    title: snapshot.title,
-    subtitle: snapshot.subtitle,
-    tags: snapshot.tags ?? [],
-    category: snapshot.category ?? null,
-    summary: snapshot.summary,
-    lessonTitles: snapshot.lessons.map((l) => l.title),
-  });
+  const { body, terms } = docText(src);
+  const key = teamKey(src.teamName);
   await writeDoc(
     db,
     {
       courseId,
       teamId: src.teamId,
-      category: snapshot.category ?? null,
-      title: snapshot.title,
-      subtitle: snapshot.subtitle,
-      cover: snapshot.cover,
+      category: src.category,
+      title: src.title,
+      subtitle: src.subtitle,
+      cover: src.cover,
       teamName: src.teamName,
-      price: release.price,
+      price: src.price,
       sales: src.sales,
-      lessonCount: snapshot.lessons.length,
-      versionNo: release.versionNo,
-      releasedAt: release.createdAt,
+      lessonCount: src.lessonTitles.length,
+      versionNo: src.versionNo,
+      releasedAt: src.releasedAt,
       body,
-      teamKey: teamKey(src.teamName),
-      grams: docGrams(body, teamKey(src.teamName)),
+      teamKey: key,
+      grams: docGrams(body, key),
     },
     terms,
   );
@@ -71,15 +89,24 @@ export const indexTeamName = (db: Db, teamId: number, teamName: string) =>
   renameTeam(db, teamId, teamName, teamKey(teamName));
 
 /** Builds the queued documents, a batch per transaction; returns how many were built. */
-export async function drainOutbox(db: Db, batch = 200): Promise<number> {
+export async function drainOutbox(db: Db, source: ListingSource, batch = 200): Promise<number> {
   let done = 0;
   for (;;) {
     const n = await db.transaction(async (tx) => {
       const ids = await takeQueued(tx, batch);
-      for (const id of ids) await indexCourse(tx, id);
+      for (const id of ids) await indexCourse(tx, source, id);
       return ids.length;
     });
     done += n;
     if (n < batch) return done;
   }
+}
+
+/** The search's part of the app: its handlers of the domain events, and the outbox's drain. */
+export function subscribeSearchIndex(events: DomainEvents, source: ListingSource) {
+  const course = (db: Db, e: { courseId: number }) => indexCourse(db, source, e.courseId);
+  events.on('course.released', course);
+  events.on('course.unreleased', course);
+  events.on('team.renamed', (db, e) => indexTeamName(db, e.teamId, e.teamName));
+  return { drainOutbox: (db: Db, batch?: number) => drainOutbox(db, source, batch) };
 }

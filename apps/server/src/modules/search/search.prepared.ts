@@ -6,44 +6,17 @@
  * planned once per connection; the general reads (several words, a category, other orders) are in
  * search.repo.ts, planned with their values.
  */
-import { STORE_TOTAL_CAP, type CourseCategory } from '@studio/contract';
-import { sql, type SQL } from 'drizzle-orm';
+import type { CourseCategory } from '@studio/contract';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { Bucket, grams } from './search-text.ts';
-import { named, ORDER_TEXT, type CardRow, type Found, type PlainOrder } from './search.repo.ts';
-
-const CARD = sql.raw(`d.course_id as "courseId", d.title, d.subtitle, d.cover, d.category,
-  d.team_name as "teamName", d.price, d.lesson_count as "lessonCount", d.sales,
-  d.version_no as "versionNo", (extract(epoch from d.released_at) * 1000)::float8 as "releaseTime"`);
-
-const read = (ctes: SQL, counted: SQL, page: SQL, order: SQL) =>
-  sql`with ${ctes} counted as (${counted}), page as (${page})
-    select counted.n as total, ${CARD}
-    from counted left join (page join store_search_docs d on d.course_id = page.course_id) on true
-    order by ${order}`;
-
-/** The count and the page in one statement; a row comes back even for an empty page, with the count. */
-async function found(
-  db: Db,
-  name: string,
-  counted: SQL,
-  page: SQL,
-  order: SQL,
-  ctes = sql``,
-): Promise<Found> {
-  return cards(await named<CardRow & { total: number }>(db, name, read(ctes, counted, page, order)));
-}
-
-function cards(got: (CardRow & { total: number })[]): Found {
-  const total = got[0]?.total ?? 0;
-  return { rows: got.filter((r) => r.courseId !== null).map(({ total: _, ...r }) => r), total };
-}
+import { BODY_COMMON_SHARE, STATS_TTL_MS } from './search.planner.ts';
+import { COUNT_CAP, found, named, ORDER_TEXT, type Found, type PlainOrder } from './search.repo.ts';
 
 const RANK = sql.raw('bucket, sales desc nulls last, released_at desc nulls last, course_id desc nulls last');
 const PAGE_RANK = sql.raw(
   'page.bucket, page.sales desc nulls last, page.released_at desc nulls last, page.course_id desc nulls last',
 );
-const COUNT_CAP = STORE_TOTAL_CAP + 1;
 
 /**
  * Whether the word's grams are common in bodies (every gram on at least 1% of documents), by the
@@ -54,7 +27,7 @@ const COUNT_CAP = STORE_TOTAL_CAP + 1;
  */
 export async function bodyCommon(db: Db, word: string): Promise<boolean> {
   let stats = gramStats.get(db);
-  if (!stats || performance.now() - stats.at > 60_000) {
+  if (!stats || performance.now() - stats.at > STATS_TTL_MS) {
     const got = await db.execute<{ e: string[] | null; f: number[] | null }>(
       sql`select most_common_elems::text::text[] as e, most_common_elem_freqs as f from pg_stats
           where schemaname = current_schema() and tablename = 'store_search_docs' and attname = 'grams'`,
@@ -64,7 +37,7 @@ export async function bodyCommon(db: Db, word: string): Promise<boolean> {
     gramStats.set(db, (stats = { freq, at: performance.now() }));
   }
   const { freq } = stats;
-  return grams(word).every((g) => (freq.get(g) ?? 0) >= 0.01);
+  return grams(word).every((g) => (freq.get(g) ?? 0) >= BODY_COMMON_SHARE);
 }
 const gramStats = new WeakMap<Db, { freq: Map<string, number>; at: number }>();
 
@@ -89,12 +62,6 @@ export function wordPage(
 ): Promise<Found> {
   return found(
     db,
-    `store_search_word_page${common ? '_common' : ''}`,
-    sql`select least((select docs from df) + (select count(*) from b), ${COUNT_CAP})::int as n`,
-    sql`select course_id, bucket, sales, released_at from (
-          select * from t union all select course_id, ${Bucket.body}::int2, sales, released_at from b) m
-        order by ${RANK} limit ${limit} offset ${offset}`,
-    PAGE_RANK,
     sql`df as (select coalesce((select docs from store_search_term_counts where term = ${word}), 0) as docs),
     t as materialized (
       select course_id, bucket, sales, released_at from store_search_terms where term = ${word}
@@ -105,6 +72,12 @@ export function wordPage(
         and strpos(d.body || ' ' || d.team_key, ${word}) > 0
         and not exists (select 1 from store_search_terms x where x.course_id = d.course_id and x.term = ${word})
       order by ${sql.raw(ORDER_TEXT.sales)} limit ${COUNT_CAP}),`,
+    sql`select course_id, bucket, sales, released_at from (
+          select * from t union all select course_id, ${Bucket.body}::int2, sales, released_at from b) m
+        order by ${RANK} limit ${limit} offset ${offset}`,
+    sql`select least((select docs from df) + (select count(*) from b), ${COUNT_CAP})::int as n`,
+    `store_search_word_page${common ? '_common' : ''}`,
+    PAGE_RANK,
   );
 }
 
@@ -136,10 +109,11 @@ export function plainPage(
   const w = category ? sql`where category = ${category}` : sql``;
   return found(
     db,
-    `store_search_plain_${order}${category ? '_category' : ''}`,
-    sql`select least(coalesce(sum(docs), 0), ${COUNT_CAP})::int as n from store_search_doc_counts ${w}`,
+    sql``,
     sql`select course_id, released_at, sales, price from store_search_docs ${w}
         order by ${sql.raw(ORDER_TEXT[order])} limit ${limit} offset ${offset}`,
+    sql`select least(coalesce(sum(docs), 0), ${COUNT_CAP})::int as n from store_search_doc_counts ${w}`,
+    `store_search_plain_${order}${category ? '_category' : ''}`,
     sql.raw(
       ORDER_TEXT[order]
         .split(', ')
@@ -182,14 +156,6 @@ export function salesWordPage(
   );
   return found(
     db,
-    `store_search_word_sales${common ? '_common' : ''}`,
-    sql`select least((select docs from df) + coalesce((select count(*) from (
-          select 1 from store_search_docs d where (select docs from df) < ${COUNT_CAP} and ${bodyOnly}
-          limit ${COUNT_CAP}) c), 0), ${COUNT_CAP})::int as n`,
-    sql`select course_id, sales, released_at from (
-          select * from t union all select * from b) m
-        order by ${SALES} limit ${limit} offset ${offset}`,
-    PAGE_SALES,
     sql`df as (select coalesce((select docs from store_search_term_counts where term = ${word}), 0) as docs),
     t as materialized (select * from (${sql.join(runs, sql` union all `)}) r order by ${SALES} limit ${n}),
     b as materialized (
@@ -197,5 +163,13 @@ export function salesWordPage(
       where d.sales >= coalesce((select sales from t order by ${SALES} offset ${n} - 1 limit 1), -1)
         and ${bodyOnly}
       order by ${SALES} limit ${n}),`,
+    sql`select course_id, sales, released_at from (
+          select * from t union all select * from b) m
+        order by ${SALES} limit ${limit} offset ${offset}`,
+    sql`select least((select docs from df) + coalesce((select count(*) from (
+          select 1 from store_search_docs d where (select docs from df) < ${COUNT_CAP} and ${bodyOnly}
+          limit ${COUNT_CAP}) c), 0), ${COUNT_CAP})::int as n`,
+    `store_search_word_sales${common ? '_common' : ''}`,
+    PAGE_SALES,
   );
 }

@@ -132,25 +132,33 @@ const D = sql.raw('d.course_id');
 const where = (parts: SQL[]) => (parts.length ? sql`where ${sql.join(parts, sql` and `)}` : sql``);
 
 /** Entries any read walks at most for its count: a page never needs more (the list then says "1000+"). */
-const COUNT_CAP = STORE_TOTAL_CAP + 1;
+export const COUNT_CAP = STORE_TOTAL_CAP + 1;
 export const int = (n: number) => sql.raw(String(Math.max(0, Math.trunc(n))));
 
 /** A page of cards and how many matched, up to the cap. */
 export type Found = { rows: CardRow[]; total: number };
 
 /**
- * The one statement of a read: `ids` (a CTE body giving `course_id, ord` for the page, `ord` its
- * position) and `counted` (a CTE body giving one row `n`). The cards are joined for the page alone; a
- * row comes back even when the page is empty, to carry the count.
+ * The one statement of every page read: `ctes` (more CTEs, each followed by a comma), `page` (a CTE
+ * body giving the page's `course_id`s) and `counted` (a CTE body giving one row `n`). The cards are
+ * joined for the page alone, in `order` (the page's `ord`, its position, unless told otherwise); a row
+ * comes back even when the page is empty, to carry the count.
  */
-async function found(db: Db, ctes: SQL, page: SQL, counted: SQL, name?: string): Promise<Found> {
+export async function found(
+  db: Db,
+  ctes: SQL,
+  page: SQL,
+  counted: SQL,
+  name?: string,
+  order: SQL = sql.raw('page.ord'),
+): Promise<Found> {
   const got = await named<CardRow & { total: number }>(
     db,
     name,
     sql`with ${ctes} counted as (${counted}), page as (${page})
     select counted.n as total, ${CARD}
     from counted left join (page join store_search_docs d on d.course_id = page.course_id) on true
-    order by page.ord`,
+    order by ${order}`,
   );
   const total = got[0]?.total ?? 0;
   return { rows: got.filter((r) => r.courseId !== null).map(({ total: _, ...r }) => r), total };

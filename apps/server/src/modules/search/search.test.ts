@@ -1,85 +1,29 @@
-import fs from 'node:fs/promises';
 import type { CourseCategory, StoreListPage, StoreSort, StoreSuggest } from '@studio/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  call,
-  createCourse,
-  createLesson,
-  createTeam,
-  createUser,
-  writeLesson,
-} from '../../../test/factories.ts';
+import { call, createTeam, createUser } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { storeSearch } from '../store/catalog.service.ts';
 import { salesWordPage, wordPage } from './search.prepared.ts';
-import { drainOutbox } from './search.index.ts';
 import { PgStoreSearch } from './store-search.ts';
 import { queryWords } from './search-text.ts';
-
-const COVER = '/api/files/cover/2026/11/abcdefghijkl.png';
+import {
+  bothWaysOf,
+  docCountDriftOf,
+  type Fields,
+  listedCourse,
+  searchPage,
+  searchTitles,
+} from './search-test-kit.ts';
 
 let t: TestApp;
 let token: string;
 let ids: Record<string, number>;
 
-type Fields = {
-  title: string;
-  subtitle?: string;
-  summary?: string;
-  tags?: string[];
-  lesson?: string;
-  category?: CourseCategory;
-};
-
-/** A released course of one lesson with the given fields, in the current team of `token`. */
-async function listed(f: Fields): Promise<number> {
-  const course = await createCourse(t, token, f.title);
-  const lesson = await createLesson(t, token, course.courseId, f.lesson ?? '第一课');
-  await writeLesson(t, token, lesson.lessonId, '内容');
-  await call(t, 'POST', '/course/modify', {
-    token,
-    body: {
-      courseId: course.courseId,
-      version: course.version,
-      cover: COVER,
-      subtitle: f.subtitle ?? '',
-      summary: f.summary ?? '一门课',
-      tags: f.tags ?? [],
-      price: 100,
-      category: f.category ?? 'other',
-    },
-  });
-  expect(
-    (await call(t, 'POST', '/course/release', { token, body: { courseId: course.courseId } })).code,
-  ).toBe(200);
-  return course.courseId;
-}
-
-/** The documents' counts per category (migration 0017) equal the documents there are. */
-const docCountDrift = async () => {
-  const got = await t.app.ctx.db.execute<{ category: string }>(
-    sql`select coalesce(c.category, x.category) as category from store_search_doc_counts c
-        full join (select coalesce(category, '') as category, count(*)::int as n from store_search_docs group by 1) x
-          on x.category = c.category
-        where coalesce(c.docs, 0) <> coalesce(x.n, 0)`,
-  );
-  return got.rows;
-};
-
-/** The search read each way for several words: the documents holding every word read as one set first, or the other words hashed in the walk (HASH_OVER_READ 0 and Infinity). */
-const bothWays = (): [PgStoreSearch, PgStoreSearch] => {
-  const { searchDb, searchGenericDb } = t.app.ctx;
-  return [
-    new PgStoreSearch(searchDb, searchGenericDb, 0),
-    new PgStoreSearch(searchDb, searchGenericDb, Infinity),
-  ];
-};
-
-const search = async (keyword: string, extra: Record<string, string> = {}) =>
-  (await call<StoreListPage>(t, 'GET', '/store/list', { query: { keyword, pageSize: '50', ...extra } })).data;
-const titles = async (keyword: string, extra: Record<string, string> = {}) =>
-  (await search(keyword, extra)).list.map((c) => c.title);
+const listed = (f: Fields) => listedCourse(t, token, f);
+const docCountDrift = () => docCountDriftOf(t);
+const bothWays = () => bothWaysOf(t);
+const search = (keyword: string, extra: Record<string, string> = {}) => searchPage(t, keyword, extra);
+const titles = (keyword: string, extra: Record<string, string> = {}) => searchTitles(t, keyword, extra);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -208,6 +152,20 @@ describe('store search', () => {
     expect(await titles('xiangmuguanli 指南')).toEqual([]);
   });
 
+  it('finds a title by its whole pinyin past four syllables, up to 24 letters', async () => {
+    const id = await listed({ title: '敏捷项目管理实战营' });
+    // Six and seven syllables (19, 20 and 24 letters): each from a word's start, as typed whole.
+    for (const k of ['minjiexiangmuguanli', 'xiangmuguanlishizhan', 'xiangmuguanlishizhanying']) {
+      const page = await search(k);
+      expect(
+        page.list.map((c) => c.courseId),
+        k,
+      ).toContain(id);
+      expect(page.list.find((c) => c.courseId === id)!.titleHighlights.length, k).toBe(1);
+    }
+    expect((await search('minjiexiangmuguanli')).list.map((c) => c.title)).toEqual(['敏捷项目管理实战营']);
+  });
+
   it("keeps each term's document count with its terms through release, sale, rename and unrelease", async () => {
     const drift = async () =>
       (
@@ -294,7 +252,7 @@ describe('store search', () => {
       );
     };
     // Read past the page cache: these writes bypass the app, so nothing empties it.
-    const engine = storeSearch(t.app.ctx);
+    const engine = new PgStoreSearch(t.app.ctx.searchDb, t.app.ctx.searchGenericDb);
     const search = (keyword: string, extra: { sort?: StoreSort; category?: CourseCategory } = {}) =>
       engine.list({
         keyword,
@@ -408,72 +366,5 @@ describe('store search', () => {
       query: { keyword: 'jianzhi rm' },
     });
     expect(suggest.data.list.map((s) => s.title)).toEqual(['剪纸艺术入门']);
-  });
-});
-
-describe('store search: pinyin in every field', () => {
-  const made: Record<string, number> = {};
-  it('finds subtitle, tags, category, summary, lesson titles and team name by pinyin and initials, title matches first', async () => {
-    const other = await createUser(t);
-    await createTeam(t, other.token, '示例学院');
-    const saved = token;
-    token = other.token;
-    made.lesson = await listed({ title: '写作课', lesson: '特征工程' });
-    await listed({ title: '摄影课', category: 'tech' });
-    made.subtitle = await listed({ title: '烹饪课', subtitle: '家常菜谱', tags: ['写作技巧'] });
-    await listed({ title: '口琴课', summary: '写作与吹奏' });
-    token = saved;
-    const team = ['写作课', '摄影课', '烹饪课', '口琴课'].sort();
-    // Each as its Chinese finds it.
-    for (const [pinyin, chinese, want] of [
-      ['tezheng', '特征', ['写作课']], // a lesson title
-      ['tzgc', '特征工程', ['写作课']],
-      ['jishu', '技术', ['摄影课']], // the category 技术与编程
-      ['jiachang', '家常', ['烹饪课']], // the subtitle
-      ['jiachangcaipu', '家常菜谱', ['烹饪课']],
-      ['chuizou', '吹奏', ['口琴课']], // the summary
-    ] as const) {
-      expect(await titles(pinyin), pinyin).toEqual(want);
-      expect(await titles(chinese), chinese).toEqual(want);
-    }
-    // The team name, full and initials, alone and with another word.
-    expect((await titles('shili')).sort()).toEqual(team);
-    expect((await titles('示例')).sort()).toEqual(team);
-    expect((await titles('slxy')).sort()).toEqual(team);
-    expect(await titles('shili tezheng')).toEqual(['写作课']);
-    // 综合: the title's match first, then the tag's, then the summary's; a highlight in the title only.
-    for (const k of ['xiezuo', '写作']) expect(await titles(k), k).toEqual(['写作课', '烹饪课', '口琴课']);
-    const page = await search('xiezuo');
-    expect(page.list.map((c) => c.titleHighlights)).toEqual([[[0, 2]], [], []]);
-    expect(await docCountDrift()).toEqual([]);
-  });
-
-  it('migration 0021 rebuilds documents written before: their pinyin is found after the outbox is drained', async () => {
-    const { db } = t.app.ctx;
-    // Read past the store's page cache, which these plain-SQL writes do not empty.
-    const [engine] = bothWays();
-    const found = async (keyword: string) =>
-      (await engine.list({ keyword, sort: 'relevance', pageNum: 1, pageSize: 50 })).list.map((c) => c.title);
-    // Documents as the index wrote them before: tokens only in body and team key, no pinyin of subtitle and tags.
-    await db.execute(sql`delete from store_search_terms where course_id in (${made.lesson}, ${made.subtitle})
-                           and bucket >= 3 and term ~ '^[a-z]+$'`);
-    await db.execute(sql`update store_search_docs set body = regexp_replace(body, ' [a-z ]+$', ''),
-                           team_key = '示例学院', grams = studio_search_grams(regexp_replace(body, ' [a-z ]+$', '') || ' 示例学院')
-                         where course_id in (${made.lesson}, ${made.subtitle})`);
-    expect(await found('tezheng')).toEqual([]);
-    expect(await found('jiachang')).toEqual([]);
-    const migration = await fs.readFile(
-      new URL('../../db/migrations/0021_search_pinyin_fields.sql', import.meta.url),
-      'utf8',
-    );
-    await db.execute(sql.raw(migration));
-    await drainOutbox(db);
-    // The app drains the outbox too (every 5 s): rows it holds are skipped here until it commits.
-    const queued = async () =>
-      (await db.execute<{ n: number }>(sql`select count(*)::int as n from store_search_outbox`)).rows[0]!.n;
-    await expect.poll(queued, { timeout: 30_000 }).toBe(0);
-    expect(await found('tezheng')).toEqual(['写作课']);
-    expect(await found('jiachang')).toEqual(['烹饪课']);
-    expect((await found('shili')).length).toBe(4);
   });
 });

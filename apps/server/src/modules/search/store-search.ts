@@ -23,8 +23,18 @@ import {
   type OtherWord,
   knownCapped,
   testsAsSet,
+  COUNT_CAP,
 } from './search.repo.ts';
-import { BODY_COUNT_CAP, docsEstimate, HASH_OVER_READ, wordCounts } from './search.counts.ts';
+import { docsEstimate, wordCounts } from './search.counts.ts';
+import {
+  BODY_COUNT_CAP,
+  collectUpTo,
+  HASH_OVER_READ,
+  hashesOther,
+  STATS_TTL_MS,
+  SUGGEST_READ_FACTOR,
+  SUGGEST_SET_RAREST_MAX,
+} from './search.planner.ts';
 import { bodyCommon, plainPage, salesWordPage, wordPage, wordSuggest } from './search.prepared.ts';
 
 export type StoreSearchQuery = {
@@ -101,7 +111,7 @@ async function filterOf(
   // Among equally rare words (none indexed, say), the most specific.
   const driver = driverWord(words.filter((_, i) => counts[i]!.terms === least));
   const docs = Math.max(need.docs, ...counts.map((c) => c.terms), 1);
-  const matches = (allTerms ?? 0) > STORE_TOTAL_CAP ? need.known : need.matches;
+  const matches = (allTerms ?? 0) >= COUNT_CAP ? need.known : need.matches;
   return one(
     driver,
     words.flatMap((word, i) => {
@@ -111,18 +121,14 @@ async function filterOf(
       return [
         {
           word,
-          // Hashing a word's entries costs about a tenth of probing for it once, and the driver's
-          // walk probes until it has the matches it needs: with the documents holding every word
-          // counted, need × the driver's entries ÷ those documents (words typed together often come
-          // together); else about need × documents ÷ this word's documents if the words meet by
-          // chance; at most all of the driver's entries.
-          rare:
-            c.terms <=
-            10 *
-              Math.min(
-                least,
-                matches * (allTerms === undefined ? docs / Math.max(c.terms, 1) : least / allTerms),
-              ),
+          // Hashed or probed in the walk: search.planner.ts `hashesOther`.
+          rare: hashesOther({
+            entries: c.terms,
+            driverEntries: least,
+            need: matches,
+            documents: docs,
+            allTerms,
+          }),
           inBody: c.bodies > 0,
           bodyRare: c.bodies < BODY_COUNT_CAP,
         },
@@ -161,20 +167,9 @@ export class PgStoreSearch implements StoreSearch {
   ) {}
 
   private docs = { n: 0, at: -Infinity };
-  /**
-   * How many matches a sort other than relevance still collects and sorts, rather than walking the
-   * order's index: collecting costs about one row per match, walking about (documents ÷ matches) ×
-   * (offset + limit) rows at roughly three times the cost each, even at √(3 × documents × rows)
-   * (1,900 at 100,000 documents and a first page of 12; 6,000 at 1,000,000). The document count is
-   * the planner's estimate, read once a minute.
-   */
-  private async collectUpTo(rows: number): Promise<number> {
-    return Math.min(50_000, Math.ceil(Math.sqrt(3 * (await this.docCount()) * rows)));
-  }
-
-  /** The planner's estimate of the documents there are, read once a minute. */
+  /** The planner's estimate of the documents there are, read once a minute (STATS_TTL_MS). */
   private async docCount(): Promise<number> {
-    if (performance.now() - this.docs.at > 60_000)
+    if (performance.now() - this.docs.at > STATS_TTL_MS)
       this.docs = { n: await docsEstimate(this.db), at: performance.now() };
     return this.docs.n;
   }
@@ -205,7 +200,7 @@ export class PgStoreSearch implements StoreSearch {
       return page(await oneWord(words[0]!, await bodyCommon(this.db, words[0]!)));
     const relevance = q.sort === 'relevance';
     // A relevance page reads its entries only to the page's end once the total is known (the cap).
-    const matches = STORE_TOTAL_CAP + 1;
+    const matches = COUNT_CAP;
     const need = {
       matches,
       known: relevance ? offset + q.pageSize : matches,
@@ -228,7 +223,7 @@ export class PgStoreSearch implements StoreSearch {
             q.sort,
             q.pageSize,
             offset,
-            await this.collectUpTo(offset + q.pageSize),
+            collectUpTo(await this.docCount(), offset + q.pageSize),
           ),
     );
   }
@@ -239,7 +234,7 @@ export class PgStoreSearch implements StoreSearch {
     // Popular titles repeat across teams: read a few more rows than shown and keep distinct titles.
     const rows =
       words.length === 1
-        ? await wordSuggest(this.generic, words[0]!, STORE_SUGGEST_MAX * 4)
+        ? await wordSuggest(this.generic, words[0]!, STORE_SUGGEST_MAX * SUGGEST_READ_FACTOR)
         : await this.suggestWords(words);
     const seen = new Set<string>();
     const list = rows.filter((r) => !seen.has(r.title) && seen.add(r.title)).slice(0, STORE_SUGGEST_MAX);
@@ -248,16 +243,16 @@ export class PgStoreSearch implements StoreSearch {
 
   /** Several words' suggestions: a named statement per shape, as the relevance page's. */
   private async suggestWords(words: string[]): Promise<{ courseId: number; title: string }[]> {
-    const n = STORE_SUGGEST_MAX * 4;
+    const n = STORE_SUGGEST_MAX * SUGGEST_READ_FACTOR;
     // The documents holding every word among their terms are counted (to use as one set) only when
     // the rarest word is not common: words typed together tend to come together, so walking a
     // common word's entries meets a few titles holding the others sooner than the index intersects.
-    const all = { upTo: STORE_TOTAL_CAP + 1, unlessRarestOver: 4_000 };
+    const all = { upTo: COUNT_CAP, unlessRarestOver: SUGGEST_SET_RAREST_MAX };
     const need = { matches: n, known: n, docs: await this.docCount(), all };
     const f = await filterOf(this.db, words, need, undefined, this.generic);
     if (f.others.length === 0) return wordSuggest(this.generic, f.driver, n);
     // No document holds every word among its terms, and no body holds the others: no title does.
     if (testsAsSet(f) && f.allTerms?.n === 0) return [];
-    return suggestTitles(this.generic, f, STORE_SUGGEST_MAX * 4, relevanceName(f).replace('_rel', '_sug'));
+    return suggestTitles(this.generic, f, n, relevanceName(f).replace('_rel', '_sug'));
   }
 }

@@ -10,8 +10,7 @@ import {
   type StoreListQuery,
   stripQuizKeys,
 } from '@studio/contract';
-// eslint-disable-next-line no-restricted-imports -- search-apart: removed when search is fed by the outbox
-import { PgStoreSearch, type StoreSearch } from '../search/store-search.ts';
+import { PgStoreSearch, type ListingSource, type StoreSearch } from '../search/index.ts';
 import type { Actor } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -36,6 +35,30 @@ export const toCard = (l: ListedCourse): StoreCard => ({
 });
 
 type StoreQuery = StoreListQuery;
+
+/** A course's store version as the search indexes it (app.ts hands it to modules/search). */
+export const searchListing: ListingSource = async (db, courseId) => {
+  const src = await findLatestRelease(db, courseId);
+  if (!src) return undefined;
+  const { release } = src;
+  const { snapshot } = release;
+  return {
+    listed: src.listed,
+    teamId: src.teamId,
+    teamName: src.teamName,
+    sales: src.sales,
+    price: release.price,
+    versionNo: release.versionNo,
+    releasedAt: release.createdAt,
+    title: snapshot.title,
+    subtitle: snapshot.subtitle,
+    cover: snapshot.cover,
+    tags: snapshot.tags ?? [],
+    category: snapshot.category ?? null,
+    summary: snapshot.summary,
+    lessonTitles: snapshot.lessons.map((l) => l.title),
+  };
+};
 
 const searches = new WeakMap<AppContext, StoreSearch>();
 /** The store's search engine: PostgreSQL, reading where ctx.searchDb points (a replica, if set). */

@@ -1,5 +1,3 @@
-// eslint-disable-next-line no-restricted-imports -- search-apart: removed when search is fed by the outbox
-import { indexTeamName } from '../search/search.index.ts';
 import {
   Code,
   type CurrentTeam,
@@ -94,7 +92,8 @@ export async function modifyTeam(
   }
   const team = await ctx.db.transaction(async (tx) => {
     const row = await updateTeam(tx, membership.team.id, patch);
-    if (patch.teamName !== undefined) await indexTeamName(tx, row.id, row.teamName);
+    if (patch.teamName !== undefined)
+      await ctx.domainEvents.publish(tx, { type: 'team.renamed', teamId: row.id, teamName: row.teamName });
     return row;
   });
   return toLastTeam({ team, role: membership.role });
