@@ -39,6 +39,8 @@ const allowedHosts = z
     return list;
   });
 
+const GIB = 1024 ** 3;
+
 export const PAY_PROVIDERS = ['sandbox', 'wechat', 'alipay'] as const;
 export type PayProviderName = (typeof PAY_PROVIDERS)[number];
 
@@ -81,6 +83,34 @@ export const envSchema = z
       .max(100 * 1024 * 1024)
       .default(5 * 1024 * 1024),
     IMAGE_BASE: z.string().optional(),
+    /** The largest video or audio upload (bytes); default 2 GiB. */
+    MEDIA_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .positive()
+      .max(64 * GIB)
+      .default(2 * GIB),
+    /** Video and audio storage per team (bytes, originals counted); default 20 GiB. */
+    MEDIA_QUOTA_BYTES: z.coerce
+      .number()
+      .int()
+      .positive()
+      .max(2 ** 50)
+      .default(20 * GIB),
+    /** The longest video or audio accepted, in seconds; default 4 hours. */
+    MEDIA_MAX_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 3600)
+      .default(4 * 3600),
+    /** How long signed playlist and key addresses work, in seconds. */
+    MEDIA_URL_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
+    /** Media transcoded at once by each process that runs jobs. */
+    MEDIA_TRANSCODE_CONCURRENCY: z.coerce.number().int().min(1).max(8).default(1),
+    /** A system ffmpeg / ffprobe instead of the builds in the npm packages @ffmpeg-installer/@ffprobe-installer. */
+    FFMPEG_PATH: z.string().min(1).optional(),
+    FFPROBE_PATH: z.string().min(1).optional(),
     SMS_PROVIDER: z.enum(['console', 'http']).default('console'),
     SMS_HTTP_URL: optionalUrl,
     SMS_HTTP_TOKEN: z.string().optional(),
