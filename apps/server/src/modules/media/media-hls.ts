@@ -65,8 +65,10 @@ export async function hlsFile(ctx: AppContext, token: string, file: string): Pro
   if (!row || row.status === 'failed') throw missing();
   if (file === 'key') {
     // The policy again, now: a refund, an unrelease or a removal from the team stops the next key.
-    const viewer = await viewerOfGrant(ctx, grant);
-    await playableMedia(ctx, viewer, grant);
+    // Refused answers a real 404 (a player must never take an envelope for the key).
+    await playableMedia(ctx, await viewerOfGrant(ctx, grant), grant).catch((err: unknown) => {
+      throw err instanceof AppError && err.code === Code.NOT_FOUND ? missing() : err;
+    });
     return { body: Buffer.from(row.hlsKey, 'hex'), type: 'application/octet-stream', cache: NO_STORE };
   }
   if (file === 'master.m3u8') {
