@@ -53,7 +53,7 @@ export async function tus(
   const res = await fetch(new URL(url, base), {
     method,
     headers: { 'Tus-Resumable': '1.0.0', 'x-request-tkToken': token, ...headers },
-    body,
+    body: body && new Uint8Array(body),
   });
   return { status: res.status, headers: res.headers, body: await res.text() };
 }
