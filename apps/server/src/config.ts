@@ -106,8 +106,11 @@ export const envSchema = z
       .default(4 * 3600),
     /** How long signed playlist and key addresses work, in seconds. */
     MEDIA_URL_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
-    /** Media transcoded at once by each process that runs jobs. */
-    MEDIA_TRANSCODE_CONCURRENCY: z.coerce.number().int().min(1).max(8).default(1),
+    /**
+     * Media transcoded at once by this process (when it runs jobs); 0: it queues transcoding for the
+     * worker processes and runs none itself (docs/deploy.md).
+     */
+    MEDIA_TRANSCODE_CONCURRENCY: z.coerce.number().int().min(0).max(8).default(1),
     /** A system ffmpeg / ffprobe instead of the builds in the npm packages @ffmpeg-installer/@ffprobe-installer. */
     FFMPEG_PATH: z.string().min(1).optional(),
     FFPROBE_PATH: z.string().min(1).optional(),

@@ -15,7 +15,16 @@ import type { MediaRow } from '../../db/schema.ts';
 import { SAFE_INPUT, ToolError, runTool } from './ffmpeg.ts';
 import { hlsPrefix, mediaContext } from './media-context.ts';
 import { DEMUXERS } from './media-probe.ts';
-import { addRendition, findMedia, markFailed, markReady, setProgress } from './media.repo.ts';
+import { UPLOAD_EXPIRY_MS } from './media-originals.ts';
+import {
+  addRendition,
+  deleteMedia,
+  findMedia,
+  markFailed,
+  markReady,
+  setProgress,
+  staleUploads,
+} from './media.repo.ts';
 
 export const TRANSCODE_QUEUE = 'media-transcode';
 /** Seconds of each HLS segment. */
@@ -212,7 +221,26 @@ export async function startTranscode(
   else ctx.background.run(() => transcodeMedia(ctx, mediaId), log);
 }
 
+export const UPLOAD_CLEANUP_QUEUE = 'media-upload-cleanup';
+
+/**
+ * Abandoned uploads (unfinished after UPLOAD_EXPIRY_MS): the upload store's expired files are
+ * deleted, then the rows of uploads with no file left, which frees their quota.
+ */
+export async function cleanUpAbandonedUploads(ctx: AppContext, now = Date.now()): Promise<number> {
+  const { originals } = mediaContext(ctx);
+  await originals.datastore.deleteExpired();
+  const stale = await staleUploads(ctx.db, new Date(now - UPLOAD_EXPIRY_MS));
+  for (const row of stale) {
+    await originals.remove(row.uploadId);
+    await deleteMedia(ctx.db, row.id);
+  }
+  return stale.length;
+}
+
 export async function defineMediaJobs(ctx: AppContext, jobs: JobQueue): Promise<void> {
+  await jobs.define(UPLOAD_CLEANUP_QUEUE, async () => void (await cleanUpAbandonedUploads(ctx)));
+  await jobs.schedule(UPLOAD_CLEANUP_QUEUE, '17 * * * *');
   await jobs.define<{ mediaId: number }>(TRANSCODE_QUEUE, (data) => transcodeMedia(ctx, data.mediaId), {
     concurrency: ctx.config.MEDIA_TRANSCODE_CONCURRENCY,
     heartbeatSeconds: MIN_HEARTBEAT_SECONDS,

@@ -16,6 +16,7 @@ import {
 } from '../../../test/media-helpers.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { cleanFileName } from './media-upload.ts';
+import { cleanUpAbandonedUploads } from './media-transcode.ts';
 
 let t: TestApp;
 let base: string;
@@ -189,5 +190,19 @@ describe('tus upload', () => {
     const added = (await uploads()).filter((f) => !before.includes(f));
     for (const f of added) expect(f).toMatch(/^[a-f0-9]{32}(\.json)?$/);
     expect((await tus(base, token, 'DELETE', created.location!)).status).toBe(204);
+  });
+
+  it('expires an abandoned upload: its file and its row go, and its bytes return to the quota', async () => {
+    const created = await createUpload(base, other, 1000);
+    await patch(base, other, created.location!, 0, Buffer.alloc(100));
+    const before = await uploads();
+    expect(await cleanUpAbandonedUploads(t.app.ctx)).toBe(0);
+    expect((await info(created.mediaId, other)).code).toBe(200);
+    expect(await cleanUpAbandonedUploads(t.app.ctx, Date.now() + 25 * 3600_000)).toBeGreaterThanOrEqual(1);
+    expect((await info(created.mediaId, other)).code).toBe(404);
+    expect((await tus(base, other, 'HEAD', created.location!)).status).toBe(404);
+    const uploadId = created.location!.split('/').pop()!;
+    expect(before.filter((f) => f.startsWith(uploadId))).toHaveLength(2);
+    expect((await uploads()).filter((f) => f.startsWith(uploadId))).toEqual([]);
   });
 });

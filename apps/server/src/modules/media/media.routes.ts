@@ -61,16 +61,19 @@ export const mediaRoutes =
       },
     );
     app.get(
-      `${Routes.media.hls}/:token/*`,
+      // One wildcard (`<token>/<file>`): the token is a folder, so playlists name their parts relatively.
+      `${Routes.media.hls}/*`,
       {
         config: { auth: 'public' },
         schema: {
-          summary: 'A signed playback file: master.m3u8, <rendition>/index.m3u8, key, segments, poster.jpg',
-          params: z.object({ token: z.string().max(120), '*': z.string().max(60) }),
+          summary:
+            'A signed playback file: <token>/master.m3u8, <rendition>/index.m3u8, key, segments, poster.jpg',
+          params: z.object({ '*': z.string().max(200) }),
         },
       },
       async (r, reply) => {
-        const file = await hlsFile(ctx, r.params.token, r.params['*']);
+        const [token = '', ...rest] = r.params['*'].split('/');
+        const file = await hlsFile(ctx, token, rest.join('/'));
         return reply.header('cache-control', file.cache).type(file.type).send(file.body);
       },
     );
