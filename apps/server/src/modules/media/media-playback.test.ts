@@ -50,7 +50,8 @@ async function releasedMediaCourse(token: string, video: number, audio: number) 
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // Transcoding through the durable pg-boss queue, as in production.
+  t = await createTestApp({ JOBS_ENABLED: 'true' });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   clips = await fs.mkdtemp(path.join(os.tmpdir(), 'media-clips-'));

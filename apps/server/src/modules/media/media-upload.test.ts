@@ -205,4 +205,23 @@ describe('tus upload', () => {
     expect(before.filter((f) => f.startsWith(uploadId))).toHaveLength(2);
     expect((await uploads()).filter((f) => f.startsWith(uploadId))).toEqual([]);
   });
+
+  it('answers malformed tus requests with a 4xx, never a 5xx', async () => {
+    const answers = [
+      await tus(base, token, 'POST', '/api/media/upload', { 'Upload-Length': 'abc' }),
+      await tus(base, token, 'POST', '/api/media/upload', { 'Upload-Length': '-1' }),
+      await tus(base, token, 'PATCH', `/api/media/upload/${'a'.repeat(32)}`, { 'Upload-Offset': '0' }),
+      await tus(base, token, 'PATCH', '/api/media/upload/..%2f..%2fetc', {
+        'Upload-Offset': '0',
+        'Content-Type': 'application/offset+octet-stream',
+      }),
+      await tus(base, token, 'HEAD', '/api/media/upload/%00'),
+    ];
+    for (const [i, a] of answers.entries()) expect(a.status, `${i}: ${a.body}`).toBeGreaterThanOrEqual(400);
+    for (const a of answers) expect(a.status, a.body).toBeLessThan(500);
+    // Without a session: the API's 401 envelope, before tus sees anything.
+    const anonymous = await tus(base, '', 'POST', '/api/media/upload', { 'Upload-Length': '10' });
+    expect(JSON.parse(anonymous.body)).toMatchObject({ code: Code.UNAUTHORIZED });
+    expect(anonymous.headers.get('location')).toBeNull();
+  });
 });
