@@ -27,6 +27,17 @@ const SOURCES = {
   ],
   /** 3 s of 640×360 video, no audio stream. */
   silent: ['-f', 'lavfi', '-i', 'testsrc=duration=3:size=640x360:rate=25'],
+  /** 2 s of 1280×720 video with a sine tone. */
+  hd: [
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=duration=2:size=1280x720:rate=25',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=duration=2',
+  ],
   /** 3 s of a sine tone. */
   audio: ['-f', 'lavfi', '-i', 'sine=duration=3'],
 } as const;

@@ -73,12 +73,20 @@ describe('tus upload', () => {
     expect(usage.data).toEqual({ usedBytes: clip.length, quotaBytes: 8_000_000 });
   });
 
-  it('takes audio (mp3, m4a, wav) and video without sound (mkv), each by its bytes', async () => {
+  it('makes 360p and then 720p of a 720p source', async () => {
+    const { done, mediaId } = await uploadFile(base, token, await makeClip(clips, 'hd', 'mp4'), 'hd.mp4');
+    expect(done.status, done.body).toBe(204);
+    const media = await waitTranscoded(t, token, mediaId);
+    expect(media).toMatchObject({ status: 'ready', width: 1280, height: 720, renditions: ['360p', '720p'] });
+  });
+
+  it('takes audio (mp3, m4a, wav) and video without sound (mkv), webm, each by its bytes', async () => {
     for (const [source, ext, kind] of [
       ['audio', 'mp3', 'audio'],
       ['audio', 'm4a', 'audio'],
       ['audio', 'wav', 'audio'],
       ['silent', 'mkv', 'video'],
+      ['video', 'webm', 'video'],
     ] as const) {
       // The name says nothing: the kind comes from probing.
       const { done, mediaId } = await uploadFile(base, token, await makeClip(clips, source, ext), 'x.bin');
