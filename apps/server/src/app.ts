@@ -228,7 +228,7 @@ export async function buildApp({
     await defineStoreJobs(ctx, jobs, logger);
     await defineHistoryJobs(ctx, jobs);
     await defineAiJobs(ctx, jobs, logger);
-    await defineMediaJobs(ctx, jobs);
+    await defineMediaJobs(ctx, jobs, logger);
     app.addHook('onClose', () => jobs.stop());
   }
 

@@ -163,7 +163,11 @@ async function makePoster(ctx: AppContext, row: MediaRow, input: string, work: s
   await ctx.storage.put(`${hlsPrefix(row.teamId, row.id)}poster.jpg`, await fs.readFile(file), 'image/jpeg');
 }
 
-export async function transcodeMedia(ctx: AppContext, mediaId: number): Promise<void> {
+export async function transcodeMedia(
+  ctx: AppContext,
+  mediaId: number,
+  log?: FastifyBaseLogger,
+): Promise<void> {
   const row = await findMedia(ctx.db, mediaId);
   if (!row || row.status !== 'processing') return;
   const { originals, tools } = mediaContext(ctx);
@@ -189,7 +193,10 @@ export async function transcodeMedia(ctx: AppContext, mediaId: number): Promise<
           if (Date.now() - last < 1000) return;
           last = Date.now();
           const share = Math.min(1, ms / durationMs);
-          void setProgress(ctx.db, mediaId, Math.min(99, Math.floor((100 * (i + share)) / plan.length)));
+          // Progress is a hint: a failed write is logged, never fails the transcoding.
+          setProgress(ctx.db, mediaId, Math.min(99, Math.floor((100 * (i + share)) / plan.length))).catch(
+            (err: unknown) => log?.warn({ err, mediaId }, 'media progress'),
+          );
         },
       });
       await storeFolder(ctx, outDir, `${hlsPrefix(row.teamId, row.id)}${r.name}/`);
@@ -218,7 +225,7 @@ export async function startTranscode(
   log: FastifyBaseLogger,
 ): Promise<void> {
   if (ctx.jobs) await ctx.jobs.send(TRANSCODE_QUEUE, { mediaId }, `media-${mediaId}`);
-  else ctx.background.run(() => transcodeMedia(ctx, mediaId), log);
+  else ctx.background.run(() => transcodeMedia(ctx, mediaId, log), log);
 }
 
 export const UPLOAD_CLEANUP_QUEUE = 'media-upload-cleanup';
@@ -238,10 +245,14 @@ export async function cleanUpAbandonedUploads(ctx: AppContext, now = Date.now())
   return stale.length;
 }
 
-export async function defineMediaJobs(ctx: AppContext, jobs: JobQueue): Promise<void> {
+export async function defineMediaJobs(
+  ctx: AppContext,
+  jobs: JobQueue,
+  log: FastifyBaseLogger,
+): Promise<void> {
   await jobs.define(UPLOAD_CLEANUP_QUEUE, async () => void (await cleanUpAbandonedUploads(ctx)));
   await jobs.schedule(UPLOAD_CLEANUP_QUEUE, '17 * * * *');
-  await jobs.define<{ mediaId: number }>(TRANSCODE_QUEUE, (data) => transcodeMedia(ctx, data.mediaId), {
+  await jobs.define<{ mediaId: number }>(TRANSCODE_QUEUE, (data) => transcodeMedia(ctx, data.mediaId, log), {
     concurrency: ctx.config.MEDIA_TRANSCODE_CONCURRENCY,
     heartbeatSeconds: MIN_HEARTBEAT_SECONDS,
   });
