@@ -27,6 +27,9 @@ import { lessonsRoutes } from './modules/courses/lessons.routes.ts';
 import { sharesRoutes } from './modules/courses/shares.routes.ts';
 import { aiRoutes } from './modules/ai/ai.routes.ts';
 import { learningRoutes } from './modules/learning/learning.routes.ts';
+import { mediaRoutes } from './modules/media/media.routes.ts';
+import { mediaUploadRoutes } from './modules/media/media-upload.ts';
+import { defineMediaJobs } from './modules/media/media-transcode.ts';
 import { defineAiJobs } from './modules/ai/ai.jobs.ts';
 import { paymentsRoutes } from './modules/store/payments.routes.ts';
 import { sandboxPayRoutes } from './modules/store/sandbox-pay.routes.ts';
@@ -194,6 +197,8 @@ export async function buildApp({
         paymentsRoutes,
         aiRoutes,
         learningRoutes,
+        mediaRoutes,
+        mediaUploadRoutes,
       ]) {
         await api.register(routes(ctx));
       }
@@ -227,6 +232,7 @@ export async function buildApp({
     await defineStoreJobs(ctx, jobs, logger);
     await defineHistoryJobs(ctx, jobs);
     await defineAiJobs(ctx, jobs, logger);
+    await defineMediaJobs(ctx, jobs, logger);
     app.addHook('onClose', () => jobs.stop());
   }
 

@@ -43,6 +43,8 @@ const allowedHosts = z
     return list;
   });
 
+const GIB = 1024 ** 3;
+
 export const PAY_PROVIDERS = ['sandbox', 'wechat', 'alipay'] as const;
 export type PayProviderName = (typeof PAY_PROVIDERS)[number];
 
@@ -87,6 +89,37 @@ export const envSchema = z
     IMAGE_BASE: z.string().optional(),
     /** Who sends the codes: the log (`console`), a relay of one's own (`http`), Aliyun or Tencent Cloud. */
     SMS_PROVIDER: z.enum(['console', 'http', 'aliyun', 'tencent']).default('console'),
+    /** The largest video or audio upload (bytes); default 2 GiB. */
+    MEDIA_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .positive()
+      .max(64 * GIB)
+      .default(2 * GIB),
+    /** Video and audio storage per team (bytes, originals counted); default 20 GiB. */
+    MEDIA_QUOTA_BYTES: z.coerce
+      .number()
+      .int()
+      .positive()
+      .max(2 ** 50)
+      .default(20 * GIB),
+    /** The longest video or audio accepted, in seconds; default 4 hours. */
+    MEDIA_MAX_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 3600)
+      .default(4 * 3600),
+    /** How long signed playlist and key addresses work, in seconds. */
+    MEDIA_URL_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
+    /**
+     * Media transcoded at once by this process (when it runs jobs); 0: it queues transcoding for the
+     * worker processes and runs none itself (docs/deploy.md).
+     */
+    MEDIA_TRANSCODE_CONCURRENCY: z.coerce.number().int().min(0).max(8).default(1),
+    /** A system ffmpeg / ffprobe instead of the builds in the npm packages @ffmpeg-installer/@ffprobe-installer. */
+    FFMPEG_PATH: z.string().min(1).optional(),
+    FFPROBE_PATH: z.string().min(1).optional(),
     SMS_HTTP_URL: optionalUrl,
     SMS_HTTP_TOKEN: z.string().optional(),
     /** Aliyun SMS (SendSms): a RAM user's AccessKey, an approved signature and template (`${code}`). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeUrl, sanitizeDoc } from './content-sanitizer.ts';
+import { mediaIdsOf, safeUrl, sanitizeDoc } from './content-sanitizer.ts';
 import type { DocNode } from './schemas/course.ts';
 
 const doc = (...content: DocNode[]): DocNode => ({ type: 'doc', content });
@@ -80,6 +80,17 @@ describe('content sanitizer', () => {
     expect(out).toEqual(
       doc({ type: 'paragraph', attrs: { textAlign: 'center' }, content: [text('文字', [{ type: 'bold' }])] }),
     );
+  });
+
+  it('keeps a media block by its id and drops one without a valid id', () => {
+    const media = (attrs: Record<string, unknown>) =>
+      sanitizeDoc(doc({ type: 'media', attrs }, p(text('ok'))));
+    expect(
+      media({ mediaId: 7, kind: 'video', title: '第一讲', src: 'https://x.example/a.mp4' }).content![0],
+    ).toEqual({ type: 'media', attrs: { mediaId: 7, kind: 'video', title: '第一讲' } });
+    expect(mediaIdsOf(media({ mediaId: 7 }))).toEqual([7]);
+    for (const mediaId of ['7', 0, 1.5, -1, 2 ** 31]) expect(mediaIdsOf(media({ mediaId }))).toEqual([]);
+    expect(media({ mediaId: 7, kind: 'html' }).content![0]).toEqual({ type: 'media', attrs: { mediaId: 7 } });
   });
 
   it('answers an empty document for a non-document', () => {

@@ -86,6 +86,8 @@ const NODES: Record<string, Record<string, AttrRule>> = {
   tableCell: { colspan: int(1, 20), rowspan: int(1, 50) },
   callout: { tone: oneOf(...CALLOUT_TONES) },
   videoEmbed: { src: (v) => safeUrl(v) },
+  // An uploaded video or audio (modules/media on the server): played through signed HLS addresses.
+  media: { mediaId: int(1, 2_147_483_647), kind: oneOf('video', 'audio'), title: str(200) },
   quiz: {
     id: (v) => (typeof v === 'string' && QUIZ_ID.test(v) ? v : undefined),
     kind: oneOf(...QUIZ_KINDS),
@@ -107,7 +109,7 @@ const MARKS: Record<string, Record<string, AttrRule>> = {
 };
 
 /** Nodes that mean nothing without their URL are dropped when the URL is refused. */
-const REQUIRED: Record<string, string> = { image: 'src', videoEmbed: 'src', quiz: 'id' };
+const REQUIRED: Record<string, string> = { image: 'src', videoEmbed: 'src', media: 'mediaId', quiz: 'id' };
 
 function cleanAttrs(rules: Record<string, AttrRule>, attrs: Attrs | undefined): Attrs | undefined {
   if (!attrs) return undefined;
@@ -152,6 +154,17 @@ export function sanitizeDoc(doc: DocNode | null | undefined): DocNode {
   const cleaned = doc?.type === 'doc' ? cleanNode(doc, 0) : undefined;
   if (cleaned?.content?.length) uniqueQuizIds(cleaned);
   return cleaned?.content?.length ? cleaned : { type: 'doc', content: [{ type: 'paragraph' }] };
+}
+
+/** The ids of the uploaded media a document's media blocks refer to. */
+export function mediaIdsOf(doc: DocNode | null | undefined): number[] {
+  const ids: number[] = [];
+  const walk = (node: DocNode) => {
+    if (node.type === 'media' && typeof node.attrs?.mediaId === 'number') ids.push(node.attrs.mediaId);
+    node.content?.forEach(walk);
+  };
+  if (doc) walk(doc);
+  return ids;
 }
 
 /** A pasted copy of a quiz keeps its id: answers are graded by id, so later copies get a new one. */

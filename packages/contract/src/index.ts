@@ -22,5 +22,6 @@ export * from './schemas/ai.ts';
 export * from './content-sanitizer.ts';
 export * from './quiz.ts';
 export * from './schemas/learn.ts';
+export * from './schemas/media.ts';
 export * from './public-page.ts';
 export * from './store-list-address.ts';

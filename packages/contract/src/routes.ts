@@ -159,6 +159,16 @@ export const Routes = {
   certificate: {
     view: '/certificate/view',
   },
+  media: {
+    /** The tus endpoint (creation, HEAD for the offset, PATCH for bytes); each upload under it by id. */
+    upload: '/media/upload',
+    info: '/media/info',
+    usage: '/media/usage',
+    /** Signed, short-lived playback addresses of a media block in a lesson, for whoever may read it. */
+    play: '/media/play',
+    /** Signed HLS: `/media/hls/<token>/master.m3u8`, `…/<rendition>/index.m3u8`, `…/key`, segments. */
+    hls: '/media/hls',
+  },
   share: {
     create: '/share/create',
     list: '/share/list',

@@ -7,3 +7,4 @@ export * from './schema/ai.ts';
 export * from './schema/learning.ts';
 export * from './schema/search.ts';
 export * from './schema/coupons.ts';
+export * from './schema/media.ts';

@@ -59,7 +59,7 @@ export class JobQueue {
     const queueOptions = { notify: true, ...(heartbeatSeconds ? { heartbeatSeconds } : {}) };
     await this.boss.createQueue(name, queueOptions);
     await this.boss.updateQueue(name, queueOptions);
-    // One pg-boss worker per slot, each knowing its own id: after a job it asks for the next one at
+    // One pg-boss worker per slot (none: this process only queues the jobs), each knowing its own id: after a job it asks for the next one at
     // once. Otherwise a backlog (a course's lessons, all queued together) would wait out the idle poll
     // between jobs, which is 30 s while NOTIFY is on (NOTIFY only wakes workers for new jobs).
     for (let slot = 0; slot < (options.concurrency ?? 1); slot++) {

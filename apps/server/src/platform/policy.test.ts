@@ -15,6 +15,7 @@ import {
   authorize,
   can,
   canLearn,
+  canPlayMedia,
   canReadLesson,
   canViewListing,
   courseAbilitiesOf,
@@ -79,6 +80,8 @@ const TEAM_ACTIONS: Record<string, { row: Row; write: boolean }> = {
   'ai.assist': { row: row(OK, OK, OK), write: true },
   'learn.study': { row: row(OK, OK, OK), write: false },
   'learn.report': { row: row(OK, OK, NO), write: false },
+  'media.upload': { row: row(OK, OK, OK), write: true },
+  'media.view': { row: row(OK, OK, OK), write: false },
 };
 
 const SELF: MemberSubject = { userId: ME, role: null };
@@ -287,5 +290,21 @@ describe('the policy', () => {
     expect(canLearn({ bought: false, ownTeam: true, listed: true })).toBe(true);
     expect(canLearn({ bought: false, ownTeam: true, listed: false })).toBe(false);
     expect(canLearn({ bought: false, ownTeam: false, listed: true })).toBe(false);
+  });
+
+  it('media plays for its own team, else only where the lesson holding it may be read', () => {
+    const lesson = (listed: boolean, entitled: boolean, freePreview: boolean) => ({
+      listed,
+      entitled,
+      freePreview,
+    });
+    expect(canPlayMedia({ ownTeam: true, lesson: null })).toBe(true);
+    expect(canPlayMedia({ ownTeam: false, lesson: null })).toBe(false);
+    expect(canPlayMedia({ ownTeam: false, lesson: lesson(true, true, false) })).toBe(true);
+    expect(canPlayMedia({ ownTeam: false, lesson: lesson(false, true, false) })).toBe(true);
+    expect(canPlayMedia({ ownTeam: false, lesson: lesson(true, false, true) })).toBe(true);
+    expect(canPlayMedia({ ownTeam: false, lesson: lesson(true, false, false) })).toBe(false);
+    // Unlisted (下架): a visitor's free preview stops; buyers keep theirs.
+    expect(canPlayMedia({ ownTeam: false, lesson: lesson(false, false, true) })).toBe(false);
   });
 });

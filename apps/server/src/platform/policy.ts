@@ -94,6 +94,10 @@ interface Subjects {
   'learn.study': void;
   /** The team learning report: every member's progress. */
   'learn.report': void;
+  /** Uploading video and audio for the team's lessons (it counts against the team's media quota). */
+  'media.upload': void;
+  /** Seeing the team's media, their transcoding and the team's media usage. */
+  'media.view': void;
 }
 export type Action = keyof Subjects;
 
@@ -191,6 +195,8 @@ export const POLICY: { [A in Action]: Entry<Subjects[A]> } = {
   // An expired team keeps what it bought: its members still learn (their own record, not team data).
   'learn.study': read(ALL),
   'learn.report': read(MANAGERS),
+  'media.upload': write(ALL),
+  'media.view': read(ALL),
 };
 
 type SubjectArg<A extends Action> = Subjects[A] extends void ? [] : [subject: Subjects[A]];
@@ -239,6 +245,23 @@ export const canLearn = (s: LearnSubject): boolean => s.bought || (s.ownTeam && 
 
 /** A lesson's content is for teams that hold the course; free-preview lessons are for everyone. */
 export const canReadLesson = (s: LessonSubject): boolean => s.entitled || s.freePreview;
+
+/**
+ * Playing uploaded media (its HLS key is handed out only then): the team that uploaded it, or anyone
+ * who may read a released lesson holding it, by the buy page's rules (`canViewListing` and
+ * `canReadLesson`: the teams that hold the course; anyone, a share's visitor included, for a
+ * free-preview lesson of a listed course). A lesson of another team's course never opens it.
+ */
+export type MediaSubject = {
+  ownTeam: boolean;
+  /** The released lesson it is played in, when the lesson holds it and the course is the media's team's. */
+  lesson: (LessonSubject & { listed: boolean }) | null;
+};
+export const canPlayMedia = (s: MediaSubject): boolean =>
+  s.ownTeam ||
+  (s.lesson !== null &&
+    canViewListing({ listed: s.lesson.listed, entitled: s.lesson.entitled }) &&
+    canReadLesson(s.lesson));
 
 /** The team's abilities for its payloads; team actions depend on the role alone. */
 export const teamAbilitiesOf = (membership: Membership): TeamAbilities => ({

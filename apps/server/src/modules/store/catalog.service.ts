@@ -8,6 +8,7 @@ import {
   type StoreCourse,
   type StoreListPage,
   type StoreListQuery,
+  type DocNode,
   stripQuizKeys,
 } from '@studio/contract';
 import { PgStoreSearch, type ListingSource, type StoreSearch } from '../search/index.ts';
@@ -128,6 +129,37 @@ export async function storeCourse(ctx: AppContext, viewer: Viewer, courseId: num
       viewer !== null &&
       teamId !== undefined &&
       (await isInCart(ctx.db, viewer.actor.user.id, teamId, courseId)),
+  };
+}
+
+/**
+ * A lesson of a course's latest release as the media player needs it: the course's team, whether it is
+ * listed, whether the viewer's team holds it (own or bought; a refund takes that away at once) and the
+ * lesson's content and free preview. The policy decides from these (`canPlayMedia`).
+ */
+export async function releasedLessonFacts(
+  ctx: AppContext,
+  teamId: number | undefined,
+  courseId: number,
+  lessonId: number,
+): Promise<{
+  courseTeamId: number;
+  listed: boolean;
+  entitled: boolean;
+  freePreview: boolean;
+  content: DocNode;
+} | null> {
+  const listed = await findLatestRelease(ctx.db, courseId);
+  const lesson = listed?.release.snapshot.lessons.find((l) => l.lessonId === lessonId);
+  if (!listed || !lesson) return null;
+  const entitled =
+    teamId !== undefined && (listed.teamId === teamId || (await isOwned(ctx.db, teamId, courseId)));
+  return {
+    courseTeamId: listed.teamId,
+    listed: listed.listed,
+    entitled,
+    freePreview: lesson.freePreview,
+    content: lesson.content,
   };
 }
 

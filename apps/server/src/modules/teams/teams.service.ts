@@ -23,6 +23,10 @@ import {
 } from './teams.repo.ts';
 import type { Membership } from '../../platform/membership.ts';
 
+/** A user's membership of a team, if any (a signed media address is checked against it again). */
+export const findUserMembership = (ctx: AppContext, userId: number, teamId: number) =>
+  findMembership(ctx.db, userId, teamId);
+
 export async function listSwitchableTeams(ctx: AppContext, actor: Actor): Promise<{ list: TeamListItem[] }> {
   const memberships = await listMemberships(ctx.db, actor.user.id);
   return {

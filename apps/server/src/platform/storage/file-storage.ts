@@ -6,6 +6,8 @@ export interface FileStorage {
   /** Stores the whole body under key; a reader never sees a half-written file. */
   put(key: string, body: Buffer, contentType: string): Promise<void>;
   get(key: string): Promise<StoredFile | null>;
+  /** Removes every file whose key starts with `prefix` (a folder such as `media/3/17/`). */
+  deletePrefix(prefix: string): Promise<void>;
 }
 
 const TYPES: Record<string, string> = {

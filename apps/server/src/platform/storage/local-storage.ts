@@ -26,6 +26,10 @@ export class LocalFileStorage implements FileStorage {
     await fs.rename(temp, target);
   }
 
+  async deletePrefix(prefix: string): Promise<void> {
+    await fs.rm(this.pathOf(prefix), { recursive: true, force: true });
+  }
+
   async get(key: string): Promise<StoredFile | null> {
     try {
       const body = await fs.readFile(this.pathOf(key));

@@ -1,4 +1,11 @@
-import { GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  ListObjectsV2Command,
+  NoSuchKey,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import type { FileStorage, StoredFile } from './file-storage.ts';
 
 export type S3Options = {
@@ -30,6 +37,19 @@ export class S3FileStorage implements FileStorage {
     await this.client.send(
       new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentType: contentType }),
     );
+  }
+
+  async deletePrefix(prefix: string): Promise<void> {
+    // Listed a page (up to 1,000 keys) at a time, each page deleted in one request.
+    for (;;) {
+      const listed = await this.client.send(
+        new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix }),
+      );
+      const keys = (listed.Contents ?? []).flatMap((o) => (o.Key ? [{ Key: o.Key }] : []));
+      if (keys.length === 0) return;
+      await this.client.send(new DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects: keys } }));
+      if (!listed.IsTruncated) return;
+    }
   }
 
   async get(key: string): Promise<StoredFile | null> {

@@ -22,6 +22,19 @@ describe('local storage', () => {
     await expect(storage.put('../escape.png', PNG_1X1, 'image/png')).rejects.toThrow();
     await fs.rm(root, { recursive: true });
   });
+  it("deletes a folder of keys (a media's HLS files) and nothing beside it", async () => {
+    const root = await fs.mkdtemp(path.join(os.tmpdir(), 'store-'));
+    const storage = new LocalFileStorage(root);
+    await storage.put('media/3/17/360p/seg_00000.ts', PNG_1X1, 'video/mp2t');
+    await storage.put('media/3/17/poster.jpg', PNG_1X1, 'image/jpeg');
+    await storage.put('media/3/170/poster.jpg', PNG_1X1, 'image/jpeg');
+    await storage.deletePrefix('media/3/17/');
+    expect(await storage.get('media/3/17/poster.jpg')).toBeNull();
+    expect(await storage.get('media/3/17/360p/seg_00000.ts')).toBeNull();
+    expect(await storage.get('media/3/170/poster.jpg')).not.toBeNull();
+    await expect(storage.deletePrefix('../')).rejects.toThrow();
+    await fs.rm(root, { recursive: true });
+  });
 });
 
 describe('S3 storage against a fake S3 server', () => {

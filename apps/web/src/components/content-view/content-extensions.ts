@@ -1,7 +1,7 @@
 import type { Extensions } from '@tiptap/core';
 import { Table, TableCell, TableHeader, TableRow } from '@tiptap/extension-table';
 import StarterKit from '@tiptap/starter-kit';
-import { Callout, VideoEmbed } from './content-nodes.ts';
+import { Callout, MediaBlock, VideoEmbed } from './content-nodes.ts';
 import { ContentImage } from './image-node.ts';
 import { LINK_REL } from './doc-filter.ts';
 import { Quiz } from './quiz-node.ts';
@@ -33,5 +33,6 @@ export const contentExtensions = ({ codeBlock = true }: { codeBlock?: boolean } 
   TableCell,
   Callout,
   VideoEmbed,
+  MediaBlock,
   Quiz,
 ];

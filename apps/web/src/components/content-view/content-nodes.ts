@@ -1,5 +1,6 @@
 import { mergeAttributes, Node } from '@tiptap/core';
 import { CALLOUT_TONES, safeUrl, type CalloutTone } from './doc-filter.ts';
+import { mediaSpec } from './media-html.ts';
 import { toEmbedUrl } from './video-embed.ts';
 
 declare module '@tiptap/core' {
@@ -103,5 +104,28 @@ export const VideoEmbed = Node.create({
         ({ commands }) =>
           commands.insertContent({ type: this.name, attrs: { src } }),
     };
+  },
+});
+
+/** An uploaded video or audio by its media id (played through signed HLS; see media-html.ts). */
+export const MediaBlock = Node.create({
+  name: 'media',
+  group: 'block',
+  atom: true,
+  draggable: true,
+  addAttributes() {
+    const number = (element: HTMLElement) => Number(element.getAttribute('data-media-id')) || null;
+    return {
+      // Written by renderHTML below from the node itself.
+      mediaId: { default: null, parseHTML: number, renderHTML: () => ({}) },
+      kind: { default: 'video', parseHTML: (e) => e.getAttribute('data-kind'), renderHTML: () => ({}) },
+      title: { default: null, parseHTML: (e) => e.textContent || null, renderHTML: () => ({}) },
+    };
+  },
+  parseHTML() {
+    return [{ tag: 'div[data-media]' }];
+  },
+  renderHTML({ node }) {
+    return mediaSpec({ type: 'media', attrs: node.attrs }) as never;
   },
 });

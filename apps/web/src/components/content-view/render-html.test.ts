@@ -268,6 +268,8 @@ describe('content renderer matches Tiptap', () => {
     { type: 'quiz', attrs: { id: 'q-3', kind: 'truefalse', question: '判断', correct: [0] } },
     { type: 'quiz', attrs: { id: 'q-4', kind: 'blank', question: '填空', accepted: ['答案'] } },
     { type: 'quiz', attrs: { id: 'q-5' }, content: [p(text('测验里的字'))] },
+    { type: 'media', attrs: { mediaId: 7, kind: 'video', title: '第一讲 <b>' } },
+    { type: 'media', attrs: { mediaId: 8, kind: 'audio' } },
   );
 
   it('covers every node and mark of the shared schema', () => {

@@ -2,6 +2,7 @@ import type { DocNode } from '@studio/contract';
 import DOMPurify from 'dompurify';
 import { docText, filterDoc, LINK_REL, safeUrl } from './doc-filter.ts';
 import type { HighlightCode } from './code-highlight.ts';
+import { mediaSpec } from './media-html.ts';
 import { quizSpec, type HtmlSpec, type QuizWords } from './quiz-html.ts';
 import { isEmbedSrc, toEmbedUrl } from './video-embed.ts';
 
@@ -219,6 +220,7 @@ const LEAVES: Record<string, (node: DocNode) => string> = {
       : img;
   },
   videoEmbed: renderVideo,
+  media: (node) => renderSpec(mediaSpec(node)),
   table: renderTable,
   quiz: (node) => renderSpec(quizSpec(node, quizWords)),
   codeBlock: renderCodeBlock,

@@ -1,0 +1,49 @@
+/** Uploaded video and audio (modules/media): one row per upload, from its first byte to its HLS renditions. */
+import type { MediaKind, MediaRendition, MediaStatus } from '@studio/contract';
+import {
+  bigint,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  smallint,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { users } from './accounts.ts';
+import { teams } from './teams.ts';
+import { ts } from './columns.ts';
+
+export const media = pgTable(
+  'media',
+  {
+    id: serial('id').primaryKey(),
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    uploaderId: integer('uploader_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The tus upload's id (its file in the upload store), 32 hex characters. */
+    uploadId: varchar('upload_id', { length: 32 }).notNull(),
+    name: varchar('name', { length: 120 }).notNull(),
+    status: varchar('status', { length: 12 }).$type<MediaStatus>().notNull().default('uploading'),
+    kind: varchar('kind', { length: 8 }).$type<MediaKind>(),
+    /** The declared length while uploading, then the stored size: what the team's quota counts. */
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    /** The ffprobe demuxer the file was recognised as: ffmpeg is told to read it as that and nothing else. */
+    container: varchar('container', { length: 16 }),
+    durationMs: integer('duration_ms'),
+    width: integer('width'),
+    height: integer('height'),
+    hasAudio: smallint('has_audio'),
+    renditions: jsonb('renditions').$type<MediaRendition[]>().notNull().default([]),
+    progress: smallint('progress').notNull().default(0),
+    errorCode: integer('error_code'),
+    /** The AES-128 key of its HLS segments, hex; only the key route hands it out (signed, policy-checked). */
+    hlsKey: varchar('hls_key', { length: 32 }).notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('media_upload_id_idx').on(t.uploadId), index('media_team_idx').on(t.teamId)],
+);
+export type MediaRow = typeof media.$inferSelect;

@@ -1,0 +1,51 @@
+/**
+ * Who may play a media: the policy's `canPlayMedia`, from the facts of the lesson it is played in (the
+ * store's `releasedLessonFacts`). Anything refused answers 404, as another team's data does.
+ */
+import { Code, mediaIdsOf } from '@studio/contract';
+import type { AppContext } from '../../platform/context.ts';
+import { AppError } from '../../platform/errors.ts';
+import { canPlayMedia } from '../../platform/policy.ts';
+import type { MediaRow } from '../../db/schema.ts';
+import { releasedLessonFacts } from '../store/catalog.service.ts';
+import { findUserMembership } from '../teams/teams.service.ts';
+import { findMedia } from './media.repo.ts';
+
+/** The viewer: a member of a team (their current one), or null for a visitor. */
+export type MediaViewer = { userId: number; teamId: number } | null;
+/** Where the media is played: the lesson holding its block (0 for the team's own preview). */
+export type PlayPlace = { mediaId: number; courseId: number; lessonId: number };
+
+export async function playableMedia(
+  ctx: AppContext,
+  viewer: MediaViewer,
+  place: PlayPlace,
+): Promise<MediaRow> {
+  const row = await findMedia(ctx.db, place.mediaId);
+  if (!row) throw new AppError(Code.NOT_FOUND);
+  const ownTeam = viewer !== null && viewer.teamId === row.teamId;
+  let lesson = null;
+  if (!ownTeam && place.courseId && place.lessonId) {
+    const facts = await releasedLessonFacts(ctx, viewer?.teamId, place.courseId, place.lessonId);
+    // The block must be in that lesson of a course of the media's own team: a lesson that names
+    // another team's media id opens nothing.
+    if (facts && facts.courseTeamId === row.teamId && mediaIdsOf(facts.content).includes(row.id))
+      lesson = facts;
+  }
+  if (!canPlayMedia({ ownTeam, lesson })) throw new AppError(Code.NOT_FOUND);
+  return row;
+}
+
+/**
+ * The viewer a signed address names, checked again: still a member of that team (a removed member's
+ * addresses stop working), or a visitor (0).
+ */
+export async function viewerOfGrant(
+  ctx: AppContext,
+  grant: { userId: number; teamId: number },
+): Promise<MediaViewer> {
+  if (!grant.userId) return null;
+  const membership = await findUserMembership(ctx, grant.userId, grant.teamId);
+  if (!membership) throw new AppError(Code.NOT_FOUND);
+  return { userId: grant.userId, teamId: grant.teamId };
+}

@@ -1,0 +1,90 @@
+/**
+ * What a signed playback address opens (`/api/media/hls/<token>/<file>`): the master playlist (made
+ * from the renditions done so far), a rendition's playlist (its key URI and segment addresses
+ * rewritten), the key (decided again by the policy, every time), the encrypted segments, the poster.
+ */
+import { Code, MEDIA_RENDITIONS, type MediaRendition } from '@studio/contract';
+import type { AppContext } from '../../platform/context.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { MediaRow } from '../../db/schema.ts';
+import { playableMedia, viewerOfGrant } from './media-access.ts';
+import { hlsPrefix } from './media-context.ts';
+import { findMedia } from './media.repo.ts';
+import { segmentBase } from './media.service.ts';
+import { readGrant, type PlayGrant } from './media-urls.ts';
+import { renditionsFor } from './media-transcode.ts';
+
+export type HlsFile = { body: Buffer | string; type: string; cache: string };
+
+const NO_STORE = 'no-store';
+const RENDITION = `(${MEDIA_RENDITIONS.join('|')})`;
+const FILE = new RegExp(`^(?:master\\.m3u8|key|poster\\.jpg|${RENDITION}/(index\\.m3u8|seg_\\d{5}\\.ts))$`);
+const SEGMENT = /^seg_\d{5}\.ts$/;
+
+const expired = () => new AppError(Code.MEDIA_LINK_EXPIRED, { status: 403 });
+const missing = () => new AppError(Code.NOT_FOUND, { status: 404 });
+
+function masterPlaylist(row: MediaRow): string {
+  const lines = ['#EXTM3U', '#EXT-X-VERSION:3'];
+  const audio = row.hasAudio ? 128 : 0;
+  for (const r of renditionsFor(row)) {
+    if (!row.renditions.includes(r.name)) continue;
+    const codecs = [r.name === 'audio' ? null : 'avc1.4d401f', audio ? 'mp4a.40.2' : null].filter(Boolean);
+    const bandwidth = Math.round((r.videoKbps + audio) * 1100);
+    const resolution = r.name === 'audio' ? '' : `,RESOLUTION=${r.width}x${r.height}`;
+    lines.push(`#EXT-X-STREAM-INF:BANDWIDTH=${bandwidth}${resolution},CODECS="${codecs.join(',')}"`);
+    lines.push(`${r.name}/index.m3u8`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** The stored playlist with the key at this playback's signed address and segments at their own. */
+function variantPlaylist(stored: string, rendition: MediaRendition, segments: string): string {
+  return stored
+    .split('\n')
+    .map((line) => {
+      if (line.startsWith('#EXT-X-KEY:')) return line.replace(/URI="[^"]*"/, 'URI="../key"');
+      return SEGMENT.test(line.trim()) ? `${segments}${rendition}/${line.trim()}` : line;
+    })
+    .join('\n');
+}
+
+async function stored(ctx: AppContext, row: MediaRow, file: string): Promise<Buffer> {
+  const found = await ctx.storage.get(`${hlsPrefix(row.teamId, row.id)}${file}`);
+  if (!found) throw missing();
+  return found.body;
+}
+
+export async function hlsFile(ctx: AppContext, token: string, file: string): Promise<HlsFile> {
+  const m = FILE.exec(file);
+  if (!m) throw missing();
+  const grant: PlayGrant | null = await readGrant(ctx, token);
+  const wanted = m[1] && m[2] && SEGMENT.test(m[2]) ? 's' : 'p';
+  if (!grant || grant.purpose !== wanted) throw expired();
+  const row = await findMedia(ctx.db, grant.mediaId);
+  if (!row || row.status === 'failed') throw missing();
+  if (file === 'key') {
+    // The policy again, now: a refund, an unrelease or a removal from the team stops the next key.
+    // Refused answers a real 404 (a player must never take an envelope for the key).
+    await playableMedia(ctx, await viewerOfGrant(ctx, grant), grant).catch((err: unknown) => {
+      throw err instanceof AppError && err.code === Code.NOT_FOUND ? missing() : err;
+    });
+    return { body: Buffer.from(row.hlsKey, 'hex'), type: 'application/octet-stream', cache: NO_STORE };
+  }
+  if (file === 'master.m3u8') {
+    if (row.renditions.length === 0) throw missing();
+    return { body: masterPlaylist(row), type: 'application/vnd.apple.mpegurl', cache: NO_STORE };
+  }
+  if (file === 'poster.jpg')
+    return { body: await stored(ctx, row, file), type: 'image/jpeg', cache: 'private, max-age=300' };
+  const rendition = m[1] as MediaRendition;
+  if (!row.renditions.includes(rendition)) throw missing();
+  if (wanted === 's')
+    return { body: await stored(ctx, row, file), type: 'video/mp2t', cache: 'private, max-age=3600' };
+  const playlist = (await stored(ctx, row, file)).toString('utf8');
+  return {
+    body: variantPlaylist(playlist, rendition, await segmentBase(ctx, grant, row)),
+    type: 'application/vnd.apple.mpegurl',
+    cache: NO_STORE,
+  };
+}

@@ -1,0 +1,71 @@
+/**
+ * Where uploaded originals live while and after they arrive: tus's file store in the storage's local
+ * folder (`DATA_DIR/uploads/media-uploads`), or its S3 store in S3_BUCKET when S3 is configured. They
+ * are never served: the tus GET is not routed, and learners only get HLS.
+ */
+import { createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { FileStore } from '@tus/file-store';
+import { S3Store } from '@tus/s3-store';
+import type { DataStore } from '@tus/utils';
+import type { Config } from '../../config.ts';
+
+/** Unfinished uploads expire after this long (tus tells the client; the cleanup job removes them). */
+export const UPLOAD_EXPIRY_MS = 24 * 3600_000;
+
+export type LocalCopy = { path: string; release: () => Promise<void> };
+
+export type Originals = {
+  datastore: DataStore;
+  /** A local path ffprobe and ffmpeg may read (the file itself, or a temporary copy from S3). */
+  localCopy(uploadId: string): Promise<LocalCopy>;
+  remove(uploadId: string): Promise<void>;
+};
+
+const UPLOAD_ID = /^[a-f0-9]{32}$/;
+const checked = (id: string) => {
+  if (!UPLOAD_ID.test(id)) throw new Error('not an upload id');
+  return id;
+};
+
+export function createOriginals(config: Config): Originals {
+  if (config.storage === 's3') {
+    const store = new S3Store({
+      partSize: 8 * 1024 * 1024,
+      expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS,
+      s3ClientConfig: {
+        bucket: config.S3_BUCKET!,
+        region: config.S3_REGION,
+        endpoint: config.S3_ENDPOINT,
+        forcePathStyle: config.S3_FORCE_PATH_STYLE,
+        credentials: { accessKeyId: config.S3_ACCESS_KEY_ID!, secretAccessKey: config.S3_SECRET_ACCESS_KEY! },
+      },
+    });
+    return {
+      datastore: store,
+      async localCopy(uploadId) {
+        const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'media-original-'));
+        const file = path.join(dir, 'original');
+        await pipeline(await store.read(checked(uploadId)), createWriteStream(file));
+        return { path: file, release: () => fs.rm(dir, { recursive: true, force: true }) };
+      },
+      remove: (uploadId) => store.remove(checked(uploadId)),
+    };
+  }
+  const directory = path.join(config.dataDir, 'uploads', 'media-uploads');
+  const store = new FileStore({ directory, expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS });
+  return {
+    datastore: store,
+    localCopy: async (uploadId) => ({
+      path: path.join(directory, checked(uploadId)),
+      release: async () => undefined,
+    }),
+    async remove(uploadId) {
+      await fs.rm(path.join(directory, checked(uploadId)), { force: true });
+      await fs.rm(path.join(directory, `${checked(uploadId)}.json`), { force: true });
+    },
+  };
+}

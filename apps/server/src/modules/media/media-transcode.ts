@@ -1,0 +1,259 @@
+/**
+ * Transcoding (a durable pg-boss job, `media-transcode`): the stored original becomes HLS renditions,
+ * lowest first so a lesson plays soon, each encrypted with the media's AES-128 key (segments in the
+ * storage are ciphertext), then a poster frame. Progress over every rendition is kept on the row. A
+ * retried job (a killed process) skips the renditions already stored.
+ */
+import { Code, type MediaRendition } from '@studio/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { AppContext } from '../../platform/context.ts';
+import { MIN_HEARTBEAT_SECONDS, type JobQueue } from '../../platform/jobs.ts';
+import type { MediaRow } from '../../db/schema.ts';
+import { SAFE_INPUT, ToolError, runTool } from './ffmpeg.ts';
+import { hlsPrefix, mediaContext } from './media-context.ts';
+import { DEMUXERS } from './media-probe.ts';
+import { UPLOAD_EXPIRY_MS } from './media-originals.ts';
+import {
+  addRendition,
+  deleteMedia,
+  findMedia,
+  markFailed,
+  markReady,
+  setProgress,
+  staleUploads,
+} from './media.repo.ts';
+
+export const TRANSCODE_QUEUE = 'media-transcode';
+/** Seconds of each HLS segment. */
+const SEGMENT_SECONDS = 4;
+/** ffmpeg silent this long is stuck: killed, and the media fails. */
+const STALL_MS = 120_000;
+
+/** A video rendition by the picture's shorter side, with its bitrates. */
+const LADDER: { name: MediaRendition; side: number; videoKbps: number }[] = [
+  { name: '360p', side: 360, videoKbps: 800 },
+  { name: '720p', side: 720, videoKbps: 2800 },
+  { name: '1080p', side: 1080, videoKbps: 5000 },
+];
+const AUDIO_KBPS = 128;
+
+export type Rendition = { name: MediaRendition; width: number; height: number; videoKbps: number };
+
+const even = (n: number) => Math.max(2, Math.round(n / 2) * 2);
+
+/** 360p always (the source's size when smaller), then 720p and 1080p when the source has them. */
+export function renditionsFor(row: Pick<MediaRow, 'kind' | 'width' | 'height'>): Rendition[] {
+  if (row.kind !== 'video' || !row.width || !row.height)
+    return [{ name: 'audio', width: 0, height: 0, videoKbps: 0 }];
+  const short = Math.min(row.width, row.height);
+  return LADDER.filter((r, i) => i === 0 || short >= r.side).map((r) => {
+    const side = Math.min(r.side, short);
+    const scale = side / short;
+    return {
+      name: r.name,
+      width: even(row.width! * scale),
+      height: even(row.height! * scale),
+      videoKbps: r.videoKbps,
+    };
+  });
+}
+
+function ffmpegArgs(row: MediaRow, input: string, r: Rendition, keyInfo: string, outDir: string): string[] {
+  const audio = row.hasAudio
+    ? ['-map', '0:a:0', '-c:a', 'aac', '-b:a', `${AUDIO_KBPS}k`, '-ac', '2']
+    : ['-an'];
+  const video =
+    r.name === 'audio'
+      ? ['-vn']
+      : [
+          '-map',
+          '0:v:0',
+          '-vf',
+          `scale=${r.width}:${r.height}`,
+          '-c:v',
+          'libx264',
+          '-preset',
+          'veryfast',
+          '-profile:v',
+          'main',
+          '-pix_fmt',
+          'yuv420p',
+          '-b:v',
+          `${r.videoKbps}k`,
+          '-maxrate',
+          `${r.videoKbps}k`,
+          '-bufsize',
+          `${r.videoKbps * 2}k`,
+          // A key frame at every segment start, so each segment plays on its own.
+          '-force_key_frames',
+          `expr:gte(t,n_forced*${SEGMENT_SECONDS})`,
+          '-sc_threshold',
+          '0',
+        ];
+  return [
+    '-nostdin',
+    '-v',
+    'error',
+    ...SAFE_INPUT,
+    '-format_whitelist',
+    DEMUXERS,
+    '-f',
+    row.container!,
+    '-i',
+    input,
+    ...video,
+    ...audio,
+    '-f',
+    'hls',
+    '-hls_time',
+    String(SEGMENT_SECONDS),
+    '-hls_playlist_type',
+    'vod',
+    '-hls_key_info_file',
+    keyInfo,
+    '-hls_segment_filename',
+    path.join(outDir, 'seg_%05d.ts'),
+    '-progress',
+    'pipe:1',
+    '-nostats',
+    path.join(outDir, 'index.m3u8'),
+  ];
+}
+
+async function storeFolder(ctx: AppContext, dir: string, prefix: string): Promise<void> {
+  for (const name of (await fs.readdir(dir)).sort()) {
+    const type = name.endsWith('.m3u8') ? 'application/vnd.apple.mpegurl' : 'video/mp2t';
+    await ctx.storage.put(`${prefix}${name}`, await fs.readFile(path.join(dir, name)), type);
+  }
+}
+
+async function makePoster(ctx: AppContext, row: MediaRow, input: string, work: string): Promise<void> {
+  const file = path.join(work, 'poster.jpg');
+  const at = Math.min(1, (row.durationMs ?? 0) / 2000).toFixed(2);
+  const { ffmpeg } = mediaContext(ctx).tools;
+  await runTool(
+    ffmpeg,
+    [
+      '-nostdin',
+      '-v',
+      'error',
+      ...SAFE_INPUT,
+      '-format_whitelist',
+      DEMUXERS,
+      '-f',
+      row.container!,
+      '-ss',
+      at,
+      '-i',
+      input,
+      '-frames:v',
+      '1',
+      '-vf',
+      'scale=-2:360',
+      '-q:v',
+      '4',
+      '-y',
+      file,
+    ],
+    { stallMs: STALL_MS },
+  );
+  await ctx.storage.put(`${hlsPrefix(row.teamId, row.id)}poster.jpg`, await fs.readFile(file), 'image/jpeg');
+}
+
+export async function transcodeMedia(
+  ctx: AppContext,
+  mediaId: number,
+  log?: FastifyBaseLogger,
+): Promise<void> {
+  const row = await findMedia(ctx.db, mediaId);
+  if (!row || row.status !== 'processing') return;
+  const { originals, tools } = mediaContext(ctx);
+  const plan = renditionsFor(row);
+  const done = row.renditions.filter((r) => plan.some((p) => p.name === r));
+  const work = await fs.mkdtemp(path.join(os.tmpdir(), `media-${mediaId}-`));
+  const original = await originals.localCopy(row.uploadId);
+  try {
+    const keyFile = path.join(work, 'key.bin');
+    await fs.writeFile(keyFile, Buffer.from(row.hlsKey, 'hex'), { mode: 0o600 });
+    // The URI is replaced when the playlist is served (a signed address per viewer).
+    const keyInfo = path.join(work, 'key.info');
+    await fs.writeFile(keyInfo, `key\n${keyFile}\n`);
+    const durationMs = row.durationMs ?? 1;
+    for (const [i, r] of plan.entries()) {
+      if (done.includes(r.name)) continue;
+      const outDir = path.join(work, r.name);
+      await fs.mkdir(outDir);
+      let last = 0;
+      await runTool(tools.ffmpeg, ffmpegArgs(row, original.path, r, keyInfo, outDir), {
+        stallMs: STALL_MS,
+        onProgressMs: (ms) => {
+          if (Date.now() - last < 1000) return;
+          last = Date.now();
+          const share = Math.min(1, ms / durationMs);
+          // Progress is a hint: a failed write is logged, never fails the transcoding.
+          setProgress(ctx.db, mediaId, Math.min(99, Math.floor((100 * (i + share)) / plan.length))).catch(
+            (err: unknown) => log?.warn({ err, mediaId }, 'media progress'),
+          );
+        },
+      });
+      await storeFolder(ctx, outDir, `${hlsPrefix(row.teamId, row.id)}${r.name}/`);
+      if (r.name !== 'audio' && done.length === 0) await makePoster(ctx, row, original.path, work);
+      done.push(r.name);
+      await addRendition(ctx.db, mediaId, [...done], Math.min(99, Math.floor((100 * (i + 1)) / plan.length)));
+    }
+    await markReady(ctx.db, mediaId);
+  } catch (err) {
+    if (!(err instanceof ToolError)) throw err; // the database or storage: pg-boss tries again
+    // The file probed as media but does not decode (truncated, broken): nothing of it is kept.
+    await ctx.storage.deletePrefix(hlsPrefix(row.teamId, row.id));
+    await original.release();
+    await originals.remove(row.uploadId);
+    await markFailed(ctx.db, mediaId, Code.MEDIA_UNREADABLE);
+  } finally {
+    await original.release();
+    await fs.rm(work, { recursive: true, force: true });
+  }
+}
+
+/** Starts transcoding: a durable job, or in this process when jobs are off (tests, JOBS_ENABLED=false). */
+export async function startTranscode(
+  ctx: AppContext,
+  mediaId: number,
+  log: FastifyBaseLogger,
+): Promise<void> {
+  if (ctx.jobs) await ctx.jobs.send(TRANSCODE_QUEUE, { mediaId }, `media-${mediaId}`);
+  else ctx.background.run(() => transcodeMedia(ctx, mediaId, log), log);
+}
+
+export const UPLOAD_CLEANUP_QUEUE = 'media-upload-cleanup';
+
+/**
+ * Abandoned uploads (unfinished after UPLOAD_EXPIRY_MS): the upload store's expired files are
+ * deleted, then the rows of uploads with no file left, which frees their quota.
+ */
+export async function cleanUpAbandonedUploads(ctx: AppContext, now = Date.now()): Promise<number> {
+  const { originals } = mediaContext(ctx);
+  await originals.datastore.deleteExpired();
+  const stale = await staleUploads(ctx.db, new Date(now - UPLOAD_EXPIRY_MS));
+  for (const row of stale) {
+    await originals.remove(row.uploadId);
+    await deleteMedia(ctx.db, row.id);
+  }
+  return stale.length;
+}
+
+export async function defineMediaJobs(
+  ctx: AppContext,
+  jobs: JobQueue,
+  log: FastifyBaseLogger,
+): Promise<void> {
+  await jobs.define(UPLOAD_CLEANUP_QUEUE, async () => void (await cleanUpAbandonedUploads(ctx)));
+  await jobs.schedule(UPLOAD_CLEANUP_QUEUE, '17 * * * *');
+  await jobs.define<{ mediaId: number }>(TRANSCODE_QUEUE, (data) => transcodeMedia(ctx, data.mediaId, log), {
+    concurrency: ctx.config.MEDIA_TRANSCODE_CONCURRENCY,
+    heartbeatSeconds: MIN_HEARTBEAT_SECONDS,
+  });
+}

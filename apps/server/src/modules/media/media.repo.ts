@@ -1,0 +1,112 @@
+/** The `media` table: the only place with its queries. */
+import type { MediaRendition } from '@studio/contract';
+import { and, eq, lt, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { appSettings, media, type MediaRow } from '../../db/schema.ts';
+
+export type NewMedia = Pick<MediaRow, 'teamId' | 'uploaderId' | 'uploadId' | 'name' | 'sizeBytes' | 'hlsKey'>;
+
+/** Bytes the team holds or is uploading (failed uploads hold nothing: their files are gone). */
+export async function teamMediaBytes(db: Db, teamId: number): Promise<number> {
+  const [row] = await db
+    .select({ used: sql<string>`coalesce(sum(${media.sizeBytes}), 0)` })
+    .from(media)
+    .where(and(eq(media.teamId, teamId), ne(media.status, 'failed')));
+  return Number(row?.used ?? 0);
+}
+
+/**
+ * Inserts the upload's row when the team's quota allows it, under a per-team transaction lock so two
+ * uploads started at once cannot both pass the last free bytes. Answers the bytes in use when refused.
+ */
+export async function insertWithinQuota(
+  db: Db,
+  row: NewMedia,
+  quotaBytes: number,
+): Promise<{ media: MediaRow } | { usedBytes: number }> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('media-quota'), ${row.teamId})`);
+    const usedBytes = await teamMediaBytes(tx as unknown as Db, row.teamId);
+    if (usedBytes + row.sizeBytes > quotaBytes) return { usedBytes };
+    const [inserted] = await tx.insert(media).values(row).returning();
+    return { media: inserted! };
+  });
+}
+
+export async function findMedia(db: Db, id: number): Promise<MediaRow | undefined> {
+  const [row] = await db.select().from(media).where(eq(media.id, id));
+  return row;
+}
+
+export async function findTeamMedia(db: Db, teamId: number, id: number): Promise<MediaRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(media)
+    .where(and(eq(media.id, id), eq(media.teamId, teamId)));
+  return row;
+}
+
+export async function findByUploadId(db: Db, uploadId: string): Promise<MediaRow | undefined> {
+  const [row] = await db.select().from(media).where(eq(media.uploadId, uploadId));
+  return row;
+}
+
+export async function deleteMedia(db: Db, id: number): Promise<void> {
+  await db.delete(media).where(eq(media.id, id));
+}
+
+export type ProbedFields = Pick<
+  MediaRow,
+  'kind' | 'container' | 'durationMs' | 'width' | 'height' | 'hasAudio' | 'sizeBytes'
+>;
+
+/** The upload is complete and recognised: its transcoding may start. */
+export async function markProcessing(db: Db, id: number, probed: ProbedFields): Promise<void> {
+  await db
+    .update(media)
+    .set({ ...probed, status: 'processing', progress: 0, updatedAt: new Date() })
+    .where(eq(media.id, id));
+}
+
+export async function setProgress(db: Db, id: number, progress: number): Promise<void> {
+  await db
+    .update(media)
+    .set({ progress, updatedAt: new Date() })
+    .where(and(eq(media.id, id), eq(media.status, 'processing')));
+}
+
+/** One more rendition is stored: players may use it from now on. */
+export async function addRendition(db: Db, id: number, renditions: MediaRendition[], progress: number) {
+  await db.update(media).set({ renditions, progress, updatedAt: new Date() }).where(eq(media.id, id));
+}
+
+export async function markReady(db: Db, id: number): Promise<void> {
+  await db
+    .update(media)
+    .set({ status: 'ready', progress: 100, updatedAt: new Date() })
+    .where(eq(media.id, id));
+}
+
+export async function markFailed(db: Db, id: number, errorCode: number): Promise<void> {
+  await db
+    .update(media)
+    .set({ status: 'failed', errorCode, renditions: [], updatedAt: new Date() })
+    .where(eq(media.id, id));
+}
+
+/** Uploads still unfinished after `before`: abandoned, their files expired by the upload store. */
+export async function staleUploads(db: Db, before: Date): Promise<MediaRow[]> {
+  return db
+    .select()
+    .from(media)
+    .where(and(eq(media.status, 'uploading'), lt(media.createdAt, before)));
+}
+
+const URL_SECRET_KEY = 'media_url_secret';
+
+/** The key of the playback addresses' HMAC: made once, shared by every process through the database. */
+export async function mediaUrlSecret(db: Db, fresh: string): Promise<string> {
+  await db.insert(appSettings).values({ key: URL_SECRET_KEY, value: fresh }).onConflictDoNothing();
+  const [row] = await db.select().from(appSettings).where(eq(appSettings.key, URL_SECRET_KEY));
+  return row!.value;
+}

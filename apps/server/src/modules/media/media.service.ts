@@ -1,0 +1,81 @@
+/** The team's media (state, usage) and playback: signed addresses and what they open. */
+import { Code, type Media, type MediaPlay, type MediaPlayBody, type MediaUsage } from '@studio/contract';
+import type { TeamCtx } from '../../platform/auth.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { AppError } from '../../platform/errors.ts';
+import { authorize } from '../../platform/policy.ts';
+import type { MediaRow } from '../../db/schema.ts';
+import { playableMedia, type MediaViewer } from './media-access.ts';
+import { findTeamMedia, teamMediaBytes } from './media.repo.ts';
+import { hlsBase, signGrant, type PlayGrant } from './media-urls.ts';
+
+export const toMedia = (row: MediaRow): Media => ({
+  mediaId: row.id,
+  name: row.name,
+  status: row.status,
+  kind: row.kind,
+  sizeBytes: row.sizeBytes,
+  progress: row.progress,
+  durationMs: row.durationMs,
+  width: row.width,
+  height: row.height,
+  renditions: row.renditions,
+  errorCode: row.errorCode,
+  createTime: row.createdAt.getTime(),
+});
+
+export async function mediaInfo(c: TeamCtx, mediaId: number): Promise<Media> {
+  authorize(c, 'media.view');
+  const row = await findTeamMedia(c.ctx.db, c.membership.team.id, mediaId);
+  if (!row) throw new AppError(Code.NOT_FOUND);
+  return toMedia(row);
+}
+
+export async function mediaUsage(c: TeamCtx): Promise<MediaUsage> {
+  authorize(c, 'media.view');
+  return {
+    usedBytes: await teamMediaBytes(c.ctx.db, c.membership.team.id),
+    quotaBytes: c.ctx.config.MEDIA_QUOTA_BYTES,
+  };
+}
+
+/** Signed addresses of a media for a viewer who may play it where they ask (else 404). */
+export async function playMedia(
+  ctx: AppContext,
+  viewer: MediaViewer,
+  body: MediaPlayBody,
+): Promise<MediaPlay> {
+  const place = { mediaId: body.mediaId, courseId: body.courseId ?? 0, lessonId: body.lessonId ?? 0 };
+  const row = await playableMedia(ctx, viewer, place);
+  if (!row.kind) throw new AppError(Code.MEDIA_NOT_READY);
+  const expires = Math.floor(Date.now() / 1000) + ctx.config.MEDIA_URL_TTL_SECONDS;
+  const playable = row.renditions.length > 0;
+  const base = playable
+    ? hlsBase(
+        await signGrant(ctx, {
+          ...place,
+          userId: viewer?.userId ?? 0,
+          teamId: viewer?.teamId ?? 0,
+          purpose: 'p',
+          expires,
+        }),
+      )
+    : null;
+  return {
+    mediaId: row.id,
+    kind: row.kind,
+    status: row.status,
+    progress: row.progress,
+    durationMs: row.durationMs,
+    playlistUrl: base && `${base}master.m3u8`,
+    posterUrl: base && row.kind === 'video' ? `${base}poster.jpg` : null,
+    expireTime: expires * 1000,
+  };
+}
+
+/** The segments' own address: ciphertext only, so it may outlive the playlist by the media's length. */
+export async function segmentBase(ctx: AppContext, grant: PlayGrant, row: MediaRow): Promise<string> {
+  const seconds = Math.ceil((row.durationMs ?? 0) / 1000);
+  const expires = Math.floor(Date.now() / 1000) + ctx.config.MEDIA_URL_TTL_SECONDS + seconds;
+  return hlsBase(await signGrant(ctx, { ...grant, purpose: 's', expires }));
+}

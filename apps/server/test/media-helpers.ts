@@ -1,0 +1,126 @@
+/** Media tests: clips made by the packaged ffmpeg, a tus client over real HTTP, waits for transcoding. */
+import { execFile } from 'node:child_process';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type { Media } from '@studio/contract';
+import { expect, vi } from 'vitest';
+import { loadConfig } from '../src/config.ts';
+import { mediaTools } from '../src/modules/media/ffmpeg.ts';
+import { call } from './factories.ts';
+import type { TestApp } from './test-app.ts';
+
+const run = promisify(execFile);
+const { ffmpeg } = mediaTools(loadConfig({}));
+
+const SOURCES = {
+  /** 3 s of 640×360 video with a sine tone. */
+  video: [
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=duration=3:size=640x360:rate=25',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=duration=3',
+  ],
+  /** 3 s of 640×360 video, no audio stream. */
+  silent: ['-f', 'lavfi', '-i', 'testsrc=duration=3:size=640x360:rate=25'],
+  /** 2 s of 1280×720 video with a sine tone. */
+  hd: [
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=duration=2:size=1280x720:rate=25',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=duration=2',
+  ],
+  /** 3 s of a sine tone. */
+  audio: ['-f', 'lavfi', '-i', 'sine=duration=3'],
+} as const;
+
+/** Generates a short clip; `ext` picks the container (mp4, mkv, webm, mp3, m4a, wav). */
+export async function makeClip(dir: string, source: keyof typeof SOURCES, ext: string): Promise<Buffer> {
+  const file = path.join(dir, `${source}-${Math.random().toString(36).slice(2)}.${ext}`);
+  const codecs = ext === 'webm' ? ['-c:v', 'libvpx', '-c:a', 'libvorbis'] : [];
+  await run(ffmpeg, ['-nostdin', '-v', 'error', ...SOURCES[source], ...codecs, '-shortest', '-y', file]);
+  return fs.readFile(file);
+}
+
+export type TusAnswer = { status: number; headers: Headers; body: string };
+
+/** A tus request with the session token, as tus-js-client sends it. */
+export async function tus(
+  base: string,
+  token: string,
+  method: 'POST' | 'HEAD' | 'PATCH' | 'DELETE' | 'GET',
+  url: string,
+  headers: Record<string, string> = {},
+  body?: Buffer,
+): Promise<TusAnswer> {
+  const res = await fetch(new URL(url, base), {
+    method,
+    headers: { 'Tus-Resumable': '1.0.0', 'x-request-tkToken': token, ...headers },
+    body: body && new Uint8Array(body),
+  });
+  return { status: res.status, headers: res.headers, body: await res.text() };
+}
+
+export const metadata = (name: string) => `filename ${Buffer.from(name).toString('base64')}`;
+
+/** Creates an upload of `size` bytes; answers its address and media id. */
+export async function createUpload(base: string, token: string, size: number, name = 'clip.mp4') {
+  const res = await tus(base, token, 'POST', '/api/media/upload', {
+    'Upload-Length': String(size),
+    'Upload-Metadata': metadata(name),
+  });
+  return { ...res, location: res.headers.get('location'), mediaId: Number(res.headers.get('media-id')) };
+}
+
+export const patch = (base: string, token: string, location: string, offset: number, bytes: Buffer) =>
+  tus(
+    base,
+    token,
+    'PATCH',
+    location,
+    {
+      'Upload-Offset': String(offset),
+      'Content-Type': 'application/offset+octet-stream',
+    },
+    bytes,
+  );
+
+/** Uploads a whole file in one PATCH; answers the last answer and the media id. */
+export async function uploadFile(base: string, token: string, bytes: Buffer, name = 'clip.mp4') {
+  const created = await createUpload(base, token, bytes.length, name);
+  expect(created.status).toBe(201);
+  const done = await patch(base, token, created.location!, 0, bytes);
+  return { created, done, mediaId: created.mediaId };
+}
+
+/** Waits (bounded) until transcoding has ended; answers the media. */
+export async function waitTranscoded(t: TestApp, token: string, mediaId: number): Promise<Media> {
+  return vi.waitFor(
+    async () => {
+      const info = await call<Media>(t, 'GET', '/media/info', { token, query: { mediaId: String(mediaId) } });
+      expect(info.code).toBe(200);
+      expect(['ready', 'failed']).toContain(info.data.status);
+      return info.data;
+    },
+    { timeout: 90_000, interval: 200 },
+  );
+}
+
+/** Every file under a folder (relative paths), for "nothing left on disk". */
+export async function filesUnder(dir: string): Promise<string[]> {
+  try {
+    return (await fs.readdir(dir, { recursive: true, withFileTypes: true }))
+      .filter((e) => e.isFile())
+      .map((e) => path.relative(dir, path.join(e.parentPath, e.name)));
+  } catch {
+    return [];
+  }
+}

@@ -1,0 +1,68 @@
+/** Video and audio in lessons: what an upload becomes, its transcoding state and its playback addresses. */
+import { z } from 'zod';
+import { idSchema, queryIdSchema } from './common.ts';
+
+export const MEDIA_KINDS = ['video', 'audio'] as const;
+export type MediaKind = (typeof MEDIA_KINDS)[number];
+/** uploading → processing (probed, being transcoded; playable once one rendition is done) → ready | failed. */
+export const MEDIA_STATUSES = ['uploading', 'processing', 'ready', 'failed'] as const;
+export type MediaStatus = (typeof MEDIA_STATUSES)[number];
+/** HLS renditions, lowest first: 360p is made first so a lesson plays soon; `audio` for audio-only media. */
+export const MEDIA_RENDITIONS = ['360p', '720p', '1080p', 'audio'] as const;
+export type MediaRendition = (typeof MEDIA_RENDITIONS)[number];
+
+/** The tus metadata a client sends with a new upload (base64 values, per the tus protocol). */
+export const MEDIA_UPLOAD_METADATA = { filename: 'filename' } as const;
+
+export const mediaSchema = z.object({
+  mediaId: z.number().int(),
+  /** The uploaded file's name, cleaned for display (never used as a path). */
+  name: z.string(),
+  status: z.enum(MEDIA_STATUSES),
+  kind: z.enum(MEDIA_KINDS).nullable(),
+  sizeBytes: z.number().int(),
+  /** Transcoding progress over every rendition, 0–100. */
+  progress: z.number().int().min(0).max(100),
+  durationMs: z.number().int().nullable(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  /** The renditions done so far: the media plays once this is not empty. */
+  renditions: z.array(z.enum(MEDIA_RENDITIONS)),
+  /** The business code of why transcoding failed (status `failed`). */
+  errorCode: z.number().int().nullable(),
+  createTime: z.number(),
+});
+export type Media = z.infer<typeof mediaSchema>;
+
+export const mediaIdQuery = z.object({ mediaId: queryIdSchema });
+/** The upload's id as the tus Location gives it (`…/media/upload/<uploadId>`). */
+export const mediaUploadIdQuery = z.object({ uploadId: z.string().regex(/^[a-f0-9]{32}$/) });
+export const mediaInfoQuery = z.union([mediaIdQuery, mediaUploadIdQuery]);
+
+export const mediaUsageSchema = z.object({ usedBytes: z.number().int(), quotaBytes: z.number().int() });
+export type MediaUsage = z.infer<typeof mediaUsageSchema>;
+
+/**
+ * Playing a media block: the media and where it stands in a course (`courseId` and `lessonId` of the
+ * lesson holding the block; the seller's own team may leave them out to preview in the editor).
+ */
+export const mediaPlayBody = z.object({
+  mediaId: idSchema,
+  courseId: idSchema.optional(),
+  lessonId: idSchema.optional(),
+});
+export type MediaPlayBody = z.infer<typeof mediaPlayBody>;
+
+export const mediaPlaySchema = z.object({
+  mediaId: z.number().int(),
+  kind: z.enum(MEDIA_KINDS),
+  status: z.enum(MEDIA_STATUSES),
+  progress: z.number().int(),
+  durationMs: z.number().int().nullable(),
+  /** The signed master playlist (HLS, AES-128): null until a rendition is done. */
+  playlistUrl: z.string().nullable(),
+  posterUrl: z.string().nullable(),
+  /** When the addresses stop working (ms since 1970): ask again after. */
+  expireTime: z.number(),
+});
+export type MediaPlay = z.infer<typeof mediaPlaySchema>;
