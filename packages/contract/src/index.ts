@@ -24,3 +24,4 @@ export * from './quiz.ts';
 export * from './schemas/learn.ts';
 export * from './public-page.ts';
 export * from './store-list-address.ts';
+export * from './price.ts';

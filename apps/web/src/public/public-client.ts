@@ -3,12 +3,13 @@
  * - someone logged in (a session in localStorage, but no member cookie yet, e.g. logged in before
  *   the cookie existed) gets the app instead: the cookie is set and the page reloads once;
  * - the language the page is in becomes the app's, so the login page that follows speaks it;
- * - the sort picker applies as soon as it changes;
+ * - the page's islands (the store's search box) are hydrated: React loads only on a page that has one;
  * - the login page's forms work (login-client.ts, loaded by that page only).
  */
 import { USER_INFO_STORAGE_KEY } from '@studio/contract/constants';
 import { hasMemberCookie, setLangCookie, setMemberCookie } from '../lib/cookies.ts';
 import { LANG_STORAGE_KEY } from '../lib/i18n/lang-key.ts';
+import '../screens/screens.css';
 import './public.css';
 import '../components/content-view/content-view.css';
 
@@ -24,9 +25,7 @@ try {
   // Storage blocked (private mode): the page works as it is.
 }
 
-for (const select of document.querySelectorAll<HTMLSelectElement>('select[data-submit-on-change]')) {
-  select.addEventListener('change', () => select.form?.requestSubmit());
-}
+if (document.querySelector('[data-island]')) void import('./islands.tsx').then((m) => m.hydrateIslands());
 
 // The login page's forms: their script loads with that page only.
 const loginPage = document.querySelector<HTMLElement>('[data-login-page]');
