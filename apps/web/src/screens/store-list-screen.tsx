@@ -56,8 +56,10 @@ const Pager = ({ query, total, capped }: { query: StoreListAddress; total: numbe
   const count = t(capped ? 'store.list.totalCapped' : 'store.list.total', { count: total });
   const pages = Math.ceil(total / query.pageSize);
   if (pages <= 1) return <p className="pp-muted pp-center">{count}</p>;
-  const from = Math.max(1, query.pageNum - PAGE_LINKS);
-  const to = Math.min(pages, query.pageNum + PAGE_LINKS);
+  // Past the end (page 99 of 2), the numbers shown are the last ones.
+  const at = Math.min(query.pageNum, pages);
+  const from = Math.max(1, at - PAGE_LINKS);
+  const to = Math.min(pages, at + PAGE_LINKS);
   const numbers = Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => from + i);
   return (
     <nav className="pp-pager" aria-label={t('store.list.pager')}>
@@ -135,21 +137,24 @@ export const StoreListScreen = ({
       </ul>
     );
   } else if (list.list.length === 0 && query.pageNum > 1) {
-    // Past the last page is not an empty store: say so and offer the last page.
+    // Past the last page is not an empty store: say so, offer the last page, and keep the pager.
     const pages = Math.ceil(list.total / query.pageSize);
     body = (
-      <Empty
-        title={t('store.list.pastEnd', { page: query.pageNum })}
-        desc={
-          pages > 0
-            ? t('store.list.pastEndDesc', { count: list.total, pages })
-            : t('store.list.pastEndNoneDesc')
-        }
-      >
-        <Link href={listUrl(query, Math.max(pages, 1))} className="pp-button pp-button-primary">
-          {t('store.list.toPage', { page: Math.max(pages, 1) })}
-        </Link>
-      </Empty>
+      <>
+        <Empty
+          title={t('store.list.pastEnd', { page: query.pageNum })}
+          desc={
+            pages > 0
+              ? t('store.list.pastEndDesc', { count: list.total, pages })
+              : t('store.list.pastEndNoneDesc')
+          }
+        >
+          <Link href={listUrl(query, Math.max(pages, 1))} className="pp-button pp-button-primary">
+            {t('store.list.toPage', { page: Math.max(pages, 1) })}
+          </Link>
+        </Empty>
+        <Pager query={query} total={list.total} capped={list.totalCapped ?? false} />
+      </>
     );
   } else if (list.list.length === 0) {
     body = filtered ? (

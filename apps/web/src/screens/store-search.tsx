@@ -8,7 +8,7 @@ import {
   WebPaths,
 } from '@studio/contract/constants';
 import type { CourseCategory, StoreListAddress, StoreSort, StoreSuggest } from '@studio/contract';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { HighlightedText } from '../components/highlighted-text.tsx';
 import { useWords } from './words.tsx';
 
@@ -35,6 +35,7 @@ export const STORE_SEARCH_WORDS = [
 type Suggestion = StoreSuggest['list'][number];
 
 /** Up to 8 titles for what is typed (a public API; plain fetch, so the island carries no client). */
+type SuggestFn = (keyword: string, signal: AbortSignal) => Promise<Suggestion[]>;
 async function fetchSuggestions(keyword: string, signal: AbortSignal): Promise<Suggestion[]> {
   const res = await fetch(`${API_BASE}${Routes.store.suggest}?${new URLSearchParams({ keyword })}`, {
     signal,
@@ -44,13 +45,13 @@ async function fetchSuggestions(keyword: string, signal: AbortSignal): Promise<S
 }
 
 /** Suggestions for `keyword` once it has stopped changing; none for an empty one. */
-function useSuggestions(keyword: string): Suggestion[] {
+function useSuggestions(keyword: string, suggest: SuggestFn): Suggestion[] {
   const [list, setList] = useState<{ keyword: string; list: Suggestion[] }>({ keyword: '', list: [] });
   useEffect(() => {
     if (!keyword) return;
     const abort = new AbortController();
     const timer = setTimeout(() => {
-      fetchSuggestions(keyword, abort.signal).then(
+      suggest(keyword, abort.signal).then(
         (found) => setList({ keyword, list: found }),
         () => undefined, // offline or aborted: no suggestions, the search still works
       );
@@ -59,7 +60,7 @@ function useSuggestions(keyword: string): Suggestion[] {
       clearTimeout(timer);
       abort.abort();
     };
-  }, [keyword]);
+  }, [keyword, suggest]);
   return keyword && list.keyword === keyword ? list.list : [];
 }
 
@@ -72,12 +73,14 @@ function useSuggestions(keyword: string): Suggestion[] {
 export const StoreSearch = ({
   query,
   onChange,
+  suggest = fetchSuggestions,
 }: {
   query: StoreListAddress;
   onChange?: (change: FilterChange) => void;
+  /** How titles are asked for (the app: its request client, with the member's headers). */
+  suggest?: SuggestFn;
 }) => {
   const { t } = useWords();
-  const id = useId();
   const form = useRef<HTMLFormElement>(null);
   const [draft, setDraft] = useState(query.keyword);
   const [category, setCategory] = useState(query.category ?? '');
@@ -86,7 +89,7 @@ export const StoreSearch = ({
   // cover the results; typing again opens them.
   const [suggesting, setSuggesting] = useState(false);
   const [active, setActive] = useState(-1);
-  const suggestions = useSuggestions(draft.trim());
+  const suggestions = useSuggestions(draft.trim(), suggest);
   const open = suggesting && suggestions.length > 0;
 
   // The address changed (清除筛选, back, a search): the box and the pickers follow it, during render
@@ -131,7 +134,9 @@ export const StoreSearch = ({
 
   // 综合 (relevance) ranks matches: offered only while there is a keyword to match.
   const sorts = STORE_SORTS.filter((s) => s !== 'relevance' || query.keyword !== '');
-  const listId = `${id}-suggestions`;
+  // A fixed id (one search box a page): useId's depends on the tree's place, which differs between
+  // the server's whole page and the island hydrated on its own.
+  const listId = 'store-search-suggestions';
   return (
     <form
       ref={form}
@@ -163,6 +168,14 @@ export const StoreSearch = ({
           }}
           onBlur={() => setSuggesting(false)}
           onKeyDown={(e) => {
+            // Enter searches (or takes the chosen suggestion) and closes the suggestions.
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              const chosen = open && active >= 0 ? suggestions[active] : undefined;
+              if (chosen) pick(chosen.title);
+              else search(draft);
+              return;
+            }
             if (!open) return;
             if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
               e.preventDefault();
@@ -170,9 +183,6 @@ export const StoreSearch = ({
               setActive((i) => (i + step + suggestions.length) % suggestions.length);
             } else if (e.key === 'Escape') {
               setSuggesting(false);
-            } else if (e.key === 'Enter' && active >= 0 && suggestions[active]) {
-              e.preventDefault();
-              pick(suggestions[active].title);
             }
           }}
         />

@@ -7,7 +7,11 @@ import { useDocumentTitle } from '../../../components/use-document-title.ts';
 import { AppScreen } from '../../../screens/app-screen.tsx';
 import { StoreListScreen } from '../../../screens/store-list-screen.tsx';
 import { StoreSearch, type FilterChange } from '../../../screens/store-search.tsx';
-import { useStoreList } from '../store-api.ts';
+import { storeApi, useStoreList } from '../store-api.ts';
+
+/** Titles through the app's request client (silent: the search box never raises a notice). */
+const suggestTitles = (keyword: string, signal: AbortSignal) =>
+  storeApi.suggest(keyword, signal).then((d) => d.list);
 
 /**
  * /store/list (课程商城) for a member: the shared screen (the one a visitor's page is rendered from),
@@ -40,7 +44,7 @@ export const StoreListPage = () => {
       <StoreListScreen
         query={query}
         list={list.data}
-        search={<StoreSearch query={query} onChange={onFilter} />}
+        search={<StoreSearch query={query} onChange={onFilter} suggest={suggestTitles} />}
         failed={
           list.isError && (
             <div className="pp-card pp-empty" role="alert">
