@@ -152,7 +152,7 @@ export const StoreSearch = ({
           name="q"
           role="combobox"
           aria-expanded={open}
-          aria-controls={listId}
+          aria-controls={open ? listId : undefined}
           aria-autocomplete="list"
           aria-activedescendant={open && active >= 0 ? `${listId}-${active}` : undefined}
           autoComplete="off"
@@ -186,15 +186,9 @@ export const StoreSearch = ({
             }
           }}
         />
-        <ul
-          id={listId}
-          role="listbox"
-          aria-label={t('store.list.suggestions')}
-          hidden={!open}
-          className="pp-listbox"
-        >
-          {open &&
-            suggestions.map((s, i) => (
+        {open && (
+          <ul id={listId} role="listbox" aria-label={t('store.list.suggestions')} className="pp-listbox">
+            {suggestions.map((s, i) => (
               <li
                 key={s.courseId}
                 id={`${listId}-${i}`}
@@ -210,7 +204,8 @@ export const StoreSearch = ({
                 <HighlightedText text={s.title} ranges={s.titleHighlights} />
               </li>
             ))}
-        </ul>
+          </ul>
+        )}
       </div>
       <select
         name="category"
