@@ -11,8 +11,7 @@ describe('prices in fen as yuan', () => {
     expect(fenToYuanText(-250)).toBe('-2.50');
   });
 
-  it('never shows floating point drift: fen that float division rounds wrongly', () => {
-    // (fen / 100).toFixed(2) writes 1.00 for 100.5 fen… and 0.29 * 100 is 28.999999999999996.
+  it('writes every amount to the fen, read back exactly, up to the largest safe integer', () => {
     for (let fen = 0; fen <= 20_000; fen++) {
       const [yuan, cents] = fenToYuanText(fen).split('.');
       expect(Number(yuan) * 100 + Number(cents)).toBe(fen);
@@ -20,7 +19,7 @@ describe('prices in fen as yuan', () => {
     expect(fenToYuanText(Number.MAX_SAFE_INTEGER)).toBe('90071992547409.91');
   });
 
-  it('refuses what is not an integer amount', () => {
+  it('refuses what is not an integer amount (float division would print 12.5 fen as 0.13)', () => {
     expect(() => fenToYuanText(12.5)).toThrow(RangeError);
     expect(() => fenToYuanText(Number.NaN)).toThrow(RangeError);
   });

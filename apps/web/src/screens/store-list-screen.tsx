@@ -18,22 +18,25 @@ export const listUrl = (query: StoreListAddress, pageNum: number) => {
 
 type Card = PublicStoreList['list'][number];
 
-/** A course in the store grid: cover, title, team, lessons, sales, price; links to its buy page. */
+/**
+ * A course in the store grid: cover, title, team, lessons, sales, price; links to its buy page.
+ * `footer`: what a place adds under the card (the 已购 tab's 学习 link).
+ */
 export const StoreCard = ({
   course,
   priority = false,
-  href,
+  footer,
 }: {
   course: Card;
   priority?: boolean;
-  href?: string;
+  footer?: ReactNode;
 }) => {
   const { t } = useWords();
   const { Link } = useParts();
   const price = usePrice();
   return (
     <li className="pp-card pp-store-card">
-      <Link href={href ?? WebPaths.storePreview(course.courseId)} className="pp-store-link">
+      <Link href={WebPaths.storePreview(course.courseId)} className="pp-store-link">
         <Cover src={course.cover} title={course.title} priority={priority} size="sm" />
         <h2 className="pp-store-title">
           <HighlightedText text={course.title} ranges={course.titleHighlights} />
@@ -46,6 +49,7 @@ export const StoreCard = ({
         {course.category && ` · ${t(`store.category.${course.category}`)}`}
       </p>
       <p className="pp-price">{price(course.price)}</p>
+      {footer}
     </li>
   );
 };

@@ -14,6 +14,7 @@ import { useStoreCourse } from '../store/store-api.ts';
 import { AppPublicShell } from '../../components/app-public-shell.tsx';
 import { AppScreen } from '../../screens/app-screen.tsx';
 import { WxPreviewScreen } from '../../screens/wx-preview-screen.tsx';
+import './share.css';
 
 /**
  * The released course at phone width, for whoever opens a link shared in WeChat and is not its
