@@ -33,7 +33,9 @@ describe('store search', () => {
     const python = page.getByRole('heading', { name: 'Python 零基础入门' });
     await expect.poll(() => python.locator('mark').allTextContents()).toEqual(['入门']);
     // 综合 is the sort while a keyword is given.
-    await expect.poll(() => page.getByRole('combobox', { name: '排序方式', exact: true }).inputValue()).toBe('relevance');
+    await expect
+      .poll(() => page.getByRole('combobox', { name: '排序方式', exact: true }).inputValue())
+      .toBe('relevance');
   });
 
   it('finds a team name and a category by pinyin, and Enter closes the suggestions over the results', async () => {

@@ -121,9 +121,7 @@ describe('/store/list', () => {
     await waitFor(() => expect(suggested).toContain('r'));
     fireEvent.change(box, { target: { value: 'rm' } });
     // The suggestion shows its title with the match marked.
-    await waitFor(() =>
-      expect(document.querySelector('[role="option"] mark')?.textContent).toBe('入门'),
-    );
+    await waitFor(() => expect(document.querySelector('[role="option"] mark')?.textContent).toBe('入门'));
     await waitFor(() => expect(aborted).toContain('r'));
     // The list follows the typing with 综合 (relevance), left out of the address as the default.
     await waitFor(() => expect(router.state.location.search).toBe('?q=rm'));
