@@ -10,6 +10,7 @@ import { USER_INFO_STORAGE_KEY } from '@studio/contract/constants';
 import { hasMemberCookie, setLangCookie, setMemberCookie } from '../lib/cookies.ts';
 import { LANG_STORAGE_KEY } from '../lib/i18n/lang-key.ts';
 import '../screens/screens.css';
+import '../screens/store-list.css';
 import './public.css';
 import '../components/content-view/content-view.css';
 

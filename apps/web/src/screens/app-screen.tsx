@@ -11,6 +11,7 @@ import { Link as RouterLink } from 'react-router';
 import { PartsProvider, type ScreenLinkProps } from './parts.tsx';
 import { WordsProvider } from './words.tsx';
 import './screens.css';
+import './store-list.css';
 
 const ContentView = lazy(() =>
   import('../components/content-view/content-view.tsx').then((m) => ({ default: m.ContentView })),
