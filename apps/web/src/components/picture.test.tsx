@@ -6,6 +6,8 @@ import { CourseCover } from '../features/courses/course-cover.tsx';
 import { AppScreen } from '../screens/app-screen.tsx';
 import { StoreCard } from '../screens/store-list-screen.tsx';
 import { TestProviders } from '../test/test-providers.tsx';
+// The app's messages (main.tsx sets them up in the app).
+import '../lib/i18n/index.ts';
 import { TeamAvatar } from './team-avatar.tsx';
 
 const COVER = '/api/files/cover/2026/11/abcdefghijkl/lg.jpg';

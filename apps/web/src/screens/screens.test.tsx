@@ -13,6 +13,8 @@ import { describe, expect, it } from 'vitest';
 import { fixedT } from '../public/public-i18n.tsx';
 import { ServerLessonContent } from '../public/server-content.tsx';
 import { TestProviders } from '../test/test-providers.tsx';
+// The app's messages (main.tsx sets them up in the app).
+import '../lib/i18n/index.ts';
 import { AppScreen } from './app-screen.tsx';
 import { BuyActions } from './buy-actions.tsx';
 import { BuyPage } from './buy-page.tsx';
