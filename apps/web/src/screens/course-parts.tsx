@@ -147,11 +147,8 @@ export const SyllabusList = ({
             aria-current={current === lesson.lessonId ? 'page' : undefined}
           >
             {readable ? (
-              <Link
-                href={linkTo(lesson)}
-                className="pp-syllabus-link"
-                aria-label={t('store.course.readLesson', { title: lesson.title })}
-              >
+              // Named by what it shows (第 1 课 and the title), as WCAG 2.5.3 asks.
+              <Link href={linkTo(lesson)} className="pp-syllabus-link">
                 {label}
               </Link>
             ) : (

@@ -164,7 +164,7 @@ describe('the shared screens, on the server and in the app', () => {
       />,
     );
     expect(await screen.findByText('试看课的正文')).toBeTruthy();
-    fireEvent.click(screen.getByRole('link', { name: '阅读「认识 Python」' }));
+    fireEvent.click(screen.getByRole('link', { name: '第 1 课认识 Python' }));
     await waitFor(() => expect(router.state.location.search).toBe('?lesson=1'));
     // Server: the same lesson text, rendered into the page.
     expect(

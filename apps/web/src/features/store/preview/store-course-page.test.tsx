@@ -63,7 +63,7 @@ describe('/store/preview/:courseId (buy page)', () => {
     expect(await screen.findByRole('heading', { name: 'Python 零基础入门' })).toBeTruthy();
     expect(screen.getByText('¥99.00')).toBeTruthy();
     expect(screen.getByText('试看')).toBeTruthy();
-    expect(screen.getByRole('link', { name: '阅读「认识 Python」' }).getAttribute('href')).toBe(
+    expect(screen.getByRole('link', { name: '第 1 课认识 Python' }).getAttribute('href')).toBe(
       '/store/preview/11?lesson=1',
     );
     expect(screen.getByRole('img', { name: '购买后解锁' })).toBeTruthy();
