@@ -173,7 +173,7 @@ describe('login and registration', () => {
     await page.goto(`${baseUrl}/store/preview/${course.courseId}`);
     await page.getByRole('heading', { name: course.title }).first().waitFor();
     expect(await page.getByRole('button', { name: '立即购买' }).count()).toBe(0);
-    await page.getByRole('button', { name: '创建或加入团队后购买' }).click();
+    await page.getByRole('link', { name: '创建或加入团队后购买' }).click();
     await page.waitForURL('**/selectTeam');
   });
 

@@ -29,7 +29,7 @@ async function checkoutFromBuyPage(b: Page, courseId: number): Promise<{ orderId
   await b.goto(`${baseUrl}/store/preview/${courseId}`);
   await b.getByRole('button', { name: '加入购物车' }).click();
   await b.getByText('已加入购物车').waitFor();
-  await b.getByRole('button', { name: '已在购物车，去结算' }).click();
+  await b.getByRole('link', { name: '已在购物车，去结算' }).click();
   await b.waitForURL('**/store/cart');
   await b.getByText('已选 1 门').waitFor();
   await b.getByRole('button', { name: '结算' }).click();

@@ -150,9 +150,9 @@ describe('a paid course: shared, bought, unlisted', () => {
     await page.getByRole('tabpanel', { name: '已购' }).getByRole('heading', { name: TITLE }).click();
     await page.waitForURL(`**/store/preview/${courseId}`);
     await page.getByText('卖家已下架这门课程，你的团队仍可学习已购买的内容。').waitFor();
-    await page.getByRole('button', { name: '打开课程' }).click();
+    await page.getByRole('link', { name: '打开课程' }).click();
     await page.getByText(FREE_TEXT).waitFor();
-    await page.getByRole('button', { name: '下一课' }).click();
+    await page.getByRole('link', { name: '下一课' }).click();
     await page.getByText(PAID_TEXT).waitFor();
   });
 

@@ -72,7 +72,6 @@ describe('content safety and share links', () => {
         void d.dismiss();
       });
       await page.goto(url);
-      if (url.endsWith('/buy/preview')) await page.getByText('第 1 课 · 共同编辑的课时').click();
       await page.getByText(PAYLOAD).first().waitFor();
       await page.getByText('危险链接').first().waitFor();
       await page.waitForTimeout(300);

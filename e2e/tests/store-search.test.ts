@@ -24,7 +24,7 @@ describe('store search', () => {
 
     await box.fill('rumen');
     // Suggestions while typing: both titles, their 入门 marked.
-    const suggestions = page.locator('.ant-select-item-option-content');
+    const suggestions = page.getByRole('listbox', { name: '搜索建议' }).getByRole('option');
     await expect
       .poll(async () => (await suggestions.allTextContents()).sort())
       .toEqual(['Python 零基础入门', '数据分析入门']);
@@ -33,7 +33,9 @@ describe('store search', () => {
     const python = page.getByRole('heading', { name: 'Python 零基础入门' });
     await expect.poll(() => python.locator('mark').allTextContents()).toEqual(['入门']);
     // 综合 is the sort while a keyword is given.
-    await page.locator('.store-filters').getByText('综合', { exact: true }).waitFor();
+    await expect
+      .poll(() => page.getByRole('combobox', { name: '排序方式', exact: true }).inputValue())
+      .toBe('relevance');
   });
 
   it('finds a team name and a category by pinyin, and Enter closes the suggestions over the results', async () => {
@@ -51,7 +53,7 @@ describe('store search', () => {
     await data.waitFor();
     await suggested;
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-    const suggestion = page.locator('.ant-select-item-option-content', { hasText: '数据分析入门' });
+    const suggestion = page.getByRole('option', { name: '数据分析入门' });
     expect(await suggestion.isVisible()).toBe(false);
     expect(await box.getAttribute('aria-expanded')).toBe('false');
     // Typing opens them; Enter closes them.

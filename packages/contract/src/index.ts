@@ -25,3 +25,4 @@ export * from './schemas/learn.ts';
 export * from './schemas/media.ts';
 export * from './public-page.ts';
 export * from './store-list-address.ts';
+export * from './price.ts';

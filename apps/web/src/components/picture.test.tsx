@@ -1,14 +1,17 @@
-import type { StoreCard } from '@studio/contract';
+import type { StoreCard as StoreCardData } from '@studio/contract';
 import { render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { CourseCover } from '../features/courses/course-cover.tsx';
-import { StoreCourseCard } from '../features/store/list/course-card.tsx';
+import { AppScreen } from '../screens/app-screen.tsx';
+import { StoreCard } from '../screens/store-list-screen.tsx';
 import { TestProviders } from '../test/test-providers.tsx';
+// The app's messages (main.tsx sets them up in the app).
+import '../lib/i18n/index.ts';
 import { TeamAvatar } from './team-avatar.tsx';
 
 const COVER = '/api/files/cover/2026/11/abcdefghijkl/lg.jpg';
-const card: StoreCard = {
+const card: StoreCardData = {
   courseId: 1,
   title: '数据分析入门',
   subtitle: '',
@@ -31,7 +34,11 @@ const inApp = (node: React.ReactNode) =>
 
 describe('uploaded images at the size and format a place needs', () => {
   it('a store card takes the small cover, WebP first, the JPEG as the fallback', () => {
-    const view = inApp(<StoreCourseCard course={card} />);
+    const view = inApp(
+      <AppScreen>
+        <StoreCard course={card} />
+      </AppScreen>,
+    );
     const picture = view.querySelector('picture')!;
     expect(picture.querySelector('source')?.getAttribute('type')).toBe('image/webp');
     expect(picture.querySelector('source')?.getAttribute('srcset')).toBe(
@@ -39,7 +46,7 @@ describe('uploaded images at the size and format a place needs', () => {
     );
     const img = picture.querySelector('img')!;
     expect(img.getAttribute('src')).toBe('/api/files/cover/2026/11/abcdefghijkl/sm.jpg');
-    expect(img.className).toBe('store-cover');
+    expect(img.className).toBe('pp-cover');
     expect(img.getAttribute('alt')).toBe('课程封面：数据分析入门');
   });
 

@@ -16,19 +16,10 @@ export const formatDateTime = (ms: number): string =>
 
 /*
  * Prices are stored and sent in fen (integers); people read and type yuan. Every price on screen is
- * written by `formatPrice`, and every typed price is read by `yuanToFen`.
+ * written by the contract's `formatPrice` / `priceLabel` (shared with the server-rendered pages), and
+ * every typed price is read by `yuanToFen`.
  */
-
-/** A price in fen as people read it: ¥12.30 (always two decimals, no float drift). */
-export const formatPrice = (fen: number): string => {
-  const sign = fen < 0 ? '-' : '';
-  const abs = Math.abs(Math.trunc(fen));
-  return `¥${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-};
-
-/** A course's price on cards and buy pages: free courses say so instead of ¥0.00. */
-export const priceLabel = (fen: number, freeLabel: string): string =>
-  fen === 0 ? freeLabel : formatPrice(fen);
+export { formatPrice, priceLabel } from '@studio/contract/constants';
 
 /** Yuan as typed (number or text, up to two decimals) → fen; null when empty or not a price. */
 export const yuanToFen = (yuan: number | string | null | undefined): number | null => {

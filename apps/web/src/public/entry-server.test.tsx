@@ -63,12 +63,12 @@ describe('the public pages rendered by the server', () => {
     expect(seen).toContain('¥99.00');
     expect(seen).toContain('2 课时 · 已售 3 · 第 2 版');
     expect(html).toContain(
-      '<a href="/login?redirect=%2Fstore%2Fpreview%2F11" class="pp-button pp-button-primary">登录后购买</a>',
+      '<a href="/login?redirect=%2Fstore%2Fpreview%2F11" class="pp-button pp-button-primary pp-button-large pp-button-buy">登录后购买</a>',
     );
     expect(seen).toContain('面向零基础学习者的 Python 入门课程。');
     expect(seen).toContain('第 1 课 认识 Python 试看');
     expect(seen).toContain('第 2 课 变量与类型');
-    expect(seen).toContain('购买后解锁');
+    expect(html).toContain('role="img" aria-label="购买后解锁"');
     expect(seen).toContain('试看课的正文');
     // The cover keeps its box (no layout shift) and is fetched first.
     expect(html).toMatch(

@@ -3,12 +3,14 @@
  * - someone logged in (a session in localStorage, but no member cookie yet, e.g. logged in before
  *   the cookie existed) gets the app instead: the cookie is set and the page reloads once;
  * - the language the page is in becomes the app's, so the login page that follows speaks it;
- * - the sort picker applies as soon as it changes;
+ * - the page's islands (the store's search box) are hydrated: React loads only on a page that has one;
  * - the login page's card comes alive (login-island.tsx hydrates it; loaded by that page only).
  */
 import { USER_INFO_STORAGE_KEY } from '@studio/contract/constants';
 import { hasMemberCookie, setLangCookie, setMemberCookie } from '../lib/cookies.ts';
 import { LANG_STORAGE_KEY } from '../lib/i18n/lang-key.ts';
+import '../screens/screens.css';
+import '../screens/store-list.css';
 import './public.css';
 import '../components/content-view/content-view.css';
 // The login card's styles (inlined in the page with the rest): it paints before its island loads.
@@ -26,9 +28,7 @@ try {
   // Storage blocked (private mode): the page works as it is.
 }
 
-for (const select of document.querySelectorAll<HTMLSelectElement>('select[data-submit-on-change]')) {
-  select.addEventListener('change', () => select.form?.requestSubmit());
-}
+if (document.querySelector('[data-island]')) void import('./islands.tsx').then((m) => m.hydrateIslands());
 
 // The login page's island: React and the card load with that page only.
 const loginIsland = document.querySelector<HTMLElement>('[data-login-island]');

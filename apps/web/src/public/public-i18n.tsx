@@ -3,7 +3,6 @@
  * once: this runs on the server), read through a fixed `t` per language so that concurrent requests in
  * different languages never share a switched global.
  */
-import { createContext, useContext } from 'react';
 import i18next, { type TFunction } from 'i18next';
 import type { UiLang } from '@studio/contract/constants';
 import { enUS } from '../lib/i18n/en-us.ts';
@@ -26,12 +25,5 @@ export const template = (lang: UiLang, key: string): string =>
     instance.getResource(lang, 'translation', key) ?? instance.getResource('zh-CN', 'translation', key) ?? '',
   );
 
-type Words = { t: TFunction; lang: UiLang };
-const WordsContext = createContext<Words | null>(null);
-export const WordsProvider = WordsContext.Provider;
-
-export const useWords = (): Words => {
-  const words = useContext(WordsContext);
-  if (!words) throw new Error('public pages render inside WordsProvider');
-  return words;
-};
+// The context lives with the shared screens (no catalogue there); the login page reads it from here.
+export { useWords, WordsProvider } from '../screens/words.tsx';

@@ -1,11 +1,17 @@
 import { WebPaths } from '@studio/contract/constants';
 import type { PublicPageModel } from '@studio/contract';
-import { BuyPageView, WxPreviewView } from './course-view.tsx';
+import { BuyActions } from '../screens/buy-actions.tsx';
+import { BuyPage } from '../screens/buy-page.tsx';
+import { PartsProvider, PlainLink } from '../screens/parts.tsx';
+import { PublicShell, VisitorNav } from '../screens/public-shell.tsx';
+import { LoginToCopy, ShareScreen } from '../screens/share-screen.tsx';
+import { StoreListScreen } from '../screens/store-list-screen.tsx';
+import { STORE_SEARCH_WORDS, StoreSearch } from '../screens/store-search.tsx';
+import { WxPreviewScreen } from '../screens/wx-preview-screen.tsx';
+import { Island } from './island.tsx';
 import { LoginView } from './login-view.tsx';
 import { fixedT, WordsProvider } from './public-i18n.tsx';
-import { PublicShell } from './public-shell.tsx';
-import { ShareCourseView } from './share-view.tsx';
-import { StoreListView } from './store-list-view.tsx';
+import { ServerLessonContent } from './server-content.tsx';
 
 /** 404 and 410 as pages: what happened and a way on (the store). */
 const Missing = ({ title, desc, action }: { title: string; desc: string; action: string }) => (
@@ -18,16 +24,47 @@ const Missing = ({ title, desc, action }: { title: string; desc: string; action:
   </div>
 );
 
+/** A visitor buys after logging in; login comes back to the page they are on. */
+const visitorBuy = (url: string) => (
+  <BuyActions state={{ kind: 'visitor', loginHref: WebPaths.loginBack(url) }} />
+);
+
 const Body = ({ model, t }: { model: PublicPageModel; t: ReturnType<typeof fixedT> }) => {
   switch (model.page) {
     case 'storeList':
-      return <StoreListView query={model.query} list={model.list} />;
-    case 'storeCourse':
-      return <BuyPageView course={model.course} lessonId={model.lessonId} />;
+      return (
+        <StoreListScreen
+          query={model.query}
+          list={model.list}
+          search={
+            <Island name="storeSearch" props={{ query: model.query }} words={STORE_SEARCH_WORDS}>
+              <StoreSearch query={model.query} />
+            </Island>
+          }
+        />
+      );
+    case 'storeCourse': {
+      const intro = WebPaths.storePreview(model.course.courseId);
+      return (
+        <BuyPage
+          course={model.course}
+          lessonId={model.lessonId}
+          actions={visitorBuy(intro)}
+          introHref={intro}
+          lessonHref={(id) => `${intro}?lesson=${id}`}
+          backHref={WebPaths.storeList}
+        />
+      );
+    }
     case 'wxPreview':
-      return <WxPreviewView course={model.course} />;
+      return (
+        <WxPreviewScreen
+          course={model.course}
+          lockedAction={visitorBuy(WebPaths.storePreview(model.course.courseId))}
+        />
+      );
     case 'share':
-      return <ShareCourseView view={model.view} />;
+      return <ShareScreen view={model.view} copy={<LoginToCopy shareId={model.view.share.shareId} />} />;
     case 'notFound':
       return model.what === 'share' ? (
         <Missing
@@ -55,18 +92,21 @@ const Body = ({ model, t }: { model: PublicPageModel; t: ReturnType<typeof fixed
   }
 };
 
+const SERVER_PARTS = { Link: PlainLink, Content: ServerLessonContent };
+
 /** A public page as a visitor sees it, in the model's language. */
 export const PublicPage = ({ model }: { model: PublicPageModel }) => {
   const t = fixedT(model.lang);
   return (
     <WordsProvider value={{ t, lang: model.lang }}>
-      <PublicShell
-        url={model.url}
-        narrow={model.page === 'wxPreview' || model.page === 'login'}
-        login={model.page !== 'login'}
-      >
-        <Body model={model} t={t} />
-      </PublicShell>
+      <PartsProvider value={SERVER_PARTS}>
+        <PublicShell
+          narrow={model.page === 'wxPreview' || model.page === 'login'}
+          nav={<VisitorNav url={model.url} login={model.page !== 'login'} />}
+        >
+          <Body model={model} t={t} />
+        </PublicShell>
+      </PartsProvider>
     </WordsProvider>
   );
 };

@@ -1,11 +1,12 @@
 import { PlayCircleOutlined, ShopOutlined } from '@ant-design/icons';
-import { Button, Col, Empty, Flex, Pagination, Row, Typography } from 'antd';
+import { Button, Empty, Flex, Pagination, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { WebPaths } from '@studio/contract/constants';
 import { QueryView } from '../../components/query-view.tsx';
-import { StoreCourseCard } from '../store/list/course-card.tsx';
+import { AppScreen } from '../../screens/app-screen.tsx';
+import { StoreCard } from '../../screens/store-list-screen.tsx';
 import { usePurchasedCourses } from '../store/store-api.ts';
 import './author.css';
 
@@ -32,23 +33,26 @@ export const PurchasedCourses = () => {
     <QueryView query={purchased} empty={empty} isEmpty={(page) => page.list.length === 0}>
       {(page) => (
         <Flex vertical gap={16}>
-          <Row gutter={[16, 16]}>
-            {page.list.map((course) => (
-              <Col key={course.courseId} xs={24} sm={12} lg={8} xl={6}>
-                <Flex vertical gap={8}>
-                  <StoreCourseCard course={course} />
-                  {/* Beside the card, not in it: the card is a link to the buy page already. */}
-                  <Link
-                    to={WebPaths.learnCourse(course.courseId)}
-                    aria-label={t('learn.studyCourse', { title: course.title })}
-                    className="purchased-study"
-                  >
-                    <PlayCircleOutlined aria-hidden /> {t('learn.study')}
-                  </Link>
-                </Flex>
-              </Col>
-            ))}
-          </Row>
+          <AppScreen>
+            <ul className="pp-store-grid">
+              {page.list.map((course) => (
+                <StoreCard
+                  key={course.courseId}
+                  course={course}
+                  footer={
+                    // Under the card's own link to the buy page, not inside it.
+                    <Link
+                      to={WebPaths.learnCourse(course.courseId)}
+                      aria-label={t('learn.studyCourse', { title: course.title })}
+                      className="purchased-study"
+                    >
+                      <PlayCircleOutlined aria-hidden /> {t('learn.study')}
+                    </Link>
+                  }
+                />
+              ))}
+            </ul>
+          </AppScreen>
           {page.total > PAGE_SIZE && (
             <Pagination
               align="end"

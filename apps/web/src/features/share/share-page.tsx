@@ -1,38 +1,16 @@
-import { CopyOutlined, LoginOutlined, ShoppingCartOutlined } from '@ant-design/icons';
+import { CopyOutlined, LoginOutlined } from '@ant-design/icons';
 import { Code, WebPaths } from '@studio/contract/constants';
 import type { ShareView } from '@studio/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, Flex, Skeleton, Tag, Typography } from 'antd';
+import { App, Button, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { PublicPageError } from '../../components/public-page-error.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
-import { formatDateTime } from '../../lib/format.ts';
 import { useSession } from '../auth/session-store.ts';
 import { shareApi } from '../courses/course-api.ts';
-import { CourseReader } from '../courses/preview/course-reader.tsx';
-import { LinkButton } from '../store/link-button.tsx';
-import { PublicShell } from './public-shell.tsx';
-
-/**
- * A paid course's way to get the locked lessons: its buy page in the store (which asks for login
- * when buying), or a note when the store does not sell it now.
- */
-const BuyAction = ({ view }: { view: ShareView }) => {
-  const { t } = useTranslation();
-  if (!view.share.listed) {
-    return <Typography.Text type="secondary">{t('share.page.notForSale')}</Typography.Text>;
-  }
-  return (
-    <LinkButton
-      type="primary"
-      icon={<ShoppingCartOutlined aria-hidden />}
-      to={WebPaths.storePreview(view.course.courseId)}
-    >
-      {t('share.page.buy')}
-    </LinkButton>
-  );
-};
+import { AppPublicShell } from '../../components/app-public-shell.tsx';
+import { ShareScreen } from '../../screens/share-screen.tsx';
 
 /** 复制到我的团队, or what it takes to get there (log in, choose a team). */
 const CopyAction = ({ view }: { view: ShareView }) => {
@@ -88,33 +66,11 @@ export const SharePage = () => {
     view.data ? `${view.data.course.title} · ${t('share.page.title')}` : t('share.page.title'),
   );
   return (
-    <PublicShell actions={view.data && <CopyAction view={view.data} />}>
+    <AppPublicShell>
       {view.isPending ? (
         <Skeleton active paragraph={{ rows: 10 }} />
       ) : view.data ? (
-        <Flex vertical gap={16}>
-          <Alert
-            type="info"
-            showIcon
-            title={
-              <Flex gap={8} wrap align="center">
-                <Tag color="blue">{t('share.page.readOnly')}</Tag>
-                {view.data.share.paid && <Tag color="gold">{t('share.page.paid')}</Tag>}
-                <span>{t('share.page.sharedBy', { team: view.data.course.teamName })}</span>
-                {view.data.share.paid && <span>{t('share.page.paidDesc')}</span>}
-                {view.data.share.expireTime && (
-                  <Typography.Text type="secondary">
-                    {t('share.page.expiresAt', { time: formatDateTime(view.data.share.expireTime) })}
-                  </Typography.Text>
-                )}
-              </Flex>
-            }
-          />
-          <CourseReader
-            course={view.data.course}
-            lockedAction={view.data.share.paid && <BuyAction view={view.data} />}
-          />
-        </Flex>
+        <ShareScreen view={view.data} copy={<CopyAction view={view.data} />} />
       ) : (
         <PublicPageError
           error={view.error}
@@ -129,6 +85,6 @@ export const SharePage = () => {
           goHome={t('share.page.goHome')}
         />
       )}
-    </PublicShell>
+    </AppPublicShell>
   );
 };

@@ -67,7 +67,7 @@ describe('/wx-preview/:courseId (phone preview)', () => {
     expect(await screen.findByText('人人可读的试看内容')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/wx-preview/11');
     expect(mock.history.get.some((r) => r.url === Routes.course.preview)).toBe(false);
-    fireEvent.click(screen.getAllByRole('button', { name: '登录后购买' })[0]!);
+    fireEvent.click(screen.getAllByRole('link', { name: '登录后购买' })[0]!);
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(router.state.location.search).toBe(`?redirect=${encodeURIComponent('/wx-preview/11')}`);
   });

@@ -9,10 +9,12 @@ import { isApiError } from '../../lib/api-error.ts';
 import { useSession } from '../auth/session-store.ts';
 import { CourseLoadError } from '../courses/course-load-error.tsx';
 import { useCoursePreview } from '../courses/course-queries.ts';
-import { CourseReader } from '../courses/preview/course-reader.tsx';
 import { BuyActions } from '../store/preview/buy-actions.tsx';
 import { useStoreCourse } from '../store/store-api.ts';
-import { PublicShell } from './public-shell.tsx';
+import { AppPublicShell } from '../../components/app-public-shell.tsx';
+import { AppScreen } from '../../screens/app-screen.tsx';
+import { WxPreviewScreen } from '../../screens/wx-preview-screen.tsx';
+import './share.css';
 
 /**
  * The released course at phone width, for whoever opens a link shared in WeChat and is not its
@@ -26,11 +28,9 @@ const ReleasedWxPreview = ({ courseId }: { courseId: number }) => {
       {course.isPending && course.fetchStatus !== 'idle' ? (
         <Skeleton active paragraph={{ rows: 8 }} />
       ) : course.data ? (
-        <CourseReader
-          course={course.data}
-          layout="narrow"
-          lockedAction={<BuyActions course={course.data} />}
-        />
+        <AppScreen>
+          <WxPreviewScreen course={course.data} lockedAction={<BuyActions course={course.data} />} />
+        </AppScreen>
       ) : (
         <CourseLoadError error={course.error} onRetry={() => void course.refetch()} />
       )}
@@ -50,14 +50,16 @@ const WxPreview = ({ courseId }: { courseId: number }) => {
     preview.isPending && preview.fetchStatus !== 'idle' ? (
       <Skeleton active paragraph={{ rows: 8 }} />
     ) : preview.data ? (
-      <CourseReader course={preview.data} layout="narrow" />
+      <AppScreen>
+        <WxPreviewScreen course={preview.data} />
+      </AppScreen>
     ) : (
       <CourseLoadError error={preview.error} onRetry={() => void preview.refetch()} />
     );
 
   if (!wide) return <main className="wx-page">{body}</main>;
   return (
-    <PublicShell
+    <AppPublicShell
       actions={
         <Link to={WebPaths.course(courseId)}>
           <Button icon={<ArrowLeftOutlined />}>{t('preview.backToEdit')}</Button>
@@ -77,7 +79,7 @@ const WxPreview = ({ courseId }: { courseId: number }) => {
           <Typography.Paragraph type="secondary">{t('preview.scanDesc')}</Typography.Paragraph>
         </aside>
       </div>
-    </PublicShell>
+    </AppPublicShell>
   );
 };
 

@@ -72,7 +72,6 @@ export const storeEnUS: WithPlurals<typeof storeZhCN> = {
     freePreview: 'Free preview',
     locked: 'Unlocks after purchase',
     read: 'Read',
-    readLesson: 'Read “{{title}}”',
     addToCart: 'Add to cart',
     added: 'Added to the cart',
     inCart: 'In your cart, check out',

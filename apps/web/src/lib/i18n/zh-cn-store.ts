@@ -64,7 +64,6 @@ export const storeZhCN = {
     freePreview: '试看',
     locked: '购买后解锁',
     read: '阅读',
-    readLesson: '阅读「{{title}}」',
     addToCart: '加入购物车',
     added: '已加入购物车',
     inCart: '已在购物车，去结算',

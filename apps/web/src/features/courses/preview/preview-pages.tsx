@@ -5,10 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
 import { WebPaths } from '@studio/contract/constants';
 import { useDocumentTitle } from '../../../components/use-document-title.ts';
+import { AppScreen } from '../../../screens/app-screen.tsx';
+import { BuyActions } from '../../../screens/buy-actions.tsx';
+import { BuyPage } from '../../../screens/buy-page.tsx';
 import { useSession } from '../../auth/session-store.ts';
 import { CourseLoadError } from '../course-load-error.tsx';
 import { useCoursePreview } from '../course-queries.ts';
-import { BuyPageView } from './buy-page-view.tsx';
 import { CourseReader, LessonArticle } from './course-reader.tsx';
 import { PreviewBar } from './preview-bar.tsx';
 
@@ -66,7 +68,20 @@ export const CourseBuyPreviewPage = () => {
         <>
           <PreviewBar courseId={courseId} kind="buy" />
           <Alert type="info" showIcon title={t('preview.buyNotice')} style={{ marginBottom: 16 }} />
-          <BuyPageView course={course} />
+          <AppScreen>
+            <div className="pp-stack">
+              <BuyPage
+                // As a buyer will see it: free-preview lessons readable, the others locked.
+                course={{
+                  ...course,
+                  lessons: course.lessons.map((l) => ({ ...l, content: l.freePreview ? l.content : null })),
+                }}
+                actions={<BuyActions state={{ kind: 'preview' }} />}
+                introHref={WebPaths.courseBuyPreview(courseId)}
+                lessonHref={(id) => WebPaths.lessonPreview(courseId, id)}
+              />
+            </div>
+          </AppScreen>
         </>
       )}
     </WithPreview>

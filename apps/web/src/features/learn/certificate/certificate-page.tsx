@@ -8,7 +8,7 @@ import { useParams } from 'react-router';
 import { PublicPageError } from '../../../components/public-page-error.tsx';
 import { useDocumentTitle } from '../../../components/use-document-title.ts';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
-import { PublicShell } from '../../share/public-shell.tsx';
+import { AppPublicShell } from '../../../components/app-public-shell.tsx';
 import { useCertificate } from '../learn-api.ts';
 import './certificate.css';
 
@@ -112,7 +112,7 @@ export const CertificatePage = () => {
       : t('learn.certificate.title'),
   );
   return (
-    <PublicShell
+    <AppPublicShell
       actions={
         certificate.data &&
         certificate.data.revokedAt === null && (
@@ -138,6 +138,6 @@ export const CertificatePage = () => {
           goHome={t('learn.certificate.goHome')}
         />
       )}
-    </PublicShell>
+    </AppPublicShell>
   );
 };

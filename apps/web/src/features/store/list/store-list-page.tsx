@@ -1,41 +1,28 @@
-import { Button, Flex, Pagination } from 'antd';
-import { useCallback, useState } from 'react';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
-import {
-  defaultSort,
-  readListQuery,
-  STORE_PAGE_SIZES,
-  WebPaths,
-  writeListQuery,
-} from '@studio/contract/constants';
-import { LazyResult } from '../../../components/lazy-result.tsx';
+import { defaultSort, readListQuery, WebPaths, writeListQuery } from '@studio/contract/constants';
+import { Link, useSearchParams } from 'react-router';
 import { useLatestSearchParams } from '../../../lib/use-search-patch.ts';
 import { useDocumentTitle } from '../../../components/use-document-title.ts';
-import { LinkButton } from '../link-button.tsx';
-import { StoreEmpty } from '../store-empty.tsx';
-import type { StoreListAddress } from '@studio/contract';
-import { useStoreList } from '../store-api.ts';
-import { StoreCardSkeleton, StoreCourseCard } from './course-card.tsx';
-import { StoreFilters, type FilterChange } from './store-filters.tsx';
+import { AppScreen } from '../../../screens/app-screen.tsx';
+import { StoreListScreen } from '../../../screens/store-list-screen.tsx';
+import { StoreSearch, type FilterChange } from '../../../screens/store-search.tsx';
+import { storeApi, useStoreList } from '../store-api.ts';
 
-/** Covers of the first cards are in view at once on any screen: they load eagerly. */
-const FIRST_ROW = 4;
+/** Titles through the app's request client (silent: the search box never raises a notice). */
+const suggestTitles = (keyword: string, signal: AbortSignal) =>
+  storeApi.suggest(keyword, signal).then((d) => d.list);
 
-/** /store/list (课程商城): released courses of every team, searched, filtered, sorted and paged. */
+/**
+ * /store/list (课程商城) for a member: the shared screen (the one a visitor's page is rendered from),
+ * its filters changing the address and the list following it without a reload.
+ */
 export const StoreListPage = () => {
   const { t } = useTranslation();
   useDocumentTitle(t('store.title'));
   const [params, setParams] = useSearchParams();
   const query = readListQuery(params);
   const list = useStoreList(query);
-  // Clearing the filters remounts the search box, which empties what was typed.
-  const [resets, setResets] = useState(0);
-
-  const go = useCallback(
-    (next: StoreListAddress, replace = false) => setParams(writeListQuery(next), { replace }),
-    [setParams],
-  );
   const latestParams = useLatestSearchParams();
   const onFilter = useCallback(
     // Typing replaces the history entry; a new keyword, category or sort starts at page 1. The
@@ -51,95 +38,29 @@ export const StoreListPage = () => {
     },
     [setParams, latestParams],
   );
-  const filtered = query.keyword !== '' || query.category !== undefined;
-  const clear = () => {
-    setResets((n) => n + 1);
-    go({ ...query, keyword: '', category: undefined, pageNum: 1 });
-  };
-
-  const pager = (total: number, capped = false) => (
-    <Flex justify="center" style={{ marginTop: 24 }}>
-      <Pagination
-        current={query.pageNum}
-        pageSize={query.pageSize}
-        total={total}
-        pageSizeOptions={STORE_PAGE_SIZES}
-        showSizeChanger
-        showTotal={(count) => t(capped ? 'store.list.totalCapped' : 'store.list.total', { count })}
-        onChange={(pageNum, pageSize) => go({ ...query, pageNum, pageSize })}
-      />
-    </Flex>
-  );
-
-  let body;
-  if (list.isPending) {
-    body = (
-      <div className="store-grid" role="status" aria-busy="true" aria-label={t('common.loading')}>
-        {Array.from({ length: 8 }, (_, i) => (
-          <StoreCardSkeleton key={i} />
-        ))}
-      </div>
-    );
-  } else if (list.isError) {
-    body = (
-      <LazyResult
-        status="warning"
-        title={t('store.list.loadFailed')}
-        extra={<Button onClick={() => void list.refetch()}>{t('common.retry')}</Button>}
-      />
-    );
-  } else if (list.data.list.length === 0 && query.pageNum > 1) {
-    // Past the last page is not an empty store: say so, offer the last page, and keep the pager.
-    const pages = Math.ceil(list.data.total / query.pageSize);
-    body = (
-      <>
-        <StoreEmpty
-          title={t('store.list.pastEnd', { page: query.pageNum })}
-          desc={
-            pages > 0
-              ? t('store.list.pastEndDesc', { count: list.data.total, pages })
-              : t('store.list.pastEndNoneDesc')
-          }
-        >
-          <Button type="primary" onClick={() => go({ ...query, pageNum: Math.max(pages, 1) })}>
-            {t('store.list.toPage', { page: Math.max(pages, 1) })}
-          </Button>
-        </StoreEmpty>
-        {pager(list.data.total)}
-      </>
-    );
-  } else if (list.data.list.length === 0) {
-    body = filtered ? (
-      <StoreEmpty title={t('store.list.noResult')} desc={t('store.list.noResultDesc')}>
-        <Button onClick={clear}>{t('store.list.clearFilters')}</Button>
-      </StoreEmpty>
-    ) : (
-      <StoreEmpty title={t('store.list.empty')} desc={t('store.list.emptyDesc')}>
-        <LinkButton to={WebPaths.author} type="primary">
-          {t('store.list.goCreate')}
-        </LinkButton>
-      </StoreEmpty>
-    );
-  } else {
-    body = (
-      <>
-        <div className="store-grid" aria-busy={list.isPlaceholderData}>
-          {list.data.list.map((course, index) => (
-            <StoreCourseCard key={course.courseId} course={course} priority={index < FIRST_ROW} />
-          ))}
-        </div>
-        {pager(list.data.total, list.data.totalCapped)}
-      </>
-    );
-  }
 
   return (
-    <section>
-      <h1 className="page-title" style={{ marginBottom: 12 }}>
-        {t('store.title')}
-      </h1>
-      <StoreFilters key={resets} query={query} onChange={onFilter} />
-      {body}
-    </section>
+    <AppScreen>
+      <StoreListScreen
+        query={query}
+        list={list.data}
+        search={<StoreSearch query={query} onChange={onFilter} suggest={suggestTitles} />}
+        failed={
+          list.isError && (
+            <div className="pp-card pp-empty" role="alert">
+              <h2>{t('store.list.loadFailed')}</h2>
+              <button type="button" className="pp-button" onClick={() => void list.refetch()}>
+                {t('common.retry')}
+              </button>
+            </div>
+          )
+        }
+        emptyAction={
+          <Link to={WebPaths.author} className="pp-button pp-button-primary">
+            {t('store.list.goCreate')}
+          </Link>
+        }
+      />
+    </AppScreen>
   );
 };

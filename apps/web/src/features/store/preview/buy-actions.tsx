@@ -1,21 +1,22 @@
-import { CheckCircleFilled, ReadOutlined, ShoppingCartOutlined, TeamOutlined } from '@ant-design/icons';
 import type { StoreCourse } from '@studio/contract';
-import { App, Button, Flex, Tooltip, Typography } from 'antd';
+import { WebPaths } from '@studio/contract/constants';
+import { App } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { WebPaths } from '@studio/contract/constants';
 import { afterSuccess } from '../../../lib/after-success.ts';
+import { BuyActions as BuyActionsView, type BuyState } from '../../../screens/buy-actions.tsx';
 import { useSession } from '../../auth/session-store.ts';
 import { useTeamWritable } from '../../teams/current-team.ts';
 import { orderApi, useCartMutation, useCheckout } from '../order-api.ts';
 
 /**
- * The buy page's actions. Another team's course: 加入购物车 and 立即购买 (add, then check out just this
- * course). Owned: 打开课程. The team's own course: 本团队课程, nothing to buy. A logged-out visitor:
- * 登录后购买, which comes back to this page. Signed in without a team: 创建或加入团队后购买.
+ * The buy page's actions for whoever is looking (the shared `BuyActions` draws them): another team's
+ * course: 立即购买 (add, then check out just this course) and 加入购物车; owned: 打开课程; the team's own
+ * course: 本团队课程; a logged-out visitor: 登录后购买, which comes back here; signed in without a team:
+ * 创建或加入团队后购买.
  */
-export const BuyActions = ({ course, openTo }: { course: StoreCourse; openTo?: string }) => {
+export const useBuyState = (course: StoreCourse, openTo?: string): BuyState => {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const navigate = useNavigate();
@@ -27,68 +28,11 @@ export const BuyActions = ({ course, openTo }: { course: StoreCourse; openTo?: s
   const noTeam = useSession((s) => s.user !== null && !s.user.lastTeam);
   const { pathname, search } = useLocation();
 
-  const open = openTo && (
-    <Button
-      type="primary"
-      size="large"
-      icon={<ReadOutlined aria-hidden />}
-      onClick={() => void navigate(openTo)}
-    >
-      {t('store.course.open')}
-    </Button>
-  );
-  if (visitor) {
-    return (
-      <Flex vertical gap={8} align="flex-start">
-        <Button
-          type="primary"
-          size="large"
-          danger
-          onClick={() => void navigate(WebPaths.loginBack(`${pathname}${search}`))}
-        >
-          {t('store.course.loginToBuy')}
-        </Button>
-        <Typography.Text type="secondary">{t('store.course.loginToBuyDesc')}</Typography.Text>
-      </Flex>
-    );
-  }
-  if (noTeam) {
-    // Courses are bought by a team: create or join one first.
-    return (
-      <Flex vertical gap={8} align="flex-start">
-        <Button
-          type="primary"
-          size="large"
-          danger
-          icon={<TeamOutlined aria-hidden />}
-          onClick={() => void navigate(WebPaths.selectTeam)}
-        >
-          {t('store.course.teamToBuy')}
-        </Button>
-        <Typography.Text type="secondary">{t('store.course.teamToBuyDesc')}</Typography.Text>
-      </Flex>
-    );
-  }
+  if (visitor) return { kind: 'visitor', loginHref: WebPaths.loginBack(`${pathname}${search}`) };
+  if (noTeam) return { kind: 'noTeam', teamHref: WebPaths.selectTeam };
   if (course.ownTeam || course.owned) {
-    return (
-      <Flex vertical gap={8} align="flex-start">
-        <Typography.Text type={course.ownTeam ? undefined : 'success'} strong>
-          {course.ownTeam ? <TeamOutlined aria-hidden /> : <CheckCircleFilled aria-hidden />}{' '}
-          {course.ownTeam ? t('store.course.ownTeam') : t('store.course.owned')}
-        </Typography.Text>
-        <Typography.Text type="secondary">
-          {course.ownTeam ? t('store.course.ownTeamDesc') : t('store.course.ownedDesc')}
-        </Typography.Text>
-        {!course.listed && (
-          <Typography.Text type="warning">
-            {course.ownTeam ? t('store.course.unlistedOwn') : t('store.course.unlistedBought')}
-          </Typography.Text>
-        )}
-        {open}
-      </Flex>
-    );
+    return { kind: course.ownTeam ? 'ownTeam' : 'owned', listed: course.listed, openHref: openTo };
   }
-
   const buyNow = async () => {
     setBuying(true);
     try {
@@ -101,41 +45,19 @@ export const BuyActions = ({ course, openTo }: { course: StoreCourse; openTo?: s
       setBuying(false);
     }
   };
-  const addToCart = () =>
-    afterSuccess(add.mutateAsync(course.courseId), () => message.success(t('store.course.added')));
-
-  const buttons = (
-    <Flex gap={12} wrap>
-      <Button
-        type="primary"
-        size="large"
-        danger
-        loading={buying}
-        disabled={expired}
-        onClick={() => void buyNow()}
-      >
-        {course.price === 0 ? t('store.course.getFree') : t('store.course.buyNow')}
-      </Button>
-      {course.inCart ? (
-        <Button
-          size="large"
-          icon={<ShoppingCartOutlined aria-hidden />}
-          onClick={() => void navigate(WebPaths.storeCart)}
-        >
-          {t('store.course.inCart')}
-        </Button>
-      ) : (
-        <Button
-          size="large"
-          icon={<ShoppingCartOutlined aria-hidden />}
-          loading={add.isPending && !buying}
-          disabled={expired || buying}
-          onClick={addToCart}
-        >
-          {t('store.course.addToCart')}
-        </Button>
-      )}
-    </Flex>
-  );
-  return expired ? <Tooltip title={t('store.course.readOnly')}>{buttons}</Tooltip> : buttons;
+  return {
+    kind: 'buy',
+    free: course.price === 0,
+    inCart: course.inCart,
+    expired,
+    busy: buying ? 'buy' : add.isPending ? 'add' : null,
+    onBuy: () => void buyNow(),
+    onAdd: () =>
+      afterSuccess(add.mutateAsync(course.courseId), () => message.success(t('store.course.added'))),
+    cartHref: WebPaths.storeCart,
+  };
 };
+
+export const BuyActions = ({ course, openTo }: { course: StoreCourse; openTo?: string }) => (
+  <BuyActionsView state={useBuyState(course, openTo)} />
+);

@@ -63,7 +63,7 @@ describe('/store/preview/:courseId (buy page)', () => {
     expect(await screen.findByRole('heading', { name: 'Python 零基础入门' })).toBeTruthy();
     expect(screen.getByText('¥99.00')).toBeTruthy();
     expect(screen.getByText('试看')).toBeTruthy();
-    expect(screen.getByRole('link', { name: '阅读「认识 Python」' }).getAttribute('href')).toBe(
+    expect(screen.getByRole('link', { name: '第 1 课认识 Python' }).getAttribute('href')).toBe(
       '/store/preview/11?lesson=1',
     );
     expect(screen.getByRole('img', { name: '购买后解锁' })).toBeTruthy();
@@ -105,7 +105,7 @@ describe('/store/preview/:courseId (buy page)', () => {
     expect(screen.queryByRole('button', { name: /加入购物车/ })).toBeNull();
     expect(mock.history.get.filter((r) => r.url === Routes.cart.list)).toHaveLength(0);
 
-    fireEvent.click(screen.getByRole('button', { name: '登录后购买' }));
+    fireEvent.click(screen.getByRole('link', { name: '登录后购买' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(router.state.location.search).toBe(`?redirect=${encodeURIComponent('/store/preview/11')}`);
   });
@@ -123,7 +123,7 @@ describe('/store/preview/:courseId (buy page)', () => {
     const router = renderApp('/store/preview/11');
     expect(await screen.findByText('已购买')).toBeTruthy();
     expect(screen.queryByRole('button', { name: '立即购买' })).toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: /打开课程/ }));
+    fireEvent.click(screen.getByRole('link', { name: /打开课程/ }));
     await waitFor(() => expect(router.state.location.search).toBe('?lesson=1'));
   });
 
@@ -131,7 +131,7 @@ describe('/store/preview/:courseId (buy page)', () => {
     mock.onGet(Routes.store.course).reply(...ok(course({ owned: true, listed: false })));
     renderApp('/store/preview/11');
     expect(await screen.findByText('卖家已下架这门课程，你的团队仍可学习已购买的内容。')).toBeTruthy();
-    expect(screen.getByRole('button', { name: /打开课程/ })).toBeTruthy();
+    expect(screen.getByRole('link', { name: /打开课程/ })).toBeTruthy();
   });
 
   it('a course that is gone says so with a way back to the store', async () => {
@@ -163,7 +163,7 @@ describe('the storefront for a signed-in user without a team', () => {
     expect(await screen.findByText(/请先创建或加入一个团队/)).toBeTruthy();
     expect(screen.getByText('试看')).toBeTruthy();
     expect(screen.queryByRole('button', { name: '立即购买' })).toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: /创建或加入团队后购买/ }));
+    fireEvent.click(screen.getByRole('link', { name: /创建或加入团队后购买/ }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/selectTeam'));
     // The team's own pages still need a team.
     await router.navigate('/author');

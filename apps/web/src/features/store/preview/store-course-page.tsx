@@ -1,36 +1,33 @@
-import { ArrowLeftOutlined, ExportOutlined } from '@ant-design/icons';
 import { Code, WebPaths } from '@studio/contract/constants';
 import { Button, Card, Flex, Result, Skeleton } from 'antd';
-import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams, useSearchParams } from 'react-router';
-import { PageLoading } from '../../../components/page-loading.tsx';
+import { useParams, useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../../components/use-document-title.ts';
 import { isApiError } from '../../../lib/api-error.ts';
+import { AppScreen } from '../../../screens/app-screen.tsx';
+import { BuyActions as BuyActionsView } from '../../../screens/buy-actions.tsx';
+import { BuyPage } from '../../../screens/buy-page.tsx';
 import { LinkButton } from '../link-button.tsx';
 import { useStoreCourse } from '../store-api.ts';
 import { BuyActions } from './buy-actions.tsx';
-import { BuyPageView } from './buy-page-view.tsx';
 import { Changelog } from './changelog.tsx';
 
-// The reader carries the content renderer (large): only reading a lesson loads it.
-const LessonReader = lazy(() => import('./lesson-reader.tsx').then((m) => ({ default: m.LessonReader })));
-
 /**
- * /store/preview/:courseId (the buy page) and its embeddable twin. `?lesson=ID` reads a lesson: free
- * lessons for everyone, every lesson once the team owns the course (打开 starts at the first one).
+ * /store/preview/:courseId (the buy page) and its embeddable twin: the shared buy page (the tree a
+ * visitor's page is rendered from), with this member's actions. `?lesson=ID` reads a lesson: free
+ * lessons for everyone, every lesson once the team owns the course (打开课程 starts at the first one).
  */
 export const StoreCoursePage = ({ embedded = false }: { embedded?: boolean }) => {
   const { t } = useTranslation();
   const courseId = Number(useParams().courseId);
   const [params] = useSearchParams();
-  const lessonId = Number(params.get('lesson')) || undefined;
+  const lessonId = Number(params.get('lesson')) || null;
   // Errors show on the page; an embedded page never leaves for /login.
   const course = useStoreCourse(courseId, { silent: true, stayOnPage: embedded });
   useDocumentTitle(course.data?.title ?? t('pages.storePreview'));
 
   const base = embedded ? WebPaths.storeIframePreview(courseId) : WebPaths.storePreview(courseId);
-  const linkTo = (id: number) => `${base}?lesson=${id}`;
+  const lessonHref = (id: number) => `${base}?lesson=${id}`;
   const storeLink = WebPaths.storePreview(courseId);
 
   if (course.isPending && Number.isInteger(courseId) && courseId > 0) {
@@ -50,7 +47,7 @@ export const StoreCoursePage = ({ embedded = false }: { embedded?: boolean }) =>
         subTitle={missing ? t('store.course.notFoundDesc') : isApiError(course.error) && course.error.msg}
         extra={
           embedded ? (
-            <Button href={storeLink} target="_blank" icon={<ExportOutlined aria-hidden />}>
+            <Button href={storeLink} target="_blank">
               {t('store.course.embedBuy')}
             </Button>
           ) : (
@@ -67,51 +64,30 @@ export const StoreCoursePage = ({ embedded = false }: { embedded?: boolean }) =>
   }
 
   const data = course.data;
-  const actions = embedded ? (
-    <Button
-      type="primary"
-      size="large"
-      href={storeLink}
-      target="_blank"
-      icon={<ExportOutlined aria-hidden />}
-    >
-      {t('store.course.embedBuy')}
-    </Button>
-  ) : (
-    <BuyActions course={data} openTo={data.lessons[0] && linkTo(data.lessons[0].lessonId)} />
+  const first = data.lessons[0];
+  const page = (
+    <AppScreen>
+      <div className="pp-stack">
+        <BuyPage
+          course={data}
+          lessonId={lessonId}
+          actions={
+            embedded ? (
+              <BuyActionsView state={{ kind: 'embedded', storeHref: storeLink }} />
+            ) : (
+              <BuyActions course={data} openTo={first && lessonHref(first.lessonId)} />
+            )
+          }
+          after={!embedded && <Changelog courseId={data.courseId} />}
+          introHref={base}
+          lessonHref={lessonHref}
+          backHref={embedded ? undefined : WebPaths.storeList}
+        />
+      </div>
+    </AppScreen>
   );
-
-  return (
-    <Flex
-      vertical
-      gap={12}
-      // Embedded, the page has no layout around it: it is its own main landmark.
-      component={embedded ? 'main' : 'div'}
-      style={embedded ? { padding: 16, maxWidth: 1100, margin: '0 auto' } : undefined}
-    >
-      {!embedded && lessonId === undefined && (
-        <Link to={WebPaths.storeList}>
-          <ArrowLeftOutlined aria-hidden /> {t('store.course.back')}
-        </Link>
-      )}
-      {lessonId === undefined ? (
-        <>
-          <BuyPageView course={data} actions={actions} lessonLink={linkTo} />
-          {!embedded && <Changelog courseId={data.courseId} />}
-        </>
-      ) : (
-        <Suspense fallback={<PageLoading />}>
-          <LessonReader
-            course={data}
-            lessonId={lessonId}
-            linkTo={linkTo}
-            introTo={base}
-            lockedActions={actions}
-          />
-        </Suspense>
-      )}
-    </Flex>
-  );
+  // Embedded, the page has no layout around it: it is its own main landmark.
+  return embedded ? <main style={{ padding: 16, maxWidth: 1100, margin: '0 auto' }}>{page}</main> : page;
 };
 
 export const StorePreviewPage = () => <StoreCoursePage />;

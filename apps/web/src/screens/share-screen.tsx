@@ -1,10 +1,11 @@
 import { WebPaths } from '@studio/contract/constants';
 import type { ShareView } from '@studio/contract';
+import type { ReactNode } from 'react';
 import { CourseHeading, CourseLessons } from './course-parts.tsx';
 import { ActionLink } from './public-shell.tsx';
-import { useWords } from './public-i18n.tsx';
+import { useWords } from './words.tsx';
 
-/** Times read as in China, where the product's users are (the server's own zone is no one's). */
+/** Times read as in China, where the product's users are (a server's own zone is no one's). */
 const formatTime = (ms: number, lang: string) =>
   new Intl.DateTimeFormat(lang, {
     year: 'numeric',
@@ -15,8 +16,11 @@ const formatTime = (ms: number, lang: string) =>
     timeZone: 'Asia/Shanghai',
   }).format(ms);
 
-/** /share/:shareId for a visitor: the shared course, read-only; a paid one locks all but its free lessons. */
-export const ShareCourseView = ({ view }: { view: ShareView }) => {
+/**
+ * /share/:shareId: the shared course, read-only; a paid one locks all but its free lessons and offers
+ * its buy page. `copy` is what copying takes (a visitor: 登录后复制; in the app: the copy button).
+ */
+export const ShareScreen = ({ view, copy }: { view: ShareView; copy?: ReactNode }) => {
   const { t, lang } = useWords();
   const { share, course } = view;
   const buy = share.paid ? (
@@ -40,15 +44,19 @@ export const ShareCourseView = ({ view }: { view: ShareView }) => {
         )}
       </p>
       <div className="pp-card">
-        <CourseHeading course={course}>
-          {share.allowCopy && (
-            <a href={WebPaths.loginBack(WebPaths.share(share.shareId))} className="pp-button">
-              {t('share.page.loginToCopy')}
-            </a>
-          )}
-        </CourseHeading>
+        <CourseHeading course={course}>{share.allowCopy && copy}</CourseHeading>
       </div>
       <CourseLessons lessons={course.lessons} lockedAction={buy} />
     </>
+  );
+};
+
+/** A visitor's way to copy an allowed share: log in, then come back here. */
+export const LoginToCopy = ({ shareId }: { shareId: string }) => {
+  const { t } = useWords();
+  return (
+    <a href={WebPaths.loginBack(WebPaths.share(shareId))} className="pp-button">
+      {t('share.page.loginToCopy')}
+    </a>
   );
 };

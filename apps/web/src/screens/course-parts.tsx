@@ -1,11 +1,11 @@
 import type { DocNode, LessonSummary } from '@studio/contract';
 import type { ImageSize } from '@studio/contract/constants';
 import type { ReactNode } from 'react';
+import { priceLabel } from '@studio/contract/constants';
 import { safeUrl } from '../components/content-view/doc-filter.ts';
-import { highlightCode } from '../components/content-view/code-highlight.ts';
-import { renderDocHtml } from '../components/content-view/render-html.ts';
 import { Picture } from '../components/picture.tsx';
-import { useWords } from './public-i18n.tsx';
+import { useParts } from './parts.tsx';
+import { useWords } from './words.tsx';
 
 export type PublicLesson = LessonSummary & { content: DocNode | null };
 export type PublicCourse = {
@@ -19,11 +19,28 @@ export type PublicCourse = {
   lessons: PublicLesson[];
 };
 
-/** Yuan from fen, or 免费. */
+/** A course's price: ¥ and yuan from fen, 免费, or 未定价 (an author's draft without a price). */
 export const usePrice = () => {
   const { t } = useWords();
-  return (fen: number) => (fen === 0 ? t('store.price.free') : `¥${(fen / 100).toFixed(2)}`);
+  return (fen: number | null) =>
+    fen === null ? t('course.price.unset') : priceLabel(fen, t('store.price.free'));
 };
+
+/** A small lock; named for screen readers when it is all that says so (a syllabus row). */
+export const LockIcon = ({ label }: { label?: string }) => (
+  <svg
+    className="pp-lock-icon"
+    {...(label ? { role: 'img', 'aria-label': label } : { 'aria-hidden': true })}
+    viewBox="0 0 16 16"
+    width="14"
+    height="14"
+  >
+    <path
+      fill="currentColor"
+      d="M4 7V5a4 4 0 1 1 8 0v2h.5A1.5 1.5 0 0 1 14 8.5v6a1.5 1.5 0 0 1-1.5 1.5h-9A1.5 1.5 0 0 1 2 14.5v-6A1.5 1.5 0 0 1 3.5 7H4zm1.5 0h5V5a2.5 2.5 0 0 0-5 0v2z"
+    />
+  </svg>
+);
 
 /**
  * The cover at a fixed 16:9 box (the space is kept before the image arrives: no layout shift). The
@@ -112,6 +129,7 @@ export const SyllabusList = ({
   current?: number | null;
 }) => {
   const { t } = useWords();
+  const { Link } = useParts();
   return (
     <ol className="pp-syllabus">
       {lessons.map((lesson, index) => {
@@ -129,9 +147,10 @@ export const SyllabusList = ({
             aria-current={current === lesson.lessonId ? 'page' : undefined}
           >
             {readable ? (
-              <a href={linkTo(lesson)} className="pp-syllabus-link">
+              // Named by what it shows (第 1 课 and the title), as WCAG 2.5.3 asks.
+              <Link href={linkTo(lesson)} className="pp-syllabus-link">
                 {label}
-              </a>
+              </Link>
             ) : (
               <span className="pp-syllabus-link">{label}</span>
             )}
@@ -143,28 +162,15 @@ export const SyllabusList = ({
                 {t('store.course.minutes', { count: lesson.durationMin })}
               </span>
             )}
-            {!readable && <span className="pp-lock">{t('store.course.locked')}</span>}
+            {!readable && (
+              <span className="pp-lock">
+                <LockIcon label={t('store.course.locked')} />
+              </span>
+            )}
           </li>
         );
       })}
     </ol>
-  );
-};
-
-/**
- * Lesson content as HTML: the app's own renderer (whitelist, schema HTML, every value escaped). Code
- * is coloured here, on the server, so the visitor's page loads no highlighter.
- */
-export const LessonContent = ({ doc }: { doc: DocNode }) => {
-  const { t } = useWords();
-  return (
-    <div
-      className="content-view"
-      // Safe: renderDocHtml keeps whitelisted nodes and checked URLs only and escapes every value.
-      dangerouslySetInnerHTML={{
-        __html: renderDocHtml(doc, { words: (key) => t(key), highlight: highlightCode }),
-      }}
-    />
   );
 };
 
@@ -184,6 +190,7 @@ export const LessonArticle = ({
   inStore?: boolean;
 }) => {
   const { t } = useWords();
+  const { Content } = useParts();
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
   return (
     <article
@@ -196,9 +203,10 @@ export const LessonArticle = ({
         {lesson.title}
       </Heading>
       {lesson.content ? (
-        <LessonContent doc={lesson.content} />
+        <Content doc={lesson.content} />
       ) : (
         <div className="pp-locked">
+          <LockIcon />
           <strong>{inStore ? t('store.course.lockedTitle') : t('preview.lockedTitle')}</strong>
           <p className="pp-muted">{inStore ? t('store.course.lockedDesc') : t('preview.lockedDesc')}</p>
           {lockedAction}
