@@ -119,6 +119,19 @@ export async function searchSection(): Promise<string> {
     { LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '100000000', SEED_DEMO: 'false' },
     { entry: path.join(import.meta.dirname, 'search-app.ts') },
   );
+  // Another checkout's server on the same database, row by row beside this one (a side-by-side run).
+  const baseline = process.env.BENCH_SEARCH_BASELINE
+    ? await startServer(
+        'bench-search-baseline',
+        {
+          LOG_LEVEL: 'warn',
+          RATE_LIMIT_PER_MINUTE: '100000000',
+          SEED_DEMO: 'false',
+          DATABASE_URL: server.databaseUrl,
+        },
+        { entry: process.env.BENCH_SEARCH_BASELINE },
+      )
+    : null;
   const max = Number(process.env.BENCH_SEARCH_MAX ?? 1_000_000);
   const parts: string[] = [];
   const sizes: string[] = [];
@@ -137,8 +150,10 @@ export async function searchSection(): Promise<string> {
       const figures = await plannerFigures(server.databaseUrl);
       const rows: Row[] = [await measure('bare Fastify JSON route (ceiling), first', bareJson)];
       const load: string[] = [];
-      for (const r of rowsFor(server.baseUrl)) {
+      const before = baseline ? rowsFor(baseline.baseUrl) : [];
+      for (const [i, r] of rowsFor(server.baseUrl).entries()) {
         rows.push(await measure(r.name, r.run));
+        if (before[i]) rows.push(await measure(`${r.name}, _baseline_`, before[i].run));
         load.push(os.loadavg()[0]!.toFixed(2));
       }
       rows.push(await measure('bare Fastify JSON route (ceiling), last', bareJson));
@@ -148,10 +163,11 @@ export async function searchSection(): Promise<string> {
       );
     }
   } finally {
+    await baseline?.stop();
     await server.stop();
     await bare.close();
   }
-  return `Autocannon, ${CONNECTIONS} connections, ${DURATION_S} s per row after ${WARM_UP_S} s of the same load not counted (the ceiling too); the real server (tsx, embedded PostgreSQL 18, page cache in place but never hit: every request another keyword, category or page). Courses are seeded with \`generate_series\` (titles from ${TOPICS.length} topics × ${PATTERNS.length} patterns, so a common word matches thousands); the search documents and terms with set-based SQL from the app's own \`docText\`.
+  return `Autocannon, ${CONNECTIONS} connections, ${DURATION_S} s per row after ${WARM_UP_S} s of the same load not counted (the ceiling too); the real server (tsx, embedded PostgreSQL 18, page cache in place but never hit: every request another keyword, category or page). Courses are seeded with \`generate_series\` (titles from ${TOPICS.length} topics × ${PATTERNS.length} patterns, so a common word matches thousands); the search documents and terms with set-based SQL from the app's own \`docText\`.${baseline ? `\n\nRows marked _baseline_ come from the server at \`${process.env.BENCH_SEARCH_BASELINE}\` on the same database, measured right after this server's row.` : ''}
 
 ${parts.join('\n\n')}
 

@@ -30,7 +30,7 @@ export function hydrateIslands(root: ParentNode = document): void {
       messages: Record<string, string>;
     };
     const t = ((key: string, options?: Record<string, unknown>) =>
-      fill(messages[key] ?? key, options)) as TFunction;
+      fill(messages[key] ?? key, options)) as unknown as TFunction;
     hydrateRoot(
       el,
       <WordsProvider value={{ t, lang }}>
