@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { messagesT, useWords, WordsProvider } from '../screens/words.tsx';
 import { template } from './public-i18n.tsx';
-import type { IslandName } from './islands.tsx';
+import type { IslandName } from './island-components.ts';
 
 /**
  * A part of a server-rendered page that answers before anything else loads: rendered here with the

@@ -9,6 +9,7 @@
 import { USER_INFO_STORAGE_KEY } from '@studio/contract/constants';
 import { hasMemberCookie, setLangCookie, setMemberCookie } from '../lib/cookies.ts';
 import { LANG_STORAGE_KEY } from '../lib/i18n/lang-key.ts';
+import { isIslandName, islandsIn, loadIsland } from './island-components.ts';
 import '../screens/screens.css';
 import '../screens/store-list.css';
 import './public.css';
@@ -28,4 +29,7 @@ try {
   // Storage blocked (private mode): the page works as it is.
 }
 
-if (document.querySelector('[data-island]')) void import('./islands.tsx').then((m) => m.hydrateIslands());
+// The islands' components load beside React and the hydrating script, not after them.
+const islands = islandsIn(document);
+for (const name of islands.map((el) => el.dataset.island)) if (isIslandName(name)) void loadIsland(name);
+if (islands.length > 0) void import('./islands.tsx').then((m) => m.hydrateIslands());
