@@ -311,7 +311,8 @@ describe('the public pages rendered by the server', () => {
     expect(html).not.toContain('<script');
     expect(html).not.toMatch(/ on[a-z]+=/i);
     // The island's props (its words included) ride in one escaped attribute beside the card.
-    const island = /data-login-island="([^"]*)"/.exec(html)?.[1] ?? '';
+    expect(html).toContain('data-island="login"');
+    const island = /data-island-props="([^"]*)"/.exec(html)?.[1] ?? '';
     expect(island).toContain('&quot;redirect&quot;');
     expect(island).not.toMatch(/[<>]/);
     // The login link is not offered on the login page itself.

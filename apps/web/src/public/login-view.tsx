@@ -1,13 +1,13 @@
 /**
  * /login as a visitor first meets it: the login card (features/auth/login), rendered here on the
- * server and hydrated in the browser by public/login-island.tsx. The island's props, its words in the
- * page's language included, travel in one attribute (React escapes it), so the page has no inline script.
+ * server as an island (`island.tsx`) and hydrated in the browser by `islands.tsx`, with the words
+ * `loginWordKeys` lists in the page's language.
  */
 import type { LoginWay } from '@studio/contract/constants';
 import type { WechatQr } from '@studio/contract';
 import { loginWordKeys } from '../features/auth/login/login-words.tsx';
+import { Island } from './island.tsx';
 import { LoginIsland, type LoginIslandProps } from './login-island-view.tsx';
-import { template, useWords } from './public-i18n.tsx';
 
 export const LoginView = ({
   way,
@@ -20,12 +20,10 @@ export const LoginView = ({
   redirect: string | null;
   wechat: WechatQr | null;
 }) => {
-  const { lang } = useWords();
-  const words = Object.fromEntries(loginWordKeys().map((key) => [key, template(lang, key)]));
-  const props: LoginIslandProps = { way, next, redirect, wechat, lang, words };
+  const props: LoginIslandProps = { way, next, redirect, wechat };
   return (
-    <div data-login-island={JSON.stringify(props)}>
+    <Island name="login" props={props} words={loginWordKeys()}>
       <LoginIsland {...props} />
-    </div>
+    </Island>
   );
 };

@@ -3,12 +3,13 @@
  * - someone logged in (a session in localStorage, but no member cookie yet, e.g. logged in before
  *   the cookie existed) gets the app instead: the cookie is set and the page reloads once;
  * - the language the page is in becomes the app's, so the login page that follows speaks it;
- * - the page's islands (the store's search box) are hydrated: React loads only on a page that has one;
- * - the login page's card comes alive (login-island.tsx hydrates it; loaded by that page only).
+ * - the page's islands (the store's search box, the login card) are hydrated: React loads only on a
+ *   page that has one, and each island's component only on a page that shows it.
  */
 import { USER_INFO_STORAGE_KEY } from '@studio/contract/constants';
 import { hasMemberCookie, setLangCookie, setMemberCookie } from '../lib/cookies.ts';
 import { LANG_STORAGE_KEY } from '../lib/i18n/lang-key.ts';
+import { isIslandName, islandsIn, loadIsland } from './island-components.ts';
 import '../screens/screens.css';
 import '../screens/store-list.css';
 import './public.css';
@@ -28,8 +29,7 @@ try {
   // Storage blocked (private mode): the page works as it is.
 }
 
-if (document.querySelector('[data-island]')) void import('./islands.tsx').then((m) => m.hydrateIslands());
-
-// The login page's island: React and the card load with that page only.
-const loginIsland = document.querySelector<HTMLElement>('[data-login-island]');
-if (loginIsland) void import('./login-island.tsx').then((m) => m.hydrateLogin(loginIsland));
+// The islands' components load beside React and the hydrating script, not after them.
+const islands = islandsIn(document);
+for (const name of islands.map((el) => el.dataset.island)) if (isIslandName(name)) void loadIsland(name);
+if (islands.length > 0) void import('./islands.tsx').then((m) => m.hydrateIslands());

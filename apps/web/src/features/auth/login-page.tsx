@@ -3,11 +3,11 @@ import type { UserInfo } from '@studio/contract';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
+import { WordsProvider } from '../../screens/words.tsx';
 import { currentLang } from '../../lib/i18n/index.ts';
 import { loadingPath } from './auth-api.ts';
 import { AuthShell } from './auth-shell.tsx';
 import { LoginCard } from './login/login-card.tsx';
-import { LoginWordsProvider, type LoginT } from './login/login-words.tsx';
 import { saveUser, useSession } from './session-store.ts';
 
 /**
@@ -26,12 +26,10 @@ export const LoginPage = () => {
   if (user?.register) return <Navigate to={next} replace />;
 
   const way = LOGIN_WAYS.find((w) => w === params.get('way')) ?? 'sms';
-  // Any key the card asks for is one of the app's messages (login-words.tsx lists them).
-  const words: LoginT = (key, values) => (t as unknown as (k: string, v?: object) => string)(key, values);
   const go = (url: string) => void navigate(url, { replace: true });
   return (
     <AuthShell>
-      <LoginWordsProvider value={{ t: words, lang: currentLang() }}>
+      <WordsProvider value={{ t, lang: currentLang() }}>
         <LoginCard
           way={way}
           redirect={redirect}
@@ -43,7 +41,7 @@ export const LoginPage = () => {
           go={go}
           setAddress={go}
         />
-      </LoginWordsProvider>
+      </WordsProvider>
     </AuthShell>
   );
 };

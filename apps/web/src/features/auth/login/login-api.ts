@@ -13,7 +13,8 @@ import {
   type LoginWay,
 } from '@studio/contract/constants';
 import type { Envelope, UserInfo, WechatQr, WechatStatus } from '@studio/contract';
-import { answerText, type LoginT } from './login-words.tsx';
+import type { TFunction } from 'i18next';
+import { answerText } from './login-words.tsx';
 
 export class LoginAnswerError extends Error {
   constructor(
@@ -24,7 +25,7 @@ export class LoginAnswerError extends Error {
   }
 }
 
-const call = async <T>(t: LoginT, route: string, init?: RequestInit): Promise<T> => {
+const call = async <T>(t: TFunction, route: string, init?: RequestInit): Promise<T> => {
   let response: Response;
   try {
     response = await fetch(`${API_BASE}${route}`, {
@@ -42,26 +43,26 @@ const call = async <T>(t: LoginT, route: string, init?: RequestInit): Promise<T>
   return envelope.data;
 };
 
-const post = <T>(t: LoginT, route: string, body: unknown) =>
+const post = <T>(t: TFunction, route: string, body: unknown) =>
   call<T>(t, route, { method: 'POST', body: JSON.stringify(body) });
 
 /** 10005 (a code is already on its way) is a success code: it counts as sent. */
-export const sendLoginCode = (t: LoginT, phone: string) =>
+export const sendLoginCode = (t: TFunction, phone: string) =>
   post<null>(t, Routes.auth.smsSend, { phone, purpose: 'login' });
 
-export const loginWithCode = (t: LoginT, phone: string, code: string) =>
+export const loginWithCode = (t: TFunction, phone: string, code: string) =>
   post<UserInfo>(t, Routes.auth.loginSms, { phone, code });
 
-export const loginWithPassword = (t: LoginT, phone: string, password: string) =>
+export const loginWithPassword = (t: TFunction, phone: string, password: string) =>
   post<UserInfo>(t, Routes.auth.loginPassword, { phone, password });
 
 /** A new QR login; a phone scans the code, so its address is made whole here. */
-export const newWechatQr = async (t: LoginT): Promise<WechatQr> => {
+export const newWechatQr = async (t: TFunction): Promise<WechatQr> => {
   const qr = await call<WechatQr>(t, Routes.auth.wechatQr);
   return { ...qr, qrUrl: new URL(qr.qrUrl, window.location.origin).href };
 };
 
-export const wechatStatus = (t: LoginT, state: string) =>
+export const wechatStatus = (t: TFunction, state: string) =>
   call<WechatStatus>(t, `${Routes.auth.wechatStatus}?${new URLSearchParams({ state }).toString()}`);
 
 /** /login with a way in and the page to go back to: each tab is an address of its own. */

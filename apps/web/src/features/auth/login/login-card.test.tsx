@@ -1,67 +1,75 @@
 /**
- * The login card in both of its modes: the visitor's island (the server's HTML, hydrated with
- * hydrateRoot and the words sent in the page) and the app's /login (react-i18next, the router).
+ * The login card in both of its modes: the visitor's island (the server's page, hydrated by
+ * `hydrateIslands` with the words sent in the page) and the app's /login (react-i18next, the router).
  */
 import { Code, Routes, USER_INFO_STORAGE_KEY } from '@studio/contract/constants';
 import type { UiLang } from '@studio/contract/constants';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { hydrateRoot, type Root } from 'react-dom/client';
-import { renderToString } from 'react-dom/server';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { LoginIsland, type LoginIslandProps } from '../../../public/login-island-view.tsx';
-import { template } from '../../../public/public-i18n.tsx';
+import type { Root } from 'react-dom/client';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { renderPublicPage } from '../../../public/entry-server.tsx';
+import { hydrateIslands } from '../../../public/islands.tsx';
+import type { LoginIslandProps } from '../../../public/login-island-view.tsx';
 import { hasMemberCookie } from '../../../lib/cookies.ts';
 import { stubFetch } from '../../../test/fetch-stub.ts';
 import { user } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { useSession } from '../session-store.ts';
-import { loginWordKeys } from './login-words.tsx';
 
-const props = (over: Partial<LoginIslandProps> = {}, lang: UiLang = 'zh-CN'): LoginIslandProps => ({
+const props = (over: Partial<LoginIslandProps> = {}): LoginIslandProps => ({
   way: 'sms',
   next: '/loading?redirect=%2Fstore%2Flist',
   redirect: '/store/list',
   wechat: null,
-  lang,
-  words: Object.fromEntries(loginWordKeys().map((key) => [key, template(lang, key)])),
   ...over,
 });
+/** The server's /login page (its body) in the page's language. */
+const loginPage = (p: LoginIslandProps, lang: UiLang = 'zh-CN') =>
+  renderPublicPage({ page: 'login', ...p, lang, url: '/login' });
 
-let root: Root | null = null;
+let roots: Root[] = [];
 let island: HTMLElement | null = null;
 afterEach(() => {
-  act(() => root?.unmount());
+  act(() => roots.forEach((root) => root.unmount()));
   island?.remove();
-  root = null;
+  roots = [];
   island = null;
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 
 /**
- * The server's HTML in the page, `before` run on it (a visitor typing before the script came),
- * then hydrated as login-island.tsx does. Returns what the page was sent to, and React's complaints.
+ * The server's page, `before` run on it (a visitor typing before the script came), then hydrated as
+ * the page's script does (`hydrateIslands`). Returns what the page was sent to, and React's complaints
+ * (a mismatch is one: React reports it through console.error).
  */
-async function hydrateIsland(p: LoginIslandProps, before?: (container: HTMLElement) => void) {
+async function hydrateIsland(
+  p: LoginIslandProps,
+  before?: (container: HTMLElement) => void,
+  lang: UiLang = 'zh-CN',
+) {
   const container = document.createElement('div');
-  container.innerHTML = renderToString(<LoginIsland {...p} />);
+  container.innerHTML = loginPage(p, lang);
   document.body.append(container);
   island = container;
   before?.(container);
   const left: string[] = [];
   const complaints: unknown[] = [];
   vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => complaints.push(args));
+  // React's recoverable errors (a mismatch) go to reportError, an error event on the window.
+  const onError = (event: ErrorEvent) => complaints.push(event.error);
+  window.addEventListener('error', onError);
+  onTestFinished(() => window.removeEventListener('error', onError));
   await act(async () => {
-    root = hydrateRoot(container, <LoginIsland {...p} leave={(url) => left.push(url)} />, {
-      onRecoverableError: (error) => complaints.push(error),
-    });
+    roots = await hydrateIslands(container, { login: { leave: (url: string) => left.push(url) } });
   });
+  expect(roots).toHaveLength(1);
   return { container, left, complaints };
 }
 
 describe('the login card as the visitor’s island', () => {
   it('hydrates the server’s HTML as it is (no mismatch), then turns its buttons on', async () => {
-    const html = renderToString(<LoginIsland {...props()} />);
+    const html = loginPage(props());
     // Without the script the forms post nowhere: the server sends their buttons off.
     expect(html.match(/<button type="submit"[^>]*disabled=""/g)).toHaveLength(2);
     const { container, complaints } = await hydrateIsland(props());
@@ -113,7 +121,7 @@ describe('the login card as the visitor’s island', () => {
       ],
     });
     const replace = vi.spyOn(history, 'replaceState');
-    const { container, left } = await hydrateIsland(props({}, 'en-US'));
+    const { container, left } = await hydrateIsland(props(), undefined, 'en-US');
     const page = within(container);
     fireEvent.click(page.getByRole('tab', { name: 'Password' }));
     expect(replace).toHaveBeenLastCalledWith(null, '', '/login?way=password&redirect=%2Fstore%2Flist');

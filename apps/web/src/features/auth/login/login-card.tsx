@@ -1,6 +1,6 @@
 /**
  * The login card (登录/注册): one React tree that the server renders for a visitor (hydrated there as a
- * small island, public/login-island.tsx) and the app renders at /login (features/auth/login-page.tsx).
+ * small island, public/login-view.tsx and public/islands.tsx) and the app renders at /login (features/auth/login-page.tsx).
  * Plain elements and login-card.css, no antd: the visitor's page loads React and this card only.
  * The three ways in are tabs that are also links (`?way=`), so each works as an address and without
  * the script; with it, the tabs switch here and the address follows.
@@ -11,7 +11,7 @@ import { useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode }
 import { loginUrl } from './login-api.ts';
 import { PasswordLoginForm, SmsLoginForm } from './login-forms.tsx';
 import { WechatLogin } from './login-wechat.tsx';
-import { useLoginWords } from './login-words.tsx';
+import { useWords } from '../../../screens/words.tsx';
 import './login-card.css';
 
 const TAB_LABEL = { sms: 'auth.tabSms', password: 'auth.tabPassword', wechat: 'auth.tabWechat' } as const;
@@ -38,7 +38,7 @@ export const LoginCard = ({
   go,
   setAddress,
 }: LoginCardProps) => {
-  const { t } = useLoginWords();
+  const { t } = useWords();
   const [way, setWay] = useState<LoginWay>(firstWay);
   // A panel is rendered once its tab has been open (the WeChat one asks for a QR when it first shows).
   const [opened, setOpened] = useState<ReadonlySet<LoginWay>>(() => new Set([firstWay, 'sms', 'password']));

@@ -15,12 +15,13 @@ import {
   type ReactNode,
 } from 'react';
 import { LoginAnswerError, loginWithCode, loginWithPassword, sendLoginCode } from './login-api.ts';
-import { useLoginWords } from './login-words.tsx';
+import { useWords } from '../../../screens/words.tsx';
 
 type FieldName = 'phone' | 'code' | 'password';
 type Notice = { text: string; kind: 'error' | 'success' } | null;
 
-const RULES: Record<FieldName, { test: (v: string) => boolean; key: string }> = {
+type RuleKey = 'validation.phone' | 'validation.smsCode' | 'validation.passwordRequired';
+const RULES: Record<FieldName, { test: (v: string) => boolean; key: RuleKey }> = {
   phone: { test: (v) => PHONE_PATTERN.test(v), key: 'validation.phone' },
   code: { test: (v) => SMS_CODE_PATTERN.test(v), key: 'validation.smsCode' },
   password: { test: (v) => v.length > 0, key: 'validation.passwordRequired' },
@@ -54,7 +55,7 @@ const inputOf = (form: HTMLFormElement, name: FieldName) =>
 
 /** A form's fields, their messages, the line above it, and the login call. */
 function useLoginForm(ids: Partial<Record<FieldName, string>>, onLoggedIn: (user: UserInfo) => void) {
-  const { t } = useLoginWords();
+  const { t } = useWords();
   const fields = Object.keys(ids) as FieldName[];
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   const [notice, setNotice] = useState<Notice>(null);
@@ -150,7 +151,7 @@ const FormNotice = ({ notice }: { notice: Notice }) => (
 );
 
 const SubmitButton = ({ busy }: { busy: boolean }) => {
-  const { t } = useLoginWords();
+  const { t } = useWords();
   const live = useLive();
   return (
     <button type="submit" className="lc-button lc-button-primary lc-block" disabled={!live || busy}>
@@ -168,7 +169,7 @@ const PhoneInput = ({
   invalid: boolean;
   onChange: (event: ChangeEvent<HTMLInputElement>) => void;
 }) => {
-  const { t } = useLoginWords();
+  const { t } = useWords();
   return (
     <input
       id={id}
@@ -189,7 +190,7 @@ const PhoneInput = ({
 const WAIT_SECONDS = LIMITS.smsResendMs / 1000;
 
 export const SmsLoginForm = ({ onLoggedIn }: { onLoggedIn: (user: UserInfo) => void }) => {
-  const { t } = useLoginWords();
+  const { t } = useWords();
   const live = useLive();
   const form = useLoginForm({ phone: 'sms-phone', code: 'sms-code' }, onLoggedIn);
   const [left, setLeft] = useState(0);
@@ -262,7 +263,7 @@ export const SmsLoginForm = ({ onLoggedIn }: { onLoggedIn: (user: UserInfo) => v
 };
 
 export const PasswordLoginForm = ({ onLoggedIn }: { onLoggedIn: (user: UserInfo) => void }) => {
-  const { t } = useLoginWords();
+  const { t } = useWords();
   const form = useLoginForm({ phone: 'password-phone', password: 'password-password' }, onLoggedIn);
   return (
     <form

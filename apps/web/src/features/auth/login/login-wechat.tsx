@@ -9,7 +9,7 @@ import { QRCodeSVG } from 'qrcode.react';
 import { useEffect, useState, type MouseEvent } from 'react';
 import { WECHAT_REDIRECT_KEY, WECHAT_STATE_KEY } from '../wechat-keys.ts';
 import { loginUrl, newWechatQr, simulatorHere, wechatStatus, wxAuthUrl } from './login-api.ts';
-import { useLoginWords } from './login-words.tsx';
+import { useWords } from '../../../screens/words.tsx';
 
 /** How often the card asks whether the phone confirmed. */
 export const WECHAT_POLL_MS = 1500;
@@ -26,7 +26,7 @@ export const WechatLogin = ({
   /** Leaves for /wxAuth (the island: a page load; the app: its router). */
   go: (url: string) => void;
 }) => {
-  const { t } = useLoginWords();
+  const { t } = useWords();
   const [qr, setQr] = useState<WechatQr | null>(initial);
   const [failed, setFailed] = useState(false);
   const [phase, setPhase] = useState<Phase>('waiting');
