@@ -3,7 +3,7 @@
  * a team may buy a course at all. The cart, checkout and the sales figures call these functions;
  * none of them adds prices or checks ownership on its own. Pure: callers load the rows.
  */
-import { Code, type CouponKind } from '@studio/contract';
+import { Code, type CouponKind, fenToYuanText } from '@studio/contract';
 import { AppError } from '../../platform/errors.ts';
 
 /** An amount of money in fen (分, cents): a safe integer, never a float. */
@@ -124,7 +124,7 @@ export function couponDiscount(terms: CouponTerms, courses: readonly SaleCourse[
   if (eligible.length === 0) throw new AppError(Code.COUPON_NOT_APPLICABLE);
   const subtotal = sumCents(eligible.map((c) => c.release.price));
   if (subtotal < terms.minOrder) {
-    throw new AppError(Code.COUPON_MIN_ORDER, { params: { minYuan: (terms.minOrder / 100).toFixed(2) } });
+    throw new AppError(Code.COUPON_MIN_ORDER, { params: { minYuan: fenToYuanText(terms.minOrder) } });
   }
   const off = new Map<number, Cents>();
   if (terms.kind === 'percent') {

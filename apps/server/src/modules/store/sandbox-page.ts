@@ -1,4 +1,5 @@
 /** The sandbox payer's pages. */
+import { formatPrice } from '@studio/contract';
 import { escapeHtml, htmlPage } from '../../platform/html-page.ts';
 
 /** What is being paid for: the order's amount and courses, as the payer's page shows them. */
@@ -16,11 +17,10 @@ type Page =
   | { kind: 'failed' };
 
 const shell = (body: string) => htmlPage('沙箱支付', '#1f6feb', body);
-const yuan = (fen: number) => `¥${(fen / 100).toFixed(2)}`;
 
 /** The amount and every course of the order (titles escaped: they are the sellers' text). */
-const summary = (order: SandboxOrder) => `<p>支付金额：<strong>${yuan(order.amount)}</strong></p>
-<p>购买课程：</p><ul>${order.items.map((i) => `<li>${escapeHtml(i.title)}（${yuan(i.price)}）</li>`).join('')}</ul>${
+const summary = (order: SandboxOrder) => `<p>支付金额：<strong>${formatPrice(order.amount)}</strong></p>
+<p>购买课程：</p><ul>${order.items.map((i) => `<li>${escapeHtml(i.title)}（${formatPrice(i.price)}）</li>`).join('')}</ul>${
   order.status === 'cancelled'
     ? '<p class="note">这笔订单已取消：确认支付后款项会自动原路退回。</p>'
     : order.status === 'paid'

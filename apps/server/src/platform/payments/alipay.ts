@@ -6,6 +6,7 @@
  * so tests talk to a fake one. Amounts are fen here and yuan strings with two decimals at Alipay.
  */
 import { AlipaySdk } from 'alipay-sdk';
+import { fenToYuanText } from '@studio/contract';
 import {
   PaymentIgnored,
   PaymentRejected,
@@ -26,10 +27,10 @@ export type AlipayOptions = {
   notifyUrl: string;
 };
 
-/** Fen (an integer) as Alipay's yuan string: 1 → "0.01", 123456 → "1234.56". */
+/** Fen (an integer) as Alipay's yuan string: 1 → "0.01", 123456 → "1234.56"; never negative. */
 export function fenToYuan(fen: number): string {
-  if (!Number.isSafeInteger(fen) || fen < 0) throw new RangeError(`not an amount in fen: ${fen}`);
-  return `${Math.floor(fen / 100)}.${String(fen % 100).padStart(2, '0')}`;
+  if (fen < 0) throw new RangeError(`not an amount in fen: ${fen}`);
+  return fenToYuanText(fen);
 }
 
 /** Alipay's yuan string as fen, exactly (no floating point); null for anything else. */
