@@ -154,7 +154,7 @@ const SubmitButton = ({ busy }: { busy: boolean }) => {
   const { t } = useWords();
   const live = useLive();
   return (
-    <button type="submit" className="lc-button lc-button-primary lc-block" disabled={!live || busy}>
+    <button type="submit" className="pp-button pp-button-primary lc-block" disabled={!live || busy}>
       {t('auth.login')}
     </button>
   );
@@ -174,7 +174,7 @@ const PhoneInput = ({
     <input
       id={id}
       name="phone"
-      className="lc-input"
+      className="pp-input lc-input"
       inputMode="numeric"
       autoComplete="tel"
       maxLength={11}
@@ -235,7 +235,7 @@ export const SmsLoginForm = ({ onLoggedIn }: { onLoggedIn: (user: UserInfo) => v
         addon={
           <button
             type="button"
-            className="lc-button lc-code-button"
+            className="pp-button lc-code-button"
             disabled={!live || sending || left > 0}
             onClick={sendCode}
           >
@@ -246,7 +246,7 @@ export const SmsLoginForm = ({ onLoggedIn }: { onLoggedIn: (user: UserInfo) => v
         <input
           id="sms-code"
           name="code"
-          className="lc-input"
+          className="pp-input lc-input"
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={6}
@@ -280,7 +280,7 @@ export const PasswordLoginForm = ({ onLoggedIn }: { onLoggedIn: (user: UserInfo)
           id="password-password"
           name="password"
           type="password"
-          className="lc-input"
+          className="pp-input lc-input"
           autoComplete="current-password"
           required
           placeholder={t('auth.passwordPlaceholder')}

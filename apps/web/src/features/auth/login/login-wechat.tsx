@@ -86,7 +86,7 @@ export const WechatLogin = ({
     load();
   };
   const refreshLink = (
-    <a href={loginUrl('wechat', redirect)} className="lc-button" onClick={refresh}>
+    <a href={loginUrl('wechat', redirect)} className="pp-button" onClick={refresh}>
       {t(failed ? 'common.retry' : 'auth.refreshQr')}
     </a>
   );
@@ -136,7 +136,7 @@ export const WechatLogin = ({
       )}
       <div className="lc-actions">
         {/* 在本机打开: confirming there goes on to /wxAuth in this window. */}
-        <a href={open ? qr.qrUrl : simulatorHere(qr.qrUrl)} className="lc-button lc-button-primary">
+        <a href={open ? qr.qrUrl : simulatorHere(qr.qrUrl)} className="pp-button pp-button-primary">
           {t(open ? 'auth.openWechat' : 'auth.openSimulator')}
         </a>
         {!open && refreshLink}
