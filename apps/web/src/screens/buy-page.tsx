@@ -1,6 +1,13 @@
 import type { StoreCourse } from '@studio/contract';
 import type { ReactNode } from 'react';
-import { CourseHeading, LessonArticle, SyllabusList, usePrice, type PublicLesson } from './course-parts.tsx';
+import {
+  CourseHeading,
+  CourseSummary,
+  LessonArticle,
+  SyllabusList,
+  usePrice,
+  type PublicLesson,
+} from './course-parts.tsx';
 import { useParts } from './parts.tsx';
 import { useWords } from './words.tsx';
 
@@ -113,14 +120,7 @@ export const BuyPage = ({
           {actions}
         </CourseHeading>
       </div>
-      {course.summary && (
-        <section className="pp-card" aria-labelledby="pp-summary">
-          <h2 id="pp-summary" className="pp-section-title">
-            {t('store.course.summary')}
-          </h2>
-          <p className="pp-summary">{course.summary}</p>
-        </section>
-      )}
+      <CourseSummary summary={course.summary} />
       <section className="pp-card" aria-labelledby="pp-syllabus">
         <h2 id="pp-syllabus" className="pp-section-title">
           {t('store.course.syllabus')}{' '}

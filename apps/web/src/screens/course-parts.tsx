@@ -115,6 +115,20 @@ export const CourseHeading = ({ course, children }: { course: PublicCourse; chil
   );
 };
 
+/** 课程简介, when the course has one. */
+export const CourseSummary = ({ summary }: { summary: string }) => {
+  const { t } = useWords();
+  if (!summary) return null;
+  return (
+    <section className="pp-card" aria-labelledby="pp-summary">
+      <h2 id="pp-summary" className="pp-section-title">
+        {t('store.course.summary')}
+      </h2>
+      <p className="pp-summary">{summary}</p>
+    </section>
+  );
+};
+
 /**
  * 课程目录: numbered titles; 试看 on free lessons, a lock on the rest. Readable lessons link to where
  * they are read (`linkTo`).

@@ -8,16 +8,36 @@ import { useDocumentTitle } from '../../../components/use-document-title.ts';
 import { AppScreen } from '../../../screens/app-screen.tsx';
 import { BuyActions } from '../../../screens/buy-actions.tsx';
 import { BuyPage } from '../../../screens/buy-page.tsx';
+import {
+  CourseHeading,
+  CourseLessons,
+  CourseSummary,
+  LessonArticle,
+  type PublicCourse,
+} from '../../../screens/course-parts.tsx';
 import { useSession } from '../../auth/session-store.ts';
 import { CourseLoadError } from '../course-load-error.tsx';
 import { useCoursePreview } from '../course-queries.ts';
-import { CourseReader, LessonArticle } from './course-reader.tsx';
 import { PreviewBar } from './preview-bar.tsx';
+import './preview.css';
 
 const useIds = () => {
   const params = useParams();
   return { courseId: Number(params.courseId), lessonId: Number(params.lessonId) };
 };
+
+/** The whole course as a reader sees it, in the shared screens' parts: heading, summary, every lesson. */
+const CourseRead = ({ course }: { course: PublicCourse & { summary: string } }) => (
+  <AppScreen>
+    <div className="pp-stack">
+      <div className="pp-card">
+        <CourseHeading course={course} />
+      </div>
+      <CourseSummary summary={course.summary} />
+      <CourseLessons lessons={course.lessons} />
+    </div>
+  </AppScreen>
+);
 
 /** Loads the course preview; the page renders once it is there, or says what went wrong. */
 const WithPreview = ({
@@ -51,7 +71,7 @@ export const CoursePreviewPage = () => {
             kind="course"
             embed={{ path: WebPaths.courseIframePreview(courseId), title: course.title }}
           />
-          <CourseReader course={course} />
+          <CourseRead course={course} />
         </>
       )}
     </WithPreview>
@@ -120,7 +140,13 @@ export const LessonPreviewPage = () => {
                 )
               }
             />
-            {lesson ? <LessonArticle lesson={lesson} index={index} /> : <LessonNotFound />}
+            {lesson ? (
+              <AppScreen>
+                <LessonArticle lesson={lesson} index={index} />
+              </AppScreen>
+            ) : (
+              <LessonNotFound />
+            )}
             <nav className="preview-pager" aria-label={t('preview.syllabus')}>
               {prev ? (
                 <Link to={WebPaths.lessonPreview(courseId, prev.lessonId)}>
@@ -173,7 +199,7 @@ export const CourseIframePreviewPage = () => {
   return (
     <EmbeddedGate>
       <WithPreview courseId={courseId} embedded>
-        {(course) => <CourseReader course={course} layout="narrow" />}
+        {(course) => <CourseRead course={course} />}
       </WithPreview>
     </EmbeddedGate>
   );
@@ -190,7 +216,9 @@ export const LessonIframePreviewPage = () => {
           const index = course.lessons.findIndex((l) => l.lessonId === lessonId);
           const lesson = course.lessons[index];
           return lesson ? (
-            <LessonArticle lesson={lesson} index={index} headingLevel={1} />
+            <AppScreen>
+              <LessonArticle lesson={lesson} index={index} headingLevel={1} />
+            </AppScreen>
           ) : (
             <LessonNotFound />
           );
