@@ -2,6 +2,9 @@
  * The store search with no help from the page cache, at 100,000 and then 1,000,000 courses
  * (`BENCH_ONLY=search`; `BENCH_SEARCH_MAX=100000` stops after the first size). Every request asks for
  * another (keyword, page) pair, so no request finds its page cached; 50 connections, as the HTTP rows.
+ * `BENCH_SEARCH_BASELINE=<another checkout>/bench/search-app.ts` runs that checkout's server on the same
+ * database and measures each row on both, one right after the other (`BENCH_SEARCH_BASELINE_FIRST=1`:
+ * the baseline's first), so two builds are compared side by side on the same data and machine.
  */
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
@@ -152,8 +155,11 @@ export async function searchSection(): Promise<string> {
       const load: string[] = [];
       const before = baseline ? rowsFor(baseline.baseUrl) : [];
       for (const [i, r] of rowsFor(server.baseUrl).entries()) {
-        rows.push(await measure(r.name, r.run));
-        if (before[i]) rows.push(await measure(`${r.name}, _baseline_`, before[i].run));
+        // BENCH_SEARCH_BASELINE_FIRST=1 measures the baseline's row first (the order's own effect shows).
+        const pair = [() => measure(r.name, r.run)];
+        if (before[i]) pair.push(() => measure(`${r.name}, _baseline_`, before[i]!.run));
+        if (process.env.BENCH_SEARCH_BASELINE_FIRST) pair.reverse();
+        for (const m of pair) rows.push(await m());
         load.push(os.loadavg()[0]!.toFixed(2));
       }
       rows.push(await measure('bare Fastify JSON route (ceiling), last', bareJson));
