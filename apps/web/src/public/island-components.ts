@@ -5,12 +5,12 @@
  */
 import type { ComponentType } from 'react';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each island's props are its own
-type AnyComponent = ComponentType<any>;
+/** An island's component: its props are its own, read back from the page's JSON by `islands.tsx`. */
+type AnyComponent = ComponentType<object>;
 
 const LOADERS = {
-  storeSearch: () => import('../screens/store-search.tsx').then((m): AnyComponent => m.StoreSearch),
-  login: () => import('./login-island-view.tsx').then((m): AnyComponent => m.LoginIsland),
+  storeSearch: () => import('../screens/store-search.tsx').then((m) => m.StoreSearch as AnyComponent),
+  login: () => import('./login-island-view.tsx').then((m) => m.LoginIsland as AnyComponent),
 } satisfies Record<string, () => Promise<AnyComponent>>;
 export type IslandName = keyof typeof LOADERS;
 
