@@ -1,0 +1,51 @@
+import type { CodeEntry } from './entry.ts';
+
+export const LEARN = {
+  /** Completing a lesson whose quizzes are not all answered. */
+  QUIZ_UNANSWERED: { code: 60001, key: 'errors.quizUnanswered', zh: '请先回答本课时的全部测验' },
+  /** A lesson id that is not a lesson of the course's release the learner reads (HTTP 400). */
+  LESSON_NOT_IN_COURSE: {
+    code: 60010,
+    key: 'errors.lessonNotInCourse',
+    zh: '课时不属于这门课程',
+    httpStatus: 400,
+  },
+  /** A quiz id that is not a quiz of the lesson (HTTP 400). */
+  QUIZ_NOT_IN_LESSON: {
+    code: 60011,
+    key: 'errors.quizNotInLesson',
+    zh: '测验不在这个课时中',
+    httpStatus: 400,
+  },
+  /** An answer that does not fit its quiz (HTTP 400; `answerShapeError` in quiz.ts picks which). */
+  ANSWER_TEXT_NEEDED: {
+    code: 60012,
+    key: 'errors.answerTextNeeded',
+    zh: '填空题请填写文字答案',
+    httpStatus: 400,
+  },
+  ANSWER_CHOICE_NEEDED: {
+    code: 60013,
+    key: 'errors.answerChoiceNeeded',
+    zh: '选择题请选择选项',
+    httpStatus: 400,
+  },
+  ANSWER_CHOICE_UNKNOWN: {
+    code: 60014,
+    key: 'errors.answerChoiceUnknown',
+    zh: '选项不存在',
+    httpStatus: 400,
+  },
+  ANSWER_CHOICE_REPEATED: {
+    code: 60015,
+    key: 'errors.answerChoiceRepeated',
+    zh: '选项重复',
+    httpStatus: 400,
+  },
+  ANSWER_ONE_CHOICE_ONLY: {
+    code: 60016,
+    key: 'errors.answerOneChoiceOnly',
+    zh: '单选题只能选择一个选项',
+    httpStatus: 400,
+  },
+} as const satisfies Record<string, CodeEntry>;

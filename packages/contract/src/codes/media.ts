@@ -1,0 +1,35 @@
+import type { CodeEntry } from './entry.ts';
+
+/** Media (30040–30099): uploads of video and audio lessons, their transcoding, playback and attachments. */
+export const MEDIA = {
+  /** Not a video (mp4, mov, mkv, webm) or audio (mp3, m4a, aac, wav) file, judged by probing its bytes. */
+  MEDIA_TYPE_REFUSED: {
+    code: 30040,
+    key: 'errors.mediaTypeRefused',
+    zh: '只能上传视频（mp4、mov、mkv、webm）或音频（mp3、m4a、aac、wav）文件',
+  },
+  MEDIA_EMPTY: { code: 30041, key: 'errors.mediaEmpty', zh: '文件是空的，请重新选择' },
+  /** Params: maxMb (MEDIA_MAX_BYTES). */
+  MEDIA_TOO_LARGE: { code: 30042, key: 'errors.mediaTooLarge', zh: '文件不能超过 {{maxMb}} MB' },
+  /** The team's media storage (MEDIA_QUOTA_BYTES) would be passed. Params: usedMb, quotaMb. */
+  MEDIA_QUOTA_EXCEEDED: {
+    code: 30043,
+    key: 'errors.mediaQuotaExceeded',
+    zh: '团队的媒体存储空间不足：已用 {{usedMb}} MB，共 {{quotaMb}} MB',
+  },
+  /** Params: maxMinutes (MEDIA_MAX_SECONDS). */
+  MEDIA_TOO_LONG: { code: 30044, key: 'errors.mediaTooLong', zh: '音视频时长不能超过 {{maxMinutes}} 分钟' },
+  /** Params: max (pixels on the longer side). */
+  MEDIA_RESOLUTION_TOO_HIGH: {
+    code: 30045,
+    key: 'errors.mediaResolutionTooHigh',
+    zh: '视频分辨率不能超过 {{max}} 像素',
+  },
+  /** A file that probes as media but cannot be decoded (truncated, broken). */
+  MEDIA_UNREADABLE: { code: 30046, key: 'errors.mediaUnreadable', zh: '文件已损坏或不完整，无法转码' },
+  MEDIA_NOT_READY: { code: 30047, key: 'errors.mediaNotReady', zh: '音视频还在转码，请稍后再播放' },
+  /** A playlist, key or segment address that is not ours or whose time is up. */
+  MEDIA_LINK_EXPIRED: { code: 30048, key: 'errors.mediaLinkExpired', zh: '播放地址已失效，请刷新页面' },
+  /** A tus upload that does not say its length up front (Upload-Defer-Length). */
+  MEDIA_LENGTH_REQUIRED: { code: 30049, key: 'errors.mediaLengthRequired', zh: '上传时需要说明文件大小' },
+} as const satisfies Record<string, CodeEntry>;
