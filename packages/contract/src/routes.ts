@@ -144,6 +144,8 @@ export const Routes = {
     stream: '/ai/job/stream',
     assist: '/ai/assist',
     generator: '/ai/generator',
+    /** Multipart: field `file`. Reads a PDF, DOCX, PPTX, Markdown or text file into sections. */
+    documentParse: '/ai/document/parse',
   },
   learn: {
     list: '/learn/list',

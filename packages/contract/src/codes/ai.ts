@@ -49,4 +49,39 @@ export const AI = {
     key: 'errors.aiRestartNotAllowed',
     zh: '只有已取消或失败的任务可以重新开始',
   },
+  // A document for AI 创课 (POST /ai/document/parse): why it was not read. Sent with HTTP 200 and the
+  // code, as every business refusal; the limits are DOCUMENT_LIMITS in the contract's ai schema.
+  AI_DOC_EMPTY: { code: 50030, key: 'errors.aiDocEmpty', zh: '文件是空的，没有可用的内容' },
+  AI_DOC_UNKNOWN_FORMAT: {
+    code: 50031,
+    key: 'errors.aiDocUnknownFormat',
+    zh: '无法识别的文件格式：支持 PDF、Word（.docx）、PowerPoint（.pptx）、Markdown 和纯文本',
+  },
+  AI_DOC_TOO_LARGE: { code: 50032, key: 'errors.aiDocTooLarge', zh: '文件超过 {{maxMb}} MB，请拆分后上传' },
+  AI_DOC_TOO_MANY_PAGES: {
+    code: 50033,
+    key: 'errors.aiDocTooManyPages',
+    zh: '文档有 {{pages}} 页，最多支持 {{max}} 页，请拆分后上传',
+  },
+  AI_DOC_ENCRYPTED: {
+    code: 50034,
+    key: 'errors.aiDocEncrypted',
+    zh: '文件已加密（有密码保护），请去除密码后再上传',
+  },
+  AI_DOC_NO_TEXT: {
+    code: 50035,
+    key: 'errors.aiDocNoText',
+    zh: '文档里没有可提取的文字（可能是扫描件或图片），请上传含文字的版本',
+  },
+  AI_DOC_CORRUPT: { code: 50036, key: 'errors.aiDocCorrupt', zh: '文件已损坏或内容与格式不符，无法读取' },
+  AI_DOC_TOO_COMPLEX: {
+    code: 50037,
+    key: 'errors.aiDocTooComplex',
+    zh: '文件解压后过大或包含的条目过多，已拒绝读取',
+  },
+  AI_DOC_TIMEOUT: { code: 50038, key: 'errors.aiDocTimeout', zh: '文档解析超过 {{seconds}} 秒，已停止' },
+  /** A job names a document that is not the team's (or no longer kept). */
+  AI_DOC_NOT_FOUND: { code: 50039, key: 'errors.aiDocNotFound', zh: '文档不存在，请重新上传' },
+  /** An outline lesson names a section the document does not have. */
+  AI_DOC_BAD_SOURCES: { code: 50040, key: 'errors.aiDocBadSources', zh: '大纲引用了文档中不存在的章节' },
 } as const satisfies Record<string, CodeEntry>;

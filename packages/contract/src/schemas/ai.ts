@@ -3,6 +3,57 @@ import { idSchema, queryIdSchema } from './common.ts';
 
 export const AI_LIMITS = { lessonsMin: 1, lessonsMax: 30, topicMax: 100, referenceMax: 8000 } as const;
 
+/**
+ * What a document for AI 创课 may be. Checked on the server before and while it is read: bytes, pages
+ * (refused from the page count, before any page is read), a zip's entries and inflated bytes (read from
+ * its directory before inflating and counted again while inflating), the time one parse may take.
+ */
+export const DOCUMENT_LIMITS = {
+  maxBytes: 50 * 1024 * 1024,
+  maxPages: 500,
+  /** DOCX / PPTX: entries in the zip, and bytes all of them may inflate to. */
+  zipEntriesMax: 5000,
+  zipInflatedMax: 300 * 1024 * 1024,
+  /** One XML part (a slide, the document body) inflated. */
+  xmlPartMax: 40 * 1024 * 1024,
+  parseSeconds: 60,
+  sectionsMax: 2000,
+  /** Characters of text kept from one document (a 500-page book is about 1.5 million). */
+  textMax: 4_000_000,
+} as const;
+
+export const DOCUMENT_FORMATS = ['pdf', 'docx', 'pptx', 'markdown', 'text'] as const;
+export type DocumentFormat = (typeof DOCUMENT_FORMATS)[number];
+
+/** A piece of a section: a paragraph, a list or a table, as the document had it. */
+export const documentBlockSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('paragraph'), text: z.string() }),
+  z.object({ type: z.literal('list'), ordered: z.boolean(), items: z.array(z.string()) }),
+  z.object({ type: z.literal('table'), rows: z.array(z.array(z.string())) }),
+]);
+export type DocumentBlock = z.infer<typeof documentBlockSchema>;
+/** A part of the document by its own structure: a heading's text, a slide, a page. */
+export const documentSectionSchema = z.object({
+  title: z.string(),
+  /** 1 for a chapter (or a slide, a page), 2 for its sections, and so on. */
+  level: z.number().int().min(1).max(6),
+  /** Where it is in the document, for the 来源 note: "第 3 页", "幻灯片 7", "第二章". */
+  source: z.string(),
+  blocks: z.array(documentBlockSchema),
+});
+export type DocumentSection = z.infer<typeof documentSectionSchema>;
+/** What the web sees of a parsed document: its sections' titles and sizes (the text stays on the server). */
+export const aiDocumentSchema = z.object({
+  documentId: z.number().int(),
+  name: z.string(),
+  format: z.enum(DOCUMENT_FORMATS),
+  pages: z.number().int(),
+  sections: z.array(
+    z.object({ title: z.string(), level: z.number().int(), source: z.string(), chars: z.number().int() }),
+  ),
+});
+export type AiDocument = z.infer<typeof aiDocumentSchema>;
+
 export const aiCreateBody = z.object({
   topic: z.string().trim().min(2, { error: '请输入课程主题' }).max(AI_LIMITS.topicMax),
   audience: z.string().trim().max(60).default(''),
@@ -14,6 +65,8 @@ export const aiCreateBody = z.object({
     .string()
     .max(AI_LIMITS.referenceMax, { error: `参考资料最多 ${AI_LIMITS.referenceMax} 字` })
     .default(''),
+  /** A document read by POST /ai/document/parse: the outline follows its structure, lessons its text. */
+  documentId: idSchema.optional(),
 });
 export type AiCreateRequest = z.infer<typeof aiCreateBody>;
 
@@ -24,7 +77,21 @@ export const outlineSchema = z.object({
   summary: z.string().trim().min(1).max(2000),
   lessons: z
     .array(
-      z.object({ title: z.string().trim().min(1).max(60), goal: z.string().trim().max(200).default('') }),
+      z.object({
+        title: z.string().trim().min(1).max(60),
+        goal: z.string().trim().max(200).default(''),
+        /** The document's sections this lesson is written from (indices, in order); none without a document. */
+        sources: z
+          .array(
+            z
+              .number()
+              .int()
+              .min(0)
+              .max(DOCUMENT_LIMITS.sectionsMax - 1),
+          )
+          .max(DOCUMENT_LIMITS.sectionsMax)
+          .optional(),
+      }),
     )
     .min(AI_LIMITS.lessonsMin)
     .max(AI_LIMITS.lessonsMax),

@@ -1,5 +1,13 @@
 /** AI generation jobs, their lessons and their event log. */
-import type { AiCreateRequest, AiGenerator, AiJobStatus, AiLessonStatus, Outline } from '@studio/contract';
+import type {
+  AiCreateRequest,
+  AiGenerator,
+  AiJobStatus,
+  AiLessonStatus,
+  DocumentFormat,
+  DocumentSection,
+  Outline,
+} from '@studio/contract';
 import { users } from './accounts.ts';
 import { courses } from './courses.ts';
 import { teams } from './teams.ts';
@@ -68,6 +76,29 @@ export const aiEvents = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [index('ai_events_job_idx').on(t.jobId, t.id)],
+);
+
+/**
+ * A document read for AI 创课: its sections (text, lists, tables) by its own structure. The file itself
+ * is never stored: it is read from memory and dropped, so only this row is left of it.
+ */
+export const aiDocuments = pgTable(
+  'ai_documents',
+  {
+    id: serial('id').primaryKey(),
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    name: varchar('name', { length: 200 }).notNull(),
+    format: varchar('format', { length: 10 }).$type<DocumentFormat>().notNull(),
+    pages: integer('pages').notNull(),
+    sections: jsonb('sections').$type<DocumentSection[]>().notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('ai_documents_team_idx').on(t.teamId, t.createdAt)],
 );
 
 export type AiJobRow = typeof aiJobs.$inferSelect;

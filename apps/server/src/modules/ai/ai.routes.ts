@@ -6,19 +6,26 @@ import {
   aiJobIdQuery,
   aiJobSchema,
   aiOutlineBody,
+  aiDocumentSchema,
   aiRetryBody,
+  DOCUMENT_LIMITS,
   envelope,
   INT32_MAX,
   pageQuerySchema,
   pageSchema,
   queryNumber,
   Routes,
+  VALIDATION_MESSAGES,
 } from '@studio/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { membershipOf, teamCtxOf } from '../../platform/auth.ts';
 import { authorize } from '../../platform/policy.ts';
+import { invalidInput } from '../../platform/errors.ts';
+import { parseDocument } from './ai.documents.ts';
+import { docRefused } from './documents/doc-errors.ts';
+import { documentName } from './documents/document-name.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { ok } from '../../platform/reply.ts';
 import {
@@ -53,6 +60,33 @@ export const aiRoutes =
         },
       },
       async (r) => ok(await createJob(c(r), r.body)),
+    );
+    app.post(
+      Routes.ai.documentParse,
+      {
+        config: { ...team, rateLimit: { max: 20, timeWindow: '1 minute' } },
+        schema: {
+          summary: 'Read a document (PDF, DOCX, PPTX, Markdown, text) into sections for a job',
+          description:
+            `Multipart, field \`file\`. Judged by its bytes; at most ${DOCUMENT_LIMITS.maxBytes / 1024 / 1024} MB ` +
+            `and ${DOCUMENT_LIMITS.maxPages} pages; refusals are codes 50030–50038. The file is read in memory and not kept.`,
+          consumes: ['multipart/form-data'],
+          response: { 200: envelope(aiDocumentSchema) },
+        },
+      },
+      async (r) => {
+        if (!r.isMultipart()) throw invalidInput('file', VALIDATION_MESSAGES.multipartRequired);
+        const part = await r.file({ limits: { fileSize: DOCUMENT_LIMITS.maxBytes, files: 1 } });
+        if (!part) throw invalidInput('file', VALIDATION_MESSAGES.fileMissing);
+        let bytes: Buffer;
+        try {
+          bytes = await part.toBuffer();
+        } catch (err) {
+          if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw docRefused.tooLarge();
+          throw err;
+        }
+        return ok(await parseDocument(teamCtxOf(r), documentName(part.filename), bytes));
+      },
     );
     app.get(
       Routes.ai.list,

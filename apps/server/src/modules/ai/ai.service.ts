@@ -11,6 +11,8 @@ import type { TeamCtx } from '../../platform/auth.ts';
 import { AppError } from '../../platform/errors.ts';
 import { authorize } from '../../platform/policy.ts';
 import { createDraftCourseForAi } from '../courses/courses.service.ts';
+import { DOCUMENT_TEMPLATE_LABEL } from '../../platform/ai/document-lessons.ts';
+import { assertSources, requireTeamDocument } from './ai.documents.ts';
 import { queueLesson, queueOutline } from './ai.jobs.ts';
 import { jobSubject, toAiJob } from './ai.presenter.ts';
 import { findTeamJob, jobLessons, listTeamJobs } from './ai.repo.ts';
@@ -62,20 +64,31 @@ export async function listJobs(c: AiCtx, pageNum: number, pageSize: number): Pro
 
 export async function createJob(c: AiCtx, request: AiCreateRequest): Promise<AiJob> {
   authorize(c, 'ai.create');
+  if (request.documentId) await requireTeamDocument(c.ctx.db, c.membership.team.id, request.documentId);
+  const { kind, label } = c.ctx.generator;
   const job = await jobCreated(c.ctx, {
     teamId: c.membership.team.id,
     userId: c.actor.user.id,
     request,
-    generatorKind: c.ctx.generator.kind,
-    generatorLabel: c.ctx.generator.label,
+    generatorKind: kind,
+    // Without a model, a document's course is its own text: said so, not called a template or AI.
+    generatorLabel: request.documentId && kind === 'template' ? DOCUMENT_TEMPLATE_LABEL : label,
   });
   await queueOutline(c.ctx, job.id, c.log);
   return jobDetail(c, job.id);
 }
 
-/** The author's edits to the outline (titles, order, added or removed lessons), before lessons are written. */
+/**
+ * The author's edits to the outline (titles, order, added, removed, merged or split lessons), before
+ * lessons are written. A document's lessons may name only the sections the document has.
+ */
 export async function saveOutline(c: AiCtx, jobId: number, outline: Outline): Promise<AiJob> {
-  await requireJob(c, jobId, 'ai.outline');
+  const job = await requireJob(c, jobId, 'ai.outline');
+  const documentId = job.request.documentId;
+  assertSources(
+    outline,
+    documentId ? await requireTeamDocument(c.ctx.db, job.teamId, documentId) : undefined,
+  );
   if (!(await outlineEdited(c.ctx, jobId, outline))) throw new AppError(Code.AI_OUTLINE_LOCKED);
   return jobDetail(c, jobId);
 }

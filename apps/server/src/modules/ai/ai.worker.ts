@@ -7,7 +7,10 @@ import { Code, COURSE_LIMITS } from '@studio/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
 import { GenerationError } from '../../platform/ai/course-generator.ts';
+import { documentOutline, sourceNote } from '../../platform/ai/document-lessons.ts';
 import { markdownToDoc } from '../../platform/ai/markdown-doc.ts';
+import { lessonSource } from './ai.documents.ts';
+import { findDocument } from './documents/documents.repo.ts';
 import { LessonTooLargeError } from '../courses/lessons.service.ts';
 import { aiError } from './ai.errors.ts';
 import { deltaBuffer } from './ai.events.ts';
@@ -56,7 +59,11 @@ export async function runOutline(ctx: AppContext, jobId: number, log: FastifyBas
   if (!job || job.status !== 'outlining') return;
   const watch = watchCancel(ctx, jobId);
   try {
-    const outline = await ctx.generator.outline(job.request, watch.signal);
+    // A document's outline is its own structure (sections → lessons), whichever generator writes.
+    const doc = job.request.documentId ? await findDocument(ctx.db, job.request.documentId) : undefined;
+    const outline = doc
+      ? documentOutline(job.request, doc.name, doc.sections)
+      : await ctx.generator.outline(job.request, watch.signal);
     await outlineWritten(ctx, jobId, outline);
   } catch (err) {
     if (watch.signal.aborted) return;
@@ -93,13 +100,22 @@ export async function runLesson(
   const watch = watchCancel(ctx, jobId, run);
   const buffer = deltaBuffer((text) => lessonText(ctx, jobId, run, text));
   try {
-    const text = await ctx.generator.lesson(
+    const doc = job.request.documentId ? await findDocument(ctx.db, job.request.documentId) : undefined;
+    const source = doc && lessonSource(doc, job.outline, idx);
+    let text = await ctx.generator.lesson(
       job.request,
       job.outline,
       idx,
       (d) => buffer.push(d),
       watch.signal,
+      source,
     );
+    // The 来源 note is ours, not the generator's: it names the pages or sections the lesson came from.
+    if (source) {
+      const note = sourceNote(source, job.request.language);
+      buffer.push(note);
+      text += note;
+    }
     await buffer.flush();
     // Sanitized and size-checked exactly as a person's save; throws before writing when too large.
     if (!(await lessonWritten(ctx, jobId, run, claimed.lessonId!, markdownToDoc(text)))) return;

@@ -3,6 +3,7 @@
  * any OpenAI-compatible chat API, and the built-in template generator (honestly labelled: not AI).
  */
 import type { AiAssistAction, AiCreateRequest, Outline } from '@studio/contract';
+import type { LessonSource } from './document-lessons.ts';
 
 export type GeneratorKind = 'ai' | 'template';
 
@@ -11,13 +12,17 @@ export interface CourseGenerator {
   /** Shown to users: the model name, or that the template is not AI. */
   readonly label: string;
   outline(request: AiCreateRequest, signal: AbortSignal): Promise<Outline>;
-  /** Streams the lesson's Markdown through onDelta and answers the whole text. */
+  /**
+   * Streams the lesson's Markdown through onDelta and answers the whole text. With a source (a lesson of
+   * a document), the lesson is written from those sections only.
+   */
   lesson(
     request: AiCreateRequest,
     outline: Outline,
     index: number,
     onDelta: (text: string) => void,
     signal: AbortSignal,
+    source?: LessonSource,
   ): Promise<string>;
   /**
    * Editor assist: continue, rewrite or summarize the given text (Markdown), or make quizzes on it

@@ -26,6 +26,21 @@ const inline = (text: string): DocNode[] => {
 
 const paragraph = (text: string): DocNode => ({ type: 'paragraph', content: inline(text) });
 
+/** A table's rows, each as wide as the widest (the editor's tables are rectangular). */
+const table = (rows: string[][]): DocNode => {
+  const width = Math.max(...rows.map((r) => r.length));
+  return {
+    type: 'table',
+    content: rows.map((row, r) => ({
+      type: 'tableRow',
+      content: [...row, ...Array<string>(width - row.length).fill('')].map((cell) => ({
+        type: r === 0 ? 'tableHeader' : 'tableCell',
+        content: [cell ? paragraph(cell) : { type: 'paragraph' }],
+      })),
+    })),
+  };
+};
+
 export function markdownToDoc(markdown: string): DocNode {
   const lines = markdown.replace(/\r\n/g, '\n').split('\n');
   const content: DocNode[] = [];
@@ -59,12 +74,24 @@ export function markdownToDoc(markdown: string): DocNode {
         i++;
       }
       content.push({ type: ordered ? 'orderedList' : 'bulletList', content: items });
+    } else if (/^\s*\|.*\|\s*$/.test(line)) {
+      // A pipe table (a document's tables come as these): the first row is the header.
+      const rows: string[][] = [];
+      while (i < lines.length && /^\s*\|.*\|\s*$/.test(lines[i]!)) {
+        const cells = lines[i++]!.trim().slice(1, -1).split('|');
+        if (!cells.every((c) => /^\s*:?-{2,}:?\s*$/.test(c))) rows.push(cells.map((c) => c.trim()));
+      }
+      content.push(table(rows));
     } else if (line.startsWith('>')) {
       content.push({ type: 'blockquote', content: [paragraph(line.replace(/^>\s?/, ''))] });
       i++;
     } else if (line.trim()) {
       const para: string[] = [];
-      while (i < lines.length && lines[i]!.trim() && !/^(#{1,4}\s|```|>|\s*([-*]|\d+\.)\s)/.test(lines[i]!))
+      while (
+        i < lines.length &&
+        lines[i]!.trim() &&
+        !/^(#{1,4}\s|```|>|\s*([-*]|\d+\.)\s|\s*\|.*\|\s*$)/.test(lines[i]!)
+      )
         para.push(lines[i++]!.trim());
       content.push(paragraph(para.join(' ')));
     } else {

@@ -5,6 +5,7 @@
 import type { AiAssistAction, AiCreateRequest, Outline } from '@studio/contract';
 import { pangu } from 'pangu';
 import type { CourseGenerator } from './course-generator.ts';
+import { type LessonSource, sectionsMarkdown } from './document-lessons.ts';
 import { templateQuizzes } from './template-quiz.ts';
 
 const STEPS_ZH = [
@@ -109,7 +110,10 @@ export class TemplateGenerator implements CourseGenerator {
     index: number,
     onDelta: (text: string) => void,
     signal: AbortSignal,
+    source?: LessonSource,
   ): Promise<string> {
+    // A lesson of a document is the document's own sections: its text, lists and tables as written.
+    if (source?.sections.length) return this.stream(sectionsMarkdown(source.sections), onDelta, signal);
     const zh = r.language === 'zh-CN';
     const l = outline.lessons[index]!;
     const text = zh
@@ -144,11 +148,13 @@ export class TemplateGenerator implements CourseGenerator {
     return this.stream(text, onDelta, signal);
   }
 
-  // Streamed in small pieces so the pages behave the same as with a real model.
+  // Streamed in small pieces so the pages behave the same as with a real model (a long text in
+  // larger ones, so a document's chapter takes seconds, not minutes).
   private async stream(text: string, onDelta: (t: string) => void, signal: AbortSignal): Promise<string> {
-    for (let i = 0; i < text.length; i += 6) {
+    const step = Math.max(6, Math.ceil(text.length / 400));
+    for (let i = 0; i < text.length; i += step) {
       signal.throwIfAborted();
-      onDelta(text.slice(i, i + 6));
+      onDelta(text.slice(i, i + step));
       if (this.delayMs) await sleep(this.delayMs, signal);
     }
     return text;

@@ -1,0 +1,60 @@
+/** Builds a document's sections block by block, with the limits on their number and total text. */
+import { DOCUMENT_LIMITS, type DocumentBlock, type DocumentSection } from '@studio/contract';
+import { docRefused } from './doc-errors.ts';
+
+const clean = (s: string) => s.replace(/\s+/g, ' ').trim();
+
+export class SectionBuilder {
+  readonly sections: DocumentSection[] = [];
+  private chars = 0;
+
+  /** Starts a section; text before the first one goes into an untitled opening section. */
+  start(title: string, level: number, source: string): void {
+    if (this.sections.length >= DOCUMENT_LIMITS.sectionsMax) throw docRefused.tooComplex();
+    const t = clean(title).slice(0, 200);
+    this.sections.push({
+      title: t,
+      level: Math.min(Math.max(level, 1), 6),
+      source: clean(source),
+      blocks: [],
+    });
+  }
+
+  add(block: DocumentBlock, fallback: { title: string; source: string }): void {
+    const b = cleanBlock(block);
+    if (!b) return;
+    this.chars += blockChars(b);
+    if (this.chars > DOCUMENT_LIMITS.textMax) throw docRefused.tooComplex();
+    if (!this.sections.length) this.start(fallback.title, 1, fallback.source);
+    this.sections.at(-1)!.blocks.push(b);
+  }
+
+  /** The sections that say something (a heading with no text under it keeps its title as the lesson's). */
+  result(): DocumentSection[] {
+    const out = this.sections.filter((s) => s.blocks.length || s.title);
+    if (!out.some((s) => s.blocks.length)) throw docRefused.noText();
+    return out;
+  }
+}
+
+function cleanBlock(b: DocumentBlock): DocumentBlock | null {
+  if (b.type === 'paragraph') {
+    const text = clean(b.text);
+    return text ? { type: 'paragraph', text } : null;
+  }
+  if (b.type === 'list') {
+    const items = b.items.map(clean).filter(Boolean);
+    return items.length ? { ...b, items } : null;
+  }
+  const rows = b.rows.map((r) => r.map(clean)).filter((r) => r.some(Boolean));
+  return rows.length ? { type: 'table', rows } : null;
+}
+
+export function blockChars(b: DocumentBlock): number {
+  if (b.type === 'paragraph') return b.text.length;
+  if (b.type === 'list') return b.items.reduce((n, i) => n + i.length, 0);
+  return b.rows.reduce((n, r) => n + r.reduce((m, c) => m + c.length, 0), 0);
+}
+
+export const sectionChars = (s: DocumentSection): number =>
+  s.title.length + s.blocks.reduce((n, b) => n + blockChars(b), 0);

@@ -1,0 +1,187 @@
+/**
+ * Documents the tests build themselves: DOCX (docx), PDF (pdf-lib), PPTX (pptxgenjs), and the hostile
+ * ones (an encrypted PDF, zip bombs, XML with entities) made from those by hand.
+ */
+import {
+  AlignmentType,
+  Document,
+  HeadingLevel,
+  Packer,
+  Paragraph,
+  Table,
+  TableCell,
+  TableRow,
+  TextRun,
+} from 'docx';
+import { strToU8, unzipSync, zipSync } from 'fflate';
+import { PDFDocument, PDFHexString, PDFName, StandardFonts } from 'pdf-lib';
+import PptxGenJS from 'pptxgenjs';
+
+export type Chapter = { title: string; paragraphs: string[]; bullets?: string[]; table?: string[][] };
+
+export const MANUAL: Chapter[] = [
+  {
+    title: '第一章 安全规范',
+    paragraphs: ['进入车间前必须佩戴安全帽和防护眼镜。', '设备运行时不得打开防护罩。'],
+    bullets: ['检查急停按钮', '确认防护罩已关闭'],
+  },
+  {
+    title: '第二章 设备操作',
+    paragraphs: ['开机前先检查油位和气压。'],
+    table: [
+      ['参数', '范围'],
+      ['油位', '1/2 至 3/4'],
+      ['气压', '0.5–0.7 MPa'],
+    ],
+  },
+  { title: '第三章 故障处理', paragraphs: ['出现异响时立即停机并上报班长。'] },
+];
+
+export async function buildDocx(chapters: Chapter[] = MANUAL): Promise<Buffer> {
+  const children: (Paragraph | Table)[] = [];
+  for (const c of chapters) {
+    children.push(new Paragraph({ text: c.title, heading: HeadingLevel.HEADING_1 }));
+    for (const p of c.paragraphs) children.push(new Paragraph({ children: [new TextRun(p)] }));
+    for (const b of c.bullets ?? []) children.push(new Paragraph({ text: b, bullet: { level: 0 } }));
+    if (c.table)
+      children.push(
+        new Table({
+          rows: c.table.map(
+            (row) =>
+              new TableRow({
+                children: row.map(
+                  (cell) =>
+                    new TableCell({
+                      children: [new Paragraph({ text: cell, alignment: AlignmentType.LEFT })],
+                    }),
+                ),
+              }),
+          ),
+        }),
+      );
+  }
+  return Packer.toBuffer(new Document({ sections: [{ children }] }));
+}
+
+/** A PDF of one page per text (Helvetica: Latin text only), or `pages` blank pages. */
+export async function buildPdf(pages: string[][] | number): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  if (typeof pages === 'number') {
+    for (let i = 0; i < pages; i++) pdf.addPage([200, 200]);
+  } else
+    for (const lines of pages) {
+      const page = pdf.addPage([600, 800]);
+      lines.forEach((line, i) => page.drawText(line, { x: 50, y: 740 - i * 20, size: 12, font }));
+    }
+  return pdf.save();
+}
+
+/** A PDF with a page of only a drawn rectangle: what a scan without text looks like to a reader. */
+export async function buildScannedPdf(): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  pdf.addPage([600, 800]).drawRectangle({ x: 50, y: 50, width: 300, height: 400 });
+  return pdf.save();
+}
+
+/**
+ * An encrypted PDF: the standard security handler with a user password (its O and U entries do not
+ * match the empty password), so no reader opens it without the password.
+ */
+export async function buildEncryptedPdf(): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  pdf.addPage([200, 200]);
+  const ctx = pdf.context;
+  const hex = (byte: string) => PDFHexString.of(byte.repeat(32));
+  const encrypt = ctx.obj({ Filter: 'Standard', V: 1, R: 2, Length: 40, P: -4 });
+  encrypt.set(PDFName.of('O'), hex('1f'));
+  encrypt.set(PDFName.of('U'), hex('2e'));
+  ctx.trailerInfo.Encrypt = ctx.register(encrypt);
+  ctx.trailerInfo.ID = ctx.obj([
+    PDFHexString.of('0123456789abcdef0123456789abcdef'),
+    PDFHexString.of('0123456789abcdef0123456789abcdef'),
+  ]);
+  return pdf.save({ useObjectStreams: false });
+}
+
+export type Slide = { title: string; bullets?: string[]; table?: string[][] };
+
+export async function buildPptx(slides: Slide[]): Promise<Buffer> {
+  const pres = new PptxGenJS();
+  pres.defineSlideMaster({
+    title: 'M',
+    objects: [
+      { placeholder: { options: { name: 'title', type: 'title', x: 0.5, y: 0.3, w: 9, h: 1 }, text: '' } },
+    ],
+  });
+  for (const s of slides) {
+    const slide = pres.addSlide({ masterName: 'M' });
+    slide.addText(s.title, { placeholder: 'title' });
+    if (s.bullets)
+      slide.addText(
+        s.bullets.map((text) => ({ text, options: { bullet: true, breakLine: true } })),
+        { x: 0.5, y: 1.5, w: 9, h: 3 },
+      );
+    if (s.table)
+      slide.addTable(
+        s.table.map((row) => row.map((text) => ({ text }))),
+        { x: 0.5, y: 3, w: 9 },
+      );
+  }
+  return (await pres.write({ outputType: 'nodebuffer' })) as Buffer;
+}
+
+/** A zip's parts replaced or added (the rest kept), deflated again. */
+export function rezip(zip: Uint8Array, parts: Record<string, string | Uint8Array>): Uint8Array {
+  const files: Record<string, Uint8Array> = unzipSync(zip);
+  for (const [name, body] of Object.entries(parts))
+    files[name] = typeof body === 'string' ? strToU8(body) : body;
+  return zipSync(files, { level: 6 });
+}
+
+/** A DOCX whose body declares an external entity and a billion-laughs entity. */
+export async function buildXxeDocx(): Promise<Uint8Array> {
+  const body = `<?xml version="1.0"?><!DOCTYPE w:document [<!ENTITY xxe SYSTEM "file:///etc/passwd"><!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>&xxe;&b;</w:t></w:r></w:p></w:body></w:document>`;
+  return rezip(await buildDocx(), { 'word/document.xml': body });
+}
+
+/** A zip bomb: one part that declares (and inflates to) more than one part may be. */
+export function buildBombDocx(bytes: number): Uint8Array {
+  return zipSync(
+    {
+      '[Content_Types].xml': strToU8('<Types/>'),
+      'word/document.xml': new Uint8Array(bytes).fill(0x20),
+    },
+    { level: 9 },
+  );
+}
+
+/** A zip whose directory lies: the part declares 1,000 bytes and inflates to `bytes`. */
+export function buildLyingZip(bytes: number): Uint8Array {
+  const zip = buildBombDocx(bytes);
+  const view = new DataView(zip.buffer, zip.byteOffset, zip.byteLength);
+  // Patch the declared size in every central directory entry of the big part.
+  for (let o = 0; o + 46 < zip.length; o++) {
+    if (view.getUint32(o, true) !== 0x02014b50) continue;
+    if (view.getUint32(o + 24, true) === bytes) view.setUint32(o + 24, 1000, true);
+  }
+  return zip;
+}
+
+/** A zip of `count` tiny entries (past the entry limit). */
+export function buildManyEntriesZip(count: number): Uint8Array {
+  const files: Record<string, Uint8Array> = { 'word/document.xml': strToU8('<x/>') };
+  for (let i = 0; i < count; i++) files[`word/media/${i}.xml`] = strToU8('x');
+  return zipSync(files, { level: 0 });
+}
+
+/** What a password-protected DOCX is: an OLE compound file with an EncryptedPackage stream. */
+export function buildEncryptedDocx(): Uint8Array {
+  const header = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+  return Buffer.concat([
+    header,
+    Buffer.alloc(504),
+    Buffer.from('EncryptedPackage', 'utf16le'),
+    Buffer.alloc(512),
+  ]);
+}
