@@ -1,0 +1,143 @@
+/**
+ * A course from a document, through the API: upload (multipart), an outline by the document's own
+ * structure, the author's merge, lessons written from their own sections with a 来源 note; the template
+ * generator (no AI key) writes the sections themselves. Bad files answer their codes, never a 5xx.
+ */
+import { type AiDocument, type AiJob, Code, type CourseDetail, type Lesson } from '@studio/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildBombDocx, buildDocx, buildEncryptedPdf, buildPdf, MANUAL } from '../../../test/documents.ts';
+import { waitForJob } from '../../../test/ai-jobs.ts';
+import { call, createTeam, createUser } from '../../../test/factories.ts';
+import { multipart } from '../../../test/images.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { TemplateGenerator } from '../../platform/ai/template-generator.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({}, { generator: new TemplateGenerator(0) });
+});
+afterAll(() => t.close());
+
+async function upload(app: TestApp, token: string, name: string, body: Uint8Array) {
+  const form = multipart({}, { name, body: Buffer.from(body), type: 'application/octet-stream' });
+  const res = await app.app.inject({
+    method: 'POST',
+    url: '/api/ai/document/parse',
+    payload: form.payload,
+    headers: { ...form.headers, 'x-request-tkForm': 'pc', 'x-request-tkToken': token },
+  });
+  return { status: res.statusCode, ...(res.json() as { code: number; msg: string; data: AiDocument }) };
+}
+
+const text = (node: unknown): string => JSON.stringify(node);
+
+describe('a course from a document', () => {
+  it('follows the DOCX’s chapters, lets the author merge, writes each lesson from its own sections with a 来源 note', async () => {
+    const user = await createUser(t);
+    await createTeam(t, user.token);
+    const up = await upload(t, user.token, '设备手册.docx', await buildDocx());
+    expect(up.code).toBe(200);
+    expect(up.data).toMatchObject({ name: '设备手册.docx', format: 'docx' });
+    expect(up.data.sections.map((s) => s.title)).toEqual(MANUAL.map((c) => c.title));
+
+    const created = await call<AiJob>(t, 'POST', '/ai/job/create', {
+      token: user.token,
+      body: { topic: '设备安全培训', documentId: up.data.documentId },
+    });
+    expect(created.data.generator).toEqual({ kind: 'template', label: '按文档结构生成（未使用 AI）' });
+    const ready = await waitForJob(t, user.token, created.data.jobId, (j) => j.status === 'outline_ready');
+    expect(ready.outline!.lessons.map((l) => [l.title, l.sources])).toEqual([
+      ['第一章 安全规范', [0]],
+      ['第二章 设备操作', [1]],
+      ['第三章 故障处理', [2]],
+    ]);
+
+    // The author merges chapters two and three and puts the merged lesson first.
+    const [one, two] = ready.outline!.lessons;
+    const merged = { title: '操作与故障', goal: '', sources: [1, 2] };
+    const saved = await call<AiJob>(t, 'POST', '/ai/job/outline', {
+      token: user.token,
+      body: { jobId: ready.jobId, outline: { ...ready.outline!, lessons: [merged, one!] } },
+    });
+    expect(saved.code).toBe(200);
+    // A lesson may name only the document's sections.
+    const bad = await call<AiJob>(t, 'POST', '/ai/job/outline', {
+      token: user.token,
+      body: { jobId: ready.jobId, outline: { ...ready.outline!, lessons: [{ ...two!, sources: [7] }] } },
+    });
+    expect(bad.code).toBe(Code.AI_DOC_BAD_SOURCES);
+
+    await call(t, 'POST', '/ai/job/generate', { token: user.token, body: { jobId: ready.jobId } });
+    const done = await waitForJob(t, user.token, ready.jobId, (j) => j.status === 'done');
+    const course = await call<CourseDetail>(t, 'GET', '/course/detail', {
+      token: user.token,
+      query: { courseId: String(done.courseId) },
+    });
+    expect(course.data.lessons.map((l) => l.title)).toEqual(['操作与故障', '第一章 安全规范']);
+    const lesson = async (n: number) =>
+      (
+        await call<Lesson>(t, 'GET', '/lesson/detail', {
+          token: user.token,
+          query: { lessonId: String(course.data.lessons[n]!.lessonId) },
+        })
+      ).data.content;
+    const first = await lesson(0);
+    // Its own sections only: chapters two and three, their text and table, not chapter one's.
+    expect(text(first)).toContain('开机前先检查油位和气压。');
+    expect(text(first)).toContain('出现异响时立即停机并上报班长。');
+    expect(text(first)).not.toContain('安全帽');
+    expect(first.content!.some((n) => n.type === 'table')).toBe(true);
+    expect(first.content!.at(-1)).toMatchObject({ type: 'blockquote' });
+    expect(text(first.content!.at(-1))).toContain('来源：《设备手册.docx》第二章 设备操作、第三章 故障处理');
+    const second = await lesson(1);
+    expect(text(second)).toContain('进入车间前必须佩戴安全帽和防护眼镜。');
+    expect(second.content!.some((n) => n.type === 'bulletList')).toBe(true);
+    expect(text(second.content!.at(-1))).toContain('来源：《设备手册.docx》第一章 安全规范');
+  });
+
+  it('a PDF’s lessons name their pages', async () => {
+    const user = await createUser(t);
+    await createTeam(t, user.token);
+    const pages = Array.from({ length: 40 }, (_, i) => [`Topic ${i + 1}`, `Text of page ${i + 1}.`]);
+    const up = await upload(t, user.token, 'book.pdf', await buildPdf(pages));
+    expect(up.data).toMatchObject({ format: 'pdf', pages: 40 });
+    const created = await call<AiJob>(t, 'POST', '/ai/job/create', {
+      token: user.token,
+      body: { topic: 'A long book', documentId: up.data.documentId, language: 'en-US' },
+    });
+    const ready = await waitForJob(t, user.token, created.data.jobId, (j) => j.status === 'outline_ready');
+    // 40 pages, at most 30 lessons: neighbours merged, every page in exactly one lesson, in order.
+    const lessons = ready.outline!.lessons;
+    expect(lessons.length).toBe(30);
+    expect(lessons.flatMap((l) => l.sources)).toEqual([...Array(40).keys()]);
+    expect(lessons[0]!.goal).toMatch(/第 1–2 页|第 1 页/);
+  });
+
+  it('no other team uses the document; bad files answer their codes, never a 5xx', async () => {
+    const owner = await createUser(t);
+    await createTeam(t, owner.token);
+    const up = await upload(t, owner.token, 'a.docx', await buildDocx());
+    const other = await createUser(t);
+    await createTeam(t, other.token);
+    const job = await call<AiJob>(t, 'POST', '/ai/job/create', {
+      token: other.token,
+      body: { topic: '偷看', documentId: up.data.documentId },
+    });
+    expect(job.code).toBe(Code.AI_DOC_NOT_FOUND);
+
+    const cases: [string, Uint8Array, number][] = [
+      ['empty.pdf', new Uint8Array(), Code.AI_DOC_EMPTY],
+      ['secret.pdf', await buildEncryptedPdf(), Code.AI_DOC_ENCRYPTED],
+      ['bomb.docx', buildBombDocx(45 * 1024 * 1024), Code.AI_DOC_TOO_COMPLEX],
+      ['image.pdf', Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), Code.AI_DOC_UNKNOWN_FORMAT],
+      ['cut.docx', (await buildDocx()).subarray(0, 2000), Code.AI_DOC_CORRUPT],
+    ];
+    for (const [name, body, code] of cases) {
+      const res = await upload(t, owner.token, name, body);
+      expect([name, res.status, res.code]).toEqual([name, 200, code]);
+    }
+    // Past 50 MB: the upload is cut off at the limit and refused with its own code.
+    const big = await upload(t, owner.token, 'big.txt', Buffer.alloc(50 * 1024 * 1024 + 10, 0x61));
+    expect([big.status, big.code]).toEqual([200, Code.AI_DOC_TOO_LARGE]);
+  });
+});
