@@ -1,5 +1,5 @@
 import { Routes } from '@studio/contract/constants';
-import type { AiCreateRequest, AiGenerator, AiJob, Outline, Page } from '@studio/contract';
+import type { AiCreateRequest, AiDocument, AiGenerator, AiJob, Outline, Page } from '@studio/contract';
 import type { AxiosRequestConfig } from 'axios';
 import { api, unwrap } from '../../lib/request.ts';
 
@@ -25,6 +25,23 @@ export const aiApi = {
   retry: (jobId: number, idx: number) => api.post<AiJob>(Routes.ai.retry, { jobId, idx }).then(unwrap),
   restart: (jobId: number) => api.post<AiJob>(Routes.ai.restart, { jobId }).then(unwrap),
   generator: () => api.get<AiGenerator>(Routes.ai.generator).then(unwrap),
+  /**
+   * Sends a document to be read into sections; `onUpload` gets the percent sent (100: the server is
+   * reading it). Refusals come back silent, for the upload box to say them where the file was dropped.
+   */
+  parseDocument: (file: File, onUpload: (percent: number) => void) => {
+    const form = new FormData();
+    form.append('file', file);
+    return api
+      .post<AiDocument>(Routes.ai.documentParse, form, {
+        silent: true,
+        // 50 MB on a slow line, then up to a minute of reading.
+        timeout: 300_000,
+        onUploadProgress: (e) =>
+          onUpload(e.total ? Math.min(100, Math.round((e.loaded / e.total) * 100)) : 0),
+      })
+      .then(unwrap);
+  },
 };
 
 /** The job's event stream path; `from` resumes after that event id (0: the whole log). */

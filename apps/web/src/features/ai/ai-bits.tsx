@@ -69,9 +69,28 @@ export const GeneratorTag = ({ generator }: { generator: AiJob['generator'] }) =
   );
 };
 
-/** The banner form of GeneratorTag, for the create and progress pages. */
-export const GeneratorNotice = ({ generator }: { generator: AiJob['generator'] }) => {
+/**
+ * The banner form of GeneratorTag, for the create and progress pages. Without a model, a course from a
+ * document is the document's own text: said as such (按文档结构生成（未使用 AI）), not as a template.
+ */
+export const GeneratorNotice = ({
+  generator,
+  fromDocument,
+}: {
+  generator: AiJob['generator'];
+  fromDocument?: boolean;
+}) => {
   const { t } = useTranslation();
+  if (generator.kind === 'template' && fromDocument)
+    return (
+      <Alert
+        type="info"
+        showIcon
+        icon={<ExperimentOutlined />}
+        title={t('ai.generator.documentTitle')}
+        description={t('ai.generator.documentDesc')}
+      />
+    );
   if (generator.kind === 'ai') {
     return (
       <Alert

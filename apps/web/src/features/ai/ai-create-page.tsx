@@ -1,5 +1,5 @@
 import { ArrowLeftOutlined, RobotOutlined } from '@ant-design/icons';
-import { AI_LIMITS, aiCreateBody, type AiCreateRequest } from '@studio/contract';
+import { AI_LIMITS, aiCreateBody, type AiCreateRequest, type AiDocument } from '@studio/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Flex, Form, Input, Radio, Typography } from 'antd';
 import { useState } from 'react';
@@ -11,6 +11,7 @@ import { currentLang } from '../../lib/i18n/index.ts';
 import { zodRule } from '../../lib/zod-rule.ts';
 import { aiApi, aiKeys } from './ai-api.ts';
 import { GeneratorNotice } from './ai-bits.tsx';
+import { DocumentUpload } from './document-upload.tsx';
 import { useTeamWritable } from '../teams/current-team.ts';
 import './ai.css';
 import { NumberInput } from '../../components/number-input.tsx';
@@ -21,9 +22,9 @@ const TONES = aiCreateBody.shape.tone.unwrap().options;
 const shape = aiCreateBody.shape;
 
 /** Says up front whether a model or the built-in template (not AI) will write the course. */
-const GeneratorHint = () => {
+const GeneratorHint = ({ fromDocument }: { fromDocument: boolean }) => {
   const generator = useQuery({ queryKey: aiKeys.generator, queryFn: aiApi.generator, staleTime: 60_000 });
-  return generator.data ? <GeneratorNotice generator={generator.data} /> : null;
+  return generator.data ? <GeneratorNotice generator={generator.data} fromDocument={fromDocument} /> : null;
 };
 
 /** /ai/create: what the course is about; starting writes the outline and opens its progress page. */
@@ -34,10 +35,11 @@ export const AiCreatePage = () => {
   const writable = useTeamWritable();
   const [form] = Form.useForm<AiCreateRequest>();
   const [busy, setBusy] = useState(false);
+  const [document, setDocument] = useState<AiDocument | null>(null);
   useDocumentTitle(t('ai.create.title'));
 
   const finish = async (values: AiCreateRequest) => {
-    const body = aiCreateBody.safeParse(values);
+    const body = aiCreateBody.safeParse({ ...values, documentId: document?.documentId });
     if (!body.success) return;
     setBusy(true);
     try {
@@ -65,7 +67,17 @@ export const AiCreatePage = () => {
       <Card title={<h1 className="ai-card-title">{t('ai.create.title')}</h1>}>
         <Flex vertical gap={16}>
           <Typography.Text type="secondary">{t('ai.create.desc')}</Typography.Text>
-          <GeneratorHint />
+          <GeneratorHint fromDocument={Boolean(document)} />
+          <DocumentUpload
+            document={document}
+            disabled={!writable}
+            onChange={(d) => {
+              setDocument(d);
+              // The document's name is a good topic to start from.
+              if (d && !form.getFieldValue('topic'))
+                form.setFieldValue('topic', d.name.replace(/\.[^.]+$/, '').slice(0, AI_LIMITS.topicMax));
+            }}
+          />
           <Form
             form={form}
             name="ai-create"
@@ -98,14 +110,20 @@ export const AiCreatePage = () => {
               <Form.Item
                 name="lessonCount"
                 label={t('ai.create.lessonCount')}
-                extra={t('ai.create.lessonCountHelp', {
-                  min: AI_LIMITS.lessonsMin,
-                  max: AI_LIMITS.lessonsMax,
-                })}
+                extra={
+                  document
+                    ? t('ai.create.documentLessons', { max: AI_LIMITS.lessonsMax })
+                    : t('ai.create.lessonCountHelp', { min: AI_LIMITS.lessonsMin, max: AI_LIMITS.lessonsMax })
+                }
                 rules={[zodRule(shape.lessonCount, t('ai.validation.lessonCount'))]}
                 className="ai-field"
               >
-                <NumberInput min={AI_LIMITS.lessonsMin} max={AI_LIMITS.lessonsMax} precision={0} />
+                <NumberInput
+                  min={AI_LIMITS.lessonsMin}
+                  max={AI_LIMITS.lessonsMax}
+                  precision={0}
+                  disabled={Boolean(document)}
+                />
               </Form.Item>
             </Flex>
             <Flex gap={16} wrap>

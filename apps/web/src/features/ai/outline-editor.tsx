@@ -1,14 +1,24 @@
-import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import {
+  ArrowDownOutlined,
+  ArrowUpOutlined,
+  DeleteOutlined,
+  MergeCellsOutlined,
+  PlusOutlined,
+  SplitCellsOutlined,
+} from '@ant-design/icons';
 import { AI_LIMITS, type Outline } from '@studio/contract';
 import { App, Button, Card, Flex, Form, Input, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   addLesson,
+  canSplit,
   draftIssues,
   isDirty,
+  mergeWithNext,
   moveLesson,
   removeLesson,
+  splitLesson,
   toDraft,
   toOutline,
   updateLesson,
@@ -155,6 +165,24 @@ export const OutlineEditor = ({ outline, onSave, onGenerate, disabled, canEdit, 
                     disabled={i === count - 1}
                     onClick={() => setLessons((ls) => moveLesson(ls, i, i + 1))}
                   />
+                  <IconButton
+                    label={t('ai.outline.merge', { n, next: n + 1 })}
+                    icon={<MergeCellsOutlined />}
+                    disabled={i === count - 1}
+                    onClick={() => setLessons((ls) => mergeWithNext(ls, i))}
+                  />
+                  {lesson.sources && (
+                    <IconButton
+                      label={t('ai.outline.split', { n })}
+                      icon={<SplitCellsOutlined />}
+                      disabled={!canSplit(draft.lessons, i)}
+                      onClick={() =>
+                        setLessons((ls) =>
+                          splitLesson(ls, i, t('ai.outline.splitTitle', { title: lesson.title })),
+                        )
+                      }
+                    />
+                  )}
                   <IconButton
                     label={t('ai.outline.remove', { n })}
                     icon={<DeleteOutlined />}

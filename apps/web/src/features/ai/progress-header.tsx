@@ -130,7 +130,7 @@ export const ProgressHeader = ({ view, connection, writable, onCancel, onRestart
             {view.status === 'done' && openCourse}
           </Flex>
         </Flex>
-        <GeneratorNotice generator={view.generator} />
+        <GeneratorNotice generator={view.generator} fromDocument={Boolean(view.request.documentId)} />
         <Steps size="small" current={step.current} status={step.status} items={steps} />
         <div>
           <Typography.Text type="secondary" id="ai-percent-label">

@@ -28,6 +28,9 @@ export const aiEnUS: WithPlurals<typeof aiZhCN> = {
   generator: {
     template: 'Template (not AI)',
     ai: 'AI',
+    documentTitle: 'Built from the document’s structure (no AI)',
+    documentDesc:
+      'No AI service is configured: each lesson is the text, lists and tables of its own sections of the document, unchanged, with a note naming its pages or sections.',
     templateTitle: 'The built-in template is used, not AI',
     templateDesc:
       'No AI service is configured on the server, so the outline and lessons follow a fixed template. Good for trying the flow; edit freely afterwards.',
@@ -51,6 +54,15 @@ export const aiEnUS: WithPlurals<typeof aiZhCN> = {
     reference: 'Reference material (optional)',
     referencePlaceholder: 'Paste notes, an outline or key points to draw on',
     referenceHelp: 'Up to {{max}} characters',
+    document: 'From a document (optional)',
+    documentHelp:
+      'PDF, Word (.docx), PowerPoint (.pptx), Markdown and plain text, up to {{maxMb}} MB and {{maxPages}} pages. Lessons follow the document’s chapters, headings, slides or pages; each is written from its own sections.',
+    documentDrop: 'Click or drop a file',
+    uploading: 'Uploading {{percent}}%',
+    parsing: 'Reading the document (at most {{seconds}} s)…',
+    parsed: 'Read “{{name}}”: {{pages}} pages, {{count}} sections',
+    removeDocument: 'Remove the document',
+    documentLessons: 'With a document, its structure decides the lessons (at most {{max}})',
     submit: 'Write the outline',
     levels: { beginner: 'Beginner', intermediate: 'Intermediate', advanced: 'Advanced' },
     languages: { 'zh-CN': 'Chinese', 'en-US': 'English' },
@@ -104,7 +116,7 @@ export const aiEnUS: WithPlurals<typeof aiZhCN> = {
   },
   outline: {
     title: 'Confirm the outline',
-    desc: 'Edit titles and goals, reorder, add or remove lessons, then start writing the lessons.',
+    desc: 'Edit titles and goals, reorder, merge or split, add or remove lessons, then start writing the lessons.',
     notYours:
       'Only the person who started this job, or the team owner or an admin, can edit the outline and write the course.',
     courseTitle: 'Course title',
@@ -116,6 +128,9 @@ export const aiEnUS: WithPlurals<typeof aiZhCN> = {
     add: 'Add lesson',
     moveUp: 'Move lesson {{n}} up',
     moveDown: 'Move lesson {{n}} down',
+    merge: 'Merge lesson {{n}} with lesson {{next}}',
+    split: 'Split lesson {{n}} in two',
+    splitTitle: '{{title}} (continued)',
     remove: 'Remove lesson {{n}}',
     save: 'Save outline',
     saved: 'Outline saved',

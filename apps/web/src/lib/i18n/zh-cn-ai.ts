@@ -23,6 +23,9 @@ export const aiZhCN = {
   generator: {
     template: '模板生成（非 AI）',
     ai: 'AI 生成',
+    documentTitle: '按文档结构生成（未使用 AI）',
+    documentDesc:
+      '服务器没有配置 AI 服务：每节课直接取自文档对应章节的原文、列表和表格，不做改写，并注明来源页码或章节。',
     templateTitle: '当前使用内置模板生成，不是 AI',
     templateDesc:
       '服务器没有配置 AI 服务，课程大纲和内容会按固定模板生成，适合体验流程；生成后可以自由修改。',
@@ -45,6 +48,15 @@ export const aiZhCN = {
     reference: '参考资料（可选）',
     referencePlaceholder: '粘贴讲义、提纲或要点，生成时会参考这些内容',
     referenceHelp: '最多 {{max}} 字',
+    document: '从文档创建（可选）',
+    documentHelp:
+      '支持 PDF、Word（.docx）、PowerPoint（.pptx）、Markdown 和纯文本，最大 {{maxMb}} MB、{{maxPages}} 页。课程按文档的章节、标题、幻灯片或页码分课，每课只取自对应章节。',
+    documentDrop: '点击或拖入文件',
+    uploading: '正在上传 {{percent}}%',
+    parsing: '正在解析文档（最长 {{seconds}} 秒）…',
+    parsed: '已读取《{{name}}》：{{pages}} 页，{{count}} 个章节',
+    removeDocument: '移除文档',
+    documentLessons: '有文档时，课时数量按文档结构决定（最多 {{max}} 节）',
     submit: '生成大纲',
     levels: { beginner: '入门', intermediate: '进阶', advanced: '高级' },
     languages: { 'zh-CN': '中文', 'en-US': '英文' },
@@ -98,7 +110,7 @@ export const aiZhCN = {
   },
   outline: {
     title: '确认课程大纲',
-    desc: '可以修改标题和学习目标、调整顺序、增删课时，确认后开始生成课时内容。',
+    desc: '可以修改标题和学习目标、调整顺序、合并或拆分、增删课时，确认后开始生成课时内容。',
     notYours: '只有发起人或团队负责人、管理员可以修改大纲并生成课程。',
     courseTitle: '课程标题',
     summary: '课程简介',
@@ -109,6 +121,9 @@ export const aiZhCN = {
     add: '添加课时',
     moveUp: '上移第 {{n}} 课',
     moveDown: '下移第 {{n}} 课',
+    merge: '把第 {{n}} 课和第 {{next}} 课合并',
+    split: '把第 {{n}} 课拆成两课',
+    splitTitle: '{{title}}（续）',
     remove: '删除第 {{n}} 课',
     save: '保存大纲',
     saved: '大纲已保存',

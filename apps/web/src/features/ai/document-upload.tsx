@@ -1,0 +1,105 @@
+import { DeleteOutlined, FileTextOutlined, InboxOutlined } from '@ant-design/icons';
+import { type AiDocument, DOCUMENT_LIMITS } from '@studio/contract';
+import { Alert, Button, Flex, Progress, Typography, Upload } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../lib/api-error.ts';
+import { aiApi } from './ai-api.ts';
+
+const MB = 1024 * 1024;
+const ACCEPT = '.pdf,.docx,.pptx,.md,.markdown,.txt';
+
+type Step =
+  | { kind: 'idle' }
+  | { kind: 'uploading'; percent: number }
+  | { kind: 'parsing' }
+  | { kind: 'failed'; message: string };
+
+interface Props {
+  document: AiDocument | null;
+  onChange: (document: AiDocument | null) => void;
+  disabled?: boolean;
+}
+
+/**
+ * The document a course is made from: sent to the server (upload progress, then the reading step),
+ * which answers its sections; a refusal (encrypted, a scan, an unknown format…) is said here.
+ */
+export const DocumentUpload = ({ document, onChange, disabled }: Props) => {
+  const { t } = useTranslation();
+  const [step, setStep] = useState<Step>({ kind: 'idle' });
+
+  const send = async (file: File) => {
+    setStep({ kind: 'uploading', percent: 0 });
+    try {
+      const parsed = await aiApi.parseDocument(file, (percent) =>
+        setStep(percent >= 100 ? { kind: 'parsing' } : { kind: 'uploading', percent }),
+      );
+      setStep({ kind: 'idle' });
+      onChange(parsed);
+    } catch (err) {
+      setStep({ kind: 'failed', message: err instanceof ApiError ? err.msg : t('errors.serverError') });
+    }
+  };
+
+  if (document)
+    return (
+      <Flex align="center" gap={8} className="ai-document" data-testid="ai-document">
+        <FileTextOutlined />
+        <Typography.Text style={{ flex: 1, minWidth: 0 }} ellipsis>
+          {t('ai.create.parsed', {
+            name: document.name,
+            pages: document.pages,
+            count: document.sections.length,
+          })}
+        </Typography.Text>
+        <Button
+          size="small"
+          icon={<DeleteOutlined />}
+          aria-label={t('ai.create.removeDocument')}
+          onClick={() => onChange(null)}
+        />
+      </Flex>
+    );
+
+  const busy = step.kind === 'uploading' || step.kind === 'parsing';
+  return (
+    <Flex vertical gap={8}>
+      <Upload.Dragger
+        accept={ACCEPT}
+        multiple={false}
+        showUploadList={false}
+        disabled={disabled || busy}
+        // The file goes up through the request client (token headers, the envelope's codes).
+        beforeUpload={(file) => (void send(file), false)}
+      >
+        <p className="ant-upload-drag-icon">
+          <InboxOutlined />
+        </p>
+        <p className="ant-upload-text">{t('ai.create.documentDrop')}</p>
+      </Upload.Dragger>
+      {step.kind === 'uploading' && (
+        <Progress
+          percent={step.percent}
+          size="small"
+          format={() => t('ai.create.uploading', { percent: step.percent })}
+        />
+      )}
+      {step.kind === 'parsing' && (
+        <Progress
+          percent={100}
+          status="active"
+          size="small"
+          format={() => t('ai.create.parsing', { seconds: DOCUMENT_LIMITS.parseSeconds })}
+        />
+      )}
+      {step.kind === 'failed' && <Alert type="error" showIcon title={step.message} />}
+      <Typography.Text type="secondary">
+        {t('ai.create.documentHelp', {
+          maxMb: DOCUMENT_LIMITS.maxBytes / MB,
+          maxPages: DOCUMENT_LIMITS.maxPages,
+        })}
+      </Typography.Text>
+    </Flex>
+  );
+};
