@@ -30,8 +30,10 @@ export function htmlSections(html: string, name: string): DocumentSection[] {
   readXml(`<div>${html}</div>`, {
     open(tag) {
       const n = tag.name;
-      if (/^h[1-6]$/.test(n)) ((heading = Number(n[1])), begin());
-      else if (n === 'ul' || n === 'ol') lists.push({ ordered: n === 'ol', items: [] });
+      if (/^h[1-6]$/.test(n)) {
+        heading = Number(n[1]);
+        begin();
+      } else if (n === 'ul' || n === 'ol') lists.push({ ordered: n === 'ol', items: [] });
       else if (n === 'li' || n === 'td' || n === 'th') begin();
       else if (n === 'table') table = [];
       else if (n === 'tr') table?.push([]);

@@ -19,6 +19,7 @@ import {
 } from '../../../../test/documents.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { readDocument } from './read-document.ts';
+import { SectionBuilder } from './sections.ts';
 
 const codeOf = async (p: Promise<unknown>) => {
   try {
@@ -206,5 +207,13 @@ describe('bad input: a clear code, bounded time and memory', () => {
   it('a file over 50 MB', async () => {
     const big = Buffer.alloc(DOCUMENT_LIMITS.maxBytes + 1, 0x61);
     expect(await codeOf(readDocument(big, 'big.txt'))).toBe(Code.AI_DOC_TOO_LARGE);
+  });
+});
+
+describe('text kept storable', () => {
+  it('drops NUL and lone surrogates, which jsonb refuses (a PDF’s text can carry them)', () => {
+    const b = new SectionBuilder();
+    b.add({ type: 'paragraph', text: 'a\u0000b\ud800c' }, { title: 'x', source: 'y' });
+    expect(b.result()[0]!.blocks).toEqual([{ type: 'paragraph', text: 'ab\ufffdc' }]);
   });
 });

@@ -28,7 +28,10 @@ function pageLines(items: TextItem[]): string[] {
   let line = '';
   for (const it of items) {
     line += it.str;
-    if (it.hasEOL) (lines.push(line), (line = ''));
+    if (it.hasEOL) {
+      lines.push(line);
+      line = '';
+    }
   }
   if (line) lines.push(line);
   return lines.map((l) => l.trim()).filter(Boolean);
@@ -64,10 +67,12 @@ export async function readPdf(
       };
       for (const line of lines.slice(1)) {
         if (BULLET.test(line)) {
-          if (para.length) (b.add({ type: 'paragraph', text: para.join(' ') }, where), (para = []));
+          if (para.length) b.add({ type: 'paragraph', text: para.join(' ') }, where);
+          para = [];
           items.push(line.replace(BULLET, ''));
         } else {
-          if (items.length) (b.add({ type: 'list', ordered: false, items }, where), (items = []));
+          if (items.length) b.add({ type: 'list', ordered: false, items }, where);
+          items = [];
           para.push(line);
           // A line ending a sentence ends its paragraph.
           if (/[。！？.!?:：]$/.test(line)) flush();

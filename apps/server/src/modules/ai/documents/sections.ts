@@ -2,7 +2,11 @@
 import { DOCUMENT_LIMITS, type DocumentBlock, type DocumentSection } from '@studio/contract';
 import { docRefused } from './doc-errors.ts';
 
-const clean = (s: string) => s.replace(/\s+/g, ' ').trim();
+/**
+ * One line of a document's text: runs of space as one, and no NUL or lone surrogate (PostgreSQL's
+ * jsonb refuses both; a PDF's text can carry them).
+ */
+const clean = (s: string) => s.replaceAll('\u0000', '').toWellFormed().replace(/\s+/g, ' ').trim();
 
 export class SectionBuilder {
   readonly sections: DocumentSection[] = [];
@@ -11,7 +15,7 @@ export class SectionBuilder {
   /** Starts a section; text before the first one goes into an untitled opening section. */
   start(title: string, level: number, source: string): void {
     if (this.sections.length >= DOCUMENT_LIMITS.sectionsMax) throw docRefused.tooComplex();
-    const t = clean(title).slice(0, 200);
+    const t = [...clean(title)].slice(0, 200).join('');
     this.sections.push({
       title: t,
       level: Math.min(Math.max(level, 1), 6),

@@ -1,0 +1,97 @@
+/**
+ * AI 创课 from a document in a real browser against the built app (no AI key: the template generator):
+ * upload a DOCX the test builds, review the outline (its chapters; merge two), generate, open the
+ * course and see the document's headings as lessons and its text, table and 来源 note in them.
+ */
+import type { AiJob, CourseDetail } from '@studio/contract';
+import { Document, HeadingLevel, Packer, Paragraph, Table, TableCell, TableRow } from 'docx';
+import { describe, expect, inject, it } from 'vitest';
+import { demoOwnerTab } from '../support/demo-tab.ts';
+
+const baseUrl = inject('baseUrl');
+const demo = demoOwnerTab(baseUrl);
+
+const CHAPTERS = [
+  { title: '第一章 安全规范', text: '进入车间前必须佩戴安全帽和防护眼镜。' },
+  { title: '第二章 设备操作', text: '开机前先检查油位和气压。' },
+  { title: '第三章 故障处理', text: '出现异响时立即停机并上报班长。' },
+];
+
+const manual = (): Promise<Buffer> =>
+  Packer.toBuffer(
+    new Document({
+      sections: [
+        {
+          children: [
+            ...CHAPTERS.flatMap((c) => [
+              new Paragraph({ text: c.title, heading: HeadingLevel.HEADING_1 }),
+              new Paragraph({ text: c.text }),
+            ]),
+            new Table({
+              rows: [
+                ['参数', '范围'],
+                ['气压', '0.5–0.7 MPa'],
+              ].map(
+                (r) =>
+                  new TableRow({ children: r.map((t) => new TableCell({ children: [new Paragraph(t)] })) }),
+              ),
+            }),
+          ],
+        },
+      ],
+    }),
+  );
+
+async function courseDetail(courseId: number): Promise<CourseDetail> {
+  const res = await fetch(`${baseUrl}/api/course/detail?courseId=${courseId}`, {
+    headers: { 'x-request-tkToken': demo.user.token, 'x-request-tkForm': 'pc' },
+  });
+  return ((await res.json()) as { data: CourseDetail }).data;
+}
+
+describe('AI 创课 from a document', () => {
+  it('uploads a DOCX, reviews its chapters as the outline, generates, and opens the course', async () => {
+    const { page } = demo;
+    await page.goto(`${baseUrl}/ai/create`);
+    await page.locator('input[type="file"]').setInputFiles({
+      name: '设备手册.docx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      buffer: await manual(),
+    });
+    await page.getByText('已读取《设备手册.docx》：1 页，3 个章节').waitFor();
+    // No AI key: said as the document's own structure, not AI.
+    await page.getByText('按文档结构生成（未使用 AI）').first().waitFor();
+    await expect
+      .poll(() => page.getByRole('textbox', { name: '课程主题', exact: true }).inputValue())
+      .toBe('设备手册');
+    await page.getByRole('button', { name: '生成大纲' }).click();
+    await page.waitForURL('**/ai/progress?jobId=*');
+
+    await page.getByRole('heading', { name: '确认课程大纲' }).waitFor();
+    for (const [i, c] of CHAPTERS.entries())
+      await expect
+        .poll(() => page.getByRole('textbox', { name: `第 ${i + 1} 课标题`, exact: true }).inputValue())
+        .toBe(c.title);
+    await page.getByRole('button', { name: '把第 2 课和第 3 课合并' }).click();
+    await page.getByText('有未保存的修改').waitFor();
+
+    const generated = page.waitForResponse((r) => r.url().includes('/api/ai/job/generate'));
+    await page.getByRole('button', { name: '开始生成课时' }).click();
+    const job = ((await (await generated).json()) as { data: AiJob }).data;
+    await page.getByText('课程已生成').waitFor({ timeout: 30_000 });
+    await page.getByRole('link', { name: '打开课程' }).click();
+    await page.waitForURL(`**/create/course/${job.courseId}`);
+    for (const title of [CHAPTERS[0]!.title, CHAPTERS[1]!.title])
+      await page.getByText(title, { exact: true }).first().waitFor();
+
+    const course = await courseDetail(job.courseId!);
+    expect(course.lessons.map((l) => l.title)).toEqual([CHAPTERS[0]!.title, CHAPTERS[1]!.title]);
+    // The merged lesson holds chapters two and three, the table, and where they came from.
+    await page.goto(`${baseUrl}/create/course/${job.courseId}/Lesson/${course.lessons[1]!.lessonId}`);
+    await page.getByText(CHAPTERS[1]!.text).first().waitFor();
+    await page.getByText(CHAPTERS[2]!.text).first().waitFor();
+    await page.getByRole('cell', { name: '0.5–0.7 MPa' }).first().waitFor();
+    await page.getByText('来源：《设备手册.docx》第二章 设备操作、第三章 故障处理').first().waitFor();
+    expect(await page.getByText(CHAPTERS[0]!.text).count()).toBe(0);
+  });
+});
