@@ -121,7 +121,7 @@ describe('AI 创课 from a document', () => {
     mock.onGet(Routes.ai.detail).reply(...ok(job));
     mock.onPost(Routes.ai.outline).reply((config) => {
       const body = JSON.parse(String(config.data)) as { outline: typeof outline };
-      return ok({ ...job, outline: body.outline, lastEventId: 4 });
+      return [200, { code: Code.OK, msg: 'ok', data: { ...job, outline: body.outline, lastEventId: 4 } }];
     });
     renderApp('/ai/progress?jobId=7');
     expect(await screen.findByText('按文档结构生成（未使用 AI）')).toBeTruthy();

@@ -182,16 +182,16 @@ describe('bad input: a clear code, bounded time and memory', () => {
   });
 
   it('zip bombs: a part over the limit, a directory that lies about sizes, too many entries', async () => {
-    const started = Date.now();
     const big = buildBombDocx(DOCUMENT_LIMITS.xmlPartMax + 1024);
     expect(big.length).toBeLessThan(1024 * 1024);
-    expect(await codeOf(readDocument(big, 'bomb.docx'))).toBe(Code.AI_DOC_TOO_COMPLEX);
-    expect(await codeOf(readDocument(buildLyingZip(30 * 1024 * 1024), 'liar.docx'))).toBe(
-      Code.AI_DOC_TOO_COMPLEX,
-    );
+    const liar = buildLyingZip(30 * 1024 * 1024);
     const many = buildManyEntriesZip(DOCUMENT_LIMITS.zipEntriesMax + 1);
+    // Timed from here: the refusals, not the building of the bombs.
+    const started = Date.now();
+    expect(await codeOf(readDocument(big, 'bomb.docx'))).toBe(Code.AI_DOC_TOO_COMPLEX);
+    expect(await codeOf(readDocument(liar, 'liar.docx'))).toBe(Code.AI_DOC_TOO_COMPLEX);
     expect(await codeOf(readDocument(many, 'many.docx'))).toBe(Code.AI_DOC_TOO_COMPLEX);
-    expect(Date.now() - started).toBeLessThan(5000);
+    expect(Date.now() - started).toBeLessThan(3000);
   });
 
   it('a 10,000-page PDF is refused from its page count, before any page is read', async () => {

@@ -6,7 +6,9 @@ import { docRefused } from './doc-errors.ts';
  * One line of a document's text: runs of space as one, and no NUL or lone surrogate (PostgreSQL's
  * jsonb refuses both; a PDF's text can carry them).
  */
-const clean = (s: string) => s.replaceAll('\u0000', '').toWellFormed().replace(/\s+/g, ' ').trim();
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const clean = (s: string) =>
+  s.replaceAll('\u0000', '').replace(LONE_SURROGATE, '\uFFFD').replace(/\s+/g, ' ').trim();
 
 export class SectionBuilder {
   readonly sections: DocumentSection[] = [];
