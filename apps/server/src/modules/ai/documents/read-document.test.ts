@@ -191,7 +191,8 @@ describe('bad input: a clear code, bounded time and memory', () => {
     expect(await codeOf(readDocument(big, 'bomb.docx'))).toBe(Code.AI_DOC_TOO_COMPLEX);
     expect(await codeOf(readDocument(liar, 'liar.docx'))).toBe(Code.AI_DOC_TOO_COMPLEX);
     expect(await codeOf(readDocument(many, 'many.docx'))).toBe(Code.AI_DOC_TOO_COMPLEX);
-    expect(Date.now() - started).toBeLessThan(3000);
+    // Well under a second alone; the bound leaves room for a machine busy with other test files.
+    expect(Date.now() - started).toBeLessThan(10_000);
   });
 
   it('a 10,000-page PDF is refused from its page count, before any page is read', async () => {
