@@ -86,7 +86,8 @@ describe('AI 创课 from a document', () => {
     mock.onPost(Routes.ai.create).reply(...ok(job));
     mock.onGet(Routes.ai.detail).reply(...ok(job));
     renderApp('/ai/create');
-    expect(await screen.findByText('当前使用内置模板生成，不是 AI')).toBeTruthy();
+    // The first test loads the app's routes: more than the default second on a busy machine.
+    expect(await screen.findByText('当前使用内置模板生成，不是 AI', {}, { timeout: 10_000 })).toBeTruthy();
     drop(new File(['PK'], '设备手册.docx'));
 
     expect(await screen.findByText('已读取《设备手册.docx》：3 页，3 个章节')).toBeTruthy();
