@@ -49,6 +49,7 @@ import { subscribeSearchIndex } from './modules/search/index.ts';
 import { searchListing } from './modules/store/catalog.service.ts';
 import { defineStoreJobs } from './modules/store/store.jobs.ts';
 import { defineHistoryJobs } from './modules/courses/lesson-history.service.ts';
+import { registerSuccessLanguage } from './platform/success-language.ts';
 import { errorHandler, methodNotAllowedEnvelope, notFoundEnvelope } from './platform/error-handler.ts';
 import { registerInputGuard } from './platform/input-guard.ts';
 import { registerRequestLimits } from './platform/request-limits.ts';
@@ -141,6 +142,7 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
+  registerSuccessLanguage(app);
 
   registerSecurityHeaders(app, setSecurityHeaders);
   // Embeddable previews are the only pages other sites may frame.
