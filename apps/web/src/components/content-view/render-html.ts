@@ -190,6 +190,24 @@ const renderSpec = (spec: HtmlSpec): string => {
 /** The options of the render under way (rendering is synchronous): see renderDocHtml. */
 let quizWords: QuizWords | undefined;
 let highlight: HighlightCode | undefined;
+let mediaPlayLabel: MediaPlayLabel | undefined;
+
+/** The label of a media block's play button (`播放视频：title`), for pages without the app. */
+export type MediaPlayLabel = (kind: 'video' | 'audio', title: string) => string;
+
+/**
+ * A media block: the schema's placeholder; with `mediaPlayLabel` (the server's public pages) a play
+ * button in it, which the page's script answers by loading the player (public-client.ts).
+ */
+const renderMedia = (node: DocNode): string => {
+  const spec = mediaSpec(node);
+  if (!mediaPlayLabel || typeof spec === 'string') return renderSpec(spec);
+  const [tag, attrs, title = ''] = spec;
+  const text = typeof title === 'string' ? title : '';
+  const kind = attrs['data-kind'] === 'audio' ? 'audio' : 'video';
+  const button = `${open(['button', { type: 'button', class: 'media-block-play', 'data-media-play': '', 'aria-label': mediaPlayLabel(kind, text) }])}<span class="media-block-icon" aria-hidden="true"></span><span class="media-block-title">${escapeText(text)}</span></button>`;
+  return `${open([tag, attrs])}${button}</${tag}>`;
+};
 
 /** A code block: its text highlighted when a highlighter is at hand, else as the schema writes it. */
 const renderCodeBlock = (node: DocNode): string => {
@@ -220,7 +238,7 @@ const LEAVES: Record<string, (node: DocNode) => string> = {
       : img;
   },
   videoEmbed: renderVideo,
-  media: (node) => renderSpec(mediaSpec(node)),
+  media: renderMedia,
   table: renderTable,
   quiz: (node) => renderSpec(quizSpec(node, quizWords)),
   codeBlock: renderCodeBlock,
@@ -249,11 +267,14 @@ export const renderDocHtml = (
     words?: QuizWords;
     /** Colours code blocks (code-highlight.ts, loaded only where a lesson has code). */
     highlight?: HighlightCode;
+    /** A play button in each media block (server-rendered pages; the app mounts its player instead). */
+    mediaPlayLabel?: MediaPlayLabel;
   } = {},
 ): string => {
   const clean = filterDoc(doc);
   quizWords = options.words;
   highlight = options.highlight;
+  mediaPlayLabel = options.mediaPlayLabel;
   try {
     return purifyHtml(renderNode(clean));
   } catch {
@@ -262,5 +283,6 @@ export const renderDocHtml = (
   } finally {
     quizWords = undefined;
     highlight = undefined;
+    mediaPlayLabel = undefined;
   }
 };
