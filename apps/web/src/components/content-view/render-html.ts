@@ -40,10 +40,16 @@ const PURIFY_CONFIG = {
  * server (public pages rendered for visitors) there is no DOM for DOMPurify: there the first two layers
  * stand alone (the whitelist with its URL checks, and a renderer that escapes every value it writes).
  */
-export const purifyHtml = (html: string): string => {
+export const purifyHtml = (html: string, { mediaButtons = false } = {}): string => {
   if (typeof DOMPurify.sanitize !== 'function') return html;
   installHooks();
-  return DOMPurify.sanitize(html, PURIFY_CONFIG);
+  return DOMPurify.sanitize(html, mediaButtons ? MEDIA_BUTTONS_CONFIG : PURIFY_CONFIG);
+};
+
+/** The public pages' media blocks hold a play button (renderMedia): a button, and nothing else, allowed. */
+const MEDIA_BUTTONS_CONFIG = {
+  ...PURIFY_CONFIG,
+  FORBID_TAGS: PURIFY_CONFIG.FORBID_TAGS.filter((tag) => tag !== 'button'),
 };
 
 const escapeText = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -276,7 +282,7 @@ export const renderDocHtml = (
   highlight = options.highlight;
   mediaPlayLabel = options.mediaPlayLabel;
   try {
-    return purifyHtml(renderNode(clean));
+    return purifyHtml(renderNode(clean), { mediaButtons: !!options.mediaPlayLabel });
   } catch {
     const text = docText(clean);
     return text ? `<p>${escapeText(text).replace(/\n/g, '<br>')}</p>` : '';

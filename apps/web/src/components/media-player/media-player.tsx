@@ -205,7 +205,6 @@ export const MediaPlayer = (props: MediaPlayerProps) => {
         title={title}
         paused={paused}
         onToggle={toggle}
-        startLabel={startLabel}
         started={started}
       />
       <p id={hintId} className="media-player-hint">

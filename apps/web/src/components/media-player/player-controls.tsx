@@ -13,7 +13,6 @@ export const PlayerControls = ({
   t,
   paused,
   started,
-  startLabel,
   onToggle,
 }: {
   media: RefObject<HTMLMediaElement | null>;
@@ -23,8 +22,6 @@ export const PlayerControls = ({
   title: string;
   paused: boolean;
   started: boolean;
-  /** The play button's label before the first press (names the media). */
-  startLabel: string;
   onToggle: () => void;
 }) => {
   const [time, setTime] = useState(0);
@@ -75,7 +72,7 @@ export const PlayerControls = ({
       <button
         type="button"
         className={`media-player-button media-player-${paused ? 'play' : 'pause'}`}
-        aria-label={!started ? startLabel : paused ? t('play') : t('pause')}
+        aria-label={paused ? t('play') : t('pause')}
         onClick={onToggle}
       >
         <span aria-hidden className="media-player-icon" />

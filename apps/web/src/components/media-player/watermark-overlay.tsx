@@ -17,7 +17,8 @@ export const WatermarkOverlay = ({ text, label }: { text: string; label: string 
       data-watermark=""
       aria-label={label}
       role="img"
-      style={{ left: `${spot.left}%`, top: `${spot.top}%` }}
+      // Inline as well as in the CSS: the mark never takes a click, whatever stylesheet is loaded.
+      style={{ left: `${spot.left}%`, top: `${spot.top}%`, pointerEvents: 'none' }}
     >
       {text}
     </div>
