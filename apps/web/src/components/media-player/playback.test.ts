@@ -110,6 +110,13 @@ describe('native HLS or hls.js', () => {
     expect(loadHls).not.toHaveBeenCalled();
   });
 
+  it('prefers hls.js where MediaSource exists, even when the element says it plays HLS (Chromium)', () => {
+    const el = videoElement('maybe');
+    expect(prefersNativeHls(el, { MediaSource: class {} })).toBe(false);
+    expect(prefersNativeHls(el, {})).toBe(true);
+    expect(prefersNativeHls(videoElement(''), {})).toBe(false);
+  });
+
   it('loads hls.js elsewhere and gives it the signed playlist and the element, from the start position', async () => {
     const { el, playback, fetchPlay } = setup({ canPlayHls: '' });
     expect(prefersNativeHls(el)).toBe(false);

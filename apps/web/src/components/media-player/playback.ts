@@ -30,8 +30,13 @@ export const MAX_RENEWALS = 3;
 
 export const HLS_MIME = 'application/vnd.apple.mpegurl';
 
-/** Native HLS where the browser has it (Safari, iOS, WeChat's browser); hls.js (MSE) elsewhere. */
-export const prefersNativeHls = (el: HTMLMediaElement): boolean => el.canPlayType(HLS_MIME) !== '';
+/**
+ * Native HLS where the browser plays it and has no MediaSource for hls.js: iOS Safari and WeChat's iOS
+ * browser (WKWebView). Where both exist, hls.js: desktop Chromium now says `maybe` to HLS too, but
+ * hls.js is the player these pages are tested with (AES-128, renewal at the same time, levels).
+ */
+export const prefersNativeHls = (el: HTMLMediaElement, win: object = globalThis): boolean =>
+  el.canPlayType(HLS_MIME) !== '' && !('MediaSource' in win);
 
 export const addressesFresh = (play: MediaPlay | null, now: number): boolean =>
   !!play?.playlistUrl && play.expireTime - EXPIRY_MARGIN_MS > now;
@@ -186,7 +191,8 @@ export class Playback {
       this.options.onState({ kind: 'failed' });
       return;
     }
-    const hls = new Hls({ startPosition: atSeconds > 0 ? atSeconds : -1 });
+    // No worker: hls.js would start it from a blob: address, which the pages' CSP (script-src 'self') refuses.
+    const hls = new Hls({ startPosition: atSeconds > 0 ? atSeconds : -1, enableWorker: false });
     let mediaRecovered = false;
     hls.on(Hls.Events.ERROR, (_event, data) => {
       if (!data.fatal) return;
