@@ -128,7 +128,7 @@ function watchMedia(page: Page) {
       else if (url.endsWith('/key')) seen.key++;
       else if (url.endsWith('.ts')) seen.segment++;
     }
-    if (/\/assets\/(public-player|app-media-player)-/.test(url)) seen.player++;
+    if (/\/assets\/(public-player|app-media-player)-[\w-]+\.js$/.test(url)) seen.player++;
     if (/\/assets\/(hls\.light|lib-hls)/.test(url)) seen.hls++;
   });
   return seen;
@@ -210,6 +210,12 @@ describe('playing lesson video', () => {
     await expect(apiAs(baseUrl, stranger, '/media/play', { mediaId, courseId, lessonId: paidLesson })).rejects.toThrow(
       /404/,
     );
+    const visitor = await fetch(`${baseUrl}/api/media/play`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ mediaId, courseId, lessonId: paidLesson }),
+    });
+    expect(((await visitor.json()) as { code: number }).code).toBe(404);
   });
 
   it('a visitor plays the free lesson on the phone preview: no app, the player loads on the press, no watermark', async () => {
