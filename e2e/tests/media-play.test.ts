@@ -41,7 +41,16 @@ let freeLessonId: number;
 async function makeClip(): Promise<Buffer> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'media-play-'));
   const file = path.join(dir, 'clip.mp4');
-  const src = ['-f', 'lavfi', '-i', 'testsrc=duration=6:size=640x360:rate=25', '-f', 'lavfi', '-i', 'sine=duration=6'];
+  const src = [
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=duration=6:size=640x360:rate=25',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=duration=6',
+  ];
   await run(ffmpeg, ['-nostdin', '-v', 'error', ...src, '-shortest', '-y', file]);
   const bytes = await fs.readFile(file);
   await fs.rm(dir, { recursive: true, force: true });
@@ -178,7 +187,9 @@ describe('playing lesson video', () => {
     expect(seen.failed).toEqual([]);
     // The watermark: the buyer's masked phone and team, over the picture, not in the way of clicks.
     const mark = page.locator('[data-watermark]');
-    const phone = buyer.phone.includes('*') ? buyer.phone : `${buyer.phone.slice(0, 3)}****${buyer.phone.slice(-4)}`;
+    const phone = buyer.phone.includes('*')
+      ? buyer.phone
+      : `${buyer.phone.slice(0, 3)}****${buyer.phone.slice(-4)}`;
     expect(await mark.textContent()).toBe(`${phone} · 视频课买家`);
     expect(await mark.evaluate((el) => getComputedStyle(el).pointerEvents)).toBe('none');
 
@@ -188,7 +199,7 @@ describe('playing lesson video', () => {
     await page.waitForFunction(() => document.querySelector('video')?.paused === true);
     await mark.waitFor();
     // 1.5×, chosen from the speed menu, is the element's rate.
-    await page.getByLabel('播放速度').selectOption('1.5');
+    await page.getByLabel('播放速度', { exact: true }).selectOption('1.5');
     expect(await page.locator('video').evaluate((v: HTMLVideoElement) => v.playbackRate)).toBe(1.5);
   });
 
@@ -207,9 +218,9 @@ describe('playing lesson video', () => {
         `/lesson/detail?lessonId=${paidLesson}`,
       )
     ).content.content[1]!.attrs!.mediaId!;
-    await expect(apiAs(baseUrl, stranger, '/media/play', { mediaId, courseId, lessonId: paidLesson })).rejects.toThrow(
-      /404/,
-    );
+    await expect(
+      apiAs(baseUrl, stranger, '/media/play', { mediaId, courseId, lessonId: paidLesson }),
+    ).rejects.toThrow(/404/);
     const visitor = await fetch(`${baseUrl}/api/media/play`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -226,7 +237,9 @@ describe('playing lesson video', () => {
     });
     const seen = watchMedia(page);
     await page.goto(`${baseUrl}/wx-preview/${courseId}`);
-    const play = page.locator(`#lesson-${freeLessonId}`).getByRole('button', { name: `播放视频：${CLIP_TITLE}` });
+    const play = page
+      .locator(`#lesson-${freeLessonId}`)
+      .getByRole('button', { name: `播放视频：${CLIP_TITLE}` });
     await play.waitFor();
     // Before the press: the page's own script only (no React, no player, no hls.js), nothing moved.
     expect(scripts.some((u) => /index-|react-vendor|client-|public-player|hls/.test(u))).toBe(false);

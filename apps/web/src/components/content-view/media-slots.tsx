@@ -28,6 +28,8 @@ export const MediaSlots = ({ root, html }: { root: RefObject<HTMLElement | null>
   const [slots, setSlots] = useState<Slot[]>([]);
   useLayoutEffect(() => {
     // Before paint: the placeholders are swapped for players in the same frame as the HTML appears.
+    // State set in this effect on purpose: the placeholders exist only once the HTML is in the DOM.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     setSlots(root.current && html.includes('data-media') ? takeMediaSlots(root.current) : []);
   }, [root, html]);
   return slots.map((slot) =>

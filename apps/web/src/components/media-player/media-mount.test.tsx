@@ -104,7 +104,12 @@ describe('on a public page', () => {
 
   it('pressing play loads the player, which asks for this lesson’s addresses as a visitor', async () => {
     document.documentElement.lang = 'zh-CN';
-    document.body.innerHTML = renderPublicPage({ lang: 'zh-CN', url: '/wx-preview/21', page: 'wxPreview', course });
+    document.body.innerHTML = renderPublicPage({
+      lang: 'zh-CN',
+      url: '/wx-preview/21',
+      page: 'wxPreview',
+      course,
+    });
     const calls: { url: string; body: unknown; headers: Headers }[] = [];
     vi.stubGlobal(
       'fetch',

@@ -87,7 +87,8 @@ describe('the player', () => {
   it('names every control in the page language (Chinese, English)', () => {
     const { unmount } = renderPlayer();
     expect(screen.getByRole('group', { name: '第一讲' })).toBeTruthy();
-    for (const name of ['播放进度', '播放速度', '静音', '全屏']) expect(screen.getByLabelText(name)).toBeTruthy();
+    for (const name of ['播放进度', '播放速度', '静音', '全屏'])
+      expect(screen.getByLabelText(name)).toBeTruthy();
     unmount();
     renderPlayer({ lang: 'en-US' });
     expect(screen.getByRole('button', { name: 'Play video: 第一讲' })).toBeTruthy();
@@ -128,7 +129,9 @@ describe('the player', () => {
   });
 
   it('shows transcoding with its percent, and a clear message for no access', async () => {
-    const processing = vi.fn(() => Promise.resolve({ ...play, playlistUrl: null, posterUrl: null, progress: 40 }));
+    const processing = vi.fn(() =>
+      Promise.resolve({ ...play, playlistUrl: null, posterUrl: null, progress: 40 }),
+    );
     const { unmount } = renderPlayer({ fetchPlay: processing, autoStart: true });
     expect(await screen.findByText('转码中 40%')).toBeTruthy();
     expect(screen.getByRole('button', { name: '重试' })).toBeTruthy();
@@ -167,7 +170,9 @@ describe('the player', () => {
       startAtMs: 83_000,
       loadHls: () => Promise.resolve(RecordingHls as unknown as HlsClass),
     };
-    const { container, unmount, rerender } = render(<MediaPlayer {...props} onMediaElement={onMediaElement} />);
+    const { container, unmount, rerender } = render(
+      <MediaPlayer {...props} onMediaElement={onMediaElement} />,
+    );
     const video = container.querySelector('video')!;
     expect(onMediaElement).toHaveBeenCalledTimes(1);
     expect(onMediaElement).toHaveBeenCalledWith(video);
@@ -231,7 +236,9 @@ describe('the watermark', () => {
     let previous = nextSpot(null);
     for (let i = 0; i < 50; i++) {
       const spot = nextSpot(previous);
-      expect(Math.abs(spot.left - previous.left) + Math.abs(spot.top - previous.top)).toBeGreaterThanOrEqual(20);
+      expect(Math.abs(spot.left - previous.left) + Math.abs(spot.top - previous.top)).toBeGreaterThanOrEqual(
+        20,
+      );
       previous = spot;
     }
   });

@@ -5,7 +5,7 @@
  * when the video arrives. Addresses are asked for on the first press (`playback.ts`).
  */
 import type { UiLang } from '@studio/contract/constants';
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { PlayerControls } from './player-controls.tsx';
 import { playerWords, SEEK_STEP } from './player-words.ts';
 import { Playback, type FetchPlay, type LoadHls, type PlaybackState } from './playback.ts';
@@ -59,7 +59,9 @@ export const MediaPlayer = (props: MediaPlayerProps) => {
 
   // Latest props for the effects below without re-running them (they belong to the element's life).
   const latest = useRef(props);
-  latest.current = props;
+  useLayoutEffect(() => {
+    latest.current = props;
+  });
 
   useEffect(() => {
     const el = mediaRef.current;
@@ -117,6 +119,18 @@ export const MediaPlayer = (props: MediaPlayerProps) => {
     else if (el.paused) void playback.resume();
     else el.pause();
   };
+
+  /** The element, changed by the controls (the rate as default too: a new source keeps it). */
+  const withMedia = (change: (el: HTMLMediaElement) => void) => {
+    if (mediaRef.current) change(mediaRef.current);
+  };
+  const seekTo = (seconds: number) => withMedia((el) => (el.currentTime = seconds));
+  const setSpeed = (rate: number) =>
+    withMedia((el) => {
+      el.defaultPlaybackRate = rate;
+      el.playbackRate = rate;
+    });
+  const toggleMute = () => withMedia((el) => (el.muted = !el.muted));
 
   const seekBy = (seconds: number) => {
     const el = mediaRef.current;
@@ -205,6 +219,9 @@ export const MediaPlayer = (props: MediaPlayerProps) => {
         title={title}
         paused={paused}
         onToggle={toggle}
+        onSeek={seekTo}
+        onSpeed={setSpeed}
+        onMute={toggleMute}
         started={started}
       />
       <p id={hintId} className="media-player-hint">

@@ -137,7 +137,12 @@ describe('addresses that run out', () => {
     await playback.start();
     el.currentTime = 31;
     await el.play();
-    made[0]!.emitError({ fatal: true, type: 'networkError', details: 'keyLoadError', response: { code: 403 } });
+    made[0]!.emitError({
+      fatal: true,
+      type: 'networkError',
+      details: 'keyLoadError',
+      response: { code: 403 },
+    });
     await vi.waitFor(() => expect(made).toHaveLength(2));
     expect(fetchPlay).toHaveBeenCalledTimes(2);
     expect(made[0]!.destroyed).toBe(true);

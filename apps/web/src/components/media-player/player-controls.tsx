@@ -14,6 +14,9 @@ export const PlayerControls = ({
   paused,
   started,
   onToggle,
+  onSeek,
+  onSpeed,
+  onMute,
 }: {
   media: RefObject<HTMLMediaElement | null>;
   box: RefObject<HTMLDivElement | null>;
@@ -23,6 +26,10 @@ export const PlayerControls = ({
   paused: boolean;
   started: boolean;
   onToggle: () => void;
+  /** To a time (s). */
+  onSeek: (seconds: number) => void;
+  onSpeed: (rate: number) => void;
+  onMute: () => void;
 }) => {
   const [time, setTime] = useState(0);
   const [duration, setDuration] = useState(0);
@@ -54,10 +61,7 @@ export const PlayerControls = ({
   }, [media, box]);
 
   const setSpeed = (value: number) => {
-    const el = media.current;
-    if (!el) return;
-    el.defaultPlaybackRate = value;
-    el.playbackRate = value;
+    onSpeed(value);
     setRate(value);
   };
 
@@ -87,9 +91,7 @@ export const PlayerControls = ({
         step={1}
         value={Math.min(time, duration || 0)}
         disabled={!started || duration === 0}
-        onChange={(event) => {
-          if (media.current) media.current.currentTime = Number(event.target.value);
-        }}
+        onChange={(event) => onSeek(Number(event.target.value))}
       />
       <span className="media-player-time" aria-hidden>
         {t('time', { current: clock(time), total: clock(duration) })}
@@ -111,9 +113,7 @@ export const PlayerControls = ({
         className={`media-player-button media-player-${muted ? 'muted' : 'volume'}`}
         aria-label={t('mute')}
         aria-pressed={muted}
-        onClick={() => {
-          if (media.current) media.current.muted = !media.current.muted;
-        }}
+        onClick={onMute}
       >
         <span aria-hidden className="media-player-icon" />
       </button>

@@ -38,7 +38,8 @@ export const nextSpot = (
 ): { left: number; top: number } => {
   for (let i = 0; i < 8; i++) {
     const spot = { left: Math.round(5 + random() * 55), top: Math.round(5 + random() * 75) };
-    if (!previous || Math.abs(spot.left - previous.left) + Math.abs(spot.top - previous.top) >= 20) return spot;
+    if (!previous || Math.abs(spot.left - previous.left) + Math.abs(spot.top - previous.top) >= 20)
+      return spot;
   }
   // Unlucky draws: the opposite corner region, so it always moves.
   return { left: previous!.left > 30 ? 8 : 55, top: previous!.top > 40 ? 8 : 70 };
