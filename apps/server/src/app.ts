@@ -103,6 +103,8 @@ export async function buildApp({
         // Lesson content may show https images (the sanitizer allows them) and embed known video players.
         'img-src': ["'self'", 'data:', 'blob:', 'https:', ...(config.IMAGE_BASE ? [config.IMAGE_BASE] : [])],
         'frame-src': VIDEO_PLAYER_ORIGINS,
+        // Lesson video through hls.js: Media Source Extensions play from a blob: address.
+        'media-src': ["'self'", 'blob:'],
         'style-src': ["'self'", "'unsafe-inline'"],
         'frame-ancestors': ["'self'"],
       },

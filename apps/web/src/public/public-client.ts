@@ -5,7 +5,8 @@
  * - the language the page is in becomes the app's, so the login page that follows speaks it;
  * - the page's islands (the store's search box, the login card) are hydrated once the page has
  *   loaded: React loads only on a page that has one, and each island's component only on a page
- *   that shows it.
+ *   that shows it;
+ * - a media block's play button loads the player (React, the player, hls.js) on the press, not before.
  */
 import { USER_INFO_STORAGE_KEY } from '@studio/contract/constants';
 import { hasMemberCookie, setLangCookie, setMemberCookie } from '../lib/cookies.ts';
@@ -41,3 +42,13 @@ const hydrate = () => {
 };
 if (document.readyState === 'complete') hydrate();
 else addEventListener('load', hydrate, { once: true });
+
+// A lesson's video or audio: the page holds a play button; the player's script loads when it is pressed.
+document.addEventListener('click', (event) => {
+  const button = (event.target as Element | null)?.closest?.('[data-media-play]');
+  const block = button?.closest<HTMLElement>('[data-media]');
+  if (!block || block.dataset.mounted !== undefined) return;
+  event.preventDefault();
+  block.setAttribute('aria-busy', 'true');
+  void import('../components/media-player/public-player.tsx').then((m) => m.mountPublicPlayer(block));
+});

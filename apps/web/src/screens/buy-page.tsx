@@ -18,7 +18,14 @@ import { useWords } from './words.tsx';
 export type BuyCourse = Pick<
   StoreCourse,
   'title' | 'subtitle' | 'summary' | 'cover' | 'category' | 'tags' | 'teamName' | 'authorName'
-> & { price: number | null; lessons: PublicLesson[]; versionNo?: number; sales?: number };
+> & {
+  price: number | null;
+  lessons: PublicLesson[];
+  versionNo?: number;
+  sales?: number;
+  /** The course (its free lessons' media play by it). */
+  courseId?: number;
+};
 
 type Links = {
   /** The page of the course's introduction. */
@@ -47,7 +54,14 @@ const LessonReader = ({
     <>
       <Link href={introHref}>← {t('store.course.backToIntro')}</Link>
       {lesson ? (
-        <LessonArticle lesson={lesson} index={index} headingLevel={1} inStore lockedAction={actions} />
+        <LessonArticle
+          lesson={lesson}
+          index={index}
+          headingLevel={1}
+          inStore
+          lockedAction={actions}
+          courseId={course.courseId}
+        />
       ) : (
         <div className="pp-card pp-empty">
           <h1>{t('preview.lessonNotFound')}</h1>
@@ -141,7 +155,7 @@ export const BuyPage = ({
             {t('store.course.freeLessons')}
           </h2>
           {free.map(({ lesson, index }) => (
-            <LessonArticle key={lesson.lessonId} lesson={lesson} index={index} />
+            <LessonArticle key={lesson.lessonId} lesson={lesson} index={index} courseId={course.courseId} />
           ))}
         </section>
       )}

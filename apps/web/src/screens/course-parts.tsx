@@ -17,6 +17,8 @@ export type PublicCourse = {
   category: string | null;
   tags: string[];
   lessons: PublicLesson[];
+  /** The course (its lessons' media play by it); absent in a few tests' fixtures. */
+  courseId?: number;
 };
 
 /** A course's price: ¥ and yuan from fen, 免费, or 未定价 (an author's draft without a price). */
@@ -195,8 +197,10 @@ export const LessonArticle = ({
   lockedAction,
   headingLevel = 2,
   inStore = false,
+  courseId,
 }: {
   lesson: PublicLesson;
+  courseId?: number;
   index: number;
   lockedAction?: ReactNode;
   headingLevel?: 1 | 2;
@@ -217,7 +221,10 @@ export const LessonArticle = ({
         {lesson.title}
       </Heading>
       {lesson.content ? (
-        <Content doc={lesson.content} />
+        <Content
+          doc={lesson.content}
+          place={{ courseId, lessonId: lesson.lessonId, paid: !lesson.freePreview }}
+        />
       ) : (
         <div className="pp-locked">
           <LockIcon />
@@ -234,9 +241,11 @@ export const LessonArticle = ({
 export const CourseLessons = ({
   lessons,
   lockedAction,
+  courseId,
 }: {
   lessons: PublicLesson[];
   lockedAction?: ReactNode;
+  courseId?: number;
 }) => {
   const { t } = useWords();
   return (
@@ -249,7 +258,13 @@ export const CourseLessons = ({
       </section>
       {lessons.length === 0 && <p className="pp-empty">{t('preview.noLessons')}</p>}
       {lessons.map((lesson, index) => (
-        <LessonArticle key={lesson.lessonId} lesson={lesson} index={index} lockedAction={lockedAction} />
+        <LessonArticle
+          key={lesson.lessonId}
+          lesson={lesson}
+          index={index}
+          lockedAction={lockedAction}
+          courseId={courseId}
+        />
       ))}
     </>
   );

@@ -11,6 +11,7 @@ import { Alert, App, Button, Flex, Typography } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ContentView } from '../../../components/content-view/content-view.tsx';
+import { MediaPlaceProvider } from '../../../components/media-player/media-place.ts';
 import { learnApi } from '../learn-api.ts';
 import { LessonStateTag } from './lesson-state-tag.tsx';
 import { QuizCard } from './quiz-card.tsx';
@@ -74,6 +75,8 @@ export const LessonView = ({
   const endRef = useRef<HTMLDivElement>(null);
   const parts = useMemo(() => splitLesson(lesson.content), [lesson.content]);
   const results = useMemo(() => new Map(lesson.quizResults.map((r) => [r.quizId, r])), [lesson.quizResults]);
+  // The lesson its media blocks play in (the server checks the learner may read it).
+  const mediaPlace = useMemo(() => ({ courseId, lessonId: lesson.lessonId }), [courseId, lesson.lessonId]);
   const unanswered = parts.filter((p) => p.kind === 'quiz' && !results.has(p.quiz.id)).length;
 
   // A passive effect, after the router's scroll restoration (a layout effect) has scrolled to the top,
@@ -122,7 +125,9 @@ export const LessonView = ({
       </header>
       {parts.map((part) =>
         part.kind === 'content' ? (
-          <ContentView key={part.key} doc={part.doc} />
+          <MediaPlaceProvider key={part.key} value={mediaPlace}>
+            <ContentView doc={part.doc} />
+          </MediaPlaceProvider>
         ) : (
           <QuizCard
             key={part.key}
