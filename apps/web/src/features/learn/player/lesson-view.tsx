@@ -17,6 +17,7 @@ import { QuizCard } from './quiz-card.tsx';
 import { scrollToPosition } from './reading-position.ts';
 import { splitLesson } from './split-lesson.ts';
 import { useLessonProgress } from './use-lesson-progress.ts';
+import { MediaWatchProvider, useLessonMediaWatch } from './use-media-watch.tsx';
 
 /** Seconds left of a wait the server gave, counted down on screen (it decides nothing). */
 const useCountdown = (seconds: number): number => {
@@ -85,6 +86,8 @@ export const LessonView = ({
   }, []);
 
   useLessonProgress({ courseId, lessonId: lesson.lessonId, lessonRef, endRef, onProgress });
+  // Video and audio: each media player in the content reports watching and resumes (use-media-watch.tsx).
+  const mediaWatch = useLessonMediaWatch({ courseId, lesson, onSaved: onProgress });
 
   const complete = useMutation({
     // Silent: 60001 (a quiz unanswered) is said here, next to the button, not in a notice.
@@ -120,21 +123,23 @@ export const LessonView = ({
           <LessonStateTag state={lesson.state} />
         </Flex>
       </header>
-      {parts.map((part) =>
-        part.kind === 'content' ? (
-          <ContentView key={part.key} doc={part.doc} />
-        ) : (
-          <QuizCard
-            key={part.key}
-            courseId={courseId}
-            lessonId={lesson.lessonId}
-            quiz={part.quiz}
-            result={results.get(part.quiz.id)}
-            maxAttempts={completion.maxQuizAttempts}
-            onAnswered={answered}
-          />
-        ),
-      )}
+      <MediaWatchProvider value={mediaWatch}>
+        {parts.map((part) =>
+          part.kind === 'content' ? (
+            <ContentView key={part.key} doc={part.doc} />
+          ) : (
+            <QuizCard
+              key={part.key}
+              courseId={courseId}
+              lessonId={lesson.lessonId}
+              quiz={part.quiz}
+              result={results.get(part.quiz.id)}
+              maxAttempts={completion.maxQuizAttempts}
+              onAnswered={answered}
+            />
+          ),
+        )}
+      </MediaWatchProvider>
       <div ref={endRef} className="learn-lesson-end">
         {t('learn.player.endOfLesson')}
       </div>
