@@ -116,6 +116,12 @@ export function trackWatching(el: HTMLMediaElement, opts: WatchTrackerOptions): 
     if (!el.seeking && !el.paused) advance();
   };
   const onSeeking = () => close();
+  /** Playing starts (or goes on after a seek): an interval opens here. */
+  const onPlaying = () => {
+    if (el.seeking || el.paused) return;
+    close();
+    open = [nowMs(), nowMs()];
+  };
   const onPlay = () => {
     if (!started) {
       started = true;
@@ -145,6 +151,8 @@ export function trackWatching(el: HTMLMediaElement, opts: WatchTrackerOptions): 
 
   el.addEventListener('timeupdate', onTimeUpdate);
   el.addEventListener('seeking', onSeeking);
+  el.addEventListener('seeked', onPlaying);
+  el.addEventListener('playing', onPlaying);
   el.addEventListener('play', onPlay);
   el.addEventListener('pause', onPause);
   el.addEventListener('ended', onPause);
@@ -161,6 +169,8 @@ export function trackWatching(el: HTMLMediaElement, opts: WatchTrackerOptions): 
     el.removeEventListener('loadedmetadata', resume);
     el.removeEventListener('timeupdate', onTimeUpdate);
     el.removeEventListener('seeking', onSeeking);
+    el.removeEventListener('seeked', onPlaying);
+    el.removeEventListener('playing', onPlaying);
     el.removeEventListener('play', onPlay);
     el.removeEventListener('pause', onPause);
     el.removeEventListener('ended', onPause);
