@@ -5,6 +5,7 @@ import {
   CourseSummary,
   LessonArticle,
   SyllabusList,
+  useMediaDuration,
   usePrice,
   type PublicLesson,
 } from './course-parts.tsx';
@@ -18,7 +19,14 @@ import { useWords } from './words.tsx';
 export type BuyCourse = Pick<
   StoreCourse,
   'title' | 'subtitle' | 'summary' | 'cover' | 'category' | 'tags' | 'teamName' | 'authorName'
-> & { price: number | null; lessons: PublicLesson[]; versionNo?: number; sales?: number };
+> & {
+  price: number | null;
+  lessons: PublicLesson[];
+  versionNo?: number;
+  sales?: number;
+  /** The lessons' video and audio time, ms (none: no media, or the author's draft). */
+  mediaMs?: number | null;
+};
 
 type Links = {
   /** The page of the course's introduction. */
@@ -100,11 +108,13 @@ export const BuyPage = ({
   const { t } = useWords();
   const { Link } = useParts();
   const price = usePrice();
+  const duration = useMediaDuration();
   if (lessonId !== null)
     return <LessonReader course={course} lessonId={lessonId} actions={actions} {...links} />;
   const free = course.lessons.map((lesson, index) => ({ lesson, index })).filter((l) => l.lesson.content);
   const stats = [
     t('store.list.lessons', { count: course.lessons.length }),
+    duration(course.mediaMs),
     course.sales !== undefined ? t('store.list.sales', { count: course.sales }) : null,
     course.versionNo !== undefined ? t('store.course.version', { no: course.versionNo }) : null,
   ].filter(Boolean);

@@ -112,6 +112,9 @@ describe('trackWatching', () => {
     track(el);
     el.play();
     el.run(5_000);
+    // A short skip ahead is no less a skip.
+    el.seek(7);
+    el.run(3_000);
     el.seek(60);
     el.run(5_000);
     // A jump the player did not announce (a stall recovered far ahead).
@@ -122,6 +125,7 @@ describe('trackWatching', () => {
     await settle();
     expect(saves.at(-1)!.intervals).toEqual([
       [0, 5_000],
+      [7_000, 10_000],
       [60_000, 65_000],
       [80_000, 82_000],
     ]);
