@@ -60,7 +60,10 @@ export async function mediaCourse(t: TestApp, title = '视频课程') {
   const long = await probedMedia(t, teamId, 100_000);
   const short = await probedMedia(t, teamId, 60_000);
   await saveLesson(t, s.user.token, second, mediaDoc('看视频', long, short));
-  const rel = await call(t, 'POST', '/course/release', { token: s.user.token, body: { courseId: s.courseId } });
+  const rel = await call(t, 'POST', '/course/release', {
+    token: s.user.token,
+    body: { courseId: s.courseId },
+  });
   if (rel.code !== 200) throw new Error(`release failed: ${rel.code}`);
   const b = await buyer(t);
   await buy(t, b.user.token, s.courseId);

@@ -138,7 +138,8 @@ export const CODE_MESSAGES_EN: Readonly<Record<CodeMessageName, string>> = {
   quizAttemptsUsedUp: 'All {{max}} attempts at this quiz are used',
   mediaNotInLesson: 'This video or audio is not in this lesson',
   watchOutOfRange: 'The watched time goes past the end of the video or audio',
-  mediaNotWatched: 'Watch the video or audio of this lesson first: {{watched}}% watched, {{required}}% needed',
+  mediaNotWatched:
+    'Watch the video or audio of this lesson first: {{watched}}% watched, {{required}}% needed',
 };
 
 /** The team learning report's CSV columns in Chinese and English (the server picks the request's language). */

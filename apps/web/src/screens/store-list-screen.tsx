@@ -45,8 +45,7 @@ export const StoreCard = ({
       </Link>
       <p className="pp-muted pp-ellipsis">{course.teamName}</p>
       <p className="pp-muted">
-        {t('store.list.lessons', { count: course.lessonCount })} ·{' '}
-        {mediaDuration && `${mediaDuration} · `}
+        {t('store.list.lessons', { count: course.lessonCount })} · {mediaDuration && `${mediaDuration} · `}
         {t('store.list.sales', { count: course.sales })}
         {course.category && ` · ${t(`store.category.${course.category}`)}`}
       </p>

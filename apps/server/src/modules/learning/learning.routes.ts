@@ -91,7 +91,7 @@ export const learningRoutes =
         config: team,
         schema: {
           summary:
-            "Watch progress of a video or audio block in a lesson: the position and the intervals played since the last save; the union is kept (skipping ahead adds nothing), at most the wall-clock time since the last save at 2× is believed, and the lesson completes when each of its media is 90% watched (HTTP 400 with 60017 a media not in the lesson, 60018 past its duration; 30047 not ready; 404 unless the team holds the course)",
+            'Watch progress of a video or audio block in a lesson: the position and the intervals played since the last save; the union is kept (skipping ahead adds nothing), at most the wall-clock time since the last save at 2× is believed, and the lesson completes when each of its media is 90% watched (HTTP 400 with 60017 a media not in the lesson, 60018 past its duration; 30047 not ready; 404 unless the team holds the course)',
           body: learnWatchBody,
           response: { 200: envelope(learnWatchedSchema) },
         },

@@ -4,7 +4,6 @@
  * before an answer (quiz answers: quiz-answers.service.ts); progress is per user and team.
  */
 import {
-  Code,
   stripQuizKeys,
   type LearnCourse,
   type LearnCourseItem,
@@ -13,7 +12,6 @@ import {
   type LearnProgress,
 } from '@studio/contract';
 import type { TeamCtx } from '../../platform/auth.ts';
-import { AppError } from '../../platform/errors.ts';
 import { authorize, canLearn } from '../../platform/policy.ts';
 import {
   certificateCodes,

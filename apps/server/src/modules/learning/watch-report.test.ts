@@ -24,10 +24,17 @@ const csv = async (token: string, lang: 'en-US' | 'zh-CN') => {
   const res = await t.app.inject({
     method: 'GET',
     url: '/api/learn/report/csv',
-    headers: { 'x-request-tkForm': 'pc', 'x-request-tkToken': token, cookie: `studio_member=1; lang=${lang}` },
+    headers: {
+      'x-request-tkForm': 'pc',
+      'x-request-tkToken': token,
+      cookie: `studio_member=1; lang=${lang}`,
+    },
   });
   expect(res.statusCode).toBe(200);
-  return res.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+  return res.body
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split('\r\n');
 };
 
 describe('watch time in the team learning report', () => {
@@ -85,18 +92,26 @@ describe("a course's duration from its media", () => {
 
   it("counts each of the team's media once, from the released lessons, never another team's", async () => {
     const c = await mediaCourse(t, '重复视频课');
-    const theirs = await probedMedia(t, await teamOfCourse(t, (await seller(t, '别家', 990)).courseId), 500_000);
+    const theirs = await probedMedia(
+      t,
+      await teamOfCourse(t, (await seller(t, '别家', 990)).courseId),
+      500_000,
+    );
     // Lesson 1 shows the long video again and names another team's media: neither adds time.
     await saveLesson(t, c.seller.user.token, c.first, mediaDoc('再看一遍', c.long, theirs), true);
     // A draft not released yet is not in the store.
-    const draft = await call<StoreCourse>(t, 'GET', '/store/course', { query: { courseId: String(c.courseId) } });
+    const draft = await call<StoreCourse>(t, 'GET', '/store/course', {
+      query: { courseId: String(c.courseId) },
+    });
     expect(draft.data.mediaMs).toBe(160_000);
     const rel = await call(t, 'POST', '/course/release', {
       token: c.seller.user.token,
       body: { courseId: c.courseId },
     });
     expect(rel.code).toBe(200);
-    const page = await call<StoreCourse>(t, 'GET', '/store/course', { query: { courseId: String(c.courseId) } });
+    const page = await call<StoreCourse>(t, 'GET', '/store/course', {
+      query: { courseId: String(c.courseId) },
+    });
     expect(page.data.mediaMs).toBe(160_000);
     const list = await call<StoreListPage>(t, 'GET', '/store/list', { query: { keyword: '重复视频课' } });
     expect(list.data.list.map((x) => [x.courseId, x.mediaMs])).toEqual([[c.courseId, 160_000]]);

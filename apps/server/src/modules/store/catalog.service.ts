@@ -74,7 +74,10 @@ export function storeSearch(ctx: AppContext): StoreSearch {
 export async function listStore(ctx: AppContext, q: StoreQuery): Promise<StoreListPage> {
   const page = await storeSearch(ctx).list({ ...q, sort: storeSortOf(q) });
   const mediaMs = await cardsMediaMs(ctx, page.list);
-  return { ...page, list: page.list.map((card) => ({ ...card, mediaMs: mediaMs.get(card.courseId) ?? null })) };
+  return {
+    ...page,
+    list: page.list.map((card) => ({ ...card, mediaMs: mediaMs.get(card.courseId) ?? null })),
+  };
 }
 
 /**

@@ -42,7 +42,10 @@ export async function cardsMediaMs(
 ): Promise<Map<number, number | null>> {
   const cache = cacheOf(ctx);
   const missing = cards.filter((c) => !cache.has(keyOf(c)));
-  for (const r of await releaseMediaIds(ctx.db, missing.map(({ courseId, versionNo }) => ({ courseId, versionNo })))) {
+  for (const r of await releaseMediaIds(
+    ctx.db,
+    missing.map(({ courseId, versionNo }) => ({ courseId, versionNo })),
+  )) {
     cache.set(keyOf(r), { teamId: r.teamId, mediaIds: r.mediaIds });
   }
   const totals = await Promise.all(

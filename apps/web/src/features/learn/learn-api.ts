@@ -1,10 +1,4 @@
-import {
-  API_BASE,
-  PLATFORM_CODE,
-  Routes,
-  SOURCE_HEADER,
-  TOKEN_HEADER,
-} from '@studio/contract/constants';
+import { API_BASE, PLATFORM_CODE, Routes, SOURCE_HEADER, TOKEN_HEADER } from '@studio/contract/constants';
 import type {
   Certificate,
   LearnCourse,

@@ -155,7 +155,9 @@ describe('trackWatching', () => {
     el.run(4_000);
     Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
     document.dispatchEvent(new Event('visibilitychange'));
-    expect(leaving).toEqual([{ courseId: 1, lessonId: 2, mediaId: 3, positionMs: 4_000, intervals: [[0, 4_000]] }]);
+    expect(leaving).toEqual([
+      { courseId: 1, lessonId: 2, mediaId: 3, positionMs: 4_000, intervals: [[0, 4_000]] },
+    ]);
     Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
     el.run(1_000);
     window.dispatchEvent(new Event('pagehide'));
@@ -168,7 +170,9 @@ describe('trackWatching', () => {
     el.play();
     el.run(3_000);
     stop();
-    expect(leaving).toEqual([{ courseId: 1, lessonId: 2, mediaId: 3, positionMs: 3_000, intervals: [[0, 3_000]] }]);
+    expect(leaving).toEqual([
+      { courseId: 1, lessonId: 2, mediaId: 3, positionMs: 3_000, intervals: [[0, 3_000]] },
+    ]);
     el.run(30_000);
     el.pause();
     window.dispatchEvent(new Event('pagehide'));
