@@ -28,6 +28,7 @@ import { sharesRoutes } from './modules/courses/shares.routes.ts';
 import { aiRoutes } from './modules/ai/ai.routes.ts';
 import { learningRoutes } from './modules/learning/learning.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
+import { mediaDurations } from './modules/media/media.service.ts';
 import { mediaUploadRoutes } from './modules/media/media-upload.ts';
 import { defineMediaJobs } from './modules/media/media-transcode.ts';
 import { defineAiJobs } from './modules/ai/ai.jobs.ts';
@@ -127,6 +128,7 @@ export async function buildApp({
     overrides,
   );
   app.decorate('ctx', ctx);
+  ctx.mediaDurations = (teamId, ids) => mediaDurations(ctx.db, teamId, ids);
   // The store search keeps its documents from the owners' domain events, reading a course's store
   // version through the store's catalog (modules/search/index.ts).
   const search = subscribeSearchIndex(ctx.domainEvents, searchListing);

@@ -142,6 +142,10 @@ export const CODE_MESSAGES_EN: Readonly<Record<CodeMessageName, string>> = {
   lessonMinTime: 'Study {{waitSeconds, wait}} more before marking this lesson as done',
   quizNotPassed: 'Your quiz score in this lesson is {{score}}%; {{passMark}}% is needed to complete it',
   quizAttemptsUsedUp: 'All {{max}} attempts at this quiz are used',
+  mediaNotInLesson: 'This video or audio is not in this lesson',
+  watchOutOfRange: 'The watched time goes past the end of the video or audio',
+  mediaNotWatched:
+    'Watch the video or audio of this lesson first: {{watched}}% watched, {{required}}% needed',
 };
 
 /** The team learning report's CSV columns in Chinese and English (the server picks the request's language). */
@@ -159,6 +163,7 @@ export const LEARN_REPORT_CSV_COLUMNS = {
     quizTotal: '测验总数',
     score: '测验得分(%)',
     passMark: '及格线(%)',
+    watchMinutes: '观看时长(分钟)',
   },
   'en-US': {
     member: 'Member',
@@ -173,6 +178,7 @@ export const LEARN_REPORT_CSV_COLUMNS = {
     quizTotal: 'Quizzes',
     score: 'Quiz score (%)',
     passMark: 'Pass mark (%)',
+    watchMinutes: 'Watch time (min)',
   },
 } as const satisfies Record<UiLang, Record<string, string>>;
 

@@ -11,7 +11,7 @@ import type { StoreCard, StoreCourse, StoreListCard, StoreListPage } from './sch
 import type { StoreListAddress } from './store-list-address.ts';
 
 /** The store list as the page gets it: the API's page (highlights and the capped total included). */
-export type PublicStoreList = Page<StoreCard & Partial<Pick<StoreListCard, 'titleHighlights'>>> &
+export type PublicStoreList = Page<StoreCard & Partial<Pick<StoreListCard, 'titleHighlights' | 'mediaMs'>>> &
   Partial<Pick<StoreListPage, 'totalCapped'>>;
 
 /** The login page's ways in, in the order its tabs show them; `?way=` picks one. */

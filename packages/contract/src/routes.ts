@@ -150,6 +150,7 @@ export const Routes = {
     course: '/learn/course',
     progress: '/learn/progress',
     complete: '/learn/complete',
+    watch: '/learn/watch',
     report: '/learn/report',
     reportCsv: '/learn/report/csv',
   },

@@ -5,6 +5,7 @@ import {
   CourseSummary,
   LessonArticle,
   SyllabusList,
+  useMediaDuration,
   usePrice,
   type PublicLesson,
 } from './course-parts.tsx';
@@ -25,6 +26,8 @@ export type BuyCourse = Pick<
   sales?: number;
   /** The course (its free lessons' media play by it). */
   courseId?: number;
+  /** The lessons' video and audio time, ms (none: no media, or the author's draft). */
+  mediaMs?: number | null;
 };
 
 type Links = {
@@ -114,11 +117,13 @@ export const BuyPage = ({
   const { t } = useWords();
   const { Link } = useParts();
   const price = usePrice();
+  const duration = useMediaDuration();
   if (lessonId !== null)
     return <LessonReader course={course} lessonId={lessonId} actions={actions} {...links} />;
   const free = course.lessons.map((lesson, index) => ({ lesson, index })).filter((l) => l.lesson.content);
   const stats = [
     t('store.list.lessons', { count: course.lessons.length }),
+    duration(course.mediaMs),
     course.sales !== undefined ? t('store.list.sales', { count: course.sales }) : null,
     course.versionNo !== undefined ? t('store.course.version', { no: course.versionNo }) : null,
   ].filter(Boolean);

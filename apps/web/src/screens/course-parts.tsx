@@ -28,6 +28,22 @@ export const usePrice = () => {
     fen === null ? t('course.price.unset') : priceLabel(fen, t('store.price.free'));
 };
 
+/**
+ * A course's total video and audio time (共 1 小时 20 分钟, "1 h 20 min"), in whole minutes (at least
+ * one), or null when it has none.
+ */
+export const useMediaDuration = () => {
+  const { t } = useWords();
+  return (ms: number | null | undefined): string | null => {
+    if (!ms) return null;
+    const minutes = Math.max(1, Math.round(ms / 60_000));
+    const h = Math.floor(minutes / 60);
+    const m = minutes % 60;
+    if (h === 0) return t('store.duration.m', { m });
+    return m === 0 ? t('store.duration.h', { h }) : t('store.duration.hm', { h, m });
+  };
+};
+
 /** A small lock; named for screen readers when it is all that says so (a syllabus row). */
 export const LockIcon = ({ label }: { label?: string }) => (
   <svg

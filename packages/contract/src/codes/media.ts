@@ -32,4 +32,13 @@ export const MEDIA = {
   MEDIA_LINK_EXPIRED: { code: 30048, key: 'errors.mediaLinkExpired', zh: '播放地址已失效，请刷新页面' },
   /** A tus upload that does not say its length up front (Upload-Defer-Length). */
   MEDIA_LENGTH_REQUIRED: { code: 30049, key: 'errors.mediaLengthRequired', zh: '上传时需要说明文件大小' },
+  /**
+   * 标记为已学完 on a video or audio lesson before each of its media is watched far enough
+   * (LEARN_WATCH.completePercent). Params: watched, required (whole percent; watched is the least watched).
+   */
+  MEDIA_NOT_WATCHED: {
+    code: 30056,
+    key: 'errors.mediaNotWatched',
+    zh: '请先看完本课时的音视频：已看 {{watched}}%，需看到 {{required}}%',
+  },
 } as const satisfies Record<string, CodeEntry>;

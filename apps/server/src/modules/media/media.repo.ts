@@ -1,6 +1,6 @@
 /** The `media` table: the only place with its queries. */
 import type { MediaRendition } from '@studio/contract';
-import { and, eq, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { appSettings, media, type MediaRow } from '../../db/schema.ts';
 
@@ -49,6 +49,15 @@ export async function findTeamMedia(db: Db, teamId: number, id: number): Promise
 export async function findByUploadId(db: Db, uploadId: string): Promise<MediaRow | undefined> {
   const [row] = await db.select().from(media).where(eq(media.uploadId, uploadId));
   return row;
+}
+
+/** The probed durations of some of a team's media (learning and the store ask; media.service.ts). */
+export async function teamMediaDurations(db: Db, teamId: number, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: media.id, durationMs: media.durationMs })
+    .from(media)
+    .where(and(eq(media.teamId, teamId), inArray(media.id, ids)));
 }
 
 export async function deleteMedia(db: Db, id: number): Promise<void> {

@@ -6,7 +6,7 @@ import { AppError } from '../../platform/errors.ts';
 import { authorize } from '../../platform/policy.ts';
 import type { MediaRow } from '../../db/schema.ts';
 import { playableMedia, type MediaViewer } from './media-access.ts';
-import { findTeamMedia, teamMediaBytes } from './media.repo.ts';
+import { findTeamMedia, teamMediaBytes, teamMediaDurations } from './media.repo.ts';
 import { hlsBase, signGrant, type PlayGrant } from './media-urls.ts';
 
 export const toMedia = (row: MediaRow): Media => ({
@@ -29,6 +29,20 @@ export async function mediaInfo(c: TeamCtx, mediaId: number): Promise<Media> {
   const row = await findTeamMedia(c.ctx.db, c.membership.team.id, mediaId);
   if (!row) throw new AppError(Code.NOT_FOUND);
   return toMedia(row);
+}
+
+/**
+ * The durations (ms) of the media a team's lessons name, by id: only the team's own media, and only
+ * those probed (an upload still arriving, a refused or deleted one is absent). For learning's watch
+ * progress and the store's course duration, which reach it as `ctx.mediaDurations` (app.ts).
+ */
+export async function mediaDurations(
+  db: AppContext['db'],
+  teamId: number,
+  ids: readonly number[],
+): Promise<Map<number, number>> {
+  const rows = await teamMediaDurations(db, teamId, [...new Set(ids)]);
+  return new Map(rows.flatMap((r) => (r.durationMs ? [[r.id, r.durationMs] as const] : [])));
 }
 
 export async function mediaUsage(c: TeamCtx): Promise<MediaUsage> {

@@ -73,6 +73,7 @@ describe('on a public page', () => {
     category: null,
     tags: [],
     price: 9900,
+    mediaMs: null,
     teamName: '演示团队',
     authorName: '演示用户',
     versionNo: 1,

@@ -18,6 +18,7 @@ import { QuizCard } from './quiz-card.tsx';
 import { scrollToPosition } from './reading-position.ts';
 import { splitLesson } from './split-lesson.ts';
 import { useLessonProgress } from './use-lesson-progress.ts';
+import { useLessonMediaWatch } from './use-media-watch.tsx';
 
 /** Seconds left of a wait the server gave, counted down on screen (it decides nothing). */
 const useCountdown = (seconds: number): number => {
@@ -75,8 +76,6 @@ export const LessonView = ({
   const endRef = useRef<HTMLDivElement>(null);
   const parts = useMemo(() => splitLesson(lesson.content), [lesson.content]);
   const results = useMemo(() => new Map(lesson.quizResults.map((r) => [r.quizId, r])), [lesson.quizResults]);
-  // The lesson its media blocks play in (the server checks the learner may read it).
-  const mediaPlace = useMemo(() => ({ courseId, lessonId: lesson.lessonId }), [courseId, lesson.lessonId]);
   const unanswered = parts.filter((p) => p.kind === 'quiz' && !results.has(p.quiz.id)).length;
 
   // A passive effect, after the router's scroll restoration (a layout effect) has scrolled to the top,
@@ -88,6 +87,14 @@ export const LessonView = ({
   }, []);
 
   useLessonProgress({ courseId, lessonId: lesson.lessonId, lessonRef, endRef, onProgress });
+  // Video and audio: each media player in the content reports watching and resumes (use-media-watch.tsx).
+  const mediaWatch = useLessonMediaWatch({ courseId, lesson, onSaved: onProgress });
+  // The lesson its media blocks play in (the server checks the learner may read it), and each
+  // player's resume position and tracker.
+  const mediaPlace = useMemo(
+    () => ({ courseId, lessonId: lesson.lessonId, hooksFor: mediaWatch.propsFor }),
+    [courseId, lesson.lessonId, mediaWatch],
+  );
 
   const complete = useMutation({
     // Silent: 60001 (a quiz unanswered) is said here, next to the button, not in a notice.
