@@ -16,7 +16,7 @@ import {
 } from '../../../test/media-helpers.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { cleanFileName } from './media-upload.ts';
-import { cleanUpAbandonedUploads } from './media-transcode.ts';
+import { cleanUpAbandonedUploads } from './media-gc.ts';
 
 let t: TestApp;
 let base: string;
