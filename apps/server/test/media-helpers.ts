@@ -49,6 +49,8 @@ const SOURCES = {
     '-i',
     'sine=duration=12',
   ],
+  /** 1 s of 4200×64 video: wider than the largest picture transcoded. */
+  wide: ['-f', 'lavfi', '-i', 'testsrc=duration=1:size=4200x64:rate=5'],
   /** 3 s of a sine tone. */
   audio: ['-f', 'lavfi', '-i', 'sine=duration=3'],
 } as const;
