@@ -175,6 +175,7 @@ export async function transcodeMedia(
       const outDir = path.join(work, r.name);
       await fs.mkdir(outDir);
       let last = 0;
+      const started = Date.now();
       await runTool(tools.ffmpeg, ffmpegArgs(row, original.path, r, keyInfo, outDir), {
         stallMs: STALL_MS,
         onProgressMs: (ms) => {
@@ -190,6 +191,11 @@ export async function transcodeMedia(
       await storeFolder(ctx, outDir, `${hlsPrefix(row.teamId, row.id)}${r.name}/`);
       if (r.name !== 'audio' && done.length === 0) await makePoster(ctx, row, original.path, work);
       done.push(r.name);
+      // Each rendition's time, for operators and the bench (its speed against the media's duration).
+      log?.info(
+        { mediaId, rendition: r.name, ms: Date.now() - started, durationMs },
+        'media rendition stored',
+      );
       await addRendition(ctx.db, mediaId, [...done], Math.min(99, Math.floor((100 * (i + 1)) / plan.length)));
     }
     await markReady(ctx.db, mediaId);
