@@ -136,6 +136,9 @@ export const mediaUploadRoutes =
     const tus = createTusServer(ctx, app.log, current);
     // The bytes go to tus as they arrive: Fastify does not read the body.
     app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
+    // Whatever type a client declares (a creation with `Content-Type: video/mp4`), tus decides: the
+    // bytes are judged by probing, and a PATCH of another type gets tus's own 415.
+    app.addContentTypeParser('*', (_request, _payload, done) => done(null));
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {
       const c = teamCtxOf(request);
       reply.hijack();

@@ -1,6 +1,6 @@
 /** The `media` table: the only place with its queries. */
 import type { MediaRendition } from '@studio/contract';
-import { and, eq, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { appSettings, media, type MediaRow } from '../../db/schema.ts';
 
@@ -109,6 +109,28 @@ export async function staleUploads(db: Db, before: Date): Promise<MediaRow[]> {
     .select()
     .from(media)
     .where(and(eq(media.status, 'uploading'), lt(media.createdAt, before)));
+}
+
+/** Finished media (ready or failed; never one being transcoded): what the unused-media sweep looks at. */
+export async function finishedMedia(db: Db): Promise<MediaRow[]> {
+  return db
+    .select()
+    .from(media)
+    .where(inArray(media.status, ['ready', 'failed']));
+}
+
+/** Marks these media unused from `at` (those not marked yet), and clears the mark of those in use again. */
+export async function markUnused(db: Db, unused: number[], used: number[], at: Date): Promise<void> {
+  if (unused.length)
+    await db
+      .update(media)
+      .set({ unusedSince: at })
+      .where(and(inArray(media.id, unused), isNull(media.unusedSince)));
+  if (used.length)
+    await db
+      .update(media)
+      .set({ unusedSince: null })
+      .where(and(inArray(media.id, used), isNotNull(media.unusedSince)));
 }
 
 const URL_SECRET_KEY = 'media_url_secret';

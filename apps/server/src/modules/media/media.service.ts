@@ -87,9 +87,21 @@ export async function playMedia(
   };
 }
 
-/** The segments' own address: ciphertext only, so it may outlive the playlist by the media's length. */
+/** Segment addresses through a CDN are shared by every viewer within one such window (seconds). */
+export const CDN_WINDOW_SECONDS = 3600;
+
+/**
+ * The segments' own address: ciphertext only, so it may outlive the playlist by the media's length.
+ * With MEDIA_CDN_BASE it is on the CDN (which pulls from this server) and names no viewer, lesson or
+ * exact time: one address per media and hour, so the CDN keeps one copy for every viewer.
+ */
 export async function segmentBase(ctx: AppContext, grant: PlayGrant, row: MediaRow): Promise<string> {
   const seconds = Math.ceil((row.durationMs ?? 0) / 1000);
   const expires = Math.floor(Date.now() / 1000) + ctx.config.MEDIA_URL_TTL_SECONDS + seconds;
-  return hlsBase(await signGrant(ctx, { ...grant, purpose: 's', expires }));
+  const cdn = ctx.config.MEDIA_CDN_BASE;
+  if (!cdn) return hlsBase(await signGrant(ctx, { ...grant, purpose: 's', expires }));
+  const windowed = Math.ceil(expires / CDN_WINDOW_SECONDS) * CDN_WINDOW_SECONDS;
+  const shared = { mediaId: row.id, courseId: 0, lessonId: 0, userId: 0, teamId: 0 };
+  const token = await signGrant(ctx, { ...shared, purpose: 's', expires: windowed });
+  return `${cdn.replace(/\/$/, '')}${hlsBase(token)}`;
 }
