@@ -41,7 +41,7 @@ afterAll(() => fs.rm(dir, { recursive: true, force: true }));
 const card = (page: Page) => page.locator('.media-card');
 const cardStatus = (page: Page) => card(page).getByRole('status');
 const mediaIdIn = async (lessonId: number): Promise<number | null> => {
-  const match = /"type":"media","attrs":\{"mediaId":(\d+)/.exec(await lessonText(api, lessonId));
+  const match = /"mediaId":(\d+)/.exec(await lessonText(api, lessonId));
   return match ? Number(match[1]) : null;
 };
 

@@ -129,9 +129,9 @@ export const MediaCard = ({ node, editor, updateAttributes, deleteNode, selected
             aria-label={label}
           />
         )}
-        {state.kind === 'uploading' && phase === 'uploading' && state.upload.bytesPerSecond !== null && (
+        {state.kind === 'uploading' && phase === 'uploading' && (state.upload.bytesPerSecond ?? 0) > 0 && (
           <div className="media-card-detail">
-            {formatSpeed(state.upload.bytesPerSecond)}
+            {formatSpeed(state.upload.bytesPerSecond ?? 0)}
             {state.upload.secondsLeft !== null &&
               ` · ${t('editor.media.timeLeft', { time: formatDuration(state.upload.secondsLeft) })}`}
           </div>
