@@ -29,6 +29,8 @@ import { aiRoutes } from './modules/ai/ai.routes.ts';
 import { learningRoutes } from './modules/learning/learning.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { mediaUploadRoutes } from './modules/media/media-upload.ts';
+import { attachmentsRoutes } from './modules/attachments/attachments.routes.ts';
+import { wireAttachments } from './modules/attachments/attachments.service.ts';
 import { defineMediaJobs } from './modules/media/media-transcode.ts';
 import { defineAiJobs } from './modules/ai/ai.jobs.ts';
 import { paymentsRoutes } from './modules/store/payments.routes.ts';
@@ -127,6 +129,8 @@ export async function buildApp({
   // The store search keeps its documents from the owners' domain events, reading a course's store
   // version through the store's catalog (modules/search/index.ts).
   const search = subscribeSearchIndex(ctx.domainEvents, searchListing);
+  // Attachments: copied into each release, counted in the media quota (modules/attachments).
+  wireAttachments(ctx);
   if (config.SEARCH_DATABASE_URL) {
     const replica = connect(config.SEARCH_DATABASE_URL, 10, (err) => logger.warn({ err }, 'search replica'));
     ctx.searchDb = replica.db;
@@ -199,6 +203,7 @@ export async function buildApp({
         learningRoutes,
         mediaRoutes,
         mediaUploadRoutes,
+        attachmentsRoutes,
       ]) {
         await api.register(routes(ctx));
       }

@@ -78,6 +78,13 @@ export const CODE_MESSAGES_EN: Readonly<Record<CodeMessageName, string>> = {
   mediaNotReady: 'The video is still being converted; try again shortly',
   mediaLinkExpired: 'The playback address has expired; reload the page',
   mediaLengthRequired: 'The upload must state the file size',
+  attachmentTypeRefused:
+    'Attachments may be PDF, slides (ppt, pptx, key, odp), documents (doc, docx), spreadsheets (xls, xlsx), zip or text (txt, md)',
+  attachmentEmpty: 'The attachment is empty; choose another file',
+  attachmentTooLarge: 'An attachment must be at most {{maxMb}} MB',
+  attachmentLimit: 'A lesson may have at most {{max}} attachments',
+  attachmentFileMissing: 'Choose a file to attach',
+  attachmentLinkExpired: 'The download link has expired; download it again from the lesson',
   orderAlreadyPaid: 'The order has been paid',
   courseNotForSale: 'The course is not on sale',
   ownTeamCourse: "You cannot buy your own team's course",

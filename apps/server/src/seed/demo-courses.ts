@@ -50,7 +50,7 @@ export async function releaseFirstVersion(
   events: DomainEvents,
 ): Promise<void> {
   const meta = (await findTeamCourse(db, team.teamId, courseId))!;
-  await db.insert(courseReleases).values({
+  const [release] = await db.insert(courseReleases).values({
     courseId,
     versionNo: 1,
     snapshot: toPreview(meta, team.teamName, await listLessons(db, courseId)),
@@ -58,9 +58,9 @@ export async function releaseFirstVersion(
     changelog: '首次发布',
     price,
     releasedBy: authorId,
-  });
+  }).returning({ id: courseReleases.id });
   await updateCourse(db, courseId, { status: 'released', releasedVersion: 1 });
-  await events.publish(db, { type: 'course.released', courseId });
+  await events.publish(db, { type: 'course.released', courseId, releaseId: release!.id });
 }
 
 export async function seedDemoCourses(

@@ -144,6 +144,8 @@ export async function releasedLessonFacts(
   lessonId: number,
 ): Promise<{
   courseTeamId: number;
+  /** The latest release: what the store and buyers read (attachments are listed per release). */
+  releaseId: number;
   listed: boolean;
   entitled: boolean;
   freePreview: boolean;
@@ -156,6 +158,7 @@ export async function releasedLessonFacts(
     teamId !== undefined && (listed.teamId === teamId || (await isOwned(ctx.db, teamId, courseId)));
   return {
     courseTeamId: listed.teamId,
+    releaseId: listed.release.id,
     listed: listed.listed,
     entitled,
     freePreview: lesson.freePreview,
