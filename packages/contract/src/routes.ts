@@ -181,6 +181,8 @@ export const Routes = {
     lesson: '/attachment/lesson',
     /** A signed, short-lived download address of one attachment of a released lesson (404 when not entitled). */
     link: '/attachment/link',
+    /** A visitor's link on the server-rendered pages: decided for a visitor, then redirected to a fresh signed address. */
+    open: '/attachment/open',
     /** The signed download itself: `/attachment/file/<token>`. */
     file: '/attachment/file',
   },

@@ -88,6 +88,16 @@ describe('attachments of a released lesson', () => {
     const res = await download(free.data.url);
     expect(res.statusCode).toBe(200);
     expect(res.rawPayload.equals(FREE_PDF)).toBe(true);
+    // The server-rendered page's lasting link: a fresh signed address for the visitor, 404 for a paid lesson.
+    const open = (lessonId: number, attachmentId: number) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/attachment/open?courseId=${seller.courseId}&lessonId=${lessonId}&attachmentId=${attachmentId}`,
+      });
+    const opened = await open(seller.free, seller.freeFile);
+    expect(opened.statusCode).toBe(302);
+    expect((await download(String(opened.headers.location))).rawPayload.equals(FREE_PDF)).toBe(true);
+    expect((await open(seller.paid, seller.paidFile)).statusCode).not.toBe(302);
     // An id of another lesson's attachment opens nothing, even where the lesson is free.
     expect((await link(seller.free, seller.paidFile)).code).toBe(Code.NOT_FOUND);
   });

@@ -8,6 +8,7 @@ import {
   attachmentReorderBody,
   attachmentSchema,
   envelope,
+  queryIdSchema,
   releasedAttachmentsQuery,
   releasedAttachmentsSchema,
   Routes,
@@ -18,7 +19,7 @@ import { z } from 'zod';
 import { teamCtxOf, viewerOf } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { ok } from '../../platform/reply.ts';
-import { attachmentLink, openDownload, releasedAttachments, type AttachmentViewer } from './attachment-downloads.ts';
+import { attachmentLink, openDownload, releasedAttachments, type AttachmentViewer } from './attachment-downloads.service.ts';
 import { receiveAttachment } from './attachment-upload.ts';
 import {
   lessonAttachments,
@@ -125,6 +126,21 @@ export const attachmentsRoutes =
         },
       },
       async (r) => ok(await attachmentLink(ctx, await viewer(r), r.body)),
+    );
+    app.get(
+      Routes.attachment.open,
+      {
+        config: { auth: 'public' },
+        schema: {
+          summary:
+            'A lasting download link for pages without a session: decided for the asker, then 302 to a fresh signed address (404 otherwise)',
+          querystring: z.object({ courseId: queryIdSchema, lessonId: queryIdSchema, attachmentId: queryIdSchema }),
+        },
+      },
+      async (r, reply) => {
+        const link = await attachmentLink(ctx, await viewer(r), r.query);
+        return reply.header('cache-control', 'no-store').redirect(link.url, 302);
+      },
     );
     app.get(
       `${Routes.attachment.file}/:token`,

@@ -1,5 +1,6 @@
 /** The author's side of lesson attachments: upload checked by bytes, limits, names, lists, other teams. */
 import fs from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { Code, type Attachment, type AttachmentList, type MediaUsage } from '@studio/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +14,7 @@ import {
 } from '../../../test/factories.ts';
 import { minimalDocx, minimalPdf, upload, zipOf } from '../../../test/attachment-files.ts';
 import { PNG_1X1 } from '../../../test/images.ts';
+import { createUpload } from '../../../test/media-helpers.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 
 const MAX = 64 * 1024;
@@ -199,6 +201,12 @@ describe('managing attachments', () => {
     expect(usage.data.usedBytes).toBe(3 * fill.length);
     const over = await upload(t, u.token, lessonId, { filename: 'more.pdf', body: fill });
     expect(over.code).toBe(Code.MEDIA_QUOTA_EXCEEDED);
+    // A video upload (tus creation) counts the attachments too.
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    const video = await createUpload(base, u.token, 5000);
+    expect(video.status).toBe(400);
+    expect(JSON.parse(video.body)).toMatchObject({ code: Code.MEDIA_QUOTA_EXCEEDED });
     expect(await filesUnder('tmp')).toEqual([]);
     expect((await list(u.token, lessonId)).data.list).toHaveLength(3);
   });

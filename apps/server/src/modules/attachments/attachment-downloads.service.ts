@@ -87,3 +87,19 @@ export async function openDownload(ctx: AppContext, token: string): Promise<Down
   if (!file) throw new AppError(Code.NOT_FOUND, { status: 404 });
   return { file, contentType: row.contentType, disposition: contentDisposition(row.releasedName) };
 }
+
+/** The server-rendered buy page's list for a visitor (null when there is no lesson or nothing to show). */
+export async function visitorAttachments(
+  ctx: AppContext,
+  courseId: number,
+  lessonId: number | null,
+): Promise<ReleasedAttachments | null> {
+  if (lessonId === null) return null;
+  try {
+    const seen = await releasedAttachments(ctx, null, { courseId, lessonId });
+    return seen.list.length > 0 ? seen : null;
+  } catch (error) {
+    if (error instanceof AppError && error.code === Code.NOT_FOUND) return null;
+    throw error;
+  }
+}
