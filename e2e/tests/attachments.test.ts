@@ -110,13 +110,21 @@ describe('lesson attachments: uploaded by the author, downloaded by a buyer, nam
     await section.getByText('购买后可下载').waitFor();
     expect(await section.getByRole('link').count()).toBe(0);
     expect(await section.getByRole('button').count()).toBe(0);
-    const answer = await fetch(`${baseUrl}/api/attachment/lesson?courseId=${courseId}&lessonId=${paidLessonId}`);
-    const seen = (await answer.json()) as { data: { downloadable: boolean; list: { attachmentId: number }[] } };
+    const answer = await fetch(
+      `${baseUrl}/api/attachment/lesson?courseId=${courseId}&lessonId=${paidLessonId}`,
+    );
+    const seen = (await answer.json()) as {
+      data: { downloadable: boolean; list: { attachmentId: number }[] };
+    };
     expect(seen.data.downloadable).toBe(false);
     const link = await fetch(`${baseUrl}/api/attachment/link`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ courseId, lessonId: paidLessonId, attachmentId: seen.data.list[0]!.attachmentId }),
+      body: JSON.stringify({
+        courseId,
+        lessonId: paidLessonId,
+        attachmentId: seen.data.list[0]!.attachmentId,
+      }),
     });
     expect(((await link.json()) as { code: number }).code).toBe(404);
   });

@@ -75,7 +75,8 @@ export const minimalDocx = () =>
     'word/document.xml': '<?xml version="1.0"?><w:document/>',
   });
 
-export type Part = { name: string; value: string } | { name: string; filename: string; type: string; body: Buffer };
+export type Part =
+  { name: string; value: string } | { name: string; filename: string; type: string; body: Buffer };
 
 /** A multipart/form-data body with the parts in order, and its content type. */
 export function multipart(parts: Part[]): { payload: Buffer; contentType: string } {
@@ -83,7 +84,8 @@ export function multipart(parts: Part[]): { payload: Buffer; contentType: string
   const chunks: Buffer[] = [];
   for (const p of parts) {
     chunks.push(Buffer.from(`--${boundary}\r\n`));
-    if ('value' in p) chunks.push(Buffer.from(`Content-Disposition: form-data; name="${p.name}"\r\n\r\n${p.value}\r\n`));
+    if ('value' in p)
+      chunks.push(Buffer.from(`Content-Disposition: form-data; name="${p.name}"\r\n\r\n${p.value}\r\n`));
     else {
       chunks.push(
         Buffer.from(
@@ -117,4 +119,3 @@ export async function upload(
   });
   return { status: res.statusCode, ...(res.json() as { code: number; msg: string; data: Attachment }) };
 }
-

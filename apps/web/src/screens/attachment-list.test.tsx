@@ -35,6 +35,10 @@ describe('AttachmentList (server-rendered for visitors)', () => {
 
   it('renders nothing without attachments, and sizes as people read them', () => {
     expect(html({ downloadable: true, list: [] })).toBe('');
-    expect([formatBytes(512), formatBytes(3500), formatBytes(12 * 1024 * 1024)]).toEqual(['512 B', '3.4 KB', '12 MB']);
+    expect([formatBytes(512), formatBytes(3500), formatBytes(12 * 1024 * 1024)]).toEqual([
+      '512 B',
+      '3.4 KB',
+      '12 MB',
+    ]);
   });
 });

@@ -109,7 +109,13 @@ export const BuyPage = ({
   const price = usePrice();
   if (lessonId !== null)
     return (
-      <LessonReader course={course} lessonId={lessonId} actions={actions} attachments={attachments} {...links} />
+      <LessonReader
+        course={course}
+        lessonId={lessonId}
+        actions={actions}
+        attachments={attachments}
+        {...links}
+      />
     );
   const free = course.lessons.map((lesson, index) => ({ lesson, index })).filter((l) => l.lesson.content);
   const stats = [

@@ -53,7 +53,11 @@ export const releasedAttachmentsSchema = z.object({
 });
 export type ReleasedAttachments = z.infer<typeof releasedAttachmentsSchema>;
 
-export const attachmentLinkBody = z.object({ courseId: idSchema, lessonId: idSchema, attachmentId: idSchema });
+export const attachmentLinkBody = z.object({
+  courseId: idSchema,
+  lessonId: idSchema,
+  attachmentId: idSchema,
+});
 export type AttachmentLinkBody = z.infer<typeof attachmentLinkBody>;
 export const attachmentLinkSchema = z.object({
   /** The signed download address (same origin, `/api/attachment/file/<token>`). */

@@ -4,7 +4,12 @@
  * read the lesson (`canDownloadAttachment`, the rule media plays by). Every address and every
  * download decides it again, so a refund or an unrelease counts from the next request.
  */
-import { Code, type AttachmentLink, type AttachmentLinkBody, type ReleasedAttachments } from '@studio/contract';
+import {
+  Code,
+  type AttachmentLink,
+  type AttachmentLinkBody,
+  type ReleasedAttachments,
+} from '@studio/contract';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { canDownloadAttachment, canViewListing } from '../../platform/policy.ts';

@@ -2,9 +2,22 @@
  * Learners' side of attachments: the released lesson's list, who gets a signed link (the rule media
  * plays by), what the download sends, expiry, and refunds, unreleases and new releases taking effect.
  */
-import { Code, type AttachmentLink, type Order, type ReleasedAttachments, type Refund } from '@studio/contract';
+import {
+  Code,
+  type AttachmentLink,
+  type Order,
+  type ReleasedAttachments,
+  type Refund,
+} from '@studio/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createCourse, createLesson, createTeam, createUser, writeLesson } from '../../../test/factories.ts';
+import {
+  call,
+  createCourse,
+  createLesson,
+  createTeam,
+  createUser,
+  writeLesson,
+} from '../../../test/factories.ts';
 import { minimalPdf, upload } from '../../../test/attachment-files.ts';
 import { payInSandbox } from '../../../test/store-factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
@@ -32,9 +45,12 @@ beforeAll(async () => {
   seller.paid = (await createLesson(t, s.token, course.courseId, '正课')).lessonId;
   await writeLesson(t, s.token, seller.free, '试看内容', true);
   await writeLesson(t, s.token, seller.paid, '付费内容');
-  seller.freeFile = (await upload(t, s.token, seller.free, { filename: 'free.pdf', body: FREE_PDF })).data.attachmentId;
-  seller.paidFile = (await upload(t, s.token, seller.paid, { filename: '讲义.pdf', body: PAID_PDF })).data
-    .attachmentId;
+  seller.freeFile = (
+    await upload(t, s.token, seller.free, { filename: 'free.pdf', body: FREE_PDF })
+  ).data.attachmentId;
+  seller.paidFile = (
+    await upload(t, s.token, seller.paid, { filename: '讲义.pdf', body: PAID_PDF })
+  ).data.attachmentId;
   // Quotes and a semicolon (browsers send `"` in a multipart file name as %22, so by a rename).
   await call(t, 'POST', '/attachment/rename', {
     token: s.token,
@@ -54,7 +70,9 @@ beforeAll(async () => {
   await createTeam(t, b.token, '买家团队');
   buyer.token = b.token;
   await call(t, 'POST', '/cart/add', { token: b.token, body: { courseId: seller.courseId } });
-  buyer.orderId = (await call<Order>(t, 'POST', '/order/checkout', { token: b.token, body: {} })).data.orderId;
+  buyer.orderId = (
+    await call<Order>(t, 'POST', '/order/checkout', { token: b.token, body: {} })
+  ).data.orderId;
   await payInSandbox(t, b.token, buyer.orderId);
   const o = await createUser(t);
   await createTeam(t, o.token, '路人团队');
@@ -79,7 +97,14 @@ describe('attachments of a released lesson', () => {
     const paid = await listed(seller.paid);
     expect(paid.data).toEqual({
       downloadable: false,
-      list: [{ attachmentId: seller.paidFile, name: '讲义 "终版"; 第1章.pdf', kind: 'pdf', sizeBytes: PAID_PDF.length }],
+      list: [
+        {
+          attachmentId: seller.paidFile,
+          name: '讲义 "终版"; 第1章.pdf',
+          kind: 'pdf',
+          sizeBytes: PAID_PDF.length,
+        },
+      ],
     });
     expect((await link(seller.paid, seller.paidFile)).code).toBe(Code.NOT_FOUND);
     expect((await listed(seller.free)).data.downloadable).toBe(true);
@@ -147,8 +172,14 @@ describe('attachments of a released lesson', () => {
       body: { attachmentId: seller.freeFile, name: '新名字.pdf' },
     });
     expect(renamed.code).toBe(200);
-    await call(t, 'POST', '/attachment/delete', { token: seller.token, body: { attachmentId: seller.paidFile } });
-    const extra = await upload(t, seller.token, seller.free, { filename: 'extra.pdf', body: minimalPdf('X') });
+    await call(t, 'POST', '/attachment/delete', {
+      token: seller.token,
+      body: { attachmentId: seller.paidFile },
+    });
+    const extra = await upload(t, seller.token, seller.free, {
+      filename: 'extra.pdf',
+      body: minimalPdf('X'),
+    });
     expect((await listed(seller.free)).data.list.map((a) => a.name)).toEqual(['free.pdf']);
     const kept = await link(seller.paid, seller.paidFile, buyer.token);
     expect((await download(kept.data.url)).rawPayload.equals(PAID_PDF)).toBe(true);
@@ -157,10 +188,15 @@ describe('attachments of a released lesson', () => {
     expect((await listed(seller.paid, buyer.token)).data.list).toEqual([]);
     expect((await link(seller.paid, seller.paidFile, buyer.token)).code).toBe(Code.NOT_FOUND);
     // Back to release 1: its list, names and files as they were.
-    const releases = await call<{ list: { releaseId: number; versionNo: number }[] }>(t, 'GET', '/course/release/list', {
-      token: seller.token,
-      query: { courseId: String(seller.courseId) },
-    });
+    const releases = await call<{ list: { releaseId: number; versionNo: number }[] }>(
+      t,
+      'GET',
+      '/course/release/list',
+      {
+        token: seller.token,
+        query: { courseId: String(seller.courseId) },
+      },
+    );
     const first = releases.data.list.find((r) => r.versionNo === 1)!;
     const rolled = await call(t, 'POST', '/course/release/rollback', {
       token: seller.token,
@@ -193,7 +229,14 @@ describe('attachments of a released lesson', () => {
   it("stops a visitor's free download once the course is unreleased; the seller still downloads", async () => {
     const free = await link(seller.free, seller.freeFile);
     expect(free.code).toBe(200);
-    expect((await call(t, 'POST', '/course/unrelease', { token: seller.token, body: { courseId: seller.courseId } })).code).toBe(200);
+    expect(
+      (
+        await call(t, 'POST', '/course/unrelease', {
+          token: seller.token,
+          body: { courseId: seller.courseId },
+        })
+      ).code,
+    ).toBe(200);
     expect((await download(free.data.url)).statusCode).toBe(404);
     expect((await listed(seller.free)).code).toBe(Code.NOT_FOUND);
     const own = await link(seller.free, seller.freeFile, seller.token);

@@ -24,7 +24,12 @@ export function cleanAttachmentName(raw: string | null | undefined): string {
   if (chars.length <= ATTACHMENT_LIMITS.nameMax) return name;
   const ext = extOf(name);
   const tail = ext ? `.${ext}` : '';
-  return chars.slice(0, ATTACHMENT_LIMITS.nameMax - tail.length).join('').trimEnd() + tail;
+  return (
+    chars
+      .slice(0, ATTACHMENT_LIMITS.nameMax - tail.length)
+      .join('')
+      .trimEnd() + tail
+  );
 }
 
 /** The name with the extension the bytes say, added when the given one says something else. */

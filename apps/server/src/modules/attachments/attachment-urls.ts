@@ -45,7 +45,11 @@ export async function signDownload(ctx: AppContext, grant: DownloadGrant): Promi
 const TOKEN = /^(\d{1,10})\.(\d{1,10})\.(\d{1,10})\.(\d{1,10})\.(\d{1,10})\.(\d{1,12})\.([\w-]{32})$/;
 
 /** The grant a token carries when it is ours and not expired, else null. */
-export async function readDownload(ctx: AppContext, token: string, now = Date.now()): Promise<DownloadGrant | null> {
+export async function readDownload(
+  ctx: AppContext,
+  token: string,
+  now = Date.now(),
+): Promise<DownloadGrant | null> {
   const m = TOKEN.exec(token);
   if (!m) return null;
   const grant: DownloadGrant = {

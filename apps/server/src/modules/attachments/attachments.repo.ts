@@ -10,7 +10,15 @@ import {
 
 export type NewAttachment = Pick<
   LessonAttachmentRow,
-  'teamId' | 'courseId' | 'lessonId' | 'uploaderId' | 'name' | 'kind' | 'contentType' | 'sizeBytes' | 'storageKey'
+  | 'teamId'
+  | 'courseId'
+  | 'lessonId'
+  | 'uploaderId'
+  | 'name'
+  | 'kind'
+  | 'contentType'
+  | 'sizeBytes'
+  | 'storageKey'
 >;
 
 /** Bytes the team's attachments hold in storage (those kept for a release included). */
@@ -22,10 +30,15 @@ export async function teamAttachmentBytes(db: Db, teamId: number): Promise<numbe
   return Number(row?.used ?? 0);
 }
 
-const live = (teamId: number) => and(eq(lessonAttachments.teamId, teamId), isNull(lessonAttachments.deletedAt));
+const live = (teamId: number) =>
+  and(eq(lessonAttachments.teamId, teamId), isNull(lessonAttachments.deletedAt));
 
 /** The draft lesson's attachments, in their order. */
-export async function listLessonAttachments(db: Db, teamId: number, lessonId: number): Promise<LessonAttachmentRow[]> {
+export async function listLessonAttachments(
+  db: Db,
+  teamId: number,
+  lessonId: number,
+): Promise<LessonAttachmentRow[]> {
   return db
     .select()
     .from(lessonAttachments)
@@ -33,7 +46,11 @@ export async function listLessonAttachments(db: Db, teamId: number, lessonId: nu
     .orderBy(asc(lessonAttachments.position), asc(lessonAttachments.id));
 }
 
-export async function findTeamAttachment(db: Db, teamId: number, id: number): Promise<LessonAttachmentRow | undefined> {
+export async function findTeamAttachment(
+  db: Db,
+  teamId: number,
+  id: number,
+): Promise<LessonAttachmentRow | undefined> {
   const [row] = await db
     .select()
     .from(lessonAttachments)
@@ -102,7 +119,11 @@ export async function snapshotAttachments(db: Db, courseId: number, releaseId: n
 }
 
 /** A rollback publishes an earlier release again: its attachments as they were then. */
-export async function copyReleaseAttachments(db: Db, fromReleaseId: number, releaseId: number): Promise<void> {
+export async function copyReleaseAttachments(
+  db: Db,
+  fromReleaseId: number,
+  releaseId: number,
+): Promise<void> {
   await db.execute(sql`
     insert into ${lessonAttachmentReleases} (release_id, attachment_id, lesson_id, name, position)
     select ${releaseId}, attachment_id, lesson_id, name, position from ${lessonAttachmentReleases}
@@ -126,7 +147,9 @@ export async function listReleasedAttachments(
     })
     .from(lessonAttachmentReleases)
     .innerJoin(lessonAttachments, eq(lessonAttachments.id, lessonAttachmentReleases.attachmentId))
-    .where(and(eq(lessonAttachmentReleases.releaseId, releaseId), eq(lessonAttachmentReleases.lessonId, lessonId)))
+    .where(
+      and(eq(lessonAttachmentReleases.releaseId, releaseId), eq(lessonAttachmentReleases.lessonId, lessonId)),
+    )
     .orderBy(asc(lessonAttachmentReleases.position), asc(lessonAttachments.id));
 }
 

@@ -19,7 +19,12 @@ import { z } from 'zod';
 import { teamCtxOf, viewerOf } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { ok } from '../../platform/reply.ts';
-import { attachmentLink, openDownload, releasedAttachments, type AttachmentViewer } from './attachment-downloads.service.ts';
+import {
+  attachmentLink,
+  openDownload,
+  releasedAttachments,
+  type AttachmentViewer,
+} from './attachment-downloads.service.ts';
 import { receiveAttachment } from './attachment-upload.ts';
 import {
   lessonAttachments,
@@ -67,7 +72,7 @@ export const attachmentsRoutes =
       {
         config: team,
         schema: {
-          summary: "Rename an attachment (shown to learners from the next release)",
+          summary: 'Rename an attachment (shown to learners from the next release)',
           body: attachmentRenameBody,
           response: { 200: envelope(attachmentSchema) },
         },
@@ -134,7 +139,11 @@ export const attachmentsRoutes =
         schema: {
           summary:
             'A lasting download link for pages without a session: decided for the asker, then 302 to a fresh signed address (404 otherwise)',
-          querystring: z.object({ courseId: queryIdSchema, lessonId: queryIdSchema, attachmentId: queryIdSchema }),
+          querystring: z.object({
+            courseId: queryIdSchema,
+            lessonId: queryIdSchema,
+            attachmentId: queryIdSchema,
+          }),
         },
       },
       async (r, reply) => {

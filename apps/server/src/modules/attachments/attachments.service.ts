@@ -136,7 +136,11 @@ async function editableAttachment(c: TeamCtx, attachmentId: number): Promise<Les
   return row;
 }
 
-export async function renameLessonAttachment(c: TeamCtx, attachmentId: number, name: string): Promise<Attachment> {
+export async function renameLessonAttachment(
+  c: TeamCtx,
+  attachmentId: number,
+  name: string,
+): Promise<Attachment> {
   const row = await editableAttachment(c, attachmentId);
   const cleaned = cleanAttachmentName(name);
   await renameAttachment(c.ctx.db, row.id, cleaned);
@@ -151,11 +155,16 @@ export async function removeLessonAttachment(c: TeamCtx, attachmentId: number): 
 }
 
 /** The lesson's attachments in the order given (ids of other lessons or teams answer 404). */
-export async function reorderLessonAttachments(c: TeamCtx, lessonId: number, ids: number[]): Promise<AttachmentList> {
+export async function reorderLessonAttachments(
+  c: TeamCtx,
+  lessonId: number,
+  ids: number[],
+): Promise<AttachmentList> {
   await editableLesson(c, lessonId);
   const rows = await listLessonAttachments(c.ctx.db, c.membership.team.id, lessonId);
   const known = new Set(rows.map((r) => r.id));
-  if (ids.some((id) => !known.has(id)) || new Set(ids).size !== ids.length) throw new AppError(Code.NOT_FOUND);
+  if (ids.some((id) => !known.has(id)) || new Set(ids).size !== ids.length)
+    throw new AppError(Code.NOT_FOUND);
   // Ones the request leaves out keep their order after the named ones.
   const order = [...ids, ...rows.map((r) => r.id).filter((id) => !ids.includes(id))];
   await setAttachmentPositions(c.ctx.db, c.membership.team.id, lessonId, order);

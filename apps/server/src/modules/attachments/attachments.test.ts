@@ -24,9 +24,9 @@ let stranger = '';
 
 /** Every file under a folder of the data directory (recursively). */
 async function filesUnder(dir: string): Promise<string[]> {
-  const entries = await fs.readdir(path.join(t.dataDir, dir), { recursive: true, withFileTypes: true }).catch(
-    () => [],
-  );
+  const entries = await fs
+    .readdir(path.join(t.dataDir, dir), { recursive: true, withFileTypes: true })
+    .catch(() => []);
   return entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
 }
 
@@ -68,7 +68,10 @@ describe('uploading attachments', () => {
   });
 
   it('knows Office files, zip and UTF-8 text by their bytes; the name only narrows', async () => {
-    const docx = await upload(t, author.token, author.lessonId, { filename: 'notes.docx', body: minimalDocx() });
+    const docx = await upload(t, author.token, author.lessonId, {
+      filename: 'notes.docx',
+      body: minimalDocx(),
+    });
     expect(docx.data).toMatchObject({ kind: 'document', name: 'notes.docx' });
     expect(docx.data.contentType).toContain('wordprocessingml');
     const zip = await upload(t, author.token, author.lessonId, {
@@ -82,7 +85,10 @@ describe('uploading attachments', () => {
     });
     expect(md.data).toMatchObject({ kind: 'text', contentType: 'text/markdown; charset=utf-8' });
     // A real PDF named .docx keeps its name and gets the extension its bytes say.
-    const named = await upload(t, author.token, author.lessonId, { filename: 'slides.docx', body: minimalPdf() });
+    const named = await upload(t, author.token, author.lessonId, {
+      filename: 'slides.docx',
+      body: minimalPdf(),
+    });
     expect(named.data).toMatchObject({ kind: 'pdf', name: 'slides.docx.pdf' });
   });
 
@@ -90,10 +96,18 @@ describe('uploading attachments', () => {
     const before = await filesUnder('uploads/attachments');
     const lies = [
       { filename: 'photo.pdf', body: PNG_1X1, type: 'application/pdf' },
-      { filename: 'page.pdf', body: Buffer.from('<html><script>alert(1)</script></html>'), type: 'application/pdf' },
+      {
+        filename: 'page.pdf',
+        body: Buffer.from('<html><script>alert(1)</script></html>'),
+        type: 'application/pdf',
+      },
       { filename: 'binary.txt', body: Buffer.from([0x41, 0x00, 0x42, 0xff]), type: 'text/plain' },
       { filename: 'latin1.txt', body: Buffer.from([0x63, 0x61, 0x66, 0xe9]), type: 'text/plain' },
-      { filename: 'setup.doc', body: Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200)]), type: 'application/msword' },
+      {
+        filename: 'setup.doc',
+        body: Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200)]),
+        type: 'application/msword',
+      },
     ];
     for (const lie of lies) {
       const res = await upload(t, author.token, author.lessonId, lie);
@@ -110,7 +124,10 @@ describe('uploading attachments', () => {
 
   it('refuses 0 bytes and a file over ATTACHMENT_MAX_BYTES (413, announced or not) and keeps nothing', async () => {
     const before = await filesUnder('uploads/attachments');
-    const empty = await upload(t, author.token, author.lessonId, { filename: 'empty.pdf', body: Buffer.alloc(0) });
+    const empty = await upload(t, author.token, author.lessonId, {
+      filename: 'empty.pdf',
+      body: Buffer.alloc(0),
+    });
     expect(empty).toMatchObject({ code: Code.ATTACHMENT_EMPTY, status: 200 });
     const big = Buffer.concat([minimalPdf(), Buffer.alloc(MAX, 0x20)]);
     const over = await upload(t, author.token, author.lessonId, { filename: 'big.pdf', body: big });
@@ -136,7 +153,10 @@ describe('uploading attachments', () => {
       const res = await upload(t, author.token, author.lessonId, { filename: raw, body: minimalPdf() });
       expect(res.data.name).toBe(shown);
     }
-    const long = await upload(t, author.token, author.lessonId, { filename: `${'长'.repeat(500)}.pdf`, body: minimalPdf() });
+    const long = await upload(t, author.token, author.lessonId, {
+      filename: `${'长'.repeat(500)}.pdf`,
+      body: minimalPdf(),
+    });
     expect([...long.data.name]).toHaveLength(120);
     expect(long.data.name.endsWith('长.pdf')).toBe(true);
     for (const file of await filesUnder('uploads')) expect(file).not.toMatch(/passwd|boot|长/);

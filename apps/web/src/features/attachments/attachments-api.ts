@@ -13,7 +13,8 @@ import { api, unwrap } from '../../lib/request.ts';
  * (what the viewer may see and download). Keys carry the team: what a team sees is its own.
  */
 export const attachmentKeys = {
-  draft: (teamId: number | undefined, lessonId: number) => ['attachments', teamId, 'draft', lessonId] as const,
+  draft: (teamId: number | undefined, lessonId: number) =>
+    ['attachments', teamId, 'draft', lessonId] as const,
   released: (teamId: number | undefined, courseId: number, lessonId: number) =>
     ['attachments', teamId, 'released', courseId, lessonId] as const,
 };

@@ -80,7 +80,9 @@ export const StoreCoursePage = ({ embedded = false }: { embedded?: boolean }) =>
             )
           }
           after={!embedded && <Changelog courseId={data.courseId} />}
-          attachments={lessonId !== null && <ReleasedAttachments courseId={data.courseId} lessonId={lessonId} />}
+          attachments={
+            lessonId !== null && <ReleasedAttachments courseId={data.courseId} lessonId={lessonId} />
+          }
           introHref={base}
           lessonHref={lessonHref}
           backHref={embedded ? undefined : WebPaths.storeList}

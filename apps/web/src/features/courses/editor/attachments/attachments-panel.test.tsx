@@ -119,9 +119,7 @@ describe('AttachmentsPanel', () => {
 
     fireEvent.click(screen.getByRole('button', { name: '下移 第一讲.pdf' }));
     await waitFor(() => expect(reorders).toEqual([{ lessonId: 7, attachmentIds: [2, 1] }]));
-    await waitFor(() =>
-      expect(screen.getAllByRole('listitem')[0]!.textContent).toContain('习题.pdf'),
-    );
+    await waitFor(() => expect(screen.getAllByRole('listitem')[0]!.textContent).toContain('习题.pdf'));
 
     fireEvent.click(screen.getByRole('button', { name: '删除 第一讲.pdf' }));
     fireEvent.click(await screen.findByRole('button', { name: '删除' }));

@@ -138,10 +138,16 @@ export const AttachmentsPanel = ({ lessonId, editable }: { lessonId: number; edi
         {progress && (
           <div role="status">
             <Typography.Text>{t('attachments.uploading', { name: progress.name })}</Typography.Text>
-            <Progress percent={progress.percent} size="small" aria-label={t('attachments.uploading', { name: progress.name })} />
+            <Progress
+              percent={progress.percent}
+              size="small"
+              aria-label={t('attachments.uploading', { name: progress.name })}
+            />
           </div>
         )}
-        {upload.error && !progress && <Alert type="error" showIcon role="alert" title={upload.error.message} />}
+        {upload.error && !progress && (
+          <Alert type="error" showIcon role="alert" title={upload.error.message} />
+        )}
         {list.length === 0 ? (
           <Typography.Text type="secondary">{t('attachments.empty')}</Typography.Text>
         ) : (
