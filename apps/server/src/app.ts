@@ -30,6 +30,8 @@ import { learningRoutes } from './modules/learning/learning.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { mediaDurations } from './modules/media/media.service.ts';
 import { mediaUploadRoutes } from './modules/media/media-upload.ts';
+import { attachmentsRoutes } from './modules/attachments/attachments.routes.ts';
+import { wireAttachments } from './modules/attachments/attachments.service.ts';
 import { defineMediaJobs } from './modules/media/media-transcode.ts';
 import { defineAiJobs } from './modules/ai/ai.jobs.ts';
 import { paymentsRoutes } from './modules/store/payments.routes.ts';
@@ -132,6 +134,8 @@ export async function buildApp({
   // The store search keeps its documents from the owners' domain events, reading a course's store
   // version through the store's catalog (modules/search/index.ts).
   const search = subscribeSearchIndex(ctx.domainEvents, searchListing);
+  // Attachments: copied into each release, counted in the media quota (modules/attachments).
+  wireAttachments(ctx);
   if (config.SEARCH_DATABASE_URL) {
     const replica = connect(config.SEARCH_DATABASE_URL, 10, (err) => logger.warn({ err }, 'search replica'));
     ctx.searchDb = replica.db;
@@ -205,6 +209,7 @@ export async function buildApp({
         learningRoutes,
         mediaRoutes,
         mediaUploadRoutes,
+        attachmentsRoutes,
       ]) {
         await api.register(routes(ctx));
       }

@@ -103,6 +103,15 @@ export const envSchema = z
       .positive()
       .max(2 ** 50)
       .default(20 * GIB),
+    /** The largest lesson attachment (PDF, slides, zip…; bytes); default 200 MB. It counts in MEDIA_QUOTA_BYTES. */
+    ATTACHMENT_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .positive()
+      .max(4 * GIB)
+      .default(200 * 1024 * 1024),
+    /** How long a signed attachment download address works, in seconds. */
+    ATTACHMENT_URL_TTL_SECONDS: z.coerce.number().int().min(5).max(3600).default(300),
     /** The longest video or audio accepted, in seconds; default 4 hours. */
     MEDIA_MAX_SECONDS: z.coerce
       .number()

@@ -44,9 +44,10 @@ const LessonReader = ({
   course,
   lessonId,
   actions,
+  attachments,
   introHref,
   lessonHref,
-}: { course: BuyCourse; lessonId: number; actions?: ReactNode } & Links) => {
+}: { course: BuyCourse; lessonId: number; actions?: ReactNode; attachments?: ReactNode } & Links) => {
   const { t } = useWords();
   const { Link } = useParts();
   const index = course.lessons.findIndex((l) => l.lessonId === lessonId);
@@ -57,14 +58,17 @@ const LessonReader = ({
     <>
       <Link href={introHref}>← {t('store.course.backToIntro')}</Link>
       {lesson ? (
-        <LessonArticle
-          lesson={lesson}
-          index={index}
-          headingLevel={1}
-          inStore
-          lockedAction={actions}
-          courseId={course.courseId}
-        />
+        <>
+          <LessonArticle
+            lesson={lesson}
+            index={index}
+            headingLevel={1}
+            inStore
+            lockedAction={actions}
+            courseId={course.courseId}
+          />
+          {attachments}
+        </>
       ) : (
         <div className="pp-card pp-empty">
           <h1>{t('preview.lessonNotFound')}</h1>
@@ -106,11 +110,14 @@ export const BuyPage = ({
   lessonId = null,
   actions,
   after,
+  attachments,
   ...links
 }: {
   course: BuyCourse;
   lessonId?: number | null;
   actions?: ReactNode;
+  /** The read lesson's 附件 (`lessonId`): names for everyone, downloads for whoever may read it. */
+  attachments?: ReactNode;
   /** Under the introduction (the app's 更新日志). */
   after?: ReactNode;
 } & Links) => {
@@ -119,7 +126,15 @@ export const BuyPage = ({
   const price = usePrice();
   const duration = useMediaDuration();
   if (lessonId !== null)
-    return <LessonReader course={course} lessonId={lessonId} actions={actions} {...links} />;
+    return (
+      <LessonReader
+        course={course}
+        lessonId={lessonId}
+        actions={actions}
+        attachments={attachments}
+        {...links}
+      />
+    );
   const free = course.lessons.map((lesson, index) => ({ lesson, index })).filter((l) => l.lesson.content);
   const stats = [
     t('store.list.lessons', { count: course.lessons.length }),

@@ -20,6 +20,7 @@ import { mediaContext } from './media-context.ts';
 import { probeMedia } from './media-probe.ts';
 import { startTranscode } from './media-transcode.ts';
 import { deleteMedia, findByUploadId, insertWithinQuota, markProcessing } from './media.repo.ts';
+import { heldOutsideMedia } from './media.service.ts';
 
 /** The header naming the media an upload became (creation and completion answers). */
 export const MEDIA_ID_HEADER = 'Media-Id';
@@ -84,6 +85,7 @@ function createTusServer(
           hlsKey: randomBytes(16).toString('hex'),
         },
         config.MEDIA_QUOTA_BYTES,
+        heldOutsideMedia,
       );
       if ('usedBytes' in created)
         throw refuse(400, Code.MEDIA_QUOTA_EXCEEDED, {

@@ -23,14 +23,23 @@ export async function insertWithinQuota(
   db: Db,
   row: NewMedia,
   quotaBytes: number,
+  /** Bytes other files of the team hold in the same quota (lesson attachments). */
+  heldElsewhere: (db: Db, teamId: number) => Promise<number> = async () => 0,
 ): Promise<{ media: MediaRow } | { usedBytes: number }> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('media-quota'), ${row.teamId})`);
-    const usedBytes = await teamMediaBytes(tx as unknown as Db, row.teamId);
+    await lockTeamQuota(tx as unknown as Db, row.teamId);
+    const usedBytes =
+      (await teamMediaBytes(tx as unknown as Db, row.teamId)) +
+      (await heldElsewhere(tx as unknown as Db, row.teamId));
     if (usedBytes + row.sizeBytes > quotaBytes) return { usedBytes };
     const [inserted] = await tx.insert(media).values(row).returning();
     return { media: inserted! };
   });
+}
+
+/** The team's quota lock: held by every insert that counts against MEDIA_QUOTA_BYTES, till its commit. */
+export async function lockTeamQuota(tx: Db, teamId: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('media-quota'), ${teamId})`);
 }
 
 export async function findMedia(db: Db, id: number): Promise<MediaRow | undefined> {

@@ -153,6 +153,8 @@ export async function releasedLessonFacts(
   lessonId: number,
 ): Promise<{
   courseTeamId: number;
+  /** The latest release: what the store and buyers read (attachments are listed per release). */
+  releaseId: number;
   listed: boolean;
   entitled: boolean;
   freePreview: boolean;
@@ -165,6 +167,7 @@ export async function releasedLessonFacts(
     teamId !== undefined && (listed.teamId === teamId || (await isOwned(ctx.db, teamId, courseId)));
   return {
     courseTeamId: listed.teamId,
+    releaseId: listed.release.id,
     listed: listed.listed,
     entitled,
     freePreview: lesson.freePreview,

@@ -12,6 +12,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ContentView } from '../../../components/content-view/content-view.tsx';
 import { MediaPlaceProvider } from '../../../components/media-player/media-place.ts';
+import { LessonAttachmentsSection } from '../../attachments/released-attachments-in-app.tsx';
 import { learnApi } from '../learn-api.ts';
 import { LessonStateTag } from './lesson-state-tag.tsx';
 import { QuizCard } from './quiz-card.tsx';
@@ -147,6 +148,7 @@ export const LessonView = ({
           />
         ),
       )}
+      <LessonAttachmentsSection courseId={courseId} lessonId={lesson.lessonId} />
       <div ref={endRef} className="learn-lesson-end">
         {t('learn.player.endOfLesson')}
       </div>
