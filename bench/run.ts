@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { aiSection } from './ai.ts';
 import { httpSection } from './http.ts';
+import { mediaSection } from './media.ts';
 import { revisionsSection } from './revisions.ts';
 import { spliceSection } from './results-file.ts';
 import { searchSection } from './search.ts';
@@ -22,6 +23,7 @@ const SECTIONS: BenchSection[] = [
   { key: 'web', title: 'Web first load and Lighthouse', run: webSection },
   { key: 'ai', title: 'AI streaming overhead and lesson concurrency', run: aiSection },
   { key: 'revisions', title: 'Lesson history storage (issue 17)', run: revisionsSection },
+  { key: 'media', title: 'Hosted media: upload, transcoding and HLS serving (issue 34)', run: mediaSection },
 ];
 
 async function main() {

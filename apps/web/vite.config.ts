@@ -2,7 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
-import type { Plugin } from 'vite';
+import type { BuildEnvironmentOptions, Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
@@ -108,7 +108,7 @@ const formContextOnly = (): Plugin => ({
  * The visitor's public pages (`--mode public`): their template and small script, built on their own
  * into the same dist (after the app), so they share no chunk with the app and load none of it.
  */
-const publicPages = {
+const publicPages: BuildEnvironmentOptions = {
   outDir: 'dist',
   emptyOutDir: false,
   rolldownOptions: {
@@ -116,7 +116,12 @@ const publicPages = {
     // What every page's script needs from the contract in one chunk: left alone, Rolldown gives the
     // modules the islands share with it chunks of their own, two more round trips on every page.
     output: {
-      codeSplitting: { groups: [{ name: 'plain', test: /packages[\\/]contract[\\/]/, priority: 2 }] },
+      codeSplitting: {
+        groups: [
+          { name: 'public', tags: ['$initial'], priority: 3 },
+          { name: 'plain', test: /packages[\\/]contract[\\/]/, priority: 2 },
+        ],
+      },
     },
   },
 };

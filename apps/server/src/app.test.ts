@@ -51,6 +51,8 @@ describe('the HTTP edge', () => {
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(String(res.headers['content-security-policy'])).toContain("frame-ancestors 'self'");
     expect(String(res.headers['content-security-policy'])).toContain('frame-src https://player.bilibili.com');
+    // Lesson video plays through Media Source Extensions (hls.js), from blob: addresses.
+    expect(String(res.headers['content-security-policy'])).toContain("media-src 'self' blob:");
     const frame = await t.app.inject({ method: 'GET', url: '/create/course/1/iframe/preview' });
     expect(frame.headers['x-frame-options']).toBeUndefined();
     expect(String(frame.headers['content-security-policy'])).toContain('frame-ancestors *');

@@ -28,7 +28,10 @@ import { sharesRoutes } from './modules/courses/shares.routes.ts';
 import { aiRoutes } from './modules/ai/ai.routes.ts';
 import { learningRoutes } from './modules/learning/learning.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
+import { mediaDurations } from './modules/media/media.service.ts';
 import { mediaUploadRoutes } from './modules/media/media-upload.ts';
+import { attachmentsRoutes } from './modules/attachments/attachments.routes.ts';
+import { wireAttachments } from './modules/attachments/attachments.service.ts';
 import { defineMediaJobs } from './modules/media/media-transcode.ts';
 import { defineAiJobs } from './modules/ai/ai.jobs.ts';
 import { paymentsRoutes } from './modules/store/payments.routes.ts';
@@ -49,6 +52,7 @@ import { subscribeSearchIndex } from './modules/search/index.ts';
 import { searchListing } from './modules/store/catalog.service.ts';
 import { defineStoreJobs } from './modules/store/store.jobs.ts';
 import { defineHistoryJobs } from './modules/courses/lesson-history.service.ts';
+import { registerSuccessLanguage } from './platform/success-language.ts';
 import { errorHandler, methodNotAllowedEnvelope, notFoundEnvelope } from './platform/error-handler.ts';
 import { registerInputGuard } from './platform/input-guard.ts';
 import { registerRequestLimits } from './platform/request-limits.ts';
@@ -102,6 +106,8 @@ export async function buildApp({
         // Lesson content may show https images (the sanitizer allows them) and embed known video players.
         'img-src': ["'self'", 'data:', 'blob:', 'https:', ...(config.IMAGE_BASE ? [config.IMAGE_BASE] : [])],
         'frame-src': VIDEO_PLAYER_ORIGINS,
+        // Lesson video through hls.js: Media Source Extensions play from a blob: address.
+        'media-src': ["'self'", 'blob:'],
         'style-src': ["'self'", "'unsafe-inline'"],
         'frame-ancestors': ["'self'"],
       },
@@ -124,9 +130,12 @@ export async function buildApp({
     overrides,
   );
   app.decorate('ctx', ctx);
+  ctx.mediaDurations = (teamId, ids) => mediaDurations(ctx.db, teamId, ids);
   // The store search keeps its documents from the owners' domain events, reading a course's store
   // version through the store's catalog (modules/search/index.ts).
   const search = subscribeSearchIndex(ctx.domainEvents, searchListing);
+  // Attachments: copied into each release, counted in the media quota (modules/attachments).
+  wireAttachments(ctx);
   if (config.SEARCH_DATABASE_URL) {
     const replica = connect(config.SEARCH_DATABASE_URL, 10, (err) => logger.warn({ err }, 'search replica'));
     ctx.searchDb = replica.db;
@@ -141,6 +150,7 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
+  registerSuccessLanguage(app);
 
   registerSecurityHeaders(app, setSecurityHeaders);
   // Embeddable previews are the only pages other sites may frame.
@@ -199,6 +209,7 @@ export async function buildApp({
         learningRoutes,
         mediaRoutes,
         mediaUploadRoutes,
+        attachmentsRoutes,
       ]) {
         await api.register(routes(ctx));
       }

@@ -103,6 +103,15 @@ export const envSchema = z
       .positive()
       .max(2 ** 50)
       .default(20 * GIB),
+    /** The largest lesson attachment (PDF, slides, zip…; bytes); default 200 MB. It counts in MEDIA_QUOTA_BYTES. */
+    ATTACHMENT_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .positive()
+      .max(4 * GIB)
+      .default(200 * 1024 * 1024),
+    /** How long a signed attachment download address works, in seconds. */
+    ATTACHMENT_URL_TTL_SECONDS: z.coerce.number().int().min(5).max(3600).default(300),
     /** The longest video or audio accepted, in seconds; default 4 hours. */
     MEDIA_MAX_SECONDS: z.coerce
       .number()
@@ -117,6 +126,34 @@ export const envSchema = z
      * worker processes and runs none itself (docs/deploy.md).
      */
     MEDIA_TRANSCODE_CONCURRENCY: z.coerce.number().int().min(0).max(8).default(1),
+    /**
+     * Where transcoding runs (docs/deploy.md): `inline` this process serves HTTP and transcodes;
+     * `off` it serves HTTP and only queues transcoding (a web process); `only` it opens no HTTP port
+     * and runs the jobs (a worker process).
+     */
+    MEDIA_WORKER: z.enum(['inline', 'off', 'only']).default('inline'),
+    /** Hours an unfinished upload is kept, and a media no lesson or release refers to any more. */
+    MEDIA_UPLOAD_EXPIRY_HOURS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 30)
+      .default(24),
+    MEDIA_UNUSED_GRACE_HOURS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 365)
+      .default(24),
+    /**
+     * A CDN in front of this server (origin pull) for HLS segments: `https://cdn.example.com`.
+     * Segments are then addressed there, signed per media and time window so viewers share the CDN's
+     * copies; playlists and keys stay on this server.
+     */
+    MEDIA_CDN_BASE: z
+      .url()
+      .regex(/^https?:\/\/[^/?#]+\/?$/, { error: 'an origin only: https://host[:port]' })
+      .optional(),
     /** A system ffmpeg / ffprobe instead of the builds in the npm packages @ffmpeg-installer/@ffprobe-installer. */
     FFMPEG_PATH: z.string().min(1).optional(),
     FFPROBE_PATH: z.string().min(1).optional(),
@@ -277,6 +314,18 @@ export const envSchema = z
       'PAY_PROVIDER includes alipay',
     );
     need(Boolean(env.S3_BUCKET), ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'], 'S3_BUCKET is set');
+    if (env.MEDIA_WORKER !== 'inline' && !env.JOBS_ENABLED)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['MEDIA_WORKER'],
+        message: `${env.MEDIA_WORKER} needs JOBS_ENABLED (transcoding is a queued job)`,
+      });
+    if (env.MEDIA_WORKER === 'only' && env.MEDIA_TRANSCODE_CONCURRENCY === 0)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['MEDIA_TRANSCODE_CONCURRENCY'],
+        message: 'a media worker (MEDIA_WORKER=only) transcodes at least 1 at once',
+      });
   });
 
 /** The PEM public keys in WECHATPAY_PUBLIC_KEY, in order. */

@@ -25,11 +25,17 @@ async function main(): Promise<void> {
     logger.warn('the data folder is still in apps/server/data: stop the server and move it to ./data');
   const database = await openDatabase(config, (msg) => logger.info(msg));
   const app = await buildApp({ config, db: database.db, logger, databaseUrl: database.url });
-  if (config.SEED_DEMO) await seedDemo(app.ctx, logger);
-  await app.listen({ port: config.PORT, host: config.HOST });
-  const warning = publicUrlWarning(config);
-  if (warning) logger.warn(warning);
-  logger.info(startBanner(config));
+  if (config.MEDIA_WORKER === 'only') {
+    // A worker process (docs/deploy.md): the jobs run (transcoding among them), no HTTP port opens.
+    await app.ready();
+    logger.info('worker process: running jobs (MEDIA_WORKER=only), no HTTP');
+  } else {
+    if (config.SEED_DEMO) await seedDemo(app.ctx, logger);
+    await app.listen({ port: config.PORT, host: config.HOST });
+    const warning = publicUrlWarning(config);
+    if (warning) logger.warn(warning);
+    logger.info(startBanner(config));
+  }
 
   let stopping = false;
   const stop = async (signal: string) => {

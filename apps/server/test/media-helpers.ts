@@ -38,6 +38,19 @@ const SOURCES = {
     '-i',
     'sine=duration=2',
   ],
+  /** 12 s of 640×360 video with a sine tone: long enough to kill a transcoding in the middle. */
+  long: [
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=duration=12:size=640x360:rate=25',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=duration=12',
+  ],
+  /** 1 s of 4200×64 video: wider than the largest picture transcoded. */
+  wide: ['-f', 'lavfi', '-i', 'testsrc=duration=1:size=4200x64:rate=5'],
   /** 3 s of a sine tone. */
   audio: ['-f', 'lavfi', '-i', 'sine=duration=3'],
 } as const;

@@ -37,6 +37,8 @@ export async function startServerProcess(
   databaseUrl: string,
   dataDir: string,
   env: Record<string, string> = {},
+  /** A process without HTTP (MEDIA_WORKER=only) is up once its log has this line. */
+  readyLog?: string,
 ): Promise<ServerProcess> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -73,12 +75,18 @@ export async function startServerProcess(
     c.stdout!.pipe(log, { end: false });
     c.stderr!.pipe(log, { end: false });
     child = c;
-    const deadline = Date.now() + 60_000;
+    const deadline = Date.now() + 120_000; // a loaded 2-core machine starts three at once slowly
+    // The log is appended across restarts: a restarted worker is up at its next ready line.
+    const readyBefore = readyLog
+      ? (await fs.readFile(logFile, 'utf8').catch(() => '')).split(readyLog).length - 1
+      : 0;
     for (;;) {
       if (c.exitCode !== null) throw new Error(`${name} exited: ${await fs.readFile(logFile, 'utf8')}`);
-      if (Date.now() > deadline) throw new Error(`${name} did not start in 60 s (see ${logFile})`);
+      if (Date.now() > deadline) throw new Error(`${name} did not start in 120 s (see ${logFile})`);
       try {
-        if ((await fetch(`${baseUrl}/api/ready`)).ok) return;
+        if (readyLog) {
+          if ((await fs.readFile(logFile, 'utf8')).split(readyLog).length - 1 > readyBefore) return;
+        } else if ((await fetch(`${baseUrl}/api/ready`)).ok) return;
       } catch {
         // not listening yet
       }

@@ -108,6 +108,22 @@ export const DEFAULT_COMPLETION: CompletionSettings = {
 };
 export const COMPLETION_LIMITS = { minLessonSecondsMax: 3600, maxQuizAttemptsMax: 20 } as const;
 
+/**
+ * Watch progress of video and audio lessons: what the player sends (played intervals, saved every
+ * `saveEveryMs`) and what the server believes of it. A media block is watched at `completePercent` of
+ * its duration, counted as the union of the intervals played, so skipping ahead earns nothing; a save
+ * adds at most the wall-clock time since the previous one (plus `slackMs`) times `maxSpeed`.
+ */
+export const LEARN_WATCH = {
+  completePercent: 90,
+  intervalsMax: 50,
+  maxSpeed: 2,
+  slackMs: 5_000,
+  /** An end this close past the probed duration is the end (a browser's duration differs a little). */
+  durationToleranceMs: 1_500,
+  saveEveryMs: 12_000,
+} as const;
+
 /** A quiz score in whole percent (rounded down, so it passes exactly when the score ≥ the pass mark). */
 export const quizScore = (correct: number, total: number): number | null =>
   total === 0 ? null : Math.floor((correct * 100) / total);

@@ -1,6 +1,12 @@
 import { Code, codeEntryOf, type CodeMessageName } from './codes.ts';
 import type { UiLang } from './constants.ts';
-import { formatMessage, messageFor, type MessageParams } from './messages.ts';
+import {
+  formatMessage,
+  messageFor,
+  TEAM_MESSAGES,
+  VALIDATION_MESSAGES,
+  type MessageParams,
+} from './messages.ts';
 
 /**
  * The business codes' messages in English (`errors.<name>`), beside the Chinese of `codes.ts`: the
@@ -78,6 +84,13 @@ export const CODE_MESSAGES_EN: Readonly<Record<CodeMessageName, string>> = {
   mediaNotReady: 'The video is still being converted; try again shortly',
   mediaLinkExpired: 'The playback address has expired; reload the page',
   mediaLengthRequired: 'The upload must state the file size',
+  attachmentTypeRefused:
+    'Attachments may be PDF, slides (ppt, pptx, key, odp), documents (doc, docx), spreadsheets (xls, xlsx), zip or text (txt, md)',
+  attachmentEmpty: 'The attachment is empty; choose another file',
+  attachmentTooLarge: 'An attachment must be at most {{maxMb}} MB',
+  attachmentLimit: 'A lesson may have at most {{max}} attachments',
+  attachmentFileMissing: 'Choose a file to attach',
+  attachmentLinkExpired: 'The download link has expired; download it again from the lesson',
   orderAlreadyPaid: 'The order has been paid',
   courseNotForSale: 'The course is not on sale',
   ownTeamCourse: "You cannot buy your own team's course",
@@ -148,6 +161,10 @@ export const CODE_MESSAGES_EN: Readonly<Record<CodeMessageName, string>> = {
   lessonMinTime: 'Study {{waitSeconds, wait}} more before marking this lesson as done',
   quizNotPassed: 'Your quiz score in this lesson is {{score}}%; {{passMark}}% is needed to complete it',
   quizAttemptsUsedUp: 'All {{max}} attempts at this quiz are used',
+  mediaNotInLesson: 'This video or audio is not in this lesson',
+  watchOutOfRange: 'The watched time goes past the end of the video or audio',
+  mediaNotWatched:
+    'Watch the video or audio of this lesson first: {{watched}}% watched, {{required}}% needed',
 };
 
 /** The team learning report's CSV columns in Chinese and English (the server picks the request's language). */
@@ -165,6 +182,7 @@ export const LEARN_REPORT_CSV_COLUMNS = {
     quizTotal: '测验总数',
     score: '测验得分(%)',
     passMark: '及格线(%)',
+    watchMinutes: '观看时长(分钟)',
   },
   'en-US': {
     member: 'Member',
@@ -179,6 +197,7 @@ export const LEARN_REPORT_CSV_COLUMNS = {
     quizTotal: 'Quizzes',
     score: 'Quiz score (%)',
     passMark: 'Pass mark (%)',
+    watchMinutes: 'Watch time (min)',
   },
 } as const satisfies Record<UiLang, Record<string, string>>;
 
@@ -190,4 +209,60 @@ export function messageIn(lang: UiLang, code: number, params?: MessageParams): s
   if (lang !== 'en-US') return messageFor(code, params);
   const key = (codeEntryOf(code) ?? codeEntryOf(Code.SERVER_ERROR)!).key;
   return formatMessage(CODE_MESSAGES_EN[key.slice('errors.'.length) as CodeMessageName], params, lang);
+}
+
+/** A table of texts in another language: the same keys, a text for each text, the same functions. */
+type SameWording<T> = { readonly [K in keyof T]: T[K] extends string ? string : T[K] };
+
+/** The input rules of `VALIDATION_MESSAGES` in English (same keys, same arguments). */
+export const VALIDATION_MESSAGES_EN: SameWording<typeof VALIDATION_MESSAGES> = {
+  uploadedImageOnly: 'only an uploaded image can be used',
+  oldPasswordRequired: 'enter the current password',
+  multipartRequired: 'multipart/form-data is required',
+  fileMissing: 'the file is missing',
+  beforeFile: 'must come before file',
+  oneOf: (values: readonly string[]) => `must be one of ${values.join('/')}`,
+  invalidJson: 'the request body is not valid JSON',
+  invalid: 'invalid',
+  nulCharacter: 'must not contain a NUL character (U+0000)',
+  loneSurrogate: 'contains an invalid Unicode character (a lone surrogate)',
+  tooDeep: (max: number) => `must not be nested more than ${max} levels`,
+};
+
+export type ValidationRuleKey = keyof typeof VALIDATION_MESSAGES;
+/** A rule's arguments: `oneOf`'s values, `tooDeep`'s limit, none for the plain texts. */
+export type ValidationRuleArgs<K extends ValidationRuleKey> = (typeof VALIDATION_MESSAGES)[K] extends (
+  ...args: infer A
+) => string
+  ? A
+  : [];
+
+/** An input rule's text in a language. */
+export function ruleIn<K extends ValidationRuleKey>(
+  lang: UiLang,
+  key: K,
+  ...args: ValidationRuleArgs<K>
+): string {
+  const rule = (lang === 'en-US' ? VALIDATION_MESSAGES_EN : VALIDATION_MESSAGES)[key] as
+    string | ((...a: ValidationRuleArgs<K>) => string);
+  return typeof rule === 'function' ? rule(...args) : rule;
+}
+
+/** The team invitations' own messages in English (same keys as `TEAM_MESSAGES`). */
+export const TEAM_MESSAGES_EN: SameWording<typeof TEAM_MESSAGES> = {
+  invitationSent: 'Invitation sent: they join the team once they accept',
+  alreadyMemberOther: 'This user is already a member of the team',
+  removedFromTeam: (teamName: string) => `You were removed from the team “${teamName}”`,
+};
+
+/**
+ * A success envelope's `msg` in a language: the code's own message (what `ok()` writes) or one of the
+ * invitations' texts, in English for `en-US`; any other text as written.
+ */
+export function successMessageIn(lang: UiLang, code: number, msg: string): string {
+  if (lang !== 'en-US') return msg;
+  if (msg === messageFor(code)) return messageIn(lang, code);
+  if (msg === TEAM_MESSAGES.invitationSent) return TEAM_MESSAGES_EN.invitationSent;
+  if (msg === TEAM_MESSAGES.alreadyMemberOther) return TEAM_MESSAGES_EN.alreadyMemberOther;
+  return msg;
 }

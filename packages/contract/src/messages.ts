@@ -82,6 +82,7 @@ export const VALIDATION_MESSAGES = {
   oldPasswordRequired: '请输入原密码',
   multipartRequired: '需要 multipart/form-data',
   fileMissing: '缺少文件',
+  beforeFile: '需在 file 之前',
   oneOf: (values: readonly string[]) => `只能是 ${values.join('/')}`,
   invalidJson: '请求体不是有效的 JSON',
   invalid: '无效',

@@ -7,11 +7,12 @@ import type { UiLang } from './constants.ts';
 import type { Page } from './schemas/common.ts';
 import type { WechatQr } from './schemas/account.ts';
 import type { ShareView } from './schemas/course.ts';
+import type { ReleasedAttachments } from './schemas/attachment.ts';
 import type { StoreCard, StoreCourse, StoreListCard, StoreListPage } from './schemas/store.ts';
 import type { StoreListAddress } from './store-list-address.ts';
 
 /** The store list as the page gets it: the API's page (highlights and the capped total included). */
-export type PublicStoreList = Page<StoreCard & Partial<Pick<StoreListCard, 'titleHighlights'>>> &
+export type PublicStoreList = Page<StoreCard & Partial<Pick<StoreListCard, 'titleHighlights' | 'mediaMs'>>> &
   Partial<Pick<StoreListPage, 'totalCapped'>>;
 
 /** The login page's ways in, in the order its tabs show them; `?way=` picks one. */
@@ -22,7 +23,13 @@ export type LoginWay = (typeof LOGIN_WAYS)[number];
 export type PublicPageBody =
   | { page: 'storeList'; query: StoreListAddress; list: PublicStoreList }
   /** The buy page; `lessonId` reads one lesson (free ones only: a visitor owns nothing). */
-  | { page: 'storeCourse'; course: StoreCourse; lessonId: number | null }
+  | {
+      page: 'storeCourse';
+      course: StoreCourse;
+      lessonId: number | null;
+      /** The read lesson's attachments as a visitor sees them (names; downloads for a free-preview lesson). */
+      attachments?: ReleasedAttachments | null;
+    }
   | { page: 'wxPreview'; course: StoreCourse }
   | { page: 'share'; view: ShareView }
   | { page: 'notFound'; what: 'course' | 'share' }

@@ -152,6 +152,7 @@ export const Routes = {
     course: '/learn/course',
     progress: '/learn/progress',
     complete: '/learn/complete',
+    watch: '/learn/watch',
     report: '/learn/report',
     reportCsv: '/learn/report/csv',
   },
@@ -170,6 +171,23 @@ export const Routes = {
     play: '/media/play',
     /** Signed HLS: `/media/hls/<token>/master.m3u8`, `…/<rendition>/index.m3u8`, `…/key`, segments. */
     hls: '/media/hls',
+  },
+  attachment: {
+    /** Multipart: field `lessonId` then field `file`; members who may edit the lesson. */
+    upload: '/attachment/upload',
+    /** The draft lesson's attachments (the author's list). */
+    list: '/attachment/list',
+    rename: '/attachment/rename',
+    remove: '/attachment/delete',
+    reorder: '/attachment/reorder',
+    /** A released lesson's attachments as the viewer may see them: names and sizes, and whether they may download. */
+    lesson: '/attachment/lesson',
+    /** A signed, short-lived download address of one attachment of a released lesson (404 when not entitled). */
+    link: '/attachment/link',
+    /** A visitor's link on the server-rendered pages: decided for a visitor, then redirected to a fresh signed address. */
+    open: '/attachment/open',
+    /** The signed download itself: `/attachment/file/<token>`. */
+    file: '/attachment/file',
   },
   share: {
     create: '/share/create',

@@ -8,3 +8,4 @@ export * from './schema/learning.ts';
 export * from './schema/search.ts';
 export * from './schema/coupons.ts';
 export * from './schema/media.ts';
+export * from './schema/attachments.ts';

@@ -11,6 +11,7 @@
  * PostgreSQL notifications; an expired session is refused from the cache as from the database.
  */
 import { Code, type RemovedFromTeam, TEAM_MESSAGES, TOKEN_HEADER } from '@studio/contract';
+import { TEAM_MESSAGES_EN } from '@studio/contract/messages-en';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
 import type { SessionRow, UserRow } from '../db/schema.ts';
@@ -139,7 +140,8 @@ export async function loadCurrentMembership(_ctx: AppContext, actor: Actor): Pro
     // Removed from the current team: the 541 says which one, so the client can tell the user why.
     if (removed)
       throw new AppError(Code.NO_TEAM, {
-        msg: TEAM_MESSAGES.removedFromTeam(removed.teamName),
+        msgIn: (lang) =>
+          (lang === 'en-US' ? TEAM_MESSAGES_EN : TEAM_MESSAGES).removedFromTeam(removed.teamName),
         data: removed,
       });
     throw new AppError(Code.NO_TEAM);

@@ -53,6 +53,12 @@ export type AppContext = {
   metrics: Metrics | null;
   /** In-process work when `jobs` is null; the app waits for it on close. */
   background: BackgroundTasks;
+  /**
+   * The probed durations (ms) of some of a team's media, by id: modules/media's `mediaDurations`,
+   * handed in by app.ts. Learning (watch progress) and the store (a course's duration) ask it here:
+   * importing the media module would close a loop (media reads lessons' facts from the store).
+   */
+  mediaDurations: (teamId: number, ids: readonly number[]) => Promise<Map<number, number>>;
 };
 
 declare module 'fastify' {
@@ -160,6 +166,8 @@ export function createContext(
     generator,
     metrics: null,
     background: new BackgroundTasks(),
+    // app.ts sets the media module's; a context without it knows no durations.
+    mediaDurations: () => Promise.resolve(new Map()),
     ...overrides,
   };
 }

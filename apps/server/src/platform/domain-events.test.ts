@@ -13,7 +13,7 @@ describe('domain events', () => {
     });
     events.on('course.released', async (_, e) => void seen.push(`second ${e.courseId}`));
     events.on('team.renamed', async (_, e) => void seen.push(`renamed ${e.teamName}`));
-    await events.publish(tx, { type: 'course.released', courseId: 7 });
+    await events.publish(tx, { type: 'course.released', courseId: 7, releaseId: 1 });
     expect(seen).toEqual(['first 7', 'second 7']);
     await events.publish(tx, { type: 'course.unreleased', courseId: 7 }); // no handler: nothing runs
     expect(seen).toHaveLength(2);

@@ -9,7 +9,14 @@ import type { Db } from '../db/client.ts';
 
 export type DomainEvent =
   /** A release (or a rollback to an earlier one) is now the course's store version: title, price… */
-  | { type: 'course.released'; courseId: number }
+  | {
+      type: 'course.released';
+      courseId: number;
+      /** The new release's row. */
+      releaseId: number;
+      /** A rollback: the earlier release it publishes again (its attachments are copied from there). */
+      fromReleaseId?: number;
+    }
   /** The course left the store (下架). A deletion is seen by the database itself (migration 0010). */
   | { type: 'course.unreleased'; courseId: number }
   | { type: 'team.renamed'; teamId: number; teamName: string };

@@ -1,6 +1,6 @@
 /** The one edge where every failure becomes the envelope. */
-import { Code, HTTP_STATUS_MESSAGES, messageFor, VALIDATION_MESSAGES } from '@studio/contract';
-import { messageIn } from '@studio/contract/messages-en';
+import { Code, HTTP_STATUS_MESSAGES, messageFor } from '@studio/contract';
+import { messageIn, ruleIn } from '@studio/contract/messages-en';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from './errors.ts';
@@ -63,7 +63,7 @@ function validationMessage(error: FastifyError & { validation: Issue[] }, reques
     .slice(0, 3)
     .map(
       (v) =>
-        `${v.instancePath.replace(/^\//, '').replaceAll('/', '.') || where}: ${v.message ?? VALIDATION_MESSAGES.invalid}`,
+        `${v.instancePath.replace(/^\//, '').replaceAll('/', '.') || where}: ${v.message ?? ruleIn(requestLang(request), 'invalid')}`,
     )
     .join('；');
 }
@@ -81,8 +81,13 @@ const send = (reply: FastifyReply, status: number, code: number, msg: string, da
 export function errorHandler(error: unknown, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof AppError) {
     if (error.httpStatus === 429 && wantsHtml(request)) return sendTooManyRequestsPage(reply);
-    // The code's message in the asker's language; a thrower's own text (a validation rule) as written.
-    const msg = error.ownMsg ? error.message : messageIn(requestLang(request), error.code, error.params);
+    // The code's message in the asker's language; a thrower's own text in it too when it has one.
+    const lang = requestLang(request);
+    const msg = error.msgIn
+      ? error.msgIn(lang)
+      : error.ownMsg
+        ? error.message
+        : messageIn(lang, error.code, error.params);
     return send(reply, error.httpStatus, error.code, msg, error.data);
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
@@ -94,7 +99,7 @@ export function errorHandler(error: unknown, request: FastifyRequest, reply: Fas
     const msg =
       fastifyError.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
       fastifyError.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
-        ? `body: ${VALIDATION_MESSAGES.invalidJson}`
+        ? `body: ${ruleIn(requestLang(request), 'invalidJson')}`
         : status === 413
           ? messageFor(Code.PAYLOAD_TOO_LARGE)
           : (HTTP_STATUS_MESSAGES[status] ?? HTTP_STATUS_MESSAGES[400]!);

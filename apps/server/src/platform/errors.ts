@@ -1,4 +1,5 @@
-import { Code, codeEntryOf, type MessageParams, messageFor } from '@studio/contract';
+import { Code, codeEntryOf, type MessageParams, messageFor, type UiLang } from '@studio/contract';
+import { ruleIn, type ValidationRuleArgs, type ValidationRuleKey } from '@studio/contract/messages-en';
 
 export interface AppErrorOptions {
   /**
@@ -18,6 +19,8 @@ export interface AppErrorOptions {
    * says more (a validation error's field and rule) or for a 541 that names the team.
    */
   msg?: string;
+  /** The thrower's own text in the asker's language (`msg` is its Chinese). */
+  msgIn?: (lang: UiLang) => string;
 }
 
 /**
@@ -34,17 +37,34 @@ export class AppError extends Error {
   readonly params: MessageParams | undefined;
   /** The `msg` is the thrower's own text (`options.msg`), not the code's message. */
   readonly ownMsg: boolean;
+  /** The thrower's own text in a language, when it has one in each. */
+  readonly msgIn: ((lang: UiLang) => string) | undefined;
 
   constructor(code: number, options: AppErrorOptions = {}) {
-    super(options.msg ?? messageFor(code, options.params));
+    super(options.msg ?? options.msgIn?.('zh-CN') ?? messageFor(code, options.params));
     this.code = code;
     this.httpStatus = options.status ?? codeEntryOf(code)?.httpStatus ?? 200;
     this.data = options.data ?? options.params ?? null;
     this.params = options.params;
-    this.ownMsg = options.msg !== undefined;
+    this.ownMsg = options.msg !== undefined || options.msgIn !== undefined;
+    this.msgIn = options.msgIn;
   }
 }
 
-/** Plain input validation (HTTP 400): "field: rule", like the schemas' messages. */
-export const invalidInput = (field: string, rule: string): AppError =>
-  new AppError(Code.BAD_REQUEST, { status: 400, msg: `${field}: ${rule}` });
+/**
+ * Plain input validation (HTTP 400): "field: rule", like the schemas' messages, the rule in the
+ * asker's language (`VALIDATION_MESSAGES` and its English).
+ */
+export const invalidInput = <K extends ValidationRuleKey>(
+  field: string,
+  rule: K,
+  ...args: ValidationRuleArgs<K>
+): AppError =>
+  new AppError(Code.BAD_REQUEST, {
+    status: 400,
+    msgIn: (lang) => `${field}: ${ruleIn(lang, rule, ...args)}`,
+  });
+
+/** Plain input validation with a schema's own words (a zod issue's message, already in its language). */
+export const invalidInputText = (field: string, text: string): AppError =>
+  new AppError(Code.BAD_REQUEST, { status: 400, msg: `${field}: ${text}` });

@@ -23,15 +23,15 @@ describe('findBadInput', () => {
   it('finds a NUL or a lone surrogate in any value or key, with its path', () => {
     expect(findBadInput({ a: [{ b: 'ok' }, { c: 'x\u0000y' }] })).toEqual({
       path: ['a', 1, 'c'],
-      rule: VALIDATION_MESSAGES.nulCharacter,
+      rule: 'nulCharacter',
     });
     expect(findBadInput({ tags: ['fine', '\ud800'] })).toEqual({
       path: ['tags', 1],
-      rule: VALIDATION_MESSAGES.loneSurrogate,
+      rule: 'loneSurrogate',
     });
     expect(findBadInput({ attrs: { 'k\udc00': 1 } })).toEqual({
       path: ['attrs'],
-      rule: VALIDATION_MESSAGES.loneSurrogate,
+      rule: 'loneSurrogate',
     });
     // A pair is one character (an emoji), Chinese and every other text is fine.
     expect(findBadInput({ nickName: '🀄️👨‍👩‍👧 中文 ṡ̴̡̛̖̙', n: 1, b: true, z: null })).toBeNull();
@@ -42,7 +42,8 @@ describe('findBadInput', () => {
     expect(findBadInput({ content: nested(limit / 2 - 2) })).toBeNull();
     expect(findBadInput({ content: nested(limit) })).toEqual({
       path: ['content'],
-      rule: VALIDATION_MESSAGES.tooDeep(limit),
+      rule: 'tooDeep',
+      max: limit,
     });
     // Far deeper than any call stack: still answered.
     let deep: unknown = [];
@@ -119,6 +120,14 @@ describe('route input schemas', () => {
     expect([q.statusCode, q.json().msg]).toEqual([400, `keyword: ${VALIDATION_MESSAGES.nulCharacter}`]);
     const p = await a.inject({ method: 'GET', url: '/api/q/a%00b?keyword=a' });
     expect([p.statusCode, p.json().msg]).toEqual([400, `slug: ${VALIDATION_MESSAGES.nulCharacter}`]);
+    // An English asker (the web's language cookie) reads the rule in English.
+    const en = await a.inject({
+      method: 'POST',
+      url: '/b',
+      payload: { name: 'a\u0000b' },
+      headers: { cookie: 'lang=en-US' },
+    });
+    expect([en.statusCode, en.json().msg]).toEqual([400, 'name: must not contain a NUL character (U+0000)']);
     const page = await a.inject({ method: 'GET', url: '/page?keyword=a%00b&sort=new' });
     expect([page.statusCode, page.json()]).toEqual([200, { query: { sort: 'new' } }]);
   });

@@ -13,14 +13,7 @@
  *
  * Each refusal is HTTP 400, code 400, `msg` "field: rule" like the schemas' own messages.
  */
-import {
-  EPOCH_MS_MAX,
-  epochMsSchema,
-  INPUT_LIMITS,
-  INT32_MAX,
-  isQueryNumber,
-  VALIDATION_MESSAGES,
-} from '@studio/contract';
+import { EPOCH_MS_MAX, epochMsSchema, INPUT_LIMITS, INT32_MAX, isQueryNumber } from '@studio/contract';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { z } from 'zod';
 import { invalidInput } from './errors.ts';
@@ -28,18 +21,16 @@ import { invalidInput } from './errors.ts';
 type Key = string | number;
 type Frame = { value: unknown; depth: number; key: Key | null; parent: Frame | null };
 
-export type BadInput = { path: Key[]; rule: string };
+/** What a bad input breaks: a text rule, or the nesting limit (`max` levels). */
+export type BadInput =
+  { path: Key[]; rule: 'nulCharacter' | 'loneSurrogate' } | { path: Key[]; rule: 'tooDeep'; max: number };
 
 /** ES2024's `String.prototype.isWellFormed` (Node 20+), not yet in the project's ES2023 lib. */
 const isWellFormed = (text: string) => (text as string & { isWellFormed(): boolean }).isWellFormed();
 
 /** The rule a string breaks, if any. */
-export const textRule = (text: string): string | null =>
-  text.includes('\u0000')
-    ? VALIDATION_MESSAGES.nulCharacter
-    : isWellFormed(text)
-      ? null
-      : VALIDATION_MESSAGES.loneSurrogate;
+const textRule = (text: string): 'nulCharacter' | 'loneSurrogate' | null =>
+  text.includes('\u0000') ? 'nulCharacter' : isWellFormed(text) ? null : 'loneSurrogate';
 
 const isWalkable = (value: unknown): value is object => {
   if (value === null || typeof value !== 'object') return false;
@@ -70,8 +61,7 @@ export function findBadInput(root: unknown, maxDepth: number = INPUT_LIMITS.json
       continue;
     }
     if (!isWalkable(value)) continue;
-    if (frame.depth >= maxDepth)
-      return { path: pathOf(frame).slice(0, 1), rule: VALIDATION_MESSAGES.tooDeep(maxDepth) };
+    if (frame.depth >= maxDepth) return { path: pathOf(frame).slice(0, 1), rule: 'tooDeep', max: maxDepth };
     const depth = frame.depth + 1;
     if (Array.isArray(value)) {
       for (let i = value.length - 1; i >= 0; i--)
@@ -101,7 +91,9 @@ export function checkRequestInput(request: { body?: unknown; query?: unknown; pa
   ] as const) {
     if (!isWalkable(value)) continue;
     const bad = findBadInput(value);
-    if (bad) throw invalidInput(fieldName(where === 'params' ? 'query' : where, bad.path), bad.rule);
+    if (!bad) continue;
+    const field = fieldName(where === 'params' ? 'query' : where, bad.path);
+    throw bad.rule === 'tooDeep' ? invalidInput(field, 'tooDeep', bad.max) : invalidInput(field, bad.rule);
   }
 }
 

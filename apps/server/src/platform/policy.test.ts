@@ -15,6 +15,7 @@ import {
   authorize,
   can,
   canLearn,
+  canDownloadAttachment,
   canPlayMedia,
   canReadLesson,
   canViewListing,
@@ -82,6 +83,7 @@ const TEAM_ACTIONS: Record<string, { row: Row; write: boolean }> = {
   'learn.report': { row: row(OK, OK, NO), write: false },
   'media.upload': { row: row(OK, OK, OK), write: true },
   'media.view': { row: row(OK, OK, OK), write: false },
+  'attachment.view': { row: row(OK, OK, OK), write: false },
 };
 
 const SELF: MemberSubject = { userId: ME, role: null };
@@ -120,6 +122,7 @@ const COURSE_ACTIONS = [
   'ai.generate',
   'ai.retry',
   'ai.cancel',
+  'attachment.edit',
 ] as const;
 const COURSE_SUBJECTS: [string, { authorId: number }, Row][] = [
   ['their own course or job', { authorId: ME }, row(OK, OK, OK)],
@@ -306,5 +309,16 @@ describe('the policy', () => {
     expect(canPlayMedia({ ownTeam: false, lesson: lesson(true, false, false) })).toBe(false);
     // Unlisted (下架): a visitor's free preview stops; buyers keep theirs.
     expect(canPlayMedia({ ownTeam: false, lesson: lesson(false, false, true) })).toBe(false);
+  });
+
+  it('attachments download by the rule media plays by', () => {
+    for (const ownTeam of [true, false])
+      for (const listed of [true, false])
+        for (const entitled of [true, false])
+          for (const freePreview of [true, false]) {
+            const s = { ownTeam, lesson: { listed, entitled, freePreview } };
+            expect(canDownloadAttachment(s)).toBe(canPlayMedia(s));
+          }
+    expect(canDownloadAttachment({ ownTeam: false, lesson: null })).toBe(false);
   });
 });

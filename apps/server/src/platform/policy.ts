@@ -98,6 +98,13 @@ interface Subjects {
   'media.upload': void;
   /** Seeing the team's media, their transcoding and the team's media usage. */
   'media.view': void;
+  /**
+   * A lesson's attachments in the draft: uploading (counted in the team's media quota), renaming,
+   * removing, reordering. Whoever may edit the lesson: the course's author, or OWNER/ADMIN.
+   */
+  'attachment.edit': CourseSubject;
+  /** Seeing a draft lesson's attachments: every member who may open the lesson. */
+  'attachment.view': void;
 }
 export type Action = keyof Subjects;
 
@@ -197,6 +204,8 @@ export const POLICY: { [A in Action]: Entry<Subjects[A]> } = {
   'learn.report': read(MANAGERS),
   'media.upload': write(ALL),
   'media.view': read(ALL),
+  'attachment.edit': write(onCourse),
+  'attachment.view': read(ALL),
 };
 
 type SubjectArg<A extends Action> = Subjects[A] extends void ? [] : [subject: Subjects[A]];
@@ -262,6 +271,14 @@ export const canPlayMedia = (s: MediaSubject): boolean =>
   (s.lesson !== null &&
     canViewListing({ listed: s.lesson.listed, entitled: s.lesson.entitled }) &&
     canReadLesson(s.lesson));
+
+/**
+ * Downloading a released lesson's attachment: exactly who may play its media (`canPlayMedia`): the
+ * course's own team, the teams that hold it, anyone (a share's visitor included) for a free-preview
+ * lesson of a listed course. Others see the attachments' names and sizes only.
+ */
+export type AttachmentSubject = MediaSubject;
+export const canDownloadAttachment = (s: AttachmentSubject): boolean => canPlayMedia(s);
 
 /** The team's abilities for its payloads; team actions depend on the role alone. */
 export const teamAbilitiesOf = (membership: Membership): TeamAbilities => ({

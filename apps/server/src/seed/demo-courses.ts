@@ -50,17 +50,20 @@ export async function releaseFirstVersion(
   events: DomainEvents,
 ): Promise<void> {
   const meta = (await findTeamCourse(db, team.teamId, courseId))!;
-  await db.insert(courseReleases).values({
-    courseId,
-    versionNo: 1,
-    snapshot: toPreview(meta, team.teamName, await listLessons(db, courseId)),
-    title: meta.course.title,
-    changelog: '首次发布',
-    price,
-    releasedBy: authorId,
-  });
+  const [release] = await db
+    .insert(courseReleases)
+    .values({
+      courseId,
+      versionNo: 1,
+      snapshot: toPreview(meta, team.teamName, await listLessons(db, courseId)),
+      title: meta.course.title,
+      changelog: '首次发布',
+      price,
+      releasedBy: authorId,
+    })
+    .returning({ id: courseReleases.id });
   await updateCourse(db, courseId, { status: 'released', releasedVersion: 1 });
-  await events.publish(db, { type: 'course.released', courseId });
+  await events.publish(db, { type: 'course.released', courseId, releaseId: release!.id });
 }
 
 export async function seedDemoCourses(

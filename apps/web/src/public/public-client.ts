@@ -3,8 +3,10 @@
  * - someone logged in (a session in localStorage, but no member cookie yet, e.g. logged in before
  *   the cookie existed) gets the app instead: the cookie is set and the page reloads once;
  * - the language the page is in becomes the app's, so the login page that follows speaks it;
- * - the page's islands (the store's search box, the login card) are hydrated: React loads only on a
- *   page that has one, and each island's component only on a page that shows it.
+ * - the page's islands (the store's search box, the login card) are hydrated once the page has
+ *   loaded: React loads only on a page that has one, and each island's component only on a page
+ *   that shows it;
+ * - a media block's play button loads the player (React, the player, hls.js) on the press, not before.
  */
 import { USER_INFO_STORAGE_KEY } from '@studio/contract/constants';
 import { hasMemberCookie, setLangCookie, setMemberCookie } from '../lib/cookies.ts';
@@ -29,7 +31,24 @@ try {
   // Storage blocked (private mode): the page works as it is.
 }
 
-// The islands' components load beside React and the hydrating script, not after them.
-const islands = islandsIn(document);
-for (const name of islands.map((el) => el.dataset.island)) if (isIslandName(name)) void loadIsland(name);
-if (islands.length > 0) void import('./islands.tsx').then((m) => m.hydrateIslands());
+// The islands load once the page has (its cover images included), so their scripts never compete
+// with the content for a slow network: the first paint and the largest one come before any of them.
+// Until then the search box is a plain GET form and the login card's buttons are off.
+const hydrate = () => {
+  const islands = islandsIn(document);
+  // The islands' components load beside React and the hydrating script, not after them.
+  for (const name of islands.map((el) => el.dataset.island)) if (isIslandName(name)) void loadIsland(name);
+  if (islands.length > 0) void import('./islands.tsx').then((m) => m.hydrateIslands());
+};
+if (document.readyState === 'complete') hydrate();
+else addEventListener('load', hydrate, { once: true });
+
+// A lesson's video or audio: the page holds a play button; the player's script loads when it is pressed.
+document.addEventListener('click', (event) => {
+  const button = (event.target as Element | null)?.closest?.('[data-media-play]');
+  const block = button?.closest<HTMLElement>('[data-media]');
+  if (!block || block.dataset.mounted !== undefined) return;
+  event.preventDefault();
+  block.setAttribute('aria-busy', 'true');
+  void import('../components/media-player/public-player.tsx').then((m) => m.mountPublicPlayer(block));
+});

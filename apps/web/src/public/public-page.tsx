@@ -1,6 +1,7 @@
 import { WebPaths } from '@studio/contract/constants';
 import type { PublicPageModel } from '@studio/contract';
 import { BuyActions } from '../screens/buy-actions.tsx';
+import { AttachmentList, visitorDownloadHref } from '../screens/attachment-list.tsx';
 import { BuyPage } from '../screens/buy-page.tsx';
 import { PartsProvider, PlainLink } from '../screens/parts.tsx';
 import { PublicShell, VisitorNav } from '../screens/public-shell.tsx';
@@ -53,6 +54,15 @@ const Body = ({ model, t }: { model: PublicPageModel; t: ReturnType<typeof fixed
           introHref={intro}
           lessonHref={(id) => `${intro}?lesson=${id}`}
           backHref={WebPaths.storeList}
+          attachments={
+            model.lessonId !== null &&
+            model.attachments && (
+              <AttachmentList
+                attachments={model.attachments}
+                download={{ hrefOf: (id) => visitorDownloadHref(model.course.courseId, model.lessonId!, id) }}
+              />
+            )
+          }
         />
       );
     }

@@ -8,7 +8,8 @@ import type { UiLang } from '@studio/contract/constants';
 import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { PartsProvider, type ScreenLinkProps } from './parts.tsx';
+import { MediaPlaceProvider } from '../components/media-player/media-place.ts';
+import { PartsProvider, type ContentPlace, type ScreenLinkProps } from './parts.tsx';
 import { WordsProvider } from './words.tsx';
 import './screens.css';
 import './store-list.css';
@@ -17,9 +18,11 @@ const ContentView = lazy(() =>
   import('../components/content-view/content-view.tsx').then((m) => ({ default: m.ContentView })),
 );
 
-const AppContent = ({ doc }: { doc: DocNode }) => (
+const AppContent = ({ doc, place }: { doc: DocNode; place?: ContentPlace }) => (
   <Suspense fallback={<div className="content-view" aria-busy="true" />}>
-    <ContentView doc={doc} />
+    <MediaPlaceProvider value={place ?? {}}>
+      <ContentView doc={doc} />
+    </MediaPlaceProvider>
   </Suspense>
 );
 

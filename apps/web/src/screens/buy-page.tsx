@@ -5,6 +5,7 @@ import {
   CourseSummary,
   LessonArticle,
   SyllabusList,
+  useMediaDuration,
   usePrice,
   type PublicLesson,
 } from './course-parts.tsx';
@@ -18,7 +19,16 @@ import { useWords } from './words.tsx';
 export type BuyCourse = Pick<
   StoreCourse,
   'title' | 'subtitle' | 'summary' | 'cover' | 'category' | 'tags' | 'teamName' | 'authorName'
-> & { price: number | null; lessons: PublicLesson[]; versionNo?: number; sales?: number };
+> & {
+  price: number | null;
+  lessons: PublicLesson[];
+  versionNo?: number;
+  sales?: number;
+  /** The course (its free lessons' media play by it). */
+  courseId?: number;
+  /** The lessons' video and audio time, ms (none: no media, or the author's draft). */
+  mediaMs?: number | null;
+};
 
 type Links = {
   /** The page of the course's introduction. */
@@ -34,9 +44,10 @@ const LessonReader = ({
   course,
   lessonId,
   actions,
+  attachments,
   introHref,
   lessonHref,
-}: { course: BuyCourse; lessonId: number; actions?: ReactNode } & Links) => {
+}: { course: BuyCourse; lessonId: number; actions?: ReactNode; attachments?: ReactNode } & Links) => {
   const { t } = useWords();
   const { Link } = useParts();
   const index = course.lessons.findIndex((l) => l.lessonId === lessonId);
@@ -47,7 +58,17 @@ const LessonReader = ({
     <>
       <Link href={introHref}>← {t('store.course.backToIntro')}</Link>
       {lesson ? (
-        <LessonArticle lesson={lesson} index={index} headingLevel={1} inStore lockedAction={actions} />
+        <>
+          <LessonArticle
+            lesson={lesson}
+            index={index}
+            headingLevel={1}
+            inStore
+            lockedAction={actions}
+            courseId={course.courseId}
+          />
+          {attachments}
+        </>
       ) : (
         <div className="pp-card pp-empty">
           <h1>{t('preview.lessonNotFound')}</h1>
@@ -89,22 +110,35 @@ export const BuyPage = ({
   lessonId = null,
   actions,
   after,
+  attachments,
   ...links
 }: {
   course: BuyCourse;
   lessonId?: number | null;
   actions?: ReactNode;
+  /** The read lesson's 附件 (`lessonId`): names for everyone, downloads for whoever may read it. */
+  attachments?: ReactNode;
   /** Under the introduction (the app's 更新日志). */
   after?: ReactNode;
 } & Links) => {
   const { t } = useWords();
   const { Link } = useParts();
   const price = usePrice();
+  const duration = useMediaDuration();
   if (lessonId !== null)
-    return <LessonReader course={course} lessonId={lessonId} actions={actions} {...links} />;
+    return (
+      <LessonReader
+        course={course}
+        lessonId={lessonId}
+        actions={actions}
+        attachments={attachments}
+        {...links}
+      />
+    );
   const free = course.lessons.map((lesson, index) => ({ lesson, index })).filter((l) => l.lesson.content);
   const stats = [
     t('store.list.lessons', { count: course.lessons.length }),
+    duration(course.mediaMs),
     course.sales !== undefined ? t('store.list.sales', { count: course.sales }) : null,
     course.versionNo !== undefined ? t('store.course.version', { no: course.versionNo }) : null,
   ].filter(Boolean);
@@ -141,7 +175,7 @@ export const BuyPage = ({
             {t('store.course.freeLessons')}
           </h2>
           {free.map(({ lesson, index }) => (
-            <LessonArticle key={lesson.lessonId} lesson={lesson} index={index} />
+            <LessonArticle key={lesson.lessonId} lesson={lesson} index={index} courseId={course.courseId} />
           ))}
         </section>
       )}

@@ -17,6 +17,8 @@ export type PublicCourse = {
   category: string | null;
   tags: string[];
   lessons: PublicLesson[];
+  /** The course (its lessons' media play by it); absent in a few tests' fixtures. */
+  courseId?: number;
 };
 
 /** A course's price: ¥ and yuan from fen, 免费, or 未定价 (an author's draft without a price). */
@@ -24,6 +26,22 @@ export const usePrice = () => {
   const { t } = useWords();
   return (fen: number | null) =>
     fen === null ? t('course.price.unset') : priceLabel(fen, t('store.price.free'));
+};
+
+/**
+ * A course's total video and audio time (共 1 小时 20 分钟, "1 h 20 min"), in whole minutes (at least
+ * one), or null when it has none.
+ */
+export const useMediaDuration = () => {
+  const { t } = useWords();
+  return (ms: number | null | undefined): string | null => {
+    if (!ms) return null;
+    const minutes = Math.max(1, Math.round(ms / 60_000));
+    const h = Math.floor(minutes / 60);
+    const m = minutes % 60;
+    if (h === 0) return t('store.duration.m', { m });
+    return m === 0 ? t('store.duration.h', { h }) : t('store.duration.hm', { h, m });
+  };
 };
 
 /** A small lock; named for screen readers when it is all that says so (a syllabus row). */
@@ -195,8 +213,10 @@ export const LessonArticle = ({
   lockedAction,
   headingLevel = 2,
   inStore = false,
+  courseId,
 }: {
   lesson: PublicLesson;
+  courseId?: number;
   index: number;
   lockedAction?: ReactNode;
   headingLevel?: 1 | 2;
@@ -217,7 +237,10 @@ export const LessonArticle = ({
         {lesson.title}
       </Heading>
       {lesson.content ? (
-        <Content doc={lesson.content} />
+        <Content
+          doc={lesson.content}
+          place={{ courseId, lessonId: lesson.lessonId, paid: !lesson.freePreview }}
+        />
       ) : (
         <div className="pp-locked">
           <LockIcon />
@@ -234,9 +257,11 @@ export const LessonArticle = ({
 export const CourseLessons = ({
   lessons,
   lockedAction,
+  courseId,
 }: {
   lessons: PublicLesson[];
   lockedAction?: ReactNode;
+  courseId?: number;
 }) => {
   const { t } = useWords();
   return (
@@ -249,7 +274,13 @@ export const CourseLessons = ({
       </section>
       {lessons.length === 0 && <p className="pp-empty">{t('preview.noLessons')}</p>}
       {lessons.map((lesson, index) => (
-        <LessonArticle key={lesson.lessonId} lesson={lesson} index={index} lockedAction={lockedAction} />
+        <LessonArticle
+          key={lesson.lessonId}
+          lesson={lesson}
+          index={index}
+          lockedAction={lockedAction}
+          courseId={courseId}
+        />
       ))}
     </>
   );

@@ -17,9 +17,12 @@ export type ScreenLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'hre
   children: ReactNode;
 };
 
+/** The lesson a content is (its media blocks play there); `paid`: not a free-preview lesson. */
+export type ContentPlace = { courseId?: number; lessonId: number; paid: boolean };
+
 export type ScreenParts = {
   Link: ComponentType<ScreenLinkProps>;
-  Content: ComponentType<{ doc: DocNode }>;
+  Content: ComponentType<{ doc: DocNode; place?: ContentPlace }>;
 };
 
 const PlainLink = ({ href, children, ...rest }: ScreenLinkProps) => (

@@ -47,6 +47,7 @@ const course = (
   title: 'Python 零基础入门',
   subtitle: '从第一行代码到小项目',
   summary: '面向零基础学习者的 Python 入门课程。',
+  mediaMs: null,
   cover: '',
   category: 'tech',
   tags: ['编程'],
@@ -229,6 +230,42 @@ describe('the shared screens, on the server and in the app', () => {
     const { router } = inApp(page);
     fireEvent.click(screen.getAllByRole('link', { name: '第 2 页' }).at(-1)!);
     await waitFor(() => expect(router.state.location.search).toBe('?page=2'));
+  });
+
+  it("says a course's video and audio time on its card and buy page, in Chinese and English", () => {
+    const card = list.list[0]!;
+    const timed: PublicStoreList = {
+      ...list,
+      list: [
+        { ...card, mediaMs: 80 * 60_000 },
+        { ...card, courseId: 12, mediaMs: 2 * 3600_000 },
+        { ...card, courseId: 13, mediaMs: 20_000 },
+        { ...card, courseId: 14, mediaMs: null },
+      ],
+    };
+    // React's server markup separates adjacent texts with <!-- -->.
+    const html = sameTree(<StoreListScreen query={query} list={timed} search={null} />).replaceAll(
+      '<!-- -->',
+      '',
+    );
+    expect(html.match(/共 1 小时 20 分钟 · /g)).toHaveLength(1);
+    expect(html.match(/共 2 小时 · /g)).toHaveLength(1);
+    expect(html.match(/共 1 分钟 · /g)).toHaveLength(1);
+    expect(html.match(/\d 课时 · 已售/g)).toHaveLength(1);
+    const buy = (
+      <BuyPage
+        course={{ ...lockedCourse(), mediaMs: 80 * 60_000 }}
+        introHref="/"
+        lessonHref={(id) => `/?lesson=${id}`}
+      />
+    );
+    expect(sameTree(buy)).toContain('2 课时 · 共 1 小时 20 分钟 · 已售');
+    const english = renderToString(
+      <WordsProvider value={{ t: fixedT('en-US'), lang: 'en-US' }}>
+        <PartsProvider value={{ Link: PlainLink, Content: ServerLessonContent }}>{buy}</PartsProvider>
+      </WordsProvider>,
+    );
+    expect(english).toContain('2 lessons · 1 h 20 min · ');
   });
 
   it('the one PublicShell frames both: the brand, then the page’s own nav', () => {

@@ -46,7 +46,7 @@ export const ShareScreen = ({ view, copy }: { view: ShareView; copy?: ReactNode 
       <div className="pp-card">
         <CourseHeading course={course}>{share.allowCopy && copy}</CourseHeading>
       </div>
-      <CourseLessons lessons={course.lessons} lockedAction={buy} />
+      <CourseLessons lessons={course.lessons} lockedAction={buy} courseId={course.courseId} />
     </>
   );
 };

@@ -2,7 +2,7 @@ import { WebPaths, writeListQuery } from '@studio/contract/constants';
 import type { PublicStoreList, StoreListAddress } from '@studio/contract';
 import type { ReactNode } from 'react';
 import { HighlightedText } from '../components/highlighted-text.tsx';
-import { Cover, usePrice } from './course-parts.tsx';
+import { Cover, useMediaDuration, usePrice } from './course-parts.tsx';
 import { useParts } from './parts.tsx';
 import { useWords } from './words.tsx';
 
@@ -34,6 +34,7 @@ export const StoreCard = ({
   const { t } = useWords();
   const { Link } = useParts();
   const price = usePrice();
+  const mediaDuration = useMediaDuration()(course.mediaMs);
   return (
     <li className="pp-card pp-store-card">
       <Link href={WebPaths.storePreview(course.courseId)} className="pp-store-link">
@@ -44,7 +45,7 @@ export const StoreCard = ({
       </Link>
       <p className="pp-muted pp-ellipsis">{course.teamName}</p>
       <p className="pp-muted">
-        {t('store.list.lessons', { count: course.lessonCount })} ·{' '}
+        {t('store.list.lessons', { count: course.lessonCount })} · {mediaDuration && `${mediaDuration} · `}
         {t('store.list.sales', { count: course.sales })}
         {course.category && ` · ${t(`store.category.${course.category}`)}`}
       </p>

@@ -19,7 +19,7 @@ export const WxPreviewScreen = ({
       <CourseHeading course={course}>
         <p className="pp-price">{price(course.price)}</p>
       </CourseHeading>
-      <CourseLessons lessons={course.lessons} lockedAction={lockedAction} />
+      <CourseLessons lessons={course.lessons} lockedAction={lockedAction} courseId={course.courseId} />
     </div>
   );
 };

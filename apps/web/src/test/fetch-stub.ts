@@ -2,7 +2,7 @@ import { API_BASE } from '@studio/contract/constants';
 import { vi } from 'vitest';
 
 type Answer = { code: number; msg?: string; data?: unknown };
-export type FetchCall = { route: string; method: string; body: unknown };
+export type FetchCall = { route: string; method: string; body: unknown; headers: Record<string, string> };
 
 /**
  * A stub `fetch` for the login card's calls: each route answers with its list of envelopes in turn
@@ -19,6 +19,7 @@ export function stubFetch(answers: Record<string, Answer[]>): FetchCall[] {
         route,
         method: init?.method ?? 'GET',
         body: init?.body ? (JSON.parse(init.body as string) as unknown) : undefined,
+        headers: { ...(init?.headers as Record<string, string> | undefined) },
       });
       const list = left.get(route);
       if (!list?.length) return Promise.reject(new TypeError(`no answer for ${route}`));

@@ -48,4 +48,18 @@ export const LEARN = {
     zh: '单选题只能选择一个选项',
     httpStatus: 400,
   },
+  /** A watch save for a media id that is not a media block of the lesson (HTTP 400). */
+  MEDIA_NOT_IN_LESSON: {
+    code: 60017,
+    key: 'errors.mediaNotInLesson',
+    zh: '音视频不在这个课时中',
+    httpStatus: 400,
+  },
+  /** A watched interval or position past the media's duration (HTTP 400). */
+  WATCH_OUT_OF_RANGE: {
+    code: 60018,
+    key: 'errors.watchOutOfRange',
+    zh: '观看进度超出了音视频的时长',
+    httpStatus: 400,
+  },
 } as const satisfies Record<string, CodeEntry>;

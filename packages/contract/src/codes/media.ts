@@ -32,4 +32,32 @@ export const MEDIA = {
   MEDIA_LINK_EXPIRED: { code: 30048, key: 'errors.mediaLinkExpired', zh: '播放地址已失效，请刷新页面' },
   /** A tus upload that does not say its length up front (Upload-Defer-Length). */
   MEDIA_LENGTH_REQUIRED: { code: 30049, key: 'errors.mediaLengthRequired', zh: '上传时需要说明文件大小' },
+  /**
+   * 标记为已学完 on a video or audio lesson before each of its media is watched far enough
+   * (LEARN_WATCH.completePercent). Params: watched, required (whole percent; watched is the least watched).
+   */
+  MEDIA_NOT_WATCHED: {
+    code: 30056,
+    key: 'errors.mediaNotWatched',
+    zh: '请先看完本课时的音视频：已看 {{watched}}%，需看到 {{required}}%',
+  },
+  /** Attachments (30070–30079). Not one of the allowed kinds, judged by the file's bytes (never its name). */
+  ATTACHMENT_TYPE_REFUSED: {
+    code: 30070,
+    key: 'errors.attachmentTypeRefused',
+    zh: '附件只能是 PDF、幻灯片（ppt、pptx、key、odp）、文档（doc、docx）、表格（xls、xlsx）、zip 或文本（txt、md）',
+  },
+  ATTACHMENT_EMPTY: { code: 30071, key: 'errors.attachmentEmpty', zh: '附件是空文件，请重新选择' },
+  /** Params: maxMb (ATTACHMENT_MAX_BYTES). */
+  ATTACHMENT_TOO_LARGE: { code: 30072, key: 'errors.attachmentTooLarge', zh: '附件不能超过 {{maxMb}} MB' },
+  /** A lesson holds at most ATTACHMENTS_PER_LESSON files. Params: max. */
+  ATTACHMENT_LIMIT: { code: 30073, key: 'errors.attachmentLimit', zh: '每个课时最多 {{max}} 个附件' },
+  /** The multipart body had no `file` part after `lessonId`. */
+  ATTACHMENT_FILE_MISSING: { code: 30074, key: 'errors.attachmentFileMissing', zh: '请选择要上传的附件' },
+  /** A download address that is not ours or whose time is up. */
+  ATTACHMENT_LINK_EXPIRED: {
+    code: 30075,
+    key: 'errors.attachmentLinkExpired',
+    zh: '下载链接已失效，请回到课时重新下载',
+  },
 } as const satisfies Record<string, CodeEntry>;

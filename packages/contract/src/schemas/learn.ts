@@ -1,7 +1,8 @@
 /** Learning: 我的学习, the course player, progress, quizzes, certificates and the team's report. */
 import { z } from 'zod';
+import { LEARN_WATCH } from '../constants.ts';
 import { QUIZ_LIMITS, QUIZ_ID, type QuizAnswer } from '../quiz.ts';
-import { idSchema, pageQuerySchema, queryIdSchema } from './common.ts';
+import { idSchema, INT32_MAX, pageQuerySchema, queryIdSchema } from './common.ts';
 import { completionSettingsSchema, docNodeSchema } from './course.ts';
 
 export const LEARN_FILTERS = ['all', 'in_progress', 'completed'] as const;
@@ -52,6 +53,20 @@ export const quizResultSchema = z.object({
 });
 export type QuizResult = z.infer<typeof quizResultSchema>;
 
+/** What the learner watched of one media block of a lesson, and where the player resumes it. */
+export const mediaWatchSchema = z.object({
+  mediaId: z.number().int(),
+  /** The media's duration (null: not known yet, still uploading or unreadable). */
+  durationMs: z.number().int().nullable(),
+  /** The union of the intervals played: watching a part twice or skipping ahead adds nothing. */
+  watchedMs: z.number().int(),
+  /** Where the player resumes (any device). */
+  positionMs: z.number().int(),
+  /** watchedMs of durationMs in whole percent, rounded down (0 without a duration). */
+  percent: z.number().int(),
+});
+export type MediaWatch = z.infer<typeof mediaWatchSchema>;
+
 export const learnLessonSchema = z.object({
   lessonId: z.number().int(),
   title: z.string(),
@@ -66,6 +81,8 @@ export const learnLessonSchema = z.object({
   score: z.number().int().nullable(),
   /** Seconds of the course's minimum time still to spend before the lesson may complete (0: none). */
   waitSeconds: z.number().int(),
+  /** Each media block of the lesson (in order): what the learner watched of it and where to resume. */
+  media: z.array(mediaWatchSchema),
 });
 export type LearnLesson = z.infer<typeof learnLessonSchema>;
 
@@ -94,6 +111,26 @@ export const learnProgressBody = z.object({
 });
 export type LearnProgressBody = z.input<typeof learnProgressBody>;
 
+const msSchema = z.number().int().min(0).max(INT32_MAX);
+
+/** A played interval [startMs, endMs) of a media, start before end. */
+export const watchIntervalSchema = z
+  .tuple([msSchema, msSchema])
+  .refine(([start, end]) => start < end, { error: '开始时间须早于结束时间' });
+
+/**
+ * A watch save of one media block of a lesson: where the player is, and the intervals played since
+ * the previous save (the player sends them every few seconds, on pause and on leaving the page).
+ */
+export const learnWatchBody = z.object({
+  courseId: idSchema,
+  lessonId: idSchema,
+  mediaId: idSchema,
+  positionMs: msSchema,
+  intervals: z.array(watchIntervalSchema).max(LEARN_WATCH.intervalsMax).default([]),
+});
+export type LearnWatchBody = z.input<typeof learnWatchBody>;
+
 export const learnCompleteBody = z.object({ courseId: idSchema, lessonId: idSchema });
 
 /** The answer to a progress save or a completion: the lesson's and the course's state now. */
@@ -113,6 +150,10 @@ export const learnProgressSchema = z.object({
   waitSeconds: z.number().int(),
 });
 export type LearnProgress = z.infer<typeof learnProgressSchema>;
+
+/** The answer to a watch save: the media's watch state, and the lesson's and course's (90% completes). */
+export const learnWatchedSchema = learnProgressSchema.extend({ watch: mediaWatchSchema });
+export type LearnWatched = z.infer<typeof learnWatchedSchema>;
 
 export const quizAnswerSchema: z.ZodType<QuizAnswer> = z.union([
   z.object({
@@ -187,6 +228,8 @@ export const learnReportRowSchema = z.object({
   score: z.number().int().nullable(),
   /** The course's pass mark, for reading the score. */
   passMark: z.number().int(),
+  /** Time watched of the course's video and audio (each block's union of played intervals), ms. */
+  watchedMs: z.number().int(),
 });
 export type LearnReportRow = z.infer<typeof learnReportRowSchema>;
 

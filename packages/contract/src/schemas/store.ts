@@ -48,11 +48,18 @@ export const storeCardSchema = z.object({
 export type StoreCard = z.infer<typeof storeCardSchema>;
 
 /** A card of the store list, with where the keyword matched its title (empty without a keyword). */
-export const storeListCardSchema = storeCardSchema.extend({ titleHighlights: highlightsSchema });
+export const storeListCardSchema = storeCardSchema.extend({
+  titleHighlights: highlightsSchema,
+  /** The total duration of the released lessons' video and audio, ms (null: the course has none). */
+  mediaMs: z.number().int().nullable(),
+});
 export type StoreListCard = z.infer<typeof storeListCardSchema>;
+/** A card as the search finds it; the store adds the media's duration (catalog.service.ts). */
+export type StoreSearchCard = Omit<StoreListCard, 'mediaMs'>;
 /** `totalCapped`: more matched than were counted (`total` is then the cap: show "1000+"). */
 export const storeListPageSchema = pageSchema(storeListCardSchema).extend({ totalCapped: z.boolean() });
 export type StoreListPage = z.infer<typeof storeListPageSchema>;
+export type StoreSearchPage = Omit<StoreListPage, 'list'> & { list: StoreSearchCard[] };
 
 export const storeSuggestQuery = z.object({ keyword: storeKeyword });
 export const storeSuggestSchema = z.object({
@@ -77,6 +84,8 @@ export const storeCourseSchema = coursePreviewSchema.omit({ lessons: true }).ext
   inCart: z.boolean(),
   /** On sale in the store; an unlisted course is seen only by its own team and the teams that bought it. */
   listed: z.boolean(),
+  /** The total duration of the lessons' video and audio, ms (null: the course has none). */
+  mediaMs: z.number().int().nullable(),
 });
 export type StoreCourse = z.infer<typeof storeCourseSchema>;
 

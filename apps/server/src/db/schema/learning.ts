@@ -112,3 +112,28 @@ export const certificates = pgTable(
       .where(sql`${t.revokedAt} is null`),
   ],
 );
+
+/**
+ * What a learner watched of one media block in a lesson: the union of the intervals played (sorted,
+ * disjoint, ms), so a skip ahead or a second viewing adds nothing; `watchedMs` is its length. The
+ * last position is where the player resumes, on any device. `savedAt` (the database's clock) and
+ * `creditMs` cap what the next save may add: the wall-clock time since, at the fastest speed, plus
+ * the allowance left unused by earlier saves up to a small slack (watch-intervals.ts `allowanceOf`).
+ */
+export const learningMedia = pgTable(
+  'learning_media',
+  {
+    ...learner(),
+    lessonId: integer('lesson_id').notNull(),
+    mediaId: integer('media_id').notNull(),
+    intervals: jsonb('intervals').$type<[number, number][]>().notNull().default([]),
+    watchedMs: integer('watched_ms').notNull().default(0),
+    positionMs: integer('position_ms').notNull().default(0),
+    creditMs: integer('credit_ms').notNull().default(0),
+    savedAt: ts('saved_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.teamId, t.userId, t.lessonId, t.mediaId] }),
+    index('learning_media_course_idx').on(t.teamId, t.courseId),
+  ],
+);

@@ -41,6 +41,11 @@ export const media = pgTable(
     errorCode: integer('error_code'),
     /** The AES-128 key of its HLS segments, hex; only the key route hands it out (signed, policy-checked). */
     hlsKey: varchar('hls_key', { length: 32 }).notNull(),
+    /**
+     * Since when no lesson and no release of its team has referred to it (the sweep sets and clears
+     * it); its files are freed once this is older than MEDIA_UNUSED_GRACE_HOURS.
+     */
+    unusedSince: ts('unused_since'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },

@@ -15,7 +15,6 @@ import {
   pageSchema,
   queryNumber,
   Routes,
-  VALIDATION_MESSAGES,
 } from '@studio/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
@@ -75,9 +74,9 @@ export const aiRoutes =
         },
       },
       async (r) => {
-        if (!r.isMultipart()) throw invalidInput('file', VALIDATION_MESSAGES.multipartRequired);
+        if (!r.isMultipart()) throw invalidInput('file', 'multipartRequired');
         const part = await r.file({ limits: { fileSize: DOCUMENT_LIMITS.maxBytes, files: 1 } });
-        if (!part) throw invalidInput('file', VALIDATION_MESSAGES.fileMissing);
+        if (!part) throw invalidInput('file', 'fileMissing');
         let bytes: Buffer;
         try {
           bytes = await part.toBuffer();

@@ -3,7 +3,7 @@
  * auth because their answer is the session's UserInfo (token, last team) and a password change signs
  * the account's other sessions out; the user records themselves are the users module's.
  */
-import { Code, type UserInfo, VALIDATION_MESSAGES } from '@studio/contract';
+import { Code, type UserInfo } from '@studio/contract';
 import type { Actor } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { hashPassword, verifyPassword } from '../../platform/crypto.ts';
@@ -37,7 +37,7 @@ export async function changePassword(
 ): Promise<void> {
   const { passwordHash } = actor.user;
   if (passwordHash) {
-    if (!oldPassword) throw invalidInput('oldPassword', VALIDATION_MESSAGES.oldPasswordRequired);
+    if (!oldPassword) throw invalidInput('oldPassword', 'oldPasswordRequired');
     if (!(await verifyPassword(passwordHash, oldPassword))) throw new AppError(Code.OLD_PASSWORD_WRONG);
   }
   await updateUser(ctx.db, actor.user.id, { passwordHash: await hashPassword(newPassword) });

@@ -7,7 +7,6 @@ import {
   type CoursePreview,
   emptyDoc,
   type CourseStatus,
-  VALIDATION_MESSAGES,
 } from '@studio/contract';
 import type { Db } from '../../db/client.ts';
 import type { z } from 'zod';
@@ -108,7 +107,7 @@ export async function modifyCourse(c: TeamCtx, body: z.infer<typeof courseModify
   const meta = await requireCourse(c, body.courseId);
   authorize(c, 'course.edit', meta.course);
   if (body.cover !== undefined && !isOwnFileUrl(c.ctx.config, body.cover)) {
-    throw invalidInput('cover', VALIDATION_MESSAGES.uploadedImageOnly);
+    throw invalidInput('cover', 'uploadedImageOnly');
   }
   const { courseId, version, ...fields } = body;
   const patch = {

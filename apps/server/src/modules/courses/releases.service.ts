@@ -99,7 +99,7 @@ export async function releaseCourse(
       releasedAt: now,
       updatedAt: now,
     });
-    await c.ctx.domainEvents.publish(tx, { type: 'course.released', courseId });
+    await c.ctx.domainEvents.publish(tx, { type: 'course.released', courseId, releaseId: row.id });
     // Each lesson's history keeps the text as released.
     await checkpointCourse(tx, courseId, c.actor.user.id, 'release');
     return toRelease(row, c.actor.user.nickName);
@@ -171,7 +171,12 @@ export async function rollbackRelease(
       releasedAt: null,
       updatedAt,
     });
-    await c.ctx.domainEvents.publish(tx, { type: 'course.released', courseId: body.courseId });
+    await c.ctx.domainEvents.publish(tx, {
+      type: 'course.released',
+      courseId: body.courseId,
+      releaseId: row.id,
+      fromReleaseId: old.id,
+    });
     return toRelease(row, c.actor.user.nickName);
   });
 }

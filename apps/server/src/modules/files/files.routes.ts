@@ -1,11 +1,4 @@
-import {
-  envelope,
-  Routes,
-  UPLOAD_KINDS,
-  uploadData,
-  type UploadKind,
-  VALIDATION_MESSAGES,
-} from '@studio/contract';
+import { envelope, Routes, UPLOAD_KINDS, uploadData, type UploadKind } from '@studio/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
@@ -30,21 +23,21 @@ export const filesRoutes =
         },
       },
       async (request) => {
-        if (!request.isMultipart()) throw invalidInput('file', VALIDATION_MESSAGES.multipartRequired);
+        if (!request.isMultipart()) throw invalidInput('file', 'multipartRequired');
         let kind: UploadKind = 'image';
         for await (const part of request.parts({
           limits: { fileSize: ctx.config.UPLOAD_MAX_BYTES, files: 1 },
         })) {
           if (part.type === 'field') {
             if (part.fieldname !== 'kind') continue;
-            if (!isKind(part.value)) throw invalidInput('kind', VALIDATION_MESSAGES.oneOf(UPLOAD_KINDS));
+            if (!isKind(part.value)) throw invalidInput('kind', 'oneOf', UPLOAD_KINDS);
             kind = part.value;
             continue;
           }
           const body = await part.toBuffer(); // throws 413 past UPLOAD_MAX_BYTES
           return ok(await storeUpload(ctx, kind, body));
         }
-        throw invalidInput('file', VALIDATION_MESSAGES.fileMissing);
+        throw invalidInput('file', 'fileMissing');
       },
     );
 

@@ -10,6 +10,7 @@ import {
   quizzesOf,
   type CompletionSettings,
   type LessonLearnState,
+  type MediaWatch,
   type QuizResult,
 } from '@studio/contract';
 import type { TeamCtx } from '../../platform/auth.ts';
@@ -24,6 +25,7 @@ import {
   type LessonRecord,
 } from './learning.repo.ts';
 import { releaseContent, type ReleaseContent } from './release-content.ts';
+import { isMediaLesson, watchRefusal } from './lesson-media.ts';
 
 export const learnerOf = (c: TeamCtx): Learner => ({ teamId: c.membership.team.id, userId: c.actor.user.id });
 
@@ -57,26 +59,31 @@ export function quizTally(lessons: SnapshotLesson[], attempts: AttemptMark[]) {
   return { total, answered, correct, score: quizScore(correct, total) };
 }
 
-/** Seconds of the course's minimum time the learner still has to spend on a lesson without quizzes. */
+/**
+ * Seconds of the course's minimum time the learner still has to spend on a lesson without quizzes
+ * or media (watching a media is its own proof of time).
+ */
 export function waitSecondsOf(
   course: LearnableCourse,
   lesson: SnapshotLesson,
   record: LessonRecord | undefined,
 ) {
-  if (record?.completedAt || quizzesOf(lesson.content).length > 0) return 0;
+  if (record?.completedAt || quizzesOf(lesson.content).length > 0 || isMediaLesson(lesson)) return 0;
   return Math.max(0, completionOf(course).minLessonSeconds - (record?.studiedSeconds ?? 0));
 }
 
 /**
  * Why the lesson cannot complete now, or nothing: a quiz lesson needs every quiz answered (60001)
- * and a score at the pass mark (30031); any other lesson the minimum time since it was first opened
- * (30030, measured by the database's clock).
+ * and a score at the pass mark (30031); a lesson with video or audio each of them watched to 90%
+ * (30056, lesson-media.ts; with quizzes, both); any other lesson the minimum time since it was first
+ * opened (30030, measured by the database's clock).
  */
 export function completionRefusal(
   course: LearnableCourse,
   lesson: SnapshotLesson,
   record: LessonRecord | undefined,
   attempts: AttemptMark[],
+  watches: readonly MediaWatch[],
 ): AppError | null {
   const quiz = quizTally([lesson], attempts);
   const { passMark } = completionOf(course);
@@ -85,8 +92,9 @@ export function completionRefusal(
     if (quiz.score! < passMark) {
       return new AppError(Code.QUIZ_NOT_PASSED, { params: { score: quiz.score!, passMark } });
     }
-    return null;
   }
+  if (isMediaLesson(lesson)) return watchRefusal(watches);
+  if (quiz.total > 0) return null;
   const waitSeconds = waitSecondsOf(course, lesson, record);
   return waitSeconds > 0 ? new AppError(Code.LESSON_MIN_TIME, { params: { waitSeconds } }) : null;
 }

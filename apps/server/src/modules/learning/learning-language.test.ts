@@ -153,7 +153,7 @@ describe('learning in the language the user chose', () => {
     const en = await csv('en-US');
     expect(en).toBe(
       'Member,Course,Lessons completed,Lessons,Progress (%),Last studied,Completed at,' +
-        'Quiz answers correct,Quizzes answered,Quizzes,Quiz score (%),Pass mark (%)',
+        'Quiz answers correct,Quizzes answered,Quizzes,Quiz score (%),Pass mark (%),Watch time (min)',
     );
     expect(en).not.toMatch(CJK);
     for (const lang of ['zh-CN', null] as const) {

@@ -11,6 +11,8 @@ import {
   learnProgressSchema,
   learnReportQuery,
   learnReportSchema,
+  learnWatchBody,
+  learnWatchedSchema,
   quizAnswerBody,
   quizAnsweredSchema,
   Routes,
@@ -24,6 +26,7 @@ import { learnReport, learnReportCsv } from './report.service.ts';
 import { completeLesson, learnCourse, listLearning, saveProgress } from './learning.service.ts';
 import { answerQuiz } from './quiz-answers.service.ts';
 import { viewCertificate } from './certificates.service.ts';
+import { saveWatch } from './watch.service.ts';
 
 const team = { auth: 'team' } as const;
 
@@ -81,6 +84,19 @@ export const learningRoutes =
         },
       },
       async (r) => ok(await completeLesson(teamCtxOf(r), r.body)),
+    );
+    app.post(
+      Routes.learn.watch,
+      {
+        config: team,
+        schema: {
+          summary:
+            'Watch progress of a video or audio block in a lesson: the position and the intervals played since the last save; the union is kept (skipping ahead adds nothing), at most the wall-clock time since the last save at 2× is believed, and the lesson completes when each of its media is 90% watched (HTTP 400 with 60017 a media not in the lesson, 60018 past its duration; 30047 not ready; 404 unless the team holds the course)',
+          body: learnWatchBody,
+          response: { 200: envelope(learnWatchedSchema) },
+        },
+      },
+      async (r) => ok(await saveWatch(teamCtxOf(r), r.body)),
     );
     app.post(
       Routes.quiz.answer,

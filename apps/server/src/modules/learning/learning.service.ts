@@ -4,7 +4,6 @@
  * before an answer (quiz answers: quiz-answers.service.ts); progress is per user and team.
  */
 import {
-  Code,
   stripQuizKeys,
   type LearnCourse,
   type LearnCourseItem,
@@ -13,7 +12,6 @@ import {
   type LearnProgress,
 } from '@studio/contract';
 import type { TeamCtx } from '../../platform/auth.ts';
-import { AppError } from '../../platform/errors.ts';
 import { authorize, canLearn } from '../../platform/policy.ts';
 import {
   certificateCodes,
@@ -37,7 +35,9 @@ import {
   withContent,
   type LearnableCourse,
 } from './learnable-course.ts';
-import { complete, progressFrom, progressOf } from './lesson-completion.ts';
+import { complete, completeIfAllowed, progressFrom, progressOf } from './lesson-completion.ts';
+import { courseMediaDurations, mediaWatchesOf } from './lesson-media.ts';
+import { courseWatchRows } from './watch.repo.ts';
 
 function toItem(
   course: LearnableCourse,
@@ -112,11 +112,13 @@ export async function listLearning(c: TeamCtx, filter: LearnFilter): Promise<{ l
 export async function learnCourse(c: TeamCtx, courseId: number): Promise<LearnCourse> {
   const course = await requireLearnable(c, courseId);
   const learner = learnerOf(c);
-  const [[record], records, attempts, codes] = await Promise.all([
+  const [[record], records, attempts, codes, durations, watchRows] = await Promise.all([
     courseRecords(c.ctx.db, learner, [courseId]),
     lessonRecords(c.ctx.db, learner, [courseId]),
     latestAttempts(c.ctx.db, learner, courseId),
     certificateCodes(c.ctx.db, learner, [courseId]),
+    courseMediaDurations(c.ctx, course),
+    courseWatchRows(c.ctx.db, learner, courseId),
   ]);
   const item = toItem(course, learner.teamId, records, record, codes.get(courseId) ?? null);
   const { states } = summarize(course, records);
@@ -134,6 +136,8 @@ export async function learnCourse(c: TeamCtx, courseId: number): Promise<LearnCo
       quizCount: tally.total,
       score: tally.score,
       waitSeconds: waitSecondsOf(course, l, byLesson.get(l.lessonId)),
+      // Each media block's watch and resume position: the player starts there on any device.
+      media: mediaWatchesOf(l, durations, watchRows),
     };
   });
   const resumeLesson = item.resumeLessonId;
@@ -153,9 +157,6 @@ export async function learnCourse(c: TeamCtx, courseId: number): Promise<LearnCo
   };
 }
 
-/** What the course's rules refuse for now: reaching the end then keeps the lesson 学习中. */
-const NOT_YET: readonly number[] = [Code.QUIZ_UNANSWERED, Code.QUIZ_NOT_PASSED, Code.LESSON_MIN_TIME];
-
 /**
  * Where the learner is in a lesson (the player sends it every few seconds at most). Idempotent: the
  * same position again changes nothing but the time. Reaching the end completes the lesson when the
@@ -170,15 +171,11 @@ export async function saveProgress(
   const lesson = requireLesson(course, body.lessonId);
   const saved = await savePosition(c.ctx.db, learnerOf(c), course.courseId, lesson.lessonId, body.position);
   if (!body.reachedEnd) return progressFrom(course, lesson.lessonId, saved);
-  try {
-    await complete(c, course, lesson);
-  } catch (error) {
-    if (!(error instanceof AppError && NOT_YET.includes(error.code))) throw error;
-  }
+  await completeIfAllowed(c, course, lesson);
   return progressOf(c, course, lesson.lessonId);
 }
 
-/** 标记为已学完: the learner says the lesson is done; refused with the rule it misses (60001, 30030, 30031). */
+/** 标记为已学完: the learner says the lesson is done; refused with the rule it misses (60001, 30030, 30031, 30056). */
 export async function completeLesson(
   c: TeamCtx,
   body: { courseId: number; lessonId: number },

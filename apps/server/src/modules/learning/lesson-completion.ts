@@ -2,9 +2,11 @@
  * Completing a lesson and the course: the progress a learner's save or answer leads to, the lesson
  * completed when the course's rules allow, and the course (with its certificate) once every lesson is.
  */
-import type { LearnProgress } from '@studio/contract';
+import { Code, type LearnProgress } from '@studio/contract';
 import type { TeamCtx } from '../../platform/auth.ts';
 import type { Db } from '../../db/client.ts';
+import { AppError } from '../../platform/errors.ts';
+import { lessonWatches } from './lesson-media.ts';
 import {
   certificateCodes,
   courseRecords,
@@ -97,7 +99,7 @@ async function settleCourse(tx: Db, c: TeamCtx, course: LearnableCourse): Promis
 }
 
 /**
- * Completes the lesson when the course's rules allow (else throws why: 60001, 30030, 30031), then
+ * Completes the lesson when the course's rules allow (else throws why: 60001, 30030, 30031, 30056), then
  * the course (see settleCourse) in the same transaction. A lesson already completed as it reads now
  * stays so, and the course is settled again (a better answer may have brought the score up).
  */
@@ -112,10 +114,35 @@ export async function complete(c: TeamCtx, course: LearnableCourse, lesson: Snap
         lesson,
         record,
         await latestAttempts(tx, learner, course.courseId),
+        await lessonWatches(c.ctx, tx, learner, course, lesson),
       );
       if (refusal) throw refusal;
       await markLessonComplete(tx, learner, lesson.lessonId, course.release.hashes.get(lesson.lessonId)!);
     }
     await settleCourse(tx, c, course);
   });
+}
+
+/** What the course's rules refuse for now: the learner goes on, and the lesson stays 学习中. */
+const NOT_YET: readonly number[] = [
+  Code.QUIZ_UNANSWERED,
+  Code.QUIZ_NOT_PASSED,
+  Code.LESSON_MIN_TIME,
+  Code.MEDIA_NOT_WATCHED,
+];
+
+/**
+ * Completes the lesson if the course's rules allow it now (the end reached, a quiz passed, a media
+ * watched to 90%), else leaves it as it is; other errors still throw.
+ */
+export async function completeIfAllowed(
+  c: TeamCtx,
+  course: LearnableCourse,
+  lesson: SnapshotLesson,
+): Promise<void> {
+  try {
+    await complete(c, course, lesson);
+  } catch (error) {
+    if (!(error instanceof AppError && NOT_YET.includes(error.code))) throw error;
+  }
 }

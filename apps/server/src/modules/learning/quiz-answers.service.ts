@@ -19,14 +19,12 @@ import {
 } from './learning.repo.ts';
 import {
   completionOf,
-  completionRefusal,
   learnerOf,
   requireLearnable,
   requireLesson,
-  stateOf,
   toQuizResults,
 } from './learnable-course.ts';
-import { complete, progressOf } from './lesson-completion.ts';
+import { completeIfAllowed, progressOf } from './lesson-completion.ts';
 
 /**
  * Grades an answer on the server and records the attempt (at most the course's limit per quiz:
@@ -60,8 +58,8 @@ export async function answerQuiz(
   const record = records.find((r) => r.lessonId === lesson.lessonId);
   // Answering in a lesson is studying it (学习中), even when the player's position save came later.
   if (!record) await savePosition(c.ctx.db, learner, course.courseId, lesson.lessonId, 0);
-  const done = stateOf(course, lesson, record) === 'completed';
-  if (done || !completionRefusal(course, lesson, record, attempts)) await complete(c, course, lesson);
+  // Completes the lesson when this answer brings it there (a media lesson also asks its watching).
+  await completeIfAllowed(c, course, lesson);
   const [result] = toQuizResults(
     lesson,
     attempts.filter((a) => a.lessonId === lesson.lessonId && a.quizId === quiz.id),

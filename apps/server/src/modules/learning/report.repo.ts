@@ -16,6 +16,8 @@ export type ReportRow = {
   completed_at: Date | null;
   quiz_answered: number;
   quiz_correct: number;
+  /** Time watched of the course's media: the sum of each block's union of played intervals. */
+  watched_ms: number;
   total: number;
 };
 
@@ -54,7 +56,10 @@ function reportQuery(teamId: number, f: Filters): SQL {
             and ll.lesson_id in (select (x ->> 'lessonId')::int from jsonb_array_elements(l.lessons) x)
         ) as completed_count,
         lc.last_studied_at as last_activity_at, lc.completed_at,
-        coalesce(q.answered, 0) as quiz_answered, coalesce(q.correct, 0) as quiz_correct
+        coalesce(q.answered, 0) as quiz_answered, coalesce(q.correct, 0) as quiz_correct,
+        (select least(coalesce(sum(lm.watched_ms), 0), 2147483647)::int from learning_media lm
+          where lm.team_id = ${teamId} and lm.user_id = m.user_id and lm.course_id = l.course_id
+        ) as watched_ms
       from team_members m
       join users u on u.id = m.user_id
       cross join learnable l

@@ -51,6 +51,7 @@ const toRow = (r: ReportRow, rules: QuizRules): LearnReportRow => ({
   // Answers to quizzes a later release removed do not count past the quizzes there are.
   score: quizScore(Math.min(r.quiz_correct, rules.quizTotal), rules.quizTotal),
   passMark: rules.passMark,
+  watchedMs: r.watched_ms,
 });
 
 async function toRows(c: TeamCtx, rows: ReportRow[]): Promise<LearnReportRow[]> {
@@ -97,6 +98,9 @@ const cell = (value: string | number | null): string => {
 const dateTime = (ms: number | null) =>
   ms === null ? null : new Date(ms + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' ');
 
+/** Watch time in minutes with one decimal, as a spreadsheet sums it. */
+const watchMinutes = (ms: number) => Math.round(ms / 6000) / 10;
+
 /**
  * The report as CSV (UTF-8 with BOM, so Excel opens the Chinese right), every page, same filters;
  * the header row in the asker's language.
@@ -118,6 +122,7 @@ export async function learnReportCsv(c: TeamCtx, q: LearnReportQuery, lang: UiLa
     columns.quizTotal,
     columns.score,
     columns.passMark,
+    columns.watchMinutes,
   ].map(cell);
   const lines = rows.map((r) =>
     [
@@ -133,6 +138,7 @@ export async function learnReportCsv(c: TeamCtx, q: LearnReportQuery, lang: UiLa
       r.quizTotal,
       r.score,
       r.passMark,
+      watchMinutes(r.watchedMs),
     ]
       .map(cell)
       .join(','),

@@ -120,8 +120,8 @@ describe('the team learning report', () => {
     expect(res.body.startsWith('\uFEFF成员,课程,已完成课时')).toBe(true);
     const lines = res.body.trim().split('\r\n');
     expect(lines).toHaveLength(3);
-    expect(lines[0]!.endsWith(',测验答对,测验已答,测验总数,测验得分(%),及格线(%)')).toBe(true);
+    expect(lines[0]!.endsWith(',测验答对,测验已答,测验总数,测验得分(%),及格线(%),观看时长(分钟)')).toBe(true);
     expect(lines.some((l) => l.startsWith("'=HYPERLINK(1),带测验的课程,1,2,50,"))).toBe(true);
-    expect(lines.some((l) => l.startsWith("'=HYPERLINK(1)") && l.endsWith(',1,1,2,50,60'))).toBe(true);
+    expect(lines.some((l) => l.startsWith("'=HYPERLINK(1)") && l.endsWith(',1,1,2,50,60,0'))).toBe(true);
   });
 });

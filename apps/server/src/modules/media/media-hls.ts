@@ -14,7 +14,7 @@ import { segmentBase } from './media.service.ts';
 import { readGrant, type PlayGrant } from './media-urls.ts';
 import { renditionsFor } from './media-transcode.ts';
 
-export type HlsFile = { body: Buffer | string; type: string; cache: string };
+export type HlsFile = { body: Buffer | string; type: string; cache: string; cors?: boolean };
 
 const NO_STORE = 'no-store';
 const RENDITION = `(${MEDIA_RENDITIONS.join('|')})`;
@@ -79,8 +79,13 @@ export async function hlsFile(ctx: AppContext, token: string, file: string): Pro
     return { body: await stored(ctx, row, file), type: 'image/jpeg', cache: 'private, max-age=300' };
   const rendition = m[1] as MediaRendition;
   if (!row.renditions.includes(rendition)) throw missing();
-  if (wanted === 's')
-    return { body: await stored(ctx, row, file), type: 'video/mp2t', cache: 'private, max-age=3600' };
+  if (wanted === 's') {
+    const body = await stored(ctx, row, file);
+    if (!ctx.config.MEDIA_CDN_BASE) return { body, type: 'video/mp2t', cache: 'private, max-age=3600' };
+    // Through a CDN: any edge may keep it until its address ends; players on the site fetch it cross-origin.
+    const left = Math.max(0, grant.expires - Math.floor(Date.now() / 1000));
+    return { body, type: 'video/mp2t', cache: `public, max-age=${left}, immutable`, cors: true };
+  }
   const playlist = (await stored(ctx, row, file)).toString('utf8');
   return {
     body: variantPlaylist(playlist, rendition, await segmentBase(ctx, grant, row)),

@@ -13,9 +13,6 @@ import { S3Store } from '@tus/s3-store';
 import type { DataStore } from '@tus/utils';
 import type { Config } from '../../config.ts';
 
-/** Unfinished uploads expire after this long (tus tells the client; the cleanup job removes them). */
-export const UPLOAD_EXPIRY_MS = 24 * 3600_000;
-
 export type LocalCopy = { path: string; release: () => Promise<void> };
 
 export type Originals = {
@@ -32,10 +29,12 @@ const checked = (id: string) => {
 };
 
 export function createOriginals(config: Config): Originals {
+  // Unfinished uploads expire (tus tells the client; the sweep in media-gc.ts removes them).
+  const expirationPeriodInMilliseconds = config.MEDIA_UPLOAD_EXPIRY_HOURS * 3600_000;
   if (config.storage === 's3') {
     const store = new S3Store({
       partSize: 8 * 1024 * 1024,
-      expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS,
+      expirationPeriodInMilliseconds,
       s3ClientConfig: {
         bucket: config.S3_BUCKET!,
         region: config.S3_REGION,
@@ -56,7 +55,7 @@ export function createOriginals(config: Config): Originals {
     };
   }
   const directory = path.join(config.dataDir, 'uploads', 'media-uploads');
-  const store = new FileStore({ directory, expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS });
+  const store = new FileStore({ directory, expirationPeriodInMilliseconds });
   return {
     datastore: store,
     localCopy: async (uploadId) => ({

@@ -1,7 +1,8 @@
 import { Code } from '@studio/contract';
 import { describe, expect, it } from 'vitest';
 import { judge } from './media-probe.ts';
-import { renditionsFor } from './media-transcode.ts';
+import { ffmpegArgs, renditionsFor } from './media-transcode.ts';
+import type { MediaRow } from '../../db/schema.ts';
 
 const MP4 = 'mov,mp4,m4a,3gp,3g2,mj2';
 const video = (width: number, height: number) => ({ codec_type: 'video', width, height });
@@ -71,5 +72,28 @@ describe('the rendition ladder', () => {
 
   it('makes one audio rendition of audio', () => {
     expect(renditionsFor({ kind: 'audio', width: null, height: null }).map((r) => r.name)).toEqual(['audio']);
+  });
+});
+
+describe("ffmpeg's input", () => {
+  it('reads only the stored file, local files only, with the one demuxer the probe found', () => {
+    const row = { container: 'mov', hasAudio: 1 } as MediaRow;
+    const [rendition] = renditionsFor({ kind: 'video', width: 640, height: 360 });
+    const args = ffmpegArgs(
+      row,
+      '/data/uploads/media-uploads/abc',
+      rendition!,
+      '/tmp/w/key.info',
+      '/tmp/w/360p',
+    );
+    const input = args.indexOf('-i');
+    expect(args.filter((a) => a === '-i')).toHaveLength(1);
+    expect(args[input + 1]).toBe('/data/uploads/media-uploads/abc');
+    const before = args.slice(0, input);
+    expect(before).toEqual(
+      expect.arrayContaining(['-protocol_whitelist', 'file', '-format_whitelist', '-f']),
+    );
+    expect(before[before.indexOf('-protocol_whitelist') + 1]).toBe('file');
+    expect(before[before.indexOf('-f') + 1]).toBe('mov');
   });
 });

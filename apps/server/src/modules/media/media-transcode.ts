@@ -15,16 +15,8 @@ import type { MediaRow } from '../../db/schema.ts';
 import { SAFE_INPUT, ToolError, runTool } from './ffmpeg.ts';
 import { hlsPrefix, mediaContext } from './media-context.ts';
 import { DEMUXERS } from './media-probe.ts';
-import { UPLOAD_EXPIRY_MS } from './media-originals.ts';
-import {
-  addRendition,
-  deleteMedia,
-  findMedia,
-  markFailed,
-  markReady,
-  setProgress,
-  staleUploads,
-} from './media.repo.ts';
+import { SWEEP_QUEUE, sweepMedia } from './media-gc.ts';
+import { addRendition, findMedia, markFailed, markReady, setProgress } from './media.repo.ts';
 
 export const TRANSCODE_QUEUE = 'media-transcode';
 /** Seconds of each HLS segment. */
@@ -61,7 +53,33 @@ export function renditionsFor(row: Pick<MediaRow, 'kind' | 'width' | 'height'>):
   });
 }
 
-function ffmpegArgs(row: MediaRow, input: string, r: Rendition, keyInfo: string, outDir: string): string[] {
+/**
+ * How ffmpeg opens the stored original, the same for every run: local files only, the one demuxer
+ * ffprobe recognised (a playlist or concat list can never be opened as one), the path we made.
+ */
+export function inputArgs(row: Pick<MediaRow, 'container'>, input: string, seek: string[] = []): string[] {
+  return [
+    '-nostdin',
+    '-v',
+    'error',
+    ...SAFE_INPUT,
+    '-format_whitelist',
+    DEMUXERS,
+    '-f',
+    row.container!,
+    ...seek,
+    '-i',
+    input,
+  ];
+}
+
+export function ffmpegArgs(
+  row: MediaRow,
+  input: string,
+  r: Rendition,
+  keyInfo: string,
+  outDir: string,
+): string[] {
   const audio = row.hasAudio
     ? ['-map', '0:a:0', '-c:a', 'aac', '-b:a', `${AUDIO_KBPS}k`, '-ac', '2']
     : ['-an'];
@@ -94,16 +112,7 @@ function ffmpegArgs(row: MediaRow, input: string, r: Rendition, keyInfo: string,
           '0',
         ];
   return [
-    '-nostdin',
-    '-v',
-    'error',
-    ...SAFE_INPUT,
-    '-format_whitelist',
-    DEMUXERS,
-    '-f',
-    row.container!,
-    '-i',
-    input,
+    ...inputArgs(row, input),
     ...video,
     ...audio,
     '-f',
@@ -136,28 +145,7 @@ async function makePoster(ctx: AppContext, row: MediaRow, input: string, work: s
   const { ffmpeg } = mediaContext(ctx).tools;
   await runTool(
     ffmpeg,
-    [
-      '-nostdin',
-      '-v',
-      'error',
-      ...SAFE_INPUT,
-      '-format_whitelist',
-      DEMUXERS,
-      '-f',
-      row.container!,
-      '-ss',
-      at,
-      '-i',
-      input,
-      '-frames:v',
-      '1',
-      '-vf',
-      'scale=-2:360',
-      '-q:v',
-      '4',
-      '-y',
-      file,
-    ],
+    [...inputArgs(row, input, ['-ss', at]), '-frames:v', '1', '-vf', 'scale=-2:360', '-q:v', '4', '-y', file],
     { stallMs: STALL_MS },
   );
   await ctx.storage.put(`${hlsPrefix(row.teamId, row.id)}poster.jpg`, await fs.readFile(file), 'image/jpeg');
@@ -187,6 +175,7 @@ export async function transcodeMedia(
       const outDir = path.join(work, r.name);
       await fs.mkdir(outDir);
       let last = 0;
+      const started = Date.now();
       await runTool(tools.ffmpeg, ffmpegArgs(row, original.path, r, keyInfo, outDir), {
         stallMs: STALL_MS,
         onProgressMs: (ms) => {
@@ -202,9 +191,15 @@ export async function transcodeMedia(
       await storeFolder(ctx, outDir, `${hlsPrefix(row.teamId, row.id)}${r.name}/`);
       if (r.name !== 'audio' && done.length === 0) await makePoster(ctx, row, original.path, work);
       done.push(r.name);
+      // Each rendition's time, for operators and the bench (its speed against the media's duration).
+      log?.info(
+        { mediaId, rendition: r.name, ms: Date.now() - started, durationMs },
+        'media rendition stored',
+      );
       await addRendition(ctx.db, mediaId, [...done], Math.min(99, Math.floor((100 * (i + 1)) / plan.length)));
     }
     await markReady(ctx.db, mediaId);
+    log?.info({ mediaId, renditions: done }, 'media transcoded');
   } catch (err) {
     if (!(err instanceof ToolError)) throw err; // the database or storage: pg-boss tries again
     // The file probed as media but does not decode (truncated, broken): nothing of it is kept.
@@ -228,32 +223,24 @@ export async function startTranscode(
   else ctx.background.run(() => transcodeMedia(ctx, mediaId, log), log);
 }
 
-export const UPLOAD_CLEANUP_QUEUE = 'media-upload-cleanup';
-
-/**
- * Abandoned uploads (unfinished after UPLOAD_EXPIRY_MS): the upload store's expired files are
- * deleted, then the rows of uploads with no file left, which frees their quota.
- */
-export async function cleanUpAbandonedUploads(ctx: AppContext, now = Date.now()): Promise<number> {
-  const { originals } = mediaContext(ctx);
-  await originals.datastore.deleteExpired();
-  const stale = await staleUploads(ctx.db, new Date(now - UPLOAD_EXPIRY_MS));
-  for (const row of stale) {
-    await originals.remove(row.uploadId);
-    await deleteMedia(ctx.db, row.id);
-  }
-  return stale.length;
-}
-
 export async function defineMediaJobs(
   ctx: AppContext,
   jobs: JobQueue,
   log: FastifyBaseLogger,
 ): Promise<void> {
-  await jobs.define(UPLOAD_CLEANUP_QUEUE, async () => void (await cleanUpAbandonedUploads(ctx)));
-  await jobs.schedule(UPLOAD_CLEANUP_QUEUE, '17 * * * *');
+  await jobs.define(SWEEP_QUEUE, async () => void (await sweepMedia(ctx, log)));
+  await jobs.schedule(SWEEP_QUEUE, '17 * * * *');
+  // A web process (MEDIA_WORKER=off) queues transcoding and runs none: a worker process does.
+  const { MEDIA_WORKER, MEDIA_TRANSCODE_CONCURRENCY } = ctx.config;
   await jobs.define<{ mediaId: number }>(TRANSCODE_QUEUE, (data) => transcodeMedia(ctx, data.mediaId, log), {
-    concurrency: ctx.config.MEDIA_TRANSCODE_CONCURRENCY,
+    concurrency: MEDIA_WORKER === 'off' ? 0 : MEDIA_TRANSCODE_CONCURRENCY,
     heartbeatSeconds: MIN_HEARTBEAT_SECONDS,
   });
+  log.info(
+    {
+      transcodeConcurrency: MEDIA_WORKER === 'off' ? 0 : MEDIA_TRANSCODE_CONCURRENCY,
+      mediaWorker: MEDIA_WORKER,
+    },
+    'media jobs',
+  );
 }

@@ -16,7 +16,7 @@ import {
 } from '../../../test/media-helpers.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { cleanFileName } from './media-upload.ts';
-import { cleanUpAbandonedUploads } from './media-transcode.ts';
+import { cleanUpAbandonedUploads } from './media-gc.ts';
 
 let t: TestApp;
 let base: string;
@@ -27,7 +27,11 @@ const uploads = () => filesUnder(path.join(t.dataDir, 'uploads', 'media-uploads'
 const MAX = 5_000_000;
 
 beforeAll(async () => {
-  t = await createTestApp({ MEDIA_MAX_BYTES: String(MAX), MEDIA_QUOTA_BYTES: '8000000' });
+  t = await createTestApp({
+    MEDIA_MAX_BYTES: String(MAX),
+    MEDIA_QUOTA_BYTES: '8000000',
+    MEDIA_MAX_SECONDS: '10',
+  });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   clips = await fs.mkdtemp(path.join(os.tmpdir(), 'media-clips-'));
@@ -114,6 +118,62 @@ describe('tus upload', () => {
       expect(JSON.parse(done.body), what).toMatchObject({ code: Code.MEDIA_TYPE_REFUSED });
       expect((await info(mediaId)).code, what).toBe(404);
     }
+    expect(await uploads()).toEqual(before);
+  });
+
+  it('refuses a file longer than MEDIA_MAX_SECONDS and a picture over 4096 px, nothing left on disk', async () => {
+    const before = await uploads();
+    const long = await uploadFile(base, token, await makeClip(clips, 'long', 'mp4'), 'long.mp4');
+    expect(long.done.status).toBe(400);
+    expect(JSON.parse(long.done.body)).toMatchObject({ code: Code.MEDIA_TOO_LONG, data: { maxMinutes: 0 } });
+    const wide = await uploadFile(base, token, await makeClip(clips, 'wide', 'mkv'), 'wide.mkv');
+    expect(wide.done.status).toBe(400);
+    expect(JSON.parse(wide.done.body)).toMatchObject({
+      code: Code.MEDIA_RESOLUTION_TOO_HIGH,
+      data: { max: 4096 },
+    });
+    for (const m of [long, wide]) expect((await info(m.mediaId)).code).toBe(404);
+    expect(await uploads()).toEqual(before);
+    expect(await filesUnder(path.join(t.dataDir, 'uploads', 'media'))).not.toContainEqual(
+      expect.stringMatching(new RegExp(`/(${long.mediaId}|${wide.mediaId})/`)),
+    );
+  });
+
+  it('believes bytes, not a declared type: an audio-only .mp4 is audio, text declared video/mp4 is refused', async () => {
+    const declared = (name: string, type: string) =>
+      `filename ${Buffer.from(name).toString('base64')},filetype ${Buffer.from(type).toString('base64')}`;
+    const send = async (bytes: Buffer, name: string, type: string) => {
+      const created = await tus(base, token, 'POST', '/api/media/upload', {
+        'Upload-Length': String(bytes.length),
+        'Upload-Metadata': declared(name, type),
+        'Content-Type': type,
+      });
+      expect(created.status).toBe(201);
+      const done = await patch(base, token, created.headers.get('location')!, 0, bytes);
+      return { done, mediaId: Number(created.headers.get('media-id')) };
+    };
+    const audio = await send(await makeClip(clips, 'audio', 'm4a'), '第二讲.mp4', 'video/mp4');
+    expect(audio.done.status, audio.done.body).toBe(204);
+    const media = await waitTranscoded(t, token, audio.mediaId);
+    expect(media).toMatchObject({ status: 'ready', kind: 'audio', renditions: ['audio'] });
+    const before = await uploads();
+    const lying = await tus(base, token, 'POST', '/api/media/upload', { 'Upload-Length': '100' });
+    const wrongType = await tus(
+      base,
+      token,
+      'PATCH',
+      lying.headers.get('location')!,
+      { 'Upload-Offset': '0', 'Content-Type': 'video/mp4' },
+      Buffer.alloc(100),
+    );
+    // tus's own refusal of a PATCH that is not `application/offset+octet-stream`.
+    expect([400, 415]).toContain(wrongType.status);
+    expect(
+      (await tus(base, token, 'HEAD', lying.headers.get('location')!)).headers.get('upload-offset'),
+    ).toBe('0');
+    expect((await tus(base, token, 'DELETE', lying.headers.get('location')!)).status).toBe(204);
+    const text = await send(Buffer.from('not a video at all'.repeat(50)), 'lesson.mp4', 'video/mp4');
+    expect(JSON.parse(text.done.body)).toMatchObject({ code: Code.MEDIA_TYPE_REFUSED });
     expect(await uploads()).toEqual(before);
   });
 

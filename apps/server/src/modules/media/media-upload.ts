@@ -20,6 +20,7 @@ import { mediaContext } from './media-context.ts';
 import { probeMedia } from './media-probe.ts';
 import { startTranscode } from './media-transcode.ts';
 import { deleteMedia, findByUploadId, insertWithinQuota, markProcessing } from './media.repo.ts';
+import { heldOutsideMedia } from './media.service.ts';
 
 /** The header naming the media an upload became (creation and completion answers). */
 export const MEDIA_ID_HEADER = 'Media-Id';
@@ -84,6 +85,7 @@ function createTusServer(
           hlsKey: randomBytes(16).toString('hex'),
         },
         config.MEDIA_QUOTA_BYTES,
+        heldOutsideMedia,
       );
       if ('usedBytes' in created)
         throw refuse(400, Code.MEDIA_QUOTA_EXCEEDED, {
@@ -136,6 +138,9 @@ export const mediaUploadRoutes =
     const tus = createTusServer(ctx, app.log, current);
     // The bytes go to tus as they arrive: Fastify does not read the body.
     app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
+    // Whatever type a client declares (a creation with `Content-Type: video/mp4`), tus decides: the
+    // bytes are judged by probing, and a PATCH of another type gets tus's own 415.
+    app.addContentTypeParser('*', (_request, _payload, done) => done(null));
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {
       const c = teamCtxOf(request);
       reply.hijack();

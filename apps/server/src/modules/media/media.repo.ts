@@ -1,6 +1,6 @@
 /** The `media` table: the only place with its queries. */
 import type { MediaRendition } from '@studio/contract';
-import { and, eq, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { appSettings, media, type MediaRow } from '../../db/schema.ts';
 
@@ -23,14 +23,23 @@ export async function insertWithinQuota(
   db: Db,
   row: NewMedia,
   quotaBytes: number,
+  /** Bytes other files of the team hold in the same quota (lesson attachments). */
+  heldElsewhere: (db: Db, teamId: number) => Promise<number> = async () => 0,
 ): Promise<{ media: MediaRow } | { usedBytes: number }> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('media-quota'), ${row.teamId})`);
-    const usedBytes = await teamMediaBytes(tx as unknown as Db, row.teamId);
+    await lockTeamQuota(tx as unknown as Db, row.teamId);
+    const usedBytes =
+      (await teamMediaBytes(tx as unknown as Db, row.teamId)) +
+      (await heldElsewhere(tx as unknown as Db, row.teamId));
     if (usedBytes + row.sizeBytes > quotaBytes) return { usedBytes };
     const [inserted] = await tx.insert(media).values(row).returning();
     return { media: inserted! };
   });
+}
+
+/** The team's quota lock: held by every insert that counts against MEDIA_QUOTA_BYTES, till its commit. */
+export async function lockTeamQuota(tx: Db, teamId: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('media-quota'), ${teamId})`);
 }
 
 export async function findMedia(db: Db, id: number): Promise<MediaRow | undefined> {
@@ -49,6 +58,15 @@ export async function findTeamMedia(db: Db, teamId: number, id: number): Promise
 export async function findByUploadId(db: Db, uploadId: string): Promise<MediaRow | undefined> {
   const [row] = await db.select().from(media).where(eq(media.uploadId, uploadId));
   return row;
+}
+
+/** The probed durations of some of a team's media (learning and the store ask; media.service.ts). */
+export async function teamMediaDurations(db: Db, teamId: number, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: media.id, durationMs: media.durationMs })
+    .from(media)
+    .where(and(eq(media.teamId, teamId), inArray(media.id, ids)));
 }
 
 export async function deleteMedia(db: Db, id: number): Promise<void> {
@@ -100,6 +118,28 @@ export async function staleUploads(db: Db, before: Date): Promise<MediaRow[]> {
     .select()
     .from(media)
     .where(and(eq(media.status, 'uploading'), lt(media.createdAt, before)));
+}
+
+/** Finished media (ready or failed; never one being transcoded): what the unused-media sweep looks at. */
+export async function finishedMedia(db: Db): Promise<MediaRow[]> {
+  return db
+    .select()
+    .from(media)
+    .where(inArray(media.status, ['ready', 'failed']));
+}
+
+/** Marks these media unused from `at` (those not marked yet), and clears the mark of those in use again. */
+export async function markUnused(db: Db, unused: number[], used: number[], at: Date): Promise<void> {
+  if (unused.length)
+    await db
+      .update(media)
+      .set({ unusedSince: at })
+      .where(and(inArray(media.id, unused), isNull(media.unusedSince)));
+  if (used.length)
+    await db
+      .update(media)
+      .set({ unusedSince: null })
+      .where(and(inArray(media.id, used), isNotNull(media.unusedSince)));
 }
 
 const URL_SECRET_KEY = 'media_url_secret';

@@ -74,6 +74,7 @@ export const mediaRoutes =
       async (r, reply) => {
         const [token = '', ...rest] = r.params['*'].split('/');
         const file = await hlsFile(ctx, token, rest.join('/'));
+        if (file.cors) reply.header('access-control-allow-origin', '*');
         return reply.header('cache-control', file.cache).type(file.type).send(file.body);
       },
     );

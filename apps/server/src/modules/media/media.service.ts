@@ -4,9 +4,10 @@ import type { TeamCtx } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { authorize } from '../../platform/policy.ts';
+import type { Db } from '../../db/client.ts';
 import type { MediaRow } from '../../db/schema.ts';
 import { playableMedia, type MediaViewer } from './media-access.ts';
-import { findTeamMedia, teamMediaBytes } from './media.repo.ts';
+import { findTeamMedia, lockTeamQuota, teamMediaBytes, teamMediaDurations } from './media.repo.ts';
 import { hlsBase, signGrant, type PlayGrant } from './media-urls.ts';
 
 export const toMedia = (row: MediaRow): Media => ({
@@ -31,10 +32,62 @@ export async function mediaInfo(c: TeamCtx, mediaId: number): Promise<Media> {
   return toMedia(row);
 }
 
+/**
+ * The durations (ms) of the media a team's lessons name, by id: only the team's own media, and only
+ * those probed (an upload still arriving, a refused or deleted one is absent). For learning's watch
+ * progress and the store's course duration, which reach it as `ctx.mediaDurations` (app.ts).
+ */
+export async function mediaDurations(
+  db: AppContext['db'],
+  teamId: number,
+  ids: readonly number[],
+): Promise<Map<number, number>> {
+  const rows = await teamMediaDurations(db, teamId, [...new Set(ids)]);
+  return new Map(rows.flatMap((r) => (r.durationMs ? [[r.id, r.durationMs] as const] : [])));
+}
+
+/**
+ * Other files counted in the team's media quota (lesson attachments): each owner hands in how many
+ * bytes the team holds with it, read by its own repo (the media module never reads their tables).
+ */
+export type QuotaHolder = (db: Db, teamId: number) => Promise<number>;
+const quotaHolders = new Set<QuotaHolder>();
+export function countInMediaQuota(holder: QuotaHolder): void {
+  quotaHolders.add(holder);
+}
+/** Bytes the team's other files hold in the media quota. */
+export async function heldOutsideMedia(db: Db, teamId: number): Promise<number> {
+  let total = 0;
+  for (const holder of quotaHolders) total += await holder(db, teamId);
+  return total;
+}
+
+/**
+ * Runs `insert` (another module's row of `bytes` more) when the team's quota allows it, under the same
+ * per-team lock as media uploads, so the two cannot both pass the last free bytes. Answers the bytes
+ * in use when refused.
+ */
+export async function insertWithinMediaQuota<T>(
+  ctx: AppContext,
+  teamId: number,
+  bytes: number,
+  insert: (tx: Db) => Promise<T>,
+): Promise<{ value: T } | { usedBytes: number }> {
+  return ctx.db.transaction(async (trx) => {
+    const tx = trx as unknown as Db;
+    await lockTeamQuota(tx, teamId);
+    const usedBytes = (await teamMediaBytes(tx, teamId)) + (await heldOutsideMedia(tx, teamId));
+    if (usedBytes + bytes > ctx.config.MEDIA_QUOTA_BYTES) return { usedBytes };
+    return { value: await insert(tx) };
+  });
+}
+
 export async function mediaUsage(c: TeamCtx): Promise<MediaUsage> {
   authorize(c, 'media.view');
+  const teamId = c.membership.team.id;
   return {
-    usedBytes: await teamMediaBytes(c.ctx.db, c.membership.team.id),
+    // Attachments and media share the quota: the usage shown is both.
+    usedBytes: (await teamMediaBytes(c.ctx.db, teamId)) + (await heldOutsideMedia(c.ctx.db, teamId)),
     quotaBytes: c.ctx.config.MEDIA_QUOTA_BYTES,
   };
 }
@@ -73,9 +126,21 @@ export async function playMedia(
   };
 }
 
-/** The segments' own address: ciphertext only, so it may outlive the playlist by the media's length. */
+/** Segment addresses through a CDN are shared by every viewer within one such window (seconds). */
+export const CDN_WINDOW_SECONDS = 3600;
+
+/**
+ * The segments' own address: ciphertext only, so it may outlive the playlist by the media's length.
+ * With MEDIA_CDN_BASE it is on the CDN (which pulls from this server) and names no viewer, lesson or
+ * exact time: one address per media and hour, so the CDN keeps one copy for every viewer.
+ */
 export async function segmentBase(ctx: AppContext, grant: PlayGrant, row: MediaRow): Promise<string> {
   const seconds = Math.ceil((row.durationMs ?? 0) / 1000);
   const expires = Math.floor(Date.now() / 1000) + ctx.config.MEDIA_URL_TTL_SECONDS + seconds;
-  return hlsBase(await signGrant(ctx, { ...grant, purpose: 's', expires }));
+  const cdn = ctx.config.MEDIA_CDN_BASE;
+  if (!cdn) return hlsBase(await signGrant(ctx, { ...grant, purpose: 's', expires }));
+  const windowed = Math.ceil(expires / CDN_WINDOW_SECONDS) * CDN_WINDOW_SECONDS;
+  const shared = { mediaId: row.id, courseId: 0, lessonId: 0, userId: 0, teamId: 0 };
+  const token = await signGrant(ctx, { ...shared, purpose: 's', expires: windowed });
+  return `${cdn.replace(/\/$/, '')}${hlsBase(token)}`;
 }

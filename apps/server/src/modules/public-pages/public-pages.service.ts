@@ -23,6 +23,7 @@ import { createWechatQr } from '../auth/wechat.service.ts';
 import { viewShare } from '../courses/shares.service.ts';
 import { viewCertificate } from '../learning/certificates.service.ts';
 import { storeCourse, storeListJson } from '../store/catalog.service.ts';
+import { visitorAttachments } from '../attachments/attachment-downloads.service.ts';
 import { describe, SITE_DESCRIPTION, SITE_NAME, type PageHead } from './page-head.ts';
 import { listedForSitemap } from './sitemap.repo.ts';
 
@@ -101,7 +102,12 @@ export async function courseView(
       body:
         page === 'wxPreview'
           ? { page: 'wxPreview', course }
-          : { page: 'storeCourse', course, lessonId: positiveId(lesson) },
+          : {
+              page: 'storeCourse',
+              course,
+              lessonId: positiveId(lesson),
+              attachments: await visitorAttachments(ctx, courseId, positiveId(lesson)),
+            },
     };
   } catch (error) {
     if (codeOf(error) === Code.NOT_FOUND) return notFound(path, 'course');

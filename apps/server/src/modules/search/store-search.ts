@@ -8,7 +8,7 @@ import {
   STORE_SUGGEST_MAX,
   STORE_TOTAL_CAP,
   type CourseCategory,
-  type StoreListPage,
+  type StoreSearchPage,
   type StoreSort,
   type StoreSuggest,
 } from '@studio/contract';
@@ -46,7 +46,7 @@ export type StoreSearchQuery = {
 };
 
 export interface StoreSearch {
-  list(q: StoreSearchQuery): Promise<StoreListPage>;
+  list(q: StoreSearchQuery): Promise<StoreSearchPage>;
   suggest(keyword: string): Promise<StoreSuggest>;
 }
 
@@ -174,10 +174,10 @@ export class PgStoreSearch implements StoreSearch {
     return this.docs.n;
   }
 
-  async list(q: StoreSearchQuery): Promise<StoreListPage> {
+  async list(q: StoreSearchQuery): Promise<StoreSearchPage> {
     const offset = (q.pageNum - 1) * q.pageSize;
     const words = q.keyword ? queryWords(q.keyword) : [];
-    const page = ({ rows, total }: Found): StoreListPage => ({
+    const page = ({ rows, total }: Found): StoreSearchPage => ({
       list: rows.map((r) => ({ ...r, titleHighlights: titleHighlights(r.title, words) })),
       total: Math.min(total, STORE_TOTAL_CAP),
       totalCapped: total > STORE_TOTAL_CAP,

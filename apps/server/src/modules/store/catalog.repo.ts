@@ -95,3 +95,34 @@ export async function listReleaseNotes(db: Db, courseId: number, limit = 50) {
     .orderBy(desc(courseReleases.versionNo))
     .limit(limit);
 }
+
+/**
+ * The media ids the given releases' lessons name (each `media` block's `mediaId`, each id once), with
+ * the course's team: the store's course duration adds up their media (course-media.ts).
+ */
+export async function releaseMediaIds(
+  db: Db,
+  releases: { courseId: number; versionNo: number }[],
+): Promise<{ courseId: number; versionNo: number; teamId: number; mediaIds: number[] }[]> {
+  if (releases.length === 0) return [];
+  const { rows } = await db.execute<{
+    course_id: number;
+    version_no: number;
+    team_id: number;
+    media_ids: number[];
+  }>(sql`
+    select r.course_id, r.version_no, c.team_id,
+      coalesce(array_agg(distinct (v #>> '{}')::int) filter (where v is not null), '{}') as media_ids
+    from jsonb_to_recordset(${JSON.stringify(releases)}::jsonb) as want("courseId" int, "versionNo" int)
+    join ${courseReleases} r on r.course_id = want."courseId" and r.version_no = want."versionNo"
+    join ${courses} c on c.id = r.course_id
+    left join lateral jsonb_path_query(r.snapshot,
+      'lax $.lessons[*].content.** ? (@.type == "media").attrs.mediaId ? (@.type() == "number")') v on true
+    group by r.course_id, r.version_no, c.team_id`);
+  return rows.map((r) => ({
+    courseId: r.course_id,
+    versionNo: r.version_no,
+    teamId: r.team_id,
+    mediaIds: r.media_ids,
+  }));
+}

@@ -20,6 +20,7 @@ import { ok } from '../../platform/reply.ts';
 import type { Membership } from '../../platform/membership.ts';
 import { TtlCache } from '../../platform/cache.ts';
 import { findLatestRelease, isInCart, isOwned, listReleaseNotes, type ListedCourse } from './catalog.repo.ts';
+import { cardsMediaMs, snapshotMediaMs } from './course-media.ts';
 
 export const toCard = (l: ListedCourse): StoreCard => ({
   courseId: l.courseId,
@@ -69,8 +70,15 @@ export function storeSearch(ctx: AppContext): StoreSearch {
   return search;
 }
 
-export const listStore = (ctx: AppContext, q: StoreQuery): Promise<StoreListPage> =>
-  storeSearch(ctx).list({ ...q, sort: storeSortOf(q) });
+/** A page of the store: the search's cards, each with its course's duration (course-media.ts). */
+export async function listStore(ctx: AppContext, q: StoreQuery): Promise<StoreListPage> {
+  const page = await storeSearch(ctx).list({ ...q, sort: storeSortOf(q) });
+  const mediaMs = await cardsMediaMs(ctx, page.list);
+  return {
+    ...page,
+    list: page.list.map((card) => ({ ...card, mediaMs: mediaMs.get(card.courseId) ?? null })),
+  };
+}
 
 /**
  * The catalog is the same for every viewer: pages are kept a few seconds per process, as the
@@ -129,6 +137,7 @@ export async function storeCourse(ctx: AppContext, viewer: Viewer, courseId: num
       viewer !== null &&
       teamId !== undefined &&
       (await isInCart(ctx.db, viewer.actor.user.id, teamId, courseId)),
+    mediaMs: await snapshotMediaMs(ctx, listed.teamId, snapshot),
   };
 }
 
@@ -144,6 +153,8 @@ export async function releasedLessonFacts(
   lessonId: number,
 ): Promise<{
   courseTeamId: number;
+  /** The latest release: what the store and buyers read (attachments are listed per release). */
+  releaseId: number;
   listed: boolean;
   entitled: boolean;
   freePreview: boolean;
@@ -156,6 +167,7 @@ export async function releasedLessonFacts(
     teamId !== undefined && (listed.teamId === teamId || (await isOwned(ctx.db, teamId, courseId)));
   return {
     courseTeamId: listed.teamId,
+    releaseId: listed.release.id,
     listed: listed.listed,
     entitled,
     freePreview: lesson.freePreview,

@@ -6,13 +6,12 @@ import {
   invoiceSchema,
   pageSchema,
   Routes,
-  VALIDATION_MESSAGES,
 } from '@studio/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { teamCtxOf } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { invalidInput } from '../../platform/errors.ts';
+import { invalidInput, invalidInputText } from '../../platform/errors.ts';
 import { ok } from '../../platform/reply.ts';
 import { applyInvoice, invoicePdf, issueInvoice, listInvoices } from './invoices.service.ts';
 
@@ -58,7 +57,7 @@ export const invoiceRoutes =
         },
       },
       async (request) => {
-        if (!request.isMultipart()) throw invalidInput('file', VALIDATION_MESSAGES.multipartRequired);
+        if (!request.isMultipart()) throw invalidInput('file', 'multipartRequired');
         let invoiceId: number | null = null;
         for await (const part of request.parts({
           limits: { fileSize: ctx.config.UPLOAD_MAX_BYTES, files: 1 },
@@ -66,15 +65,15 @@ export const invoiceRoutes =
           if (part.type === 'field') {
             if (part.fieldname !== 'invoiceId') continue;
             const parsed = invoiceIdQuery.safeParse({ invoiceId: part.value });
-            if (!parsed.success) throw invalidInput('invoiceId', parsed.error.issues[0]!.message);
+            if (!parsed.success) throw invalidInputText('invoiceId', parsed.error.issues[0]!.message);
             invoiceId = parsed.data.invoiceId;
             continue;
           }
-          if (invoiceId === null) throw invalidInput('invoiceId', VALIDATION_MESSAGES.invalid);
+          if (invoiceId === null) throw invalidInput('invoiceId', 'invalid');
           const body = await part.toBuffer(); // throws 413 past UPLOAD_MAX_BYTES
           return ok(await issueInvoice(teamCtxOf(request), invoiceId, body));
         }
-        throw invalidInput('file', VALIDATION_MESSAGES.fileMissing);
+        throw invalidInput('file', 'fileMissing');
       },
     );
     app.get(

@@ -3,7 +3,6 @@ import {
   type CurrentTeam,
   type LastTeam,
   type TeamListItem,
-  VALIDATION_MESSAGES,
 } from '@studio/contract';
 import type { Actor } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -57,7 +56,7 @@ export async function createTeam(
   teamLogo = '',
 ): Promise<LastTeam> {
   if (!isOwnFileUrl(ctx.config, teamLogo))
-    throw invalidInput('teamLogo', VALIDATION_MESSAGES.uploadedImageOnly);
+    throw invalidInput('teamLogo', 'uploadedImageOnly');
   for (let attempt = 0; attempt < 8; attempt++) {
     const team = await insertTeamWithOwner(ctx.db, {
       teamCode: newTeamCode(),
@@ -92,7 +91,7 @@ export async function modifyTeam(
 ): Promise<LastTeam> {
   authorize(membership, 'team.modify');
   if (patch.teamLogo !== undefined && !isOwnFileUrl(ctx.config, patch.teamLogo)) {
-    throw invalidInput('teamLogo', VALIDATION_MESSAGES.uploadedImageOnly);
+    throw invalidInput('teamLogo', 'uploadedImageOnly');
   }
   const team = await ctx.db.transaction(async (tx) => {
     const row = await updateTeam(tx, membership.team.id, patch);

@@ -3,7 +3,6 @@
  * phones, teams set a user's current team) and how a user is shown. Other modules call these, never
  * users.repo.ts (eslint: modules meet through a service).
  */
-import { VALIDATION_MESSAGES } from '@studio/contract';
 import type { UserRow } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { invalidInput } from '../../platform/errors.ts';
@@ -29,7 +28,7 @@ export async function updateProfile(
   patch: { nickName?: string; headImage?: string },
 ): Promise<UserRow> {
   if (patch.headImage !== undefined && !isOwnFileUrl(ctx.config, patch.headImage)) {
-    throw invalidInput('headImage', VALIDATION_MESSAGES.uploadedImageOnly);
+    throw invalidInput('headImage', 'uploadedImageOnly');
   }
   return updateUser(ctx.db, userId, patch);
 }

@@ -1,11 +1,19 @@
 /** Where uploaded files live: a local folder (default) or S3-compatible object storage. */
+import type { Readable } from 'node:stream';
+
 export type StoredFile = { body: Buffer; contentType: string };
+/** A stored file read as a stream (large files: lesson attachments), with its length. */
+export type OpenedFile = { stream: Readable; sizeBytes: number };
 
 export interface FileStorage {
   readonly kind: 'local' | 's3';
   /** Stores the whole body under key; a reader never sees a half-written file. */
   put(key: string, body: Buffer, contentType: string): Promise<void>;
   get(key: string): Promise<StoredFile | null>;
+  /** Stores a local file under key without reading it into memory; a reader never sees it half-written. */
+  putFile(key: string, filePath: string, contentType: string): Promise<void>;
+  /** Streams a stored file (null when there is none). */
+  open(key: string): Promise<OpenedFile | null>;
   /** Removes every file whose key starts with `prefix` (a folder such as `media/3/17/`). */
   deletePrefix(prefix: string): Promise<void>;
 }

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { contentTypeOf, type FileStorage, type StoredFile } from './file-storage.ts';
+import { contentTypeOf, type FileStorage, type OpenedFile, type StoredFile } from './file-storage.ts';
 
 export class LocalFileStorage implements FileStorage {
   readonly kind = 'local' as const;
@@ -24,6 +25,32 @@ export class LocalFileStorage implements FileStorage {
     const temp = `${target}.${randomBytes(6).toString('hex')}.part`;
     await fs.writeFile(temp, body);
     await fs.rename(temp, target);
+  }
+
+  async putFile(key: string, filePath: string, _contentType: string): Promise<void> {
+    const target = this.pathOf(key);
+    await fs.mkdir(path.dirname(target), { recursive: true });
+    // Copied beside the target, then renamed: the source may be on another file system.
+    const temp = `${target}.${randomBytes(6).toString('hex')}.part`;
+    try {
+      await fs.copyFile(filePath, temp);
+      await fs.rename(temp, target);
+    } catch (err) {
+      await fs.rm(temp, { force: true });
+      throw err;
+    }
+  }
+
+  async open(key: string): Promise<OpenedFile | null> {
+    const full = this.pathOf(key);
+    try {
+      const handle = await fs.open(full, 'r');
+      const { size } = await handle.stat();
+      return { stream: createReadStream('', { fd: handle }), sizeBytes: size };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw err;
+    }
   }
 
   async deletePrefix(prefix: string): Promise<void> {

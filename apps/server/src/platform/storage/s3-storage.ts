@@ -6,7 +6,10 @@ import {
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
-import type { FileStorage, StoredFile } from './file-storage.ts';
+import { createReadStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import type { FileStorage, OpenedFile, StoredFile } from './file-storage.ts';
 
 export type S3Options = {
   endpoint?: string;
@@ -37,6 +40,31 @@ export class S3FileStorage implements FileStorage {
     await this.client.send(
       new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentType: contentType }),
     );
+  }
+
+  async putFile(key: string, filePath: string, contentType: string): Promise<void> {
+    // One PutObject (up to 5 GB): the length is stated, the body streamed from the file.
+    const { size } = await fs.stat(filePath);
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.bucket,
+        Key: key,
+        Body: createReadStream(filePath),
+        ContentLength: size,
+        ContentType: contentType,
+      }),
+    );
+  }
+
+  async open(key: string): Promise<OpenedFile | null> {
+    try {
+      const out = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+      if (!(out.Body instanceof Readable)) return null;
+      return { stream: out.Body, sizeBytes: out.ContentLength ?? 0 };
+    } catch (err) {
+      if (err instanceof NoSuchKey || (err as { name?: string }).name === 'NoSuchKey') return null;
+      throw err;
+    }
   }
 
   async deletePrefix(prefix: string): Promise<void> {

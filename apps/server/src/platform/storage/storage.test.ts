@@ -37,6 +37,30 @@ describe('local storage', () => {
   });
 });
 
+async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const c of stream) chunks.push(c as Buffer);
+  return Buffer.concat(chunks);
+}
+
+describe('local storage of large files', () => {
+  it('stores a file by copy and rename, and streams it back with its size', async () => {
+    const root = await fs.mkdtemp(path.join(os.tmpdir(), 'store-'));
+    const source = path.join(await fs.mkdtemp(path.join(os.tmpdir(), 'src-')), 'upload');
+    const body = Buffer.alloc(300_000, 7);
+    await fs.writeFile(source, body);
+    const storage = new LocalFileStorage(root);
+    await storage.putFile('attachments/1/abcdefghijklmnop/file', source, 'application/pdf');
+    expect(await fs.readdir(path.join(root, 'attachments/1/abcdefghijklmnop'))).toEqual(['file']);
+    const opened = await storage.open('attachments/1/abcdefghijklmnop/file');
+    expect(opened?.sizeBytes).toBe(body.length);
+    expect((await readAll(opened!.stream)).equals(body)).toBe(true);
+    expect(await storage.open('attachments/1/missing/file')).toBeNull();
+    await expect(storage.putFile('../escape', source, 'application/pdf')).rejects.toThrow();
+    await fs.rm(root, { recursive: true });
+  });
+});
+
 describe('S3 storage against a fake S3 server', () => {
   const objects = new Map<string, { body: Buffer; type: string }>();
   let server: http.Server;
@@ -83,5 +107,18 @@ describe('S3 storage against a fake S3 server', () => {
     expect(got?.body.equals(PNG_1X1)).toBe(true);
     expect(got?.contentType).toBe('image/png');
     expect(await storage.get('cover/2026/11/missing00000.png')).toBeNull();
+  });
+
+  it('stores a file from disk (streamed, its length stated) and streams it back', async () => {
+    const source = path.join(await fs.mkdtemp(path.join(os.tmpdir(), 'src-')), 'upload');
+    const body = Buffer.from('%PDF-1.4 attachment body');
+    await fs.writeFile(source, body);
+    await storage.putFile('attachments/2/abcdefghijklmnop/file', source, 'application/pdf');
+    const stored = objects.get('/studio/attachments/2/abcdefghijklmnop/file');
+    expect(stored?.type).toBe('application/pdf');
+    const opened = await storage.open('attachments/2/abcdefghijklmnop/file');
+    expect(opened?.sizeBytes).toBe(stored?.body.length);
+    expect((await readAll(opened!.stream)).includes(body)).toBe(true);
+    expect(await storage.open('attachments/2/missing/file')).toBeNull();
   });
 });

@@ -1,7 +1,8 @@
 import type { DocNode } from '@studio/contract';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { HighlightCode } from './code-highlight.ts';
+import { MediaSlots } from './media-slots.tsx';
 import { renderDocHtml } from './render-html.ts';
 import './content-view.css';
 
@@ -41,7 +42,8 @@ const useHighlighter = (doc: DocNode | null | undefined): HighlightCode | undefi
 
 /**
  * The one renderer of lesson content, used by every preview, the share page and the store: the
- * JSON goes through the whitelist, the shared Tiptap schema and DOMPurify before it reaches the DOM.
+ * JSON goes through the whitelist, the shared Tiptap schema and DOMPurify before it reaches the DOM;
+ * its media blocks become players (MediaSlots).
  */
 export const ContentView = ({ doc, className }: { doc: DocNode | null | undefined; className?: string }) => {
   const { i18n } = useTranslation();
@@ -49,11 +51,17 @@ export const ContentView = ({ doc, className }: { doc: DocNode | null | undefine
   // The language too: a quiz names its kind and the true/false choices in it.
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const html = useMemo(() => renderDocHtml(doc, { highlight }), [doc, highlight, i18n.language]);
+  const ref = useRef<HTMLDivElement>(null);
   return (
-    <div
-      className={className ? `content-view ${className}` : 'content-view'}
-      // Safe: renderDocHtml filters the document and sanitizes the HTML with DOMPurify.
-      dangerouslySetInnerHTML={{ __html: html }}
-    />
+    <>
+      <div
+        ref={ref}
+        className={className ? `content-view ${className}` : 'content-view'}
+        // Safe: renderDocHtml filters the document and sanitizes the HTML with DOMPurify.
+        dangerouslySetInnerHTML={{ __html: html }}
+      />
+      {/* Media blocks become players (media-slots.tsx), with the lesson from MediaPlaceProvider. */}
+      <MediaSlots root={ref} html={html} />
+    </>
   );
 };

@@ -40,10 +40,16 @@ const PURIFY_CONFIG = {
  * server (public pages rendered for visitors) there is no DOM for DOMPurify: there the first two layers
  * stand alone (the whitelist with its URL checks, and a renderer that escapes every value it writes).
  */
-export const purifyHtml = (html: string): string => {
+export const purifyHtml = (html: string, { mediaButtons = false } = {}): string => {
   if (typeof DOMPurify.sanitize !== 'function') return html;
   installHooks();
-  return DOMPurify.sanitize(html, PURIFY_CONFIG);
+  return DOMPurify.sanitize(html, mediaButtons ? MEDIA_BUTTONS_CONFIG : PURIFY_CONFIG);
+};
+
+/** The public pages' media blocks hold a play button (renderMedia): a button, and nothing else, allowed. */
+const MEDIA_BUTTONS_CONFIG = {
+  ...PURIFY_CONFIG,
+  FORBID_TAGS: PURIFY_CONFIG.FORBID_TAGS.filter((tag) => tag !== 'button'),
 };
 
 const escapeText = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -190,6 +196,24 @@ const renderSpec = (spec: HtmlSpec): string => {
 /** The options of the render under way (rendering is synchronous): see renderDocHtml. */
 let quizWords: QuizWords | undefined;
 let highlight: HighlightCode | undefined;
+let mediaPlayLabel: MediaPlayLabel | undefined;
+
+/** The label of a media block's play button (`播放视频：title`), for pages without the app. */
+export type MediaPlayLabel = (kind: 'video' | 'audio', title: string) => string;
+
+/**
+ * A media block: the schema's placeholder; with `mediaPlayLabel` (the server's public pages) a play
+ * button in it, which the page's script answers by loading the player (public-client.ts).
+ */
+const renderMedia = (node: DocNode): string => {
+  const spec = mediaSpec(node);
+  if (!mediaPlayLabel || typeof spec === 'string') return renderSpec(spec);
+  const [tag, attrs, title = ''] = spec;
+  const text = typeof title === 'string' ? title : '';
+  const kind = attrs['data-kind'] === 'audio' ? 'audio' : 'video';
+  const button = `${open(['button', { type: 'button', class: 'media-block-play', 'data-media-play': '', 'aria-label': mediaPlayLabel(kind, text) }])}<span class="media-block-icon" aria-hidden="true"></span><span class="media-block-title">${escapeText(text)}</span></button>`;
+  return `${open([tag, attrs])}${button}</${tag}>`;
+};
 
 /** A code block: its text highlighted when a highlighter is at hand, else as the schema writes it. */
 const renderCodeBlock = (node: DocNode): string => {
@@ -220,7 +244,7 @@ const LEAVES: Record<string, (node: DocNode) => string> = {
       : img;
   },
   videoEmbed: renderVideo,
-  media: (node) => renderSpec(mediaSpec(node)),
+  media: renderMedia,
   table: renderTable,
   quiz: (node) => renderSpec(quizSpec(node, quizWords)),
   codeBlock: renderCodeBlock,
@@ -249,18 +273,22 @@ export const renderDocHtml = (
     words?: QuizWords;
     /** Colours code blocks (code-highlight.ts, loaded only where a lesson has code). */
     highlight?: HighlightCode;
+    /** A play button in each media block (server-rendered pages; the app mounts its player instead). */
+    mediaPlayLabel?: MediaPlayLabel;
   } = {},
 ): string => {
   const clean = filterDoc(doc);
   quizWords = options.words;
   highlight = options.highlight;
+  mediaPlayLabel = options.mediaPlayLabel;
   try {
-    return purifyHtml(renderNode(clean));
+    return purifyHtml(renderNode(clean), { mediaButtons: !!options.mediaPlayLabel });
   } catch {
     const text = docText(clean);
     return text ? `<p>${escapeText(text).replace(/\n/g, '<br>')}</p>` : '';
   } finally {
     quizWords = undefined;
     highlight = undefined;
+    mediaPlayLabel = undefined;
   }
 };

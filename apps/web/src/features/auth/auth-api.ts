@@ -1,17 +1,10 @@
 import { Routes, WebPaths, safeRedirect } from '@studio/contract/constants';
-import type { SmsLogin, UserInfo, WechatCallback } from '@studio/contract';
+import type { UserInfo, WechatCallback } from '@studio/contract';
 import { api, unwrap } from '../../lib/request.ts';
 import { WECHAT_REDIRECT_KEY } from './wechat-keys.ts';
 
-/** Resolves with the envelope: 10005 (a code is already on its way) is a success the caller words. */
-export const sendSmsCode = (phone: string, purpose: 'login' | 'bind') =>
-  api.post<null>(Routes.auth.smsSend, { phone, purpose });
-
 export const wechatCallback = (body: WechatCallback): Promise<UserInfo> =>
   api.post<UserInfo>(Routes.auth.wechatCallback, body).then(unwrap);
-
-export const wechatBind = (body: SmsLogin): Promise<UserInfo> =>
-  api.post<UserInfo>(Routes.auth.wechatBind, body).then(unwrap);
 
 /** Where /loading goes next, carrying the page the user first asked for. */
 export const loadingPath = (redirect: string | null): string => {

@@ -133,10 +133,12 @@ describe('/wxAuth', () => {
     expect(screen.getByRole('link', { name: '返回登录' }).getAttribute('href')).toBe('/login');
   });
 
-  it('a new WeChat user (register: false) binds a phone on the same page, then enters', async () => {
+  it('a new WeChat user (register: false) binds a phone on the same page with the login card’s SMS form, then enters', async () => {
     mock.onPost(Routes.auth.wechatCallback).reply(...ok(user({ register: false, phone: '', token: 'wx' })));
-    mock.onPost(Routes.auth.smsSend).reply(...ok(null));
-    mock.onPost(Routes.auth.wechatBind).reply(...ok(user({ register: true, token: 'wx' })));
+    const calls = stubFetch({
+      [Routes.auth.smsSend]: [{ code: Code.OK }],
+      [Routes.auth.wechatBind]: [{ code: Code.OK, data: user({ register: true, token: 'wx' }) }],
+    });
     mock.onGet(Routes.user.info).reply(...ok(user({ token: 'wx', lastTeam: null })));
     const router = renderApp('/wxAuth?code=abc&state=s1');
 
@@ -146,13 +148,19 @@ describe('/wxAuth', () => {
 
     fireEvent.change(screen.getByLabelText('手机号'), { target: { value: '13900000000' } });
     fireEvent.click(screen.getByRole('button', { name: '获取验证码' }));
-    await waitFor(() => expect(mock.history.post).toHaveLength(2));
-    expect(body(1)).toEqual({ phone: '13900000000', purpose: 'bind' });
+    // The login's countdown, in the same words.
+    expect(await screen.findByRole('button', { name: /秒后重新获取/ })).toBeTruthy();
+    expect(calls[0]?.body).toEqual({ phone: '13900000000', purpose: 'bind' });
 
     fireEvent.change(screen.getByLabelText('验证码'), { target: { value: '654321' } });
     fireEvent.click(screen.getByRole('button', { name: '绑定并进入' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/selectTeam'));
-    expect(body(2)).toEqual({ phone: '13900000000', code: '654321' });
+    expect(calls[1]).toMatchObject({
+      route: Routes.auth.wechatBind,
+      body: { phone: '13900000000', code: '654321' },
+      // Under the session WeChat's callback gave.
+      headers: { 'x-request-tkToken': 'wx' },
+    });
   });
 });
 

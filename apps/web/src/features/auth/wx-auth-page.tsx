@@ -6,10 +6,13 @@ import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { WebPaths } from '@studio/contract/constants';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { isApiError } from '../../lib/api-error.ts';
-import { wechatBind, wechatCallback, wechatLoadingPath } from './auth-api.ts';
+import { wechatCallback, wechatLoadingPath } from './auth-api.ts';
 import { WECHAT_STATE_KEY } from './wechat-keys.ts';
 import { AuthShell } from './auth-shell.tsx';
-import { PhoneCodeForm } from './phone-code-form.tsx';
+import { bindWechatPhone } from './login/login-api.ts';
+import { SmsCodeForm } from './login/login-forms.tsx';
+import { currentLang } from '../../lib/i18n/index.ts';
+import { WordsProvider } from '../../screens/words.tsx';
 import { saveUser, saveUserKeepingToken, useSession } from './session-store.ts';
 
 type Phase = { kind: 'working' } | { kind: 'bind' } | { kind: 'failed'; reason: string };
@@ -82,15 +85,18 @@ export const WxAuthPage = () => {
     return (
       <AuthShell title={t('auth.bindTitle')}>
         <Typography.Paragraph type="secondary">{t('auth.bindDesc')}</Typography.Paragraph>
-        <PhoneCodeForm
-          purpose="bind"
-          submitText={t('auth.bind')}
-          onSubmit={wechatBind}
-          onDone={(info) => {
-            keep(info);
-            void navigate(wechatLoadingPath(), { replace: true });
-          }}
-        />
+        {/* The login card's SMS form: the same fields, countdown and messages as /login's SMS tab. */}
+        <WordsProvider value={{ t, lang: currentLang() }}>
+          <SmsCodeForm
+            purpose="bind"
+            submitText={t('auth.bind')}
+            submit={(phone, smsCode) => bindWechatPhone(t, user?.token ?? '', phone, smsCode)}
+            onDone={(info) => {
+              keep(info);
+              void navigate(wechatLoadingPath(), { replace: true });
+            }}
+          />
+        </WordsProvider>
       </AuthShell>
     );
   }

@@ -1,4 +1,4 @@
-import { Routes } from '@studio/contract/constants';
+import { API_BASE, PLATFORM_CODE, Routes, SOURCE_HEADER, TOKEN_HEADER } from '@studio/contract/constants';
 import type {
   Certificate,
   LearnCourse,
@@ -8,12 +8,15 @@ import type {
   LearnProgressBody,
   LearnReport,
   LearnReportQuery,
+  LearnWatchBody,
+  LearnWatched,
   QuizAnswer,
   QuizAnswered,
 } from '@studio/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AxiosRequestConfig } from 'axios';
 import { api, unwrap } from '../../lib/request.ts';
+import { readToken } from '../../lib/storage.ts';
 import { useTeamId } from '../teams/current-team.ts';
 
 /**
@@ -53,6 +56,25 @@ export const learnApi = {
     api.post<LearnProgress>(Routes.learn.progress, body, config).then(unwrap),
   complete: (courseId: number, lessonId: number, config?: AxiosRequestConfig) =>
     api.post<LearnProgress>(Routes.learn.complete, { courseId, lessonId }, config).then(unwrap),
+  /** A watch save of a media block; silent: the next save sends its intervals again. */
+  watch: (body: LearnWatchBody) =>
+    api.post<LearnWatched>(Routes.learn.watch, body, { silent: true }).then(unwrap),
+  /**
+   * A watch save while the page is hidden or left: `fetch` with `keepalive` outlives the page
+   * (sendBeacon cannot carry the token header); its answer is not read.
+   */
+  watchOnLeave: (body: LearnWatchBody) => {
+    void fetch(`${API_BASE}${Routes.learn.watch}`, {
+      method: 'POST',
+      keepalive: true,
+      headers: {
+        'content-type': 'application/json',
+        [TOKEN_HEADER]: readToken(),
+        [SOURCE_HEADER]: PLATFORM_CODE,
+      },
+      body: JSON.stringify(body),
+    }).catch(() => undefined);
+  },
   answer: (body: { courseId: number; lessonId: number; quizId: string; answer: QuizAnswer }) =>
     api.post<QuizAnswered>(Routes.quiz.answer, body).then(unwrap),
   /** Public: no login needed, and a stale token must not send the visitor away. */

@@ -30,6 +30,7 @@ const released: StoreCourse = {
   title: '已发布的课程',
   subtitle: '',
   summary: '商城里卖的版本。',
+  mediaMs: null,
   cover: '',
   category: 'tech',
   tags: [],

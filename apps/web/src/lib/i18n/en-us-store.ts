@@ -7,6 +7,7 @@ export const storeEnUS: WithPlurals<typeof storeZhCN> = {
   title: 'Course store',
   category: courseCategoryNames('en'),
   price: { free: 'Free' },
+  duration: { hm: '{{h}} h {{m}} min', h: '{{h}} h', m: '{{m}} min' },
   changelog: { title: 'Changelog', version: 'v{{version}} · {{time}}' },
   list: {
     search: 'Search courses',

@@ -85,6 +85,10 @@ export const teamCentreEnUS: WithPlurals<typeof teamCentreZhCN> = {
     transferred: 'Ownership transferred to {{name}}; you are now an admin',
     rowActions: 'Actions for {{name}}',
   },
+  mediaUsage: {
+    title: 'Video and audio storage',
+    used: '{{used}} of {{quota}} used',
+  },
   leave: {
     title: 'Leave team',
     desc: 'After leaving you can no longer see the team; an invitation lets you join again.',

@@ -4,6 +4,8 @@ import { aiEnUS } from './en-us-ai.ts';
 import { courseEnUS } from './en-us-course.ts';
 import { errorsEnUS } from './en-us-errors.ts';
 import { learnEnUS } from './en-us-learn.ts';
+import { mediaPlayerEnUS } from './en-us-media.ts';
+import { attachmentsEnUS } from './en-us-attachments.ts';
 import type { WithPlurals } from './plurals.ts';
 import type { Messages } from './zh-cn.ts';
 
@@ -99,6 +101,8 @@ export const enUS: WithPlurals<Messages> = {
   store: storeEnUS,
   ai: aiEnUS,
   learn: learnEnUS,
+  mediaPlayer: mediaPlayerEnUS,
+  attachments: attachmentsEnUS,
   auth: {
     title: 'Log in / Sign up',
     subtitle: 'A new phone number is registered once verified',

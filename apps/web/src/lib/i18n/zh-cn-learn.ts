@@ -135,7 +135,10 @@ export const learnZhCN = {
       completedAt: '完成时间',
       quiz: '测验',
       score: '测验得分',
+      watch: '观看时长',
     },
+    /** Time watched of the course's video and audio (each part counted once). */
+    watch: { hm: '{{h}} 小时 {{m}} 分钟', m: '{{m}} 分钟', underMinute: '不到 1 分钟', none: '未观看' },
     notStarted: '未开始',
     notCompleted: '未完成',
     quizText: '答对 {{correct}} 题，共作答 {{answered}} 题',

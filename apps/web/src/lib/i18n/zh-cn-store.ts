@@ -4,6 +4,8 @@ export const storeZhCN = {
   title: '课程商城',
   category: courseCategoryNames('zh'),
   price: { free: '免费' },
+  // A course's total video and audio time (its media's durations).
+  duration: { hm: '共 {{h}} 小时 {{m}} 分钟', h: '共 {{h}} 小时', m: '共 {{m}} 分钟' },
   changelog: { title: '更新日志', version: 'v{{version}} · {{time}}' },
   list: {
     search: '搜索课程',

@@ -80,6 +80,10 @@ export const teamCentreZhCN = {
     transferred: '已把所有权转让给 {{name}}，你现在是管理员',
     rowActions: '{{name}} 的操作',
   },
+  mediaUsage: {
+    title: '音视频存储',
+    used: '已用 {{used}}，共 {{quota}}',
+  },
   leave: {
     title: '退出团队',
     desc: '退出后你将不能再访问该团队的内容，之后可以凭邀请重新加入。',

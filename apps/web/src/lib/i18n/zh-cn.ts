@@ -5,6 +5,8 @@ import { storeZhCN } from './zh-cn-store.ts';
 import { aiZhCN } from './zh-cn-ai.ts';
 import { errorsZhCN } from './zh-cn-errors.ts';
 import { learnZhCN } from './zh-cn-learn.ts';
+import { mediaPlayerZhCN } from './zh-cn-media.ts';
+import { attachmentsZhCN } from './zh-cn-attachments.ts';
 
 /** Chinese, the default and the reference: en-US must have exactly these keys (checked by its type). */
 export const zhCN = {
@@ -84,6 +86,8 @@ export const zhCN = {
   store: storeZhCN,
   ai: aiZhCN,
   learn: learnZhCN,
+  mediaPlayer: mediaPlayerZhCN,
+  attachments: attachmentsZhCN,
   auth: {
     title: '登录/注册',
     subtitle: '未注册的手机号验证后将自动注册',

@@ -186,23 +186,18 @@ describe('bad input: a clear code, bounded time and memory', () => {
     expect(big.length).toBeLessThan(1024 * 1024);
     const liar = buildLyingZip(30 * 1024 * 1024);
     const many = buildManyEntriesZip(DOCUMENT_LIMITS.zipEntriesMax + 1);
-    // Timed from here: the refusals, not the building of the bombs.
-    const started = Date.now();
     expect(await codeOf(readDocument(big, 'bomb.docx'))).toBe(Code.AI_DOC_TOO_COMPLEX);
     expect(await codeOf(readDocument(liar, 'liar.docx'))).toBe(Code.AI_DOC_TOO_COMPLEX);
     expect(await codeOf(readDocument(many, 'many.docx'))).toBe(Code.AI_DOC_TOO_COMPLEX);
-    // Well under a second alone; the bound leaves room for a machine busy with other test files.
-    expect(Date.now() - started).toBeLessThan(10_000);
   });
 
   it('a 10,000-page PDF is refused from its page count, before any page is read', async () => {
     const pdf = await buildPdf(10_000);
-    const started = Date.now();
+    // How fast is the bench's to say (speed is not asserted here); the code and its params are.
     const err = await readDocument(pdf, 'huge.pdf').catch((e: unknown) => e);
     expect(err).toBeInstanceOf(AppError);
     expect((err as AppError).code).toBe(Code.AI_DOC_TOO_MANY_PAGES);
     expect((err as AppError).params).toEqual({ pages: 10_000, max: 500 });
-    expect(Date.now() - started).toBeLessThan(3000);
   }, 120_000);
 
   it('a file over 50 MB', async () => {

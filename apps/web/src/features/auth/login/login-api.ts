@@ -8,6 +8,7 @@ import {
   PLATFORM_CODE,
   Routes,
   SOURCE_HEADER,
+  TOKEN_HEADER,
   WebPaths,
   isSuccessCode,
   type LoginWay,
@@ -25,12 +26,16 @@ export class LoginAnswerError extends Error {
   }
 }
 
-const call = async <T>(t: TFunction, route: string, init?: RequestInit): Promise<T> => {
+const call = async <T>(t: TFunction, route: string, init?: RequestInit, token?: string): Promise<T> => {
   let response: Response;
   try {
     response = await fetch(`${API_BASE}${route}`, {
       ...init,
-      headers: { 'content-type': 'application/json', [SOURCE_HEADER]: PLATFORM_CODE },
+      headers: {
+        'content-type': 'application/json',
+        [SOURCE_HEADER]: PLATFORM_CODE,
+        ...(token ? { [TOKEN_HEADER]: token } : {}),
+      },
     });
   } catch {
     throw new LoginAnswerError(0, t('request.failed'));
@@ -43,15 +48,22 @@ const call = async <T>(t: TFunction, route: string, init?: RequestInit): Promise
   return envelope.data;
 };
 
-const post = <T>(t: TFunction, route: string, body: unknown) =>
-  call<T>(t, route, { method: 'POST', body: JSON.stringify(body) });
+const post = <T>(t: TFunction, route: string, body: unknown, token?: string) =>
+  call<T>(t, route, { method: 'POST', body: JSON.stringify(body) }, token);
+
+/** What an SMS code is for: a login, or the phone a new WeChat account binds (/wxAuth). */
+export type SmsPurpose = 'login' | 'bind';
 
 /** 10005 (a code is already on its way) is a success code: it counts as sent. */
-export const sendLoginCode = (t: TFunction, phone: string) =>
-  post<null>(t, Routes.auth.smsSend, { phone, purpose: 'login' });
+export const sendSmsCode = (t: TFunction, phone: string, purpose: SmsPurpose) =>
+  post<null>(t, Routes.auth.smsSend, { phone, purpose });
 
 export const loginWithCode = (t: TFunction, phone: string, code: string) =>
   post<UserInfo>(t, Routes.auth.loginSms, { phone, code });
+
+/** A new WeChat user's phone, bound with its code under the session WeChat gave (`token`). */
+export const bindWechatPhone = (t: TFunction, token: string, phone: string, code: string) =>
+  post<UserInfo>(t, Routes.auth.wechatBind, { phone, code }, token);
 
 export const loginWithPassword = (t: TFunction, phone: string, password: string) =>
   post<UserInfo>(t, Routes.auth.loginPassword, { phone, password });

@@ -1,7 +1,8 @@
 /**
  * The SMS and password forms of the login card: plain elements and the card's own CSS (no antd), so
  * the visitor's island hydrates them with React alone. Inputs are uncontrolled: what a visitor typed
- * before the island arrived stays, and is checked once it has.
+ * before the island arrived stays, and is checked once it has. The SMS form is also /wxAuth's phone
+ * binding: one form, one countdown.
  */
 import { Code, LIMITS, PHONE_PATTERN, SMS_CODE_PATTERN } from '@studio/contract/constants';
 import type { UserInfo } from '@studio/contract';
@@ -14,8 +15,15 @@ import {
   type MouseEvent,
   type ReactNode,
 } from 'react';
-import { LoginAnswerError, loginWithCode, loginWithPassword, sendLoginCode } from './login-api.ts';
+import {
+  LoginAnswerError,
+  loginWithCode,
+  loginWithPassword,
+  sendSmsCode,
+  type SmsPurpose,
+} from './login-api.ts';
 import { useWords } from '../../../screens/words.tsx';
+import './login-card.css';
 
 type FieldName = 'phone' | 'code' | 'password';
 type Notice = { text: string; kind: 'error' | 'success' } | null;
@@ -150,12 +158,12 @@ const FormNotice = ({ notice }: { notice: Notice }) => (
   </p>
 );
 
-const SubmitButton = ({ busy }: { busy: boolean }) => {
+const SubmitButton = ({ busy, text }: { busy: boolean; text?: string }) => {
   const { t } = useWords();
   const live = useLive();
   return (
     <button type="submit" className="pp-button pp-button-primary lc-block" disabled={!live || busy}>
-      {t('auth.login')}
+      {text ?? t('auth.login')}
     </button>
   );
 };
@@ -191,8 +199,37 @@ const WAIT_SECONDS = LIMITS.smsResendMs / 1000;
 
 export const SmsLoginForm = ({ onLoggedIn }: { onLoggedIn: (user: UserInfo) => void }) => {
   const { t } = useWords();
+  return (
+    <SmsCodeForm
+      purpose="login"
+      submit={(phone, code) => loginWithCode(t, phone, code)}
+      onDone={onLoggedIn}
+    />
+  );
+};
+
+/**
+ * Phone and SMS code (获取验证码 with the countdown the server enforces), then `submit`: the login's
+ * SMS tab, and the phone binding of a new WeChat user (`purpose: 'bind'`).
+ */
+export const SmsCodeForm = ({
+  purpose,
+  submitText,
+  submit,
+  onDone,
+}: {
+  purpose: SmsPurpose;
+  submitText?: string;
+  submit: (phone: string, code: string) => Promise<UserInfo>;
+  onDone: (user: UserInfo) => void;
+}) => {
+  const { t } = useWords();
   const live = useLive();
-  const form = useLoginForm({ phone: 'sms-phone', code: 'sms-code' }, onLoggedIn);
+  const ids =
+    purpose === 'login'
+      ? { phone: 'sms-phone', code: 'sms-code' }
+      : { phone: 'bind-phone', code: 'bind-code' };
+  const form = useLoginForm(ids, onDone);
   const [left, setLeft] = useState(0);
   const [sending, setSending] = useState(false);
 
@@ -209,7 +246,7 @@ export const SmsLoginForm = ({ onLoggedIn }: { onLoggedIn: (user: UserInfo) => v
       return;
     }
     setSending(true);
-    sendLoginCode(t, phone.value)
+    sendSmsCode(t, phone.value, purpose)
       .then(() => {
         form.setNotice({ text: t('auth.codeSent'), kind: 'success' });
         setLeft(WAIT_SECONDS);
@@ -219,17 +256,13 @@ export const SmsLoginForm = ({ onLoggedIn }: { onLoggedIn: (user: UserInfo) => v
   };
 
   return (
-    <form
-      method="post"
-      noValidate
-      onSubmit={form.submit((value) => loginWithCode(t, value('phone'), value('code')))}
-    >
+    <form method="post" noValidate onSubmit={form.submit((value) => submit(value('phone'), value('code')))}>
       <FormNotice notice={form.notice} />
-      <Field id="sms-phone" label={t('auth.phone')} error={form.errors.phone}>
-        <PhoneInput id="sms-phone" invalid={!!form.errors.phone} onChange={form.onChange('phone')} />
+      <Field id={ids.phone} label={t('auth.phone')} error={form.errors.phone}>
+        <PhoneInput id={ids.phone} invalid={!!form.errors.phone} onChange={form.onChange('phone')} />
       </Field>
       <Field
-        id="sms-code"
+        id={ids.code}
         label={t('auth.code')}
         error={form.errors.code}
         addon={
@@ -244,7 +277,7 @@ export const SmsLoginForm = ({ onLoggedIn }: { onLoggedIn: (user: UserInfo) => v
         }
       >
         <input
-          id="sms-code"
+          id={ids.code}
           name="code"
           className="pp-input lc-input"
           inputMode="numeric"
@@ -252,12 +285,12 @@ export const SmsLoginForm = ({ onLoggedIn }: { onLoggedIn: (user: UserInfo) => v
           maxLength={6}
           required
           placeholder={t('auth.codePlaceholder')}
-          aria-describedby="sms-code-error"
+          aria-describedby={`${ids.code}-error`}
           aria-invalid={!!form.errors.code || undefined}
           onChange={form.onChange('code')}
         />
       </Field>
-      <SubmitButton busy={form.busy} />
+      <SubmitButton busy={form.busy} text={submitText} />
     </form>
   );
 };

@@ -5,6 +5,7 @@ import { lowlight } from '../../../components/content-view/code-highlight.ts';
 import { contentExtensions } from '../../../components/content-view/content-extensions.ts';
 import { ImageEditing } from './image-editing.ts';
 import { AssistHighlight } from './assist-highlight.ts';
+import { MediaEditing } from './media/media-editing.ts';
 import { QuizEditing } from './quiz/quiz-editing.ts';
 
 /** The languages a code block offers (highlight.js names, all in lowlight's common set). */
@@ -30,11 +31,12 @@ export const CODE_LANGUAGES = [
 const EDITING = new Map<string, Extensions[number]>([
   [QuizEditing.name, QuizEditing],
   [ImageEditing.name, ImageEditing],
+  [MediaEditing.name, MediaEditing],
 ]);
 
 /**
  * The shared content schema plus what only editing needs (the quiz's card; the image's caption and
- * resize handle; the code block with syntax highlighting, the same node and the readers' highlighter).
+ * resize handle; the media block's upload and transcoding card; the code block with syntax highlighting, the same node and the readers' highlighter).
  */
 export const editorExtensions = (placeholder: string): Extensions => [
   ...contentExtensions({ codeBlock: false }).map((extension) => EDITING.get(extension.name) ?? extension),

@@ -13,6 +13,7 @@ import { ConflictDialog } from './conflict-dialog.tsx';
 import { isAssistPreview } from './assist-writer.ts';
 import { editorExtensions } from './editor-extensions.ts';
 import { HistoryPanel } from './history-panel.tsx';
+import { AttachmentsPanel } from './attachments/attachments-panel.tsx';
 import { LessonMetaFields, type LessonMeta } from './lesson-meta.tsx';
 import { clearDrafts, draftOffer, readDraft, type LessonFields } from './local-draft.ts';
 import { DraftBanner, MyCopyPanel } from './recovery-panels.tsx';
@@ -195,6 +196,7 @@ export const LessonEditor = ({ lesson, course }: { lesson: Lesson; course: Cours
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
         {t('editor.saveShortcut')}
       </Typography.Text>
+      <AttachmentsPanel lessonId={lesson.lessonId} editable={editable} />
       <LessonSiblings course={course} lessonId={lesson.lessonId} />
       <ConflictDialog open={save.conflictOpen} onReload={save.reload} onKeepCopy={save.keepCopy} />
     </Flex>

@@ -20,6 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { AssistMenu } from './assist-menu.tsx';
 import { ImageButton } from './image-button.tsx';
 import { LinkDialog, VideoDialog } from './insert-dialogs.tsx';
+import { MediaButton } from './media/media-button.tsx';
 import { CalloutMenu, TableMenu } from './insert-menus.tsx';
 import { CODE_LANGUAGES } from './editor-extensions.ts';
 import { Glyph, ToolButton } from './tool-button.tsx';
@@ -192,6 +193,7 @@ export const Toolbar = ({ editor, assist }: { editor: Editor; assist: AiAssist }
           icon={<VideoCameraOutlined />}
           onClick={() => setDialog('video')}
         />
+        <MediaButton editor={editor} />
         <TableMenu editor={editor} />
         <CalloutMenu editor={editor} />
         <ToolButton

@@ -11,12 +11,15 @@ import { Alert, App, Button, Flex, Typography } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ContentView } from '../../../components/content-view/content-view.tsx';
+import { MediaPlaceProvider } from '../../../components/media-player/media-place.ts';
+import { LessonAttachmentsSection } from '../../attachments/released-attachments-in-app.tsx';
 import { learnApi } from '../learn-api.ts';
 import { LessonStateTag } from './lesson-state-tag.tsx';
 import { QuizCard } from './quiz-card.tsx';
 import { scrollToPosition } from './reading-position.ts';
 import { splitLesson } from './split-lesson.ts';
 import { useLessonProgress } from './use-lesson-progress.ts';
+import { useLessonMediaWatch } from './use-media-watch.tsx';
 
 /** Seconds left of a wait the server gave, counted down on screen (it decides nothing). */
 const useCountdown = (seconds: number): number => {
@@ -85,6 +88,14 @@ export const LessonView = ({
   }, []);
 
   useLessonProgress({ courseId, lessonId: lesson.lessonId, lessonRef, endRef, onProgress });
+  // Video and audio: each media player in the content reports watching and resumes (use-media-watch.tsx).
+  const mediaWatch = useLessonMediaWatch({ courseId, lesson, onSaved: onProgress });
+  // The lesson its media blocks play in (the server checks the learner may read it), and each
+  // player's resume position and tracker.
+  const mediaPlace = useMemo(
+    () => ({ courseId, lessonId: lesson.lessonId, hooksFor: mediaWatch.propsFor }),
+    [courseId, lesson.lessonId, mediaWatch],
+  );
 
   const complete = useMutation({
     // Silent: 60001 (a quiz unanswered) is said here, next to the button, not in a notice.
@@ -122,7 +133,9 @@ export const LessonView = ({
       </header>
       {parts.map((part) =>
         part.kind === 'content' ? (
-          <ContentView key={part.key} doc={part.doc} />
+          <MediaPlaceProvider key={part.key} value={mediaPlace}>
+            <ContentView doc={part.doc} />
+          </MediaPlaceProvider>
         ) : (
           <QuizCard
             key={part.key}
@@ -135,6 +148,7 @@ export const LessonView = ({
           />
         ),
       )}
+      <LessonAttachmentsSection courseId={courseId} lessonId={lesson.lessonId} />
       <div ref={endRef} className="learn-lesson-end">
         {t('learn.player.endOfLesson')}
       </div>

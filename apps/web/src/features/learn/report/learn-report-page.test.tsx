@@ -15,7 +15,7 @@ import { useSession } from '../../auth/session-store.ts';
 const mock = new MockAdapter(http);
 const ok = (data: unknown): [number, unknown] => [200, { code: Code.OK, msg: 'ok', data }];
 
-const halfway = reportRow();
+const halfway = reportRow({ watchedMs: 80 * 60_000 + 59_000 });
 const fresh = reportRow({
   userId: 3,
   nickName: '小刚',
@@ -104,12 +104,15 @@ describe('/learn/report (团队学习报告)', () => {
     expect(red.getByText('3/4')).toBeTruthy();
     expect(red.getByText('答对 3 题，共作答 4 题')).toBeTruthy();
     expect(red.getByText('75%（及格线 60%）')).toBeTruthy();
+    // 观看时长: the course's video and audio, each part counted once (the server's union).
+    expect(red.getByText('1 小时 20 分钟')).toBeTruthy();
 
     const gang = await row('小刚');
     expect(gang.getByText('0/4')).toBeTruthy();
     expect(gang.getByText('未开始')).toBeTruthy();
     expect(gang.getByText('未作答')).toBeTruthy();
     expect(gang.getByText('0%（及格线 60%）')).toBeTruthy();
+    expect(gang.getByText('未观看')).toBeTruthy();
 
     const ming = await row('小明');
     expect(ming.getByRole('progressbar', { name: '完成度' }).getAttribute('aria-valuenow')).toBe('100');

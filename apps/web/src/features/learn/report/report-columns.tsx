@@ -26,13 +26,26 @@ const ScoreFigure = ({ score, passMark }: { score: number; passMark: number }) =
   );
 };
 
+/** Watch time in whole minutes (hours past 60). */
+const useWatchText = () => {
+  const { t } = useTranslation();
+  return (ms: number) => {
+    const minutes = Math.floor(ms / 60_000);
+    if (minutes === 0) return t('learn.report.watch.underMinute');
+    const h = Math.floor(minutes / 60);
+    const m = minutes % 60;
+    return h > 0 ? t('learn.report.watch.hm', { h, m }) : t('learn.report.watch.m', { m });
+  };
+};
+
 /**
  * 成员, 课程, 完成度 (bar with completed/total), 最近学习, 完成时间, 测验 (correct/answered),
- * 测验得分 (over every quiz of the course, against its pass mark).
+ * 测验得分 (over every quiz of the course, against its pass mark), 观看时长 (its video and audio).
  */
 export const useReportColumns = (): ColumnsType<LearnReportRow> => {
   const { t } = useTranslation();
   const muted = (text: string) => <Typography.Text type="secondary">{text}</Typography.Text>;
+  const watchText = useWatchText();
   return [
     {
       key: 'member',
@@ -103,6 +116,14 @@ export const useReportColumns = (): ColumnsType<LearnReportRow> => {
         ) : (
           <ScoreFigure score={row.score} passMark={row.passMark} />
         ),
+    },
+    {
+      key: 'watch',
+      title: t('learn.report.column.watch'),
+      width: 120,
+      align: 'right',
+      render: (_, row) =>
+        row.watchedMs > 0 ? watchText(row.watchedMs) : muted(t('learn.report.watch.none')),
     },
   ];
 };

@@ -26,6 +26,7 @@ const course = (over: Partial<StoreCourse> = {}): StoreCourse => ({
   title: 'Python 零基础入门',
   subtitle: '从第一行代码到小项目',
   summary: '面向零基础学习者的 Python 入门课程。',
+  mediaMs: null,
   cover: '',
   category: 'tech',
   tags: ['编程'],

@@ -1,3 +1,4 @@
+import { ReleasedAttachments } from '../../attachments/released-attachments.tsx';
 import { Code, WebPaths } from '@studio/contract/constants';
 import { Button, Card, Flex, Result, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -79,6 +80,9 @@ export const StoreCoursePage = ({ embedded = false }: { embedded?: boolean }) =>
             )
           }
           after={!embedded && <Changelog courseId={data.courseId} />}
+          attachments={
+            lessonId !== null && <ReleasedAttachments courseId={data.courseId} lessonId={lessonId} />
+          }
           introHref={base}
           lessonHref={lessonHref}
           backHref={embedded ? undefined : WebPaths.storeList}

@@ -10,6 +10,7 @@ import { fetchCurrentTeam, teamKeys } from '../team-api.ts';
 import { InvitePanel } from './invite-panel.tsx';
 import { JoinRequestsCard } from './join-requests-card.tsx';
 import { LeaveTeamCard } from './leave-team-card.tsx';
+import { MediaUsageCard } from './media-usage-card.tsx';
 import { MembersCard } from './members-card.tsx';
 import { TeamInfoCard } from './team-info-card.tsx';
 import { TeamStoreCards } from './team-store-cards.tsx';
@@ -86,6 +87,7 @@ export const TeamCentrePage = () => {
       )}
       <MembersCard team={lastTeam} selfId={user.userId} />
       {abilities.manage && <TeamStoreCards />}
+      <MediaUsageCard teamId={lastTeam.teamId} />
       <LeaveTeamCard team={lastTeam} />
     </Flex>
   );

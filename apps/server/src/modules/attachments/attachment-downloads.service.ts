@@ -1,0 +1,110 @@
+/**
+ * What a learner or visitor gets of a released lesson's attachments: the latest release's list
+ * (names and sizes) for whoever may see the buy page, and signed download addresses for whoever may
+ * read the lesson (`canDownloadAttachment`, the rule media plays by). Every address and every
+ * download decides it again, so a refund or an unrelease counts from the next request.
+ */
+import {
+  Code,
+  type AttachmentLink,
+  type AttachmentLinkBody,
+  type ReleasedAttachments,
+} from '@studio/contract';
+import type { AppContext } from '../../platform/context.ts';
+import { AppError } from '../../platform/errors.ts';
+import { canDownloadAttachment, canViewListing } from '../../platform/policy.ts';
+import type { OpenedFile } from '../../platform/storage/file-storage.ts';
+import { releasedLessonFacts } from '../store/catalog.service.ts';
+import { findUserMembership } from '../teams/teams.service.ts';
+import { contentDisposition } from './attachment-names.ts';
+import { downloadUrl, readDownload, signDownload } from './attachment-urls.ts';
+import { findReleasedAttachment, listReleasedAttachments } from './attachments.repo.ts';
+
+/** The viewer: a member of a team (their current one), or null for a visitor. */
+export type AttachmentViewer = { userId: number; teamId: number } | null;
+type Place = { courseId: number; lessonId: number };
+
+/** The released lesson as this viewer sees it (404 when they may not see the course at all). */
+async function releasedLesson(ctx: AppContext, viewer: AttachmentViewer, place: Place) {
+  const facts = await releasedLessonFacts(ctx, viewer?.teamId, place.courseId, place.lessonId);
+  if (!facts || !canViewListing(facts)) throw new AppError(Code.NOT_FOUND);
+  const ownTeam = viewer !== null && viewer.teamId === facts.courseTeamId;
+  return { releaseId: facts.releaseId, downloadable: canDownloadAttachment({ ownTeam, lesson: facts }) };
+}
+
+export async function releasedAttachments(
+  ctx: AppContext,
+  viewer: AttachmentViewer,
+  place: Place,
+): Promise<ReleasedAttachments> {
+  const lesson = await releasedLesson(ctx, viewer, place);
+  const rows = await listReleasedAttachments(ctx.db, lesson.releaseId, place.lessonId);
+  return {
+    downloadable: lesson.downloadable,
+    list: rows.map((r) => ({ attachmentId: r.id, name: r.name, kind: r.kind, sizeBytes: r.sizeBytes })),
+  };
+}
+
+async function downloadable(ctx: AppContext, viewer: AttachmentViewer, body: AttachmentLinkBody) {
+  const lesson = await releasedLesson(ctx, viewer, body);
+  if (!lesson.downloadable) throw new AppError(Code.NOT_FOUND);
+  const row = await findReleasedAttachment(ctx.db, lesson.releaseId, body.lessonId, body.attachmentId);
+  if (!row) throw new AppError(Code.NOT_FOUND);
+  return row;
+}
+
+/** A signed address for whoever may read the lesson; anyone else gets 404 (they see the name only). */
+export async function attachmentLink(
+  ctx: AppContext,
+  viewer: AttachmentViewer,
+  body: AttachmentLinkBody,
+): Promise<AttachmentLink> {
+  await downloadable(ctx, viewer, body);
+  const expires = Math.floor(Date.now() / 1000) + ctx.config.ATTACHMENT_URL_TTL_SECONDS;
+  const token = await signDownload(ctx, {
+    ...body,
+    userId: viewer?.userId ?? 0,
+    teamId: viewer?.teamId ?? 0,
+    expires,
+  });
+  return { url: downloadUrl(token), expireTime: expires * 1000 };
+}
+
+export type Download = { file: OpenedFile; contentType: string; disposition: string };
+
+/**
+ * The file of a signed address: the token must be ours and current (else 30075), its viewer still
+ * in that team, and the policy must still allow it (else 404).
+ */
+export async function openDownload(ctx: AppContext, token: string): Promise<Download> {
+  const grant = await readDownload(ctx, token);
+  if (!grant) throw new AppError(Code.ATTACHMENT_LINK_EXPIRED, { status: 404 });
+  let viewer: AttachmentViewer = null;
+  if (grant.userId) {
+    if (!(await findUserMembership(ctx, grant.userId, grant.teamId)))
+      throw new AppError(Code.NOT_FOUND, { status: 404 });
+    viewer = { userId: grant.userId, teamId: grant.teamId };
+  }
+  const row = await downloadable(ctx, viewer, grant).catch(() => {
+    throw new AppError(Code.NOT_FOUND, { status: 404 });
+  });
+  const file = await ctx.storage.open(row.storageKey);
+  if (!file) throw new AppError(Code.NOT_FOUND, { status: 404 });
+  return { file, contentType: row.contentType, disposition: contentDisposition(row.releasedName) };
+}
+
+/** The server-rendered buy page's list for a visitor (null when there is no lesson or nothing to show). */
+export async function visitorAttachments(
+  ctx: AppContext,
+  courseId: number,
+  lessonId: number | null,
+): Promise<ReleasedAttachments | null> {
+  if (lessonId === null) return null;
+  try {
+    const seen = await releasedAttachments(ctx, null, { courseId, lessonId });
+    return seen.list.length > 0 ? seen : null;
+  } catch (error) {
+    if (error instanceof AppError && error.code === Code.NOT_FOUND) return null;
+    throw error;
+  }
+}

@@ -1,0 +1,172 @@
+/**
+ * A lesson's attachments on the author's side: upload (type by the bytes, counted in the team's media
+ * quota), list, rename, remove, reorder. Whoever may edit the lesson (`attachment.edit`); another
+ * team's lesson or attachment answers 404. A release copies the list (`wireAttachments`).
+ */
+import { ATTACHMENT_LIMITS, type Attachment, type AttachmentList, Code } from '@studio/contract';
+import type { LessonAttachmentRow } from '../../db/schema.ts';
+import type { TeamCtx } from '../../platform/auth.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { randomToken } from '../../platform/crypto.ts';
+import { AppError } from '../../platform/errors.ts';
+import { authorize } from '../../platform/policy.ts';
+import { requireCourse } from '../courses/courses.service.ts';
+import { lessonDetail } from '../courses/lessons.service.ts';
+import { countInMediaQuota, insertWithinMediaQuota } from '../media/media.service.ts';
+import { cleanAttachmentName, nameWithExtension } from './attachment-names.ts';
+import { detectAttachment } from './attachment-types.ts';
+import {
+  copyReleaseAttachments,
+  findTeamAttachment,
+  insertAttachment,
+  listLessonAttachments,
+  removeAttachment,
+  renameAttachment,
+  setAttachmentPositions,
+  snapshotAttachments,
+  teamAttachmentBytes,
+} from './attachments.repo.ts';
+
+const MB = 1024 * 1024;
+
+/**
+ * Attachments hold part of the team's media quota, and every release copies the course's list in its
+ * own transaction (a rollback copies the earlier release's), so learners read what was released.
+ */
+export function wireAttachments(ctx: AppContext): void {
+  countInMediaQuota(teamAttachmentBytes);
+  ctx.domainEvents.on('course.released', (db, e) =>
+    e.fromReleaseId
+      ? copyReleaseAttachments(db, e.fromReleaseId, e.releaseId)
+      : snapshotAttachments(db, e.courseId, e.releaseId),
+  );
+}
+
+export const toAttachment = (row: LessonAttachmentRow): Attachment => ({
+  attachmentId: row.id,
+  lessonId: row.lessonId,
+  name: row.name,
+  kind: row.kind,
+  contentType: row.contentType,
+  sizeBytes: row.sizeBytes,
+  createTime: row.createdAt.getTime(),
+});
+
+export type EditableLesson = { lessonId: number; courseId: number };
+
+/** The team's lesson (else 404) when the actor may edit it (else the policy's refusal). */
+export async function editableLesson(c: TeamCtx, lessonId: number): Promise<EditableLesson> {
+  const lesson = await lessonDetail(c, lessonId);
+  const { course } = await requireCourse(c, lesson.courseId);
+  authorize(c, 'attachment.edit', course);
+  return { lessonId, courseId: lesson.courseId };
+}
+
+export async function lessonAttachments(c: TeamCtx, lessonId: number): Promise<AttachmentList> {
+  authorize(c, 'attachment.view');
+  await lessonDetail(c, lessonId);
+  const rows = await listLessonAttachments(c.ctx.db, c.membership.team.id, lessonId);
+  return { list: rows.map(toAttachment) };
+}
+
+export const tooLarge = (ctx: AppContext) =>
+  new AppError(Code.ATTACHMENT_TOO_LARGE, {
+    status: 413,
+    params: { maxMb: Math.floor(ctx.config.ATTACHMENT_MAX_BYTES / MB) },
+  });
+
+/**
+ * Stores a received file (a temporary local file the caller removes): refused when empty, over the
+ * limit or not an allowed type by its bytes; stored under a key of our own, then its row inserted
+ * under the team's quota lock. A refusal after the store removes the stored file.
+ */
+export async function storeAttachment(
+  c: TeamCtx,
+  lesson: EditableLesson,
+  file: { path: string; sizeBytes: number; name: string | undefined },
+): Promise<Attachment> {
+  const { ctx } = c;
+  if (file.sizeBytes === 0) throw new AppError(Code.ATTACHMENT_EMPTY);
+  if (file.sizeBytes > ctx.config.ATTACHMENT_MAX_BYTES) throw tooLarge(ctx);
+  const cleaned = cleanAttachmentName(file.name);
+  const type = await detectAttachment(file.path, cleaned);
+  if (!type) throw new AppError(Code.ATTACHMENT_TYPE_REFUSED);
+  const teamId = c.membership.team.id;
+  const folder = `attachments/${teamId}/${randomToken(16)}/`;
+  await ctx.storage.putFile(`${folder}file`, file.path, type.contentType);
+  try {
+    const result = await insertWithinMediaQuota(ctx, teamId, file.sizeBytes, (tx) =>
+      insertAttachment(
+        tx,
+        {
+          teamId,
+          courseId: lesson.courseId,
+          lessonId: lesson.lessonId,
+          uploaderId: c.actor.user.id,
+          name: nameWithExtension(cleaned, type.exts),
+          kind: type.kind,
+          contentType: type.contentType,
+          sizeBytes: file.sizeBytes,
+          storageKey: `${folder}file`,
+        },
+        ATTACHMENT_LIMITS.perLesson,
+      ),
+    );
+    if ('usedBytes' in result)
+      throw new AppError(Code.MEDIA_QUOTA_EXCEEDED, {
+        params: {
+          usedMb: Math.ceil(result.usedBytes / MB),
+          quotaMb: Math.floor(ctx.config.MEDIA_QUOTA_BYTES / MB),
+        },
+      });
+    if (result.value === 'full')
+      throw new AppError(Code.ATTACHMENT_LIMIT, { params: { max: ATTACHMENT_LIMITS.perLesson } });
+    return toAttachment(result.value);
+  } catch (err) {
+    await ctx.storage.deletePrefix(folder);
+    throw err;
+  }
+}
+
+/** The team's attachment (else 404) when the actor may edit its lesson. */
+async function editableAttachment(c: TeamCtx, attachmentId: number): Promise<LessonAttachmentRow> {
+  const row = await findTeamAttachment(c.ctx.db, c.membership.team.id, attachmentId);
+  if (!row) throw new AppError(Code.NOT_FOUND);
+  await editableLesson(c, row.lessonId);
+  return row;
+}
+
+export async function renameLessonAttachment(
+  c: TeamCtx,
+  attachmentId: number,
+  name: string,
+): Promise<Attachment> {
+  const row = await editableAttachment(c, attachmentId);
+  const cleaned = cleanAttachmentName(name);
+  await renameAttachment(c.ctx.db, row.id, cleaned);
+  return toAttachment({ ...row, name: cleaned });
+}
+
+/** Off the draft; its file goes at once unless a release still lists it (then it stays for that release). */
+export async function removeLessonAttachment(c: TeamCtx, attachmentId: number): Promise<void> {
+  const row = await editableAttachment(c, attachmentId);
+  if (await removeAttachment(c.ctx.db, row.id))
+    await c.ctx.storage.deletePrefix(row.storageKey.replace(/file$/, ''));
+}
+
+/** The lesson's attachments in the order given (ids of other lessons or teams answer 404). */
+export async function reorderLessonAttachments(
+  c: TeamCtx,
+  lessonId: number,
+  ids: number[],
+): Promise<AttachmentList> {
+  await editableLesson(c, lessonId);
+  const rows = await listLessonAttachments(c.ctx.db, c.membership.team.id, lessonId);
+  const known = new Set(rows.map((r) => r.id));
+  if (ids.some((id) => !known.has(id)) || new Set(ids).size !== ids.length)
+    throw new AppError(Code.NOT_FOUND);
+  // Ones the request leaves out keep their order after the named ones.
+  const order = [...ids, ...rows.map((r) => r.id).filter((id) => !ids.includes(id))];
+  await setAttachmentPositions(c.ctx.db, c.membership.team.id, lessonId, order);
+  return lessonAttachments(c, lessonId);
+}

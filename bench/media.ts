@@ -1,0 +1,219 @@
+/**
+ * Hosted media (issue 34), side by side in one run on the real server (embedded PostgreSQL, local
+ * storage, transcoding in the server process as by default):
+ * - upload throughput over loopback (tus PATCH) against a plain file write of the same bytes;
+ * - transcoding of a 10-minute 720p clip made by ffmpeg's lavfi sources: each rendition's speed as a
+ *   multiple of real time (from the server's `media rendition stored` log lines), and the time from
+ *   the upload's last byte to the first playable rendition (goal: within 0.2× the clip's duration);
+ * - serving at 50 connections: a rendition playlist, the key (the policy decided on each request) and
+ *   a 720p segment, each against a static file of the same size served by the same server from its
+ *   web folder (the ceiling). Goals: key p99 < 20 ms, segments ≥ 50% of their ceiling.
+ * `BENCH_ONLY=media npm run bench` runs just this. The clip is kept in .tmp/bench-media between runs.
+ */
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import autocannon from 'autocannon';
+import { startServer } from '../e2e/support/server.ts';
+import { apiLogin } from '../e2e/support/session.ts';
+import { CONNECTIONS, DURATION_S, measure, type Row } from './load.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const CLIP_SECONDS = Number(process.env.BENCH_MEDIA_SECONDS ?? 600);
+const run = promisify(execFile);
+const fromServer = createRequire(path.join(ROOT, 'apps/server/package.json'));
+const ffmpeg = path.join(
+  path.dirname(fromServer.resolve('@ffmpeg-installer/linux-x64/package.json')),
+  'ffmpeg',
+);
+
+/**
+ * A 720p clip with sound at a lesson's usual bitrate (2.5 Mbit/s), made once and kept: 20 s encoded
+ * from lavfi sources, then repeated (stream copy) to the clip's length, which costs seconds instead
+ * of encoding ten minutes on a shared 2-core machine.
+ */
+async function makeClip(dir: string): Promise<string> {
+  const file = path.join(dir, `clip-720p-${CLIP_SECONDS}s.mp4`);
+  if (existsSync(file)) return file;
+  const piece = path.join(dir, 'piece-720p-20s.mp4');
+  const lavfi = (src: string) => ['-f', 'lavfi', '-i', `${src}:duration=20`];
+  await run(ffmpeg, [
+    '-nostdin', '-v', 'error',
+    ...lavfi('testsrc2=size=1280x720:rate=25'),
+    ...lavfi('sine=frequency=440'),
+    '-c:v', 'libx264', '-preset', 'ultrafast', '-b:v', '2500k', '-g', '50', '-c:a', 'aac', '-b:a', '128k',
+    '-shortest', '-f', 'mp4', '-y', piece,
+  ]); // prettier-ignore
+  await run(ffmpeg, [
+    '-nostdin', '-v', 'error', '-stream_loop', String(Math.ceil(CLIP_SECONDS / 20) - 1), '-i', piece,
+    '-t', String(CLIP_SECONDS), '-c', 'copy', '-f', 'mp4', '-y', `${file}.part`,
+  ]); // prettier-ignore
+  await fs.rename(`${file}.part`, file);
+  return file;
+}
+
+const tusHeaders = (token: string) => ({ 'Tus-Resumable': '1.0.0', 'x-request-tkToken': token });
+
+async function patch(url: string, token: string, offset: number, body: Buffer) {
+  const res = await fetch(url, {
+    method: 'PATCH',
+    headers: {
+      ...tusHeaders(token),
+      'Upload-Offset': String(offset),
+      'Content-Type': 'application/offset+octet-stream',
+    },
+    body: body as Uint8Array<ArrayBuffer>,
+  });
+  await res.arrayBuffer();
+  if (res.status !== 204) throw new Error(`PATCH answered ${res.status}`);
+}
+
+type Info = { status: string; renditions: string[]; errorCode: number | null };
+
+const api = async <T>(base: string, token: string, p: string, body?: object): Promise<T> => {
+  const res = await fetch(`${base}/api${p}`, {
+    method: body ? 'POST' : 'GET',
+    headers: { 'x-request-tkToken': token, 'content-type': 'application/json' },
+    body: body && JSON.stringify(body),
+  });
+  const answer = (await res.json()) as { code: number; msg: string; data: T };
+  if (answer.code !== 200) throw new Error(`${p}: ${answer.code} ${answer.msg}`);
+  return answer.data;
+};
+
+const load = (url: string) => () => autocannon({ url, connections: CONNECTIONS, duration: DURATION_S });
+
+const mb = (bytes: number) => (bytes / 2 ** 20).toFixed(0);
+const s = (ms: number) => (ms / 1000).toFixed(1);
+
+export async function mediaSection(): Promise<string> {
+  const work = path.join(ROOT, '.tmp', 'bench-media');
+  const web = path.join(work, 'web');
+  await fs.mkdir(path.join(web, 'assets'), { recursive: true });
+  await fs.writeFile(path.join(web, 'index.html'), '<!doctype html><title>bench</title>');
+  const loadBefore = os.loadavg()[0]!.toFixed(1);
+  let started = Date.now();
+  const clipFile = await makeClip(work);
+  const clipMade = Date.now() - started;
+  const clip = await fs.readFile(clipFile);
+
+  const server = await startServer('bench-media', {
+    LOG_LEVEL: 'info',
+    WEB_DIST: web,
+    RATE_LIMIT_PER_MINUTE: '1000000',
+  });
+  try {
+    const { token } = await apiLogin(server.baseUrl, '13800000000', 'demo1234');
+    // Upload: everything but the last byte (pure transfer), then the last byte (ffprobe runs then).
+    const created = await fetch(`${server.baseUrl}/api/media/upload`, {
+      method: 'POST',
+      headers: {
+        ...tusHeaders(token),
+        'Upload-Length': String(clip.length),
+        'Upload-Metadata': `filename ${Buffer.from('bench.mp4').toString('base64')}`,
+      },
+    });
+    const location = new URL(created.headers.get('location')!, server.baseUrl).href;
+    const mediaId = Number(created.headers.get('media-id'));
+    started = performance.now();
+    await patch(location, token, 0, clip.subarray(0, clip.length - 1));
+    const uploadMs = performance.now() - started;
+    const plain = path.join(server.dataDir, 'plain-write.bin');
+    started = performance.now();
+    await fs.writeFile(plain, clip);
+    const writeMs = performance.now() - started;
+    await fs.rm(plain);
+    const lastByte = Date.now();
+    await patch(location, token, clip.length - 1, clip.subarray(clip.length - 1));
+    const probeMs = Date.now() - lastByte;
+
+    let firstMs = 0;
+    // Bounded, generously: a machine shared with other work may transcode at a fraction of real time.
+    const deadline = Date.now() + CLIP_SECONDS * 30_000;
+    let info: Info;
+    for (;;) {
+      info = await api<Info>(server.baseUrl, token, `/media/info?mediaId=${mediaId}`);
+      if (!firstMs && info.renditions.length > 0) firstMs = Date.now() - lastByte;
+      if (info.status === 'ready' || info.status === 'failed') break;
+      if (Date.now() > deadline) throw new Error('transcoding did not end in 30× the clip duration');
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    if (info.status !== 'ready') throw new Error(`transcoding failed: ${info.errorCode}`);
+    const totalMs = Date.now() - lastByte;
+    const log = await fs.readFile(server.logFile, 'utf8');
+    const renditions = log
+      .split('\n')
+      .filter((l) => l.includes('"media rendition stored"'))
+      .map((l) => JSON.parse(l) as { rendition: string; ms: number; durationMs: number });
+
+    // Serving: the 720p rendition's playlist, its key and its first segment.
+    const play = await api<{ playlistUrl: string }>(server.baseUrl, token, '/media/play', { mediaId });
+    const master = new URL(play.playlistUrl, server.baseUrl);
+    const variantUrl = new URL('720p/index.m3u8', master);
+    const variant = await (await fetch(variantUrl)).text();
+    const keyUrl = new URL(/URI="([^"]+)"/.exec(variant)![1]!, variantUrl);
+    const segmentUrl = new URL(
+      variant.split('\n').find((l) => l.endsWith('.ts'))!,
+      server.baseUrl,
+    );
+    const sizes = {
+      playlist: Buffer.byteLength(variant),
+      key: 16,
+      segment: (await (await fetch(segmentUrl)).arrayBuffer()).byteLength,
+    };
+    for (const [name, size] of Object.entries(sizes))
+      await fs.writeFile(path.join(web, 'assets', `${name}.bin`), Buffer.alloc(size, 7));
+    const pairs: [string, string, string][] = [
+      ['rendition playlist (720p)', variantUrl.href, 'playlist'],
+      ['key (policy checked)', keyUrl.href, 'key'],
+      ['segment (720p, 4 s)', segmentUrl.href, 'segment'],
+    ];
+    const rows: { name: string; row: Row; ceiling: Row; bytes: number }[] = [];
+    for (const [name, url, file] of pairs) {
+      const row = await measure(name, load(url));
+      const ceiling = await measure(name, load(`${server.baseUrl}/assets/${file}.bin`));
+      rows.push({ name, row, ceiling, bytes: sizes[file as keyof typeof sizes] });
+    }
+
+    const first = renditions[0];
+    const goalFirst = firstMs <= CLIP_SECONDS * 200;
+    const key = rows[1]!.row;
+    const seg = rows[2]!;
+    const segShare = Math.round((seg.row.rps / seg.ceiling.rps) * 100);
+    return [
+      `A ${CLIP_SECONDS / 60}-minute 1280×720 clip (testsrc2 + a sine tone, H.264 2.5 Mbit/s, ${mb(clip.length)} MiB; made in ${s(clipMade)} s${clipMade < 1000 ? ', kept from an earlier run' : ''}), uploaded to one server process that transcodes itself (MEDIA_TRANSCODE_CONCURRENCY=1, libx264 veryfast). Load average ${loadBefore} when the section began, ${os.loadavg()[0]!.toFixed(1)} when it ended (other work shares this machine's ${os.cpus().length} cores).`,
+      '',
+      '| upload over loopback | time | MiB/s |',
+      '|---|---:|---:|',
+      `| tus PATCH of ${mb(clip.length)} MiB (all but the last byte) | ${s(uploadMs)} s | ${(clip.length / 2 ** 20 / (uploadMs / 1000)).toFixed(0)} |`,
+      `| plain \`fs.writeFile\` of the same bytes in the data folder | ${s(writeMs)} s | ${(clip.length / 2 ** 20 / (writeMs / 1000)).toFixed(0)} |`,
+      '',
+      '| transcoding | wall time | × real time |',
+      '|---|---:|---:|',
+      ...renditions.map(
+        (r) =>
+          `| ${r.rendition} (ffmpeg + storing${r === first ? ' + poster' : ''}) | ${s(r.ms)} s | ${(r.durationMs / r.ms).toFixed(2)}× |`,
+      ),
+      `| last byte → upload answered (ffprobe) | ${s(probeMs)} s | |`,
+      `| last byte → first playable rendition | ${s(firstMs)} s | |`,
+      `| last byte → every rendition | ${s(totalMs)} s | ${((CLIP_SECONDS * 1000) / totalMs).toFixed(2)}× |`,
+      '',
+      `**Goal — first rendition within 0.2× the clip (${CLIP_SECONDS * 0.2} s): ${goalFirst ? 'met' : 'missed'}** (${s(firstMs)} s = ${(firstMs / (CLIP_SECONDS * 1000)).toFixed(2)}×).`,
+      '',
+      `| served at ${CONNECTIONS} connections, ${DURATION_S} s each | bytes | req/s | p50 ms | p99 ms | errors | static file of the same size: req/s | p99 ms | of ceiling |`,
+      '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+      ...rows.map(
+        ({ name, row, ceiling, bytes }) =>
+          `| ${name} | ${bytes} | ${row.rps} | ${row.p50} | ${row.p99} | ${row.errors} | ${ceiling.rps} | ${ceiling.p99} | ${Math.round((row.rps / ceiling.rps) * 100)}% |`,
+      ),
+      '',
+      `**Goal — key p99 < 20 ms: ${key.p99 < 20 && key.errors === 0 ? 'met' : 'missed'}** (${key.p99} ms). **Goal — segments ≥ 50% of the ceiling: ${segShare >= 50 && seg.row.errors === 0 ? 'met' : 'missed'}** (${segShare}%).`,
+    ].join('\n');
+  } finally {
+    await server.stop();
+  }
+}
