@@ -1,9 +1,4 @@
-import {
-  Code,
-  type CurrentTeam,
-  type LastTeam,
-  type TeamListItem,
-} from '@studio/contract';
+import { Code, type CurrentTeam, type LastTeam, type TeamListItem } from '@studio/contract';
 import type { Actor } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, invalidInput } from '../../platform/errors.ts';
@@ -55,8 +50,7 @@ export async function createTeam(
   teamName: string,
   teamLogo = '',
 ): Promise<LastTeam> {
-  if (!isOwnFileUrl(ctx.config, teamLogo))
-    throw invalidInput('teamLogo', 'uploadedImageOnly');
+  if (!isOwnFileUrl(ctx.config, teamLogo)) throw invalidInput('teamLogo', 'uploadedImageOnly');
   for (let attempt = 0; attempt < 8; attempt++) {
     const team = await insertTeamWithOwner(ctx.db, {
       teamCode: newTeamCode(),
