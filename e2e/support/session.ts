@@ -24,7 +24,8 @@ export async function apiSignUp(baseUrl: string, logFile: string, phone: string)
     });
     return (await res.json()) as { code: number; msg: string; data: UserInfo };
   };
-  await post('/auth/sms/send', { phone, purpose: 'login' });
+  const sent = await post('/auth/sms/send', { phone, purpose: 'login' });
+  if (sent.code !== 200 && sent.code !== 10005) throw new Error(`SMS refused: ${sent.code} ${sent.msg}`);
   const login = await post('/auth/login/sms', { phone, code: await smsCodeFromLog(logFile, phone) });
   if (login.code !== 200) throw new Error(`sign up failed: ${login.code} ${login.msg}`);
   return login.data;

@@ -78,6 +78,8 @@ export const envSchema = z
       .default(24 * 7),
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
     PAGE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(6000),
+    /** SMS codes one address may ask for in an hour (every phone together). */
+    SMS_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(30),
     REDIS_URL: optionalUrl,
     REDIS_KEY_PREFIX: z.string().min(1).max(40).default('studio:'),
     UPLOAD_MAX_BYTES: z.coerce

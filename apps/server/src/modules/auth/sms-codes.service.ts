@@ -8,7 +8,6 @@ import { SmsRefused } from '../../platform/sms/sms-provider.ts';
 import { consumeCode, countWrongTry, findLiveCode, insertCode, type SmsPurpose } from './sms-codes.repo.ts';
 
 const SENDS_PER_PHONE_PER_DAY = 10;
-const SENDS_PER_IP_PER_HOUR = 30;
 
 const hashCode = (code: string, salt: string) => sha256(`${salt}:${code}`);
 const windowKey = (phone: string, purpose: SmsPurpose) => `sms-window:${purpose}:${phone}`;
@@ -37,7 +36,7 @@ export async function sendSmsCode(ctx: AppContext, phone: string, purpose: SmsPu
     const waitMs = msUntil(window.resetAt);
     throw live ? lockedCode(waitMs) : sendTooOften(waitMs);
   }
-  const perIp = await hitLimit(ctx.db, `sms-ip:${ip}`, SENDS_PER_IP_PER_HOUR, 3_600_000);
+  const perIp = await hitLimit(ctx.db, `sms-ip:${ip}`, ctx.config.SMS_PER_IP_PER_HOUR, 3_600_000);
   const perPhone = await hitLimit(ctx.db, `sms-phone:${phone}`, SENDS_PER_PHONE_PER_DAY, 86_400_000);
   const refused = [perIp, perPhone].filter((hit) => !hit.allowed);
   if (refused.length > 0) {
