@@ -1,5 +1,14 @@
 /** Learning factories: a released paid course with quizzes, bought through the real store. */
-import type { CompletionSettings, Course, DocNode, Order } from '@studio/contract';
+import type {
+  CompletionSettings,
+  Course,
+  DocNode,
+  LearnCourse,
+  LearnCourseItem,
+  LearnProgress,
+  Order,
+  QuizAnswered,
+} from '@studio/contract';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { call, paragraphDoc } from './factories.ts';
@@ -110,3 +119,16 @@ export async function setCompletion(
   expect(rel.code).toBe(200);
   return saved.data;
 }
+
+/** A learner's calls with their session token, on the app `app()` answers when called. */
+export const learnCalls = (app: () => TestApp) => ({
+  learnCourse: (token: string, courseId: number) =>
+    call<LearnCourse>(app(), 'GET', '/learn/course', { token, query: { courseId: String(courseId) } }),
+  progress: (token: string, body: object) =>
+    call<LearnProgress>(app(), 'POST', '/learn/progress', { token, body }),
+  answer: (token: string, body: object) => call<QuizAnswered>(app(), 'POST', '/quiz/answer', { token, body }),
+  markDone: (token: string, body: object) =>
+    call<LearnProgress>(app(), 'POST', '/learn/complete', { token, body }),
+  myList: (token: string, filter = 'all') =>
+    call<{ list: LearnCourseItem[] }>(app(), 'GET', '/learn/list', { token, query: { filter } }),
+});
