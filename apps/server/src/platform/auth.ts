@@ -182,3 +182,11 @@ export async function viewerOf(
     return null;
   }
 }
+
+/** A viewer as the entitlement rules take them (media, attachments): the user and current team, or null. */
+export type ViewerIds = { userId: number; teamId: number } | null;
+
+export async function viewerIdsOf(ctx: AppContext, request: FastifyRequest): Promise<ViewerIds> {
+  const viewer = await viewerOf(ctx, request);
+  return viewer && { userId: viewer.actor.user.id, teamId: viewer.membership.team.id };
+}

@@ -4,6 +4,7 @@
  * read the lesson (`canDownloadAttachment`, the rule media plays by). Every address and every
  * download decides it again, so a refund or an unrelease counts from the next request.
  */
+import type { ViewerIds } from '../../platform/auth.ts';
 import {
   Code,
   type AttachmentLink,
@@ -21,7 +22,7 @@ import { downloadUrl, readDownload, signDownload } from './attachment-urls.ts';
 import { findReleasedAttachment, listReleasedAttachments } from './attachments.repo.ts';
 
 /** The viewer: a member of a team (their current one), or null for a visitor. */
-export type AttachmentViewer = { userId: number; teamId: number } | null;
+export type AttachmentViewer = ViewerIds;
 type Place = { courseId: number; lessonId: number };
 
 /** The released lesson as this viewer sees it (404 when they may not see the course at all). */

@@ -16,15 +16,10 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { teamCtxOf, viewerOf } from '../../platform/auth.ts';
+import { teamCtxOf, viewerIdsOf } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { ok } from '../../platform/reply.ts';
-import {
-  attachmentLink,
-  openDownload,
-  releasedAttachments,
-  type AttachmentViewer,
-} from './attachment-downloads.service.ts';
+import { attachmentLink, openDownload, releasedAttachments } from './attachment-downloads.service.ts';
 import { receiveAttachment } from './attachment-upload.ts';
 import {
   lessonAttachments,
@@ -38,10 +33,7 @@ const team = { auth: 'team' } as const;
 export const attachmentsRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    const viewer = async (r: FastifyRequest): Promise<AttachmentViewer> => {
-      const v = await viewerOf(ctx, r);
-      return v && { userId: v.actor.user.id, teamId: v.membership.team.id };
-    };
+    const viewer = (r: FastifyRequest) => viewerIdsOf(ctx, r);
     app.post(
       Routes.attachment.upload,
       {

@@ -2,6 +2,7 @@
  * Who may play a media: the policy's `canPlayMedia`, from the facts of the lesson it is played in (the
  * store's `releasedLessonFacts`). Anything refused answers 404, as another team's data does.
  */
+import type { ViewerIds } from '../../platform/auth.ts';
 import { Code, mediaIdsOf } from '@studio/contract';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -12,7 +13,7 @@ import { findUserMembership } from '../teams/teams.service.ts';
 import { findMedia } from './media.repo.ts';
 
 /** The viewer: a member of a team (their current one), or null for a visitor. */
-export type MediaViewer = { userId: number; teamId: number } | null;
+export type MediaViewer = ViewerIds;
 /** Where the media is played: the lesson holding its block (0 for the team's own preview). */
 export type PlayPlace = { mediaId: number; courseId: number; lessonId: number };
 

@@ -9,7 +9,7 @@ import {
 } from '@studio/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { teamCtxOf, viewerOf } from '../../platform/auth.ts';
+import { teamCtxOf, viewerIdsOf } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { ok } from '../../platform/reply.ts';
 import { hlsFile } from './media-hls.ts';
@@ -54,11 +54,7 @@ export const mediaRoutes =
           response: { 200: envelope(mediaPlaySchema) },
         },
       },
-      async (r) => {
-        const viewer = await viewerOf(ctx, r);
-        const who = viewer && { userId: viewer.actor.user.id, teamId: viewer.membership.team.id };
-        return ok(await playMedia(ctx, who, r.body));
-      },
+      async (r) => ok(await playMedia(ctx, await viewerIdsOf(ctx, r), r.body)),
     );
     app.get(
       // One wildcard (`<token>/<file>`): the token is a folder, so playlists name their parts relatively.
