@@ -108,6 +108,21 @@ const formContextOnly = (): Plugin => ({
  * The visitor's public pages (`--mode public`): their template and small script, built on their own
  * into the same dist (after the app), so they share no chunk with the app and load none of it.
  */
+/**
+ * The visitor's islands (the login card, the store's search box) run on Preact's React compatibility
+ * layer in this build only: the same components, hydrated by `hydrateRoot`, for about 5 KB of script
+ * instead of react-dom's 63 KB. Parsing and running react-dom was the visitor pages' whole main-thread
+ * cost (Lighthouse TBT 640–820 ms on /store/list and /login against 300 ms without an island; see
+ * bench/RESULTS.md). The server still renders them with React (dist-ssr), and the app keeps React.
+ */
+const preactForIslands = [
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-runtime' },
+  { find: /^react$/, replacement: 'preact/compat' },
+];
+
 const publicPages: BuildEnvironmentOptions = {
   outDir: 'dist',
   emptyOutDir: false,
@@ -128,6 +143,7 @@ const publicPages: BuildEnvironmentOptions = {
 
 export default defineConfig(({ mode }) => ({
   plugins: [react(), precompress(), formContextOnly()],
+  resolve: mode === 'public' ? { alias: preactForIslands } : {},
   // The server renderer (dist-ssr) carries its packages: it runs wherever WEB_DIST puts the build,
   // with no node_modules beside it.
   ssr: { noExternal: true },
