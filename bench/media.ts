@@ -169,8 +169,12 @@ export async function mediaSection(): Promise<string> {
     const play = await api<{ playlistUrl: string }>(server.baseUrl, token, '/media/play', { mediaId });
     const master = new URL(play.playlistUrl, server.baseUrl);
     const variantUrl = new URL('720p/index.m3u8', master);
-    const variant = await (await fetch(variantUrl)).text();
-    const keyUrl = new URL(/URI="([^"]+)"/.exec(variant)![1]!, variantUrl);
+    const variantRes = await fetch(variantUrl);
+    const variant = await variantRes.text();
+    const keyUri = /URI="([^"]+)"/.exec(variant)?.[1];
+    if (!keyUri)
+      throw new Error(`${variantUrl.pathname} answered ${variantRes.status}: ${variant.slice(0, 300)}`);
+    const keyUrl = new URL(keyUri, variantUrl);
     const segmentUrl = new URL(
       variant.split('\n').find((l) => l.endsWith('.ts'))!,
       server.baseUrl,
