@@ -41,7 +41,7 @@ class Invalidations {
   }
 
   invalidate(topic: string): void {
-    for (const cache of this.caches) if (!topic || cache.topic === topic) cache.clear();
+    for (const cache of this.caches) if (!topic || cache.topics.includes(topic as CacheTopic)) cache.clear();
   }
 
   private async connect(): Promise<void> {
@@ -127,13 +127,16 @@ export class TtlCache<V> {
   private readonly loading = new Map<string, { generation: number; promise: Promise<V> }>();
   private generation = 0;
   private readonly inv: Invalidations | null;
+  /** Any change of these topics empties the cache (a decision may read rows of several). */
+  readonly topics: readonly CacheTopic[];
 
   constructor(
     db: Db,
-    readonly topic: CacheTopic,
+    topic: CacheTopic | readonly CacheTopic[],
     private readonly options: { ttlMs: number; max: number },
     log?: FastifyBaseLogger,
   ) {
+    this.topics = typeof topic === 'string' ? [topic] : topic;
     this.inv = invalidationsFor(db, log);
     this.inv?.add(this as TtlCache<unknown>);
   }

@@ -6,11 +6,13 @@ import type { ViewerIds } from '../../platform/auth.ts';
 import { Code, mediaIdsOf } from '@studio/contract';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
+import { TtlCache } from '../../platform/cache.ts';
 import { canPlayMedia } from '../../platform/policy.ts';
 import type { MediaRow } from '../../db/schema.ts';
 import { releasedLessonFacts } from '../store/catalog.service.ts';
 import { findUserMembership } from '../teams/teams.service.ts';
 import { findMedia } from './media.repo.ts';
+import type { PlayGrant } from './media-urls.ts';
 
 /** The viewer: a member of a team (their current one), or null for a visitor. */
 export type MediaViewer = ViewerIds;
@@ -49,4 +51,31 @@ export async function viewerOfGrant(
   const membership = await findUserMembership(ctx, grant.userId, grant.teamId);
   if (!membership) throw new AppError(Code.NOT_FOUND);
   return { userId: grant.userId, teamId: grant.teamId };
+}
+
+/**
+ * A playback's key (hex) when its viewer may still play the media there (the policy, through
+ * `playableMedia`), else null. A player asks for the key at every start, seek and rendition switch, so
+ * a yes is kept a few seconds per process; any change of a membership ('auth': a removed member) or of
+ * what the store holds ('store': a release, an unrelease, a sale, a refund's revoked entitlement)
+ * empties it in every process before the change's own request answers (platform/cache.ts), so a
+ * refund or an unrelease still stops the very next key request. A no is never kept.
+ */
+const KEY_CACHE = { ttlMs: 10_000, max: 10_000 };
+const keyCaches = new WeakMap<AppContext, TtlCache<string | null>>();
+
+export async function playbackKey(ctx: AppContext, grant: PlayGrant): Promise<string | null> {
+  let cache = keyCaches.get(ctx);
+  if (!cache) keyCaches.set(ctx, (cache = new TtlCache(ctx.db, ['store', 'auth'], KEY_CACHE)));
+  const key = [grant.mediaId, grant.courseId, grant.lessonId, grant.userId, grant.teamId].join('.');
+  const decide = async () => {
+    try {
+      const row = await playableMedia(ctx, await viewerOfGrant(ctx, grant), grant);
+      return row.status === 'failed' ? null : row.hlsKey;
+    } catch (err) {
+      if (err instanceof AppError && err.code === Code.NOT_FOUND) return null;
+      throw err;
+    }
+  };
+  return cache.get(key, decide, (hlsKey) => hlsKey !== null);
 }

@@ -1,20 +1,29 @@
 /**
  * What a signed playback address opens (`/api/media/hls/<token>/<file>`): the master playlist (made
  * from the renditions done so far), a rendition's playlist (its key URI and segment addresses
- * rewritten), the key (decided again by the policy, every time), the encrypted segments, the poster.
+ * rewritten), the key (decided by the policy on every request, its yes cached until anything it read
+ * changes), the encrypted segments (streamed from the storage on the token alone), the poster.
  */
+import type { Readable } from 'node:stream';
 import { Code, MEDIA_RENDITIONS, type MediaRendition } from '@studio/contract';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { MediaRow } from '../../db/schema.ts';
-import { playableMedia, viewerOfGrant } from './media-access.ts';
+import { playbackKey } from './media-access.ts';
 import { hlsPrefix } from './media-context.ts';
 import { findMedia } from './media.repo.ts';
 import { segmentBase } from './media.service.ts';
 import { readGrant, type PlayGrant } from './media-urls.ts';
 import { renditionsFor } from './media-transcode.ts';
 
-export type HlsFile = { body: Buffer | string; type: string; cache: string; cors?: boolean };
+/** A body in memory, or a stored file streamed with its length. */
+export type HlsFile = {
+  body: Buffer | string | Readable;
+  type: string;
+  cache: string;
+  cors?: boolean;
+  length?: number;
+};
 
 const NO_STORE = 'no-store';
 const RENDITION = `(${MEDIA_RENDITIONS.join('|')})`;
@@ -55,22 +64,38 @@ async function stored(ctx: AppContext, row: MediaRow, file: string): Promise<Buf
   return found.body;
 }
 
+/**
+ * A segment, on its signed address alone: the HMAC proves this server made the address for this
+ * media of this team until that time, after the policy let its viewer open the playlist. The segment
+ * is ciphertext (the key is the gate, decided every time); a failed or deleted media has no files
+ * left, so the storage answers what the database row used to.
+ */
+async function segment(ctx: AppContext, grant: PlayGrant, file: string): Promise<HlsFile> {
+  const opened = await ctx.storage.open(`${hlsPrefix(grant.mediaTeamId, grant.mediaId)}${file}`);
+  if (!opened) throw missing();
+  const { stream: body, sizeBytes: length } = opened;
+  if (!ctx.config.MEDIA_CDN_BASE) return { body, length, type: 'video/mp2t', cache: 'private, max-age=3600' };
+  // Through a CDN: any edge may keep it until its address ends; players on the site fetch it cross-origin.
+  const left = Math.max(0, grant.expires - Math.floor(Date.now() / 1000));
+  return { body, length, type: 'video/mp2t', cache: `public, max-age=${left}, immutable`, cors: true };
+}
+
 export async function hlsFile(ctx: AppContext, token: string, file: string): Promise<HlsFile> {
   const m = FILE.exec(file);
   if (!m) throw missing();
   const grant: PlayGrant | null = await readGrant(ctx, token);
   const wanted = m[1] && m[2] && SEGMENT.test(m[2]) ? 's' : 'p';
   if (!grant || grant.purpose !== wanted) throw expired();
+  if (wanted === 's') return segment(ctx, grant, file);
+  if (file === 'key') {
+    // The policy again: a refund, an unrelease or a removal from the team stops the next key.
+    // Refused answers a real 404 (a player must never take an envelope for the key).
+    const hlsKey = await playbackKey(ctx, grant);
+    if (!hlsKey) throw missing();
+    return { body: Buffer.from(hlsKey, 'hex'), type: 'application/octet-stream', cache: NO_STORE };
+  }
   const row = await findMedia(ctx.db, grant.mediaId);
   if (!row || row.status === 'failed') throw missing();
-  if (file === 'key') {
-    // The policy again, now: a refund, an unrelease or a removal from the team stops the next key.
-    // Refused answers a real 404 (a player must never take an envelope for the key).
-    await playableMedia(ctx, await viewerOfGrant(ctx, grant), grant).catch((err: unknown) => {
-      throw err instanceof AppError && err.code === Code.NOT_FOUND ? missing() : err;
-    });
-    return { body: Buffer.from(row.hlsKey, 'hex'), type: 'application/octet-stream', cache: NO_STORE };
-  }
   if (file === 'master.m3u8') {
     if (row.renditions.length === 0) throw missing();
     return { body: masterPlaylist(row), type: 'application/vnd.apple.mpegurl', cache: NO_STORE };
@@ -79,13 +104,6 @@ export async function hlsFile(ctx: AppContext, token: string, file: string): Pro
     return { body: await stored(ctx, row, file), type: 'image/jpeg', cache: 'private, max-age=300' };
   const rendition = m[1] as MediaRendition;
   if (!row.renditions.includes(rendition)) throw missing();
-  if (wanted === 's') {
-    const body = await stored(ctx, row, file);
-    if (!ctx.config.MEDIA_CDN_BASE) return { body, type: 'video/mp2t', cache: 'private, max-age=3600' };
-    // Through a CDN: any edge may keep it until its address ends; players on the site fetch it cross-origin.
-    const left = Math.max(0, grant.expires - Math.floor(Date.now() / 1000));
-    return { body, type: 'video/mp2t', cache: `public, max-age=${left}, immutable`, cors: true };
-  }
   const playlist = (await stored(ctx, row, file)).toString('utf8');
   return {
     body: variantPlaylist(playlist, rendition, await segmentBase(ctx, grant, row)),

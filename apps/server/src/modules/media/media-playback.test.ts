@@ -10,6 +10,7 @@ import { saveLesson } from '../../../test/learning-factories.ts';
 import { makeClip, uploadFile, waitTranscoded } from '../../../test/media-helpers.ts';
 import { payInSandbox } from '../../../test/store-factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { cachesListening } from '../../platform/cache.ts';
 import { signGrant } from './media-urls.ts';
 
 let t: TestApp;
@@ -162,7 +163,7 @@ describe('protected playback', () => {
     await expectRefused(url.replace(token, flipped));
     // Another media under the same signature.
     await expectRefused(url.replace(token, token.replace(/^\d+/, String(seller.audio))));
-    const grant = { mediaId: seller.video, courseId: 0, lessonId: 0, userId: 0, teamId: 0 };
+    const grant = { mediaId: seller.video, mediaTeamId: 0, courseId: 0, lessonId: 0, userId: 0, teamId: 0 };
     const past = await signGrant(t.app.ctx, {
       ...grant,
       purpose: 'p',
@@ -176,8 +177,11 @@ describe('protected playback', () => {
   });
 
   it('decides the key again on every request: after a refund the buyer gets none', async () => {
+    // The key's yes is cached once the caches listen: the refund must empty it.
+    await cachesListening(t.app.ctx.db);
     const bought = await play(inLesson(seller.video, seller.paid), buyer.token);
     const { keyUrl } = await playThrough(bought.data.playlistUrl!);
+    expect((await get(keyUrl)).statusCode).toBe(200);
     const asked = await call<Refund>(t, 'POST', '/order/refund/apply', {
       token: buyer.token,
       body: { orderId: buyer.orderId, courseId: seller.courseId, reason: '不想学了' },
@@ -190,5 +194,15 @@ describe('protected playback', () => {
     expect(approved.code).toBe(200);
     expect((await get(keyUrl)).statusCode).toBe(404);
     expect((await play(inLesson(seller.video, seller.paid), buyer.token)).code).toBe(Code.NOT_FOUND);
+  });
+
+  it("stops a visitor's free-preview key at the next request after the course is unreleased", async () => {
+    await cachesListening(t.app.ctx.db);
+    const free = await play(inLesson(seller.audio, seller.free));
+    const { keyUrl } = await playThrough(free.data.playlistUrl!);
+    expect((await get(keyUrl)).statusCode).toBe(200);
+    const body = { courseId: seller.courseId };
+    expect((await call(t, 'POST', '/course/unrelease', { token: seller.token, body })).code).toBe(200);
+    expect((await get(keyUrl)).statusCode).toBe(404);
   });
 });

@@ -1,9 +1,11 @@
 /**
- * Signed, short-lived playback addresses. A token names the media, the lesson it is played in and the
- * viewer (user and team, 0 for a visitor), what it opens (`p`: playlists and the key, or `s`: segments)
- * and when it ends, with an HMAC-SHA256 of all that under the app's secret. Everything of one
- * playback sits under `/api/media/hls/<token>/`, so playlists can name their parts relatively.
- * Segments are ciphertext: their token lasts the media's duration more; playlists and the key last
+ * Signed, short-lived playback addresses. A token names the media and the team that owns it (where
+ * its files are stored), the lesson it is played in and the viewer (user and team, 0 for a visitor),
+ * what it opens (`p`: playlists and the key, or `s`: segments) and when it ends, with an HMAC-SHA256
+ * of all that under the app's secret. Everything of one playback sits under `/api/media/hls/<token>/`,
+ * so playlists can name their parts relatively.
+ * Segments are ciphertext: their token lasts the media's duration more and is all a segment request
+ * checks (no database: the owning team in the token locates the files); playlists and the key last
  * MEDIA_URL_TTL_SECONDS, and the key is decided again by the policy on every request.
  */
 import { createHmac } from 'node:crypto';
@@ -15,6 +17,8 @@ import { mediaUrlSecret } from './media.repo.ts';
 export type Purpose = 'p' | 's';
 export type PlayGrant = {
   mediaId: number;
+  /** The team that owns the media: its files are under `media/<mediaTeamId>/<mediaId>/`. */
+  mediaTeamId: number;
   courseId: number;
   lessonId: number;
   userId: number;
@@ -36,7 +40,7 @@ function secretOf(ctx: AppContext): Promise<string> {
 }
 
 const fieldsOf = (g: PlayGrant) =>
-  [g.mediaId, g.courseId, g.lessonId, g.userId, g.teamId, g.purpose, g.expires].join('.');
+  [g.mediaId, g.mediaTeamId, g.courseId, g.lessonId, g.userId, g.teamId, g.purpose, g.expires].join('.');
 const mac = (secret: string, fields: string) =>
   createHmac('sha256', secret).update(fields).digest('base64url').slice(0, 32);
 
@@ -45,7 +49,8 @@ export async function signGrant(ctx: AppContext, grant: PlayGrant): Promise<stri
   return `${fields}.${mac(await secretOf(ctx), fields)}`;
 }
 
-const TOKEN = /^(\d{1,10})\.(\d{1,10})\.(\d{1,10})\.(\d{1,10})\.(\d{1,10})\.([ps])\.(\d{1,12})\.([\w-]{32})$/;
+const TOKEN =
+  /^(\d{1,10})\.(\d{1,10})\.(\d{1,10})\.(\d{1,10})\.(\d{1,10})\.(\d{1,10})\.([ps])\.(\d{1,12})\.([\w-]{32})$/;
 
 /** The grant a token carries when it is ours and not expired, else null. */
 export async function readGrant(ctx: AppContext, token: string, now = Date.now()): Promise<PlayGrant | null> {
@@ -53,14 +58,15 @@ export async function readGrant(ctx: AppContext, token: string, now = Date.now()
   if (!m) return null;
   const grant: PlayGrant = {
     mediaId: Number(m[1]),
-    courseId: Number(m[2]),
-    lessonId: Number(m[3]),
-    userId: Number(m[4]),
-    teamId: Number(m[5]),
-    purpose: m[6] as Purpose,
-    expires: Number(m[7]),
+    mediaTeamId: Number(m[2]),
+    courseId: Number(m[3]),
+    lessonId: Number(m[4]),
+    userId: Number(m[5]),
+    teamId: Number(m[6]),
+    purpose: m[7] as Purpose,
+    expires: Number(m[8]),
   };
-  if (!safeEqual(mac(await secretOf(ctx), fieldsOf(grant)), m[8]!)) return null;
+  if (!safeEqual(mac(await secretOf(ctx), fieldsOf(grant)), m[9]!)) return null;
   return grant.expires * 1000 > now ? grant : null;
 }
 

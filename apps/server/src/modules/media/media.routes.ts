@@ -71,6 +71,8 @@ export const mediaRoutes =
         const [token = '', ...rest] = r.params['*'].split('/');
         const file = await hlsFile(ctx, token, rest.join('/'));
         if (file.cors) reply.header('access-control-allow-origin', '*');
+        // A stored file is streamed: its length is known from the storage, not from the body.
+        if (file.length !== undefined) reply.header('content-length', file.length);
         return reply.header('cache-control', file.cache).type(file.type).send(file.body);
       },
     );

@@ -107,6 +107,7 @@ export async function playMedia(
     ? hlsBase(
         await signGrant(ctx, {
           ...place,
+          mediaTeamId: row.teamId,
           userId: viewer?.userId ?? 0,
           teamId: viewer?.teamId ?? 0,
           purpose: 'p',
@@ -138,9 +139,10 @@ export async function segmentBase(ctx: AppContext, grant: PlayGrant, row: MediaR
   const seconds = Math.ceil((row.durationMs ?? 0) / 1000);
   const expires = Math.floor(Date.now() / 1000) + ctx.config.MEDIA_URL_TTL_SECONDS + seconds;
   const cdn = ctx.config.MEDIA_CDN_BASE;
-  if (!cdn) return hlsBase(await signGrant(ctx, { ...grant, purpose: 's', expires }));
+  if (!cdn)
+    return hlsBase(await signGrant(ctx, { ...grant, mediaTeamId: row.teamId, purpose: 's', expires }));
   const windowed = Math.ceil(expires / CDN_WINDOW_SECONDS) * CDN_WINDOW_SECONDS;
-  const shared = { mediaId: row.id, courseId: 0, lessonId: 0, userId: 0, teamId: 0 };
+  const shared = { mediaId: row.id, mediaTeamId: row.teamId, courseId: 0, lessonId: 0, userId: 0, teamId: 0 };
   const token = await signGrant(ctx, { ...shared, purpose: 's', expires: windowed });
   return `${cdn.replace(/\/$/, '')}${hlsBase(token)}`;
 }
