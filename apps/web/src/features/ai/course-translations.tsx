@@ -1,6 +1,6 @@
 import { TranslationOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Flex, List, Tag, Typography } from 'antd';
+import { Button, Card, Flex, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -39,11 +39,9 @@ export const CourseTranslations = ({ courseId, editable }: { courseId: number; e
         </Typography.Paragraph>
       )}
       {data.translations.length ? (
-        <List
-          size="small"
-          dataSource={data.translations}
-          renderItem={(item) => (
-            <List.Item>
+        <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+          {data.translations.map((item) => (
+            <li key={item.courseId} style={{ padding: '8px 0' }}>
               <Flex vertical gap={2} style={{ minWidth: 0 }}>
                 <Flex gap={8} align="center" wrap>
                   <Tag>{languageName(item.language, i18n.language)}</Tag>
@@ -56,9 +54,9 @@ export const CourseTranslations = ({ courseId, editable }: { courseId: number; e
                   {item.sourceChanged && <Tag color="warning">{t('ai.translate.sourceChanged')}</Tag>}
                 </Flex>
               </Flex>
-            </List.Item>
-          )}
-        />
+            </li>
+          ))}
+        </ul>
       ) : (
         <Typography.Text type="secondary">{t('ai.translate.none')}</Typography.Text>
       )}
