@@ -90,7 +90,7 @@ describe('AI 创课 from a document', () => {
     await page.getByText('还没有翻译版本').waitFor();
     await page.getByRole('button', { name: /AI 翻译/ }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByRole('combobox').click();
+    await dialog.getByRole('combobox', { name: '目标语言', exact: true }).click();
     await page.getByText('(en-US)').click();
     await dialog.getByRole('button', { name: '开始翻译' }).click();
     await page.getByText('未配置 AI 服务，无法翻译').first().waitFor();
