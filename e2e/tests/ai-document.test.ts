@@ -1,7 +1,8 @@
 /**
  * AI 创课 from a document in a real browser against the built app (no AI key: the template generator):
  * upload a DOCX the test builds, review the outline (its chapters; merge two), generate, open the
- * course and see the document's headings as lessons and its text, table and 来源 note in them.
+ * course and see the document's headings as lessons and its text, table and 来源 note in them; then
+ * ask to translate it, which the template generator refuses plainly (未配置 AI 服务，无法翻译).
  */
 import type { AiJob, CourseDetail } from '@studio/contract';
 import { Document, HeadingLevel, Packer, Paragraph, Table, TableCell, TableRow } from 'docx';
@@ -83,6 +84,17 @@ describe('AI 创课 from a document', () => {
     await page.waitForURL(`**/create/course/${job.courseId}`);
     for (const title of [CHAPTERS[0]!.title, CHAPTERS[1]!.title])
       await page.getByText(title, { exact: true }).first().waitFor();
+
+    // Translate it: the journeys' server has no AI key, and the template cannot translate, so it
+    // says so and makes nothing (the provider path is covered by the server's ai.translate.test.ts).
+    await page.getByText('还没有翻译版本').waitFor();
+    await page.getByRole('button', { name: /AI 翻译/ }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('combobox', { name: '目标语言', exact: true }).click();
+    await page.getByText('(en-US)').click();
+    await dialog.getByRole('button', { name: '开始翻译' }).click();
+    await page.getByText('未配置 AI 服务，无法翻译').first().waitFor();
+    await dialog.waitFor();
 
     const course = await courseDetail(job.courseId!);
     expect(course.lessons.map((l) => l.title)).toEqual([CHAPTERS[0]!.title, CHAPTERS[1]!.title]);

@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { languageTagSchema } from '@studio/contract';
 
 /** What a Tencent SMS template's variables may be filled with, in the template's order. */
 export const TENCENT_TEMPLATE_PARAMS = ['code', 'minutes'] as const;
@@ -196,6 +197,20 @@ export const envSchema = z
     AI_MODEL: z.string().optional(),
     AI_STALL_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
     AI_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(3),
+    /**
+     * Languages a course may be translated into besides zh-CN and en-US: the provider's, comma-separated
+     * BCP-47 tags ("ja-JP,fr-FR,zh-TW").
+     */
+    AI_TRANSLATE_LANGUAGES: z
+      .string()
+      .default('')
+      .transform((v) =>
+        v
+          .split(',')
+          .map((p) => p.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(languageTagSchema).max(50)),
     /**
      * The payment providers offered, comma-separated, the first the default: `sandbox` (alone), or
      * any of `wechat` and `alipay` (the buyer chooses on the pay page when there are several).

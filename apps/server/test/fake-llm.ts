@@ -16,7 +16,7 @@ export type FakeLlm = {
   script: Behaviour[];
   requests: { stream: boolean; body: string }[];
   /** Answers the requests the script does not cover (for tests whose request order varies). */
-  respond: (request: { stream: boolean }) => Behaviour;
+  respond: (request: { stream: boolean; body: string }) => Behaviour;
   close: () => Promise<void>;
 };
 
@@ -32,7 +32,7 @@ export async function startFakeLlm(): Promise<FakeLlm> {
     for await (const c of req) body += c;
     const parsed = JSON.parse(body) as { stream?: boolean };
     requests.push({ stream: Boolean(parsed.stream), body });
-    const next = script.shift() ?? fake.respond({ stream: Boolean(parsed.stream) });
+    const next = script.shift() ?? fake.respond({ stream: Boolean(parsed.stream), body });
     if (next.kind === 'json') {
       res.setHeader('content-type', 'application/json');
       res.end(

@@ -19,6 +19,7 @@ export * from './course-diff.ts';
 export * from './schemas/store.ts';
 export * from './schemas/coupon.ts';
 export * from './schemas/ai.ts';
+export * from './schemas/ai-translate.ts';
 export * from './content-sanitizer.ts';
 export * from './quiz.ts';
 export * from './schemas/learn.ts';

@@ -146,6 +146,10 @@ export const Routes = {
     generator: '/ai/generator',
     /** Multipart: field `file`. Reads a PDF, DOCX, PPTX, Markdown or text file into sections. */
     documentParse: '/ai/document/parse',
+    /** A new draft course translated from one of the team's, by a job of kind `translate`. */
+    translate: '/ai/translate',
+    /** A course's translations (and its own source, when it is one). */
+    translations: '/ai/translate/list',
   },
   learn: {
     list: '/learn/list',

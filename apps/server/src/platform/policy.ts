@@ -88,6 +88,8 @@ interface Subjects {
   'ai.generate': AiJobSubject;
   'ai.retry': AiJobSubject;
   'ai.cancel': AiJobSubject;
+  /** Translating a course into a new draft (AI 翻译): whoever may edit the course. */
+  'ai.translate': CourseSubject;
   /** The editor's AI assist (it spends the team's AI use; its text is saved as a lesson edit). */
   'ai.assist': void;
   /** Learning the team's courses: progress and quiz answers are the learner's own record. */
@@ -198,6 +200,7 @@ export const POLICY: { [A in Action]: Entry<Subjects[A]> } = {
   'ai.generate': write(onCourse),
   'ai.retry': write(onCourse),
   'ai.cancel': write(onCourse),
+  'ai.translate': write(onCourse),
   'ai.assist': write(ALL),
   // An expired team keeps what it bought: its members still learn (their own record, not team data).
   'learn.study': read(ALL),

@@ -84,4 +84,23 @@ export const AI = {
   AI_DOC_NOT_FOUND: { code: 50039, key: 'errors.aiDocNotFound', zh: '文档不存在，请重新上传' },
   /** An outline lesson names a section the document does not have. */
   AI_DOC_BAD_SOURCES: { code: 50040, key: 'errors.aiDocBadSources', zh: '大纲引用了文档中不存在的章节' },
+  // Translating a course (POST /ai/translate, 50041–50059).
+  /** Zero configuration: the template generator writes, it cannot translate (no text is made up). */
+  AI_TRANSLATE_NO_PROVIDER: {
+    code: 50041,
+    key: 'errors.aiTranslateNoProvider',
+    zh: '未配置 AI 服务，无法翻译',
+  },
+  /** The target is the course's own language (a translation of a translation into its source's is fine). */
+  AI_TRANSLATE_SAME_LANGUAGE: {
+    code: 50042,
+    key: 'errors.aiTranslateSameLanguage',
+    zh: '这门课程已经是该语言，请选择其他语言',
+  },
+  /** The model's answer left out or broke some of the lesson's texts (retryable lesson by lesson). */
+  AI_TRANSLATE_LESSON_FAILED: {
+    code: 50043,
+    key: 'errors.aiTranslateLessonFailed',
+    zh: '本课时翻译失败，可单独重试',
+  },
 } as const satisfies Record<string, CodeEntry>;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { idSchema, queryIdSchema } from './common.ts';
+import { aiTranslationSchema } from './ai-translate.ts';
+import { COURSE_LIMITS } from '../constants.ts';
 
 export const AI_LIMITS = { lessonsMin: 1, lessonsMax: 30, topicMax: 100, referenceMax: 8000 } as const;
 
@@ -141,8 +143,13 @@ export const aiJobAbilitiesSchema = z.object({
   cancel: z.boolean(),
 });
 export type AiJobAbilities = z.infer<typeof aiJobAbilitiesSchema>;
+export const AI_JOB_KINDS = ['generate', 'translate'] as const;
+export type AiJobKind = (typeof AI_JOB_KINDS)[number];
 export const aiJobSchema = z.object({
   jobId: z.number().int(),
+  /** `generate` (a topic or a document) or `translate` (a course; no outline, `translation` says what). */
+  kind: z.enum(AI_JOB_KINDS),
+  translation: aiTranslationSchema.nullable(),
   status: z.enum(AI_JOB_STATUSES),
   request: aiCreateBody,
   outline: outlineSchema.nullable(),
@@ -162,11 +169,12 @@ export const aiJobIdBody = z.object({ jobId: idSchema });
 export const aiOutlineBody = z.object({ jobId: idSchema, outline: outlineSchema });
 export const aiRetryBody = z.object({
   jobId: idSchema,
+  // A translation has a lesson per source lesson (up to a course's limit), not per outline entry.
   idx: z
     .number()
     .int()
     .min(0)
-    .max(AI_LIMITS.lessonsMax - 1),
+    .max(COURSE_LIMITS.lessonsMax - 1),
 });
 
 /** Events on GET /api/ai/job/stream (SSE). Each has an `id`; reconnect with Last-Event-ID to resume. */

@@ -2,7 +2,9 @@
 import type {
   AiCreateRequest,
   AiGenerator,
+  AiJobKind,
   AiJobStatus,
+  DocNode,
   AiLessonStatus,
   DocumentFormat,
   DocumentSection,
@@ -24,6 +26,13 @@ import {
 } from 'drizzle-orm/pg-core';
 import { ts } from './columns.ts';
 
+export type JobTranslation = {
+  sourceCourseId: number;
+  language: string;
+  sourceHash: string;
+  course: { title: string; subtitle: string; summary: string };
+};
+
 export const aiJobs = pgTable(
   'ai_jobs',
   {
@@ -36,6 +45,9 @@ export const aiJobs = pgTable(
       .references(() => users.id),
     courseId: integer('course_id').references(() => courses.id, { onDelete: 'set null' }),
     status: varchar('status', { length: 16 }).$type<AiJobStatus>().notNull(),
+    kind: varchar('kind', { length: 10 }).$type<AiJobKind>().notNull().default('generate'),
+    /** A `translate` job: its source, target, the source's hash and its course texts when it started. */
+    translation: jsonb('translation').$type<JobTranslation>(),
     request: jsonb('request').$type<AiCreateRequest>().notNull(),
     outline: jsonb('outline').$type<Outline>(),
     generatorKind: varchar('generator_kind', { length: 10 }).$type<AiGenerator['kind']>().notNull(),
@@ -59,6 +71,8 @@ export const aiJobLessons = pgTable(
     lessonId: integer('lesson_id'),
     attempts: integer('attempts').notNull().default(0),
     error: text('error'),
+    /** A `translate` job's lesson: the source lesson as it was when the job started. */
+    source: jsonb('source').$type<{ title: string; content: DocNode }>(),
   },
   (t) => [uniqueIndex('ai_job_lessons_pk').on(t.jobId, t.idx)],
 );

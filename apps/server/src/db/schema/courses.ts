@@ -12,6 +12,7 @@ import { sql } from 'drizzle-orm';
 import { users } from './accounts.ts';
 import { teams } from './teams.ts';
 import {
+  type AnyPgColumn,
   boolean,
   index,
   integer,
@@ -59,12 +60,21 @@ export const courses = pgTable(
      * A course never ordered is deleted outright.
      */
     deletedAt: ts('deleted_at'),
+    /** A translation (AI 翻译): its source course, its language, the source's content hash then. */
+    translatedFromCourseId: integer('translated_from_course_id').references((): AnyPgColumn => courses.id, {
+      onDelete: 'set null',
+    }),
+    translationLanguage: varchar('translation_language', { length: 35 }),
+    translationSourceHash: varchar('translation_source_hash', { length: 64 }),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
     index('courses_team_idx').on(t.teamId, t.updatedAt),
     // The store's join and count read this instead of the course rows (released courses only).
+    index('courses_translated_from_idx')
+      .on(t.translatedFromCourseId)
+      .where(sql`${t.translatedFromCourseId} is not null`),
     index('courses_listed_idx')
       .on(t.id, t.releasedVersion)
       .where(sql`${t.status} = 'released'`),

@@ -15,6 +15,10 @@ export function percentOf(status: string, lessons: AiJobLessonRow[]): number {
 
 export const toAiJob = (who: Who, job: AiJobRow, lessons: AiJobLessonRow[], lastEventId: number): AiJob => ({
   jobId: job.id,
+  kind: job.kind,
+  translation: job.translation
+    ? { sourceCourseId: job.translation.sourceCourseId, language: job.translation.language }
+    : null,
   status: job.status,
   request: job.request,
   outline: job.outline ?? null,

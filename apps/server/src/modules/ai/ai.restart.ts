@@ -10,6 +10,7 @@ import { authorize } from '../../platform/policy.ts';
 import { createJob, jobDetail } from './ai.service.ts';
 import { findTeamJob } from './ai.repo.ts';
 import { jobCreatedWithOutline } from './ai.state.ts';
+import { resumeTranslation } from './ai.translate.ts';
 
 type AiCtx = TeamCtx & { log: FastifyBaseLogger };
 
@@ -22,6 +23,8 @@ export async function restartJob(c: AiCtx, jobId: number): Promise<AiJob> {
   const old = await findTeamJob(c.ctx.db, c.membership.team.id, jobId);
   if (!old) throw new AppError(Code.NOT_FOUND);
   if (!RESTARTABLE.includes(old.status)) throw new AppError(Code.AI_RESTART_NOT_ALLOWED);
+  // A translation goes on in the same job and course: its lessons done stay done.
+  if (old.kind === 'translate') return resumeTranslation(c, old);
   if (!old.outline) return createJob(c, old.request);
   const job = await jobCreatedWithOutline(
     c.ctx,

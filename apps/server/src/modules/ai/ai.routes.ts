@@ -8,6 +8,9 @@ import {
   aiOutlineBody,
   aiDocumentSchema,
   aiRetryBody,
+  aiTranslateBody,
+  aiTranslationsQuery,
+  courseTranslationsSchema,
   DOCUMENT_LIMITS,
   envelope,
   INT32_MAX,
@@ -38,6 +41,7 @@ import {
 } from './ai.service.ts';
 import { streamAssist } from './ai.assist.ts';
 import { restartJob } from './ai.restart.ts';
+import { courseTranslations, translateCourse } from './ai.translate.ts';
 import { streamJob } from './ai.stream.ts';
 
 const team = { auth: 'team' } as const;
@@ -86,6 +90,34 @@ export const aiRoutes =
         }
         return ok(await parseDocument(teamCtxOf(r), documentName(part.filename), bytes));
       },
+    );
+    app.post(
+      Routes.ai.translate,
+      {
+        config: { ...team, rateLimit: { max: 20, timeWindow: '1 minute' } },
+        schema: {
+          summary: 'Translate a course into a new draft course (a job of kind translate)',
+          description:
+            'Lesson by lesson, streamed on /ai/job/stream like generation; code blocks, quiz answer keys, ' +
+            'images, media, attachments and link targets stay as they are. The language is zh-CN, en-US or ' +
+            'one of AI_TRANSLATE_LANGUAGES. Without an AI provider: code 50041.',
+          body: aiTranslateBody,
+          response: { 200: job },
+        },
+      },
+      async (r) => ok(await translateCourse(c(r), r.body)),
+    );
+    app.get(
+      Routes.ai.translations,
+      {
+        config: team,
+        schema: {
+          summary: "A course's translations (and its source), with whether the source changed since",
+          querystring: aiTranslationsQuery,
+          response: { 200: envelope(courseTranslationsSchema) },
+        },
+      },
+      async (r) => ok(await courseTranslations(c(r), r.query.courseId)),
     );
     app.get(
       Routes.ai.list,

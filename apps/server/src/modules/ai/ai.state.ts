@@ -34,7 +34,7 @@ import {
 type Tell = (...events: AiEvent[]) => Promise<void>;
 
 /** Runs `change` in a transaction whose `tell` appends events; followers are notified at its commit. */
-async function transition<T>(
+export async function transition<T>(
   ctx: AppContext,
   jobId: number | ((result: T) => number),
   change: (tx: Db, tell: Tell) => Promise<T>,
@@ -137,14 +137,20 @@ export const lessonStarted = (
 ): Promise<AiJobLessonRow | undefined> =>
   transition(ctx, jobId, async (tx, tell) => {
     const job = await findJob(tx, jobId);
-    if (!job || job.status !== 'generating' || !job.outline) return undefined;
+    // A translation has no outline: its lessons are its source's.
+    if (!job || job.status !== 'generating' || (!job.outline && job.kind !== 'translate')) return undefined;
     const claimed = await claimJobLesson(tx, jobId, idx);
     if (claimed) await tell({ type: 'lesson-start', idx, attempt: claimed.attempts });
     return claimed;
   });
 
 /** Locks the run's lesson row while it is the run's (running, in its attempt); false when it is not. */
-async function ownLesson(tx: Db, jobId: number, run: LessonRun, mode: 'share' | 'update'): Promise<boolean> {
+export async function ownLesson(
+  tx: Db,
+  jobId: number,
+  run: LessonRun,
+  mode: 'share' | 'update',
+): Promise<boolean> {
   const rows = await tx
     .select({ idx: aiJobLessons.idx })
     .from(aiJobLessons)

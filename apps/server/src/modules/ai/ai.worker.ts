@@ -15,6 +15,7 @@ import { LessonTooLargeError } from '../courses/lessons.service.ts';
 import { aiError } from './ai.errors.ts';
 import { deltaBuffer } from './ai.events.ts';
 import { findJob } from './ai.repo.ts';
+import { translateLesson } from './ai.translate-worker.ts';
 import {
   jobSettled,
   lessonFailed,
@@ -34,7 +35,7 @@ const CANCEL_POLL_MS = 1000;
  * longer this run's (a cancel marked it, a retry or a redelivery made a newer attempt). Checked in the
  * database, so a cancel in any process counts.
  */
-function watchCancel(
+export function watchCancel(
   ctx: AppContext,
   jobId: number,
   run?: LessonRun,
@@ -76,13 +77,13 @@ export async function runOutline(ctx: AppContext, jobId: number, log: FastifyBas
 }
 
 /** Why a lesson run failed, as a code (retryable one by one). */
-function lessonError(err: unknown) {
+export function lessonError(err: unknown, failedCode: number = Code.AI_LESSON_FAILED) {
   // An oversized lesson fails rather than being cut short: a cut lesson looks finished but stops
   // mid-thought, and the author would not notice; output this large is a runaway generation (a
   // repetition loop), which a retry usually does not repeat.
   if (err instanceof LessonTooLargeError)
     return aiError(Code.AI_LESSON_TOO_LARGE, { kb: COURSE_LIMITS.contentMaxBytes / 1024 });
-  return aiError(err instanceof GenerationError ? Code.AI_LESSON_FAILED : Code.AI_LESSON_SERVICE_FAILED);
+  return aiError(err instanceof GenerationError ? failedCode : Code.AI_LESSON_SERVICE_FAILED);
 }
 
 export async function runLesson(
@@ -92,6 +93,7 @@ export async function runLesson(
   log: FastifyBaseLogger,
 ): Promise<void> {
   const job = await findJob(ctx.db, jobId);
+  if (job?.kind === 'translate') return translateLesson(ctx, job, idx, log);
   if (!job || job.status !== 'generating' || !job.outline) return;
   // Claims the lesson; a lesson already done (a duplicate delivery) is left alone.
   const claimed = await lessonStarted(ctx, jobId, idx);

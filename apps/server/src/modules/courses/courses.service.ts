@@ -76,6 +76,8 @@ export async function createDraftCourseForAi(
     subtitle: string;
     summary: string;
     lessonTitles: string[];
+    /** A translation's link to its source (AI 翻译). */
+    translation?: { fromCourseId: number; language: string; sourceHash: string };
   },
 ): Promise<{ courseId: number; lessonIds: number[] }> {
   const course = await insertCourse(db, {
@@ -84,6 +86,11 @@ export async function createDraftCourseForAi(
     title: cleanText(draft.title),
     subtitle: cleanText(draft.subtitle),
     summary: cleanText(draft.summary),
+    ...(draft.translation && {
+      translatedFromCourseId: draft.translation.fromCourseId,
+      translationLanguage: draft.translation.language,
+      translationSourceHash: draft.translation.sourceHash,
+    }),
   });
   const lessonIds = [];
   for (const title of draft.lessonTitles) {

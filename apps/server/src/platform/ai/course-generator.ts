@@ -4,6 +4,7 @@
  */
 import type { AiAssistAction, AiCreateRequest, Outline } from '@studio/contract';
 import type { LessonSource } from './document-lessons.ts';
+import type { TranslateItem } from './translate-doc.ts';
 
 export type GeneratorKind = 'ai' | 'template';
 
@@ -35,6 +36,16 @@ export interface CourseGenerator {
     onDelta: (text: string) => void,
     signal: AbortSignal,
   ): Promise<string>;
+  /**
+   * Translates texts (by id) into a language tag, streaming each translation as it comes. Absent when the
+   * generator cannot translate (the template: it would only copy or make up text).
+   */
+  translate?(
+    items: TranslateItem[],
+    language: string,
+    onDelta: (text: string) => void,
+    signal: AbortSignal,
+  ): Promise<Map<string, string>>;
 }
 
 /** The answer could not be used (malformed after retries, stalled, cut off); nothing half-parsed is saved. */

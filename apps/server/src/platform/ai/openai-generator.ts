@@ -11,6 +11,8 @@ import { GenerationError } from './course-generator.ts';
 import { QuizLines, quizPrompt } from './assist-quiz.ts';
 import { parseLesson } from './markdown-doc.ts';
 import { type LessonSource, sectionsMarkdown } from './document-lessons.ts';
+import { translateTexts } from './openai-translate.ts';
+import type { TranslateItem } from './translate-doc.ts';
 
 export type OpenAiOptions = {
   baseUrl: string;
@@ -141,6 +143,15 @@ export class OpenAiCompatibleGenerator implements CourseGenerator {
       onDelta,
       signal,
     );
+  }
+
+  translate(
+    items: TranslateItem[],
+    language: string,
+    onDelta: (t: string) => void,
+    signal: AbortSignal,
+  ): Promise<Map<string, string>> {
+    return translateTexts((...args) => this.stream(...args), items, language, onDelta, signal);
   }
 
   /** Streams text with a stall watchdog; errors and stalls become GenerationError, cancel stays cancel. */

@@ -1,5 +1,14 @@
 import { Routes } from '@studio/contract/constants';
-import type { AiCreateRequest, AiDocument, AiGenerator, AiJob, Outline, Page } from '@studio/contract';
+import type {
+  AiCreateRequest,
+  AiDocument,
+  AiGenerator,
+  AiJob,
+  AiTranslateRequest,
+  CourseTranslations,
+  Outline,
+  Page,
+} from '@studio/contract';
 import type { AxiosRequestConfig } from 'axios';
 import { api, unwrap } from '../../lib/request.ts';
 
@@ -9,6 +18,7 @@ export const aiKeys = {
   list: (teamId: number | undefined, pageNum: number, pageSize: number) =>
     ['ai', teamId, 'list', pageNum, pageSize] as const,
   generator: ['ai', 'generator'] as const,
+  translations: (courseId: number) => ['ai', 'translations', courseId] as const,
 };
 
 /** Every AI job call; answers are the envelope's data. */
@@ -25,6 +35,9 @@ export const aiApi = {
   retry: (jobId: number, idx: number) => api.post<AiJob>(Routes.ai.retry, { jobId, idx }).then(unwrap),
   restart: (jobId: number) => api.post<AiJob>(Routes.ai.restart, { jobId }).then(unwrap),
   generator: () => api.get<AiGenerator>(Routes.ai.generator).then(unwrap),
+  translate: (body: AiTranslateRequest) => api.post<AiJob>(Routes.ai.translate, body).then(unwrap),
+  translations: (courseId: number) =>
+    api.get<CourseTranslations>(Routes.ai.translations, { params: { courseId } }).then(unwrap),
   /**
    * Sends a document to be read into sections; `onUpload` gets the percent sent (100: the server is
    * reading it). Refusals come back silent, for the upload box to say them where the file was dropped.

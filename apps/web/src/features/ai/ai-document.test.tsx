@@ -41,6 +41,8 @@ const outline = {
 };
 const job: AiJob = {
   jobId: 7,
+  kind: 'generate',
+  translation: null,
   status: 'outline_ready',
   request: {
     topic: '设备手册',

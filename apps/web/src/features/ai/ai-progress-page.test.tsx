@@ -33,6 +33,8 @@ const outline = {
 };
 const job = (over: Partial<AiJob> = {}): AiJob => ({
   jobId: 5,
+  kind: 'generate',
+  translation: null,
   status: 'outline_ready',
   request: {
     topic: '手冲咖啡',

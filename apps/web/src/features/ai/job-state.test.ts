@@ -18,6 +18,8 @@ const outline = {
 
 const job = (over: Partial<AiJob> = {}): AiJob => ({
   jobId: 1,
+  kind: 'generate',
+  translation: null,
   status: 'outline_ready',
   request: {
     topic: '摄影',

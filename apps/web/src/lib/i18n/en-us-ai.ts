@@ -140,4 +140,17 @@ export const aiEnUS: WithPlurals<typeof aiZhCN> = {
     count: '{{count}} lessons',
     count_one: '{{count}} lesson',
   },
+  translate: {
+    listTitle: 'Translations',
+    open: 'AI translate',
+    title: 'Translate the course',
+    desc: 'Translates it lesson by lesson into a new draft course; this course stays as it is. Code blocks, quiz answers, images, media and link targets are kept.',
+    language: 'Target language',
+    languagePlaceholder: 'Choose a language',
+    start: 'Translate',
+    from: 'Translated from',
+    madeAt: 'Translated {{time}}',
+    sourceChanged: 'The original changed after this translation',
+    none: 'No translations yet',
+  },
 };

@@ -131,4 +131,17 @@ export const aiZhCN = {
     generate: '开始生成课时',
     count: '共 {{count}} 节',
   },
+  translate: {
+    listTitle: '翻译版本',
+    open: 'AI 翻译',
+    title: '翻译课程',
+    desc: '逐节翻译成一门新的草稿课程，原课程不变。代码块、测验答案、图片、媒体和链接地址保持原样。',
+    language: '目标语言',
+    languagePlaceholder: '选择语言',
+    start: '开始翻译',
+    from: '译自',
+    madeAt: '翻译于 {{time}}',
+    sourceChanged: '原课程在翻译后已修改',
+    none: '还没有翻译版本',
+  },
 };

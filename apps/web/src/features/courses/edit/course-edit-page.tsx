@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { WebPaths } from '@studio/contract/constants';
 import { useDocumentTitle } from '../../../components/use-document-title.ts';
+import { CourseTranslations } from '../../ai/course-translations.tsx';
 import { SharePanel } from '../../share/share-panel.tsx';
 import { useTeamWritable } from '../../teams/current-team.ts';
 import { CourseStatusTag, UnreleasedTag } from '../course-bits.tsx';
@@ -135,6 +136,9 @@ const CourseEditor = ({ course }: { course: CourseDetail }) => {
           >
             <LessonList courseId={course.courseId} lessons={course.lessons} editable={editable} />
           </Card>
+          <div style={{ marginTop: 16 }}>
+            <CourseTranslations courseId={course.courseId} editable={editable} />
+          </div>
         </Col>
       </Row>
       <CourseConflictModal open={conflict} onReload={reload} onOverwrite={overwrite} />
