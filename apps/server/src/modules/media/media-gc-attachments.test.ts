@@ -16,7 +16,7 @@ import {
 } from '../../../test/factories.ts';
 import { minimalPdf, upload } from '../../../test/attachment-files.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { sweepMedia } from '../media/media-gc.ts';
+import { sweepMedia } from './media-gc.ts';
 
 let t: TestApp;
 let token = '';
