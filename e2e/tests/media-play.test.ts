@@ -6,16 +6,11 @@
  * time advances, and the watermark names the buyer. A visitor on the phone preview (server-rendered,
  * no app) plays the free lesson: the player's script loads only on the press, with no watermark.
  */
-import { execFile } from 'node:child_process';
-import fs from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import os from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
-import type { Media, UserInfo } from '@studio/contract';
+import type { UserInfo } from '@studio/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
+import { makeClip, playedPast, uploadMedia, waitReady } from '../support/media.ts';
 import { apiAs, useSession } from '../support/session.ts';
 import { accountWithTeam, buyAndPay, uploadCover } from '../support/store-api.ts';
 
@@ -24,11 +19,6 @@ const logFile = inject('logFile');
 const TITLE = `视频课旅程${Date.now() % 100_000}`;
 const CLIP_TITLE = '第一讲 视频';
 const PHONE = { width: 390, height: 844 };
-const run = promisify(execFile);
-const ffmpeg = path.join(
-  path.dirname(createRequire(import.meta.url).resolve('@ffmpeg-installer/linux-x64/package.json')),
-  'ffmpeg',
-);
 
 let browser: Browser;
 const contexts: BrowserContext[] = [];
@@ -36,47 +26,6 @@ let seller: UserInfo;
 let buyer: UserInfo;
 let courseId: number;
 let freeLessonId: number;
-
-/** 6 s of 640×360 test picture with a tone, H.264/AAC in mp4. */
-async function makeClip(): Promise<Buffer> {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'media-play-'));
-  const file = path.join(dir, 'clip.mp4');
-  const src = [
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc=duration=6:size=640x360:rate=25',
-    '-f',
-    'lavfi',
-    '-i',
-    'sine=duration=6',
-  ];
-  await run(ffmpeg, ['-nostdin', '-v', 'error', ...src, '-shortest', '-y', file]);
-  const bytes = await fs.readFile(file);
-  await fs.rm(dir, { recursive: true, force: true });
-  return bytes;
-}
-
-/** A tus upload in one PATCH (the protocol the editor's client speaks); answers the media id. */
-async function upload(user: UserInfo, bytes: Buffer): Promise<number> {
-  const headers = { 'Tus-Resumable': '1.0.0', 'x-request-tkToken': user.token };
-  const created = await fetch(`${baseUrl}/api/media/upload`, {
-    method: 'POST',
-    headers: {
-      ...headers,
-      'Upload-Length': String(bytes.length),
-      'Upload-Metadata': `filename ${Buffer.from('clip.mp4').toString('base64')}`,
-    },
-  });
-  expect(created.status).toBe(201);
-  const done = await fetch(new URL(created.headers.get('location')!, baseUrl), {
-    method: 'PATCH',
-    headers: { ...headers, 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' },
-    body: new Uint8Array(bytes),
-  });
-  expect(done.status).toBe(204);
-  return Number(created.headers.get('media-id'));
-}
 
 async function releaseVideoCourse(user: UserInfo, mediaId: number) {
   const api = <T>(p: string, body?: unknown) => apiAs<T>(baseUrl, user, p, body);
@@ -119,12 +68,6 @@ async function newContext(user?: UserInfo): Promise<BrowserContext> {
   return context;
 }
 
-/** Waits (bounded) until the page's first video has played past `seconds`. */
-const playedPast = (page: Page, seconds: number) =>
-  page.waitForFunction((s) => (document.querySelector('video')?.currentTime ?? 0) > s, seconds, {
-    timeout: 30_000,
-  });
-
 /** The media requests a page made, by kind. */
 function watchMedia(page: Page) {
   const seen = { master: 0, variant: 0, key: 0, segment: 0, player: 0, hls: 0, failed: [] as string[] };
@@ -146,17 +89,8 @@ function watchMedia(page: Page) {
 beforeAll(async () => {
   browser = await launchBrowser();
   seller = await accountWithTeam(baseUrl, logFile, '视频课卖家');
-  const mediaId = await upload(seller, await makeClip());
-  // Transcoding runs in the server's job queue: wait (bounded) until it can be played.
-  const media = await vi.waitFor(
-    async () => {
-      const info = await apiAs<Media>(baseUrl, seller, `/media/info?mediaId=${mediaId}`);
-      expect(['ready', 'failed']).toContain(info.status);
-      return info;
-    },
-    { timeout: 120_000, interval: 500 },
-  );
-  expect(media.status).toBe('ready');
+  const mediaId = await uploadMedia(baseUrl, seller, await makeClip());
+  await waitReady(baseUrl, seller, mediaId);
   ({ courseId, freeLessonId } = await releaseVideoCourse(seller, mediaId));
   buyer = await accountWithTeam(baseUrl, logFile, '视频课买家');
   await buyAndPay(baseUrl, buyer, courseId);

@@ -1,10 +1,11 @@
 /** `lesson_attachments` and `lesson_attachment_releases`: the only place with their queries. */
-import { and, asc, eq, isNull, max, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   appSettings,
   lessonAttachmentReleases,
   lessonAttachments,
+  lessons,
   type LessonAttachmentRow,
 } from '../../db/schema.ts';
 
@@ -110,12 +111,16 @@ export async function removeAttachment(db: Db, id: number): Promise<boolean> {
   });
 }
 
-/** A new release publishes the draft's attachments of the course, names and order as they are now. */
+/**
+ * A new release publishes the draft's attachments of the course, names and order as they are now
+ * (a deleted lesson's are not: the media sweep frees them).
+ */
 export async function snapshotAttachments(db: Db, courseId: number, releaseId: number): Promise<void> {
   await db.execute(sql`
     insert into ${lessonAttachmentReleases} (release_id, attachment_id, lesson_id, name, position)
     select ${releaseId}, id, lesson_id, name, position from ${lessonAttachments}
-    where course_id = ${courseId} and deleted_at is null`);
+    where course_id = ${courseId} and deleted_at is null
+      and exists (select 1 from ${lessons} where ${lessons.id} = ${lessonAttachments.lessonId})`);
 }
 
 /** A rollback publishes an earlier release again: its attachments as they were then. */
@@ -181,4 +186,34 @@ export async function attachmentUrlSecret(db: Db, fresh: string): Promise<string
   await db.insert(appSettings).values({ key: URL_SECRET_KEY, value: fresh }).onConflictDoNothing();
   const [row] = await db.select().from(appSettings).where(eq(appSettings.key, URL_SECRET_KEY));
   return row!.value;
+}
+
+/**
+ * Attachments nothing refers to any more: their lesson deleted (or the attachment taken off the
+ * draft) and no release listing them. Their files may go, then their rows.
+ */
+export async function orphanAttachments(db: Db): Promise<Pick<LessonAttachmentRow, 'id' | 'storageKey'>[]> {
+  return db
+    .select({ id: lessonAttachments.id, storageKey: lessonAttachments.storageKey })
+    .from(lessonAttachments)
+    .where(
+      and(
+        sql`(${lessonAttachments.deletedAt} is not null or not exists (
+          select 1 from ${lessons} where ${lessons.id} = ${lessonAttachments.lessonId}))`,
+        sql`not exists (select 1 from ${lessonAttachmentReleases}
+          where ${lessonAttachmentReleases.attachmentId} = ${lessonAttachments.id})`,
+      ),
+    );
+}
+
+/** Deletes these rows unless a release came to list one meanwhile (a release copies under its own lock). */
+export async function deleteOrphanAttachments(db: Db, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.delete(lessonAttachments).where(
+    and(
+      inArray(lessonAttachments.id, ids),
+      sql`not exists (select 1 from ${lessonAttachmentReleases}
+        where ${lessonAttachmentReleases.attachmentId} = ${lessonAttachments.id})`,
+    ),
+  );
 }

@@ -12,14 +12,16 @@ import { AppError } from '../../platform/errors.ts';
 import { authorize } from '../../platform/policy.ts';
 import { requireCourse } from '../courses/courses.service.ts';
 import { lessonDetail } from '../courses/lessons.service.ts';
-import { countInMediaQuota, insertWithinMediaQuota } from '../media/media.service.ts';
+import { countInMediaQuota, freeInMediaSweep, insertWithinMediaQuota } from '../media/media.service.ts';
 import { cleanAttachmentName, nameWithExtension } from './attachment-names.ts';
 import { detectAttachment } from './attachment-types.ts';
 import {
   copyReleaseAttachments,
+  deleteOrphanAttachments,
   findTeamAttachment,
   insertAttachment,
   listLessonAttachments,
+  orphanAttachments,
   removeAttachment,
   renameAttachment,
   setAttachmentPositions,
@@ -28,6 +30,8 @@ import {
 } from './attachments.repo.ts';
 
 const MB = 1024 * 1024;
+/** The storage folder of an attachment's file (`attachments/<team>/<random>/`). */
+const attachmentFolder = (storageKey: string) => storageKey.replace(/file$/, '');
 
 /**
  * Attachments hold part of the team's media quota, and every release copies the course's list in its
@@ -35,11 +39,26 @@ const MB = 1024 * 1024;
  */
 export function wireAttachments(ctx: AppContext): void {
   countInMediaQuota(teamAttachmentBytes);
+  freeInMediaSweep(freeOrphanAttachments);
   ctx.domainEvents.on('course.released', (db, e) =>
     e.fromReleaseId
       ? copyReleaseAttachments(db, e.fromReleaseId, e.releaseId)
       : snapshotAttachments(db, e.courseId, e.releaseId),
   );
+}
+
+/**
+ * Frees the files of attachments nothing refers to (their lesson deleted, or taken off the draft, and
+ * no release listing them): the file first, then the row, so a run cut short is finished by the next.
+ */
+export async function freeOrphanAttachments(ctx: AppContext): Promise<number> {
+  const rows = await orphanAttachments(ctx.db);
+  for (const row of rows) await ctx.storage.deletePrefix(attachmentFolder(row.storageKey));
+  await deleteOrphanAttachments(
+    ctx.db,
+    rows.map((r) => r.id),
+  );
+  return rows.length;
 }
 
 export const toAttachment = (row: LessonAttachmentRow): Attachment => ({
@@ -151,7 +170,7 @@ export async function renameLessonAttachment(
 export async function removeLessonAttachment(c: TeamCtx, attachmentId: number): Promise<void> {
   const row = await editableAttachment(c, attachmentId);
   if (await removeAttachment(c.ctx.db, row.id))
-    await c.ctx.storage.deletePrefix(row.storageKey.replace(/file$/, ''));
+    await c.ctx.storage.deletePrefix(attachmentFolder(row.storageKey));
 }
 
 /** The lesson's attachments in the order given (ids of other lessons or teams answer 404). */

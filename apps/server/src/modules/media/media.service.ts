@@ -55,6 +55,21 @@ const quotaHolders = new Set<QuotaHolder>();
 export function countInMediaQuota(holder: QuotaHolder): void {
   quotaHolders.add(holder);
 }
+/**
+ * Other files the hourly media sweep frees (attachments of deleted lessons): each owner hands in a
+ * step that frees its own and answers how many (the media module never reads their tables).
+ */
+export type SweepStep = (ctx: AppContext) => Promise<number>;
+const sweepSteps = new Set<SweepStep>();
+export function freeInMediaSweep(step: SweepStep): void {
+  sweepSteps.add(step);
+}
+/** Runs the other modules' sweep steps; answers how many files they freed. */
+export async function sweepOutsideMedia(ctx: AppContext): Promise<number> {
+  let total = 0;
+  for (const step of sweepSteps) total += await step(ctx);
+  return total;
+}
 /** Bytes the team's other files hold in the media quota. */
 export async function heldOutsideMedia(db: Db, teamId: number): Promise<number> {
   let total = 0;
