@@ -39,7 +39,11 @@ function presenceUser(open: Open): PresenceUser {
     const c = (states.get(id) as { user?: { color?: unknown } } | undefined)?.user?.color;
     if (typeof c === 'string' && CSS_COLOUR.test(c)) color = c;
   }
-  return { id: context.userId, name: context.name, color: color ?? COLOURS[context.userId % COLOURS.length]! };
+  return {
+    id: context.userId,
+    name: context.name,
+    color: color ?? COLOURS[context.userId % COLOURS.length]!,
+  };
 }
 
 export function startRecheck(
@@ -49,7 +53,10 @@ export function startRecheck(
   log: FastifyBaseLogger,
 ) {
   const kick = (open: Open, code: number) => {
-    log.info({ collabCode: code, userId: open.context.userId, lessonId: open.context.lessonId }, 'collab: disconnected');
+    log.info(
+      { collabCode: code, userId: open.context.userId, lessonId: open.context.lessonId },
+      'collab: disconnected',
+    );
     const event = closeFor(code);
     open.connection.close(event);
     // Session and membership end for the whole socket, not only this document.

@@ -55,7 +55,10 @@ describe('Tiptap JSON and the Yjs fragment', () => {
       updates++;
       Y.applyUpdate(b, u);
     });
-    const next: DocNode = { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'new' }] }] };
+    const next: DocNode = {
+      type: 'doc',
+      content: [{ type: 'paragraph', content: [{ type: 'text', text: 'new' }] }],
+    };
     a.transact(() => writeDocToFragment(a.getXmlFragment(FRAGMENT), next));
     expect(updates).toBe(1);
     expect(fragmentToDoc(b.getXmlFragment(FRAGMENT))).toEqual(next);

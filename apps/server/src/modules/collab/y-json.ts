@@ -62,8 +62,9 @@ const markName = (key: string) => key.replace(/--[A-Za-z0-9+/=]+$/, '');
 function fromYText(text: Y.XmlText): DocNode[] {
   const delta = text.toDelta() as { insert: unknown; attributes?: Record<string, Attrs | null> }[];
   return delta
-    .filter((op): op is { insert: string; attributes?: Record<string, Attrs | null> } =>
-      typeof op.insert === 'string' && op.insert.length > 0,
+    .filter(
+      (op): op is { insert: string; attributes?: Record<string, Attrs | null> } =>
+        typeof op.insert === 'string' && op.insert.length > 0,
     )
     .map((op) => {
       const marks = Object.entries(op.attributes ?? {}).map(([key, attrs]) =>

@@ -3,7 +3,10 @@ import type { Db } from '../../db/client.ts';
 import { lessonYdoc } from '../../db/schema.ts';
 
 export async function findYState(db: Db, lessonId: number): Promise<Uint8Array | undefined> {
-  const [row] = await db.select({ state: lessonYdoc.state }).from(lessonYdoc).where(eq(lessonYdoc.lessonId, lessonId));
+  const [row] = await db
+    .select({ state: lessonYdoc.state })
+    .from(lessonYdoc)
+    .where(eq(lessonYdoc.lessonId, lessonId));
   return row?.state;
 }
 
