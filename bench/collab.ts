@@ -6,6 +6,7 @@
  * All editors run in this process (Hocuspocus providers on `ws`), the server in its own; both share
  * the machine's cores, so the figures include the clients' own work.
  */
+import os from 'node:os';
 import { HocuspocusProvider } from '@hocuspocus/provider';
 import WebSocket from 'ws';
 import * as Y from 'yjs';
@@ -30,7 +31,8 @@ async function memory(baseUrl: string) {
   };
 }
 
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? NaN;
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? NaN;
 const mb = (b: number) => `${(b / 2 ** 20).toFixed(2)} MB`;
 
 function openEditor(url: string, name: string, token: string, index: number): Editor {
@@ -84,13 +86,17 @@ export async function collabSection(): Promise<string> {
     for (let c = 0; lessonIds.length < Math.max(...SCENARIOS); c++) {
       const course = await api<{ courseId: number }>('/course/create', { title: `协作测量 ${c}` });
       for (let i = 0; i < 50; i++)
-        lessonIds.push((await api<{ lessonId: number }>('/lesson/create', { courseId: course.courseId })).lessonId);
+        lessonIds.push(
+          (await api<{ lessonId: number }>('/lesson/create', { courseId: course.courseId })).lessonId,
+        );
     }
     for (const docs of SCENARIOS) {
       const before = await memory(server.baseUrl);
       const editors: Editor[][] = lessonIds
         .slice(0, docs)
-        .map((id) => Array.from({ length: EDITORS }, (_, i) => openEditor(url, `lesson:${id}`, owner.token, i)));
+        .map((id) =>
+          Array.from({ length: EDITORS }, (_, i) => openEditor(url, `lesson:${id}`, owner.token, i)),
+        );
       await waitSynced(editors.flat());
       await new Promise((r) => setTimeout(r, 2000));
       const opened = await memory(server.baseUrl);
@@ -117,9 +123,12 @@ export async function collabSection(): Promise<string> {
       for (const group of editors)
         for (const e of group) {
           let seq = 0;
-          const start = setTimeout(() => {
-            timers.push(setInterval(() => typeOne(e, ++seq), 1000 / CHARS_PER_SECOND));
-          }, Math.random() * (1000 / CHARS_PER_SECOND));
+          const start = setTimeout(
+            () => {
+              timers.push(setInterval(() => typeOne(e, ++seq), 1000 / CHARS_PER_SECOND));
+            },
+            Math.random() * (1000 / CHARS_PER_SECOND),
+          );
           timers.push(start);
         }
       await new Promise((r) => setTimeout(r, MEASURE_MS));
@@ -128,7 +137,7 @@ export async function collabSection(): Promise<string> {
       measuring = false;
       samples.sort((a, b) => a - b);
       rows.push(
-        `| ${docs} | ${docs * EDITORS} | ${samples.length} | ${pct(samples, 0.5)} ms | ${pct(samples, 0.99)} ms | ${samples.at(-1)} ms |`,
+        `| ${docs} | ${docs * EDITORS} | ${samples.length} | ${pct(samples, 0.5)} ms | ${pct(samples, 0.99)} ms | ${samples.at(-1)} ms | ${os.loadavg()[0]!.toFixed(1)} |`,
       );
       if (docs === Math.max(...SCENARIOS))
         idle = `Idle, ${docs} open lessons × ${EDITORS} editors (after the 2 s settle, before typing): resident set ${mb(opened.rss)} (+${mb(opened.rss - before.rss)}, ${mb((opened.rss - before.rss) / docs)} per lesson), V8 heap used ${mb(opened.heap)} (+${mb(opened.heap - before.heap)}, ${mb((opened.heap - before.heap) / docs)} per lesson).`;
@@ -141,8 +150,8 @@ export async function collabSection(): Promise<string> {
   return [
     `${EDITORS} editors per lesson, each typing ${CHARS_PER_SECOND} characters a second for ${MEASURE_MS / 1000} s; propagation = from the transaction on one editor to its arrival at each other editor of the lesson (same clock: all editors in the bench process). The machine is shared (2 cores, other people's work running), and the 600 editors of the last row run in the bench process itself.`,
     '',
-    '| open lessons | editors | changes received | p50 | p99 | max |',
-    '| --- | --- | --- | --- | --- | --- |',
+    '| open lessons | editors | changes received | p50 | p99 | max | load (1 min) |',
+    '| --- | --- | --- | --- | --- | --- | --- |',
     ...rows,
     '',
     idle,

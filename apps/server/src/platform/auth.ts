@@ -138,7 +138,11 @@ async function resolveActor(
   };
 }
 
-export function registerAuth(app: FastifyInstance, ctx: AppContext, findSession: SessionLookup): TokenResolver {
+export function registerAuth(
+  app: FastifyInstance,
+  ctx: AppContext,
+  findSession: SessionLookup,
+): TokenResolver {
   app.decorateRequest('actor', null);
   const resolveToken = createTokenResolver(ctx, findSession, app.log);
   app.addHook('onRequest', async (request) => {

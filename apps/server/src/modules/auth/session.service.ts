@@ -23,6 +23,8 @@ export async function liveSessionIds(db: Db, ids: readonly number[]): Promise<Se
   const rows = await db
     .select({ id: sessions.id })
     .from(sessions)
-    .where(and(inArray(sessions.id, [...ids]), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())));
+    .where(
+      and(inArray(sessions.id, [...ids]), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())),
+    );
   return new Set(rows.map((r) => r.id));
 }

@@ -19,7 +19,12 @@ export type LiveLesson = { lessonId: number; courseId: number; teamId: number; a
 /** A lesson with its course's team and author; undefined when there is none. */
 export async function liveLessonOf(db: Db, lessonId: number): Promise<LiveLesson | undefined> {
   const [row] = await db
-    .select({ lessonId: lessons.id, courseId: courses.id, teamId: courses.teamId, authorId: courses.authorId })
+    .select({
+      lessonId: lessons.id,
+      courseId: courses.id,
+      teamId: courses.teamId,
+      authorId: courses.authorId,
+    })
     .from(lessons)
     .innerJoin(courses, eq(courses.id, lessons.courseId))
     .where(eq(lessons.id, lessonId));
@@ -68,7 +73,12 @@ export async function storeLiveLesson(
     const [row] = await tx
       .update(lessons)
       .set({ content: clean, version: sql`${lessons.version} + 1`, updatedAt: now })
-      .where(and(eq(lessons.id, lessonId), sql`${lessons.content} is distinct from ${JSON.stringify(clean)}::jsonb`))
+      .where(
+        and(
+          eq(lessons.id, lessonId),
+          sql`${lessons.content} is distinct from ${JSON.stringify(clean)}::jsonb`,
+        ),
+      )
       .returning({ courseId: lessons.courseId });
     if (row) {
       await tx.update(courses).set({ updatedAt: now }).where(eq(courses.id, row.courseId));
