@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { COLLAB_ENV } from './config-collab.ts';
 
 /** What a Tencent SMS template's variables may be filled with, in the template's order. */
 export const TENCENT_TEMPLATE_PARAMS = ['code', 'minutes'] as const;
@@ -82,33 +83,7 @@ export const envSchema = z
     SMS_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(30),
     REDIS_URL: optionalUrl,
     REDIS_KEY_PREFIX: z.string().min(1).max(40).default('studio:'),
-    /** Live co-editing (`/api/collab`): open sockets one address may hold. */
-    COLLAB_MAX_CONNECTIONS_PER_IP: z.coerce.number().int().positive().default(50),
-    /** The largest message a co-editing client may send (bytes). */
-    COLLAB_MAX_MESSAGE_BYTES: z.coerce
-      .number()
-      .int()
-      .min(1024)
-      .max(64 * 1024 * 1024)
-      .default(1024 * 1024),
-    /** The largest Yjs state of a lesson (bytes): the 512 KB JSON limit with room for Yjs's bookkeeping. */
-    COLLAB_MAX_DOC_BYTES: z.coerce
-      .number()
-      .int()
-      .min(1024)
-      .max(256 * 1024 * 1024)
-      .default(2 * 1024 * 1024),
-    /** What the server may have queued for one client that does not read before it is closed (bytes). */
-    COLLAB_MAX_BUFFERED_BYTES: z.coerce
-      .number()
-      .int()
-      .min(1024)
-      .max(256 * 1024 * 1024)
-      .default(4 * 1024 * 1024),
-    /** How often open connections are checked against sessions, memberships and lessons (ms). */
-    COLLAB_RECHECK_MS: z.coerce.number().int().min(50).max(60_000).default(3000),
-    /** How long a live lesson waits after a change before it is stored (ms; at most 5× this). */
-    COLLAB_STORE_DEBOUNCE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
+    ...COLLAB_ENV,
     UPLOAD_MAX_BYTES: z.coerce
       .number()
       .int()
