@@ -8,6 +8,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { aiSection } from './ai.ts';
+import { collabSection } from './collab.ts';
 import { httpSection } from './http.ts';
 import { mediaSection } from './media.ts';
 import { revisionsSection } from './revisions.ts';
@@ -24,6 +25,11 @@ const SECTIONS: BenchSection[] = [
   { key: 'ai', title: 'AI streaming overhead and lesson concurrency', run: aiSection },
   { key: 'revisions', title: 'Lesson history storage (issue 17)', run: revisionsSection },
   { key: 'media', title: 'Hosted media: upload, transcoding and HLS serving (issue 34)', run: mediaSection },
+  {
+    key: 'collab',
+    title: 'Live co-editing: propagation and memory per open lesson (issue 35)',
+    run: collabSection,
+  },
 ];
 
 async function main() {

@@ -155,10 +155,11 @@ export default defineConfig(({ mode }) => ({
   ssr: { noExternal: true },
   server: {
     port: 5173,
-    proxy: { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false } },
+    // Live co-editing's WebSocket (/api/collab) goes through the same proxy.
+    proxy: { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false, ws: true } },
   },
   preview: {
-    proxy: { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false } },
+    proxy: { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false, ws: true } },
   },
   build:
     mode === 'public'

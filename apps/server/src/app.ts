@@ -1,6 +1,6 @@
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
-import { API_BASE, CODE_TABLE, type CodeEntry } from '@studio/contract';
+import { API_BASE, CODE_TABLE, COLLAB_PATH, type CodeEntry } from '@studio/contract';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -44,6 +44,8 @@ import { membersRoutes } from './modules/teams/members.routes.ts';
 import { teamsRoutes } from './modules/teams/teams.routes.ts';
 import { accountRoutes } from './modules/auth/account.routes.ts';
 import { registerAuth } from './platform/auth.ts';
+import { collabRoutes } from './modules/collab/collab.routes.ts';
+import { createCollab } from './modules/collab/collab.ts';
 import { createContext, type ContextOverrides } from './platform/context.ts';
 import { EventBus } from './platform/events.ts';
 import { JobQueue } from './platform/jobs.ts';
@@ -176,7 +178,20 @@ export async function buildApp({
     },
     transform: jsonSchemaTransform,
   });
-  registerAuth(app, ctx, findSessionActor);
+  const resolveToken = registerAuth(app, ctx, findSessionActor);
+  // Live co-editing on this HTTP server's `upgrade` (modules/collab); REST saves reach it through ctx.
+  const collab = createCollab(ctx, resolveToken, logger, (req) => {
+    const forwarded = config.TRUST_PROXY ? req.headers['x-forwarded-for'] : undefined;
+    const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
+    return first || req.socket.remoteAddress || 'unknown';
+  });
+  ctx.liveLessons = collab;
+  app.decorate('collab', collab);
+  app.server.on('upgrade', (req, socket, head) => {
+    if (req.url?.split('?')[0] === COLLAB_PATH) collab.handleUpgrade(req, socket, head);
+    else socket.destroy();
+  });
+  app.addHook('preClose', () => collab.close());
   // Before any route: schemas checked as each is registered, input before validation (docs/security.md).
   registerInputGuard(app);
   ctx.metrics = registerMetrics(app);
@@ -213,6 +228,7 @@ export async function buildApp({
       ]) {
         await api.register(routes(ctx));
       }
+      await api.register(collabRoutes(collab.presence));
       if (ctx.wechat.mode === 'simulator') await api.register(simulatorRoutes(ctx));
       if (ctx.sandbox) await api.register(sandboxPayRoutes(ctx, ctx.sandbox));
     },

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { languageTagSchema } from '@studio/contract';
+import { COLLAB_ENV } from './config-collab.ts';
 
 /** What a Tencent SMS template's variables may be filled with, in the template's order. */
 export const TENCENT_TEMPLATE_PARAMS = ['code', 'minutes'] as const;
@@ -83,6 +84,7 @@ export const envSchema = z
     SMS_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(30),
     REDIS_URL: optionalUrl,
     REDIS_KEY_PREFIX: z.string().min(1).max(40).default('studio:'),
+    ...COLLAB_ENV,
     UPLOAD_MAX_BYTES: z.coerce
       .number()
       .int()

@@ -20,6 +20,7 @@ import { STORE } from './codes/store.ts';
 import { AI } from './codes/ai.ts';
 import { LEARN } from './codes/learn.ts';
 import { MEDIA } from './codes/media.ts';
+import { COLLAB } from './codes/collab.ts';
 
 export type { CodeEntry } from './codes/entry.ts';
 
@@ -33,6 +34,7 @@ export const CODE_AREAS = {
   store: { range: [40000, 49999], codes: STORE },
   ai: { range: [50000, 59999], codes: AI },
   learn: { range: [60000, 69999], codes: LEARN },
+  collab: { range: [70000, 70099], codes: COLLAB },
 } as const;
 
 /** Codes whose value the seed gives, kept even where it lies outside its area's range. */
@@ -48,6 +50,7 @@ export const CODE_TABLE = {
   ...STORE,
   ...AI,
   ...LEARN,
+  ...COLLAB,
 } as const;
 
 export type CodeName = keyof typeof CODE_TABLE;

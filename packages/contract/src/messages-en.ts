@@ -168,6 +168,17 @@ export const CODE_MESSAGES_EN: Readonly<Record<CodeMessageName, string>> = {
   watchOutOfRange: 'The watched time goes past the end of the video or audio',
   mediaNotWatched:
     'Watch the video or audio of this lesson first: {{watched}}% watched, {{required}}% needed',
+  collabUnauthorized: 'Your login has expired. Please log in again.',
+  collabNotFound: 'The lesson does not exist or you have no access to it',
+  collabRemoved: 'You are no longer in this team; editing has been disconnected',
+  collabSessionRevoked: 'You were logged out elsewhere; editing has been disconnected',
+  collabLessonDeleted: 'This lesson has been deleted',
+  collabMessageTooLarge: 'The change was too large; the connection was closed',
+  collabDocTooLarge: 'The lesson is over the size limit and cannot be edited further',
+  collabTooManyConnections: 'Too many connections. Please try again later.',
+  collabMalformed: 'Unrecognised data was received; the connection was closed',
+  collabSlowClient: 'The network is too slow; the connection was closed',
+  collabBadDocument: 'Invalid document name',
 };
 
 /** The team learning report's CSV columns in Chinese and English (the server picks the request's language). */

@@ -85,6 +85,8 @@ export const Routes = {
     historyDetail: '/lesson/history/detail',
     restore: '/lesson/restore',
     historyCheckpoint: '/lesson/history/checkpoint',
+    /** Who is connected to each lesson of a course (live co-editing), for the lesson list. */
+    presence: '/lesson/presence',
   },
   store: {
     list: '/store/list',

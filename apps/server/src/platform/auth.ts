@@ -12,7 +12,7 @@
  */
 import { Code, type RemovedFromTeam, TEAM_MESSAGES, TOKEN_HEADER } from '@studio/contract';
 import { TEAM_MESSAGES_EN } from '@studio/contract/messages-en';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
 import type { SessionRow, UserRow } from '../db/schema.ts';
 import { TtlCache } from './cache.ts';
@@ -78,29 +78,54 @@ function frozen(found: SessionActor): SessionActor {
   return Object.freeze(found);
 }
 
+/** A session token to its live session, user and last team's membership (null: no live session). */
+export type TokenResolver = (token: string) => Promise<SessionActor | null>;
+
+/**
+ * The one way a token becomes a session, for HTTP requests and the live co-editing socket alike:
+ * the per-process cache (emptied in every process on any change), and expiry checked on each use.
+ */
+export function createTokenResolver(
+  ctx: AppContext,
+  findSession: SessionLookup,
+  log: FastifyBaseLogger,
+): TokenResolver {
+  const cache = new TtlCache<SessionActor | undefined>(ctx.db, 'auth', ACTOR_CACHE, log);
+  return async (token) => {
+    if (!token || token.length > 200) return null;
+    const hash = sha256(token);
+    let found = await cache.get(
+      hash,
+      async () => {
+        const row = await findSession(ctx.db, hash);
+        return row && frozen(row);
+      },
+      (row) => row !== undefined,
+    );
+    if (found && found.session.expiresAt.getTime() <= Date.now()) {
+      // Expired while cached: the database would not return it either.
+      cache.delete(hash);
+      found = undefined;
+    }
+    return found ?? null;
+  };
+}
+
+/** The user's current team from a resolved session (as `loadCurrentMembership`); null when none. */
+export const currentMembershipOf = (found: SessionActor): Membership | null => {
+  const teamId = found.user.lastTeamId;
+  return teamId !== null && found.lastTeam?.team.id === teamId ? found.lastTeam : null;
+};
+
 async function resolveActor(
   ctx: AppContext,
-  cache: TtlCache<SessionActor | undefined>,
-  findSession: SessionLookup,
+  resolveToken: TokenResolver,
   request: FastifyRequest,
 ): Promise<Actor | null> {
   const header = request.headers[TOKEN_HEADER_LC];
   const token = Array.isArray(header) ? header[0] : header;
-  if (!token || token.length > 200) return null;
-  const hash = sha256(token);
-  let found = await cache.get(
-    hash,
-    async () => {
-      const row = await findSession(ctx.db, hash);
-      return row && frozen(row);
-    },
-    (row) => row !== undefined,
-  );
-  if (found && found.session.expiresAt.getTime() <= Date.now()) {
-    // Expired while cached: the database would not return it either.
-    cache.delete(hash);
-    found = undefined;
-  }
+  if (!token) return null;
+  const found = await resolveToken(token);
   if (!found) return null;
   return {
     session: found.session,
@@ -113,13 +138,17 @@ async function resolveActor(
   };
 }
 
-export function registerAuth(app: FastifyInstance, ctx: AppContext, findSession: SessionLookup): void {
+export function registerAuth(
+  app: FastifyInstance,
+  ctx: AppContext,
+  findSession: SessionLookup,
+): TokenResolver {
   app.decorateRequest('actor', null);
-  const cache = new TtlCache<SessionActor | undefined>(ctx.db, 'auth', ACTOR_CACHE, app.log);
+  const resolveToken = createTokenResolver(ctx, findSession, app.log);
   app.addHook('onRequest', async (request) => {
     const level = request.routeOptions.config.auth;
     if (!level) return;
-    request.actor = await resolveActor(ctx, cache, findSession, request);
+    request.actor = await resolveActor(ctx, resolveToken, request);
     if (level === 'public') return;
     const actor = request.actor;
     if (!actor) throw new AppError(Code.UNAUTHORIZED);
@@ -128,6 +157,7 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext, findSession:
     if (level === 'registered') return;
     await loadCurrentMembership(ctx, actor);
   });
+  return resolveToken;
 }
 
 /** Resolves the actor's current team from the session's user, never from the request; 541 when none. */

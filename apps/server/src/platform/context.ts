@@ -1,4 +1,5 @@
 /** The adapters the config picks, built once and handed to every module. */
+import type { DocNode } from '@studio/contract';
 import { BackgroundTasks } from './background.ts';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
@@ -59,6 +60,12 @@ export type AppContext = {
    * importing the media module would close a loop (media reads lessons' facts from the store).
    */
   mediaDurations: (teamId: number, ids: readonly number[]) => Promise<Map<number, number>>;
+  /**
+   * Puts a lesson's new text (a REST save, a restore) into its live co-editing document as an
+   * ordinary change: modules/collab's, handed in by app.ts (collab reads lessons, so lessons cannot
+   * import it). Without it (no live editing in this context) the write only reaches the database.
+   */
+  liveLessons: { replaceContent(lessonId: number, content: DocNode): Promise<void> } | null;
 };
 
 declare module 'fastify' {
@@ -168,6 +175,7 @@ export function createContext(
     background: new BackgroundTasks(),
     // app.ts sets the media module's; a context without it knows no durations.
     mediaDurations: () => Promise.resolve(new Map()),
+    liveLessons: null,
     ...overrides,
   };
 }

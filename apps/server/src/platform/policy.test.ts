@@ -20,6 +20,7 @@ import {
   canReadLesson,
   canViewListing,
   courseAbilitiesOf,
+  lessonCollabMode,
   memberAbilitiesOf,
   teamAbilitiesOf,
   type MemberSubject,
@@ -320,5 +321,15 @@ describe('the policy', () => {
             expect(canDownloadAttachment(s)).toBe(canPlayMedia(s));
           }
     expect(canDownloadAttachment({ ownTeam: false, lesson: null })).toBe(false);
+  });
+
+  it('live co-editing: edit for who may edit the course, read for the rest of the team and an expired team, refused elsewhere', () => {
+    const own = { teamId: 7, authorId: ME };
+    const others = { teamId: 7, authorId: 99 };
+    expect(ROLES.map((r) => lessonCollabMode(who(r), own))).toEqual(['edit', 'edit', 'edit']);
+    expect(ROLES.map((r) => lessonCollabMode(who(r), others))).toEqual(['edit', 'edit', 'read']);
+    expect(ROLES.map((r) => lessonCollabMode(who(r, true), own))).toEqual(['read', 'read', 'read']);
+    expect(lessonCollabMode(who('OWNER'), { teamId: 8, authorId: ME })).toBeNull();
+    expect(lessonCollabMode(who('OWNER'), null)).toBeNull();
   });
 });

@@ -314,3 +314,16 @@ export const aiJobAbilitiesOf = (who: Who, job: AiJobSubject): AiJobAbilities =>
   retry: allows(who, 'ai.retry', job),
   cancel: allows(who, 'ai.cancel', job),
 });
+
+/** A lesson opened for live co-editing, as far as permissions go: its course's team and author. */
+export type CollabLessonSubject = { teamId: number; authorId: number };
+
+/**
+ * Live co-editing of a lesson (modules/collab): 'edit' for whoever may edit the course now, 'read'
+ * for the other members of its team and for everyone while the team is expired, null (refused) for
+ * no lesson or another team's.
+ */
+export function lessonCollabMode(who: Who, lesson: CollabLessonSubject | null): 'edit' | 'read' | null {
+  if (!lesson || lesson.teamId !== who.membership.team.id) return null;
+  return can(who, 'course.edit', { authorId: lesson.authorId }) ? 'edit' : 'read';
+}

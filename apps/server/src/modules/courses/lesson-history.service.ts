@@ -79,6 +79,8 @@ export async function restoreRevision(c: TeamCtx, revisionId: number): Promise<L
     await insertRestored(tx, found.lessonId, c.actor.user.id, revisionId);
     return row;
   });
+  // Editors connected live see the restored text arrive as an ordinary change.
+  await c.ctx.liveLessons?.replaceContent(found.lessonId, content);
   return { ...toLessonSummary(lesson), courseId: found.courseId, content: lesson.content };
 }
 

@@ -117,6 +117,8 @@ export async function saveLesson(
     await recordEdit(tx, lessonId, c.actor.user.id);
     return saved;
   });
+  // Editors connected live get the saved text as an ordinary change (their next store keeps it).
+  if (patch.content) await c.ctx.liveLessons?.replaceContent(lessonId, patch.content);
   return { version: row.version, updateTime: row.updatedAt.getTime() };
 }
 
