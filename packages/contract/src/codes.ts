@@ -6,7 +6,7 @@
  * `{{name, wait}}` formats seconds as a wait ("45 秒", "3 分钟"). See `messages.ts`.
  *
  * Ranges: 10xxx accounts (and uploads), 20xxx teams, 30xxx courses and shares, 40xxx store, 50xxx AI;
- * 30040–30099 media, 60xxx learning, 70xxx co-editing; below 1000 the general outcomes that mirror
+ * 30040–30099 media, 60xxx learning, 70xxx co-editing (70100–70199 review comments); below 1000 the general outcomes that mirror
  * HTTP statuses. Each area's table is its own file in `codes/`.
  * The seed fixes 200, 401, 541 and the success codes 10005, 20014, 20018 (the last a store outcome
  * in the teams range, kept as given).
@@ -20,6 +20,7 @@ import { STORE } from './codes/store.ts';
 import { AI } from './codes/ai.ts';
 import { LEARN } from './codes/learn.ts';
 import { MEDIA } from './codes/media.ts';
+import { COMMENTS } from './codes/comments.ts';
 
 export type { CodeEntry } from './codes/entry.ts';
 
@@ -33,6 +34,7 @@ export const CODE_AREAS = {
   store: { range: [40000, 49999], codes: STORE },
   ai: { range: [50000, 59999], codes: AI },
   learn: { range: [60000, 69999], codes: LEARN },
+  comments: { range: [70100, 70199], codes: COMMENTS },
 } as const;
 
 /** Codes whose value the seed gives, kept even where it lies outside its area's range. */
@@ -48,6 +50,7 @@ export const CODE_TABLE = {
   ...STORE,
   ...AI,
   ...LEARN,
+  ...COMMENTS,
 } as const;
 
 export type CodeName = keyof typeof CODE_TABLE;

@@ -165,6 +165,11 @@ export const CODE_MESSAGES_EN: Readonly<Record<CodeMessageName, string>> = {
   watchOutOfRange: 'The watched time goes past the end of the video or audio',
   mediaNotWatched:
     'Watch the video or audio of this lesson first: {{watched}}% watched, {{required}}% needed',
+  commentNotFound: 'The comment does not exist or has been deleted',
+  commentMentionNotMember: 'Only members of this team can be @mentioned',
+  commentEmpty: 'A comment cannot be empty',
+  commentThreadsLimit: 'A lesson can have at most {{max}} comments; delete some resolved ones first',
+  commentRepliesLimit: 'A comment can have at most {{max}} replies',
 };
 
 /** The team learning report's CSV columns in Chinese and English (the server picks the request's language). */

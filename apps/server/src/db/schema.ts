@@ -9,3 +9,4 @@ export * from './schema/search.ts';
 export * from './schema/coupons.ts';
 export * from './schema/media.ts';
 export * from './schema/attachments.ts';
+export * from './schema/comments.ts';
