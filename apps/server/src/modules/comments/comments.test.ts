@@ -4,6 +4,7 @@
  */
 import {
   Code,
+  Routes,
   type CommentCourseList,
   type CommentMentionList,
   type CommentThread,
@@ -338,5 +339,16 @@ describe('release check and payloads', () => {
       sql`select snapshot::text as s from course_releases where course_id = ${c.courseId}`,
     );
     expect(String(released.rows[0]!.s)).not.toContain(SECRET);
+  });
+});
+
+describe('OpenAPI', () => {
+  it('documents every comment route and the comment codes', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+      paths: Record<string, unknown>;
+      info: { description: string };
+    };
+    for (const path of Object.values(Routes.comment)) expect(doc.paths).toHaveProperty([`/api${path}`]);
+    expect(doc.info.description).toContain('| 70101 | errors.commentMentionNotMember |');
   });
 });
