@@ -24,6 +24,7 @@ import { CourseConflictModal } from './course-conflict-modal.tsx';
 import { CourseInfoForm } from './course-info-form.tsx';
 import { toFormValues, useCourseInfoSave, type CourseFormValues } from './course-info-save.ts';
 import { LessonList } from './lesson-list.tsx';
+import { CourseComments } from '../../comments/course-comments.tsx';
 import './course-edit.css';
 
 /** Fix links from the release checklist land here with ?focus=title|cover|summary|category|price|lessons. */
@@ -135,6 +136,9 @@ const CourseEditor = ({ course }: { course: CourseDetail }) => {
           >
             <LessonList courseId={course.courseId} lessons={course.lessons} editable={editable} />
           </Card>
+          <div style={{ marginTop: 16 }}>
+            <CourseComments courseId={course.courseId} />
+          </div>
         </Col>
       </Row>
       <CourseConflictModal open={conflict} onReload={reload} onOverwrite={overwrite} />

@@ -4,7 +4,7 @@ import { EditorContent, useEditor } from '@tiptap/react';
 import { Alert, Button, Card, Flex, Tooltip, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { WebPaths } from '@studio/contract/constants';
 import { useTeamWritable } from '../../teams/current-team.ts';
 import { lessonApi } from '../course-api.ts';
@@ -13,6 +13,8 @@ import { ConflictDialog } from './conflict-dialog.tsx';
 import { isAssistPreview } from './assist-writer.ts';
 import { editorExtensions } from './editor-extensions.ts';
 import { HistoryPanel } from './history-panel.tsx';
+import { CommentsPanel, type NewThreadAnchor } from '../../comments/comments-panel.tsx';
+import { selectionAnchor } from './comment-selection.ts';
 import { AttachmentsPanel } from './attachments/attachments-panel.tsx';
 import { LessonMetaFields, type LessonMeta } from './lesson-meta.tsx';
 import { clearDrafts, draftOffer, readDraft, type LessonFields } from './local-draft.ts';
@@ -64,6 +66,13 @@ export const LessonEditor = ({ lesson, course }: { lesson: Lesson; course: Cours
   const onEditRef = useRef<() => void>(() => undefined);
   const [offer, setOffer] = useState(() => draftOffer(readDraft(lesson.lessonId), lesson));
   const [extensions] = useState(() => editorExtensions(t('editor.placeholder')));
+  // 评论: opened by ?comments=1 (the course's list) or on one thread by ?comment=<id> (a mention).
+  const [search] = useSearchParams();
+  const [commentsOpen, setCommentsOpen] = useState(() => search.has('comment') || search.has('comments'));
+  const [activeThread, setActiveThread] = useState<number | null>(
+    () => Number(search.get('comment')) || null,
+  );
+  const [pendingAnchor, setPendingAnchor] = useState<NewThreadAnchor | null>(null);
 
   const editor = useEditor({
     extensions,
@@ -141,6 +150,20 @@ export const LessonEditor = ({ lesson, course }: { lesson: Lesson; course: Cours
               </Button>
             </Tooltip>
           )}
+          <CommentsPanel
+            lessonId={lesson.lessonId}
+            writable={writable}
+            open={commentsOpen}
+            onOpenChange={(open) => {
+              // Opening takes the text selected in the editor, if any, as the new thread's place.
+              setPendingAnchor(open ? selectionAnchor(editor) : null);
+              setCommentsOpen(open);
+            }}
+            pending={pendingAnchor}
+            onPendingDone={() => setPendingAnchor(null)}
+            activeThreadId={activeThread}
+            onFocusThread={(thread) => setActiveThread(thread.commentId)}
+          />
           <HistoryPanel
             lessonId={lesson.lessonId}
             canRestore={editable}
