@@ -13,7 +13,9 @@ import { ConflictDialog } from './conflict-dialog.tsx';
 import { isAssistPreview } from './assist-writer.ts';
 import { editorExtensions } from './editor-extensions.ts';
 import { HistoryPanel } from './history-panel.tsx';
-import { CommentsPanel, type NewThreadAnchor } from '../../comments/comments-panel.tsx';
+import { CommentsPanel, useLessonThreads, type NewThreadAnchor } from '../../comments/comments-panel.tsx';
+import { anchorsOf, bindingOf } from './comment-anchors.ts';
+import { CommentHighlights, setCommentThreads, threadAt } from './comment-highlights.ts';
 import { selectionAnchor } from './comment-selection.ts';
 import { AttachmentsPanel } from './attachments/attachments-panel.tsx';
 import { LessonMetaFields, type LessonMeta } from './lesson-meta.tsx';
@@ -65,7 +67,8 @@ export const LessonEditor = ({ lesson, course }: { lesson: Lesson; course: Cours
   const metaRef = useRef(meta);
   const onEditRef = useRef<() => void>(() => undefined);
   const [offer, setOffer] = useState(() => draftOffer(readDraft(lesson.lessonId), lesson));
-  const [extensions] = useState(() => editorExtensions(t('editor.placeholder')));
+  const pickThreadRef = useRef<(threadId: number) => void>(() => undefined);
+  const [extensions] = useState(() => [...editorExtensions(t('editor.placeholder')), CommentHighlights]);
   // 评论: opened by ?comments=1 (the course's list) or on one thread by ?comment=<id> (a mention).
   const [search] = useSearchParams();
   const [commentsOpen, setCommentsOpen] = useState(() => search.has('comment') || search.has('comments'));
@@ -73,6 +76,7 @@ export const LessonEditor = ({ lesson, course }: { lesson: Lesson; course: Cours
     () => Number(search.get('comment')) || null,
   );
   const [pendingAnchor, setPendingAnchor] = useState<NewThreadAnchor | null>(null);
+  const openThreads = useLessonThreads(lesson.lessonId);
 
   const editor = useEditor({
     extensions,
@@ -85,6 +89,12 @@ export const LessonEditor = ({ lesson, course }: { lesson: Lesson; course: Cours
       if (transaction.docChanged && !isAssistPreview(transaction)) onEditRef.current();
     },
     editorProps: {
+      // A click in a highlighted comment range opens its thread in the panel.
+      handleClick: (view, pos) => {
+        const threadId = threadAt(view.state, pos);
+        if (threadId) pickThreadRef.current(threadId);
+        return false;
+      },
       attributes: {
         class: 'content-view lesson-editor-content',
         'aria-label': t('editor.content'),
@@ -110,7 +120,17 @@ export const LessonEditor = ({ lesson, course }: { lesson: Lesson; course: Cours
 
   useEffect(() => {
     onEditRef.current = save.onEdit;
+    pickThreadRef.current = (id) => {
+      setActiveThread(id);
+      setCommentsOpen(true);
+    };
   });
+  // Open threads are highlighted where their anchors are now (only in a shared Yjs document).
+  useEffect(() => {
+    if (editor.isDestroyed || !editor.isInitialized) return;
+    const threads = openThreads.data?.list ?? [];
+    editor.view.dispatch(setCommentThreads(editor.state.tr, { threads, active: activeThread }));
+  }, [editor, openThreads.data, activeThread]);
   useEffect(() => {
     if (editor.isEditable !== editable) editor.setEditable(editable, false);
   }, [editor, editable]);
@@ -156,7 +176,14 @@ export const LessonEditor = ({ lesson, course }: { lesson: Lesson; course: Cours
             open={commentsOpen}
             onOpenChange={(open) => {
               // Opening takes the text selected in the editor, if any, as the new thread's place.
-              setPendingAnchor(open ? selectionAnchor(editor) : null);
+              setPendingAnchor(
+                open
+                  ? selectionAnchor(editor, (from, to) => {
+                      const b = bindingOf(editor.state);
+                      return b && anchorsOf(from, to, b);
+                    })
+                  : null,
+              );
               setCommentsOpen(open);
             }}
             pending={pendingAnchor}
