@@ -35,7 +35,6 @@ let author: UserInfo;
 /** A MEMBER who did not. */
 let reviewer: UserInfo;
 let stranger: UserInfo;
-let teamId = 0;
 let courseId = 0;
 const lessons = { first: 0, second: 0 };
 const ANCHOR = { anchorStart: 'AQLk8ZcBBAA=', anchorEnd: 'AQLk8ZcBCAA=' };
@@ -44,7 +43,6 @@ beforeAll(async () => {
   t = await createTestApp();
   const o = await teamOwner(t);
   owner = o.user;
-  teamId = o.team.teamId;
   admin = await createUser(t);
   const invitationId = await inviteUser(t, owner.token, admin.userId, 'ADMIN');
   await call(t, 'POST', '/team/invitation/accept', { token: admin.token, body: { invitationId } });
