@@ -32,6 +32,8 @@ import { mediaDurations } from './modules/media/media.service.ts';
 import { mediaUploadRoutes } from './modules/media/media-upload.ts';
 import { attachmentsRoutes } from './modules/attachments/attachments.routes.ts';
 import { wireAttachments } from './modules/attachments/attachments.service.ts';
+import { commentsRoutes } from './modules/comments/comments.routes.ts';
+import { wireComments } from './modules/comments/comments.service.ts';
 import { defineMediaJobs } from './modules/media/media-transcode.ts';
 import { defineAiJobs } from './modules/ai/ai.jobs.ts';
 import { paymentsRoutes } from './modules/store/payments.routes.ts';
@@ -138,6 +140,8 @@ export async function buildApp({
   const search = subscribeSearchIndex(ctx.domainEvents, searchListing);
   // Attachments: copied into each release, counted in the media quota (modules/attachments).
   wireAttachments(ctx);
+  // Review comments: unresolved threads are a warning of the release check (modules/comments).
+  wireComments();
   if (config.SEARCH_DATABASE_URL) {
     const replica = connect(config.SEARCH_DATABASE_URL, 10, (err) => logger.warn({ err }, 'search replica'));
     ctx.searchDb = replica.db;
@@ -225,6 +229,7 @@ export async function buildApp({
         mediaRoutes,
         mediaUploadRoutes,
         attachmentsRoutes,
+        commentsRoutes,
       ]) {
         await api.register(routes(ctx));
       }

@@ -179,6 +179,11 @@ export const CODE_MESSAGES_EN: Readonly<Record<CodeMessageName, string>> = {
   collabMalformed: 'Unrecognised data was received; the connection was closed',
   collabSlowClient: 'The network is too slow; the connection was closed',
   collabBadDocument: 'Invalid document name',
+  commentNotFound: 'The comment does not exist or has been deleted',
+  commentMentionNotMember: 'Only members of this team can be @mentioned',
+  commentEmpty: 'A comment cannot be empty',
+  commentThreadsLimit: 'A lesson can have at most {{max}} comments; delete some resolved ones first',
+  commentRepliesLimit: 'A comment can have at most {{max}} replies',
 };
 
 /** The team learning report's CSV columns in Chinese and English (the server picks the request's language). */

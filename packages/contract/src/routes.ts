@@ -178,6 +178,22 @@ export const Routes = {
     /** Signed HLS: `/media/hls/<token>/master.m3u8`, `…/<rendition>/index.m3u8`, `…/key`, segments. */
     hls: '/media/hls',
   },
+  comment: {
+    /** A lesson's threads (open, or all) with their replies. */
+    lessonList: '/comment/lesson/list',
+    /** A course's open threads, with each lesson's title and count. */
+    courseList: '/comment/course/list',
+    create: '/comment/create',
+    reply: '/comment/reply',
+    resolve: '/comment/resolve',
+    reopen: '/comment/reopen',
+    /** A thread's first comment deletes the thread; a reply only itself. */
+    remove: '/comment/delete',
+    /** The asker's @mentions in the current team, unread first. */
+    mentions: '/comment/mention/list',
+    mentionsRead: '/comment/mention/read',
+    mentionsUnread: '/comment/mention/unread',
+  },
   attachment: {
     /** Multipart: field `lessonId` then field `file`; members who may edit the lesson. */
     upload: '/attachment/upload',

@@ -10,3 +10,4 @@ export * from './schema/coupons.ts';
 export * from './schema/media.ts';
 export * from './schema/attachments.ts';
 export * from './schema/collab.ts';
+export * from './schema/comments.ts';

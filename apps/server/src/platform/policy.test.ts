@@ -23,6 +23,7 @@ import {
   lessonCollabMode,
   memberAbilitiesOf,
   teamAbilitiesOf,
+  type CommentSubject,
   type MemberSubject,
   type TeamAction,
   type Who,
@@ -85,6 +86,8 @@ const TEAM_ACTIONS: Record<string, { row: Row; write: boolean }> = {
   'media.upload': { row: row(OK, OK, OK), write: true },
   'media.view': { row: row(OK, OK, OK), write: false },
   'attachment.view': { row: row(OK, OK, OK), write: false },
+  'comment.view': { row: row(OK, OK, OK), write: false },
+  'comment.create': { row: row(OK, OK, OK), write: true },
 };
 
 const SELF: MemberSubject = { userId: ME, role: null };
@@ -130,6 +133,30 @@ const COURSE_SUBJECTS: [string, { authorId: number }, Row][] = [
   ["someone else's course or job", { authorId: 2 }, row(OK, OK, NO)],
 ];
 
+/** Review comments: resolving is the comment's or the course's author's, or a manager's; deleting the comment's author's or a manager's. */
+const COMMENT_SUBJECTS: [string, CommentSubject, { resolve: Row; delete: Row }][] = [
+  [
+    'their own comment',
+    { authorId: ME, courseAuthorId: 2 },
+    { resolve: row(OK, OK, OK), delete: row(OK, OK, OK) },
+  ],
+  [
+    "another's comment on their course",
+    { authorId: 2, courseAuthorId: ME },
+    { resolve: row(OK, OK, OK), delete: row(OK, OK, NO) },
+  ],
+  [
+    "another's comment on another's course",
+    { authorId: 2, courseAuthorId: 3 },
+    { resolve: row(OK, OK, NO), delete: row(OK, OK, NO) },
+  ],
+  [
+    'a comment whose author left',
+    { authorId: null, courseAuthorId: 3 },
+    { resolve: row(OK, OK, NO), delete: row(OK, OK, NO) },
+  ],
+];
+
 const ORDER_SUBJECTS: [string, { buyerId: number }, Row][] = [
   ['their own order', { buyerId: ME }, row(OK, OK, OK)],
   ["another member's order", { buyerId: 2 }, row(OK, OK, NO)],
@@ -142,6 +169,8 @@ describe('the policy', () => {
       ...Object.keys(MEMBER_ACTIONS),
       ...COURSE_ACTIONS,
       'order.cancel',
+      'comment.resolve',
+      'comment.delete',
     ];
     expect(Object.keys(POLICY).sort()).toEqual(tested.sort());
   });
@@ -196,6 +225,24 @@ describe('the policy', () => {
           expect({ role, expired: decision(() => authorize(old, action, course)) }).toEqual({
             role,
             expired: expected[role] === OK ? Code.TEAM_EXPIRED : expected[role],
+          });
+        }
+      });
+    }
+  }
+
+  for (const [name, comment, expected] of COMMENT_SUBJECTS) {
+    for (const action of ['comment.resolve', 'comment.delete'] as const) {
+      const wanted = action === 'comment.resolve' ? expected.resolve : expected.delete;
+      it(`${action} on ${name}: ${ROLES.map((r) => `${r}→${wanted[r]}`).join(', ')}; expired team: refused`, () => {
+        for (const role of ROLES) {
+          expect({ role, seen: decision(() => authorize(who(role), action, comment)) }).toEqual({
+            role,
+            seen: wanted[role],
+          });
+          expect({ role, expired: decision(() => authorize(who(role, true), action, comment)) }).toEqual({
+            role,
+            expired: wanted[role] === OK ? Code.TEAM_EXPIRED : wanted[role],
           });
         }
       });

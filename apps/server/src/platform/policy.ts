@@ -35,6 +35,8 @@ export type ListingSubject = { listed: boolean; entitled: boolean };
  * owns or bought it, or a share of a free course hands it out).
  */
 export type LessonSubject = { freePreview: boolean; entitled: boolean };
+/** A review comment on a lesson: who wrote it (null once their account is gone) and the course's author. */
+export type CommentSubject = { authorId: number | null; courseAuthorId: number };
 
 interface Subjects {
   'team.view': void;
@@ -107,6 +109,17 @@ interface Subjects {
   'attachment.edit': CourseSubject;
   /** Seeing a draft lesson's attachments: every member who may open the lesson. */
   'attachment.view': void;
+  /**
+   * Review comments on a draft lesson. Reading and writing them (threads, replies, @mentions) is for
+   * every member who may open the lesson, as history and attachments are: reviewers are usually not
+   * the course's author, so MEMBERs comment on courses they may not edit.
+   */
+  'comment.view': void;
+  'comment.create': void;
+  /** Resolving or reopening a thread: its author, the course's author (`course.edit`'s rule), or OWNER/ADMIN. */
+  'comment.resolve': CommentSubject;
+  /** Deleting a comment (a thread's first comment takes its replies): its author, or OWNER/ADMIN. */
+  'comment.delete': CommentSubject;
 }
 export type Action = keyof Subjects;
 
@@ -153,6 +166,11 @@ const transferOwner: Rule<MemberSubject> = (role, userId, target) => {
   if (target.userId === userId) return { code: Code.ALREADY_OWNER };
   return target.role === null ? { code: Code.NOT_FOUND } : ok;
 };
+
+const resolveComment: Rule<CommentSubject> = (role, userId, c) =>
+  c.authorId === userId ? ok : onCourse(role, userId, { authorId: c.courseAuthorId });
+const deleteComment: Rule<CommentSubject> = (role, userId, c) =>
+  c.authorId === userId ? ok : MANAGERS(role, userId, c);
 
 /** The buyer cancels their own order; OWNER/ADMIN any of the team's. */
 const onOrder: Rule<OrderSubject> = (role, userId, order) =>
@@ -209,6 +227,10 @@ export const POLICY: { [A in Action]: Entry<Subjects[A]> } = {
   'media.view': read(ALL),
   'attachment.edit': write(onCourse),
   'attachment.view': read(ALL),
+  'comment.view': read(ALL),
+  'comment.create': write(ALL),
+  'comment.resolve': write(resolveComment),
+  'comment.delete': write(deleteComment),
 };
 
 type SubjectArg<A extends Action> = Subjects[A] extends void ? [] : [subject: Subjects[A]];

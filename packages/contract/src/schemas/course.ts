@@ -180,6 +180,7 @@ export const RELEASE_CHECK_KEYS = [
   'emptyLessons',
   'price',
 ] as const;
+export const RELEASE_WARNING_KEYS = ['unresolvedComments'] as const;
 export const releaseCheckSchema = z.object({
   items: z.array(
     z.object({
@@ -190,6 +191,17 @@ export const releaseCheckSchema = z.object({
     }),
   ),
   ready: z.boolean(),
+  /**
+   * What the author should look at before releasing but that does not block it (`ready` ignores
+   * these): unresolved review comments, with the lessons holding them.
+   */
+  warnings: z.array(
+    z.object({
+      key: z.enum(RELEASE_WARNING_KEYS),
+      count: z.number().int(),
+      lessons: z.array(z.object({ lessonId: z.number().int(), title: z.string(), count: z.number().int() })),
+    }),
+  ),
 });
 export type ReleaseCheck = z.infer<typeof releaseCheckSchema>;
 /** A release's two texts: the public 更新说明 and the team's 内部备注 ('' for none). */

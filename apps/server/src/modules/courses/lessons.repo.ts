@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DocNode } from '@studio/contract';
 import type { Db } from '../../db/client.ts';
 import { courses, lessons, type CourseRow, type LessonRow } from '../../db/schema.ts';
@@ -122,4 +122,17 @@ export async function setLessonFields(
     .update(lessons)
     .set({ ...fields, version: sql`${lessons.version} + 1`, updatedAt: new Date() })
     .where(eq(lessons.id, lessonId));
+}
+
+/** Lesson and course titles of the team's live courses, for the lessons asked. */
+export async function findTeamLessonPlaces(
+  db: Db,
+  teamId: number,
+  lessonIds: number[],
+): Promise<{ lessonId: number; title: string; courseId: number; courseTitle: string }[]> {
+  return db
+    .select({ lessonId: lessons.id, title: lessons.title, courseId: courses.id, courseTitle: courses.title })
+    .from(lessons)
+    .innerJoin(courses, eq(courses.id, lessons.courseId))
+    .where(and(inArray(lessons.id, lessonIds), eq(courses.teamId, teamId), isNull(courses.deletedAt)));
 }

@@ -19,6 +19,7 @@ import {
   deleteLesson,
   findTeamLesson,
   findTeamLessonOwner,
+  findTeamLessonPlaces,
   insertLesson,
   listLessons,
   saveLessonAt,
@@ -84,6 +85,22 @@ export async function createLesson(c: TeamCtx, courseId: number, title = '新课
   });
   return toLesson({ lesson, course });
 }
+
+/** The team's lesson's course and the course's author (else 404), without reading its content. */
+export async function lessonOwner(
+  c: TeamCtx,
+  lessonId: number,
+): Promise<{ lessonId: number; courseId: number; authorId: number }> {
+  const found = await findTeamLessonOwner(c.ctx.db, c.membership.team.id, lessonId);
+  if (!found) throw new AppError(Code.NOT_FOUND);
+  return { lessonId, ...found };
+}
+
+/** Titles of the team's lessons and their courses, by lesson id (others' and deleted ones left out). */
+export const lessonPlaces = (c: TeamCtx, lessonIds: number[]) =>
+  lessonIds.length === 0
+    ? Promise.resolve([])
+    : findTeamLessonPlaces(c.ctx.db, c.membership.team.id, lessonIds);
 
 export async function lessonDetail(c: TeamCtx, lessonId: number): Promise<Lesson> {
   return toLesson(await requireLesson(c, lessonId));

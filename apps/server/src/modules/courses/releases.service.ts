@@ -6,6 +6,7 @@ import {
   type Release,
   type ReleaseCheck,
 } from '@studio/contract';
+import type { Db } from '../../db/client.ts';
 import type { LessonRow } from '../../db/schema.ts';
 import { type TeamCtx } from '../../platform/auth.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -47,12 +48,33 @@ export function checkCourse({ course }: CourseWithMeta, lessons: LessonRow[]): R
     },
     { key: 'price', ok: course.price !== null },
   ];
-  return { items, ready: items.every((i) => i.ok) };
+  return { items, ready: items.every((i) => i.ok), warnings: [] };
+}
+
+type ReleaseWarning = ReleaseCheck['warnings'][number];
+/** What another module warns about before a release (null: nothing); it never blocks the release. */
+export type ReleaseWarningSource = (
+  db: Db,
+  course: { teamId: number; courseId: number },
+  lessons: { lessonId: number; title: string }[],
+) => Promise<ReleaseWarning | null>;
+const warningSources: ReleaseWarningSource[] = [];
+/**
+ * Modules that know something the author should see before releasing register it here (the review
+ * comments: unresolved threads), so the courses module calls none of them.
+ */
+export function addReleaseWarning(source: ReleaseWarningSource): void {
+  if (!warningSources.includes(source)) warningSources.push(source);
 }
 
 export async function releaseCheck(c: TeamCtx, courseId: number): Promise<ReleaseCheck> {
   const meta = await requireCourse(c, courseId);
-  return checkCourse(meta, await listLessons(c.ctx.db, courseId));
+  const lessons = await listLessons(c.ctx.db, courseId);
+  const titles = lessons.map((l) => ({ lessonId: l.id, title: l.title }));
+  const found = await Promise.all(
+    warningSources.map((source) => source(c.ctx.db, { teamId: c.membership.team.id, courseId }, titles)),
+  );
+  return { ...checkCourse(meta, lessons), warnings: found.filter((w) => w !== null) };
 }
 
 const toRelease = (r: ReleaseRow, releasedBy: string): Release => ({

@@ -1,4 +1,4 @@
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { TeamRole } from '@studio/contract';
 import type { Db } from '../../db/client.ts';
 import type { Membership } from '../../platform/membership.ts';
@@ -87,4 +87,14 @@ export async function findTeamByCode(db: Db, teamCode: string): Promise<TeamRow 
 /** Sets (or clears, with null) a team's expiry: the admin command team:extend. */
 export async function setTeamExpiry(db: Db, teamId: number, expireDate: Date | null): Promise<void> {
   await db.update(teams).set({ expireDate }).where(eq(teams.id, teamId));
+}
+
+/** Which of these users are members of the team. */
+export async function memberIdsAmong(db: Db, teamId: number, userIds: number[]): Promise<number[]> {
+  if (userIds.length === 0) return [];
+  const rows = await db
+    .select({ userId: teamMembers.userId })
+    .from(teamMembers)
+    .where(and(eq(teamMembers.teamId, teamId), inArray(teamMembers.userId, userIds)));
+  return rows.map((r) => r.userId);
 }

@@ -14,12 +14,17 @@ import {
   findMembership,
   insertTeamWithOwner,
   listMemberships,
+  memberIdsAmong,
 } from './teams.repo.ts';
 import type { Membership } from '../../platform/membership.ts';
 
 /** A user's membership of a team, if any (a signed media address is checked against it again). */
 export const findUserMembership = (ctx: AppContext, userId: number, teamId: number) =>
   findMembership(ctx.db, userId, teamId);
+
+/** Which of these users are members of the team (a comment's @mentions are checked against it). */
+export const teamMemberIdsAmong = (ctx: AppContext, teamId: number, userIds: number[]) =>
+  memberIdsAmong(ctx.db, teamId, userIds);
 
 export async function listSwitchableTeams(ctx: AppContext, actor: Actor): Promise<{ list: TeamListItem[] }> {
   const memberships = await listMemberships(ctx.db, actor.user.id);

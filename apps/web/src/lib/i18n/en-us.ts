@@ -6,6 +6,7 @@ import { errorsEnUS } from './en-us-errors.ts';
 import { learnEnUS } from './en-us-learn.ts';
 import { mediaPlayerEnUS } from './en-us-media.ts';
 import { attachmentsEnUS } from './en-us-attachments.ts';
+import { commentsEnUS } from './en-us-comments.ts';
 import type { WithPlurals } from './plurals.ts';
 import type { Messages } from './zh-cn.ts';
 
@@ -103,6 +104,7 @@ export const enUS: WithPlurals<Messages> = {
   learn: learnEnUS,
   mediaPlayer: mediaPlayerEnUS,
   attachments: attachmentsEnUS,
+  comments: commentsEnUS,
   auth: {
     title: 'Log in / Sign up',
     subtitle: 'A new phone number is registered once verified',

@@ -7,6 +7,7 @@ import { errorsZhCN } from './zh-cn-errors.ts';
 import { learnZhCN } from './zh-cn-learn.ts';
 import { mediaPlayerZhCN } from './zh-cn-media.ts';
 import { attachmentsZhCN } from './zh-cn-attachments.ts';
+import { commentsZhCN } from './zh-cn-comments.ts';
 
 /** Chinese, the default and the reference: en-US must have exactly these keys (checked by its type). */
 export const zhCN = {
@@ -88,6 +89,7 @@ export const zhCN = {
   learn: learnZhCN,
   mediaPlayer: mediaPlayerZhCN,
   attachments: attachmentsZhCN,
+  comments: commentsZhCN,
   auth: {
     title: '登录/注册',
     subtitle: '未注册的手机号验证后将自动注册',

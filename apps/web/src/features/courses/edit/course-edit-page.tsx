@@ -25,6 +25,7 @@ import { CourseConflictModal } from './course-conflict-modal.tsx';
 import { CourseInfoForm } from './course-info-form.tsx';
 import { toFormValues, useCourseInfoSave, type CourseFormValues } from './course-info-save.ts';
 import { LessonList } from './lesson-list.tsx';
+import { CourseComments } from '../../comments/course-comments.tsx';
 import './course-edit.css';
 
 /** Fix links from the release checklist land here with ?focus=title|cover|summary|category|price|lessons. */
@@ -138,6 +139,7 @@ const CourseEditor = ({ course }: { course: CourseDetail }) => {
           </Card>
           <div style={{ marginTop: 16 }}>
             <CourseTranslations courseId={course.courseId} editable={editable} />
+            <CourseComments courseId={course.courseId} />
           </div>
         </Col>
       </Row>

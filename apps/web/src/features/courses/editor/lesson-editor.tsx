@@ -4,7 +4,7 @@ import { EditorContent, useEditor } from '@tiptap/react';
 import { Alert, Button, Card, Flex, Tooltip, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { WebPaths } from '@studio/contract/constants';
 import { useTeamWritable } from '../../teams/current-team.ts';
 import { lessonApi } from '../course-api.ts';
@@ -13,6 +13,10 @@ import { ConflictDialog } from './conflict-dialog.tsx';
 import { isAssistPreview } from './assist-writer.ts';
 import { editorExtensions } from './editor-extensions.ts';
 import { HistoryPanel } from './history-panel.tsx';
+import { CommentsPanel, useLessonThreads, type NewThreadAnchor } from '../../comments/comments-panel.tsx';
+import { anchorsOf, bindingOf } from './comment-anchors.ts';
+import { CommentHighlights, setCommentThreads, threadAt } from './comment-highlights.ts';
+import { selectionAnchor } from './comment-selection.ts';
 import { AttachmentsPanel } from './attachments/attachments-panel.tsx';
 import { LessonMetaFields, type LessonMeta } from './lesson-meta.tsx';
 import { clearDrafts, draftOffer, readDraft, type LessonFields } from './local-draft.ts';
@@ -63,7 +67,16 @@ export const LessonEditor = ({ lesson, course }: { lesson: Lesson; course: Cours
   const metaRef = useRef(meta);
   const onEditRef = useRef<() => void>(() => undefined);
   const [offer, setOffer] = useState(() => draftOffer(readDraft(lesson.lessonId), lesson));
-  const [extensions] = useState(() => editorExtensions(t('editor.placeholder')));
+  const pickThreadRef = useRef<(threadId: number) => void>(() => undefined);
+  const [extensions] = useState(() => [...editorExtensions(t('editor.placeholder')), CommentHighlights]);
+  // 评论: opened by ?comments=1 (the course's list) or on one thread by ?comment=<id> (a mention).
+  const [search] = useSearchParams();
+  const [commentsOpen, setCommentsOpen] = useState(() => search.has('comment') || search.has('comments'));
+  const [activeThread, setActiveThread] = useState<number | null>(
+    () => Number(search.get('comment')) || null,
+  );
+  const [pendingAnchor, setPendingAnchor] = useState<NewThreadAnchor | null>(null);
+  const openThreads = useLessonThreads(lesson.lessonId);
 
   const editor = useEditor({
     extensions,
@@ -76,6 +89,12 @@ export const LessonEditor = ({ lesson, course }: { lesson: Lesson; course: Cours
       if (transaction.docChanged && !isAssistPreview(transaction)) onEditRef.current();
     },
     editorProps: {
+      // A click in a highlighted comment range opens its thread in the panel.
+      handleClick: (view, pos) => {
+        const threadId = threadAt(view.state, pos);
+        if (threadId) pickThreadRef.current(threadId);
+        return false;
+      },
       attributes: {
         class: 'content-view lesson-editor-content',
         'aria-label': t('editor.content'),
@@ -101,7 +120,17 @@ export const LessonEditor = ({ lesson, course }: { lesson: Lesson; course: Cours
 
   useEffect(() => {
     onEditRef.current = save.onEdit;
+    pickThreadRef.current = (id) => {
+      setActiveThread(id);
+      setCommentsOpen(true);
+    };
   });
+  // Open threads are highlighted where their anchors are now (only in a shared Yjs document).
+  useEffect(() => {
+    if (editor.isDestroyed || !editor.isInitialized) return;
+    const threads = openThreads.data?.list ?? [];
+    editor.view.dispatch(setCommentThreads(editor.state.tr, { threads, active: activeThread }));
+  }, [editor, openThreads.data, activeThread]);
   useEffect(() => {
     if (editor.isEditable !== editable) editor.setEditable(editable, false);
   }, [editor, editable]);
@@ -141,6 +170,27 @@ export const LessonEditor = ({ lesson, course }: { lesson: Lesson; course: Cours
               </Button>
             </Tooltip>
           )}
+          <CommentsPanel
+            lessonId={lesson.lessonId}
+            writable={writable}
+            open={commentsOpen}
+            onOpenChange={(open) => {
+              // Opening takes the text selected in the editor, if any, as the new thread's place.
+              setPendingAnchor(
+                open
+                  ? selectionAnchor(editor, (from, to) => {
+                      const b = bindingOf(editor.state);
+                      return b && anchorsOf(from, to, b);
+                    })
+                  : null,
+              );
+              setCommentsOpen(open);
+            }}
+            pending={pendingAnchor}
+            onPendingDone={() => setPendingAnchor(null)}
+            activeThreadId={activeThread}
+            onFocusThread={(thread) => setActiveThread(thread.commentId)}
+          />
           <HistoryPanel
             lessonId={lesson.lessonId}
             canRestore={editable}

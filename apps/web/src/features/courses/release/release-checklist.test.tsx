@@ -24,6 +24,7 @@ const check: ReleaseCheck = {
     { key: 'emptyLessons', ok: false, lessons: [{ lessonId: 10, title: '空课时' }] },
     { key: 'price', ok: true },
   ],
+  warnings: [],
 };
 
 const row = (key: string) => document.querySelector<HTMLElement>(`[data-check="${key}"]`)!;
@@ -51,5 +52,37 @@ describe('发布检查', () => {
     expect(fixHref('emptyLessons')).toBe('/create/course/3/Lesson/10');
     expect(within(row('cover')).queryByRole('button', { name: '去完善' })).toBeNull();
     expect(screen.getByText('完成以上各项后才能发布')).toBeTruthy();
+    expect(document.querySelector('[data-warning]')).toBeNull();
+  });
+
+  it('lists unresolved comments as a warning with links to their lessons, and still says ready', () => {
+    const ready: ReleaseCheck = {
+      ready: true,
+      items: [{ key: 'title', ok: true }],
+      warnings: [
+        {
+          key: 'unresolvedComments',
+          count: 3,
+          lessons: [
+            { lessonId: 9, title: '第一课', count: 2 },
+            { lessonId: 10, title: '第二课', count: 1 },
+          ],
+        },
+      ],
+    };
+    render(
+      <TestProviders>
+        <MemoryRouter>
+          <ReleaseChecklist course={course} check={ready} />
+        </MemoryRouter>
+      </TestProviders>,
+    );
+    const warning = document.querySelector<HTMLElement>('[data-warning="unresolvedComments"]')!;
+    expect(within(warning).getByText(/还有 3 条评论未解决/)).toBeTruthy();
+    expect(within(warning).getByRole('link', { name: '第一课' }).getAttribute('href')).toBe(
+      '/create/course/3/Lesson/9',
+    );
+    expect(within(warning).getByRole('link', { name: '第二课' })).toBeTruthy();
+    expect(screen.queryByText('完成以上各项后才能发布')).toBeNull();
   });
 });

@@ -90,6 +90,26 @@ export const ReleaseChecklist = ({ course, check }: { course: CourseDetail; chec
           </List.Item>
         )}
       />
+      {check.warnings.map((w) => (
+        <Alert
+          key={w.key}
+          data-warning={w.key}
+          type="info"
+          showIcon
+          title={
+            <span>
+              {t('comments.release.unresolvedComments', { count: w.count })}
+              {w.lessons.map((lesson, i) => (
+                <span key={lesson.lessonId}>
+                  {i > 0 && '、'}
+                  <Link to={WebPaths.lesson(course.courseId, lesson.lessonId)}>{lesson.title}</Link>
+                  {` (${lesson.count})`}
+                </span>
+              ))}
+            </span>
+          }
+        />
+      ))}
       <Alert
         type={check.ready ? 'success' : 'warning'}
         showIcon

@@ -78,7 +78,7 @@ beforeAll(async () => {
 beforeEach(() => {
   mock.onGet(Routes.team.changeList).reply(...ok({ list: [] }));
   mock.onGet(Routes.course.detail).reply(...ok(course));
-  mock.onGet(Routes.course.releaseCheck).reply(...ok({ ready: true, items: [] }));
+  mock.onGet(Routes.course.releaseCheck).reply(...ok({ ready: true, items: [], warnings: [] }));
   mock.onGet(Routes.course.releaseList).reply(...ok({ list: releases }));
   mock.onGet(Routes.course.releaseDiff).reply(...ok({ changed: false, fields: [], lessons: [] }));
   mock.onGet(Routes.share.list).reply(...ok({ list: [], total: 0, pageNum: 1, pageSize: 10 }));

@@ -1,0 +1,50 @@
+import type { commentsZhCN } from './zh-cn-comments.ts';
+import type { WithPlurals } from './plurals.ts';
+
+/** Review comments, in English. Typed as the Chinese. */
+export const commentsEnUS: WithPlurals<typeof commentsZhCN> = {
+  title: 'Comments',
+  open: 'Comments',
+  openCount: 'Comments ({{count}})',
+  add: 'Comment',
+  addTitle: 'Comment on the selected text',
+  selectFirst: 'Select some text first, then press Comment',
+  placeholder: 'Write a comment; type @ to mention a team member',
+  replyPlaceholder: 'Reply; type @ to mention a team member',
+  send: 'Send',
+  reply: 'Reply',
+  resolve: 'Resolve',
+  reopen: 'Reopen',
+  resolved: 'Resolved',
+  resolvedBy: 'Resolved by {{name}}',
+  remove: 'Delete',
+  removeConfirm: 'Delete this comment? Its replies are deleted too.',
+  removeReplyConfirm: 'Delete this reply?',
+  removed: 'Deleted',
+  empty: 'No open comments',
+  showResolved: 'Show resolved',
+  quote: 'Quote',
+  deletedUser: 'Deleted user',
+  mentionPicker: 'Mention a member',
+  course: {
+    title: 'Open comments',
+    total: '{{count}} open comments',
+    total_one: '{{count}} open comment',
+    empty: 'No open comments',
+    lessonCount: '{{count}} comments',
+    lessonCount_one: '{{count}} comment',
+    goLesson: 'Open lesson',
+  },
+  mentions: {
+    badge: 'Mentions',
+    title: 'Comments that mention me',
+    unread: '{{count}} unread',
+    empty: 'Nobody has mentioned you yet',
+    markAllRead: 'Mark all read',
+    in: '{{course}} · {{lesson}}',
+  },
+  release: {
+    unresolvedComments: '{{count}} comments are still unresolved (release is not blocked):',
+    unresolvedComments_one: '{{count}} comment is still unresolved (release is not blocked):',
+  },
+};
