@@ -126,6 +126,7 @@ const COURSE_ACTIONS = [
   'ai.generate',
   'ai.retry',
   'ai.cancel',
+  'ai.translate',
   'attachment.edit',
 ] as const;
 const COURSE_SUBJECTS: [string, { authorId: number }, Row][] = [
