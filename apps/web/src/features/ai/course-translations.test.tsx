@@ -69,6 +69,11 @@ beforeAll(async () => {
 }, 120_000);
 beforeEach(() => {
   mock.onGet(Routes.team.changeList).reply(200, { code: 200, msg: 'ok', data: { list: [] } });
+  // The course page also lists its open review comments: none here (an unanswered request's notice
+  // would take the place of the refusal this test reads).
+  mock
+    .onGet(Routes.comment.courseList)
+    .reply(200, { code: 200, msg: 'ok', data: { total: 0, lessons: [], list: [] } });
   mock.onGet(Routes.course.detail).reply((config) => {
     const id = Number((config.params as { courseId: number }).courseId);
     return ok(course(id, id === 5 ? '咖啡入门' : 'Coffee basics'));
