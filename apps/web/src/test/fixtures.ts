@@ -1,4 +1,4 @@
-import type { LastTeam, Order, TeamAbilities, TeamRole, UserInfo } from '@studio/contract';
+import type { CourseDetail, LastTeam, Order, TeamAbilities, TeamRole, UserInfo } from '@studio/contract';
 
 /** What the server's policy answers for each role (apps/server/src/platform/policy.ts). */
 export const teamAbilities = (role: TeamRole): TeamAbilities => {
@@ -68,5 +68,31 @@ export const order = (over: Partial<Order> = {}, now = Date.now()): Order => ({
   discount: 0,
   teamId: 2,
   refundState: null,
+  ...over,
+});
+
+/** A draft course as `/course/detail` answers its author. */
+export const courseDetail = (over: Partial<CourseDetail> = {}): CourseDetail => ({
+  courseId: 5,
+  teamId: 7,
+  title: '未命名课程',
+  subtitle: '',
+  summary: '',
+  cover: '',
+  category: null,
+  tags: [],
+  price: null,
+  completion: { minLessonSeconds: 30, passMark: 60, maxQuizAttempts: null },
+  status: 'draft',
+  version: 1,
+  releasedVersion: null,
+  unreleasedChanges: false,
+  authorId: 1,
+  authorName: '小明',
+  lessonCount: 0,
+  createTime: 1_700_000_000_000,
+  updateTime: 1_700_000_000_000,
+  abilities: { edit: true, release: true, share: true, delete: true },
+  lessons: [],
   ...over,
 });

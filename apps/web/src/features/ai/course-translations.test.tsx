@@ -11,36 +11,14 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { queryClient } from '../../lib/query-client.ts';
 import { http } from '../../lib/request.ts';
 import { writeStoredUser } from '../../lib/storage.ts';
-import { user } from '../../test/fixtures.ts';
+import { courseDetail, user } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { useSession } from '../auth/session-store.ts';
 
 const mock = new MockAdapter(http);
 const ok = (data: unknown): [number, unknown] => [200, { code: Code.OK, msg: 'ok', data }];
 
-const course = (courseId: number, title: string): CourseDetail => ({
-  courseId,
-  teamId: 7,
-  title,
-  subtitle: '',
-  summary: '',
-  cover: '',
-  category: null,
-  tags: [],
-  price: null,
-  completion: { minLessonSeconds: 30, passMark: 60, maxQuizAttempts: null },
-  status: 'draft',
-  version: 1,
-  releasedVersion: null,
-  unreleasedChanges: false,
-  authorId: 1,
-  authorName: '小明',
-  lessonCount: 0,
-  createTime: 1_700_000_000_000,
-  updateTime: 1_700_000_000_000,
-  abilities: { edit: true, release: true, share: true, delete: true },
-  lessons: [],
-});
+const course = (courseId: number, title: string): CourseDetail => courseDetail({ courseId, title });
 
 const list = (over: Partial<CourseTranslations> = {}): CourseTranslations => ({
   source: null,

@@ -12,7 +12,7 @@ import { useSession } from '../../auth/session-store.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { http } from '../../../lib/request.ts';
 import { writeStoredUser } from '../../../lib/storage.ts';
-import { user } from '../../../test/fixtures.ts';
+import { courseDetail, user } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { courseKeys } from '../course-api.ts';
 
@@ -28,29 +28,7 @@ const gate = () => {
 
 /** The server's course, changed only by /course/modify on the version it holds (else 409). */
 const fakeServer = () => {
-  const course: CourseDetail = {
-    courseId: 5,
-    teamId: 7,
-    title: '未命名课程',
-    subtitle: '',
-    summary: '',
-    cover: '',
-    category: null,
-    tags: [],
-    price: null,
-    completion: { minLessonSeconds: 30, passMark: 60, maxQuizAttempts: null },
-    status: 'draft',
-    version: 1,
-    releasedVersion: null,
-    unreleasedChanges: false,
-    authorId: 1,
-    authorName: '小明',
-    lessonCount: 0,
-    createTime: 1_700_000_000_000,
-    updateTime: 1_700_000_000_000,
-    abilities: { edit: true, release: true, share: true, delete: true },
-    lessons: [],
-  };
+  const course: CourseDetail = courseDetail();
   const modifies: Record<string, unknown>[] = [];
   const state = {
     course,

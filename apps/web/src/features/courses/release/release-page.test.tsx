@@ -10,35 +10,23 @@ import { useSession } from '../../auth/session-store.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { http } from '../../../lib/request.ts';
 import { writeStoredUser } from '../../../lib/storage.ts';
-import { user } from '../../../test/fixtures.ts';
+import { courseDetail, user } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 
 const mock = new MockAdapter(http);
 const ok = (data: unknown): [number, unknown] => [200, { code: 200, msg: 'ok', data }];
 
-const course: CourseDetail = {
-  courseId: 5,
-  teamId: 7,
+const course: CourseDetail = courseDetail({
   title: '发布测试课程',
-  subtitle: '',
   summary: '简介',
   cover: '/api/files/cover/a.png',
   category: 'tech',
-  tags: [],
   price: 1000,
   status: 'released',
   version: 3,
   releasedVersion: 2,
-  unreleasedChanges: false,
-  authorId: 1,
-  authorName: '小明',
   lessonCount: 1,
-  createTime: 1_700_000_000_000,
-  updateTime: 1_700_000_000_000,
-  abilities: { edit: true, release: true, share: true, delete: true },
-  completion: { minLessonSeconds: 30, passMark: 60, maxQuizAttempts: null },
-  lessons: [],
-};
+});
 const release = (over: Partial<Release>): Release => ({
   releaseId: 1,
   versionNo: 1,
