@@ -4,6 +4,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { OpenAiCompatibleGenerator } from '../src/platform/ai/openai-generator.ts';
 
 export type Behaviour =
   | { kind: 'json'; content: string }
@@ -74,3 +75,16 @@ export async function startFakeLlm(): Promise<FakeLlm> {
   };
   return fake;
 }
+
+/** The OpenAI-compatible generator aimed at a fake server (one attempt per outline, a 2 s stall limit unless told). */
+export const generatorFor = (
+  llm: FakeLlm,
+  over: { stallMs?: number; outlineAttempts?: number } = {},
+): OpenAiCompatibleGenerator =>
+  new OpenAiCompatibleGenerator({
+    baseUrl: llm.baseUrl,
+    apiKey: 'sk-test',
+    model: 'fake-model',
+    stallMs: over.stallMs ?? 2000,
+    outlineAttempts: over.outlineAttempts ?? 1,
+  });

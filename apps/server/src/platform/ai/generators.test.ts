@@ -1,6 +1,6 @@
 import { aiCreateBody, type Outline } from '@studio/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeLlm, startFakeLlm } from '../../../test/fake-llm.ts';
+import { type FakeLlm, generatorFor, startFakeLlm } from '../../../test/fake-llm.ts';
 import { GenerationError } from './course-generator.ts';
 import { markdownToDoc, parseLesson } from './markdown-doc.ts';
 import { OpenAiCompatibleGenerator } from './openai-generator.ts';
@@ -22,13 +22,7 @@ let llm: FakeLlm;
 let gen: OpenAiCompatibleGenerator;
 beforeAll(async () => {
   llm = await startFakeLlm();
-  gen = new OpenAiCompatibleGenerator({
-    baseUrl: llm.baseUrl,
-    apiKey: 'sk-test',
-    model: 'fake-model',
-    stallMs: 400,
-    outlineAttempts: 3,
-  });
+  gen = generatorFor(llm, { stallMs: 400, outlineAttempts: 3 });
 });
 afterAll(() => llm.close());
 
