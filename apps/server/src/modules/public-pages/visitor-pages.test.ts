@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { Code, type PublicPageModel, type Share } from '@studio/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createCourse, createLesson, createTeam, createUser } from '../../../test/factories.ts';
@@ -137,6 +138,30 @@ describe('visitor pages: rendered by the server, the app for members', () => {
     // What cannot be read falls back to the defaults, never to an error page.
     const odd = modelOf((await page('/store/list?sort=%27;drop&page=-3&size=1000&category=%00')).body);
     expect(odd).toMatchObject({ page: 'storeList', query: { sort: 'newest', pageNum: 1, pageSize: 12 } });
+  });
+
+  it('is sent compressed to a browser that accepts it (brotli, else gzip), plain to one that does not', async () => {
+    const { user } = await seller(t, '压缩传输的课程', 100);
+    await releasedCourse(t, user.token, '压缩传输的课程二', 200);
+    const get = (encoding?: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/store/list?q=压缩传输',
+        headers: encoding ? { 'accept-encoding': encoding } : {},
+      });
+    const plain = await get();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(modelOf(plain.body).page).toBe('storeList');
+
+    const br = await get('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(String(br.headers.vary)).toMatch(/Cookie/);
+    expect(String(br.headers.vary)).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+
+    const gz = await get('gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
   });
 
   it('renders the login page: the way asked for, a same-site page to come back to, a QR login when WeChat is picked', async () => {
