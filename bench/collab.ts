@@ -6,6 +6,7 @@
  * All editors run in this process (Hocuspocus providers on `ws`), the server in its own; both share
  * the machine's cores, so the figures include the clients' own work.
  */
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import { HocuspocusProvider } from '@hocuspocus/provider';
 import WebSocket from 'ws';
@@ -30,6 +31,18 @@ async function memory(baseUrl: string) {
     heap: metric(text, 'nodejs_heap_size_used_bytes'),
   };
 }
+
+/** CPU seconds a process has used (user + system), from /proc: the server runs in its own process. */
+function cpuSecondsOf(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  // utime and stime, fields 14 and 15 of stat(5), counted from the state (field 3) here.
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+const ownCpuSeconds = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1e6;
+};
+const share = (cpuSeconds: number, wallMs: number) => `${Math.round((cpuSeconds / (wallMs / 1000)) * 100)}%`;
 
 const pct = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? NaN;
@@ -131,13 +144,16 @@ export async function collabSection(): Promise<string> {
           );
           timers.push(start);
         }
+      const cpuAt = { server: cpuSecondsOf(server.pid), editors: ownCpuSeconds(), wall: Date.now() };
       await new Promise((r) => setTimeout(r, MEASURE_MS));
       for (const t of timers) clearInterval(t);
+      const wall = Date.now() - cpuAt.wall;
+      const cpu = `${share(cpuSecondsOf(server.pid) - cpuAt.server, wall)} | ${share(ownCpuSeconds() - cpuAt.editors, wall)}`;
       await new Promise((r) => setTimeout(r, 1000));
       measuring = false;
       samples.sort((a, b) => a - b);
       rows.push(
-        `| ${docs} | ${docs * EDITORS} | ${samples.length} | ${pct(samples, 0.5)} ms | ${pct(samples, 0.99)} ms | ${samples.at(-1)} ms | ${os.loadavg()[0]!.toFixed(1)} |`,
+        `| ${docs} | ${docs * EDITORS} | ${samples.length} (${docs * EDITORS * (EDITORS - 1) * CHARS_PER_SECOND * (MEASURE_MS / 1000)}) | ${pct(samples, 0.5)} ms | ${pct(samples, 0.99)} ms | ${samples.at(-1)} ms | ${cpu} | ${os.loadavg()[0]!.toFixed(1)} |`,
       );
       if (docs === Math.max(...SCENARIOS))
         idle = `Idle, ${docs} open lessons × ${EDITORS} editors (after the 2 s settle, before typing): resident set ${mb(opened.rss)} (+${mb(opened.rss - before.rss)}, ${mb((opened.rss - before.rss) / docs)} per lesson), V8 heap used ${mb(opened.heap)} (+${mb(opened.heap - before.heap)}, ${mb((opened.heap - before.heap) / docs)} per lesson).`;
@@ -148,10 +164,10 @@ export async function collabSection(): Promise<string> {
     await server.stop();
   }
   return [
-    `${EDITORS} editors per lesson, each typing ${CHARS_PER_SECOND} characters a second for ${MEASURE_MS / 1000} s; propagation = from the transaction on one editor to its arrival at each other editor of the lesson (same clock: all editors in the bench process). The machine is shared (2 cores, other people's work running), and the 600 editors of the last row run in the bench process itself.`,
+    `${EDITORS} editors per lesson, each typing ${CHARS_PER_SECOND} characters a second for ${MEASURE_MS / 1000} s; propagation = from the transaction on one editor to its arrival at each other editor of the lesson (same clock: all editors in the bench process). The machine is shared (2 cores, other people's work running), and the 600 editors of the last row run in the bench process itself. CPU: the server process's and the editors' (this process's) CPU time over the typing window, as a share of one core (the machine has ${os.cpus().length}).`,
     '',
-    '| open lessons | editors | changes received | p50 | p99 | max | load (1 min) |',
-    '| --- | --- | --- | --- | --- | --- | --- |',
+    '| open lessons | editors | changes received (expected) | p50 | p99 | max | server CPU | editors CPU | load (1 min) |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
     ...rows,
     '',
     idle,
