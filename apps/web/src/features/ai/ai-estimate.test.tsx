@@ -12,6 +12,10 @@ import '../../lib/i18n/index.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { http } from '../../lib/request.ts';
 import { TestProviders } from '../../test/test-providers.tsx';
+import { writeStoredUser } from '../../lib/storage.ts';
+import { user } from '../../test/fixtures.ts';
+import { renderApp } from '../../test/render-app.tsx';
+import { useSession } from '../auth/session-store.ts';
 import { thousands } from './ai-estimate.tsx';
 import { TranslateDialog } from './translate-dialog.tsx';
 
@@ -77,13 +81,11 @@ describe('the estimate before a run', () => {
   });
 
   it('warns past what is left this month', async () => {
-    mock
-      .onPost(Routes.ai.estimate)
-      .replyOnce(200, {
-        code: Code.OK,
-        msg: 'ok',
-        data: estimate({ costFen: null, budget: budget({ left: 500 }) }),
-      });
+    mock.onPost(Routes.ai.estimate).replyOnce(200, {
+      code: Code.OK,
+      msg: 'ok',
+      data: estimate({ costFen: null, budget: budget({ left: 500 }) }),
+    });
     renderDialog();
     await chooseEnglish();
     await screen.findByText('预计约 12.3 千 tokens');
@@ -103,6 +105,25 @@ describe('the estimate before a run', () => {
       expect((screen.getByRole('button', { name: '开始翻译' }) as HTMLButtonElement).disabled).toBe(true),
     );
   });
+
+  it('on the create page, follows the form: the topic typed is what is estimated', async () => {
+    writeStoredUser(user());
+    useSession.setState({ status: 'ready', user: user() });
+    mock.onGet(Routes.team.changeList).reply(200, { code: Code.OK, msg: 'ok', data: { list: [] } });
+    mock
+      .onGet(Routes.ai.generator)
+      .reply(200, { code: Code.OK, msg: 'ok', data: { kind: 'ai', label: 'deepseek' } });
+    const asked: unknown[] = [];
+    mock.onPost(Routes.ai.estimate).reply((config) => {
+      asked.push(JSON.parse(config.data as string));
+      return [200, { code: Code.OK, msg: 'ok', data: estimate({ totalTokens: 4_560, costFen: 3 }) }];
+    });
+    renderApp('/ai/create');
+    const topic = await screen.findByRole('textbox', { name: '课程主题' }, { timeout: 10_000 });
+    fireEvent.change(topic, { target: { value: '数据分析入门' } });
+    await screen.findByText('预计约 4.6 千 tokens，约 ¥0.03');
+    expect(asked.at(-1)).toMatchObject({ kind: 'create', topic: '数据分析入门', lessonCount: 5 });
+  }, 30_000);
 
   it('rounds to thousands with one decimal, never to nothing', () => {
     expect(thousands(12_340)).toBe(12.3);
