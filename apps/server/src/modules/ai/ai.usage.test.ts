@@ -237,4 +237,12 @@ describe('AI usage', () => {
     });
     expect(hidden.code).toBe(Code.NOT_FOUND);
   });
+
+  it('lists its paths in the OpenAPI document', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+      paths: Record<string, unknown>;
+    };
+    expect(doc.paths).toHaveProperty(['/api/ai/estimate']);
+    expect(doc.paths).toHaveProperty(['/api/ai/usage']);
+  });
 });
