@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { languageTagSchema } from '@studio/contract';
+import { AI_COST_ENV } from './config-ai-cost.ts';
 import { COLLAB_ENV } from './config-collab.ts';
 
 /** What a Tencent SMS template's variables may be filled with, in the template's order. */
@@ -199,14 +200,7 @@ export const envSchema = z
     AI_MODEL: z.string().optional(),
     AI_STALL_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
     AI_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(3),
-    /** Tokens (input + output) a team may use a month with the AI provider; 0 (the default) is unlimited. */
-    AI_TEAM_MONTHLY_TOKENS: z.coerce.number().int().min(0).max(1e12).default(0),
-    /**
-     * The provider's price in fen (分, integers like the store's prices) per million input / output
-     * tokens, for the money shown beside an estimate; unset, estimates say tokens only.
-     */
-    AI_PRICE_PER_MILLION_INPUT_TOKENS: z.coerce.number().int().min(0).max(1e9).optional(),
-    AI_PRICE_PER_MILLION_OUTPUT_TOKENS: z.coerce.number().int().min(0).max(1e9).optional(),
+    ...AI_COST_ENV,
     /**
      * Languages a course may be translated into besides zh-CN and en-US: the provider's, comma-separated
      * BCP-47 tags ("ja-JP,fr-FR,zh-TW").
