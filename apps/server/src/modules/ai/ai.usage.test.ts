@@ -30,6 +30,8 @@ const outline = (n: number) =>
     lessons: Array.from({ length: n }, (_, i) => ({ title: `第${i + 1}课`, goal: '目标' })),
   });
 
+const OVERSIZED = `## 失控\n${'Runaway text again. '.repeat(150).concat('\n\n').repeat(200)}`;
+
 let t: TestApp;
 let llm: FakeLlm;
 beforeAll(async () => {
@@ -37,6 +39,7 @@ beforeAll(async () => {
   llm.usage = { prompt_tokens: 100, completion_tokens: 200 };
   llm.respond = ({ stream, body }) => {
     if (stream && body.includes('<texts>')) return translateAnswer(body, 'en-US');
+    if (stream && body.includes('超大课时')) return { kind: 'stream', chunks: [OVERSIZED] };
     if (stream) return { kind: 'stream', chunks: ['## 要点\n', '内容。\n'] };
     const n = Number(/恰好 (\d+) 节课/.exec(body)?.[1] ?? 1);
     return { kind: 'json', content: outline(n) };
@@ -61,10 +64,10 @@ afterAll(async () => {
 const usageOf = async (token: string, month?: string) =>
   (await call<AiUsage>(t, 'GET', '/ai/usage', { token, query: month ? { month } : {} })).data;
 
-async function generated(token: string, lessonCount: number): Promise<AiJob> {
+async function generated(token: string, lessonCount: number, topic = '数据分析入门'): Promise<AiJob> {
   const created = await call<AiJob>(t, 'POST', '/ai/job/create', {
     token,
-    body: { topic: '数据分析入门', lessonCount },
+    body: { topic, lessonCount },
   });
   expect(created.code, created.msg).toBe(200);
   const ready = await waitForJob(t, token, created.data.jobId, (j) => j.status === 'outline_ready');
@@ -236,6 +239,16 @@ describe('AI usage', () => {
       body: { kind: 'translate', courseId, language: 'en-US' },
     });
     expect(hidden.code).toBe(Code.NOT_FOUND);
+  });
+
+  it('records a lesson that failed on writing once, with its failure (its written state rolled back)', async () => {
+    const { user } = await teamOwner(t);
+    const job = await generated(user.token, 1, '超大课时');
+    expect(job.lessons[0]!.error?.code).toBe(Code.AI_LESSON_TOO_LARGE);
+    const rows = await t.app.ctx.db.execute<{ kind: string }>(
+      sql`select kind from ai_usage where job_id = ${job.jobId} order by id`,
+    );
+    expect(rows.rows.map((r) => r.kind)).toEqual(['outline', 'lesson']);
   });
 
   it('lists its paths in the OpenAPI document', async () => {
