@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { languageTagSchema } from '@studio/contract';
+import { AI_COST_ENV } from './config-ai-cost.ts';
 import { COLLAB_ENV } from './config-collab.ts';
 
 /** What a Tencent SMS template's variables may be filled with, in the template's order. */
@@ -199,6 +200,7 @@ export const envSchema = z
     AI_MODEL: z.string().optional(),
     AI_STALL_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
     AI_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(3),
+    ...AI_COST_ENV,
     /**
      * Languages a course may be translated into besides zh-CN and en-US: the provider's, comma-separated
      * BCP-47 tags ("ja-JP,fr-FR,zh-TW").

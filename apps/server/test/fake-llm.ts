@@ -16,6 +16,11 @@ export type FakeLlm = {
   baseUrl: string;
   script: Behaviour[];
   requests: { stream: boolean; body: string }[];
+  /**
+   * Token counts sent with each answer: a JSON answer's `usage`, and a streamed one's last chunk when the
+   * client asks for it (`stream_options.include_usage`). Null: streams send none (JSON answers 1 + 1).
+   */
+  usage: { prompt_tokens: number; completion_tokens: number } | null;
   /** Answers the requests the script does not cover (for tests whose request order varies). */
   respond: (request: { stream: boolean; body: string }) => Behaviour;
   close: () => Promise<void>;
@@ -24,6 +29,11 @@ export type FakeLlm = {
 const chunk = (content: string | null, finish: string | null = null) =>
   `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 1, model: 'fake', choices: [{ index: 0, delta: content === null ? {} : { content }, finish_reason: finish }] })}\n\n`;
 
+const usageOf = (u: { prompt_tokens: number; completion_tokens: number }) => ({
+  ...u,
+  total_tokens: u.prompt_tokens + u.completion_tokens,
+});
+
 export async function startFakeLlm(): Promise<FakeLlm> {
   const script: Behaviour[] = [];
   const requests: FakeLlm['requests'] = [];
@@ -31,7 +41,7 @@ export async function startFakeLlm(): Promise<FakeLlm> {
   const server = http.createServer(async (req, res) => {
     let body = '';
     for await (const c of req) body += c;
-    const parsed = JSON.parse(body) as { stream?: boolean };
+    const parsed = JSON.parse(body) as { stream?: boolean; stream_options?: { include_usage?: boolean } };
     requests.push({ stream: Boolean(parsed.stream), body });
     const next = script.shift() ?? fake.respond({ stream: Boolean(parsed.stream), body });
     if (next.kind === 'json') {
@@ -45,7 +55,7 @@ export async function startFakeLlm(): Promise<FakeLlm> {
           choices: [
             { index: 0, message: { role: 'assistant', content: next.content }, finish_reason: 'stop' },
           ],
-          usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
+          usage: usageOf(fake.usage ?? { prompt_tokens: 1, completion_tokens: 1 }),
         }),
       );
       return;
@@ -60,6 +70,10 @@ export async function startFakeLlm(): Promise<FakeLlm> {
     if (next.kind === 'drop') return void res.socket?.destroy();
     if (next.kind === 'stall') return; // keeps the connection open and sends nothing more
     res.write(chunk(null, 'stop'));
+    if (fake.usage && parsed.stream_options?.include_usage)
+      res.write(
+        `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 1, model: 'fake', choices: [], usage: usageOf(fake.usage) })}\n\n`,
+      );
     res.end('data: [DONE]\n\n');
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -67,6 +81,7 @@ export async function startFakeLlm(): Promise<FakeLlm> {
     baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
     script,
     requests,
+    usage: null,
     respond: () => ({ kind: 'json', content: '{}' }),
     close: async () => {
       for (const res of open) res.socket?.destroy();

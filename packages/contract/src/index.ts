@@ -20,6 +20,7 @@ export * from './schemas/store.ts';
 export * from './schemas/coupon.ts';
 export * from './schemas/ai.ts';
 export * from './schemas/ai-translate.ts';
+export * from './schemas/ai-usage.ts';
 export * from './content-sanitizer.ts';
 export * from './quiz.ts';
 export * from './schemas/learn.ts';

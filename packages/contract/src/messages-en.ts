@@ -145,6 +145,10 @@ export const CODE_MESSAGES_EN: Readonly<Record<CodeMessageName, string>> = {
   aiTranslateNoProvider: 'No AI service is configured, so the course cannot be translated',
   aiTranslateSameLanguage: 'The course is already in that language; choose another',
   aiTranslateLessonFailed: 'This lesson could not be translated; retry it on its own',
+  aiBudgetUsedUp:
+    "The team's AI budget for this month ({{limit}} tokens) is used up. It renews next month; ask a manager to raise it to go on now",
+  aiBudgetStopped:
+    "The team's AI budget for this month ({{limit}} tokens) ran out, so the job stopped. Continue it once the budget allows",
   aiOutlineFailed: 'The outline could not be generated. Try again.',
   aiOutlineServiceFailed: 'The generation service failed. Try again later.',
   aiLessonFailed: 'This lesson could not be generated. You can retry it on its own.',

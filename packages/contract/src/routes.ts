@@ -152,6 +152,10 @@ export const Routes = {
     translate: '/ai/translate',
     /** A course's translations (and its own source, when it is one). */
     translations: '/ai/translate/list',
+    /** Tokens (and money, when priced) a creation, translation or assist is expected to use, with the budget. */
+    estimate: '/ai/estimate',
+    /** The team's AI use by month (and by member, for managers) against its monthly budget. */
+    usage: '/ai/usage',
   },
   learn: {
     list: '/learn/list',

@@ -81,6 +81,8 @@ const TEAM_ACTIONS: Record<string, { row: Row; write: boolean }> = {
   'invoice.issue': { row: row(OK, OK, NO), write: false },
   'ai.create': { row: row(OK, OK, OK), write: true },
   'ai.assist': { row: row(OK, OK, OK), write: true },
+  'ai.usage': { row: row(OK, OK, OK), write: false },
+  'ai.usageByMember': { row: row(OK, OK, NO), write: false },
   'learn.study': { row: row(OK, OK, OK), write: false },
   'learn.report': { row: row(OK, OK, NO), write: false },
   'media.upload': { row: row(OK, OK, OK), write: true },

@@ -94,6 +94,10 @@ interface Subjects {
   'ai.translate': CourseSubject;
   /** The editor's AI assist (it spends the team's AI use; its text is saved as a lesson edit). */
   'ai.assist': void;
+  /** The team's AI use this month and before, against its budget: every member (it is why a run stops). */
+  'ai.usage': void;
+  /** Each member's AI use: OWNER/ADMIN, like the learning report. */
+  'ai.usageByMember': void;
   /** Learning the team's courses: progress and quiz answers are the learner's own record. */
   'learn.study': void;
   /** The team learning report: every member's progress. */
@@ -220,6 +224,8 @@ export const POLICY: { [A in Action]: Entry<Subjects[A]> } = {
   'ai.cancel': write(onCourse),
   'ai.translate': write(onCourse),
   'ai.assist': write(ALL),
+  'ai.usage': read(ALL),
+  'ai.usageByMember': read(MANAGERS),
   // An expired team keeps what it bought: its members still learn (their own record, not team data).
   'learn.study': read(ALL),
   'learn.report': read(MANAGERS),

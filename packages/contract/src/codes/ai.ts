@@ -103,4 +103,17 @@ export const AI = {
     key: 'errors.aiTranslateLessonFailed',
     zh: '本课时翻译失败，可单独重试',
   },
+  // The team's monthly AI budget (AI_TEAM_MONTHLY_TOKENS, 50060–50079).
+  /** A job, a lesson retry, a translation or an assist asked for while this month's budget is used up. */
+  AI_BUDGET_USED_UP: {
+    code: 50060,
+    key: 'errors.aiBudgetUsedUp',
+    zh: '本团队本月的 AI 用量（{{limit}} tokens）已用完，下月恢复；如需继续请联系管理员调高额度',
+  },
+  /** Stored on a job's lessons the budget stopped (never an envelope's code): resumable next month. */
+  AI_BUDGET_STOPPED: {
+    code: 50061,
+    key: 'errors.aiBudgetStopped',
+    zh: '本月 AI 用量（{{limit}} tokens）已用完，任务已暂停；额度恢复后可继续生成',
+  },
 } as const satisfies Record<string, CodeEntry>;

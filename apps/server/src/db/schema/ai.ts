@@ -6,6 +6,7 @@ import type {
   AiJobStatus,
   DocNode,
   AiLessonStatus,
+  AiUsageKind,
   DocumentFormat,
   DocumentSection,
   Outline,
@@ -13,8 +14,10 @@ import type {
 import { users } from './accounts.ts';
 import { courses } from './courses.ts';
 import { teams } from './teams.ts';
+import { sql } from 'drizzle-orm';
 import {
   bigserial,
+  boolean,
   index,
   integer,
   jsonb,
@@ -113,6 +116,35 @@ export const aiDocuments = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [index('ai_documents_team_idx').on(t.teamId, t.createdAt)],
+);
+
+/**
+ * Tokens one provider call used (an outline, a lesson, a translated lesson, an assist), by team, member
+ * and kind; `month` is the budget's month in China Standard Time, set by the database at insert.
+ * `estimated`: the provider reported no usage, so the tokens were counted from the text (see usage.ts).
+ * Rows stay when their job is deleted: the tokens were spent all the same.
+ */
+export const aiUsage = pgTable(
+  'ai_usage',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    jobId: integer('job_id').references(() => aiJobs.id, { onDelete: 'set null' }),
+    kind: varchar('kind', { length: 10 }).$type<AiUsageKind>().notNull(),
+    month: varchar('month', { length: 7 })
+      .notNull()
+      .default(sql`to_char(now() at time zone 'Asia/Shanghai', 'YYYY-MM')`),
+    inputTokens: integer('input_tokens').notNull(),
+    outputTokens: integer('output_tokens').notNull(),
+    estimated: boolean('estimated').notNull().default(false),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('ai_usage_team_month_idx').on(t.teamId, t.month)],
 );
 
 export type AiJobRow = typeof aiJobs.$inferSelect;

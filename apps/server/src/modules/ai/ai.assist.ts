@@ -3,18 +3,21 @@
  * server-sent events (the contract's aiAssistEventSchema: text deltas, then done or a failure's code,
  * which the editor says in its reader's language). The text
  * is Markdown, and for quiz one quiz block per JSON line (platform/ai/assist-quiz.ts).
- * Nothing is stored: the editor inserts the result as one undoable step.
+ * Nothing is stored but the tokens it used (ai_usage): the editor inserts the result as one undoable step.
  */
 import { Code, type AiAssistAction, type AiAssistEvent } from '@studio/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
+import { metered, noUsage } from '../../platform/ai/usage.ts';
 import { aiError } from './ai.errors.ts';
+import { recordUsage, type UsageOwner } from './ai.usage.ts';
 
 export async function streamAssist(
   ctx: AppContext,
   request: FastifyRequest,
   reply: FastifyReply,
   body: { action: AiAssistAction; text: string; language: 'zh-CN' | 'en-US' },
+  owner: UsageOwner,
 ) {
   reply.hijack();
   const res = reply.raw;
@@ -32,13 +35,16 @@ export async function streamAssist(
   });
   let seq = 0;
   const send = (data: AiAssistEvent) => res.write(`id: ${++seq}\ndata: ${JSON.stringify(data)}\n\n`);
+  const usage = noUsage();
   try {
-    await ctx.generator.assist(
-      body.action,
-      body.text,
-      body.language,
-      (text) => send({ type: 'text-delta', text }),
-      cancel.signal,
+    await metered(usage, () =>
+      ctx.generator.assist(
+        body.action,
+        body.text,
+        body.language,
+        (text) => send({ type: 'text-delta', text }),
+        cancel.signal,
+      ),
     );
     send({ type: 'done' });
   } catch (err) {
@@ -47,6 +53,11 @@ export async function streamAssist(
       send({ type: 'error', error: aiError(Code.AI_ASSIST_UNAVAILABLE) });
     }
   } finally {
+    // Spent whether it succeeded, failed or was left: the tokens went through the provider. Recorded
+    // before the end, so the editor's next look at the budget counts it.
+    await recordUsage(ctx.db, owner, 'assist', usage).catch((err: unknown) =>
+      request.log.warn({ err }, 'assist usage not recorded'),
+    );
     res.end();
   }
 }

@@ -43,6 +43,8 @@ import { streamAssist } from './ai.assist.ts';
 import { restartJob } from './ai.restart.ts';
 import { courseTranslations, translateCourse } from './ai.translate.ts';
 import { streamJob } from './ai.stream.ts';
+import { assertBudget } from './ai.usage.ts';
+import { aiUsageRoutes } from './ai.usage.routes.ts';
 
 const team = { auth: 'team' } as const;
 const job = envelope(aiJobSchema);
@@ -218,8 +220,14 @@ export const aiRoutes =
         schema: { summary: 'Editor assist, streamed as server-sent events', body: aiAssistBody },
       },
       async (r, reply) => {
+        const { membership, actor } = teamCtxOf(r);
         authorize(membershipOf(r), 'ai.assist');
-        await streamAssist(ctx, r, reply, r.body);
+        await assertBudget(ctx, membership.team.id);
+        await streamAssist(ctx, r, reply, r.body, {
+          teamId: membership.team.id,
+          userId: actor.user.id,
+          jobId: null,
+        });
       },
     );
     app.get(
@@ -233,4 +241,5 @@ export const aiRoutes =
       },
       async () => ok({ kind: ctx.generator.kind, label: ctx.generator.label }),
     );
+    await app.register(aiUsageRoutes);
   };

@@ -24,6 +24,7 @@ import {
   outlineEdited,
   readJobSnapshot,
 } from './ai.state.ts';
+import { assertBudget } from './ai.usage.ts';
 
 /** The team context of the request, with its logger (AI steps log provider failures). */
 type AiCtx = TeamCtx & { log: FastifyBaseLogger };
@@ -64,6 +65,7 @@ export async function listJobs(c: AiCtx, pageNum: number, pageSize: number): Pro
 
 export async function createJob(c: AiCtx, request: AiCreateRequest): Promise<AiJob> {
   authorize(c, 'ai.create');
+  await assertBudget(c.ctx, c.membership.team.id);
   if (request.documentId) await requireTeamDocument(c.ctx.db, c.membership.team.id, request.documentId);
   const { kind, label } = c.ctx.generator;
   const job = await jobCreated(c.ctx, {
@@ -97,6 +99,7 @@ export async function saveOutline(c: AiCtx, jobId: number, outline: Outline): Pr
 export async function generateLessons(c: AiCtx, jobId: number): Promise<AiJob> {
   const job = await requireJob(c, jobId, 'ai.generate');
   if (job.status !== 'outline_ready' || !job.outline) throw new AppError(Code.AI_OUTLINE_NOT_READY);
+  await assertBudget(c.ctx, job.teamId);
   const outline = job.outline;
   const titles = outline.lessons.map((l) => l.title);
   const started = await generationStarted(c.ctx, jobId, titles, (tx) =>
@@ -126,6 +129,7 @@ const RETRYABLE_IN: AiJobStatus[] = ['failed', 'generating', 'cancelled'];
 export async function retryLesson(c: AiCtx, jobId: number, idx: number): Promise<AiJob> {
   const job = await requireJob(c, jobId, 'ai.retry');
   if (!RETRYABLE_IN.includes(job.status)) throw new AppError(Code.AI_RETRY_NOT_ALLOWED);
+  await assertBudget(c.ctx, job.teamId);
   if (!(await lessonRetried(c.ctx, jobId, idx, RETRYABLE_IN))) throw new AppError(Code.AI_LESSON_NOT_FAILED);
   await queueLesson(c.ctx, jobId, idx, c.log);
   return jobDetail(c, jobId);

@@ -8,13 +8,21 @@
  * The events are each transaction's last statements: appending takes the job's log lock
  * (ai.repo.ts `insertEvent`) until commit, and nothing may be waited for while it is held.
  */
-import { Code, type AiError, type AiEvent, type DocNode, type Outline } from '@studio/contract';
+import {
+  Code,
+  type AiError,
+  type AiEvent,
+  type AiUsageKind,
+  type DocNode,
+  type Outline,
+} from '@studio/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { aiJobLessons, aiJobs, type AiJobRow } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
+import type { TokenUsage } from '../../platform/ai/usage.ts';
 import { writeGeneratedLesson } from '../courses/lessons.service.ts';
-import { aiError, storedError } from './ai.errors.ts';
+import { aiError, readStoredError, storedError } from './ai.errors.ts';
 import { jobKey } from './ai.events.ts';
 import { percentOf } from './ai.presenter.ts';
 import {
@@ -30,6 +38,15 @@ import {
   updateJobLesson,
   type AiJobLessonRow,
 } from './ai.repo.ts';
+import { budgetBlocks, budgetStopped, recordUsage, type UsageOwner } from './ai.usage.ts';
+
+/**
+ * A run's tokens, recorded in the transaction of the state change it ends in (also when that change no
+ * longer applies, e.g. a lesson a newer attempt took: the tokens were spent all the same).
+ */
+export type Spent = { owner: UsageOwner; kind: AiUsageKind; usage: TokenUsage };
+const spend = (tx: Db, spent: Spent | undefined) =>
+  spent ? recordUsage(tx, spent.owner, spent.kind, spent.usage) : undefined;
 
 type Tell = (...events: AiEvent[]) => Promise<void>;
 
@@ -84,15 +101,27 @@ export const jobCreatedWithOutline = (
   );
 
 /** The generator's outline, for review; false when the job is no longer outlining (cancelled). */
-export const outlineWritten = (ctx: AppContext, jobId: number, outline: Outline): Promise<boolean> =>
+export const outlineWritten = (
+  ctx: AppContext,
+  jobId: number,
+  outline: Outline,
+  spent?: Spent,
+): Promise<boolean> =>
   transition(ctx, jobId, async (tx, tell) => {
+    await spend(tx, spent);
     if (!(await updateJob(tx, jobId, { outline, status: 'outline_ready' }, ['outlining']))) return false;
     await tell({ type: 'outline', outline }, { type: 'stage', status: 'outline_ready', percent: 10 });
     return true;
   });
 
-export const outlineFailed = (ctx: AppContext, jobId: number, error: AiError): Promise<boolean> =>
+export const outlineFailed = (
+  ctx: AppContext,
+  jobId: number,
+  error: AiError,
+  spent?: Spent,
+): Promise<boolean> =>
   transition(ctx, jobId, async (tx, tell) => {
+    await spend(tx, spent);
     if (!(await updateJob(tx, jobId, { status: 'failed', error: storedError(error) }, ['outlining'])))
       return false;
     await tell({ type: 'error', idx: null, error }, { type: 'stage', status: 'failed', percent: 0 });
@@ -144,6 +173,28 @@ export const lessonStarted = (
     return claimed;
   });
 
+/**
+ * A lesson not yet begun, while the team's monthly budget is used up: failed with the budget's reason
+ * (resumable, like a cancelled lesson) instead of being claimed. True when it was stopped.
+ */
+export const lessonStoppedByBudget = async (
+  ctx: AppContext,
+  job: { id: number; teamId: number },
+  idx: number,
+): Promise<boolean> =>
+  Boolean(ctx.config.AI_TEAM_MONTHLY_TOKENS) &&
+  transition(ctx, job.id, async (tx, tell) => {
+    const blocked = await budgetBlocks(ctx, tx, job.teamId);
+    if (!blocked) return false;
+    const error = budgetStopped(blocked);
+    if (
+      !(await updateJobLesson(tx, job.id, idx, { status: 'failed', error: storedError(error) }, ['pending']))
+    )
+      return false;
+    await tell({ type: 'error', idx, error });
+    return true;
+  });
+
 /** Locks the run's lesson row while it is the run's (running, in its attempt); false when it is not. */
 export async function ownLesson(
   tx: Db,
@@ -187,8 +238,10 @@ export const lessonWritten = (
   run: LessonRun,
   lessonId: number,
   content: DocNode,
+  spent?: Spent,
 ): Promise<boolean> =>
   transition(ctx, jobId, async (tx, tell) => {
+    await spend(tx, spent);
     if (!(await ownLesson(tx, jobId, run, 'update'))) return false;
     await writeGeneratedLesson(tx, lessonId, content);
     await updateJobLesson(tx, jobId, run.idx, { status: 'done' });
@@ -201,8 +254,10 @@ export const lessonFailed = (
   jobId: number,
   run: LessonRun,
   error: AiError,
+  spent?: Spent,
 ): Promise<boolean> =>
   transition(ctx, jobId, async (tx, tell) => {
+    await spend(tx, spent);
     const failed = await updateJobLesson(
       tx,
       jobId,
@@ -228,9 +283,13 @@ export const jobSettled = (ctx: AppContext, jobId: number): Promise<void> =>
       await updateJob(tx, jobId, { status: 'done' });
       await tell({ type: 'stage', status: 'done', percent: 100 }, { type: 'done', courseId: job.courseId! });
     } else if (rows.every((l) => l.status === 'done' || l.status === 'failed')) {
+      // A job the budget stopped says so (and its limit), rather than that some lessons failed.
+      const stopped = rows
+        .map((l) => readStoredError(l.error))
+        .find((e) => e?.code === Code.AI_BUDGET_STOPPED);
       await updateJob(tx, jobId, {
         status: 'failed',
-        error: storedError(aiError(Code.AI_LESSONS_PARTLY_FAILED)),
+        error: storedError(stopped ?? aiError(Code.AI_LESSONS_PARTLY_FAILED)),
       });
       await tell({ type: 'stage', status: 'failed', percent: percentOf('failed', rows) });
     } else {

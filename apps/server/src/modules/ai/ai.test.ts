@@ -1,5 +1,13 @@
 import type { AddressInfo } from 'node:net';
-import { Code, type AiJob, type CourseDetail, type Lesson } from '@studio/contract';
+import {
+  Code,
+  type AiEstimate,
+  type AiJob,
+  type AiUsage,
+  type CourseDetail,
+  type Lesson,
+} from '@studio/contract';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTeam, createUser } from '../../../test/factories.ts';
 import { jobEnded, readJobStream, type StreamEvent } from '../../../test/job-stream.ts';
@@ -42,7 +50,8 @@ let t: TestApp;
 let base: string;
 const generator = new FlakyGenerator(5);
 beforeAll(async () => {
-  t = await createTestApp({ JOBS_ENABLED: 'true' }, { generator });
+  // A budget of one token: the template generator calls no provider, so it never counts or stops.
+  t = await createTestApp({ JOBS_ENABLED: 'true', AI_TEAM_MONTHLY_TOKENS: '1' }, { generator });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 });
@@ -60,6 +69,33 @@ const readStream = async (
 ): Promise<StreamEvent[]> => (await readJobStream(base, token, jobId, stop, { lastEventId })).events;
 
 describe('AI course generation', () => {
+  it('with the template generator, estimates and records nothing and a used-up budget stops nothing', async () => {
+    const user = await createUser(t);
+    const { teamId } = await createTeam(t, user.token);
+    // The month's budget (one token) is used up by an earlier provider call.
+    await t.app.ctx.db.execute(sql`insert into ai_usage (team_id, user_id, kind, input_tokens, output_tokens)
+      values (${teamId}, ${user.userId}, 'assist', 1, 0)`);
+    const estimate = await call<AiEstimate>(t, 'POST', '/ai/estimate', {
+      token: user.token,
+      body: { kind: 'create', topic: '数据分析', lessonCount: 1 },
+    });
+    expect(estimate.data).toMatchObject({
+      generator: 'template',
+      totalTokens: 0,
+      costFen: null,
+      allowed: true,
+    });
+    const created = await call<AiJob>(t, 'POST', '/ai/job/create', {
+      token: user.token,
+      body: { topic: '数据分析', lessonCount: 1 },
+    });
+    const ready = await until(user.token, created.data.jobId, (j) => j.status === 'outline_ready');
+    await call(t, 'POST', '/ai/job/generate', { token: user.token, body: { jobId: ready.jobId } });
+    expect((await until(user.token, ready.jobId, (j) => j.status !== 'generating')).status).toBe('done');
+    const usage = await call<AiUsage>(t, 'GET', '/ai/usage', { token: user.token });
+    expect(usage.data.budget).toMatchObject({ limit: 1, used: 1, left: 0 });
+  });
+
   it('writes an outline for review, then every lesson into a new draft course, streamed with resumable ids', async () => {
     const user = await createUser(t);
     await createTeam(t, user.token);

@@ -9,7 +9,8 @@ import type { AiJobRow, JobTranslation } from '../../db/schema.ts';
 import { writeGeneratedLesson } from '../courses/lessons.service.ts';
 import { writeTranslatedCourseTexts, writeTranslatedLessonTitle } from '../courses/translations.service.ts';
 import { insertJob, insertJobLessons, updateJob, updateJobLesson } from './ai.repo.ts';
-import { ownLesson, transition, type LessonRun } from './ai.state.ts';
+import { ownLesson, transition, type LessonRun, type Spent } from './ai.state.ts';
+import { recordUsage } from './ai.usage.ts';
 import type { aiJobs } from '../../db/schema.ts';
 
 type NewJob = Omit<typeof aiJobs.$inferInsert, 'status' | 'kind' | 'translation'>;
@@ -58,8 +59,10 @@ export const lessonTranslated = (
   lessonId: number,
   lesson: { title: string; content: DocNode },
   course?: { title: string; subtitle: string; summary: string },
+  spent?: Spent,
 ): Promise<boolean> =>
   transition(ctx, job.id, async (tx, tell) => {
+    if (spent) await recordUsage(tx, spent.owner, spent.kind, spent.usage);
     if (!(await ownLesson(tx, job.id, run, 'update'))) return false;
     await writeGeneratedLesson(tx, lessonId, lesson.content);
     await writeTranslatedLessonTitle(tx, lessonId, lesson.title);

@@ -12,9 +12,18 @@ import { GenerationError } from '../../platform/ai/course-generator.ts';
 import { applyTexts, collectTexts, type TranslateItem } from '../../platform/ai/translate-doc.ts';
 import { aiError } from './ai.errors.ts';
 import { deltaBuffer } from './ai.events.ts';
-import { jobSettled, lessonFailed, lessonStarted, lessonText, type LessonRun } from './ai.state.ts';
+import {
+  jobSettled,
+  lessonFailed,
+  lessonStarted,
+  lessonStoppedByBudget,
+  lessonText,
+  type LessonRun,
+} from './ai.state.ts';
 import { lessonTranslated } from './ai.translate-state.ts';
-import { lessonError, watchCancel } from './ai.worker.ts';
+import { recordUsage } from './ai.usage.ts';
+import { lessonError, spentOf, watchCancel } from './ai.worker.ts';
+import { metered } from '../../platform/ai/usage.ts';
 
 // Ids of the texts around the lesson's body: they cannot clash with the body's `t0`, `t1`, ….
 const TITLE = 'lesson-title';
@@ -28,13 +37,16 @@ export async function translateLesson(
 ): Promise<void> {
   const translation = job.translation;
   if (job.status !== 'generating' || !translation || !job.courseId) return;
+  if (await lessonStoppedByBudget(ctx, job, idx)) return jobSettled(ctx, job.id);
   const claimed = await lessonStarted(ctx, job.id, idx);
   if (!claimed?.source || !claimed.lessonId) return;
   const run: LessonRun = { idx, attempt: claimed.attempts };
   const watch = watchCancel(ctx, job.id, run);
   const buffer = deltaBuffer((text) => lessonText(ctx, job.id, run, text));
+  const spent = spentOf(job, 'translate');
   try {
-    if (!ctx.generator.translate) throw new GenerationError('the generator cannot translate');
+    const translate = ctx.generator.translate?.bind(ctx.generator);
+    if (!translate) throw new GenerationError('the generator cannot translate');
     const { source } = claimed;
     // The first lesson carries the course's own title, subtitle and summary.
     const course = idx === 0 ? translation.course : undefined;
@@ -47,11 +59,8 @@ export async function translateLesson(
         : []),
       ...collectTexts(source.content),
     ];
-    const out = await ctx.generator.translate(
-      items,
-      translation.language,
-      (d) => buffer.push(d),
-      watch.signal,
+    const out = await metered(spent.usage, () =>
+      translate(items, translation.language, (d) => buffer.push(d), watch.signal),
     );
     await buffer.flush();
     const text = (id: string, fallback: string) => out.get(id) ?? fallback;
@@ -67,16 +76,17 @@ export async function translateLesson(
         subtitle: text(COURSE.subtitle, course.subtitle),
         summary: text(COURSE.summary, course.summary),
       },
+      spent,
     );
     if (!written) return;
   } catch (err) {
     buffer.drop();
-    if (watch.signal.aborted) return;
+    if (watch.signal.aborted) return recordUsage(ctx.db, spent.owner, spent.kind, spent.usage);
     log.warn({ err, jobId: job.id, idx }, 'lesson translation failed');
     const error = ctx.generator.translate
       ? lessonError(err, Code.AI_TRANSLATE_LESSON_FAILED)
       : aiError(Code.AI_TRANSLATE_NO_PROVIDER);
-    if (!(await lessonFailed(ctx, job.id, run, error))) return;
+    if (!(await lessonFailed(ctx, job.id, run, error, spent))) return;
   } finally {
     watch.stop();
   }

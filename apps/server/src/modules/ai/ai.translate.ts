@@ -27,6 +27,7 @@ import { jobLessons } from './ai.repo.ts';
 import { jobDetail } from './ai.service.ts';
 import { lessonRetried } from './ai.state.ts';
 import { translationStarted } from './ai.translate-state.ts';
+import { assertBudget } from './ai.usage.ts';
 
 type AiCtx = TeamCtx & { log: FastifyBaseLogger };
 
@@ -55,6 +56,7 @@ export async function translateCourse(c: AiCtx, body: AiTranslateRequest): Promi
   // Said before anything is made: the template generator cannot translate, and makes nothing up.
   if (!c.ctx.generator.translate) throw new AppError(Code.AI_TRANSLATE_NO_PROVIDER);
   if (course.translationLanguage === body.language) throw new AppError(Code.AI_TRANSLATE_SAME_LANGUAGE);
+  await assertBudget(c.ctx, c.membership.team.id);
   const content = (await readCourseContent(c.ctx.db, course.id))!;
   const sourceHash = contentHash(content);
   const job = await translationStarted(
@@ -94,6 +96,7 @@ export async function translateCourse(c: AiCtx, body: AiTranslateRequest): Promi
  */
 export async function resumeTranslation(c: AiCtx, job: AiJobRow): Promise<AiJob> {
   authorize(c, 'ai.retry', jobSubject(job));
+  await assertBudget(c.ctx, job.teamId);
   const retryableIn = ['failed', 'cancelled', 'generating'];
   const failed = (await jobLessons(c.ctx.db, job.id)).filter((l) => l.status === 'failed');
   for (const lesson of failed) {

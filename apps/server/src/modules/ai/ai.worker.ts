@@ -9,6 +9,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { GenerationError } from '../../platform/ai/course-generator.ts';
 import { documentOutline, sourceNote } from '../../platform/ai/document-lessons.ts';
 import { markdownToDoc } from '../../platform/ai/markdown-doc.ts';
+import { metered, noUsage } from '../../platform/ai/usage.ts';
 import { lessonSource } from './ai.documents.ts';
 import { findDocument } from './documents/documents.repo.ts';
 import { LessonTooLargeError } from '../courses/lessons.service.ts';
@@ -20,13 +21,16 @@ import {
   jobSettled,
   lessonFailed,
   lessonStarted,
+  lessonStoppedByBudget,
   lessonText,
   lessonWritten,
   outlineFailed,
   outlineWritten,
   runStillWanted,
   type LessonRun,
+  type Spent,
 } from './ai.state.ts';
+import { recordUsage } from './ai.usage.ts';
 
 const CANCEL_POLL_MS = 1000;
 
@@ -59,22 +63,30 @@ export async function runOutline(ctx: AppContext, jobId: number, log: FastifyBas
   const job = await findJob(ctx.db, jobId);
   if (!job || job.status !== 'outlining') return;
   const watch = watchCancel(ctx, jobId);
+  const spent = spentOf(job, 'outline');
   try {
     // A document's outline is its own structure (sections → lessons), whichever generator writes.
     const doc = job.request.documentId ? await findDocument(ctx.db, job.request.documentId) : undefined;
     const outline = doc
       ? documentOutline(job.request, doc.name, doc.sections)
-      : await ctx.generator.outline(job.request, watch.signal);
-    await outlineWritten(ctx, jobId, outline);
+      : await metered(spent.usage, () => ctx.generator.outline(job.request, watch.signal));
+    await outlineWritten(ctx, jobId, outline, spent);
   } catch (err) {
-    if (watch.signal.aborted) return;
+    if (watch.signal.aborted) return recordUsage(ctx.db, spent.owner, spent.kind, spent.usage);
     log.warn({ err, jobId }, 'outline generation failed');
     const code = err instanceof GenerationError ? Code.AI_OUTLINE_FAILED : Code.AI_OUTLINE_SERVICE_FAILED;
-    await outlineFailed(ctx, jobId, aiError(code));
+    await outlineFailed(ctx, jobId, aiError(code), spent);
   } finally {
     watch.stop();
   }
 }
+
+/** A run's meter, owned by the job's author in its team (the team centre counts it as theirs). */
+export const spentOf = (job: { id: number; teamId: number; userId: number }, kind: Spent['kind']): Spent => ({
+  owner: { teamId: job.teamId, userId: job.userId, jobId: job.id },
+  kind,
+  usage: noUsage(),
+});
 
 /** Why a lesson run failed, as a code (retryable one by one). */
 export function lessonError(err: unknown, failedCode: number = Code.AI_LESSON_FAILED) {
@@ -95,22 +107,21 @@ export async function runLesson(
   const job = await findJob(ctx.db, jobId);
   if (job?.kind === 'translate') return translateLesson(ctx, job, idx, log);
   if (!job || job.status !== 'generating' || !job.outline) return;
+  // The month's budget used up (by this job or another): the lesson waits as failed, resumable.
+  if (await lessonStoppedByBudget(ctx, job, idx)) return jobSettled(ctx, jobId);
   // Claims the lesson; a lesson already done (a duplicate delivery) is left alone.
   const claimed = await lessonStarted(ctx, jobId, idx);
   if (!claimed) return;
   const run: LessonRun = { idx, attempt: claimed.attempts };
   const watch = watchCancel(ctx, jobId, run);
   const buffer = deltaBuffer((text) => lessonText(ctx, jobId, run, text));
+  const spent = spentOf(job, 'lesson');
+  const outline = job.outline;
   try {
     const doc = job.request.documentId ? await findDocument(ctx.db, job.request.documentId) : undefined;
-    const source = doc && lessonSource(doc, job.outline, idx);
-    let text = await ctx.generator.lesson(
-      job.request,
-      job.outline,
-      idx,
-      (d) => buffer.push(d),
-      watch.signal,
-      source,
+    const source = doc && lessonSource(doc, outline, idx);
+    let text = await metered(spent.usage, () =>
+      ctx.generator.lesson(job.request, outline, idx, (d) => buffer.push(d), watch.signal, source),
     );
     // The 来源 note is ours, not the generator's: it names the pages or sections the lesson came from.
     if (source) {
@@ -120,13 +131,13 @@ export async function runLesson(
     }
     await buffer.flush();
     // Sanitized and size-checked exactly as a person's save; throws before writing when too large.
-    if (!(await lessonWritten(ctx, jobId, run, claimed.lessonId!, markdownToDoc(text)))) return;
+    if (!(await lessonWritten(ctx, jobId, run, claimed.lessonId!, markdownToDoc(text), spent))) return;
   } catch (err) {
     buffer.drop();
     // Not wanted any more: the cancel or the newer attempt that took the lesson has said so already.
-    if (watch.signal.aborted) return;
+    if (watch.signal.aborted) return recordUsage(ctx.db, spent.owner, spent.kind, spent.usage);
     log.warn({ err, jobId, idx }, 'lesson generation failed');
-    if (!(await lessonFailed(ctx, jobId, run, lessonError(err)))) return;
+    if (!(await lessonFailed(ctx, jobId, run, lessonError(err), spent))) return;
   } finally {
     watch.stop();
   }

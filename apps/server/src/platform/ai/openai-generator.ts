@@ -5,7 +5,7 @@
  */
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { type AiAssistAction, type AiCreateRequest, type Outline, outlineSchema } from '@studio/contract';
-import { generateText, type LanguageModel, Output, streamText } from 'ai';
+import { generateText, type LanguageModel, type LanguageModelUsage, Output, streamText } from 'ai';
 import type { CourseGenerator } from './course-generator.ts';
 import { GenerationError } from './course-generator.ts';
 import { QuizLines, quizPrompt } from './assist-quiz.ts';
@@ -13,6 +13,7 @@ import { parseLesson } from './markdown-doc.ts';
 import { type LessonSource, sectionsMarkdown } from './document-lessons.ts';
 import { translateTexts } from './openai-translate.ts';
 import type { TranslateItem } from './translate-doc.ts';
+import { countTokens, reportUsage } from './usage.ts';
 
 export type OpenAiOptions = {
   baseUrl: string;
@@ -22,6 +23,22 @@ export type OpenAiOptions = {
   stallMs: number;
   outlineAttempts: number;
 };
+
+/**
+ * A call's tokens into the run's meter: the provider's own count, or (a provider that sends none, or a
+ * call cut short before its last chunk) a count of the text sent and received, flagged as estimated.
+ */
+function report(usage: LanguageModelUsage | undefined, sent: string, received: string): void {
+  if (usage?.inputTokens !== undefined || usage?.outputTokens !== undefined) {
+    reportUsage({
+      inputTokens: usage.inputTokens ?? 0,
+      outputTokens: usage.outputTokens ?? 0,
+      estimated: false,
+    });
+  } else {
+    reportUsage({ inputTokens: countTokens(sent), outputTokens: countTokens(received), estimated: true });
+  }
+}
 
 const stalled = (ms: number) => new GenerationError(`stalled: no token for ${ms} ms`);
 
@@ -70,6 +87,8 @@ export class OpenAiCompatibleGenerator implements CourseGenerator {
       name: 'llm',
       baseURL: options.baseUrl,
       apiKey: options.apiKey,
+      // Streamed answers end with the call's token counts (stream_options.include_usage).
+      includeUsage: true,
     });
     this.model = provider.chatModel(options.model);
   }
@@ -78,14 +97,23 @@ export class OpenAiCompatibleGenerator implements CourseGenerator {
     let lastError: unknown;
     for (let attempt = 0; attempt < this.options.outlineAttempts; attempt++) {
       try {
-        const { output: object } = await generateText({
+        const instructions = '你是一位严谨的课程设计师。只输出符合要求的 JSON。';
+        const prompt = `为下面的需求设计课程大纲，恰好 ${r.lessonCount} 节课，每节有标题和学习目标。\n${brief(r)}`;
+        const result = await generateText({
           model: this.model,
           output: Output.object({ schema: outlineSchema }),
-          instructions: '你是一位严谨的课程设计师。只输出符合要求的 JSON。',
-          prompt: `为下面的需求设计课程大纲，恰好 ${r.lessonCount} 节课，每节有标题和学习目标。\n${brief(r)}`,
+          instructions,
+          prompt,
           abortSignal: AbortSignal.any([signal, AbortSignal.timeout(this.options.stallMs * 4)]),
           maxRetries: 0,
+        }).catch((err: unknown) => {
+          // A malformed answer was paid for too (the SDK's error carries its usage).
+          const usage = (err as { usage?: LanguageModelUsage }).usage;
+          if (usage) report(usage, '', '');
+          throw err;
         });
+        report(result.usage, instructions + prompt, result.text);
+        const object = result.output;
         if (object.lessons.length !== r.lessonCount)
           throw new GenerationError(`asked for ${r.lessonCount} lessons, got ${object.lessons.length}`);
         return object;
@@ -171,8 +199,10 @@ export class OpenAiCompatibleGenerator implements CourseGenerator {
       maxRetries: 0,
     });
     let text = '';
+    let usage: LanguageModelUsage | undefined;
     try {
       for await (const part of result.stream) {
+        if (part.type === 'finish') usage = part.totalUsage;
         if (part.type === 'text-delta') {
           clearTimeout(timer);
           timer = setTimeout(() => stall.abort(), this.options.stallMs);
@@ -192,6 +222,7 @@ export class OpenAiCompatibleGenerator implements CourseGenerator {
       throw err instanceof GenerationError ? err : new GenerationError(String(err));
     } finally {
       clearTimeout(timer);
+      report(usage, system + prompt, text);
     }
     return text;
   }

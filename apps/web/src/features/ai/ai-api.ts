@@ -2,6 +2,8 @@ import { Routes } from '@studio/contract/constants';
 import type {
   AiCreateRequest,
   AiDocument,
+  AiEstimate,
+  AiEstimateRequest,
   AiGenerator,
   AiJob,
   AiTranslateRequest,
@@ -19,6 +21,7 @@ export const aiKeys = {
     ['ai', teamId, 'list', pageNum, pageSize] as const,
   generator: ['ai', 'generator'] as const,
   translations: (courseId: number) => ['ai', 'translations', courseId] as const,
+  estimate: (body: AiEstimateRequest) => ['ai', 'estimate', body] as const,
 };
 
 /** Every AI job call; answers are the envelope's data. */
@@ -35,6 +38,9 @@ export const aiApi = {
   retry: (jobId: number, idx: number) => api.post<AiJob>(Routes.ai.retry, { jobId, idx }).then(unwrap),
   restart: (jobId: number) => api.post<AiJob>(Routes.ai.restart, { jobId }).then(unwrap),
   generator: () => api.get<AiGenerator>(Routes.ai.generator).then(unwrap),
+  /** Silent: an estimate that fails (a half-typed form) hides itself; the run's own request still speaks. */
+  estimate: (body: AiEstimateRequest) =>
+    api.post<AiEstimate>(Routes.ai.estimate, body, { silent: true }).then(unwrap),
   translate: (body: AiTranslateRequest) => api.post<AiJob>(Routes.ai.translate, body).then(unwrap),
   translations: (courseId: number) =>
     api.get<CourseTranslations>(Routes.ai.translations, { params: { courseId } }).then(unwrap),

@@ -2,7 +2,7 @@ import { ArrowLeftOutlined, RobotOutlined } from '@ant-design/icons';
 import { AI_LIMITS, aiCreateBody, type AiCreateRequest, type AiDocument } from '@studio/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Flex, Form, Input, Radio, Typography } from 'antd';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { WebPaths } from '@studio/contract/constants';
@@ -12,6 +12,7 @@ import { zodRule } from '../../lib/zod-rule.ts';
 import { aiApi, aiKeys } from './ai-api.ts';
 import { GeneratorNotice } from './ai-bits.tsx';
 import { DocumentUpload } from './document-upload.tsx';
+import { AiEstimateNote } from './ai-estimate.tsx';
 import { useTeamWritable } from '../teams/current-team.ts';
 import './ai.css';
 import { NumberInput } from '../../components/number-input.tsx';
@@ -36,7 +37,12 @@ export const AiCreatePage = () => {
   const [form] = Form.useForm<AiCreateRequest>();
   const [busy, setBusy] = useState(false);
   const [document, setDocument] = useState<AiDocument | null>(null);
+  const [allowed, setAllowed] = useState(true);
+  const onAllowed = useCallback((ok: boolean) => setAllowed(ok), []);
   useDocumentTitle(t('ai.create.title'));
+  // What the estimate is asked for: the form as it would be sent, once it would be valid.
+  const values = Form.useWatch([], form) as Partial<AiCreateRequest> | undefined;
+  const asked = aiCreateBody.safeParse({ ...values, documentId: document?.documentId });
 
   const finish = async (values: AiCreateRequest) => {
     const body = aiCreateBody.safeParse({ ...values, documentId: document?.documentId });
@@ -152,6 +158,12 @@ export const AiCreatePage = () => {
                 placeholder={t('ai.create.referencePlaceholder')}
               />
             </Form.Item>
+            <div style={{ marginBottom: 12 }}>
+              <AiEstimateNote
+                request={asked.success ? { kind: 'create', ...asked.data } : null}
+                onAllowed={onAllowed}
+              />
+            </div>
             <Button
               type="primary"
               htmlType="submit"
@@ -159,7 +171,7 @@ export const AiCreatePage = () => {
               block
               icon={<RobotOutlined />}
               loading={busy}
-              disabled={!writable}
+              disabled={!writable || !allowed}
             >
               {t('ai.create.submit')}
             </Button>

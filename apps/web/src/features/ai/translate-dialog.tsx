@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Modal, Select, Typography } from 'antd';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { WebPaths } from '@studio/contract/constants';
 import { aiApi, aiKeys } from './ai-api.ts';
+import { AiEstimateNote } from './ai-estimate.tsx';
 
 /** A language tag as a person reads it ("ja-JP" → 日语（日本）), in the page's language; else the tag. */
 export function languageName(tag: string, uiLanguage: string): string {
@@ -35,6 +36,8 @@ export const TranslateDialog = ({
   const queryClient = useQueryClient();
   const [language, setLanguage] = useState<string | undefined>(undefined);
   const [busy, setBusy] = useState(false);
+  const [allowed, setAllowed] = useState(true);
+  const onAllowed = useCallback((ok: boolean) => setAllowed(ok), []);
   const start = async () => {
     if (!language) return;
     setBusy(true);
@@ -54,7 +57,7 @@ export const TranslateDialog = ({
       open={open}
       title={t('ai.translate.title')}
       okText={t('ai.translate.start')}
-      okButtonProps={{ disabled: !language, loading: busy }}
+      okButtonProps={{ disabled: !language || !allowed, loading: busy }}
       onOk={() => void start()}
       onCancel={onClose}
       destroyOnHidden
@@ -72,6 +75,12 @@ export const TranslateDialog = ({
           label: `${languageName(tag, i18n.language)} (${tag})`,
         }))}
       />
+      <div style={{ marginTop: 12 }}>
+        <AiEstimateNote
+          request={language ? { kind: 'translate', courseId, language } : null}
+          onAllowed={onAllowed}
+        />
+      </div>
     </Modal>
   );
 };

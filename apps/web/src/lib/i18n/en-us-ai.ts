@@ -153,4 +153,11 @@ export const aiEnUS: WithPlurals<typeof aiZhCN> = {
     sourceChanged: 'The original changed after this translation',
     none: 'No translations yet',
   },
+  estimate: {
+    tokens: 'About {{k}}k tokens',
+    cost: 'about {{price}}',
+    overBudget: 'Only {{left}} tokens are left this month; the run may stop part way',
+    loading: 'Estimating use…',
+    note: 'Estimated from the length of the text; the model decides the real use',
+  },
 };

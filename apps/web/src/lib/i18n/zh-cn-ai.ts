@@ -144,4 +144,11 @@ export const aiZhCN = {
     sourceChanged: '原课程在翻译后已修改',
     none: '还没有翻译版本',
   },
+  estimate: {
+    tokens: '预计约 {{k}} 千 tokens',
+    cost: '约 {{price}}',
+    overBudget: '本月只剩 {{left}} tokens，可能中途用完并暂停',
+    loading: '正在估算用量…',
+    note: '估算按文字长度计算，实际用量以模型为准',
+  },
 };

@@ -7,6 +7,7 @@ import { WebPaths } from '@studio/contract/constants';
 import { useDocumentTitle } from '../../../components/use-document-title.ts';
 import { useSession } from '../../auth/session-store.ts';
 import { fetchCurrentTeam, teamKeys } from '../team-api.ts';
+import { AiUsageCard } from './ai-usage-card.tsx';
 import { InvitePanel } from './invite-panel.tsx';
 import { JoinRequestsCard } from './join-requests-card.tsx';
 import { LeaveTeamCard } from './leave-team-card.tsx';
@@ -88,6 +89,7 @@ export const TeamCentrePage = () => {
       <MembersCard team={lastTeam} selfId={user.userId} />
       {abilities.manage && <TeamStoreCards />}
       <MediaUsageCard teamId={lastTeam.teamId} />
+      <AiUsageCard teamId={lastTeam.teamId} />
       <LeaveTeamCard team={lastTeam} />
     </Flex>
   );

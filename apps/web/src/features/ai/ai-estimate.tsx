@@ -1,0 +1,84 @@
+import type { AiEstimate, AiEstimateRequest } from '@studio/contract';
+import { Code, formatPrice } from '@studio/contract/constants';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../../lib/error-text.ts';
+import { aiApi, aiKeys } from './ai-api.ts';
+
+/** Thousands of tokens with one decimal, never 0 for some use: "约 3.2 千 tokens". */
+export const thousands = (tokens: number): number => Math.max(0.1, Math.round(tokens / 100) / 10);
+
+/** The request a while after it stops changing, so typing a topic asks once, not per key. */
+function useSettled<T>(value: T, ms = 400): T {
+  const [settled, setSettled] = useState(value);
+  const key = JSON.stringify(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+    // The key stands for the value: a new object with the same content is no change.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, ms]);
+  return settled;
+}
+
+/** The estimate as a line of text (tokens, money when priced, a warning past what is left). */
+export const EstimateText = ({ estimate }: { estimate: AiEstimate }) => {
+  const { t } = useTranslation();
+  if (!estimate.allowed)
+    return (
+      <Alert
+        type="error"
+        showIcon
+        title={errorText(Code.AI_BUDGET_USED_UP, '', { limit: estimate.budget.limit ?? 0 })}
+      />
+    );
+  const parts = [t('ai.estimate.tokens', { k: thousands(estimate.totalTokens) })];
+  if (estimate.costFen !== null) parts.push(t('ai.estimate.cost', { price: formatPrice(estimate.costFen) }));
+  const left = estimate.budget.left;
+  return (
+    <div className="ai-estimate" aria-live="polite">
+      <Typography.Text>{parts.join('，')}</Typography.Text>{' '}
+      <Typography.Text type="secondary">{t('ai.estimate.note')}</Typography.Text>
+      {left !== null && estimate.totalTokens > left && (
+        <Alert
+          type="warning"
+          showIcon
+          title={t('ai.estimate.overBudget', { left })}
+          style={{ marginTop: 8 }}
+        />
+      )}
+    </div>
+  );
+};
+
+/**
+ * 预计用量 before a run is confirmed: asked of the server (it counts the document's or course's text)
+ * once the request settles; nothing for the template generator, which uses no tokens. `onAllowed` hears
+ * whether the budget lets the run start.
+ */
+export const AiEstimateNote = ({
+  request,
+  onAllowed,
+}: {
+  request: AiEstimateRequest | null;
+  onAllowed?: (allowed: boolean) => void;
+}) => {
+  const { t } = useTranslation();
+  const settled = useSettled(request);
+  const estimate = useQuery({
+    queryKey: aiKeys.estimate(settled ?? { kind: 'assist', action: 'continue', text: '' }),
+    queryFn: () => aiApi.estimate(settled!),
+    enabled: settled !== null,
+    staleTime: 30_000,
+    retry: false,
+  });
+  const allowed = estimate.data?.allowed ?? true;
+  useEffect(() => onAllowed?.(allowed), [allowed, onAllowed]);
+  if (!settled || estimate.isError) return null;
+  if (estimate.isPending)
+    return <Typography.Text type="secondary">{t('ai.estimate.loading')}</Typography.Text>;
+  if (estimate.data.generator === 'template') return null;
+  return <EstimateText estimate={estimate.data} />;
+};
