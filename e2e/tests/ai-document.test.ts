@@ -86,7 +86,7 @@ describe('AI 创课 from a document', () => {
       await page.getByText(title, { exact: true }).first().waitFor();
 
     // Translate it: the journeys' server has no AI key, and the template cannot translate, so it
-    // says so and makes nothing (the provider path is covered by the server's ai.translate.test.ts).
+    // says so and makes nothing (the provider path, in the browser too, is ai-provider.test.ts).
     await page.getByText('还没有翻译版本').waitFor();
     await page.getByRole('button', { name: /AI 翻译/ }).click();
     const dialog = page.getByRole('dialog');

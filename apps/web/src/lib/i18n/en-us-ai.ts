@@ -115,6 +115,26 @@ export const aiEnUS: WithPlurals<typeof aiZhCN> = {
     showText: 'Show text',
     hideText: 'Hide text',
   },
+  translating: {
+    title: 'Translation progress',
+    heading: 'Translating “{{title}}” into {{language}}',
+    status: 'Translating',
+    steps: { lessons: 'Translate lessons', done: 'Done' },
+    cancelConfirm: 'Cancel this translation?',
+    cancelConfirmDesc:
+      'Lessons already translated stay in the draft translation; the rest will not be translated.',
+    restart: 'Continue translating',
+    restartHint: 'Translates the lessons not done yet; those done stay as they are',
+    failed: 'Translation failed',
+    failedDesc: 'Some lessons failed; retry them one by one.',
+    doneTitle: 'The translation is ready',
+    doneDesc:
+      'It is saved as a new draft course; the original stays as it is. Open it to review and release.',
+    openCourse: 'Open the translation',
+    aiTitle: 'Translated by AI: {{label}}',
+    liveText: 'Translation of lesson {{n}}',
+    retrying: 'Lesson {{n}} is being translated again',
+  },
   outline: {
     title: 'Confirm the outline',
     desc: 'Edit titles and goals, reorder, merge or split, add or remove lessons, then start writing the lessons.',
