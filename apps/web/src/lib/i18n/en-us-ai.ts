@@ -60,6 +60,8 @@ export const aiEnUS: WithPlurals<typeof aiZhCN> = {
     documentDrop: 'Click or drop a file',
     uploading: 'Uploading {{percent}}%',
     parsing: 'Reading the document (at most {{seconds}} s)…',
+    reading_page: 'Reading page {{done}} of {{total}}',
+    reading_slide: 'Reading slide {{done}} of {{total}}',
     parsed: 'Read “{{name}}” ({{pages}} p.): {{count}} sections',
     parsed_one: 'Read “{{name}}” ({{pages}} p.): {{count}} section',
     removeDocument: 'Remove the document',

@@ -54,6 +54,8 @@ export const aiZhCN = {
     documentDrop: '点击或拖入文件',
     uploading: '正在上传 {{percent}}%',
     parsing: '正在解析文档（最长 {{seconds}} 秒）…',
+    reading_page: '正在解析：第 {{done}} / {{total}} 页',
+    reading_slide: '正在解析：第 {{done}} / {{total}} 张幻灯片',
     parsed: '已读取《{{name}}》：{{pages}} 页，{{count}} 个章节',
     removeDocument: '移除文档',
     documentLessons: '有文档时，课时数量按文档结构决定（最多 {{max}} 节）',
