@@ -7,6 +7,8 @@
  *    server's share from the browser's.
  * 2. Lesson concurrency: a 10-lesson course from "generate lessons" to the job's `done` event, with
  *    AI_CONCURRENCY 1 (one lesson at a time), 3 (the default) and 10, against the lower bound.
+ * 3. Documents (ai-documents.ts): parsing throughput of PDF, DOCX and PPTX, and a 200-page PDF to a
+ *    reviewed outline with the template generator (a server without AI key) and the fake provider.
  *
  * Every process and browser runs on 127.0.0.1; every wait has a deadline; everything is stopped in
  * `finally` blocks. Times across processes use Date.now() (the machine's one clock).
@@ -19,6 +21,13 @@ import { launchBrowser } from '../e2e/support/browser.ts';
 import { ROOT, type RunningServer, startServer } from '../e2e/support/server.ts';
 import { apiLogin, useSession } from '../e2e/support/session.ts';
 import { createJob, generate, openJobStream, type StreamEvent } from './ai-client.ts';
+import {
+  documentsMarkdown,
+  type OutlineRun,
+  parseThroughput,
+  type ParseRow,
+  pdfToOutline,
+} from './ai-documents.ts';
 import { type FakeLlm, startFakeLlm } from './fake-llm-server.ts';
 
 const TOKEN_DELAY_MS = 20;
@@ -183,6 +192,21 @@ export async function aiSection(): Promise<string> {
   const fake = await startFakeLlm({ tokenDelayMs: TOKEN_DELAY_MS, lessonTokens: LESSON_TOKENS });
   const overhead: OverheadRun[] = [];
   const courses: CourseRun[] = [];
+  let parseRows: ParseRow[];
+  const outlines: { generator: string; runs: OutlineRun[] }[] = [];
+  {
+    console.log('  ai: documents on a server with the template generator');
+    const server = await startServer('bench-ai-docs', {
+      LOG_LEVEL: 'warn',
+      ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
+    });
+    try {
+      parseRows = await parseThroughput(server);
+      outlines.push({ generator: 'template (no AI key)', runs: await pdfToOutline(server) });
+    } finally {
+      await server.stop();
+    }
+  }
   try {
     for (const concurrency of CONCURRENCIES) {
       console.log(`  ai: server with AI_CONCURRENCY=${concurrency}`);
@@ -200,6 +224,10 @@ export async function aiSection(): Promise<string> {
           } finally {
             await browser?.close();
           }
+        }
+        if (concurrency === 3) {
+          console.log('  ai: a 200-page PDF to an outline with the fake provider');
+          outlines.push({ generator: 'fake provider (AI_CONCURRENCY=3)', runs: await pdfToOutline(server) });
         }
         console.log(`  ai: ${COURSE_LESSONS}-lesson course with AI_CONCURRENCY=${concurrency}`);
         courses.push(await courseRun(server, fake, concurrency));
@@ -260,5 +288,10 @@ Through the API (no browser): create the job, wait for the outline, then from "g
 ${courseTable}
 
 "generate → 1st provider request" is the job queue's pick-up time: a new job wakes an idle pg-boss worker through NOTIFY, and a worker that finishes a lesson fetches the next one at once (\`platform/jobs.ts\`); the columns without it show the writing alone.
+
+${documentsMarkdown(parseRows, outlines)}
+The machine is shared with other work while this runs (two cores): load average (\`uptime\`) at the end of the section: ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(', ')}.
 `;
 }

@@ -1,11 +1,13 @@
 /**
- * AI 创课 from a document in a real browser against the built app (no AI key: the template generator):
+ * AI 创课 from a document in a real browser against the built app (no AI key: the template generator).
+ * A long PDF shows the pages read while the server reads it (the parse's NDJSON progress lines). Then:
  * upload a DOCX the test builds, review the outline (its chapters; merge two), generate, open the
  * course and see the document's headings as lessons and its text, table and 来源 note in them; then
  * ask to translate it, which the template generator refuses plainly (未配置 AI 服务，无法翻译).
  */
 import type { AiJob, CourseDetail } from '@studio/contract';
 import { Document, HeadingLevel, Packer, Paragraph, Table, TableCell, TableRow } from 'docx';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { describe, expect, inject, it } from 'vitest';
 import { demoOwnerTab } from '../support/demo-tab.ts';
 
@@ -50,7 +52,57 @@ async function courseDetail(courseId: number): Promise<CourseDetail> {
   return ((await res.json()) as { data: CourseDetail }).data;
 }
 
+/** A long PDF (Latin text: pdf-lib's standard font), long enough to read for a while. */
+async function longPdf(pages: number): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  for (let n = 1; n <= pages; n++) {
+    const page = pdf.addPage([600, 800]);
+    page.drawText(`Chapter ${n}`, { x: 50, y: 740, size: 18, font });
+    for (let i = 1; i <= 20; i++)
+      page.drawText(`Line ${i} of page ${n}: check the guard and the air pressure.`, {
+        x: 50,
+        y: 720 - i * 30,
+        size: 10,
+        font,
+      });
+  }
+  return pdf.save();
+}
+
+/**
+ * Records, in the page, every text of the upload box's reading progress it shows (however briefly).
+ * A string, not a function: the app's CSP forbids eval, and tsx could add helpers to a function.
+ */
+const RECORD_PARSE_PROGRESS = `
+  window.__parseProgress = [];
+  new MutationObserver(() => {
+    for (const el of document.querySelectorAll('[role="progressbar"], .ant-progress-text')) {
+      const label = el.getAttribute('aria-label') || el.textContent || '';
+      if (label.startsWith('正在解析：') && !window.__parseProgress.includes(label)) window.__parseProgress.push(label);
+    }
+  }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+`;
+
 describe('AI 创课 from a document', () => {
+  it('shows the pages read while a long PDF is read, then what was read', async () => {
+    const { page } = demo;
+    await page.addInitScript(RECORD_PARSE_PROGRESS);
+    await page.goto(`${baseUrl}/ai/create`);
+    await page.locator('input[type="file"]').setInputFiles({
+      name: 'long.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from(await longPdf(400)),
+    });
+    await page.getByText('已读取《long.pdf》：400 页').waitFor({ timeout: 60_000 });
+    const seen = await page.evaluate(
+      () => (window as unknown as { __parseProgress: string[] }).__parseProgress,
+    );
+    // Some pages were shown as they were read (how many depends on the machine's speed).
+    expect(seen.length).toBeGreaterThan(0);
+    for (const label of seen) expect(label).toMatch(/^正在解析：第 \d+ \/ 400 页$/);
+  });
+
   it('uploads a DOCX, reviews its chapters as the outline, generates, and opens the course', async () => {
     const { page } = demo;
     await page.goto(`${baseUrl}/ai/create`);
@@ -86,7 +138,7 @@ describe('AI 创课 from a document', () => {
       await page.getByText(title, { exact: true }).first().waitFor();
 
     // Translate it: the journeys' server has no AI key, and the template cannot translate, so it
-    // says so and makes nothing (the provider path is covered by the server's ai.translate.test.ts).
+    // says so and makes nothing (the provider path, in the browser too, is ai-provider.test.ts).
     await page.getByText('还没有翻译版本').waitFor();
     await page.getByRole('button', { name: /AI 翻译/ }).click();
     const dialog = page.getByRole('dialog');

@@ -78,9 +78,12 @@ const send = (reply: FastifyReply, status: number, code: number, msg: string, da
     .type('application/json; charset=utf-8')
     .send(JSON.stringify(envelopeOf(code, msg, data)));
 
-export function errorHandler(error: unknown, request: FastifyRequest, reply: FastifyReply) {
+/**
+ * A failure as its HTTP status and envelope. Also for a failure inside an answer already streaming
+ * (the document parse's progress lines), which ends with this envelope as its last line.
+ */
+export function failureOf(error: unknown, request: FastifyRequest): { status: number; envelope: Envelope } {
   if (error instanceof AppError) {
-    if (error.httpStatus === 429 && wantsHtml(request)) return sendTooManyRequestsPage(reply);
     // The code's message in the asker's language; a thrower's own text in it too when it has one.
     const lang = requestLang(request);
     const msg = error.msgIn
@@ -88,10 +91,13 @@ export function errorHandler(error: unknown, request: FastifyRequest, reply: Fas
       : error.ownMsg
         ? error.message
         : messageIn(lang, error.code, error.params);
-    return send(reply, error.httpStatus, error.code, msg, error.data);
+    return { status: error.httpStatus, envelope: envelopeOf(error.code, msg, error.data ?? null) };
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
-    return send(reply, 400, Code.BAD_REQUEST, validationMessage(error, request));
+    return {
+      status: 400,
+      envelope: envelopeOf(Code.BAD_REQUEST, validationMessage(error, request)),
+    };
   }
   const fastifyError = error as Partial<FastifyError>;
   const status = fastifyError.statusCode ?? 500;
@@ -103,11 +109,21 @@ export function errorHandler(error: unknown, request: FastifyRequest, reply: Fas
         : status === 413
           ? messageFor(Code.PAYLOAD_TOO_LARGE)
           : (HTTP_STATUS_MESSAGES[status] ?? HTTP_STATUS_MESSAGES[400]!);
-    return send(reply, status, status, msg);
+    return { status, envelope: envelopeOf(status, msg) };
   }
   // Unknown: log everything with the request id, show nothing of it.
   request.log.error({ err: error, reqId: request.id }, 'unhandled error');
-  return send(reply, 500, Code.SERVER_ERROR, `${messageFor(Code.SERVER_ERROR)}（请求编号 ${request.id}）`);
+  return {
+    status: 500,
+    envelope: envelopeOf(Code.SERVER_ERROR, `${messageFor(Code.SERVER_ERROR)}（请求编号 ${request.id}）`),
+  };
+}
+
+export function errorHandler(error: unknown, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof AppError && error.httpStatus === 429 && wantsHtml(request))
+    return sendTooManyRequestsPage(reply);
+  const { status, envelope } = failureOf(error, request);
+  return send(reply, status, envelope.code, envelope.msg, envelope.data);
 }
 
 export const notFoundEnvelope = () => envelopeOf(Code.NOT_FOUND, messageFor(Code.NOT_FOUND));

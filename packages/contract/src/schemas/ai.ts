@@ -56,6 +56,18 @@ export const aiDocumentSchema = z.object({
 });
 export type AiDocument = z.infer<typeof aiDocumentSchema>;
 
+/** `?progress=1` on the parse: NDJSON, lines of progress while the server reads, then the envelope. */
+export const aiDocumentParseQuery = z.object({ progress: z.enum(['1']).optional() });
+/** One progress line: pages (PDF) or slides (PPTX) read of the total, as each is read. */
+export const documentParseProgressSchema = z.object({
+  progress: z.object({
+    done: z.number().int(),
+    total: z.number().int(),
+    unit: z.enum(['page', 'slide']),
+  }),
+});
+export type DocumentParseProgress = z.infer<typeof documentParseProgressSchema>['progress'];
+
 export const aiCreateBody = z.object({
   topic: z.string().trim().min(2, { error: '请输入课程主题' }).max(AI_LIMITS.topicMax),
   audience: z.string().trim().max(60).default(''),

@@ -31,7 +31,36 @@ async function upload(app: TestApp, token: string, name: string, body: Uint8Arra
 
 const text = (node: unknown): string => JSON.stringify(node);
 
+/** The parse with `?progress=1`: its NDJSON lines, parsed. */
+async function uploadWithProgress(app: TestApp, token: string, name: string, body: Uint8Array) {
+  const form = multipart({}, { name, body: Buffer.from(body), type: 'application/octet-stream' });
+  const res = await app.app.inject({
+    method: 'POST',
+    url: '/api/ai/document/parse?progress=1',
+    payload: form.payload,
+    headers: { ...form.headers, 'x-request-tkForm': 'pc', 'x-request-tkToken': token },
+  });
+  const lines = res.body
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
+  return { status: res.statusCode, type: res.headers['content-type'], lines };
+}
+
 describe('a course from a document', () => {
+  it('reports the reading page by page with ?progress=1 (NDJSON), then the answer as its last line', async () => {
+    const user = await createUser(t);
+    await createTeam(t, user.token);
+    const pages = [1, 2, 3].map((n) => [`Chapter ${n}`, `Text of page ${n}.`]);
+    const res = await uploadWithProgress(t, user.token, 'manual.pdf', await buildPdf(pages));
+    expect(res.status).toBe(200);
+    expect(res.type).toContain('application/x-ndjson');
+    expect(res.lines.slice(0, -1)).toEqual(
+      [1, 2, 3].map((done) => ({ progress: { done, total: 3, unit: 'page' } })),
+    );
+    expect(res.lines.at(-1)).toMatchObject({ code: 200, data: { name: 'manual.pdf', pages: 3 } });
+  });
+
   it('follows the DOCX’s chapters, lets the author merge, writes each lesson from its own sections with a 来源 note', async () => {
     const user = await createUser(t);
     await createTeam(t, user.token);
@@ -136,6 +165,12 @@ describe('a course from a document', () => {
       const res = await upload(t, owner.token, name, body);
       expect([name, res.status, res.code]).toEqual([name, 200, code]);
     }
+    // With progress: a refusal is the last line's envelope, after no progress line (nothing was read).
+    const refused = await uploadWithProgress(t, owner.token, 'secret.pdf', await buildEncryptedPdf());
+    expect([refused.status, refused.lines]).toEqual([
+      200,
+      [{ code: Code.AI_DOC_ENCRYPTED, msg: expect.any(String) as string, data: null }],
+    ]);
     // Past 50 MB: the upload is cut off at the limit and refused with its own code.
     const big = await upload(t, owner.token, 'big.txt', Buffer.alloc(50 * 1024 * 1024 + 10, 0x61));
     expect([big.status, big.code]).toEqual([200, Code.AI_DOC_TOO_LARGE]);

@@ -8,7 +8,7 @@ import type { TeamCtx } from '../../platform/auth.ts';
 import type { LessonSource } from '../../platform/ai/document-lessons.ts';
 import { AppError } from '../../platform/errors.ts';
 import { authorize } from '../../platform/policy.ts';
-import { readDocument } from './documents/read-document.ts';
+import { type OnParseProgress, readDocument } from './documents/read-document.ts';
 import { type AiDocumentRow, findTeamDocument, insertDocument } from './documents/documents.repo.ts';
 import { sectionChars } from './documents/sections.ts';
 
@@ -25,9 +25,14 @@ const present = (row: AiDocumentRow): AiDocument => ({
   })),
 });
 
-export async function parseDocument(c: TeamCtx, name: string, bytes: Uint8Array): Promise<AiDocument> {
+export async function parseDocument(
+  c: TeamCtx,
+  name: string,
+  bytes: Uint8Array,
+  onProgress?: OnParseProgress,
+): Promise<AiDocument> {
   authorize(c, 'ai.create');
-  const read = await readDocument(bytes, name);
+  const read = await readDocument(bytes, name, onProgress);
   const row = await insertDocument(c.ctx.db, {
     teamId: c.membership.team.id,
     userId: c.actor.user.id,

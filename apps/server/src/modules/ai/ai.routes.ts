@@ -6,6 +6,7 @@ import {
   aiJobIdQuery,
   aiJobSchema,
   aiOutlineBody,
+  aiDocumentParseQuery,
   aiDocumentSchema,
   aiRetryBody,
   aiTranslateBody,
@@ -20,12 +21,13 @@ import {
   Routes,
 } from '@studio/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { membershipOf, teamCtxOf } from '../../platform/auth.ts';
 import { authorize } from '../../platform/policy.ts';
 import { invalidInput } from '../../platform/errors.ts';
 import { parseDocument } from './ai.documents.ts';
+import { NDJSON, parseProgressLines } from './ai.documents-stream.ts';
 import { docRefused } from './documents/doc-errors.ts';
 import { documentName } from './documents/document-name.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -74,12 +76,15 @@ export const aiRoutes =
           summary: 'Read a document (PDF, DOCX, PPTX, Markdown, text) into sections for a job',
           description:
             `Multipart, field \`file\`. Judged by its bytes; at most ${DOCUMENT_LIMITS.maxBytes / 1024 / 1024} MB ` +
-            `and ${DOCUMENT_LIMITS.maxPages} pages; refusals are codes 50030–50038. The file is read in memory and not kept.`,
+            `and ${DOCUMENT_LIMITS.maxPages} pages; refusals are codes 50030–50038. The file is read in memory and not kept. ` +
+            'With `progress=1` the answer is NDJSON (`application/x-ndjson`): a line `{"progress":{"done","total","unit"}}` ' +
+            'after each page (PDF) or slide (PPTX) read, then the envelope (success or refusal) as the last line.',
           consumes: ['multipart/form-data'],
+          querystring: aiDocumentParseQuery,
           response: { 200: envelope(aiDocumentSchema) },
         },
       },
-      async (r) => {
+      async (r, reply) => {
         if (!r.isMultipart()) throw invalidInput('file', 'multipartRequired');
         const part = await r.file({ limits: { fileSize: DOCUMENT_LIMITS.maxBytes, files: 1 } });
         if (!part) throw invalidInput('file', 'fileMissing');
@@ -90,7 +95,17 @@ export const aiRoutes =
           if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw docRefused.tooLarge();
           throw err;
         }
-        return ok(await parseDocument(teamCtxOf(r), documentName(part.filename), bytes));
+        const name = documentName(part.filename);
+        if (r.query.progress)
+          // A stream of lines, not the schema's object: the typed reply is widened for it.
+          return (reply as unknown as FastifyReply)
+            .type(NDJSON)
+            .header('cache-control', 'no-cache, no-transform')
+            .header('x-accel-buffering', 'no')
+            .send(
+              parseProgressLines(r, (onProgress) => parseDocument(teamCtxOf(r), name, bytes, onProgress)),
+            );
+        return ok(await parseDocument(teamCtxOf(r), name, bytes));
       },
     );
     app.post(

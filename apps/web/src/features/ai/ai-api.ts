@@ -8,11 +8,13 @@ import type {
   AiJob,
   AiTranslateRequest,
   CourseTranslations,
+  DocumentParseProgress,
   Outline,
   Page,
 } from '@studio/contract';
 import type { AxiosRequestConfig } from 'axios';
 import { api, unwrap } from '../../lib/request.ts';
+import { finalEnvelope, latestProgress } from './parse-progress.ts';
 
 /** Query keys. Jobs belong to the current team, so the team is part of every key. */
 export const aiKeys = {
@@ -48,16 +50,28 @@ export const aiApi = {
    * Sends a document to be read into sections; `onUpload` gets the percent sent (100: the server is
    * reading it). Refusals come back silent, for the upload box to say them where the file was dropped.
    */
-  parseDocument: (file: File, onUpload: (percent: number) => void) => {
+  parseDocument: (
+    file: File,
+    onUpload: (percent: number) => void,
+    onParse: (progress: DocumentParseProgress) => void = () => undefined,
+  ) => {
     const form = new FormData();
     form.append('file', file);
     return api
       .post<AiDocument>(Routes.ai.documentParse, form, {
+        // The pages read so far arrive as lines while the server reads (see parse-progress.ts).
+        params: { progress: 1 },
         silent: true,
         // 50 MB on a slow line, then up to a minute of reading.
         timeout: 300_000,
         onUploadProgress: (e) =>
           onUpload(e.total ? Math.min(100, Math.round((e.loaded / e.total) * 100)) : 0),
+        onDownloadProgress: (e) => {
+          const text = (e.event as ProgressEvent<XMLHttpRequest> | undefined)?.target?.responseText;
+          const progress = typeof text === 'string' ? latestProgress(text) : null;
+          if (progress) onParse(progress);
+        },
+        transformResponse: [finalEnvelope],
       })
       .then(unwrap);
   },

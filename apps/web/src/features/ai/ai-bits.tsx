@@ -33,11 +33,11 @@ const STATUS_KEY = {
   cancelled: 'ai.status.cancelled',
 } as const satisfies Record<AiJobStatus, string>;
 
-export const JobStatusTag = ({ status }: { status: AiJobStatus }) => {
+export const JobStatusTag = ({ status, kind }: { status: AiJobStatus; kind?: AiJob['kind'] }) => {
   const { t } = useTranslation();
   return (
     <Tag color={STATUS_COLOR[status]} style={TAG_STYLE}>
-      {t(STATUS_KEY[status])}
+      {t(kind === 'translate' && status === 'generating' ? 'ai.translating.status' : STATUS_KEY[status])}
     </Tag>
   );
 };
@@ -76,9 +76,12 @@ export const GeneratorTag = ({ generator }: { generator: AiJob['generator'] }) =
 export const GeneratorNotice = ({
   generator,
   fromDocument,
+  translation,
 }: {
   generator: AiJob['generator'];
   fromDocument?: boolean;
+  /** A translation job: its model translates (only a model does; the template refuses). */
+  translation?: boolean;
 }) => {
   const { t } = useTranslation();
   if (generator.kind === 'template' && fromDocument)
@@ -97,7 +100,9 @@ export const GeneratorNotice = ({
         type="info"
         showIcon
         icon={<RobotOutlined />}
-        title={t('ai.generator.aiTitle', { label: generator.label })}
+        title={t(translation ? 'ai.translating.aiTitle' : 'ai.generator.aiTitle', {
+          label: generator.label,
+        })}
       />
     );
   }

@@ -6,6 +6,7 @@
  */
 import { Code, Routes, type AiDocument, type AiJob } from '@studio/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import type { AxiosProgressEvent } from 'axios';
 import MockAdapter from 'axios-mock-adapter';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { queryClient } from '../../lib/query-client.ts';
@@ -108,6 +109,32 @@ describe('AI 创课 from a document', () => {
       topic: string;
     };
     expect(body).toMatchObject({ documentId: 12, topic: '设备手册' });
+  });
+
+  it('shows the pages read while the server reads, then what was read (the NDJSON answer)', async () => {
+    const line = (v: unknown) => `${JSON.stringify(v)}\n`;
+    const progress = (done: number) => line({ progress: { done, total: 3, unit: 'page' } });
+    let finish = () => {};
+    mock.onPost(Routes.ai.documentParse).reply((config) => {
+      expect(config.params).toEqual({ progress: 1 });
+      const sent = progress(1) + progress(2);
+      // What the browser's request reports while the lines arrive.
+      config.onDownloadProgress?.({
+        loaded: sent.length,
+        bytes: sent.length,
+        event: { target: { responseText: sent } },
+      } as AxiosProgressEvent);
+      return new Promise((resolve) => {
+        finish = () => resolve([200, sent + progress(3) + line({ code: Code.OK, msg: 'ok', data: pdf })]);
+      });
+    });
+    const pdf: AiDocument = { ...document, name: 'manual.pdf', format: 'pdf' };
+    renderApp('/ai/create');
+    await screen.findByText('当前使用内置模板生成，不是 AI', {}, { timeout: 10_000 });
+    drop(new File(['%PDF'], 'manual.pdf'));
+    expect(await screen.findByText('正在解析：第 2 / 3 页')).toBeTruthy();
+    finish();
+    expect(await screen.findByText('已读取《manual.pdf》：3 页，3 个章节')).toBeTruthy();
   });
 
   it('says the server’s refusal in the upload box (an encrypted file)', async () => {

@@ -139,6 +139,38 @@ describe('AI progress page', () => {
     expect(streams[0]?.close).toHaveBeenCalled();
   });
 
+  it('a translation says translating, not creating: its heading, steps, live text, done and link', async () => {
+    const translating = job({
+      ...generating,
+      kind: 'translate',
+      translation: { sourceCourseId: 3, language: 'en-US' },
+      outline: null,
+      request: { ...generating.request, topic: '手冲咖啡入门' },
+      generator: { kind: 'ai', label: 'qwen-plus' },
+    });
+    mock.onGet(Routes.ai.detail).reply(...ok(translating));
+    renderApp('/ai/progress?jobId=5');
+    expect(await screen.findByRole('heading', { name: /^翻译《手冲咖啡入门》为/ })).toBeTruthy();
+    expect(screen.getByText('由 AI 翻译：qwen-plus')).toBeTruthy();
+    expect(screen.getByText('翻译中')).toBeTruthy();
+    expect(screen.getByText('逐节翻译')).toBeTruthy();
+    expect(screen.queryByText('确认大纲')).toBeNull();
+    await waitFor(() => expect(document.title).toContain('翻译进度'));
+    await waitFor(() => expect(streams).toHaveLength(1));
+
+    await send({ type: 'lesson-start', idx: 0, attempt: 1 });
+    await send({ type: 'text-delta', idx: 0, text: 'Coffee beans\n' });
+    expect(screen.getByRole('log', { name: '第 1 课的译文' }).textContent).toBe('Coffee beans\n');
+    await send({ type: 'lesson-done', idx: 0, lessonId: 20 });
+    await send({ type: 'lesson-start', idx: 1, attempt: 1 });
+    await send({ type: 'lesson-done', idx: 1, lessonId: 21 });
+    await send({ type: 'stage', status: 'done', percent: 100 });
+    await send({ type: 'done', courseId: 9 });
+    expect(await screen.findByText('译文课程已生成')).toBeTruthy();
+    expect(screen.queryByText('课程已生成')).toBeNull();
+    expect(screen.getByRole('link', { name: /打开译文课程/ }).getAttribute('href')).toBe('/create/course/9');
+  });
+
   it("offers a member nothing they may not do on someone else's job: the outline is read-only", async () => {
     const none = { outline: false, generate: false, retry: false, cancel: false };
     mock.onGet(Routes.ai.detail).reply(...ok(job({ abilities: none })));

@@ -48,7 +48,7 @@ export const AiProgressPage = () => {
   const jobId = parseId(params.get('jobId'));
   const writable = useTeamWritable();
   const { view, connection, loadError, apply, reload } = useAiJob(jobId);
-  useDocumentTitle(t('ai.progress.title'));
+  useDocumentTitle(t(view?.kind === 'translate' ? 'ai.translating.title' : 'ai.progress.title'));
 
   if (jobId === null || loadError === 'notFound') return <Missing />;
   if (loadError === 'failed' && !view) {
@@ -96,7 +96,8 @@ export const AiProgressPage = () => {
   };
   const retry = async (idx: number) => {
     if (await act(() => aiApi.retry(view.jobId, idx))) {
-      void message.success(t('ai.progress.retrying', { n: idx + 1 }));
+      const key = view.kind === 'translate' ? 'ai.translating.retrying' : 'ai.progress.retrying';
+      void message.success(t(key, { n: idx + 1 }));
     }
   };
 
@@ -134,6 +135,7 @@ export const AiProgressPage = () => {
       {view.lessons.length > 0 && (
         <LessonList
           lessons={view.lessons}
+          translation={view.kind === 'translate'}
           canRetry={view.abilities.retry && writable && RETRY_IN.has(view.status)}
           onRetry={retry}
         />

@@ -1,5 +1,5 @@
 import { DeleteOutlined, FileTextOutlined, InboxOutlined } from '@ant-design/icons';
-import { type AiDocument, DOCUMENT_LIMITS } from '@studio/contract';
+import { type AiDocument, DOCUMENT_LIMITS, type DocumentParseProgress } from '@studio/contract';
 import { Alert, Button, Flex, Progress, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +12,7 @@ const ACCEPT = '.pdf,.docx,.pptx,.md,.markdown,.txt';
 type Step =
   | { kind: 'idle' }
   | { kind: 'uploading'; percent: number }
-  | { kind: 'parsing' }
+  | { kind: 'parsing'; progress?: DocumentParseProgress }
   | { kind: 'failed'; message: string };
 
 interface Props {
@@ -20,6 +20,30 @@ interface Props {
   onChange: (document: AiDocument | null) => void;
   disabled?: boolean;
 }
+
+/** The reading step: pages (or slides) read of the total as the server reports them, else busy. */
+const ParseProgress = ({ progress }: { progress?: DocumentParseProgress }) => {
+  const { t } = useTranslation();
+  if (!progress)
+    return (
+      <Progress
+        percent={100}
+        status="active"
+        size="small"
+        format={() => t('ai.create.parsing', { seconds: DOCUMENT_LIMITS.parseSeconds })}
+      />
+    );
+  const label = t(`ai.create.reading_${progress.unit}`, { done: progress.done, total: progress.total });
+  return (
+    <Progress
+      percent={Math.floor((progress.done / Math.max(progress.total, 1)) * 100)}
+      status="active"
+      size="small"
+      aria-label={label}
+      format={() => label}
+    />
+  );
+};
 
 /**
  * The document a course is made from: sent to the server (upload progress, then the reading step),
@@ -32,8 +56,10 @@ export const DocumentUpload = ({ document, onChange, disabled }: Props) => {
   const send = async (file: File) => {
     setStep({ kind: 'uploading', percent: 0 });
     try {
-      const parsed = await aiApi.parseDocument(file, (percent) =>
-        setStep(percent >= 100 ? { kind: 'parsing' } : { kind: 'uploading', percent }),
+      const parsed = await aiApi.parseDocument(
+        file,
+        (percent) => setStep(percent >= 100 ? { kind: 'parsing' } : { kind: 'uploading', percent }),
+        (progress) => setStep({ kind: 'parsing', progress }),
       );
       setStep({ kind: 'idle' });
       onChange(parsed);
@@ -85,14 +111,7 @@ export const DocumentUpload = ({ document, onChange, disabled }: Props) => {
           format={() => t('ai.create.uploading', { percent: step.percent })}
         />
       )}
-      {step.kind === 'parsing' && (
-        <Progress
-          percent={100}
-          status="active"
-          size="small"
-          format={() => t('ai.create.parsing', { seconds: DOCUMENT_LIMITS.parseSeconds })}
-        />
-      )}
+      {step.kind === 'parsing' && <ParseProgress progress={step.progress} />}
       {step.kind === 'failed' && <Alert type="error" showIcon title={step.message} />}
       <Typography.Text type="secondary">
         {t('ai.create.documentHelp', {

@@ -24,7 +24,7 @@ const JobItem = ({ job }: { job: AiJob }) => {
           <Link to={progressUrl} className="ai-job-topic">
             {job.outline?.title ?? job.request.topic}
           </Link>
-          <JobStatusTag status={job.status} />
+          <JobStatusTag status={job.status} kind={job.kind} />
           <GeneratorTag generator={job.generator} />
         </Flex>
         <Typography.Text type="secondary">

@@ -7,7 +7,15 @@ import { LessonStatusTag } from './ai-bits.tsx';
 import type { LessonView } from './job-state.ts';
 
 /** The text of a lesson as it is written; it keeps the newest line in view while it grows. */
-const LiveText = ({ lesson, live }: { lesson: LessonView; live: boolean }) => {
+const LiveText = ({
+  lesson,
+  live,
+  translation,
+}: {
+  lesson: LessonView;
+  live: boolean;
+  translation: boolean;
+}) => {
   const { t } = useTranslation();
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -20,7 +28,7 @@ const LiveText = ({ lesson, live }: { lesson: LessonView; live: boolean }) => {
       role="log"
       aria-live="off"
       aria-busy={live}
-      aria-label={t('ai.progress.liveText', { n: lesson.idx + 1 })}
+      aria-label={t(translation ? 'ai.translating.liveText' : 'ai.progress.liveText', { n: lesson.idx + 1 })}
       className={live ? 'ai-live-text ai-live-text-running' : 'ai-live-text'}
     >
       {lesson.text}
@@ -31,11 +39,13 @@ const LiveText = ({ lesson, live }: { lesson: LessonView; live: boolean }) => {
 
 interface RowProps {
   lesson: LessonView;
+  /** A translation job's lesson: its text is the translation. */
+  translation: boolean;
   canRetry: boolean;
   onRetry: (idx: number) => Promise<void>;
 }
 
-const LessonRow = ({ lesson, canRetry, onRetry }: RowProps) => {
+const LessonRow = ({ lesson, translation, canRetry, onRetry }: RowProps) => {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [retrying, setRetrying] = useState(false);
@@ -84,7 +94,7 @@ const LessonRow = ({ lesson, canRetry, onRetry }: RowProps) => {
           {aiErrorText(lesson.error)}
         </Typography.Text>
       )}
-      {showText && <LiveText lesson={lesson} live={running} />}
+      {showText && <LiveText lesson={lesson} live={running} translation={translation} />}
     </li>
   );
 };
@@ -92,6 +102,7 @@ const LessonRow = ({ lesson, canRetry, onRetry }: RowProps) => {
 /** Every lesson of a job being written: status, errors with a retry, and the text as it streams. */
 export const LessonList = ({
   lessons,
+  translation,
   canRetry,
   onRetry,
 }: Omit<RowProps, 'lesson'> & { lessons: LessonView[] }) => {
@@ -100,7 +111,13 @@ export const LessonList = ({
     <Card title={<h2 className="ai-card-title">{t('ai.progress.lessons')}</h2>}>
       <ol className="ai-lessons">
         {lessons.map((lesson) => (
-          <LessonRow key={lesson.idx} lesson={lesson} canRetry={canRetry} onRetry={onRetry} />
+          <LessonRow
+            key={lesson.idx}
+            lesson={lesson}
+            translation={translation}
+            canRetry={canRetry}
+            onRetry={onRetry}
+          />
         ))}
       </ol>
     </Card>

@@ -8,17 +8,36 @@ import { WebPaths } from '@studio/contract/constants';
 import { aiErrorText } from '../../lib/error-text.ts';
 import { GeneratorNotice, GeneratorTag, JobStatusTag, LinkButton } from './ai-bits.tsx';
 import type { JobView } from './job-state.ts';
+import { languageName } from './translate-dialog.tsx';
 import type { Connection } from './use-ai-job.ts';
+
+/** The progress page's words that a translation says its own way (`ai.translating.*`). */
+type TranslationKey =
+  | 'restart'
+  | 'restartHint'
+  | 'cancelConfirm'
+  | 'cancelConfirmDesc'
+  | 'doneTitle'
+  | 'doneDesc'
+  | 'failed'
+  | 'failedDesc';
 
 const CANCELLABLE = new Set<JobView['status']>(['outlining', 'outline_ready', 'generating']);
 
-/** Which of 生成大纲 → 确认大纲 → 生成课时 → 完成 the job is at, and whether it stopped there. */
+/**
+ * Which of 生成大纲 → 确认大纲 → 生成课时 → 完成 the job is at, and whether it stopped there. A
+ * translation has no outline: 逐节翻译 → 完成.
+ */
 export const stepOf = (
-  view: Pick<JobView, 'status' | 'lessons' | 'outline'>,
+  view: Pick<JobView, 'status' | 'lessons' | 'outline'> & { kind?: JobView['kind'] },
 ): {
   current: number;
   status: StepsProps['status'];
 } => {
+  if (view.kind === 'translate') {
+    if (view.status === 'done') return { current: 1, status: 'finish' };
+    return { current: 0, status: view.status === 'generating' ? 'process' : 'error' };
+  }
   switch (view.status) {
     case 'outlining':
       return { current: 0, status: 'process' };
@@ -60,7 +79,10 @@ interface Props {
  * cancelled job says what it left (and links to it); a cancelled or failed one offers 重新开始.
  */
 export const ProgressHeader = ({ view, connection, writable, onCancel, onRestart }: Props) => {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // A translation's own words where creation's would be wrong (its steps, done, cancel, restart).
+  const translation = view.kind === 'translate';
+  const say = (key: TranslationKey) => t(translation ? `ai.translating.${key}` : `ai.progress.${key}`);
   const [cancelling, setCancelling] = useState(false);
   const [restarting, setRestarting] = useState(false);
   const restart = async () => {
@@ -72,7 +94,7 @@ export const ProgressHeader = ({ view, connection, writable, onCancel, onRestart
     }
   };
   const restartButton = (
-    <Tooltip title={t('ai.progress.restartHint')}>
+    <Tooltip title={say('restartHint')}>
       <Button
         type="primary"
         icon={<RedoOutlined />}
@@ -80,7 +102,7 @@ export const ProgressHeader = ({ view, connection, writable, onCancel, onRestart
         disabled={!writable}
         onClick={() => void restart()}
       >
-        {t('ai.progress.restart')}
+        {say('restart')}
       </Button>
     </Tooltip>
   );
@@ -93,32 +115,38 @@ export const ProgressHeader = ({ view, connection, writable, onCancel, onRestart
       setCancelling(false);
     }
   };
-  const steps = (['outline', 'review', 'lessons', 'done'] as const).map((key) => ({
-    title: t(`ai.progress.steps.${key}`),
-  }));
+  const steps = translation
+    ? (['lessons', 'done'] as const).map((key) => ({ title: t(`ai.translating.steps.${key}`) }))
+    : (['outline', 'review', 'lessons', 'done'] as const).map((key) => ({
+        title: t(`ai.progress.steps.${key}`),
+      }));
   const openCourse = view.courseId !== null && (
     <LinkButton to={WebPaths.course(view.courseId)} type="primary" icon={<FileTextOutlined />}>
-      {t('ai.openCourse')}
+      {translation ? t('ai.translating.openCourse') : t('ai.openCourse')}
     </LinkButton>
   );
+  const title = view.outline?.title ?? view.request.topic;
+  const language = view.translation ? languageName(view.translation.language, i18n.language) : '';
 
   return (
     <Card>
       <Flex vertical gap={16}>
         <Flex gap={12} align="center" justify="space-between" wrap>
           <div style={{ minWidth: 0 }}>
-            <h1 className="ai-page-title">{view.outline?.title ?? view.request.topic}</h1>
+            <h1 className="ai-page-title">
+              {translation ? t('ai.translating.heading', { title, language }) : title}
+            </h1>
             <Flex gap={8} wrap align="center">
-              <JobStatusTag status={view.status} />
+              <JobStatusTag status={view.status} kind={view.kind} />
               <GeneratorTag generator={view.generator} />
-              <Typography.Text type="secondary">{view.request.topic}</Typography.Text>
+              {!translation && <Typography.Text type="secondary">{view.request.topic}</Typography.Text>}
             </Flex>
           </div>
           <Flex gap={8} wrap>
             {CANCELLABLE.has(view.status) && view.abilities.cancel && (
               <Popconfirm
-                title={t('ai.progress.cancelConfirm')}
-                description={t('ai.progress.cancelConfirmDesc')}
+                title={say('cancelConfirm')}
+                description={say('cancelConfirmDesc')}
                 okButtonProps={{ danger: true }}
                 onConfirm={() => cancel()}
               >
@@ -130,7 +158,11 @@ export const ProgressHeader = ({ view, connection, writable, onCancel, onRestart
             {view.status === 'done' && openCourse}
           </Flex>
         </Flex>
-        <GeneratorNotice generator={view.generator} fromDocument={Boolean(view.request.documentId)} />
+        <GeneratorNotice
+          generator={view.generator}
+          fromDocument={Boolean(view.request.documentId)}
+          translation={translation}
+        />
         <Steps size="small" current={step.current} status={step.status} items={steps} />
         <div>
           <Typography.Text type="secondary" id="ai-percent-label">
@@ -151,20 +183,15 @@ export const ProgressHeader = ({ view, connection, writable, onCancel, onRestart
           />
         </div>
         {view.status === 'done' && (
-          <Alert
-            type="success"
-            showIcon
-            title={t('ai.progress.doneTitle')}
-            description={t('ai.progress.doneDesc')}
-          />
+          <Alert type="success" showIcon title={say('doneTitle')} description={say('doneDesc')} />
         )}
         {view.status === 'failed' && (
           <Alert
             type="error"
             showIcon
             role="alert"
-            title={t('ai.progress.failed')}
-            description={view.error ? aiErrorText(view.error) : t('ai.progress.failedDesc')}
+            title={say('failed')}
+            description={view.error ? aiErrorText(view.error) : say('failedDesc')}
             action={restartButton}
           />
         )}

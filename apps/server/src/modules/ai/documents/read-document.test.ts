@@ -60,8 +60,14 @@ describe('documents kept by their structure', () => {
       ['Safety rules', 'Wear a helmet in the workshop.', '- Check the stop button', '- Close the guard'],
       ['Operating the press', 'Check oil and air pressure first.'],
     ]);
-    const doc = await readDocument(pdf, 'manual.pdf');
+    const progress: unknown[] = [];
+    const doc = await readDocument(pdf, 'manual.pdf', (p) => progress.push(p));
     expect(doc).toMatchObject({ format: 'pdf', pages: 2 });
+    // Told after each page, of the page tree's count.
+    expect(progress).toEqual([
+      { done: 1, total: 2, unit: 'page' },
+      { done: 2, total: 2, unit: 'page' },
+    ]);
     expect(doc.sections.map((s) => [s.title, s.source])).toEqual([
       ['Safety rules', '第 1 页'],
       ['Operating the press', '第 2 页'],
@@ -84,8 +90,10 @@ describe('documents kept by their structure', () => {
       },
       { title: '总结', bullets: ['回顾'] },
     ]);
-    const doc = await readDocument(pptx, 'deck.pptx');
+    const progress: unknown[] = [];
+    const doc = await readDocument(pptx, 'deck.pptx', (p) => progress.push(p));
     expect(doc).toMatchObject({ format: 'pptx', pages: 3 });
+    expect(progress).toEqual([1, 2, 3].map((done) => ({ done, total: 3, unit: 'slide' })));
     expect(doc.sections.map((s) => [s.title, s.source])).toEqual([
       ['开场', '幻灯片 1'],
       ['数据', '幻灯片 2'],

@@ -5,7 +5,12 @@
  * is only ever in memory, so a refusal or a crash leaves nothing behind. At most two documents are read
  * at once in a process (memory: a 50 MB file and what it inflates to); the others wait their turn.
  */
-import { DOCUMENT_LIMITS, type DocumentFormat, type DocumentSection } from '@studio/contract';
+import {
+  DOCUMENT_LIMITS,
+  type DocumentFormat,
+  type DocumentParseProgress,
+  type DocumentSection,
+} from '@studio/contract';
 import { AppError } from '../../../platform/errors.ts';
 import { docRefused } from './doc-errors.ts';
 import { readDocx } from './read-docx.ts';
@@ -15,6 +20,8 @@ import { readMarkdown, readPlainText, textPages } from './read-text.ts';
 import { sniff } from './sniff.ts';
 
 export type ReadDocument = { format: DocumentFormat; pages: number; sections: DocumentSection[] };
+/** Told after each page (PDF) or slide (PPTX) is read; the other formats are read in one step. */
+export type OnParseProgress = (progress: DocumentParseProgress) => void;
 
 const AT_ONCE = 2;
 let running = 0;
@@ -31,15 +38,28 @@ async function inTurn<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-async function read(buf: Uint8Array, name: string, deadline: number): Promise<ReadDocument> {
+async function read(
+  buf: Uint8Array,
+  name: string,
+  deadline: number,
+  onProgress: OnParseProgress,
+): Promise<ReadDocument> {
   const found = sniff(buf, name);
   switch (found.format) {
     case 'pdf':
-      return { format: 'pdf', ...(await readPdf(buf, deadline)) };
+      return {
+        format: 'pdf',
+        ...(await readPdf(buf, deadline, (done, total) => onProgress({ done, total, unit: 'page' }))),
+      };
     case 'docx':
       return { format: 'docx', ...(await readDocx(buf, found.entries, name)) };
     case 'pptx':
-      return { format: 'pptx', ...readPptx(buf, found.entries, deadline) };
+      return {
+        format: 'pptx',
+        ...readPptx(buf, found.entries, deadline, (done, total) =>
+          onProgress({ done, total, unit: 'slide' }),
+        ),
+      };
     case 'markdown':
       return { format: 'markdown', pages: textPages(found.text), sections: readMarkdown(found.text, name) };
     case 'text':
@@ -47,7 +67,11 @@ async function read(buf: Uint8Array, name: string, deadline: number): Promise<Re
   }
 }
 
-export async function readDocument(buf: Uint8Array, name: string): Promise<ReadDocument> {
+export async function readDocument(
+  buf: Uint8Array,
+  name: string,
+  onProgress: OnParseProgress = () => undefined,
+): Promise<ReadDocument> {
   if (buf.length > DOCUMENT_LIMITS.maxBytes) throw docRefused.tooLarge();
   return inTurn(async () => {
     const deadline = Date.now() + DOCUMENT_LIMITS.parseSeconds * 1000;
@@ -56,7 +80,7 @@ export async function readDocument(buf: Uint8Array, name: string): Promise<ReadD
       timer = setTimeout(() => reject(docRefused.timeout()), DOCUMENT_LIMITS.parseSeconds * 1000);
     });
     try {
-      return await Promise.race([read(buf, name, deadline), late]);
+      return await Promise.race([read(buf, name, deadline, onProgress), late]);
     } catch (err) {
       // Whatever a library throws on a file it cannot read is the file's fault, never a 500.
       if (err instanceof AppError) throw err;

@@ -121,6 +121,7 @@ export function readPptx(
   buf: Uint8Array,
   entries: ZipEntry[],
   deadline: number,
+  onSlide?: (done: number, total: number) => void,
 ): { pages: number; sections: DocumentSection[] } {
   const parts = zipIndex(entries);
   const paths = slidePaths(buf, parts);
@@ -133,6 +134,7 @@ export function readPptx(
     inflated += xml.length;
     if (inflated > DOCUMENT_LIMITS.zipInflatedMax) throw docRefused.tooComplex();
     readSlide(xml, i + 1, b);
+    onSlide?.(i + 1, paths.length);
   });
   return { pages: paths.length, sections: b.result() };
 }
