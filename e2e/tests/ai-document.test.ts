@@ -89,17 +89,40 @@ describe('AI 创课 from a document', () => {
     const { page } = demo;
     await page.addInitScript(RECORD_PARSE_PROGRESS);
     await page.goto(`${baseUrl}/ai/create`);
+    // The server reads 400 pages in about a second and sends a line after each; a slow download (20 KB
+    // of lines at 8 KB/s, as on a poor phone connection) makes the browser get them over seconds on any
+    // machine, so what the page shows between them does not depend on how fast this one is.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: 8_000,
+      uploadThroughput: -1,
+    });
+    const parsed = page.waitForResponse((r) => r.url().includes('/api/ai/document/parse'));
     await page.locator('input[type="file"]').setInputFiles({
       name: 'long.pdf',
       mimeType: 'application/pdf',
       buffer: Buffer.from(await longPdf(400)),
     });
-    await page.getByText('已读取《long.pdf》：400 页').waitFor({ timeout: 60_000 });
+    const lines = (await (await parsed).text()).trim().split('\n');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+    // A line per page read, in order, then the answer.
+    expect(
+      lines.slice(0, -1).map((l) => (JSON.parse(l) as { progress: { done: number } }).progress.done),
+    ).toEqual(Array.from({ length: 400 }, (_, i) => i + 1));
+    expect(JSON.parse(lines.at(-1)!)).toMatchObject({ code: 200 });
+    await page.getByText('已读取《long.pdf》：400 页').waitFor();
     const seen = await page.evaluate(
       () => (window as unknown as { __parseProgress: string[] }).__parseProgress,
     );
-    // Some pages were shown as they were read (how many depends on the machine's speed).
-    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.length).toBeGreaterThan(1);
     for (const label of seen) expect(label).toMatch(/^正在解析：第 \d+ \/ 400 页$/);
   });
 
