@@ -214,9 +214,12 @@ export const LessonArticle = ({
   headingLevel = 2,
   inStore = false,
   courseId,
+  shareId,
 }: {
   lesson: PublicLesson;
   courseId?: number;
+  /** On a share's page: the share, named when its media are played. */
+  shareId?: string;
   index: number;
   lockedAction?: ReactNode;
   headingLevel?: 1 | 2;
@@ -239,7 +242,7 @@ export const LessonArticle = ({
       {lesson.content ? (
         <Content
           doc={lesson.content}
-          place={{ courseId, lessonId: lesson.lessonId, paid: !lesson.freePreview }}
+          place={{ courseId, lessonId: lesson.lessonId, paid: !lesson.freePreview, shareId }}
         />
       ) : (
         <div className="pp-locked">
@@ -258,10 +261,12 @@ export const CourseLessons = ({
   lessons,
   lockedAction,
   courseId,
+  shareId,
 }: {
   lessons: PublicLesson[];
   lockedAction?: ReactNode;
   courseId?: number;
+  shareId?: string;
 }) => {
   const { t } = useWords();
   return (
@@ -280,6 +285,7 @@ export const CourseLessons = ({
           index={index}
           lockedAction={lockedAction}
           courseId={courseId}
+          shareId={shareId}
         />
       ))}
     </>

@@ -46,7 +46,12 @@ export const ShareScreen = ({ view, copy }: { view: ShareView; copy?: ReactNode 
       <div className="pp-card">
         <CourseHeading course={course}>{share.allowCopy && copy}</CourseHeading>
       </div>
-      <CourseLessons lessons={course.lessons} lockedAction={buy} courseId={course.courseId} />
+      <CourseLessons
+        lessons={course.lessons}
+        lockedAction={buy}
+        courseId={course.courseId}
+        shareId={share.shareId}
+      />
     </>
   );
 };
