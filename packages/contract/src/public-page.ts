@@ -7,7 +7,7 @@ import type { UiLang } from './constants.ts';
 import type { Page } from './schemas/common.ts';
 import type { WechatQr } from './schemas/account.ts';
 import type { ShareView } from './schemas/course.ts';
-import type { ReleasedAttachments } from './schemas/attachment.ts';
+import type { ReleasedAttachments, ShareAttachments } from './schemas/attachment.ts';
 import type { StoreCard, StoreCourse, StoreListCard, StoreListPage } from './schemas/store.ts';
 import type { StoreListAddress } from './store-list-address.ts';
 
@@ -31,7 +31,8 @@ export type PublicPageBody =
       attachments?: ReleasedAttachments | null;
     }
   | { page: 'wxPreview'; course: StoreCourse }
-  | { page: 'share'; view: ShareView }
+  /** `attachments`: its lessons' attachment names (a share hands out no file). */
+  | { page: 'share'; view: ShareView; attachments?: ShareAttachments }
   | { page: 'notFound'; what: 'course' | 'share' }
   | { page: 'shareGone' }
   /**

@@ -74,7 +74,13 @@ const Body = ({ model, t }: { model: PublicPageModel; t: ReturnType<typeof fixed
         />
       );
     case 'share':
-      return <ShareScreen view={model.view} copy={<LoginToCopy shareId={model.view.share.shareId} />} />;
+      return (
+        <ShareScreen
+          view={model.view}
+          attachments={model.attachments}
+          copy={<LoginToCopy shareId={model.view.share.shareId} />}
+        />
+      );
     case 'notFound':
       return model.what === 'share' ? (
         <Missing

@@ -50,7 +50,8 @@ export const AttachmentList = ({
   download,
 }: {
   attachments: ReleasedAttachments;
-  download: AttachmentDownload;
+  /** Not needed for a list nobody may download (a share: names only). */
+  download?: AttachmentDownload;
 }) => {
   const { t } = useWords();
   if (attachments.list.length === 0) return null;
@@ -67,7 +68,7 @@ export const AttachmentList = ({
             <span className="pp-attachment-meta">
               {t(`attachments.kind.${a.kind}`)} · {formatBytes(a.sizeBytes)}
             </span>
-            {!attachments.downloadable ? (
+            {!attachments.downloadable || !download ? (
               <span className="pp-attachment-locked">{t('attachments.locked')}</span>
             ) : 'hrefOf' in download ? (
               <a

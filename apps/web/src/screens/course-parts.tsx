@@ -215,11 +215,14 @@ export const LessonArticle = ({
   inStore = false,
   courseId,
   shareId,
+  attachments,
 }: {
   lesson: PublicLesson;
   courseId?: number;
   /** On a share's page: the share, named when its media are played. */
   shareId?: string;
+  /** The lesson's attachments, shown under it whether it is locked or not. */
+  attachments?: ReactNode;
   index: number;
   lockedAction?: ReactNode;
   headingLevel?: 1 | 2;
@@ -252,6 +255,7 @@ export const LessonArticle = ({
           {lockedAction}
         </div>
       )}
+      {attachments}
     </article>
   );
 };
@@ -262,11 +266,13 @@ export const CourseLessons = ({
   lockedAction,
   courseId,
   shareId,
+  attachmentsOf,
 }: {
   lessons: PublicLesson[];
   lockedAction?: ReactNode;
   courseId?: number;
   shareId?: string;
+  attachmentsOf?: (lessonId: number) => ReactNode;
 }) => {
   const { t } = useWords();
   return (
@@ -286,6 +292,7 @@ export const CourseLessons = ({
           lockedAction={lockedAction}
           courseId={courseId}
           shareId={shareId}
+          attachments={attachmentsOf?.(lesson.lessonId)}
         />
       ))}
     </>

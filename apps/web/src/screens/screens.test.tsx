@@ -4,12 +4,20 @@
  * markup matches once the two renderers' own ids are set aside, and in the app the links move with
  * the router instead of loading a page.
  */
-import type { DocNode, PublicStoreList, ShareView, StoreCourse, StoreListAddress } from '@studio/contract';
+import type {
+  DocNode,
+  PublicStoreList,
+  ShareAttachments,
+  ShareView,
+  StoreCourse,
+  StoreListAddress,
+} from '@studio/contract';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { renderPublicPage } from '../public/entry-server.tsx';
 import { fixedT } from '../public/public-i18n.tsx';
 import { ServerLessonContent } from '../public/server-content.tsx';
 import { TestProviders } from '../test/test-providers.tsx';
@@ -214,6 +222,29 @@ describe('the shared screens, on the server and in the app', () => {
     expect(html).toContain('只读分享');
     expect(html).toContain('href="/store/preview/11"');
     expect(html).toContain('购买课程');
+  });
+
+  it("the share page: each lesson's attachment names, locked, and no address of a file", () => {
+    const attachments: ShareAttachments = {
+      lessons: [
+        { lessonId: 2, list: [{ attachmentId: 9, name: '第二课讲义.pdf', kind: 'pdf', sizeBytes: 2048 }] },
+      ],
+    };
+    const html = sameTree(<ShareScreen view={share()} attachments={attachments} />);
+    expect(html).toContain('第二课讲义.pdf');
+    expect(html.replaceAll('<!-- -->', '')).toContain('PDF · 2.0 KB');
+    expect(html).toContain('pp-attachment-lock');
+    // Under lesson 2, not lesson 1.
+    expect(html.indexOf('第二课讲义.pdf')).toBeGreaterThan(html.indexOf('id="lesson-2"'));
+    const page = renderPublicPage({
+      lang: 'zh-CN',
+      url: '/share/abc123',
+      page: 'share',
+      view: share(),
+      attachments,
+    });
+    expect(page).toContain('第二课讲义.pdf');
+    expect(page).not.toMatch(/\/api\/attachment|download/i);
   });
 
   it('the phone preview: one tree, with its price and locked lessons', () => {

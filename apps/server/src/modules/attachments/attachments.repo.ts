@@ -47,6 +47,22 @@ export async function listLessonAttachments(
     .orderBy(asc(lessonAttachments.position), asc(lessonAttachments.id));
 }
 
+/** The draft attachments of a course's existing lessons, by lesson and in their order (a share's page). */
+export async function listCourseAttachments(db: Db, teamId: number, courseId: number) {
+  return db
+    .select({
+      lessonId: lessonAttachments.lessonId,
+      id: lessonAttachments.id,
+      name: lessonAttachments.name,
+      kind: lessonAttachments.kind,
+      sizeBytes: lessonAttachments.sizeBytes,
+    })
+    .from(lessonAttachments)
+    .innerJoin(lessons, eq(lessons.id, lessonAttachments.lessonId))
+    .where(and(live(teamId), eq(lessonAttachments.courseId, courseId), eq(lessons.courseId, courseId)))
+    .orderBy(asc(lessonAttachments.lessonId), asc(lessonAttachments.position), asc(lessonAttachments.id));
+}
+
 export async function findTeamAttachment(
   db: Db,
   teamId: number,

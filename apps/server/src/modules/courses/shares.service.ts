@@ -126,6 +126,15 @@ export async function viewShare(ctx: AppContext, shareId: string): Promise<Share
   };
 }
 
+/** The course of a live share (its team's, for the attachments' names); 404 or 30xxx expired as `viewShare`. */
+export async function sharedCourse(
+  ctx: AppContext,
+  shareId: string,
+): Promise<{ courseId: number; teamId: number }> {
+  const { course } = await liveShare(ctx, shareId);
+  return { courseId: course.id, teamId: course.teamId };
+}
+
 /**
  * A lesson as a live share shows it (the draft, as `viewShare` does), for the media player's policy:
  * the course's team, the lesson's free preview and content. Null when the share is unknown, revoked or
