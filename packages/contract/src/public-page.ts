@@ -30,7 +30,8 @@ export type PublicPageBody =
       /** The read lesson's attachments as a visitor sees them (names; downloads for a free-preview lesson). */
       attachments?: ReleasedAttachments | null;
     }
-  | { page: 'wxPreview'; course: StoreCourse }
+  /** `attachments`: its lessons' attachment names (the phone preview shows no download). */
+  | { page: 'wxPreview'; course: StoreCourse; attachments?: ShareAttachments }
   /** `attachments`: its lessons' attachment names (a share hands out no file). */
   | { page: 'share'; view: ShareView; attachments?: ShareAttachments }
   | { page: 'notFound'; what: 'course' | 'share' }

@@ -70,6 +70,7 @@ const Body = ({ model, t }: { model: PublicPageModel; t: ReturnType<typeof fixed
       return (
         <WxPreviewScreen
           course={model.course}
+          attachments={model.attachments}
           lockedAction={visitorBuy(WebPaths.storePreview(model.course.courseId))}
         />
       );

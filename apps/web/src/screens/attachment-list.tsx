@@ -3,7 +3,7 @@
  * button; for others the name and size with a lock. Plain elements, so the server renders it for
  * visitors and the app for members from the same tree.
  */
-import type { ReleasedAttachments } from '@studio/contract';
+import type { ReleasedAttachments, ShareAttachments } from '@studio/contract';
 import { API_BASE, Routes } from '@studio/contract/constants';
 import { useWords } from './words.tsx';
 
@@ -44,6 +44,12 @@ const LockIcon = () => (
 export type AttachmentDownload =
   | { hrefOf: (attachmentId: number) => string }
   | { onDownload: (attachmentId: number) => void; busyId?: number | null };
+
+/** A page's lessons' attachment names (a share, the phone preview): each lesson's list, locked. */
+export const lockedAttachmentsOf = (attachments: ShareAttachments | undefined) => (lessonId: number) => {
+  const list = attachments?.lessons.find((l) => l.lessonId === lessonId)?.list;
+  return list && <AttachmentList attachments={{ downloadable: false, list }} />;
+};
 
 export const AttachmentList = ({
   attachments,

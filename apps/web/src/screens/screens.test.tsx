@@ -253,6 +253,27 @@ describe('the shared screens, on the server and in the app', () => {
     expect(html).toContain('付费课时');
   });
 
+  it("the phone preview: each lesson's attachment names, locked, without a link", () => {
+    const attachments: ShareAttachments = {
+      lessons: [
+        { lessonId: 1, list: [{ attachmentId: 3, name: '试看讲义.pdf', kind: 'pdf', sizeBytes: 512 }] },
+      ],
+    };
+    const html = sameTree(<WxPreviewScreen course={lockedCourse()} attachments={attachments} />);
+    expect(html).toContain('试看讲义.pdf');
+    expect(html.indexOf('试看讲义.pdf')).toBeGreaterThan(html.indexOf('id="lesson-1"'));
+    expect(html.indexOf('试看讲义.pdf')).toBeLessThan(html.indexOf('id="lesson-2"'));
+    const page = renderPublicPage({
+      lang: 'zh-CN',
+      url: '/wx-preview/11',
+      page: 'wxPreview',
+      course: lockedCourse(),
+      attachments,
+    });
+    expect(page).toContain('试看讲义.pdf');
+    expect(page).not.toMatch(/\/api\/attachment|download/i);
+  });
+
   it('the store list: one tree (cards, search box, pager), and the pager moves with the router in the app', async () => {
     const page = <StoreListScreen query={query} list={list} search={<StoreSearch query={query} />} />;
     const html = sameTree(page);

@@ -1,7 +1,7 @@
 import { WebPaths } from '@studio/contract/constants';
 import type { ShareAttachments, ShareView } from '@studio/contract';
 import type { ReactNode } from 'react';
-import { AttachmentList } from './attachment-list.tsx';
+import { lockedAttachmentsOf } from './attachment-list.tsx';
 import { CourseHeading, CourseLessons } from './course-parts.tsx';
 import { ActionLink } from './public-shell.tsx';
 import { useWords } from './words.tsx';
@@ -61,10 +61,7 @@ export const ShareScreen = ({
         lockedAction={buy}
         courseId={course.courseId}
         shareId={share.shareId}
-        attachmentsOf={(lessonId) => {
-          const list = attachments?.lessons.find((l) => l.lessonId === lessonId)?.list;
-          return list && <AttachmentList attachments={{ downloadable: false, list }} />;
-        }}
+        attachmentsOf={lockedAttachmentsOf(attachments)}
       />
     </>
   );

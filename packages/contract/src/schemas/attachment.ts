@@ -56,7 +56,8 @@ export type ReleasedAttachments = z.infer<typeof releasedAttachmentsSchema>;
 
 /**
  * A share's lessons' attachments (the draft's, as the share shows its lessons): names and sizes only,
- * for anyone with a live link; a share never hands out the files.
+ * for anyone with a live link; a share never hands out the files. The visitor's phone preview shows
+ * its released lessons' names in the same shape.
  */
 export const shareAttachmentsQuery = z.object({ shareId: shareIdSchema });
 export const shareAttachmentsSchema = z.object({

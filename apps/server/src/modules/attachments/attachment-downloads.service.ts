@@ -9,6 +9,7 @@ import {
   Code,
   type AttachmentLink,
   type AttachmentLinkBody,
+  type ReleasedAttachment,
   type ReleasedAttachments,
   type ShareAttachments,
 } from '@studio/contract';
@@ -24,6 +25,7 @@ import { downloadUrl, readDownload, signDownload } from './attachment-urls.ts';
 import {
   findReleasedAttachment,
   listCourseAttachments,
+  listReleaseAttachments,
   listReleasedAttachments,
 } from './attachments.repo.ts';
 
@@ -106,13 +108,38 @@ export async function openDownload(ctx: AppContext, token: string): Promise<Down
  */
 export async function shareAttachments(ctx: AppContext, shareId: string): Promise<ShareAttachments> {
   const { courseId, teamId } = await sharedCourse(ctx, shareId);
-  const lessons = new Map<number, ShareAttachments['lessons'][number]['list']>();
-  for (const r of await listCourseAttachments(ctx.db, teamId, courseId)) {
+  return byLesson(await listCourseAttachments(ctx.db, teamId, courseId));
+}
+
+type NamedRow = {
+  lessonId: number;
+  id: number;
+  name: string;
+  kind: ReleasedAttachment['kind'];
+  sizeBytes: number;
+};
+const byLesson = (rows: NamedRow[]): ShareAttachments => {
+  const lessons = new Map<number, ReleasedAttachment[]>();
+  for (const r of rows) {
     const list = lessons.get(r.lessonId) ?? [];
     list.push({ attachmentId: r.id, name: r.name, kind: r.kind, sizeBytes: r.sizeBytes });
     lessons.set(r.lessonId, list);
   }
   return { lessons: [...lessons].map(([lessonId, list]) => ({ lessonId, list })) };
+};
+
+/**
+ * The phone preview's names for a visitor: every lesson's attachments in the course's latest release
+ * (the release is found through one of its lessons, `lessonIds` being the page's), names only.
+ */
+export async function visitorAttachmentNames(
+  ctx: AppContext,
+  courseId: number,
+  lessonIds: number[],
+): Promise<ShareAttachments> {
+  const facts = lessonIds.length ? await releasedLessonFacts(ctx, undefined, courseId, lessonIds[0]!) : null;
+  if (!facts || !canViewListing(facts)) return { lessons: [] };
+  return byLesson(await listReleaseAttachments(ctx.db, facts.releaseId));
 }
 
 /** The server-rendered buy page's list for a visitor (null when there is no lesson or nothing to show). */

@@ -174,6 +174,26 @@ export async function listReleasedAttachments(
     .orderBy(asc(lessonAttachmentReleases.position), asc(lessonAttachments.id));
 }
 
+/** Every lesson's attachments in a release, by lesson and as that release named and ordered them. */
+export async function listReleaseAttachments(db: Db, releaseId: number) {
+  return db
+    .select({
+      lessonId: lessonAttachmentReleases.lessonId,
+      id: lessonAttachments.id,
+      name: lessonAttachmentReleases.name,
+      kind: lessonAttachments.kind,
+      sizeBytes: lessonAttachments.sizeBytes,
+    })
+    .from(lessonAttachmentReleases)
+    .innerJoin(lessonAttachments, eq(lessonAttachments.id, lessonAttachmentReleases.attachmentId))
+    .where(eq(lessonAttachmentReleases.releaseId, releaseId))
+    .orderBy(
+      asc(lessonAttachmentReleases.lessonId),
+      asc(lessonAttachmentReleases.position),
+      asc(lessonAttachments.id),
+    );
+}
+
 /** One attachment of a released lesson, with what its download needs. */
 export async function findReleasedAttachment(
   db: Db,
