@@ -73,15 +73,15 @@ export async function startTestS3(): Promise<TestS3> {
     );
   }
 
-  /** ListMultipartUploads: every upload in progress, initiated when its folder was made. */
+  /** ListMultipartUploads: every upload in progress, initiated when its folder last changed (birth times are not on every file system). */
   async function listUploads(res: http.ServerResponse, bucket: string) {
     const root = store.getResourcePath(bucket, undefined, 'uploads');
     const ids = (await fs.readdir(root).catch(() => [] as string[])).filter((n) => /^[a-f0-9]{32}$/.test(n));
     const uploads = await Promise.all(
       ids.map(async (id) => {
         const key = await fs.readFile(path.join(root, id, 'key'), 'utf8');
-        const { birthtime } = await fs.stat(path.join(root, id));
-        return `<Upload><Key>${key}</Key><UploadId>${id}</UploadId><Initiated>${birthtime.toISOString()}</Initiated></Upload>`;
+        const { mtime } = await fs.stat(path.join(root, id));
+        return `<Upload><Key>${key}</Key><UploadId>${id}</UploadId><Initiated>${mtime.toISOString()}</Initiated></Upload>`;
       }),
     );
     xml(
