@@ -129,6 +129,15 @@ describe('lesson attachments: uploaded by the author, downloaded by a buyer, nam
     expect(((await link.json()) as { code: number }).code).toBe(404);
   });
 
+  it("a visitor of the phone preview sees each lesson's attachment names with a lock, and no download", async () => {
+    const page = await pageAs(null, { viewport: PHONE });
+    await page.goto(`${baseUrl}${WebPaths.wxPreview(courseId)}`);
+    const section = page.locator(`#lesson-${paidLessonId}`).getByRole('region', { name: '课时附件' });
+    await section.getByText(FILE_NAME).waitFor();
+    expect(await section.getByRole('link').count()).toBe(0);
+    expect(await page.content()).not.toMatch(/\/api\/attachment\/(file|open|link)/);
+  });
+
   it("a visitor of a share page sees each lesson's attachment names with a lock, and the page holds no file address", async () => {
     const share = await apiAs<{ shareId: string }>(baseUrl, seller, '/share/create', { courseId });
     const html = await (await fetch(`${baseUrl}${WebPaths.share(share.shareId)}`)).text();
