@@ -2,7 +2,7 @@
  * Lesson attachments end to end: the author uploads a PDF (made here) in the lesson editor and sees
  * its progress and row; the course is released; a buyer on a phone (390 px) downloads it from the
  * lesson in 我的学习 under its own name; a visitor of the buy page sees its name and size with a
- * lock, and no download link.
+ * lock, and no download link; so does a visitor of a share page, whose HTML holds no file address.
  */
 import { readFile } from 'node:fs/promises';
 import type { UserInfo } from '@studio/contract';
@@ -127,5 +127,33 @@ describe('lesson attachments: uploaded by the author, downloaded by a buyer, nam
       }),
     });
     expect(((await link.json()) as { code: number }).code).toBe(404);
+  });
+
+  it("a visitor of the phone preview sees each lesson's attachment names with a lock, and no download", async () => {
+    const page = await pageAs(null, { viewport: PHONE });
+    await page.goto(`${baseUrl}${WebPaths.wxPreview(courseId)}`);
+    const section = page.locator(`#lesson-${paidLessonId}`).getByRole('region', { name: '课时附件' });
+    await section.getByText(FILE_NAME).waitFor();
+    expect(await section.getByRole('link').count()).toBe(0);
+    expect(await page.content()).not.toMatch(/\/api\/attachment\/(file|open|link)/);
+  });
+
+  it("a visitor of a share page sees each lesson's attachment names with a lock, and the page holds no file address", async () => {
+    const share = await apiAs<{ shareId: string }>(baseUrl, seller, '/share/create', { courseId });
+    const html = await (await fetch(`${baseUrl}${WebPaths.share(share.shareId)}`)).text();
+    expect(html).toContain(FILE_NAME);
+    expect(html).not.toMatch(/\/api\/attachment\/(file|open|link)/);
+    const page = await pageAs(null, { viewport: PHONE });
+    await page.goto(`${baseUrl}${WebPaths.share(share.shareId)}`);
+    const lesson = page.locator(`#lesson-${paidLessonId}`);
+    const section = lesson.getByRole('region', { name: '课时附件' });
+    await section.getByText(FILE_NAME).waitFor();
+    await section.getByText('购买后可下载').waitFor();
+    expect(await section.getByRole('link').count()).toBe(0);
+    expect(await section.getByRole('button').count()).toBe(0);
+    // The author, logged in, sees the same names on the share in the app.
+    const own = await pageAs(seller);
+    await own.goto(`${baseUrl}${WebPaths.share(share.shareId)}`);
+    await own.locator(`#lesson-${paidLessonId}`).getByText(FILE_NAME).waitFor();
   });
 });

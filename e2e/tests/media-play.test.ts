@@ -4,7 +4,8 @@
  * releases a paid course: lesson 1 (paid) and lesson 2 (free preview) hold it. A buyer on a phone
  * presses play in 我的学习: the encrypted playlist, key and segments load through hls.js, the video's
  * time advances, and the watermark names the buyer. A visitor on the phone preview (server-rendered,
- * no app) plays the free lesson: the player's script loads only on the press, with no watermark.
+ * no app) plays the free lesson: the player's script loads only on the press, with no watermark. A
+ * visitor of a share of a course never released plays its free lesson there (the share is the grant).
  */
 import type { UserInfo } from '@studio/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -26,8 +27,9 @@ let seller: UserInfo;
 let buyer: UserInfo;
 let courseId: number;
 let freeLessonId: number;
+let mediaId: number;
 
-async function releaseVideoCourse(user: UserInfo, mediaId: number) {
+async function releaseVideoCourse(user: UserInfo, mediaId: number, release = true) {
   const api = <T>(p: string, body?: unknown) => apiAs<T>(baseUrl, user, p, body);
   const course = await api<{ courseId: number; version: number }>('/course/create', { title: TITLE });
   const content = {
@@ -57,7 +59,7 @@ async function releaseVideoCourse(user: UserInfo, mediaId: number) {
     category: 'tech',
     price: 990,
   });
-  await api('/course/release', { courseId: course.courseId });
+  if (release) await api('/course/release', { courseId: course.courseId });
   return { courseId: course.courseId, freeLessonId: ids[1]! };
 }
 
@@ -89,7 +91,7 @@ function watchMedia(page: Page) {
 beforeAll(async () => {
   browser = await launchBrowser();
   seller = await accountWithTeam(baseUrl, logFile, '视频课卖家');
-  const mediaId = await uploadMedia(baseUrl, seller, await makeClip());
+  mediaId = await uploadMedia(baseUrl, seller, await makeClip());
   await waitReady(baseUrl, seller, mediaId);
   ({ courseId, freeLessonId } = await releaseVideoCourse(seller, mediaId));
   buyer = await accountWithTeam(baseUrl, logFile, '视频课买家');
@@ -198,5 +200,24 @@ describe('playing lesson video', () => {
     expect(await page.locator('[data-watermark]').count()).toBe(0);
     // The paid lesson stays locked for the visitor: no play button there.
     expect(await page.locator('[data-media-play]').count()).toBe(0);
+  });
+
+  it('a visitor plays the free lesson on the share page of a course never released', async () => {
+    const draft = await releaseVideoCourse(seller, mediaId, false);
+    const share = await apiAs<{ shareId: string }>(baseUrl, seller, '/share/create', {
+      courseId: draft.courseId,
+    });
+    const page = await (await newContext()).newPage();
+    const seen = watchMedia(page);
+    await page.goto(`${baseUrl}/share/${share.shareId}`);
+    const play = page
+      .locator(`#lesson-${draft.freeLessonId}`)
+      .getByRole('button', { name: `播放视频：${CLIP_TITLE}` });
+    await play.click();
+    await playedPast(page, 1);
+    expect(seen.key).toBeGreaterThan(0);
+    expect(seen.failed).toEqual([]);
+    // The paid lesson is locked on the share of a paid course: one play button, the free lesson's.
+    expect(await page.locator('[data-media]').count()).toBe(1);
   });
 });

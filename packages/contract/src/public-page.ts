@@ -7,7 +7,7 @@ import type { UiLang } from './constants.ts';
 import type { Page } from './schemas/common.ts';
 import type { WechatQr } from './schemas/account.ts';
 import type { ShareView } from './schemas/course.ts';
-import type { ReleasedAttachments } from './schemas/attachment.ts';
+import type { ReleasedAttachments, ShareAttachments } from './schemas/attachment.ts';
 import type { StoreCard, StoreCourse, StoreListCard, StoreListPage } from './schemas/store.ts';
 import type { StoreListAddress } from './store-list-address.ts';
 
@@ -30,8 +30,10 @@ export type PublicPageBody =
       /** The read lesson's attachments as a visitor sees them (names; downloads for a free-preview lesson). */
       attachments?: ReleasedAttachments | null;
     }
-  | { page: 'wxPreview'; course: StoreCourse }
-  | { page: 'share'; view: ShareView }
+  /** `attachments`: its lessons' attachment names (the phone preview shows no download). */
+  | { page: 'wxPreview'; course: StoreCourse; attachments?: ShareAttachments }
+  /** `attachments`: its lessons' attachment names (a share hands out no file). */
+  | { page: 'share'; view: ShareView; attachments?: ShareAttachments }
   | { page: 'notFound'; what: 'course' | 'share' }
   | { page: 'shareGone' }
   /**

@@ -212,6 +212,8 @@ export const Routes = {
     link: '/attachment/link',
     /** A visitor's link on the server-rendered pages: decided for a visitor, then redirected to a fresh signed address. */
     open: '/attachment/open',
+    /** A share's lessons' attachments: names and sizes only, for anyone with a live link. */
+    share: '/attachment/share',
     /** The signed download itself: `/attachment/file/<token>`. */
     file: '/attachment/file',
   },

@@ -360,6 +360,12 @@ describe('the policy', () => {
     expect(canPlayMedia({ ownTeam: false, lesson: lesson(true, false, false) })).toBe(false);
     // Unlisted (下架): a visitor's free preview stops; buyers keep theirs.
     expect(canPlayMedia({ ownTeam: false, lesson: lesson(false, false, true) })).toBe(false);
+    // A live share's lesson: its free preview plays (released or not, listed or not), a paid one never.
+    expect(canPlayMedia({ ownTeam: false, lesson: null, shared: { freePreview: true } })).toBe(true);
+    expect(canPlayMedia({ ownTeam: false, lesson: null, shared: { freePreview: false } })).toBe(false);
+    const unlisted = lesson(false, false, true);
+    expect(canPlayMedia({ ownTeam: false, lesson: unlisted, shared: { freePreview: true } })).toBe(true);
+    expect(canPlayMedia({ ownTeam: false, lesson: null, shared: null })).toBe(false);
   });
 
   it('attachments download by the rule media plays by', () => {
@@ -371,6 +377,9 @@ describe('the policy', () => {
             expect(canDownloadAttachment(s)).toBe(canPlayMedia(s));
           }
     expect(canDownloadAttachment({ ownTeam: false, lesson: null })).toBe(false);
+    // A share grants no download: its visitors see the names only.
+    const viaShare = { ownTeam: false, lesson: null, shared: { freePreview: true } };
+    expect(canDownloadAttachment(viaShare)).toBe(false);
   });
 
   it('live co-editing: edit for who may edit the course, read for the rest of the team and an expired team, refused elsewhere', () => {

@@ -289,27 +289,32 @@ export const canReadLesson = (s: LessonSubject): boolean => s.entitled || s.free
 /**
  * Playing uploaded media (its HLS key is handed out only then): the team that uploaded it, or anyone
  * who may read a released lesson holding it, by the buy page's rules (`canViewListing` and
- * `canReadLesson`: the teams that hold the course; anyone, a share's visitor included, for a
- * free-preview lesson of a listed course). A lesson of another team's course never opens it.
+ * `canReadLesson`: the teams that hold the course; anyone for a free-preview lesson of a listed
+ * course), or a share link's visitor for the free-preview lessons of the shared course only (released
+ * or not, listed or not; never a paid lesson, whatever the share shows). A lesson of another team's
+ * course never opens it.
  */
 export type MediaSubject = {
   ownTeam: boolean;
   /** The released lesson it is played in, when the lesson holds it and the course is the media's team's. */
   lesson: (LessonSubject & { listed: boolean }) | null;
+  /** The lesson of a live share's course it is played in, on the same terms as `lesson`. */
+  shared?: { freePreview: boolean } | null;
 };
 export const canPlayMedia = (s: MediaSubject): boolean =>
   s.ownTeam ||
   (s.lesson !== null &&
     canViewListing({ listed: s.lesson.listed, entitled: s.lesson.entitled }) &&
-    canReadLesson(s.lesson));
+    canReadLesson(s.lesson)) ||
+  (s.shared?.freePreview ?? false);
 
 /**
- * Downloading a released lesson's attachment: exactly who may play its media (`canPlayMedia`): the
- * course's own team, the teams that hold it, anyone (a share's visitor included) for a free-preview
- * lesson of a listed course. Others see the attachments' names and sizes only.
+ * Downloading a released lesson's attachment: who may play its media by a release (`canPlayMedia`
+ * without a share): the course's own team, the teams that hold it, anyone for a free-preview lesson of
+ * a listed course. A share grants no download: its visitors, like others, see the names and sizes only.
  */
-export type AttachmentSubject = MediaSubject;
-export const canDownloadAttachment = (s: AttachmentSubject): boolean => canPlayMedia(s);
+export type AttachmentSubject = Omit<MediaSubject, 'shared'>;
+export const canDownloadAttachment = (s: AttachmentSubject): boolean => canPlayMedia({ ...s, shared: null });
 
 /** The team's abilities for its payloads; team actions depend on the role alone. */
 export const teamAbilitiesOf = (membership: Membership): TeamAbilities => ({

@@ -70,11 +70,18 @@ const Body = ({ model, t }: { model: PublicPageModel; t: ReturnType<typeof fixed
       return (
         <WxPreviewScreen
           course={model.course}
+          attachments={model.attachments}
           lockedAction={visitorBuy(WebPaths.storePreview(model.course.courseId))}
         />
       );
     case 'share':
-      return <ShareScreen view={model.view} copy={<LoginToCopy shareId={model.view.share.shareId} />} />;
+      return (
+        <ShareScreen
+          view={model.view}
+          attachments={model.attachments}
+          copy={<LoginToCopy shareId={model.view.share.shareId} />}
+        />
+      );
     case 'notFound':
       return model.what === 'share' ? (
         <Missing

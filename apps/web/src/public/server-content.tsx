@@ -21,6 +21,7 @@ export const ServerLessonContent = ({ doc, place }: { doc: DocNode; place?: Cont
       data-media-course={place?.courseId}
       data-media-lesson={place?.lessonId}
       data-media-paid={place ? String(place.paid) : undefined}
+      data-media-share={place?.shareId}
       // Safe: renderDocHtml keeps whitelisted nodes and checked URLs only and escapes every value.
       dangerouslySetInnerHTML={{
         __html: renderDocHtml(doc, { words: (key) => t(key), highlight: highlightCode, mediaPlayLabel }),

@@ -3,7 +3,7 @@
  * button; for others the name and size with a lock. Plain elements, so the server renders it for
  * visitors and the app for members from the same tree.
  */
-import type { ReleasedAttachments } from '@studio/contract';
+import type { ReleasedAttachments, ShareAttachments } from '@studio/contract';
 import { API_BASE, Routes } from '@studio/contract/constants';
 import { useWords } from './words.tsx';
 
@@ -45,12 +45,19 @@ export type AttachmentDownload =
   | { hrefOf: (attachmentId: number) => string }
   | { onDownload: (attachmentId: number) => void; busyId?: number | null };
 
+/** A page's lessons' attachment names (a share, the phone preview): each lesson's list, locked. */
+export const lockedAttachmentsOf = (attachments: ShareAttachments | undefined) => (lessonId: number) => {
+  const list = attachments?.lessons.find((l) => l.lessonId === lessonId)?.list;
+  return list && <AttachmentList attachments={{ downloadable: false, list }} />;
+};
+
 export const AttachmentList = ({
   attachments,
   download,
 }: {
   attachments: ReleasedAttachments;
-  download: AttachmentDownload;
+  /** Not needed for a list nobody may download (a share: names only). */
+  download?: AttachmentDownload;
 }) => {
   const { t } = useWords();
   if (attachments.list.length === 0) return null;
@@ -67,7 +74,7 @@ export const AttachmentList = ({
             <span className="pp-attachment-meta">
               {t(`attachments.kind.${a.kind}`)} · {formatBytes(a.sizeBytes)}
             </span>
-            {!attachments.downloadable ? (
+            {!attachments.downloadable || !download ? (
               <span className="pp-attachment-locked">{t('attachments.locked')}</span>
             ) : 'hrefOf' in download ? (
               <a

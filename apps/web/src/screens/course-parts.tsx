@@ -214,9 +214,15 @@ export const LessonArticle = ({
   headingLevel = 2,
   inStore = false,
   courseId,
+  shareId,
+  attachments,
 }: {
   lesson: PublicLesson;
   courseId?: number;
+  /** On a share's page: the share, named when its media are played. */
+  shareId?: string;
+  /** The lesson's attachments, shown under it whether it is locked or not. */
+  attachments?: ReactNode;
   index: number;
   lockedAction?: ReactNode;
   headingLevel?: 1 | 2;
@@ -239,7 +245,7 @@ export const LessonArticle = ({
       {lesson.content ? (
         <Content
           doc={lesson.content}
-          place={{ courseId, lessonId: lesson.lessonId, paid: !lesson.freePreview }}
+          place={{ courseId, lessonId: lesson.lessonId, paid: !lesson.freePreview, shareId }}
         />
       ) : (
         <div className="pp-locked">
@@ -249,6 +255,7 @@ export const LessonArticle = ({
           {lockedAction}
         </div>
       )}
+      {attachments}
     </article>
   );
 };
@@ -258,10 +265,14 @@ export const CourseLessons = ({
   lessons,
   lockedAction,
   courseId,
+  shareId,
+  attachmentsOf,
 }: {
   lessons: PublicLesson[];
   lockedAction?: ReactNode;
   courseId?: number;
+  shareId?: string;
+  attachmentsOf?: (lessonId: number) => ReactNode;
 }) => {
   const { t } = useWords();
   return (
@@ -280,6 +291,8 @@ export const CourseLessons = ({
           index={index}
           lockedAction={lockedAction}
           courseId={courseId}
+          shareId={shareId}
+          attachments={attachmentsOf?.(lesson.lessonId)}
         />
       ))}
     </>

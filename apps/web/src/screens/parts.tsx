@@ -18,7 +18,8 @@ export type ScreenLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'hre
 };
 
 /** The lesson a content is (its media blocks play there); `paid`: not a free-preview lesson. */
-export type ContentPlace = { courseId?: number; lessonId: number; paid: boolean };
+/** Where a lesson's media play: its course and lesson, and on a share's page that share. */
+export type ContentPlace = { courseId?: number; lessonId: number; paid: boolean; shareId?: string };
 
 export type ScreenParts = {
   Link: ComponentType<ScreenLinkProps>;

@@ -4,12 +4,20 @@
  * markup matches once the two renderers' own ids are set aside, and in the app the links move with
  * the router instead of loading a page.
  */
-import type { DocNode, PublicStoreList, ShareView, StoreCourse, StoreListAddress } from '@studio/contract';
+import type {
+  DocNode,
+  PublicStoreList,
+  ShareAttachments,
+  ShareView,
+  StoreCourse,
+  StoreListAddress,
+} from '@studio/contract';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { renderPublicPage } from '../public/entry-server.tsx';
 import { fixedT } from '../public/public-i18n.tsx';
 import { ServerLessonContent } from '../public/server-content.tsx';
 import { TestProviders } from '../test/test-providers.tsx';
@@ -216,10 +224,54 @@ describe('the shared screens, on the server and in the app', () => {
     expect(html).toContain('购买课程');
   });
 
+  it("the share page: each lesson's attachment names, locked, and no address of a file", () => {
+    const attachments: ShareAttachments = {
+      lessons: [
+        { lessonId: 2, list: [{ attachmentId: 9, name: '第二课讲义.pdf', kind: 'pdf', sizeBytes: 2048 }] },
+      ],
+    };
+    const html = sameTree(<ShareScreen view={share()} attachments={attachments} />);
+    expect(html).toContain('第二课讲义.pdf');
+    expect(html.replaceAll('<!-- -->', '')).toContain('PDF · 2.0 KB');
+    expect(html).toContain('pp-attachment-lock');
+    // Under lesson 2, not lesson 1.
+    expect(html.indexOf('第二课讲义.pdf')).toBeGreaterThan(html.indexOf('id="lesson-2"'));
+    const page = renderPublicPage({
+      lang: 'zh-CN',
+      url: '/share/abc123',
+      page: 'share',
+      view: share(),
+      attachments,
+    });
+    expect(page).toContain('第二课讲义.pdf');
+    expect(page).not.toMatch(/\/api\/attachment|download/i);
+  });
+
   it('the phone preview: one tree, with its price and locked lessons', () => {
     const html = sameTree(<WxPreviewScreen course={lockedCourse()} lockedAction={<span>买</span>} />);
     expect(html).toContain('¥99.90');
     expect(html).toContain('付费课时');
+  });
+
+  it("the phone preview: each lesson's attachment names, locked, without a link", () => {
+    const attachments: ShareAttachments = {
+      lessons: [
+        { lessonId: 1, list: [{ attachmentId: 3, name: '试看讲义.pdf', kind: 'pdf', sizeBytes: 512 }] },
+      ],
+    };
+    const html = sameTree(<WxPreviewScreen course={lockedCourse()} attachments={attachments} />);
+    expect(html).toContain('试看讲义.pdf');
+    expect(html.indexOf('试看讲义.pdf')).toBeGreaterThan(html.indexOf('id="lesson-1"'));
+    expect(html.indexOf('试看讲义.pdf')).toBeLessThan(html.indexOf('id="lesson-2"'));
+    const page = renderPublicPage({
+      lang: 'zh-CN',
+      url: '/wx-preview/11',
+      page: 'wxPreview',
+      course: lockedCourse(),
+      attachments,
+    });
+    expect(page).toContain('试看讲义.pdf');
+    expect(page).not.toMatch(/\/api\/attachment|download/i);
   });
 
   it('the store list: one tree (cards, search box, pager), and the pager moves with the router in the app', async () => {

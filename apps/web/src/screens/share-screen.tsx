@@ -1,6 +1,7 @@
 import { WebPaths } from '@studio/contract/constants';
-import type { ShareView } from '@studio/contract';
+import type { ShareAttachments, ShareView } from '@studio/contract';
 import type { ReactNode } from 'react';
+import { lockedAttachmentsOf } from './attachment-list.tsx';
 import { CourseHeading, CourseLessons } from './course-parts.tsx';
 import { ActionLink } from './public-shell.tsx';
 import { useWords } from './words.tsx';
@@ -19,8 +20,17 @@ const formatTime = (ms: number, lang: string) =>
 /**
  * /share/:shareId: the shared course, read-only; a paid one locks all but its free lessons and offers
  * its buy page. `copy` is what copying takes (a visitor: 登录后复制; in the app: the copy button).
+ * `attachments`: each lesson's attachment names, shown locked (a share hands out no file).
  */
-export const ShareScreen = ({ view, copy }: { view: ShareView; copy?: ReactNode }) => {
+export const ShareScreen = ({
+  view,
+  copy,
+  attachments,
+}: {
+  view: ShareView;
+  copy?: ReactNode;
+  attachments?: ShareAttachments;
+}) => {
   const { t, lang } = useWords();
   const { share, course } = view;
   const buy = share.paid ? (
@@ -46,7 +56,13 @@ export const ShareScreen = ({ view, copy }: { view: ShareView; copy?: ReactNode 
       <div className="pp-card">
         <CourseHeading course={course}>{share.allowCopy && copy}</CourseHeading>
       </div>
-      <CourseLessons lessons={course.lessons} lockedAction={buy} courseId={course.courseId} />
+      <CourseLessons
+        lessons={course.lessons}
+        lockedAction={buy}
+        courseId={course.courseId}
+        shareId={share.shareId}
+        attachmentsOf={lockedAttachmentsOf(attachments)}
+      />
     </>
   );
 };

@@ -1,4 +1,6 @@
+import type { ShareAttachments } from '@studio/contract';
 import type { ReactNode } from 'react';
+import { lockedAttachmentsOf } from './attachment-list.tsx';
 import { CourseHeading, CourseLessons, usePrice, type PublicCourse } from './course-parts.tsx';
 
 /**
@@ -9,9 +11,12 @@ import { CourseHeading, CourseLessons, usePrice, type PublicCourse } from './cou
 export const WxPreviewScreen = ({
   course,
   lockedAction,
+  attachments,
 }: {
   course: PublicCourse & { price: number | null };
   lockedAction?: ReactNode;
+  /** The lessons' attachment names, locked (a visitor's page; the phone preview offers no download). */
+  attachments?: ShareAttachments;
 }) => {
   const price = usePrice();
   return (
@@ -19,7 +24,12 @@ export const WxPreviewScreen = ({
       <CourseHeading course={course}>
         <p className="pp-price">{price(course.price)}</p>
       </CourseHeading>
-      <CourseLessons lessons={course.lessons} lockedAction={lockedAction} courseId={course.courseId} />
+      <CourseLessons
+        lessons={course.lessons}
+        lockedAction={lockedAction}
+        courseId={course.courseId}
+        attachmentsOf={lockedAttachmentsOf(attachments)}
+      />
     </div>
   );
 };

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { idSchema, queryIdSchema } from './common.ts';
+import { shareIdSchema } from './course.ts';
 
 /** What an attachment is, judged from its bytes: the kinds the upload accepts. */
 export const ATTACHMENT_KINDS = ['pdf', 'slides', 'document', 'spreadsheet', 'zip', 'text'] as const;
@@ -52,6 +53,17 @@ export const releasedAttachmentsSchema = z.object({
   list: z.array(releasedAttachmentSchema),
 });
 export type ReleasedAttachments = z.infer<typeof releasedAttachmentsSchema>;
+
+/**
+ * A share's lessons' attachments (the draft's, as the share shows its lessons): names and sizes only,
+ * for anyone with a live link; a share never hands out the files. The visitor's phone preview shows
+ * its released lessons' names in the same shape.
+ */
+export const shareAttachmentsQuery = z.object({ shareId: shareIdSchema });
+export const shareAttachmentsSchema = z.object({
+  lessons: z.array(z.object({ lessonId: z.number().int(), list: z.array(releasedAttachmentSchema) })),
+});
+export type ShareAttachments = z.infer<typeof shareAttachmentsSchema>;
 
 export const attachmentLinkBody = z.object({
   courseId: idSchema,

@@ -1,6 +1,7 @@
 /** Video and audio in lessons: what an upload becomes, its transcoding state and its playback addresses. */
 import { z } from 'zod';
 import { idSchema, queryIdSchema } from './common.ts';
+import { shareIdSchema } from './course.ts';
 
 export const MEDIA_KINDS = ['video', 'audio'] as const;
 export type MediaKind = (typeof MEDIA_KINDS)[number];
@@ -45,11 +46,13 @@ export type MediaUsage = z.infer<typeof mediaUsageSchema>;
 /**
  * Playing a media block: the media and where it stands in a course (`courseId` and `lessonId` of the
  * lesson holding the block; the seller's own team may leave them out to preview in the editor).
+ * `shareId`: played on that share's page, which opens the free-preview lessons of its course.
  */
 export const mediaPlayBody = z.object({
   mediaId: idSchema,
   courseId: idSchema.optional(),
   lessonId: idSchema.optional(),
+  shareId: shareIdSchema.optional(),
 });
 export type MediaPlayBody = z.infer<typeof mediaPlayBody>;
 

@@ -9,17 +9,25 @@ import {
   Code,
   type AttachmentLink,
   type AttachmentLinkBody,
+  type ReleasedAttachment,
   type ReleasedAttachments,
+  type ShareAttachments,
 } from '@studio/contract';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { canDownloadAttachment, canViewListing } from '../../platform/policy.ts';
 import type { OpenedFile } from '../../platform/storage/file-storage.ts';
+import { sharedCourse } from '../courses/shares.service.ts';
 import { releasedLessonFacts } from '../store/catalog.service.ts';
 import { findUserMembership } from '../teams/teams.service.ts';
 import { contentDisposition } from './attachment-names.ts';
 import { downloadUrl, readDownload, signDownload } from './attachment-urls.ts';
-import { findReleasedAttachment, listReleasedAttachments } from './attachments.repo.ts';
+import {
+  findReleasedAttachment,
+  listCourseAttachments,
+  listReleaseAttachments,
+  listReleasedAttachments,
+} from './attachments.repo.ts';
 
 /** The viewer: a member of a team (their current one), or null for a visitor. */
 export type AttachmentViewer = ViewerIds;
@@ -92,6 +100,46 @@ export async function openDownload(ctx: AppContext, token: string): Promise<Down
   const file = await ctx.storage.open(row.storageKey);
   if (!file) throw new AppError(Code.NOT_FOUND, { status: 404 });
   return { file, contentType: row.contentType, disposition: contentDisposition(row.releasedName) };
+}
+
+/**
+ * A live share's lessons' attachments, as the share shows its lessons (the draft): names, kinds and
+ * sizes only. A share hands out no file, whoever holds the link (`canDownloadAttachment` takes no share).
+ */
+export async function shareAttachments(ctx: AppContext, shareId: string): Promise<ShareAttachments> {
+  const { courseId, teamId } = await sharedCourse(ctx, shareId);
+  return byLesson(await listCourseAttachments(ctx.db, teamId, courseId));
+}
+
+type NamedRow = {
+  lessonId: number;
+  id: number;
+  name: string;
+  kind: ReleasedAttachment['kind'];
+  sizeBytes: number;
+};
+const byLesson = (rows: NamedRow[]): ShareAttachments => {
+  const lessons = new Map<number, ReleasedAttachment[]>();
+  for (const r of rows) {
+    const list = lessons.get(r.lessonId) ?? [];
+    list.push({ attachmentId: r.id, name: r.name, kind: r.kind, sizeBytes: r.sizeBytes });
+    lessons.set(r.lessonId, list);
+  }
+  return { lessons: [...lessons].map(([lessonId, list]) => ({ lessonId, list })) };
+};
+
+/**
+ * The phone preview's names for a visitor: every lesson's attachments in the course's latest release
+ * (the release is found through one of its lessons, `lessonIds` being the page's), names only.
+ */
+export async function visitorAttachmentNames(
+  ctx: AppContext,
+  courseId: number,
+  lessonIds: number[],
+): Promise<ShareAttachments> {
+  const facts = lessonIds.length ? await releasedLessonFacts(ctx, undefined, courseId, lessonIds[0]!) : null;
+  if (!facts || !canViewListing(facts)) return { lessons: [] };
+  return byLesson(await listReleaseAttachments(ctx.db, facts.releaseId));
 }
 
 /** The server-rendered buy page's list for a visitor (null when there is no lesson or nothing to show). */

@@ -21,6 +21,7 @@ import {
 import { minimalPdf, upload } from '../../../test/attachment-files.ts';
 import { payInSandbox } from '../../../test/store-factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { courseView } from '../public-pages/public-pages.service.ts';
 import { readDownload } from './attachment-urls.ts';
 
 let t: TestApp;
@@ -125,6 +126,18 @@ describe('attachments of a released lesson', () => {
     expect((await open(seller.paid, seller.paidFile)).statusCode).not.toBe(302);
     // An id of another lesson's attachment opens nothing, even where the lesson is free.
     expect((await link(seller.free, seller.paidFile)).code).toBe(Code.NOT_FOUND);
+  });
+
+  it("names every lesson's attachments on a visitor's phone preview, from the release, with no address", async () => {
+    const view = await courseView(t.app.ctx, String(seller.courseId), 'wxPreview');
+    if (view.body.page !== 'wxPreview') throw new Error(view.body.page);
+    expect(view.body.attachments).toEqual({
+      lessons: [
+        { lessonId: seller.free, list: [expect.objectContaining({ name: 'free.pdf', kind: 'pdf' })] },
+        { lessonId: seller.paid, list: [expect.objectContaining({ name: '讲义 "终版"; 第1章.pdf' })] },
+      ],
+    });
+    expect(JSON.stringify(view.body)).not.toMatch(/\/attachment\/(file|open)/);
   });
 
   it('gives the seller team and a buying team a signed download: attachment, RFC 5987 name, type, nosniff', async () => {

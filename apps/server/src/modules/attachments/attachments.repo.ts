@@ -47,6 +47,22 @@ export async function listLessonAttachments(
     .orderBy(asc(lessonAttachments.position), asc(lessonAttachments.id));
 }
 
+/** The draft attachments of a course's existing lessons, by lesson and in their order (a share's page). */
+export async function listCourseAttachments(db: Db, teamId: number, courseId: number) {
+  return db
+    .select({
+      lessonId: lessonAttachments.lessonId,
+      id: lessonAttachments.id,
+      name: lessonAttachments.name,
+      kind: lessonAttachments.kind,
+      sizeBytes: lessonAttachments.sizeBytes,
+    })
+    .from(lessonAttachments)
+    .innerJoin(lessons, eq(lessons.id, lessonAttachments.lessonId))
+    .where(and(live(teamId), eq(lessonAttachments.courseId, courseId), eq(lessons.courseId, courseId)))
+    .orderBy(asc(lessonAttachments.lessonId), asc(lessonAttachments.position), asc(lessonAttachments.id));
+}
+
 export async function findTeamAttachment(
   db: Db,
   teamId: number,
@@ -156,6 +172,26 @@ export async function listReleasedAttachments(
       and(eq(lessonAttachmentReleases.releaseId, releaseId), eq(lessonAttachmentReleases.lessonId, lessonId)),
     )
     .orderBy(asc(lessonAttachmentReleases.position), asc(lessonAttachments.id));
+}
+
+/** Every lesson's attachments in a release, by lesson and as that release named and ordered them. */
+export async function listReleaseAttachments(db: Db, releaseId: number) {
+  return db
+    .select({
+      lessonId: lessonAttachmentReleases.lessonId,
+      id: lessonAttachments.id,
+      name: lessonAttachmentReleases.name,
+      kind: lessonAttachments.kind,
+      sizeBytes: lessonAttachments.sizeBytes,
+    })
+    .from(lessonAttachmentReleases)
+    .innerJoin(lessonAttachments, eq(lessonAttachments.id, lessonAttachmentReleases.attachmentId))
+    .where(eq(lessonAttachmentReleases.releaseId, releaseId))
+    .orderBy(
+      asc(lessonAttachmentReleases.lessonId),
+      asc(lessonAttachmentReleases.position),
+      asc(lessonAttachments.id),
+    );
 }
 
 /** One attachment of a released lesson, with what its download needs. */

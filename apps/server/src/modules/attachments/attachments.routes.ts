@@ -12,6 +12,8 @@ import {
   releasedAttachmentsQuery,
   releasedAttachmentsSchema,
   Routes,
+  shareAttachmentsQuery,
+  shareAttachmentsSchema,
 } from '@studio/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -19,7 +21,12 @@ import { z } from 'zod';
 import { teamCtxOf, viewerIdsOf } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { ok } from '../../platform/reply.ts';
-import { attachmentLink, openDownload, releasedAttachments } from './attachment-downloads.service.ts';
+import {
+  attachmentLink,
+  openDownload,
+  releasedAttachments,
+  shareAttachments,
+} from './attachment-downloads.service.ts';
 import { receiveAttachment } from './attachment-upload.ts';
 import {
   lessonAttachments,
@@ -110,6 +117,19 @@ export const attachmentsRoutes =
         },
       },
       async (r) => ok(await releasedAttachments(ctx, await viewer(r), r.query)),
+    );
+    app.get(
+      Routes.attachment.share,
+      {
+        config: { auth: 'public' },
+        schema: {
+          summary:
+            "A share's lessons' attachments: names and sizes only, for anyone with a live link (a share hands out no file)",
+          querystring: shareAttachmentsQuery,
+          response: { 200: envelope(shareAttachmentsSchema) },
+        },
+      },
+      async (r) => ok(await shareAttachments(ctx, r.query.shareId)),
     );
     app.post(
       Routes.attachment.link,

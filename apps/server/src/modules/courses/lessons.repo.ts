@@ -11,6 +11,19 @@ export async function listLessons(db: Db, courseId: number): Promise<LessonRow[]
     .orderBy(asc(lessons.position), asc(lessons.id));
 }
 
+/** One lesson of a course (a share's page names both). */
+export async function findCourseLesson(
+  db: Db,
+  courseId: number,
+  lessonId: number,
+): Promise<LessonRow | undefined> {
+  const rows = await db
+    .select()
+    .from(lessons)
+    .where(and(eq(lessons.courseId, courseId), eq(lessons.id, lessonId)));
+  return rows[0];
+}
+
 /** A lesson with its course, only when the course belongs to this team. */
 export async function findTeamLesson(
   db: Db,

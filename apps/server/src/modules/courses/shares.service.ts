@@ -1,6 +1,7 @@
 import {
   Code,
   type Course,
+  type DocNode,
   type Share,
   type ShareList,
   type ShareView,
@@ -17,7 +18,7 @@ import type { CourseRow } from '../../db/schema.ts';
 import { copyCourse } from './course-copy.ts';
 import { toCourse, toPreview } from './course.presenter.ts';
 import { requireCourse } from './courses.service.ts';
-import { listLessons } from './lessons.repo.ts';
+import { findCourseLesson, listLessons } from './lessons.repo.ts';
 import {
   findShareForView,
   findTeamShare,
@@ -123,6 +124,34 @@ export async function viewShare(ctx: AppContext, shareId: string): Promise<Share
       })),
     },
   };
+}
+
+/** The course of a live share (its team's, for the attachments' names); 404 or 30xxx expired as `viewShare`. */
+export async function sharedCourse(
+  ctx: AppContext,
+  shareId: string,
+): Promise<{ courseId: number; teamId: number }> {
+  const { course } = await liveShare(ctx, shareId);
+  return { courseId: course.id, teamId: course.teamId };
+}
+
+/**
+ * A lesson as a live share shows it (the draft, as `viewShare` does), for the media player's policy:
+ * the course's team, the lesson's free preview and content. Null when the share is unknown, revoked or
+ * expired, or the lesson is not of its course.
+ */
+export async function sharedLessonFacts(
+  ctx: AppContext,
+  shareId: string,
+  courseId: number,
+  lessonId: number,
+): Promise<{ courseTeamId: number; freePreview: boolean; content: DocNode } | null> {
+  const row = await findShareForView(ctx.db, shareId);
+  if (!row || !isLive(row.share) || row.course.id !== courseId) return null;
+  const lesson = await findCourseLesson(ctx.db, courseId, lessonId);
+  return lesson
+    ? { courseTeamId: row.course.teamId, freePreview: lesson.freePreview, content: lesson.content }
+    : null;
 }
 
 /** Saves a copy of a shared course into the visitor's current team, when the sharer allowed it. */

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { FileStore } from '@tus/file-store';
 import { S3Store } from '@tus/s3-store';
-import type { DataStore } from '@tus/utils';
+import { ERRORS, type DataStore } from '@tus/utils';
 import type { Config } from '../../config.ts';
 
 export type LocalCopy = { path: string; release: () => Promise<void> };
@@ -22,6 +22,37 @@ export type Originals = {
   remove(uploadId: string): Promise<void>;
 };
 
+/**
+ * tus's S3 store, removing all of an upload: its `remove` aborts the multipart upload first, which S3
+ * refuses (NoSuchUpload, thrown as FILE_NOT_FOUND) once the upload was completed, so a finished
+ * media's original would never go; and it leaves the incomplete part (`<id>.part`) of an unfinished one.
+ */
+class MediaS3Store extends S3Store {
+  override async remove(id: string): Promise<void> {
+    try {
+      await super.remove(id);
+    } catch (error) {
+      if (error !== ERRORS.FILE_NOT_FOUND) throw error;
+      await this.client.deleteObjects({
+        Bucket: this.bucket,
+        Delete: { Objects: [{ Key: id }, { Key: this.infoKey(id) }] },
+      });
+    }
+    // Deleting a key that is not there succeeds on S3.
+    await this.deleteIncompletePart(id);
+  }
+}
+
+/**
+ * Checksums only where S3 requires them: with the SDK's default, tus's incomplete part (a stream of
+ * unstated length) goes as an aws-chunked body with a CRC32 trailer, which not every S3-compatible
+ * service understands: s3rver, for one, stores the chunk framing in the object (media-s3.test.ts).
+ */
+const S3_CHECKSUMS = {
+  requestChecksumCalculation: 'WHEN_REQUIRED',
+  responseChecksumValidation: 'WHEN_REQUIRED',
+} as const;
+
 const UPLOAD_ID = /^[a-f0-9]{32}$/;
 const checked = (id: string) => {
   if (!UPLOAD_ID.test(id)) throw new Error('not an upload id');
@@ -32,7 +63,7 @@ export function createOriginals(config: Config): Originals {
   // Unfinished uploads expire (tus tells the client; the sweep in media-gc.ts removes them).
   const expirationPeriodInMilliseconds = config.MEDIA_UPLOAD_EXPIRY_HOURS * 3600_000;
   if (config.storage === 's3') {
-    const store = new S3Store({
+    const store = new MediaS3Store({
       partSize: 8 * 1024 * 1024,
       expirationPeriodInMilliseconds,
       s3ClientConfig: {
@@ -40,6 +71,7 @@ export function createOriginals(config: Config): Originals {
         region: config.S3_REGION,
         endpoint: config.S3_ENDPOINT,
         forcePathStyle: config.S3_FORCE_PATH_STYLE,
+        ...S3_CHECKSUMS,
         credentials: { accessKeyId: config.S3_ACCESS_KEY_ID!, secretAccessKey: config.S3_SECRET_ACCESS_KEY! },
       },
     });

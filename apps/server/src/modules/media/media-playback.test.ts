@@ -163,7 +163,15 @@ describe('protected playback', () => {
     await expectRefused(url.replace(token, flipped));
     // Another media under the same signature.
     await expectRefused(url.replace(token, token.replace(/^\d+/, String(seller.audio))));
-    const grant = { mediaId: seller.video, mediaTeamId: 0, courseId: 0, lessonId: 0, userId: 0, teamId: 0 };
+    const grant = {
+      mediaId: seller.video,
+      mediaTeamId: 0,
+      courseId: 0,
+      lessonId: 0,
+      userId: 0,
+      teamId: 0,
+      share: '',
+    };
     const past = await signGrant(t.app.ctx, {
       ...grant,
       purpose: 'p',

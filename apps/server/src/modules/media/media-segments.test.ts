@@ -32,6 +32,7 @@ const grant = (over: Partial<PlayGrant> = {}): PlayGrant => ({
   lessonId: 0,
   userId: 0,
   teamId: 0,
+  share: '',
   purpose: 's',
   expires: Math.floor(Date.now() / 1000) + 60,
   ...over,

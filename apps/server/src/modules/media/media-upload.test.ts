@@ -84,11 +84,13 @@ describe('tus upload', () => {
     expect(media).toMatchObject({ status: 'ready', width: 1280, height: 720, renditions: ['360p', '720p'] });
   });
 
-  it('takes audio (mp3, m4a, wav) and video without sound (mkv), webm, each by its bytes', async () => {
+  it('takes audio (mp3, m4a, aac, wav) and video (mov, mkv without sound, webm), each by its bytes', async () => {
     for (const [source, ext, kind] of [
       ['audio', 'mp3', 'audio'],
       ['audio', 'm4a', 'audio'],
+      ['audio', 'aac', 'audio'],
       ['audio', 'wav', 'audio'],
+      ['video', 'mov', 'video'],
       ['silent', 'mkv', 'video'],
       ['video', 'webm', 'video'],
     ] as const) {

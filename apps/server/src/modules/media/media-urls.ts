@@ -1,6 +1,7 @@
 /**
  * Signed, short-lived playback addresses. A token names the media and the team that owns it (where
  * its files are stored), the lesson it is played in and the viewer (user and team, 0 for a visitor),
+ * the share whose page plays it (if any),
  * what it opens (`p`: playlists and the key, or `s`: segments) and when it ends, with an HMAC-SHA256
  * of all that under the app's secret. Everything of one playback sits under `/api/media/hls/<token>/`,
  * so playlists can name their parts relatively.
@@ -23,6 +24,8 @@ export type PlayGrant = {
   lessonId: number;
   userId: number;
   teamId: number;
+  /** The share whose page it is played on ('' for none): its free-preview lessons are open. */
+  share: string;
   purpose: Purpose;
   /** Seconds since 1970. */
   expires: number;
@@ -40,7 +43,9 @@ function secretOf(ctx: AppContext): Promise<string> {
 }
 
 const fieldsOf = (g: PlayGrant) =>
-  [g.mediaId, g.mediaTeamId, g.courseId, g.lessonId, g.userId, g.teamId, g.purpose, g.expires].join('.');
+  [g.mediaId, g.mediaTeamId, g.courseId, g.lessonId, g.userId, g.teamId, g.share, g.purpose, g.expires].join(
+    '.',
+  );
 const mac = (secret: string, fields: string) =>
   createHmac('sha256', secret).update(fields).digest('base64url').slice(0, 32);
 
@@ -50,7 +55,7 @@ export async function signGrant(ctx: AppContext, grant: PlayGrant): Promise<stri
 }
 
 const TOKEN =
-  /^(\d{1,10})\.(\d{1,10})\.(\d{1,10})\.(\d{1,10})\.(\d{1,10})\.(\d{1,10})\.([ps])\.(\d{1,12})\.([\w-]{32})$/;
+  /^(\d{1,10})\.(\d{1,10})\.(\d{1,10})\.(\d{1,10})\.(\d{1,10})\.(\d{1,10})\.([\w-]{0,32})\.([ps])\.(\d{1,12})\.([\w-]{32})$/;
 
 /** The grant a token carries when it is ours and not expired, else null. */
 export async function readGrant(ctx: AppContext, token: string, now = Date.now()): Promise<PlayGrant | null> {
@@ -63,10 +68,11 @@ export async function readGrant(ctx: AppContext, token: string, now = Date.now()
     lessonId: Number(m[4]),
     userId: Number(m[5]),
     teamId: Number(m[6]),
-    purpose: m[7] as Purpose,
-    expires: Number(m[8]),
+    share: m[7]!,
+    purpose: m[8] as Purpose,
+    expires: Number(m[9]),
   };
-  if (!safeEqual(mac(await secretOf(ctx), fieldsOf(grant)), m[9]!)) return null;
+  if (!safeEqual(mac(await secretOf(ctx), fieldsOf(grant)), m[10]!)) return null;
   return grant.expires * 1000 > now ? grant : null;
 }
 

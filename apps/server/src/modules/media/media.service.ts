@@ -113,7 +113,12 @@ export async function playMedia(
   viewer: MediaViewer,
   body: MediaPlayBody,
 ): Promise<MediaPlay> {
-  const place = { mediaId: body.mediaId, courseId: body.courseId ?? 0, lessonId: body.lessonId ?? 0 };
+  const place = {
+    mediaId: body.mediaId,
+    courseId: body.courseId ?? 0,
+    lessonId: body.lessonId ?? 0,
+    share: body.shareId ?? '',
+  };
   const row = await playableMedia(ctx, viewer, place);
   if (!row.kind) throw new AppError(Code.MEDIA_NOT_READY);
   const expires = Math.floor(Date.now() / 1000) + ctx.config.MEDIA_URL_TTL_SECONDS;
@@ -157,7 +162,10 @@ export async function segmentBase(ctx: AppContext, grant: PlayGrant, row: MediaR
   if (!cdn)
     return hlsBase(await signGrant(ctx, { ...grant, mediaTeamId: row.teamId, purpose: 's', expires }));
   const windowed = Math.ceil(expires / CDN_WINDOW_SECONDS) * CDN_WINDOW_SECONDS;
-  const shared = { mediaId: row.id, mediaTeamId: row.teamId, courseId: 0, lessonId: 0, userId: 0, teamId: 0 };
+  const shared = {
+    ...{ mediaId: row.id, mediaTeamId: row.teamId, courseId: 0, lessonId: 0, userId: 0, teamId: 0 },
+    share: '',
+  };
   const token = await signGrant(ctx, { ...shared, purpose: 's', expires: windowed });
   return `${cdn.replace(/\/$/, '')}${hlsBase(token)}`;
 }

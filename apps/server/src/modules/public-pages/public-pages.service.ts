@@ -23,7 +23,11 @@ import { createWechatQr } from '../auth/wechat.service.ts';
 import { viewShare } from '../courses/shares.service.ts';
 import { viewCertificate } from '../learning/certificates.service.ts';
 import { storeCourse, storeListJson } from '../store/catalog.service.ts';
-import { visitorAttachments } from '../attachments/attachment-downloads.service.ts';
+import {
+  shareAttachments,
+  visitorAttachmentNames,
+  visitorAttachments,
+} from '../attachments/attachment-downloads.service.ts';
 import { describe, SITE_DESCRIPTION, SITE_NAME, type PageHead } from './page-head.ts';
 import { listedForSitemap } from './sitemap.repo.ts';
 
@@ -55,7 +59,7 @@ export async function shareView(ctx: AppContext, shareId: string): Promise<Publi
         path,
         image: course.cover,
       },
-      body: { page: 'share', view },
+      body: { page: 'share', view, attachments: await shareAttachments(ctx, shareId) },
     };
   } catch (error) {
     const code = codeOf(error);
@@ -101,7 +105,15 @@ export async function courseView(
       },
       body:
         page === 'wxPreview'
-          ? { page: 'wxPreview', course }
+          ? {
+              page: 'wxPreview',
+              course,
+              attachments: await visitorAttachmentNames(
+                ctx,
+                courseId,
+                course.lessons.map((l) => l.lessonId),
+              ),
+            }
           : {
               page: 'storeCourse',
               course,

@@ -41,6 +41,7 @@ export const AppMediaPlayer = ({
       title={title}
       courseId={place.courseId}
       lessonId={place.lessonId}
+      shareId={place.shareId}
       paid={place.paid}
       lang={i18n.language as UiLang}
       viewer={viewer}

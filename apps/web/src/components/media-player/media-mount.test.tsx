@@ -3,7 +3,7 @@
  * lesson from MediaPlaceProvider), and a visitor's server-rendered page holds a plain play button whose
  * press loads the player (public-client.ts), which asks for that lesson's addresses without a session.
  */
-import { Code, type DocNode, type MediaPlay, type StoreCourse } from '@studio/contract';
+import { Code, type DocNode, type MediaPlay, type ShareView, type StoreCourse } from '@studio/contract';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderPublicPage } from '../../public/entry-server.tsx';
@@ -131,6 +131,38 @@ describe('on a public page', () => {
     expect(calls[0]!.headers.get('x-request-tkToken')).toBeNull();
     expect(screen.getByRole('group', { name: '试看 <第一讲>' })).toBeTruthy();
     expect(document.querySelector('[data-watermark]')).toBeNull();
+  });
+
+  it("on a share's page the press names the share, which opens the course's free lessons", async () => {
+    const view: ShareView = {
+      share: { shareId: 'share-abc123', allowCopy: false, expireTime: null, paid: true, listed: false },
+      course: {
+        ...{ courseId: 21, title: '视频课', subtitle: '', summary: '', cover: '', category: null, tags: [] },
+        ...{ price: 9900, teamName: '演示团队', authorName: '演示用户', lessons: course.lessons },
+      },
+    };
+    document.body.innerHTML = renderPublicPage({
+      lang: 'zh-CN',
+      url: '/share/share-abc123',
+      page: 'share',
+      view,
+    });
+    const place = document
+      .querySelector<HTMLElement>('[data-media] button')!
+      .closest<HTMLElement>('.content-view')!;
+    expect(place.dataset).toMatchObject({ mediaCourse: '21', mediaLesson: '31', mediaShare: 'share-abc123' });
+    const fetchPlay = vi.fn(() => Promise.resolve(play));
+    await act(async () => {
+      mountPublicPlayer(document.querySelector<HTMLElement>('[data-media]')!, fetchPlay);
+    });
+    await waitFor(() =>
+      expect(fetchPlay).toHaveBeenCalledWith({
+        mediaId: 7,
+        courseId: 21,
+        lessonId: 31,
+        shareId: 'share-abc123',
+      }),
+    );
   });
 
   it('a refused media (404) says so in the player', async () => {

@@ -12,6 +12,8 @@ export type MediaPlace = {
   lessonId?: number;
   /** false: a free-preview lesson (no watermark); undefined when the view does not know. */
   paid?: boolean;
+  /** On a share's page: the share (it opens the course's free-preview lessons). */
+  shareId?: string;
   /** The hooks of one media block of this lesson (`startAtMs`, `onMediaElement`). */
   hooksFor?: (mediaId: number) => MediaPlayerHooks | undefined;
 };

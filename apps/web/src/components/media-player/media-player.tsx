@@ -31,6 +31,8 @@ export type MediaPlayerProps = MediaPlayerHooks & {
   /** The lesson holding the block (the server decides access by it); left out in the author's preview. */
   courseId?: number;
   lessonId?: number;
+  /** On a share's page: the share, which opens its course's free-preview lessons to anyone. */
+  shareId?: string;
   lang: UiLang;
   /** `/api/media/play` (the app's request client with the session; a plain fetch on public pages). */
   fetchPlay: FetchPlay;
@@ -46,7 +48,7 @@ export type MediaPlayerProps = MediaPlayerHooks & {
 };
 
 export const MediaPlayer = (props: MediaPlayerProps) => {
-  const { mediaId, kind, courseId, lessonId, lang, viewer, paid, autoStart, startAtMs } = props;
+  const { mediaId, kind, courseId, lessonId, shareId, lang, viewer, paid, autoStart, startAtMs } = props;
   const t = useMemo(() => playerWords(lang), [lang]);
   const hintId = useId();
   const title = props.title || t('untitled');
@@ -86,7 +88,12 @@ export const MediaPlayer = (props: MediaPlayerProps) => {
     if (!el || playbackRef.current) return;
     const { fetchPlay, loadHls, native } = latest.current;
     const playback = new Playback(el, {
-      body: { mediaId, ...(courseId ? { courseId } : {}), ...(lessonId ? { lessonId } : {}) },
+      body: {
+        mediaId,
+        ...(courseId ? { courseId } : {}),
+        ...(lessonId ? { lessonId } : {}),
+        ...(shareId ? { shareId } : {}),
+      },
       fetchPlay,
       loadHls,
       native,

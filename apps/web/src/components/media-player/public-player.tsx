@@ -57,6 +57,7 @@ export function mountPublicPlayer(block: HTMLElement, fetchPlay = publicFetchPla
       title={title}
       courseId={positive(place.mediaCourse)}
       lessonId={positive(place.mediaLesson)}
+      shareId={place.mediaShare}
       paid={place.mediaPaid !== 'false'}
       lang={lang}
       viewer={null}

@@ -5,6 +5,7 @@ import type {
   AttachmentLinkBody,
   AttachmentList,
   ReleasedAttachments,
+  ShareAttachments,
 } from '@studio/contract';
 import { api, unwrap } from '../../lib/request.ts';
 
@@ -45,6 +46,11 @@ export const attachmentsApi = {
   released: (courseId: number, lessonId: number) =>
     api
       .get<ReleasedAttachments>(Routes.attachment.lesson, { params: { courseId, lessonId }, silent: true })
+      .then(unwrap),
+  /** Public: a share's attachment names (no login needed; a stale token must not send the visitor away). */
+  share: (shareId: string) =>
+    api
+      .get<ShareAttachments>(Routes.attachment.share, { params: { shareId }, silent: true, stayOnPage: true })
       .then(unwrap),
   link: (body: AttachmentLinkBody) => api.post<AttachmentLink>(Routes.attachment.link, body).then(unwrap),
 };

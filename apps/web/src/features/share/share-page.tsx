@@ -11,6 +11,7 @@ import { useSession } from '../auth/session-store.ts';
 import { shareApi } from '../courses/course-api.ts';
 import { AppPublicShell } from '../../components/app-public-shell.tsx';
 import { ShareScreen } from '../../screens/share-screen.tsx';
+import { attachmentsApi } from '../attachments/attachments-api.ts';
 
 /** 复制到我的团队, or what it takes to get there (log in, choose a team). */
 const CopyAction = ({ view }: { view: ShareView }) => {
@@ -62,6 +63,13 @@ export const SharePage = () => {
     queryFn: () => shareApi.view(shareId),
     staleTime: 0,
   });
+  // The names only, beside the view: a failure here leaves the lessons readable.
+  const attachments = useQuery({
+    queryKey: ['share', shareId, 'attachments'],
+    queryFn: () => attachmentsApi.share(shareId),
+    enabled: view.isSuccess,
+    staleTime: 0,
+  });
   useDocumentTitle(
     view.data ? `${view.data.course.title} · ${t('share.page.title')}` : t('share.page.title'),
   );
@@ -70,7 +78,7 @@ export const SharePage = () => {
       {view.isPending ? (
         <Skeleton active paragraph={{ rows: 10 }} />
       ) : view.data ? (
-        <ShareScreen view={view.data} copy={<CopyAction view={view.data} />} />
+        <ShareScreen view={view.data} attachments={attachments.data} copy={<CopyAction view={view.data} />} />
       ) : (
         <PublicPageError
           error={view.error}
