@@ -50,6 +50,8 @@ describe('lesson history', () => {
     await page.bringToFront();
     await typeAtEnd(page, '，第二版补充');
     await saved(page);
+    // The live text is stored after the collab server's debounce: the history has it then.
+    await expect.poll(() => lessonText(api, lessonId), { timeout: 15_000 }).toContain('第二版补充');
 
     await page.getByRole('button', { name: '历史版本' }).click();
     const drawer = page.getByRole('dialog', { name: '课时历史' });
@@ -105,13 +107,14 @@ describe('lesson history', () => {
   });
 
   it('the history panel fits a phone', async () => {
-    const { url } = await lessonWithHistory('手机历史课程');
+    const { url, lessonId } = await lessonWithHistory('手机历史课程');
     const width = 390;
     const page = await (await newContext(true, { width, height: 844 })).newPage();
     await page.goto(url);
     await editorBox(page).getByText('第一版的文字').waitFor();
     await typeAtEnd(page, '手机上写的');
     await saved(page);
+    await expect.poll(() => lessonText(api, lessonId), { timeout: 15_000 }).toContain('手机上写的');
     await page.getByRole('button', { name: '历史版本' }).click();
     const drawer = page.getByRole('dialog', { name: '课时历史' });
     await drawer.locator('.history-item').nth(1).click();

@@ -4,6 +4,7 @@ import { closeHistory } from '@tiptap/pm/history';
 import { Fragment, Slice, type Node as PmNode, type Schema } from '@tiptap/pm/model';
 import { TextSelection, type EditorState, type Transaction } from '@tiptap/pm/state';
 import { Transform } from '@tiptap/pm/transform';
+import { yUndoPluginKey } from '@tiptap/y-tiptap';
 import { docText } from '../../../components/content-view/doc-filter.ts';
 import { setAssistRanges, type AssistRanges } from './assist-highlight.ts';
 import { newQuizId } from '../../../components/content-view/new-quiz.ts';
@@ -97,6 +98,17 @@ const showDoc = (tr: Transaction, target: PmNode): void => {
   if (!tr.doc.eq(target)) tr.replaceWith(0, tr.doc.content.size, target.content);
 };
 
+/**
+ * Ends the current undo group, ProseMirror's (no live document) and Yjs's (a live one: its undo
+ * manager merges changes within 500 ms otherwise).
+ */
+const closeGroups = (state: EditorState, tr: Transaction): Transaction => {
+  (
+    yUndoPluginKey.getState(state) as { undoManager?: { stopCapturing: () => void } } | undefined
+  )?.undoManager?.stopCapturing();
+  return closeHistory(tr);
+};
+
 const asPreview = (tr: Transaction, ranges: AssistRanges | null): Transaction =>
   setAssistRanges(tr, ranges).setMeta(PREVIEW, true).setMeta('addToHistory', false);
 
@@ -145,12 +157,12 @@ export const startAssist = (editor: Editor, action: AiAssistAction): AssistStart
     const slice = sliceOf(schema, read(answer), target);
     if (!slice) return false;
     // A group of its own: not merged with typing just before it…
-    const tr = closeHistory(editor.state.tr);
+    const tr = closeGroups(editor.state, editor.state.tr);
     const written = place(tr, target, slice);
     tr.setSelection(TextSelection.near(tr.doc.resolve(written.to), -1)).scrollIntoView();
     editor.view.dispatch(tr);
     // …nor with typing just after it.
-    editor.view.dispatch(closeHistory(editor.state.tr));
+    editor.view.dispatch(closeGroups(editor.state, editor.state.tr));
     return true;
   };
 
