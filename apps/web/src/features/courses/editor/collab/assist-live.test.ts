@@ -34,4 +34,49 @@ describe('AI assist in a live document', () => {
     expect(doc.getXmlFragment('default').toString()).not.toContain('接下来');
     awareness.destroy();
   });
+
+  it('others typing while the answer streams: previews stay here, the commit adds the text once and takes nothing of theirs', () => {
+    // Two editors on two Y.Docs kept in sync, as two browsers through the server.
+    const [docA, docB] = [new Y.Doc(), new Y.Doc()];
+    docA.on('update', (u: Uint8Array, origin: unknown) => origin !== 'b' && Y.applyUpdate(docB, u, 'a'));
+    docB.on('update', (u: Uint8Array, origin: unknown) => origin !== 'a' && Y.applyUpdate(docA, u, 'b'));
+    const [awA, awB] = [new Awareness(docA), new Awareness(docB)];
+    const a = new Editor({
+      element: document.createElement('div'),
+      extensions: editorExtensions('', { doc: docA, awareness: awA }),
+    });
+    const b = new Editor({
+      element: document.createElement('div'),
+      extensions: editorExtensions('', { doc: docB, awareness: awB }),
+    });
+    editor = a;
+    a.commands.insertContent('<p>第一段。</p><p>第二段。</p>');
+    expect(b.getText()).toContain('第二段。');
+    a.commands.setTextSelection({ from: 1, to: 5 });
+    const started = startAssist(a, 'continue');
+    if (!('writer' in started)) throw new Error(started.problem);
+    started.writer.preview('\n\n接下');
+    // The other editor types at the end of the second paragraph while A's answer streams.
+    b.commands.setTextSelection(b.state.doc.content.size - 1);
+    b.commands.insertContent('乙补充的话');
+    started.writer.preview('\n\n接下来，我们');
+    // The preview is only on A's screen: not in the shared document.
+    expect(docB.getXmlFragment('default').toString()).not.toContain('接下');
+    expect(a.view.dom.textContent).toContain('接下来，我们');
+    expect(started.writer.commit('\n\n接下来，我们看看例子。')).toBe(true);
+    for (const e of [a, b]) {
+      const paragraphs = e.getJSON().content!.map((n) => JSON.stringify(n));
+      expect(paragraphs).toHaveLength(3);
+      expect(paragraphs[0]).toContain('第一段。');
+      expect(paragraphs[1]).toContain('接下来，我们看看例子。');
+      expect(paragraphs[2]).toContain('第二段。乙补充的话');
+    }
+    // A's undo takes back its assist only.
+    a.commands.undo();
+    expect(b.getText()).not.toContain('接下来');
+    expect(b.getText()).toContain('第二段。乙补充的话');
+    b.destroy();
+    awA.destroy();
+    awB.destroy();
+  });
 });
