@@ -1,7 +1,8 @@
 /**
  * Live co-editing: two members of one team type into the same lesson at once and each sees both
  * texts and the other's caret; one goes offline, both write, and the texts merge when it is back; a
- * member of another team finds no lesson; the connection status fits a phone.
+ * comment on selected text stays on it as the other types before it; a member of another team finds
+ * no lesson; the connection status fits a phone.
  */
 import type { UserInfo } from '@studio/contract';
 import type { Page } from 'playwright-core';
@@ -99,6 +100,50 @@ describe('co-editing a lesson', () => {
     await expect
       .poll(() => lessonText(api, lessonId), { timeout: 20_000, interval: 500 })
       .toMatch(/(?=.*甲在线时写的。)(?=.*乙离线时写的。)/);
+  });
+
+  it('a comment on selected text stays on that text while the other types before it', async () => {
+    const highlighted = async (page: Page) =>
+      (await page.locator('.tiptap .comment-highlight').allTextContents())
+        .join('')
+        .replace(/\u2060[^\u2060]*\u2060/g, '');
+    await a.bringToFront();
+    // Selects 甲在写第一句。 in the editor, as a drag with the mouse would.
+    await a.evaluate((text) => {
+      const box = document.querySelector<HTMLElement>('.tiptap')!;
+      box.focus();
+      const walker = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const i = (node as Text).data.indexOf(text);
+        if (i < 0) continue;
+        const range = document.createRange();
+        range.setStart(node, i);
+        range.setEnd(node, i + text.length);
+        getSelection()!.removeAllRanges();
+        getSelection()!.addRange(range);
+        return;
+      }
+    }, '甲在写第一句。');
+    await a.locator('[data-comments-button]').click();
+    const drawer = a.getByRole('dialog', { name: '评论' });
+    await drawer.getByText('「甲在写第一句。」').waitFor();
+    await drawer
+      .getByRole('textbox', { name: '写下评论，输入 @ 提及团队成员', exact: true })
+      .fill('这句要改');
+    await drawer.getByRole('button', { name: /发\s*送/ }).click();
+    await expect.poll(() => highlighted(a)).toBe('甲在写第一句。');
+
+    // The other page opened afterwards shows it on the same text; typing before it moves it along.
+    await b.bringToFront();
+    await b.reload();
+    await status(b).getByText(SYNCED).waitFor();
+    await expect.poll(() => highlighted(b)).toBe('甲在写第一句。');
+    await editorBox(b).locator('p', { hasText: '甲在写第一句。' }).click();
+    await b.keyboard.press('Home');
+    await b.keyboard.type('【前】');
+    await expect.poll(() => textOf(a)).toContain('【前】甲：');
+    await expect.poll(() => highlighted(a)).toBe('甲在写第一句。');
+    expect(await highlighted(b)).toBe('甲在写第一句。');
   });
 
   it('a member of another team opening the lesson finds no lesson', async () => {
