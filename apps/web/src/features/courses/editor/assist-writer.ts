@@ -192,10 +192,18 @@ const liveWriter = (
   sliceFor: (answer: string) => Slice | null,
 ): Pick<AssistWriter, 'preview' | 'commit'> => {
   // y-tiptap cannot keep a position between two blocks (it lands in the next block's text), so an
-  // insert is kept as the end of the block before it, and goes after that block's top level again.
-  const between = target.kind === 'insert' && target.at > 0;
+  // insert is kept inside a neighbour with content: the end of the block before it (then after that
+  // block again) or, after a leaf such as a quiz, the start of the block after it (then before it).
+  const { doc: startDoc } = editor.state;
+  const side = (): -1 | 0 | 1 => {
+    if (target.kind === 'replace') return 0;
+    const $at = startDoc.resolve(target.at);
+    if ($at.nodeBefore && !$at.nodeBefore.isLeaf) return -1;
+    return $at.nodeAfter && !$at.nodeAfter.isLeaf ? 1 : 0;
+  };
+  const towards = side();
   const [from, to] =
-    target.kind === 'replace' ? [target.from, target.to] : [target.at - (between ? 1 : 0), target.at];
+    target.kind === 'replace' ? [target.from, target.to] : [target.at + towards, target.at + towards];
   const rel = [from, to].map((pos) => absolutePositionToRelativePosition(pos, b.type, b.mapping));
   /** The target now; at the end of the text if others deleted all of it. */
   const targetNow = (): Target => {
@@ -206,7 +214,8 @@ const liveWriter = (
     if (target.kind === 'replace')
       return f < t ? { kind: 'replace', from: f, to: t } : { kind: 'insert', at: f };
     const $f = doc.resolve(f);
-    return { kind: 'insert', at: between && $f.depth > 0 ? $f.after(1) : f };
+    if (towards === 0 || $f.depth === 0) return { kind: 'insert', at: f };
+    return { kind: 'insert', at: towards < 0 ? $f.after(1) : $f.before(1) };
   };
   const serializer = DOMSerializer.fromSchema(editor.schema);
   let shown = 0;

@@ -79,4 +79,29 @@ describe('AI assist in a live document', () => {
     awA.destroy();
     awB.destroy();
   });
+
+  it('with nothing selected the text goes at the end, after a quiz that ends the lesson', () => {
+    const doc = new Y.Doc();
+    const awareness = new Awareness(doc);
+    editor = new Editor({
+      element: document.createElement('div'),
+      extensions: editorExtensions('', { doc, awareness }),
+    });
+    const e = editor;
+    const quiz = { id: 'q1', kind: 'single', question: '问？', options: ['甲', '乙'], correct: [0] };
+    e.commands.setContent({
+      type: 'doc',
+      content: [
+        { type: 'paragraph', content: [{ type: 'text', text: '第一段。' }] },
+        { type: 'quiz', attrs: { ...quiz, accepted: [], explanation: '' } },
+      ],
+    });
+    const started = startAssist(e, 'summarize');
+    if (!('writer' in started)) throw new Error(started.problem);
+    started.writer.preview('要点：');
+    expect(started.writer.commit('要点：第一段。')).toBe(true);
+    const blocks = e.getJSON().content!.map((n) => `${n.type}:${n.content?.[0]?.text ?? ''}`);
+    expect(blocks.slice(0, 3)).toEqual(['paragraph:第一段。', 'quiz:', 'paragraph:要点：第一段。']);
+    awareness.destroy();
+  });
 });
