@@ -100,7 +100,8 @@ describe('AI assist in a live document', () => {
     if (!('writer' in started)) throw new Error(started.problem);
     started.writer.preview('要点：');
     expect(started.writer.commit('要点：第一段。')).toBe(true);
-    const blocks = e.getJSON().content!.map((n) => `${n.type}:${n.content?.[0]?.text ?? ''}`);
+    const blocks: string[] = [];
+    e.state.doc.forEach((n) => blocks.push(`${n.type.name}:${n.textContent}`));
     expect(blocks.slice(0, 3)).toEqual(['paragraph:第一段。', 'quiz:', 'paragraph:要点：第一段。']);
     awareness.destroy();
   });
