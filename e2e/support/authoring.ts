@@ -21,6 +21,14 @@ export const courseTitleField = (page: Page): Locator =>
 
 export const saved = (page: Page) => page.locator('[data-save-status="saved"]').first().waitFor();
 export const editorBox = (page: Page) => page.locator('.tiptap');
+/**
+ * The editor once it takes typing: a live lesson is read-only until its first sync, and the text
+ * can be on screen a moment before the editor is switched to editable.
+ */
+export const editableEditor = (page: Page) => page.locator('.tiptap[contenteditable="true"]');
+/** The editor's text without others' caret labels (y-tiptap puts each name between two U+2060). */
+export const editorText = async (page: Page) =>
+  ((await editorBox(page).textContent()) ?? '').replace(/\u2060[^\u2060]*\u2060/g, '');
 
 export async function openLessonByTitle(page: Page, title: string) {
   await page.getByRole('link', { name: title, exact: true }).click();
@@ -29,7 +37,7 @@ export async function openLessonByTitle(page: Page, title: string) {
 }
 
 export async function typeAtEnd(page: Page, text: string) {
-  await editorBox(page).click();
+  await editableEditor(page).click();
   await page.keyboard.press('Control+End');
   await page.keyboard.type(text);
 }

@@ -83,7 +83,17 @@ describe('accessibility (axe-core)', () => {
     await page.goto(`${baseUrl}/create/course/${draft.courseId}/Lesson/${lessonId}`);
     await page.locator('.tiptap').waitFor();
     await page.getByRole('textbox', { name: '课时标题', exact: true }).waitFor();
+    await page.locator('[data-collab-status="synced"]').waitFor();
     found['lesson editor'] = await seriousViolations(page);
+    // The status while it syncs: a socket that opens and never answers holds 同步中 on screen.
+    let hold = true;
+    await page.routeWebSocket(/\/api\/collab/, (ws) => {
+      if (!hold) ws.connectToServer();
+    });
+    await page.reload();
+    await page.locator('[data-collab-status="syncing"]').waitFor();
+    found['lesson editor, syncing'] = await seriousViolations(page);
+    hold = false;
 
     // A lesson with a coloured code block and a sized, captioned image: in the editor (the image's
     // resize handle is a slider, its caption a field) and as a reader sees it.

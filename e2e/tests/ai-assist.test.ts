@@ -6,6 +6,7 @@
 import { Code, Routes, type CourseDetail, type DocNode, type Lesson, type Page } from '@studio/contract';
 import { describe, expect, inject, it } from 'vitest';
 import { demoOwnerTab } from '../support/demo-tab.ts';
+import { editorText } from '../support/authoring.ts';
 import { apiAs } from '../support/session.ts';
 
 const baseUrl = inject('baseUrl');
@@ -29,6 +30,8 @@ async function demoLesson(): Promise<{ url: string; lessonId: number }> {
 }
 
 const editor = () => demo.page.locator('.tiptap');
+/** The editor once it takes typing (a live lesson is read-only until its first sync). */
+const editable = () => demo.page.locator('.tiptap[contenteditable="true"]');
 
 async function runAssist(action: string) {
   await demo.page.getByRole('button', { name: 'AI 助手' }).click();
@@ -149,7 +152,7 @@ describe('AI assist in the lesson editor', () => {
       }),
     );
     await page.goto(`${baseUrl}/create/course/${course.courseId}/Lesson/${lesson.lessonId}`);
-    await editor().click();
+    await editable().click();
     await page.keyboard.type('已有的正文。');
     await runAssist('续写');
 
@@ -172,7 +175,7 @@ describe('AI assist in the lesson editor', () => {
       title: '停止的课时',
     });
     await page.goto(`${baseUrl}/create/course/${course.courseId}/Lesson/${lesson.lessonId}`);
-    await editor().click();
+    await editable().click();
     await page.keyboard.type('已有的正文。');
     // A model that keeps writing until it is stopped (the template finishes too fast to stop).
     await page.evaluate((path) => {
@@ -213,5 +216,60 @@ describe('AI assist in the lesson editor', () => {
     await expect.poll(() => editor().textContent(), { timeout: 10_000 }).toBe('已有的正文。');
     await page.keyboard.type('还能写');
     await editor().getByText('已有的正文。还能写').waitFor();
+  });
+
+  it('in a shared lesson: what another tab types while the assist waits is kept, and the assist reaches it as one change that one undo takes back', async () => {
+    const { page } = demo;
+    const course = await api<{ courseId: number }>(Routes.course.create, { title: 'AI 助手共同编辑' });
+    const lesson = await api<Lesson>(Routes.lesson.create, { courseId: course.courseId, title: '共享课时' });
+    const para = (text: string) => ({ type: 'paragraph', content: [{ type: 'text', text }] });
+    await api(Routes.lesson.save, {
+      lessonId: lesson.lessonId,
+      version: lesson.version,
+      content: { type: 'doc', content: [para('甲的段落。'), para('乙的段落。')] },
+    });
+    const url = `${baseUrl}/create/course/${course.courseId}/Lesson/${lesson.lessonId}`;
+    const other = await demo.context.newPage();
+    for (const p of [other, page]) {
+      await p.goto(url);
+      await p.locator('.tiptap[contenteditable="true"]').waitFor();
+    }
+    // The answer waits until the other tab has typed: the assist started on the text without it.
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(`**/api${Routes.ai.assist}`, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await editor().locator('p', { hasText: '甲的段落。' }).click({ clickCount: 3 });
+    await runAssist('续写');
+    await page.getByRole('status').getByText('正在续写…').waitFor();
+
+    await other.bringToFront();
+    await other.locator('.tiptap p', { hasText: '乙的段落。' }).click();
+    await other.keyboard.press('End');
+    await other.keyboard.type('乙在等待时写的');
+    await expect.poll(() => editorText(page)).toContain('乙的段落。乙在等待时写的');
+    release();
+    await page.bringToFront();
+    await page.getByRole('button', { name: 'AI 助手' }).waitFor();
+    await page.unroute(`**/api${Routes.ai.assist}`);
+
+    for (const p of [page, other]) {
+      await expect.poll(() => editorText(p)).toContain('接下来，我们进一步看看');
+      expect(await editorText(p)).toContain('乙的段落。乙在等待时写的');
+    }
+    const paragraphs = await other.locator('.tiptap p').allTextContents();
+    expect(paragraphs[0]).toBe('甲的段落。');
+    expect(paragraphs[1]).toContain('接下来，我们进一步看看');
+    expect(paragraphs.filter((t) => t.includes('接下来'))).toHaveLength(1);
+    await expect
+      .poll(async () => JSON.stringify(await storedContent(lesson.lessonId)), { timeout: 15_000 })
+      .toMatch(/(?=.*接下来，我们进一步看看)(?=.*乙的段落。乙在等待时写的)/);
+
+    // One undo in the tab that asked takes the assist back everywhere, and only the assist.
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => editorText(other)).not.toContain('接下来');
+    expect(await editorText(other)).toContain('乙的段落。乙在等待时写的');
   });
 });

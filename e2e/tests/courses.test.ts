@@ -9,6 +9,7 @@ import { demoOwnerContexts } from '../support/demo-tab.ts';
 import {
   courseTitleField,
   courseWithLesson,
+  editableEditor,
   editorBox,
   openLessonByTitle,
   png,
@@ -92,6 +93,7 @@ describe('course authoring', () => {
     await page.goto(`${baseUrl}/create/course/${courseId}/Lesson/${lesson.lessonId}`);
     const code = editorBox(page).locator('pre');
     await code.waitFor();
+    await editableEditor(page).waitFor();
     // The caret in the middle line of the code block.
     const box = (await code.boundingBox())!;
     await code.click({ position: { x: 12, y: box.height / 2 } });
@@ -161,7 +163,7 @@ describe('course authoring', () => {
 
     // Lesson 1: a heading, bold text, a list and an uploaded image.
     await openLessonByTitle(page, '第一课：变量');
-    await editorBox(page).click();
+    await editableEditor(page).click();
     await page.keyboard.type('## 变量的概念');
     await page.keyboard.press('Enter');
     await page.getByRole('button', { name: '粗体' }).click();
@@ -190,7 +192,11 @@ describe('course authoring', () => {
       .toBe(imageWidth);
     await saved(page);
     const lesson1 = Number(/\/Lesson\/(\d+)$/.exec(page.url())?.[1]);
-    const stored = JSON.stringify((await api<Lesson>(`/lesson/detail?lessonId=${lesson1}`)).content);
+    // The server stores the live text after its debounce (已同步 is the server having it in memory).
+    const storedText = async (lessonId: number) =>
+      JSON.stringify((await api<Lesson>(`/lesson/detail?lessonId=${lessonId}`)).content);
+    await expect.poll(() => storedText(lesson1), { timeout: 15_000 }).toContain('图 1：变量的示意图');
+    const stored = await storedText(lesson1);
     expect(stored).toContain('"type":"heading"');
     expect(stored).toContain('"type":"bold"');
     expect(stored).toContain('"type":"bulletList"');
@@ -198,11 +204,11 @@ describe('course authoring', () => {
     expect(stored).toContain(`"width":${imageWidth}`);
     expect(stored).toContain('"caption":"图 1：变量的示意图"');
 
-    // Lesson 2, saved with Ctrl+S.
+    // Lesson 2.
     // The back link names the course once its details load; the link itself is there from the start.
     await page.locator('a.lesson-editor-back').click();
     await openLessonByTitle(page, '第二课：循环');
-    await editorBox(page).click();
+    await editableEditor(page).click();
     await page.keyboard.type('循环让重复的事变简单。');
     // A Python code block, from Markdown's fence.
     await page.keyboard.press('Enter');
@@ -211,8 +217,9 @@ describe('course authoring', () => {
     await page.keyboard.press('Enter');
     await page.keyboard.type('    print(i)');
     await page.locator('.tiptap pre .hljs-keyword', { hasText: 'for' }).waitFor();
-    await page.keyboard.press('Control+s');
     await saved(page);
+    const lesson2 = Number(/\/Lesson\/(\d+)$/.exec(page.url())?.[1]);
+    await expect.poll(() => storedText(lesson2), { timeout: 15_000 }).toContain('print(i)');
 
     // Drag lesson 2 above lesson 1.
     // The back link names the course once its details load; the link itself is there from the start.

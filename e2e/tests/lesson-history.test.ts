@@ -1,14 +1,21 @@
 /**
  * Lesson history: an edit after an earlier session shows as its own revision, the diff against the
- * text in the editor names what would go, restore brings the old text back (a tab still on the old
- * version then meets 编辑冲突 instead of overwriting it), and the panel fits a phone. Releases: the
+ * text in the editor names what would go, restore brings the old text back (into the live document:
+ * another tab open on the lesson gets it as an ordinary change and goes on from it), and the panel fits a phone. Releases: the
  * draft's 有未发布的修改 with its diff on the release page, publishing with a note, comparing an
  * earlier version, and rolling back to it as a new version that the store serves.
  */
 import { describe, expect, inject, it } from 'vitest';
 import { sql } from '../support/db.ts';
 import { demoOwnerContexts } from '../support/demo-tab.ts';
-import { courseWithLesson, editorBox, lessonText, saved, typeAtEnd } from '../support/authoring.ts';
+import {
+  courseWithLesson,
+  editorBox,
+  editorText,
+  lessonText,
+  saved,
+  typeAtEnd,
+} from '../support/authoring.ts';
 import { apiLogin } from '../support/session.ts';
 import { uploadCover } from '../support/store-api.ts';
 
@@ -37,11 +44,11 @@ async function lessonWithHistory(title: string) {
 }
 
 describe('lesson history', () => {
-  it('lists revisions, shows the diff, restores, and a stale tab gets 编辑冲突', async () => {
+  it('lists revisions, shows the diff, restores, and the restore reaches another open tab as a change', async () => {
     const { lessonId, url } = await lessonWithHistory('历史版本课程');
     const context = await newContext();
-    const [page, stale] = [await context.newPage(), await context.newPage()];
-    for (const p of [page, stale]) {
+    const [page, other] = [await context.newPage(), await context.newPage()];
+    for (const p of [page, other]) {
       await p.goto(url);
       await editorBox(p).getByText('第一版的文字').waitFor();
     }
@@ -50,6 +57,8 @@ describe('lesson history', () => {
     await page.bringToFront();
     await typeAtEnd(page, '，第二版补充');
     await saved(page);
+    // The live text is stored after the collab server's debounce: the history has it then.
+    await expect.poll(() => lessonText(api, lessonId), { timeout: 15_000 }).toContain('第二版补充');
 
     await page.getByRole('button', { name: '历史版本' }).click();
     const drawer = page.getByRole('dialog', { name: '课时历史' });
@@ -67,7 +76,7 @@ describe('lesson history', () => {
       .getByRole('button', { name: /确\s*定|OK/ })
       .click();
     await page.getByText('已恢复到', { exact: false }).waitFor();
-    await expect.poll(() => editorBox(page).textContent()).toBe('第一版的文字');
+    await expect.poll(() => editorText(page)).toBe('第一版的文字');
     expect(await lessonText(api, lessonId)).not.toContain('第二版补充');
     // Nothing is deleted: the replaced text is still a revision, and the restore is one too.
     await drawer.waitFor({ state: 'hidden' });
@@ -81,17 +90,16 @@ describe('lesson history', () => {
     const list = await api<{ list: Revision[] }>(`/lesson/history?lessonId=${lessonId}`);
     expect(list.list.map((r) => r.reason)).toEqual(['restore', 'edit', 'edit']);
 
-    // The other tab still holds the version before the restore: its save is refused, not applied.
-    await stale.bringToFront();
-    await typeAtEnd(stale, '旧标签页的字');
-    await stale.getByRole('dialog', { name: '编辑冲突' }).waitFor();
-    expect(await lessonText(api, lessonId)).not.toContain('旧标签页的字');
-
-    // The editor goes on from the restored version.
-    await page.bringToFront();
-    await typeAtEnd(page, '恢复后继续');
-    await saved(page);
-    expect(await lessonText(api, lessonId)).toContain('第一版的文字恢复后继续');
+    // The other tab was connected all along: the restore reached it as an ordinary change, and
+    // what it types goes on from the restored text (no conflict, nothing overwritten).
+    await other.bringToFront();
+    await expect.poll(() => editorText(other)).toBe('第一版的文字');
+    await typeAtEnd(other, '另一个标签页接着写');
+    await expect.poll(() => editorText(page)).toBe('第一版的文字另一个标签页接着写');
+    expect(await other.getByRole('dialog', { name: '编辑冲突' }).count()).toBe(0);
+    await expect
+      .poll(() => lessonText(api, lessonId), { timeout: 15_000 })
+      .toContain('第一版的文字另一个标签页接着写');
   });
 
   it('下一课时 / 上一课时 from inside the editor', async () => {
@@ -105,13 +113,14 @@ describe('lesson history', () => {
   });
 
   it('the history panel fits a phone', async () => {
-    const { url } = await lessonWithHistory('手机历史课程');
+    const { url, lessonId } = await lessonWithHistory('手机历史课程');
     const width = 390;
     const page = await (await newContext(true, { width, height: 844 })).newPage();
     await page.goto(url);
     await editorBox(page).getByText('第一版的文字').waitFor();
     await typeAtEnd(page, '手机上写的');
     await saved(page);
+    await expect.poll(() => lessonText(api, lessonId), { timeout: 15_000 }).toContain('手机上写的');
     await page.getByRole('button', { name: '历史版本' }).click();
     const drawer = page.getByRole('dialog', { name: '课时历史' });
     await drawer.locator('.history-item').nth(1).click();
@@ -143,6 +152,7 @@ describe('lesson history', () => {
     await editorBox(page).getByText('第一版的文字').waitFor();
     await typeAtEnd(page, '，新增的句子');
     await saved(page);
+    await expect.poll(() => lessonText(api, lessonId), { timeout: 15_000 }).toContain('新增的句子');
 
     await page.goto(`${baseUrl}/create/course/${courseId}/release`);
     const changes = page.locator('.ant-card', { hasText: '与商城版本的差异' });

@@ -14,9 +14,14 @@ export { LINK_REL };
  * Node and mark names are exactly the server sanitizer's (heading 1–4, lists, quote, code, table,
  * image, callout, videoEmbed, quiz; bold, italic, strike, underline, code, link).
  */
-export const contentExtensions = ({ codeBlock = true }: { codeBlock?: boolean } = {}): Extensions => [
+export const contentExtensions = ({
+  codeBlock = true,
+  undoRedo = true,
+}: { codeBlock?: boolean; undoRedo?: boolean } = {}): Extensions => [
   StarterKit.configure({
     heading: { levels: [1, 2, 3, 4] },
+    // A live document undoes through Yjs (the Collaboration extension's undo), never ProseMirror's.
+    ...(undoRedo ? {} : { undoRedo: false }),
     // The editor brings its own code block (the same node, with syntax highlighting).
     ...(codeBlock ? {} : { codeBlock: false }),
     link: {

@@ -1,5 +1,6 @@
 import { Routes } from '@studio/contract/constants';
 import type {
+  LessonPresence,
   Course,
   CourseChanges,
   CourseDetail,
@@ -38,6 +39,8 @@ export const courseKeys = {
     ['course', teamId, 'releaseDiff', courseId, from, to ?? 'draft'] as const,
   shares: (teamId: number | undefined, courseId: number) => ['course', teamId, 'shares', courseId] as const,
   history: (teamId: number | undefined, lessonId: number) => ['course', teamId, 'history', lessonId] as const,
+  presence: (teamId: number | undefined, courseId: number) =>
+    ['course', teamId, 'presence', courseId] as const,
   revision: (teamId: number | undefined, revisionId: number) =>
     ['course', teamId, 'revision', revisionId] as const,
 };
@@ -95,6 +98,9 @@ export const lessonApi = {
   revision: (revisionId: number) =>
     api.get<LessonRevisionDetail>(Routes.lesson.historyDetail, { params: { revisionId } }).then(unwrap),
   restore: (revisionId: number) => api.post<Lesson>(Routes.lesson.restore, { revisionId }).then(unwrap),
+  /** Who is in the course's lessons now (live editing); quiet: the list works without it. */
+  presence: (courseId: number) =>
+    api.get<LessonPresence>(Routes.lesson.presence, { params: { courseId }, silent: true }).then(unwrap),
   /** Quiet: a failure only means one revision fewer, never a reason to stop the assist. */
   checkpoint: (lessonId: number) =>
     api

@@ -50,3 +50,19 @@ export const isNotFound = (error: unknown): boolean =>
 export const showFailure = (error: unknown): void => {
   if (isApiError(error)) showErrorNotice(i18n.t('request.failed'), error.msg);
 };
+
+/** How often the lesson list asks who is editing (the server keeps presence; a poll is one query). */
+export const PRESENCE_POLL_MS = 10_000;
+
+/** Who is in each lesson of the course now: polled while the list is shown, none on failure. */
+export const useLessonPresence = (courseId: number, enabled = true) => {
+  const teamId = useTeamId();
+  return useQuery({
+    queryKey: courseKeys.presence(teamId, courseId),
+    queryFn: () => lessonApi.presence(courseId),
+    enabled: enabled && Number.isInteger(courseId) && courseId > 0,
+    refetchInterval: PRESENCE_POLL_MS,
+    refetchIntervalInBackground: false,
+    retry: false,
+  });
+};

@@ -121,6 +121,7 @@ export const courseEnUS: WithPlurals<typeof courseZhCN> = {
     },
   },
   lesson: {
+    editing: '{{names}} editing',
     title: 'Lessons',
     count: '{{count}} lessons',
     count_one: '{{count}} lesson',

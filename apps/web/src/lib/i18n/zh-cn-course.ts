@@ -112,6 +112,7 @@ export const courseZhCN = {
     },
   },
   lesson: {
+    editing: '{{names}} 正在编辑',
     title: '课时',
     count: '共 {{count}} 个课时',
     newTitle: '新课时标题',

@@ -24,6 +24,8 @@ import { useTranslation } from 'react-i18next';
 import { LessonRow, type LessonAction } from './lesson-row.tsx';
 import { RenameLessonModal } from './rename-lesson-modal.tsx';
 import { useLessonActions } from './use-lesson-actions.ts';
+import { useLessonPresence } from '../course-queries.ts';
+import { editingByLesson } from './lesson-presence.ts';
 
 /** The course's lessons: add, open, rename, drag-and-drop (or keyboard) reorder, duplicate, delete. */
 export const LessonList = ({
@@ -38,6 +40,9 @@ export const LessonList = ({
   const { t } = useTranslation();
   const { modal } = App.useApp();
   const actions = useLessonActions(courseId);
+  // Who is editing which lesson: asked only by those who may edit (the route answers them only).
+  const presence = useLessonPresence(courseId, editable);
+  const editingIn = editingByLesson(presence.data);
   const [newTitle, setNewTitle] = useState('');
   const [adding, setAdding] = useState(false);
   const [renaming, setRenaming] = useState<LessonSummary | null>(null);
@@ -130,6 +135,7 @@ export const LessonList = ({
                   lesson={lesson}
                   index={index}
                   editable={editable}
+                  editing={editingIn.get(lesson.lessonId)}
                   onAction={onAction}
                 />
               ))}

@@ -1,7 +1,7 @@
 import { CopyOutlined, DeleteOutlined, EditOutlined, HolderOutlined, MoreOutlined } from '@ant-design/icons';
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import type { LessonSummary } from '@studio/contract';
+import type { LessonSummary, PresenceUser } from '@studio/contract';
 import { Button, Dropdown, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -15,12 +15,15 @@ export const LessonRow = ({
   lesson,
   index,
   editable,
+  editing = [],
   onAction,
 }: {
   courseId: number;
   lesson: LessonSummary;
   index: number;
   editable: boolean;
+  /** Who is in this lesson's live document now. */
+  editing?: readonly PresenceUser[];
   onAction: (action: LessonAction, lesson: LessonSummary) => void;
 }) => {
   const { t } = useTranslation();
@@ -56,6 +59,16 @@ export const LessonRow = ({
           {lesson.durationMin > 0 && (
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
               {t('lesson.duration', { count: lesson.durationMin })}
+            </Typography.Text>
+          )}
+          {editing.length > 0 && (
+            <Typography.Text className="lesson-editing" style={{ fontSize: 12 }}>
+              <span
+                className="lesson-editing-dot"
+                style={{ backgroundColor: editing[0]!.color }}
+                aria-hidden
+              />
+              {t('lesson.editing', { names: editing.map((u) => u.name).join('、') })}
             </Typography.Text>
           )}
         </div>

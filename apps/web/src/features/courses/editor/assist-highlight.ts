@@ -10,6 +10,8 @@ export interface AssistRanges {
   writing?: { from: number; to: number };
   /** The selection a rewrite will replace, shown struck through until the text is in. */
   replacing?: { from: number; to: number };
+  /** In a shared document: the text being written, shown only here (a widget, not content). */
+  widget?: { at: number; dom: HTMLElement; key: string };
 }
 
 const atomBlocksIn = (doc: PmNode, range: { from: number; to: number } | undefined) => {
@@ -45,6 +47,8 @@ export const AssistHighlight = Extension.create({
                 Decoration.inline(ranges.replacing.from, ranges.replacing.to, {
                   class: 'ai-assist-replacing',
                 }),
+              ranges?.widget &&
+                Decoration.widget(ranges.widget.at, ranges.widget.dom, { side: 1, key: ranges.widget.key }),
               // A block without text (a quiz) takes no inline decoration: it is marked as a whole.
               ...atomBlocksIn(tr.doc, ranges?.writing).map(({ pos, size }) =>
                 Decoration.node(pos, pos + size, { class: 'ai-assist-writing' }),

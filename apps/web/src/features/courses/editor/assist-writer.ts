@@ -1,11 +1,17 @@
 import type { AiAssistAction, DocNode } from '@studio/contract';
 import type { Editor } from '@tiptap/core';
 import { closeHistory } from '@tiptap/pm/history';
-import { Fragment, Slice, type Node as PmNode, type Schema } from '@tiptap/pm/model';
+import { DOMSerializer, Fragment, Slice, type Node as PmNode, type Schema } from '@tiptap/pm/model';
 import { TextSelection, type EditorState, type Transaction } from '@tiptap/pm/state';
 import { Transform } from '@tiptap/pm/transform';
+import {
+  absolutePositionToRelativePosition,
+  relativePositionToAbsolutePosition,
+  yUndoPluginKey,
+} from '@tiptap/y-tiptap';
 import { docText } from '../../../components/content-view/doc-filter.ts';
 import { setAssistRanges, type AssistRanges } from './assist-highlight.ts';
+import { bindingOf, type YBinding } from './comment-anchors.ts';
 import { newQuizId } from '../../../components/content-view/new-quiz.ts';
 import { markdownBlocks } from './assist-markdown.ts';
 import { quizBlocks } from './assist-quiz.ts';
@@ -97,6 +103,17 @@ const showDoc = (tr: Transaction, target: PmNode): void => {
   if (!tr.doc.eq(target)) tr.replaceWith(0, tr.doc.content.size, target.content);
 };
 
+/**
+ * Ends the current undo group, ProseMirror's (no live document) and Yjs's (a live one: its undo
+ * manager merges changes within 500 ms otherwise).
+ */
+const closeGroups = (state: EditorState, tr: Transaction): Transaction => {
+  (
+    yUndoPluginKey.getState(state) as { undoManager?: { stopCapturing: () => void } } | undefined
+  )?.undoManager?.stopCapturing();
+  return closeHistory(tr);
+};
+
 const asPreview = (tr: Transaction, ranges: AssistRanges | null): Transaction =>
   setAssistRanges(tr, ranges).setMeta(PREVIEW, true).setMeta('addToHistory', false);
 
@@ -126,6 +143,11 @@ export const startAssist = (editor: Editor, action: AiAssistAction): AssistStart
   // Quiz ids of this run: every preview and the commit name each quiz alike.
   const run = newQuizId();
   const read: Reader = action === 'quiz' ? (text) => quizBlocks(text, run) : markdownBlocks;
+  const binding = bindingOf(state);
+  if (binding)
+    return {
+      writer: { input, ...liveWriter(editor, binding, target, (a) => sliceOf(schema, read(a), target)) },
+    };
 
   const preview = (answer: string) => {
     const slice = sliceOf(schema, read(answer), previewTarget);
@@ -145,14 +167,83 @@ export const startAssist = (editor: Editor, action: AiAssistAction): AssistStart
     const slice = sliceOf(schema, read(answer), target);
     if (!slice) return false;
     // A group of its own: not merged with typing just before it…
-    const tr = closeHistory(editor.state.tr);
+    const tr = closeGroups(editor.state, editor.state.tr);
     const written = place(tr, target, slice);
     tr.setSelection(TextSelection.near(tr.doc.resolve(written.to), -1)).scrollIntoView();
     editor.view.dispatch(tr);
     // …nor with typing just after it.
-    editor.view.dispatch(closeHistory(editor.state.tr));
+    editor.view.dispatch(closeGroups(editor.state, editor.state.tr));
     return true;
   };
 
   return { writer: { input, preview, commit } };
+};
+
+/**
+ * The assist in a shared (Yjs) document. Others keep typing while the answer streams, so nothing may
+ * be rebuilt from the text as it was when the run started: the target is kept as Yjs relative
+ * positions (it follows everyone's edits), the preview is a widget decoration (only on this screen,
+ * never sent), and the commit writes the final text where the target is then, as one change.
+ */
+const liveWriter = (
+  editor: Editor,
+  b: YBinding,
+  target: Target,
+  sliceFor: (answer: string) => Slice | null,
+): Pick<AssistWriter, 'preview' | 'commit'> => {
+  // y-tiptap cannot keep a position between two blocks (it lands in the next block's text), so an
+  // insert is kept inside a neighbour with content: the end of the block before it (then after that
+  // block again) or, after a leaf such as a quiz, the start of the block after it (then before it).
+  const { doc: startDoc } = editor.state;
+  const side = (): -1 | 0 | 1 => {
+    if (target.kind === 'replace') return 0;
+    const $at = startDoc.resolve(target.at);
+    if ($at.nodeBefore && !$at.nodeBefore.isLeaf) return -1;
+    return $at.nodeAfter && !$at.nodeAfter.isLeaf ? 1 : 0;
+  };
+  const towards = side();
+  const [from, to] =
+    target.kind === 'replace' ? [target.from, target.to] : [target.at + towards, target.at + towards];
+  const rel = [from, to].map((pos) => absolutePositionToRelativePosition(pos, b.type, b.mapping));
+  /** The target now; at the end of the text if others deleted all of it. */
+  const targetNow = (): Target => {
+    const [f, t] = rel.map((r) => relativePositionToAbsolutePosition(b.doc, b.type, r, b.mapping));
+    const { doc } = editor.state;
+    if (f === null || f === undefined || t === null || t === undefined || f > doc.content.size)
+      return { kind: 'insert', at: doc.content.size };
+    if (target.kind === 'replace')
+      return f < t ? { kind: 'replace', from: f, to: t } : { kind: 'insert', at: f };
+    const $f = doc.resolve(f);
+    if (towards === 0 || $f.depth === 0) return { kind: 'insert', at: f };
+    return { kind: 'insert', at: towards < 0 ? $f.after(1) : $f.before(1) };
+  };
+  const serializer = DOMSerializer.fromSchema(editor.schema);
+  let shown = 0;
+  const preview = (answer: string) => {
+    const slice = sliceFor(answer);
+    const now = targetNow();
+    const replacing = now.kind === 'replace' ? { from: now.from, to: now.to } : undefined;
+    let widget: AssistRanges['widget'];
+    if (slice) {
+      // A paragraph flowing into a replaced selection shows inline; blocks show as blocks.
+      const inline = slice.openStart > 0;
+      const dom = document.createElement(inline ? 'span' : 'div');
+      dom.className = 'ai-assist-writing';
+      dom.append(serializer.serializeFragment(inline ? slice.content.firstChild!.content : slice.content));
+      widget = { at: now.kind === 'replace' ? now.to : now.at, dom, key: `ai-assist-${++shown}` };
+    }
+    editor.view.dispatch(asPreview(editor.state.tr, { replacing, widget }));
+  };
+  const commit = (answer: string) => {
+    editor.view.dispatch(asPreview(editor.state.tr, null));
+    const slice = sliceFor(answer);
+    if (!slice) return false;
+    const tr = closeGroups(editor.state, editor.state.tr);
+    const written = place(tr, targetNow(), slice);
+    tr.setSelection(TextSelection.near(tr.doc.resolve(written.to), -1)).scrollIntoView();
+    editor.view.dispatch(tr);
+    editor.view.dispatch(closeGroups(editor.state, editor.state.tr));
+    return true;
+  };
+  return { preview, commit };
 };

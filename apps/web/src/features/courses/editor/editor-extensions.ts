@@ -1,12 +1,16 @@
 import type { Extensions } from '@tiptap/core';
 import { CodeBlockLowlight } from '@tiptap/extension-code-block-lowlight';
+import Collaboration from '@tiptap/extension-collaboration';
 import { Placeholder } from '@tiptap/extensions';
+import type { Awareness } from 'y-protocols/awareness';
+import type * as Y from 'yjs';
 import { lowlight } from '../../../components/content-view/code-highlight.ts';
 import { contentExtensions } from '../../../components/content-view/content-extensions.ts';
 import { ImageEditing } from './image-editing.ts';
 import { AssistHighlight } from './assist-highlight.ts';
 import { MediaEditing } from './media/media-editing.ts';
 import { QuizEditing } from './quiz/quiz-editing.ts';
+import { CollabCaret } from './collab/collab-caret.ts';
 
 /** The languages a code block offers (highlight.js names, all in lowlight's common set). */
 export const CODE_LANGUAGES = [
@@ -38,9 +42,24 @@ const EDITING = new Map<string, Extensions[number]>([
  * The shared content schema plus what only editing needs (the quiz's card; the image's caption and
  * resize handle; the media block's upload and transcoding card; the code block with syntax highlighting, the same node and the readers' highlighter).
  */
-export const editorExtensions = (placeholder: string): Extensions => [
-  ...contentExtensions({ codeBlock: false }).map((extension) => EDITING.get(extension.name) ?? extension),
+export const editorExtensions = (placeholder: string, live?: LiveDoc): Extensions => [
+  ...contentExtensions({ codeBlock: false, undoRedo: !live }).map(
+    (extension) => EDITING.get(extension.name) ?? extension,
+  ),
   CodeBlockLowlight.configure({ lowlight, defaultLanguage: null }),
   Placeholder.configure({ placeholder }),
   AssistHighlight,
+  ...(live
+    ? [
+        // The text lives in the Y.Doc's `default` fragment (the server derives the JSON from it).
+        Collaboration.configure({ document: live.doc, field: 'default' }),
+        CollabCaret.configure({ awareness: live.awareness }),
+      ]
+    : []),
 ];
+
+/** The live document an editor is built on (see collab/use-collab.ts). */
+export interface LiveDoc {
+  doc: Y.Doc;
+  awareness: Awareness;
+}

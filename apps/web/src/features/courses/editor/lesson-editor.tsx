@@ -1,7 +1,7 @@
-import { ArrowLeftOutlined, ArrowRightOutlined, EyeOutlined, SaveOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, ArrowRightOutlined, EyeOutlined } from '@ant-design/icons';
 import type { CourseDetail, Lesson } from '@studio/contract';
 import { EditorContent, useEditor } from '@tiptap/react';
-import { Alert, Button, Card, Flex, Tooltip, Typography } from 'antd';
+import { Alert, Button, Card, Flex } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -9,8 +9,6 @@ import { WebPaths } from '@studio/contract/constants';
 import { useTeamWritable } from '../../teams/current-team.ts';
 import { lessonApi } from '../course-api.ts';
 import { SaveStatus } from '../save/save-status.tsx';
-import { ConflictDialog } from './conflict-dialog.tsx';
-import { isAssistPreview } from './assist-writer.ts';
 import { editorExtensions } from './editor-extensions.ts';
 import { HistoryPanel } from './history-panel.tsx';
 import { CommentsPanel, useLessonThreads, type NewThreadAnchor } from '../../comments/comments-panel.tsx';
@@ -19,12 +17,13 @@ import { CommentHighlights, setCommentThreads, threadAt } from './comment-highli
 import { selectionAnchor } from './comment-selection.ts';
 import { AttachmentsPanel } from './attachments/attachments-panel.tsx';
 import { LessonMetaFields, type LessonMeta } from './lesson-meta.tsx';
-import { clearDrafts, draftOffer, readDraft, type LessonFields } from './local-draft.ts';
-import { DraftBanner, MyCopyPanel } from './recovery-panels.tsx';
 import { Toolbar } from './toolbar.tsx';
 import { useAiAssist } from './use-ai-assist.ts';
-import { useLessonSave } from './use-lesson-save.ts';
+import { useMetaSave } from './use-meta-save.ts';
 import { compactQuizzes } from './quiz/quiz-edits.ts';
+import { collabEditable, isFatalRefusal } from './collab/collab-state.ts';
+import { CollabStatusTag, PresenceAvatars, useStatusText } from './collab/collab-header.tsx';
+import { useCollab } from './collab/use-collab.ts';
 import './lesson-editor.css';
 
 const metaOf = (l: LessonMeta): LessonMeta => ({
@@ -33,7 +32,7 @@ const metaOf = (l: LessonMeta): LessonMeta => ({
   freePreview: l.freePreview,
 });
 
-/** 上一课时 / 下一课时: the lessons around this one, in the course's order (leaving saves first). */
+/** 上一课时 / 下一课时: the lessons around this one, in the course's order. */
 const LessonSiblings = ({ course, lessonId }: { course: CourseDetail | undefined; lessonId: number }) => {
   const { t } = useTranslation();
   const lessons = course?.lessons ?? [];
@@ -58,17 +57,25 @@ const LessonSiblings = ({ course, lessonId }: { course: CourseDetail | undefined
   );
 };
 
-/** One lesson open for writing: title and settings, the rich-text editor, autosave and recovery. */
+/**
+ * One lesson open for writing: title and settings (saved over REST), and the text as a live Yjs
+ * document shared with everyone in the lesson (Hocuspocus; the server stores it).
+ */
 export const LessonEditor = ({ lesson, course }: { lesson: Lesson; course: CourseDetail | undefined }) => {
   const { t } = useTranslation();
   const writable = useTeamWritable();
-  const editable = Boolean(course?.abilities.edit) && writable;
+  const allowed = Boolean(course?.abilities.edit) && writable;
+  const collab = useCollab(lesson.lessonId);
+  const statusText = useStatusText(collab.status);
+  // Typing waits for the first sync, and stops on a read-only connection or a refusal.
+  const editable = collabEditable(collab.facts, allowed);
   const [meta, setMeta] = useState<LessonMeta>(() => metaOf(lesson));
   const metaRef = useRef(meta);
-  const onEditRef = useRef<() => void>(() => undefined);
-  const [offer, setOffer] = useState(() => draftOffer(readDraft(lesson.lessonId), lesson));
   const pickThreadRef = useRef<(threadId: number) => void>(() => undefined);
-  const [extensions] = useState(() => [...editorExtensions(t('editor.placeholder')), CommentHighlights]);
+  const [extensions] = useState(() => [
+    ...editorExtensions(t('editor.placeholder'), { doc: collab.doc, awareness: collab.awareness }),
+    CommentHighlights,
+  ]);
   // 评论: opened by ?comments=1 (the course's list) or on one thread by ?comment=<id> (a mention).
   const [search] = useSearchParams();
   const [commentsOpen, setCommentsOpen] = useState(() => search.has('comment') || search.has('comments'));
@@ -80,14 +87,8 @@ export const LessonEditor = ({ lesson, course }: { lesson: Lesson; course: Cours
 
   const editor = useEditor({
     extensions,
-    content: lesson.content,
-    editable,
+    editable: false,
     shouldRerenderOnTransaction: false,
-    // Only real document changes count as edits (setEditable, selection moves and the like do not,
-    // nor the AI assist's text while it streams: its final text is one edit).
-    onUpdate: ({ transaction }) => {
-      if (transaction.docChanged && !isAssistPreview(transaction)) onEditRef.current();
-    },
     editorProps: {
       // A click in a highlighted comment range opens its thread in the panel.
       handleClick: (view, pos) => {
@@ -104,28 +105,20 @@ export const LessonEditor = ({ lesson, course }: { lesson: Lesson; course: Cours
     },
   });
 
-  // Quizzes as saved: an option left empty is dropped with its mark moved (see compactQuiz).
-  const getFields = (): LessonFields => ({ ...metaRef.current, content: compactQuizzes(editor.getJSON()) });
-  const applyFields = (fields: LessonMeta & { content: Lesson['content'] }) => {
-    metaRef.current = metaOf(fields);
-    setMeta(metaRef.current);
-    editor.commands.setContent(fields.content, { emitUpdate: false });
-  };
-  const save = useLessonSave({ lesson, getFields, applyServer: applyFields });
+  const save = useMetaSave({ lesson, getMeta: () => metaRef.current });
   const assist = useAiAssist(editor, editable, async () => {
-    // Pending edits saved, then the text as it is now kept as its own revision.
-    await save.autosave.flush();
+    // The text as it is now kept as its own revision before the assist writes.
     await lessonApi.checkpoint(lesson.lessonId);
   });
 
   useEffect(() => {
-    onEditRef.current = save.onEdit;
     pickThreadRef.current = (id) => {
       setActiveThread(id);
       setCommentsOpen(true);
     };
   });
-  // Open threads are highlighted where their anchors are now (only in a shared Yjs document).
+  // Open threads are highlighted where their anchors are now (through the shared document's Yjs
+  // positions; they follow everyone's edits).
   useEffect(() => {
     if (editor.isDestroyed || !editor.isInitialized) return;
     const threads = openThreads.data?.list ?? [];
@@ -135,23 +128,24 @@ export const LessonEditor = ({ lesson, course }: { lesson: Lesson; course: Cours
     if (editor.isEditable !== editable) editor.setEditable(editable, false);
   }, [editor, editable]);
 
-  // Ctrl/Cmd+S saves now, anywhere on the page.
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 's') {
-        e.preventDefault();
-        void save.autosave.flush();
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [save.autosave]);
-
   const changeMeta = (patch: Partial<LessonMeta>) => {
     metaRef.current = { ...metaRef.current, ...patch };
     setMeta(metaRef.current);
     save.onEdit();
   };
+
+  /** 恢复此版本: the server writes the revision into the live document; everyone gets it as a change. */
+  const restore = async (revisionId: number): Promise<Lesson> => {
+    await save.autosave.flush();
+    const restored = await lessonApi.restore(revisionId);
+    metaRef.current = metaOf(restored);
+    setMeta(metaRef.current);
+    save.autosave.reset(restored.version, restored.updateTime);
+    return restored;
+  };
+
+  const refusal = collab.facts.refusal;
+  const disconnected = refusal !== null && isFatalRefusal(refusal);
 
   return (
     <Flex vertical gap={12} className="lesson-editor">
@@ -162,13 +156,10 @@ export const LessonEditor = ({ lesson, course }: { lesson: Lesson; course: Cours
         </Link>
         <h1 className="lesson-editor-h1">{t('editor.pageTitle')}</h1>
         <Flex gap={8} align="center" wrap style={{ marginInlineStart: 'auto' }}>
-          <SaveStatus state={save.state} onRetry={() => void save.autosave.flush()} />
-          {editable && (
-            <Tooltip title={t('editor.saveShortcut')}>
-              <Button icon={<SaveOutlined />} onClick={() => void save.autosave.flush()}>
-                {t('editor.saveNow')}
-              </Button>
-            </Tooltip>
+          <PresenceAvatars awareness={collab.awareness} />
+          <CollabStatusTag status={collab.status} settled={save.state.status === 'saved'} />
+          {save.state.status !== 'saved' && (
+            <SaveStatus state={save.state} onRetry={() => void save.autosave.flush()} />
           )}
           <CommentsPanel
             lessonId={lesson.lessonId}
@@ -195,34 +186,29 @@ export const LessonEditor = ({ lesson, course }: { lesson: Lesson; course: Cours
             lessonId={lesson.lessonId}
             canRestore={editable}
             current={() => compactQuizzes(editor.getJSON())}
-            restore={save.restore}
+            restore={restore}
           />
           <Link to={WebPaths.lessonPreview(lesson.courseId, lesson.lessonId)}>
             <Button icon={<EyeOutlined />}>{t('editor.preview')}</Button>
           </Link>
         </Flex>
       </Flex>
-      {offer && editable && (
-        <DraftBanner
-          offer={offer}
-          onRestore={() => {
-            applyFields(offer.draft);
-            save.onEdit();
-            setOffer(null);
-          }}
-          onDiscard={() => {
-            clearDrafts(lesson.lessonId);
-            setOffer(null);
-          }}
+      {disconnected && (
+        <Alert
+          type="error"
+          showIcon
+          role="alert"
+          title={statusText}
+          description={t('editor.collab.disconnected')}
         />
       )}
       {save.failure && save.state.status === 'error' && (
         <Alert type="error" showIcon role="alert" title={t('course.save.error')} description={save.failure} />
       )}
-      {save.myCopy && <MyCopyPanel copy={save.myCopy} onDismiss={save.dismissMyCopy} />}
-      {!editable && <Alert type="info" showIcon title={t('editor.readOnly')} />}
+      {!allowed && <Alert type="info" showIcon title={t('editor.readOnly')} />}
+      {allowed && collab.facts.readOnly && <Alert type="info" showIcon title={t('editor.collab.readOnly')} />}
       <Card size="small" className="lesson-editor-card">
-        <LessonMetaFields meta={meta} disabled={!editable} onChange={changeMeta} />
+        <LessonMetaFields meta={meta} disabled={!allowed || disconnected} onChange={changeMeta} />
       </Card>
       <Card size="small" className="lesson-editor-card" styles={{ body: { padding: 0 } }}>
         {editable && <Toolbar editor={editor} assist={assist} />}
@@ -243,12 +229,8 @@ export const LessonEditor = ({ lesson, course }: { lesson: Lesson; course: Cours
         )}
         <EditorContent editor={editor} className="lesson-editor-body" />
       </Card>
-      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-        {t('editor.saveShortcut')}
-      </Typography.Text>
-      <AttachmentsPanel lessonId={lesson.lessonId} editable={editable} />
+      <AttachmentsPanel lessonId={lesson.lessonId} editable={allowed} />
       <LessonSiblings course={course} lessonId={lesson.lessonId} />
-      <ConflictDialog open={save.conflictOpen} onReload={save.reload} onKeepCopy={save.keepCopy} />
     </Flex>
   );
 };
