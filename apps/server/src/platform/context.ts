@@ -64,8 +64,13 @@ export type AppContext = {
    * Puts a lesson's new text (a REST save, a restore) into its live co-editing document as an
    * ordinary change: modules/collab's, handed in by app.ts (collab reads lessons, so lessons cannot
    * import it). Without it (no live editing in this context) the write only reaches the database.
+   * `flush` stores now what live documents of these lessons hold in this process (the store waits
+   * COLLAB_STORE_DEBOUNCE_MS after typing), so a release or a preview reads the text as typed.
    */
-  liveLessons: { replaceContent(lessonId: number, content: DocNode): Promise<void> } | null;
+  liveLessons: {
+    replaceContent(lessonId: number, content: DocNode): Promise<void>;
+    flush(lessonIds: readonly number[]): Promise<void>;
+  } | null;
 };
 
 declare module 'fastify' {

@@ -9,7 +9,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { Redis as RedisExtension } from '@hocuspocus/extension-redis';
 import { Hocuspocus, type Extension } from '@hocuspocus/server';
-import { lessonIdOfDocument, type DocNode } from '@studio/contract';
+import { collabDocumentName, lessonIdOfDocument, type DocNode } from '@studio/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import * as Y from 'yjs';
@@ -29,6 +29,8 @@ export type Collab = {
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
   /** Puts a lesson's new text (a REST save, a restore) into its live document as one ordinary change. */
   replaceContent(lessonId: number, content: DocNode): Promise<void>;
+  /** Stores now the live documents of these lessons this process holds (a pending store, or one running). */
+  flush(lessonIds: readonly number[]): Promise<void>;
   /** Publishes presence and checks open connections now (the timer does it every COLLAB_RECHECK_MS). */
   tick(): Promise<void>;
   close(): Promise<void>;
@@ -134,7 +136,7 @@ export function createCollab(
     async replaceContent(lessonId, content) {
       // The write is already committed: a failure here is logged, the live document catches up on reload.
       try {
-        const conn = await hocuspocus.openDirectConnection(`lesson:${lessonId}`, {} as CollabContext);
+        const conn = await hocuspocus.openDirectConnection(collabDocumentName(lessonId), {} as CollabContext);
         try {
           await conn.transact((doc) => writeDocToFragment(doc.getXmlFragment(FRAGMENT), content));
         } finally {
@@ -143,6 +145,19 @@ export function createCollab(
       } catch (err) {
         clog.warn({ err, lessonId }, 'collab: saved text not put into the live document');
       }
+    },
+    async flush(lessonIds) {
+      await Promise.all(
+        lessonIds.map(async (lessonId) => {
+          const name = collabDocumentName(lessonId);
+          const document = hocuspocus.documents.get(name);
+          if (!document) return;
+          const pending = `onStoreDocument-${name}`;
+          if (hocuspocus.debouncer.isDebounced(pending)) await hocuspocus.debouncer.executeNow(pending);
+          // A store already under way: the text it writes is read once it is done.
+          else await document.saveMutex.waitForUnlock();
+        }),
+      );
     },
     tick: () => tick.run(),
     async close() {

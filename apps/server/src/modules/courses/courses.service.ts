@@ -27,6 +27,7 @@ import {
   type CourseWithMeta,
 } from './courses.repo.ts';
 import { insertLesson, listLessons } from './lessons.repo.ts';
+import { settleLiveCourse } from './live-text.ts';
 import { ordersOfCourse, withdrawFromCarts } from '../store/course-deletion.service.ts';
 import { copyCourse } from './course-copy.ts';
 
@@ -160,5 +161,6 @@ export async function removeCourse(c: TeamCtx, courseId: number): Promise<void> 
 
 export async function previewCourse(c: TeamCtx, courseId: number): Promise<CoursePreview> {
   const meta = await requireCourse(c, courseId);
+  await settleLiveCourse(c.ctx, c.ctx.db, courseId);
   return toPreview(meta, c.membership.team.teamName, await listLessons(c.ctx.db, courseId));
 }

@@ -15,6 +15,7 @@ import { toLessonSummary } from './course.presenter.ts';
 import { lockCourse, updateCourse } from './courses.repo.ts';
 import { checkpointLesson, recordEdit } from './lesson-history.repo.ts';
 import { requireCourse } from './courses.service.ts';
+import { settleLiveLessons } from './live-text.ts';
 import {
   deleteLesson,
   findTeamLesson,
@@ -103,6 +104,8 @@ export const lessonPlaces = (c: TeamCtx, lessonIds: number[]) =>
     : findTeamLessonPlaces(c.ctx.db, c.membership.team.id, lessonIds);
 
 export async function lessonDetail(c: TeamCtx, lessonId: number): Promise<Lesson> {
+  // Storing a pending live text early is harmless whoever asks; the read below decides what they see.
+  await settleLiveLessons(c.ctx, [lessonId]);
   return toLesson(await requireLesson(c, lessonId));
 }
 

@@ -23,6 +23,7 @@ import { requireCourse } from './courses.service.ts';
 import { isEmptyDoc } from './lesson-content.ts';
 import { checkpointCourse, checkpointLessons } from './lesson-history.repo.ts';
 import { insertLesson, listLessons, setLessonFields, setPosition } from './lessons.repo.ts';
+import { settleLiveCourse } from './live-text.ts';
 import { checkedContent } from './lessons.service.ts';
 import {
   findCourseRelease,
@@ -69,6 +70,7 @@ export function addReleaseWarning(source: ReleaseWarningSource): void {
 
 export async function releaseCheck(c: TeamCtx, courseId: number): Promise<ReleaseCheck> {
   const meta = await requireCourse(c, courseId);
+  await settleLiveCourse(c.ctx, c.ctx.db, courseId);
   const lessons = await listLessons(c.ctx.db, courseId);
   const titles = lessons.map((l) => ({ lessonId: l.id, title: l.title }));
   const found = await Promise.all(
@@ -99,6 +101,8 @@ export async function releaseCourse(
 ): Promise<Release> {
   const first = await requireCourse(c, courseId);
   authorize(c, 'course.release', first.course);
+  // The release holds what the authors see: text typed a moment ago is stored first.
+  await settleLiveCourse(c.ctx, c.ctx.db, courseId);
   return c.ctx.db.transaction(async (tx) => {
     await lockCourse(tx, courseId);
     const meta = (await findTeamCourse(tx, c.membership.team.id, courseId))!;
@@ -157,6 +161,7 @@ export async function releaseDiff(
 ): Promise<CourseChanges> {
   const meta = await requireCourse(c, q.courseId);
   const from = await requireRelease(c, q.courseId, q.fromReleaseId);
+  if (!q.toReleaseId) await settleLiveCourse(c.ctx, c.ctx.db, q.courseId);
   const to = q.toReleaseId
     ? (await requireRelease(c, q.courseId, q.toReleaseId)).snapshot
     : toPreview(meta, c.membership.team.teamName, await listLessons(c.ctx.db, q.courseId));
