@@ -368,14 +368,18 @@ describe('the policy', () => {
     expect(canPlayMedia({ ownTeam: false, lesson: null, shared: null })).toBe(false);
   });
 
-  it('attachments download by the rule media plays by', () => {
+  it('attachments download for the own team and the teams that hold the course, never for a visitor', () => {
     for (const ownTeam of [true, false])
       for (const listed of [true, false])
         for (const entitled of [true, false])
           for (const freePreview of [true, false]) {
             const s = { ownTeam, lesson: { listed, entitled, freePreview } };
-            expect(canDownloadAttachment(s)).toBe(canPlayMedia(s));
+            expect(canDownloadAttachment(s)).toBe(ownTeam || entitled);
           }
+    // A free-preview lesson's reader who holds nothing sees the names only, though its media plays.
+    const freeLesson = { ownTeam: false, lesson: { listed: true, entitled: false, freePreview: true } };
+    expect(canPlayMedia(freeLesson)).toBe(true);
+    expect(canDownloadAttachment(freeLesson)).toBe(false);
     expect(canDownloadAttachment({ ownTeam: false, lesson: null })).toBe(false);
     // A share grants no download: its visitors see the names only.
     const viaShare = { ownTeam: false, lesson: null, shared: { freePreview: true } };

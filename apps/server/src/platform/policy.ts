@@ -309,12 +309,14 @@ export const canPlayMedia = (s: MediaSubject): boolean =>
   (s.shared?.freePreview ?? false);
 
 /**
- * Downloading a released lesson's attachment: who may play its media by a release (`canPlayMedia`
- * without a share): the course's own team, the teams that hold it, anyone for a free-preview lesson of
- * a listed course. A share grants no download: its visitors, like others, see the names and sizes only.
+ * Downloading a released lesson's attachment: the course's own team and the teams that hold it
+ * (bought it, or own it), nobody else. A visitor (a free-preview reader, a share's visitor, another
+ * team) sees the names and sizes only (issue 34: the files are part of what is sold); a buyer keeps
+ * downloading after 下架 as they keep learning.
  */
 export type AttachmentSubject = Omit<MediaSubject, 'shared'>;
-export const canDownloadAttachment = (s: AttachmentSubject): boolean => canPlayMedia({ ...s, shared: null });
+export const canDownloadAttachment = (s: AttachmentSubject): boolean =>
+  s.ownTeam || (s.lesson?.entitled ?? false);
 
 /** The team's abilities for its payloads; team actions depend on the role alone. */
 export const teamAbilitiesOf = (membership: Membership): TeamAbilities => ({

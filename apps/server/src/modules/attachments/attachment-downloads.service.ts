@@ -1,7 +1,7 @@
 /**
  * What a learner or visitor gets of a released lesson's attachments: the latest release's list
- * (names and sizes) for whoever may see the buy page, and signed download addresses for whoever may
- * read the lesson (`canDownloadAttachment`, the rule media plays by). Every address and every
+ * (names and sizes) for whoever may see the buy page, and signed download addresses for the
+ * course's own team and the teams that hold it (`canDownloadAttachment`). Every address and every
  * download decides it again, so a refund or an unrelease counts from the next request.
  */
 import type { ViewerIds } from '../../platform/auth.ts';
