@@ -70,6 +70,8 @@ export type AppContext = {
   liveLessons: {
     replaceContent(lessonId: number, content: DocNode): Promise<void>;
     flush(lessonIds: readonly number[]): Promise<void>;
+    /** The lessons whose live documents this process holds now (none: nothing to flush). */
+    openLessonIds(): number[];
   } | null;
 };
 

@@ -31,6 +31,7 @@ export type Collab = {
   replaceContent(lessonId: number, content: DocNode): Promise<void>;
   /** Stores now the live documents of these lessons this process holds (a pending store, or one running). */
   flush(lessonIds: readonly number[]): Promise<void>;
+  openLessonIds(): number[];
   /** Publishes presence and checks open connections now (the timer does it every COLLAB_RECHECK_MS). */
   tick(): Promise<void>;
   close(): Promise<void>;
@@ -159,6 +160,7 @@ export function createCollab(
         }),
       );
     },
+    openLessonIds: () => [...hocuspocus.documents.keys()].map(lessonIdOfDocument).filter((id) => id !== null),
     tick: () => tick.run(),
     async close() {
       tick.stop();

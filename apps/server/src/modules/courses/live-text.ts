@@ -12,10 +12,10 @@ export async function settleLiveLessons(ctx: AppContext, lessonIds: readonly num
   if (ctx.liveLessons && lessonIds.length > 0) await ctx.liveLessons.flush(lessonIds);
 }
 
+/** The course's lessons open live in this process, stored now; no query while none is open. */
 export async function settleLiveCourse(ctx: AppContext, db: Db, courseId: number): Promise<void> {
-  if (!ctx.liveLessons) return;
-  await settleLiveLessons(
-    ctx,
-    (await listLessons(db, courseId)).map((l) => l.id),
-  );
+  const open = new Set(ctx.liveLessons?.openLessonIds());
+  if (open.size === 0) return;
+  const ids = (await listLessons(db, courseId)).map((l) => l.id).filter((id) => open.has(id));
+  await settleLiveLessons(ctx, ids);
 }
