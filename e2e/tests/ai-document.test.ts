@@ -6,10 +6,10 @@
  * ask to translate it, which the template generator refuses plainly (未配置 AI 服务，无法翻译).
  */
 import type { AiJob, CourseDetail } from '@studio/contract';
-import { Document, HeadingLevel, Packer, Paragraph, Table, TableCell, TableRow } from 'docx';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { describe, expect, inject, it } from 'vitest';
 import { demoOwnerTab } from '../support/demo-tab.ts';
+import { expectOutlineOf, manualDocx } from '../support/ai-documents.ts';
 
 const baseUrl = inject('baseUrl');
 const demo = demoOwnerTab(baseUrl);
@@ -21,29 +21,10 @@ const CHAPTERS = [
 ];
 
 const manual = (): Promise<Buffer> =>
-  Packer.toBuffer(
-    new Document({
-      sections: [
-        {
-          children: [
-            ...CHAPTERS.flatMap((c) => [
-              new Paragraph({ text: c.title, heading: HeadingLevel.HEADING_1 }),
-              new Paragraph({ text: c.text }),
-            ]),
-            new Table({
-              rows: [
-                ['参数', '范围'],
-                ['气压', '0.5–0.7 MPa'],
-              ].map(
-                (r) =>
-                  new TableRow({ children: r.map((t) => new TableCell({ children: [new Paragraph(t)] })) }),
-              ),
-            }),
-          ],
-        },
-      ],
-    }),
-  );
+  manualDocx(CHAPTERS, [
+    ['参数', '范围'],
+    ['气压', '0.5–0.7 MPa'],
+  ]);
 
 async function courseDetail(courseId: number): Promise<CourseDetail> {
   const res = await fetch(`${baseUrl}/api/course/detail?courseId=${courseId}`, {
@@ -143,11 +124,7 @@ describe('AI 创课 from a document', () => {
     await page.getByRole('button', { name: '生成大纲' }).click();
     await page.waitForURL('**/ai/progress?jobId=*');
 
-    await page.getByRole('heading', { name: '确认课程大纲' }).waitFor();
-    for (const [i, c] of CHAPTERS.entries())
-      await expect
-        .poll(() => page.getByRole('textbox', { name: `第 ${i + 1} 课标题`, exact: true }).inputValue())
-        .toBe(c.title);
+    await expectOutlineOf(page, CHAPTERS);
     await page.getByRole('button', { name: '把第 2 课和第 3 课合并' }).click();
     await page.getByText('有未保存的修改').waitFor();
 

@@ -6,13 +6,13 @@
  * (its own words, in Chinese and in English) and opens the translation: its lessons hold the English
  * text and the code block exactly as the source had it.
  */
-import { Document, HeadingLevel, Packer, Paragraph } from 'docx';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
 import { type FakeLlm, startFakeLlm } from '../support/fake-llm.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 import { apiLogin, useSession } from '../support/session.ts';
+import { expectOutlineOf, manualDocx } from '../support/ai-documents.ts';
 
 const CHAPTERS = [
   { title: '第一章 安全规范', text: '进入车间前必须佩戴安全帽和防护眼镜。' },
@@ -44,19 +44,7 @@ const lessonMarkdown = (_title: string, document: string) =>
     `\`\`\`bash\n${CODE}\n\`\`\``,
   ].join('\n\n');
 
-const manual = (): Promise<Buffer> =>
-  Packer.toBuffer(
-    new Document({
-      sections: [
-        {
-          children: CHAPTERS.flatMap((c) => [
-            new Paragraph({ text: c.title, heading: HeadingLevel.HEADING_1 }),
-            new Paragraph({ text: c.text }),
-          ]),
-        },
-      ],
-    }),
-  );
+const manual = (): Promise<Buffer> => manualDocx(CHAPTERS);
 
 let fake: FakeLlm;
 let server: RunningServer;
@@ -106,11 +94,7 @@ describe('AI 创课 and AI 翻译 through a model', () => {
     await page.waitForURL('**/ai/progress?jobId=*');
 
     // The outline is the document's chapters; the author approves it.
-    await page.getByRole('heading', { name: '确认课程大纲' }).waitFor();
-    for (const [i, c] of CHAPTERS.entries())
-      await expect
-        .poll(() => page.getByRole('textbox', { name: `第 ${i + 1} 课标题`, exact: true }).inputValue())
-        .toBe(c.title);
+    await expectOutlineOf(page, CHAPTERS);
     await page.getByRole('button', { name: '开始生成课时' }).click();
     await page.getByText('课程已生成', { exact: true }).waitFor({ timeout: 30_000 });
     // The model's Chinese text, as it was streamed, behind each lesson's 查看内容.
