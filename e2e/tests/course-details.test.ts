@@ -7,7 +7,7 @@
 import { CODE_TABLE } from '@studio/contract';
 import type { Page, Route } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { courseTitleField, PNG, saved } from '../support/authoring.ts';
+import { courseTitleField, editableEditor, PNG, saved } from '../support/authoring.ts';
 import { demoOwnerContexts } from '../support/demo-tab.ts';
 
 const baseUrl = inject('baseUrl');
@@ -115,8 +115,8 @@ describe('course details under load', () => {
     const lesson = await api<{ lessonId: number }>('/lesson/create', { courseId: course.courseId });
     const page = await openPage();
     await page.goto(`${baseUrl}/create/course/${course.courseId}/Lesson/${lesson.lessonId}`);
-    const box = page.locator('.tiptap');
-    await box.waitFor();
+    // The live editor takes typing once it has the lesson from the server (read-only until then).
+    const box = editableEditor(page);
     await box.click();
     await page.keyboard.type('变量');
     // antd draws the selected label over its input; the click belongs to the select either way.

@@ -14,7 +14,7 @@ import { promisify } from 'node:util';
 import { WebPaths } from '@studio/contract/constants';
 import type { Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { courseWithLesson, lessonText } from '../support/authoring.ts';
+import { courseWithLesson, lessonText, editableEditor } from '../support/authoring.ts';
 import { demoOwnerContexts } from '../support/demo-tab.ts';
 
 const baseUrl = inject('baseUrl');
@@ -49,7 +49,8 @@ async function openLesson(title: string) {
   const { courseId, lesson } = await courseWithLesson(api, title);
   const page = await (await newContext()).newPage();
   await page.goto(`${baseUrl}${WebPaths.lesson(courseId, lesson.lessonId)}`);
-  await page.locator('.tiptap').waitFor();
+  // Blocks go into the live editor once it has the lesson from the server (read-only until then).
+  await editableEditor(page).waitFor();
   return { page, lessonId: lesson.lessonId };
 }
 
