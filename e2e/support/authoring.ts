@@ -29,6 +29,9 @@ export const editableEditor = (page: Page) => page.locator('.tiptap[contentedita
 /** The editor's text without others' caret labels (y-tiptap puts each name between two U+2060). */
 export const editorText = async (page: Page) =>
   ((await editorBox(page).textContent()) ?? '').replace(/\u2060[^\u2060]*\u2060/g, '');
+/** The editor's paragraphs' texts, in order, without others' caret labels. */
+export const editorParagraphs = async (page: Page) =>
+  (await editorBox(page).locator('p').allTextContents()).map((t) => t.replace(/\u2060[^\u2060]*\u2060/g, ''));
 
 export async function openLessonByTitle(page: Page, title: string) {
   await page.getByRole('link', { name: title, exact: true }).click();

@@ -11,6 +11,7 @@ import { AssistHighlight } from './assist-highlight.ts';
 import { MediaEditing } from './media/media-editing.ts';
 import { QuizEditing } from './quiz/quiz-editing.ts';
 import { CollabCaret } from './collab/collab-caret.ts';
+import { CaretBeforeRemote, type BeforeRemote } from './collab/caret-before-remote.ts';
 
 /** The languages a code block offers (highlight.js names, all in lowlight's common set). */
 export const CODE_LANGUAGES = [
@@ -54,6 +55,7 @@ export const editorExtensions = (placeholder: string, live?: LiveDoc): Extension
         // The text lives in the Y.Doc's `default` fragment (the server derives the JSON from it).
         Collaboration.configure({ document: live.doc, field: 'default' }),
         CollabCaret.configure({ awareness: live.awareness }),
+        CaretBeforeRemote.configure({ beforeRemote: live.beforeRemote ?? null }),
       ]
     : []),
 ];
@@ -62,4 +64,6 @@ export const editorExtensions = (placeholder: string, live?: LiveDoc): Extension
 export interface LiveDoc {
   doc: Y.Doc;
   awareness: Awareness;
+  /** Fired before each server message is applied (the caret is read from the page first). */
+  beforeRemote?: BeforeRemote;
 }

@@ -73,7 +73,11 @@ export const LessonEditor = ({ lesson, course }: { lesson: Lesson; course: Cours
   const metaRef = useRef(meta);
   const pickThreadRef = useRef<(threadId: number) => void>(() => undefined);
   const [extensions] = useState(() => [
-    ...editorExtensions(t('editor.placeholder'), { doc: collab.doc, awareness: collab.awareness }),
+    ...editorExtensions(t('editor.placeholder'), {
+      doc: collab.doc,
+      awareness: collab.awareness,
+      beforeRemote: collab.beforeRemote,
+    }),
     CommentHighlights,
   ]);
   // 评论: opened by ?comments=1 (the course's list) or on one thread by ?comment=<id> (a mention).

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { Awareness } from 'y-protocols/awareness';
 import * as Y from 'yjs';
 import { readStoredUser, readToken } from '../../../../lib/storage.ts';
+import { beforeRemoteSignal, type BeforeRemote } from './caret-before-remote.ts';
 import {
   collabStatus,
   isFatalRefusal,
@@ -32,6 +33,7 @@ export const meAsCollabUser = (): CollabUser => {
 export interface Collab {
   doc: Y.Doc;
   awareness: Awareness;
+  beforeRemote: BeforeRemote;
   status: CollabStatus;
   facts: CollabFacts & { readOnly: boolean };
 }
@@ -58,6 +60,7 @@ const INITIAL: CollabFacts & { readOnly: boolean } = {
 export const useCollab = (lessonId: number): Collab => {
   const [doc] = useState(() => new Y.Doc());
   const [awareness] = useState(() => new Awareness(doc));
+  const [beforeRemote] = useState(beforeRemoteSignal);
   const [facts, setFacts] = useState(() => ({
     ...INITIAL,
     browserOffline: typeof navigator !== 'undefined' && navigator.onLine === false,
@@ -93,6 +96,8 @@ export const useCollab = (lessonId: number): Collab => {
       onUnsyncedChanges: ({ number }) => patch({ inSync: number === 0 && provider.isSynced }),
       onClose: ({ event }) => refuse(event.reason),
     });
+    // Emitted before the provider applies a message: the editor reads its caret first.
+    provider.on('message', beforeRemote.fire);
     provider.setAwarenessField('user', user);
     // The browser knows it is offline before the socket does: stop now, and reconnect when back
     // (the edits made meanwhile are in the Y.Doc and merge on the sync that follows).
@@ -111,9 +116,9 @@ export const useCollab = (lessonId: number): Collab => {
       window.removeEventListener('offline', offline);
       provider.destroy();
     };
-  }, [doc, awareness, lessonId]);
+  }, [doc, awareness, beforeRemote, lessonId]);
 
   useEffect(() => () => doc.destroy(), [doc]);
 
-  return { doc, awareness, facts, status: collabStatus(facts) };
+  return { doc, awareness, beforeRemote, facts, status: collabStatus(facts) };
 };
