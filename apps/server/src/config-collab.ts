@@ -29,4 +29,9 @@ export const COLLAB_ENV = {
   COLLAB_RECHECK_MS: z.coerce.number().int().min(50).max(60_000).default(3000),
   /** How long a live lesson waits after a change before it is stored (ms; at most 5× this). */
   COLLAB_STORE_DEBOUNCE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
+  /**
+   * With REDIS_URL: how long a release or a preview waits for the other processes to store the live
+   * lessons they hold (ms); a process that does not answer delays the read by this much, no more.
+   */
+  COLLAB_FLUSH_WAIT_MS: z.coerce.number().int().min(50).max(30_000).default(2000),
 };

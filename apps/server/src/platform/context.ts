@@ -64,14 +64,17 @@ export type AppContext = {
    * Puts a lesson's new text (a REST save, a restore) into its live co-editing document as an
    * ordinary change: modules/collab's, handed in by app.ts (collab reads lessons, so lessons cannot
    * import it). Without it (no live editing in this context) the write only reaches the database.
-   * `flush` stores now what live documents of these lessons hold in this process (the store waits
-   * COLLAB_STORE_DEBOUNCE_MS after typing), so a release or a preview reads the text as typed.
+   * `flush` stores now what live documents of these lessons hold, in this process and (with Redis) in
+   * the others (the store waits COLLAB_STORE_DEBOUNCE_MS after typing), so a release or a preview
+   * reads the text as typed.
    */
   liveLessons: {
     replaceContent(lessonId: number, content: DocNode): Promise<void>;
     flush(lessonIds: readonly number[]): Promise<void>;
     /** The lessons whose live documents this process holds now (none: nothing to flush). */
     openLessonIds(): number[];
+    /** With several processes (Redis), the course's lessons someone edits live on any of them. */
+    openElsewhere(courseId: number): Promise<number[]>;
   } | null;
 };
 

@@ -21,6 +21,7 @@ import { startRecheck } from './recheck.ts';
 import { CollabSockets } from './sockets.ts';
 import { DocSizes, loadLessonDoc, storeLessonDoc } from './persistence.ts';
 import { FRAGMENT, writeDocToFragment } from './y-json.ts';
+import { FlushBus } from './flush-bus.ts';
 
 export type Collab = {
   hocuspocus: Hocuspocus<CollabContext>;
@@ -29,9 +30,14 @@ export type Collab = {
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
   /** Puts a lesson's new text (a REST save, a restore) into its live document as one ordinary change. */
   replaceContent(lessonId: number, content: DocNode): Promise<void>;
-  /** Stores now the live documents of these lessons this process holds (a pending store, or one running). */
+  /**
+   * Stores now the live documents of these lessons: this process's (a pending store, or one running)
+   * and, with Redis, every other process's (flush-bus.ts).
+   */
   flush(lessonIds: readonly number[]): Promise<void>;
   openLessonIds(): number[];
+  /** With Redis, the course's lessons someone is connected to on any process (presence); else none. */
+  openElsewhere(courseId: number): Promise<number[]>;
   /** Publishes presence and checks open connections now (the timer does it every COLLAB_RECHECK_MS). */
   tick(): Promise<void>;
   close(): Promise<void>;
@@ -129,6 +135,32 @@ export function createCollab(
   );
   const tick = startRecheck(ctx, hocuspocus, presence, clog);
 
+  const flushHere = async (lessonIds: readonly number[]) => {
+    await Promise.all(
+      lessonIds.map(async (lessonId) => {
+        const name = collabDocumentName(lessonId);
+        const document = hocuspocus.documents.get(name);
+        if (!document) return;
+        const pending = `onStoreDocument-${name}`;
+        if (hocuspocus.debouncer.isDebounced(pending)) await hocuspocus.debouncer.executeNow(pending);
+        // A store already under way: the text it writes is read once it is done.
+        else await document.saveMutex.waitForUnlock();
+      }),
+    );
+  };
+  const bus =
+    redis && redisUrl
+      ? new FlushBus(
+          redisUrl,
+          redis,
+          config.REDIS_KEY_PREFIX,
+          processId,
+          flushHere,
+          config.COLLAB_FLUSH_WAIT_MS,
+          clog,
+        )
+      : null;
+
   return {
     hocuspocus,
     sockets,
@@ -148,19 +180,10 @@ export function createCollab(
       }
     },
     async flush(lessonIds) {
-      await Promise.all(
-        lessonIds.map(async (lessonId) => {
-          const name = collabDocumentName(lessonId);
-          const document = hocuspocus.documents.get(name);
-          if (!document) return;
-          const pending = `onStoreDocument-${name}`;
-          if (hocuspocus.debouncer.isDebounced(pending)) await hocuspocus.debouncer.executeNow(pending);
-          // A store already under way: the text it writes is read once it is done.
-          else await document.saveMutex.waitForUnlock();
-        }),
-      );
+      await Promise.all([flushHere(lessonIds), bus?.flushElsewhere(lessonIds)]);
     },
     openLessonIds: () => [...hocuspocus.documents.keys()].map(lessonIdOfDocument).filter((id) => id !== null),
+    openElsewhere: async (courseId) => (redis ? [...(await presence.ofCourse(courseId)).keys()] : []),
     tick: () => tick.run(),
     async close() {
       tick.stop();
@@ -172,6 +195,7 @@ export function createCollab(
         await new Promise((r) => setTimeout(r, 50));
       await hocuspocus.hooks('onDestroy', { instance: hocuspocus });
       await presence.publish([]).catch(() => undefined);
+      bus?.close();
       redis?.disconnect();
     },
   };

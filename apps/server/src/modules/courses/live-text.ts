@@ -1,8 +1,8 @@
 /**
  * Reads of a lesson's text that must see what was just typed in the live editor: the live document is
  * stored COLLAB_STORE_DEBOUNCE_MS after typing stops, so a release, its check, a preview or a detail
- * read first has this process store what its open documents hold (`liveLessons.flush`). A document open
- * only in another process (several processes with Redis) is stored by that process on its own clock.
+ * read first has the processes that hold those documents store them (`liveLessons.flush`: this one,
+ * and with Redis the others, asked over pub/sub).
  */
 import type { Db } from '../../db/client.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -12,9 +12,11 @@ export async function settleLiveLessons(ctx: AppContext, lessonIds: readonly num
   if (ctx.liveLessons && lessonIds.length > 0) await ctx.liveLessons.flush(lessonIds);
 }
 
-/** The course's lessons open live in this process, stored now; no query while none is open. */
+/** The course's lessons open live (here, or on another process), stored now; no query while none is. */
 export async function settleLiveCourse(ctx: AppContext, db: Db, courseId: number): Promise<void> {
-  const open = new Set(ctx.liveLessons?.openLessonIds());
+  const live = ctx.liveLessons;
+  if (!live) return;
+  const open = new Set([...live.openLessonIds(), ...(await live.openElsewhere(courseId))]);
   if (open.size === 0) return;
   const ids = (await listLessons(db, courseId)).map((l) => l.id).filter((id) => open.has(id));
   await settleLiveLessons(ctx, ids);
