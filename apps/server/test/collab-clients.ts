@@ -82,3 +82,9 @@ export const textOf = (c: Client): string => textOfDoc(fragmentToDoc(c.doc.getXm
 export function closeAll(...clients: Client[]): void {
   for (const c of clients) c.provider.destroy();
 }
+
+/** The text of an app's own copy of a lesson's live document ('' while it holds none). */
+export const serverText = (t: TestApp, lessonId: number): string => {
+  const doc = t.app.collab.hocuspocus.documents.get(`lesson:${lessonId}`);
+  return doc ? textOfDoc(fragmentToDoc(doc.getXmlFragment(FRAGMENT))) : '';
+};

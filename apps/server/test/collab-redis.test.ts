@@ -15,11 +15,12 @@ import {
   teamOwner,
   writeLesson,
 } from './factories.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { twoListeningApps, type TestApp } from './test-app.ts';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 let a: TestApp;
 let b: TestApp;
+let closeBoth: () => Promise<void>;
 beforeAll(async () => {
   const env = {
     REDIS_URL,
@@ -27,15 +28,9 @@ beforeAll(async () => {
     COLLAB_RECHECK_MS: '100',
     COLLAB_STORE_DEBOUNCE_MS: '50',
   };
-  a = await createTestApp(env);
-  b = await createTestApp(env, {}, { databaseUrl: a.databaseUrl });
-  await a.app.listen({ port: 0, host: '127.0.0.1' });
-  await b.app.listen({ port: 0, host: '127.0.0.1' });
+  ({ a, b, close: closeBoth } = await twoListeningApps(env));
 });
-afterAll(async () => {
-  await b.close();
-  await a.close();
-});
+afterAll(() => closeBoth());
 
 describe('live co-editing across processes (Redis)', () => {
   it('an edit on A reaches a client on B, and presence on either lists both editors', async () => {

@@ -8,15 +8,25 @@ import { randomBytes } from 'node:crypto';
 import { type CoursePreview, type Lesson } from '@studio/contract';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeAll, collabUrl, openClient, synced, textOfDoc, typeText, waitFor } from './collab-clients.ts';
-import { call, createCourse, createLesson, teamOwner, writeLesson } from './factories.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
-import { FRAGMENT, fragmentToDoc } from '../src/modules/collab/y-json.ts';
+import {
+  closeAll,
+  collabUrl,
+  openClient,
+  serverText,
+  synced,
+  textOfDoc,
+  typeText,
+  waitFor,
+} from './collab-clients.ts';
+import { call, createCourse, createLesson, teamOwner } from './factories.ts';
+import { releasableLesson } from './store-factories.ts';
+import { twoListeningApps, type TestApp } from './test-app.ts';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const PREFIX = `t${randomBytes(4).toString('hex')}:`;
 let a: TestApp;
 let b: TestApp;
+let closeBoth: () => Promise<void>;
 beforeAll(async () => {
   const env = {
     REDIS_URL,
@@ -24,45 +34,21 @@ beforeAll(async () => {
     COLLAB_STORE_DEBOUNCE_MS: '60000',
     COLLAB_FLUSH_WAIT_MS: '1500',
   };
-  a = await createTestApp(env);
-  b = await createTestApp(env, {}, { databaseUrl: a.databaseUrl });
-  await a.app.listen({ port: 0, host: '127.0.0.1' });
-  await b.app.listen({ port: 0, host: '127.0.0.1' });
+  ({ a, b, close: closeBoth } = await twoListeningApps(env));
 });
-afterAll(async () => {
-  await b.close();
-  await a.close();
-});
-
-const textOnA = (lessonId: number): string => {
-  const doc = a.app.collab.hocuspocus.documents.get(`lesson:${lessonId}`);
-  return doc ? textOfDoc(fragmentToDoc(doc.getXmlFragment(FRAGMENT))) : '';
-};
+afterAll(() => closeBoth());
 
 describe('live text typed on another process', () => {
   it('B’s detail, preview and release hold what was typed on A a moment ago', async () => {
     const { user } = await teamOwner(a);
-    const { courseId, version } = await createCourse(a, user.token, '跨进程课程');
-    const { lessonId } = await createLesson(a, user.token, courseId, '第一课');
-    await writeLesson(a, user.token, lessonId, '保存过的');
-    await call(a, 'POST', '/course/modify', {
-      token: user.token,
-      body: {
-        courseId,
-        version,
-        cover: '/api/files/cover/2026/11/abcdefghijkl.png',
-        summary: '简介',
-        price: 100,
-        category: 'tech',
-      },
-    });
+    const { courseId, lessonId } = await releasableLesson(a, user.token, '跨进程课程', '保存过的');
     const editor = openClient(collabUrl(a), `lesson:${lessonId}`, user.token);
     await synced(editor);
     // B holds no copy of the document: only A can store what was typed.
     expect(b.app.collab.hocuspocus.documents.size).toBe(0);
 
     typeText(editor, '，在甲处输入');
-    await waitFor('change on A', () => textOnA(lessonId) === '保存过的，在甲处输入');
+    await waitFor('change on A', () => serverText(a, lessonId) === '保存过的，在甲处输入');
     const detail = await call<Lesson>(b, 'GET', '/lesson/detail', {
       token: user.token,
       query: { lessonId: String(lessonId) },
@@ -70,7 +56,7 @@ describe('live text typed on another process', () => {
     expect(textOfDoc(detail.data.content)).toBe('保存过的，在甲处输入');
 
     typeText(editor, '，再写');
-    await waitFor('second change on A', () => textOnA(lessonId).endsWith('，再写'));
+    await waitFor('second change on A', () => serverText(a, lessonId).endsWith('，再写'));
     // A publishes its presence on connect; B finds the course's open lesson through it.
     const preview = await call<CoursePreview>(b, 'GET', '/course/preview', {
       token: user.token,
@@ -79,7 +65,7 @@ describe('live text typed on another process', () => {
     expect(textOfDoc(preview.data.lessons[0]!.content)).toBe('保存过的，在甲处输入，再写');
 
     typeText(editor, '，发布前');
-    await waitFor('third change on A', () => textOnA(lessonId).endsWith('，发布前'));
+    await waitFor('third change on A', () => serverText(a, lessonId).endsWith('，发布前'));
     const released = await call(b, 'POST', '/course/release', { token: user.token, body: { courseId } });
     expect(released.code).toBe(200);
     const rows = await b.app.ctx.db.execute<{ snapshot: CoursePreview }>(

@@ -43,6 +43,23 @@ export async function releasedCourse(
   return course.courseId;
 }
 
+/** A course that may be released (cover, summary, price) with one lesson holding `text`, not released. */
+export async function releasableLesson(t: TestApp, token: string, title: string, text: string) {
+  const course = await createCourse(t, token, title);
+  const { lessonId } = await createLesson(t, token, course.courseId, '第一课');
+  await writeLesson(t, token, lessonId, text);
+  const body = {
+    courseId: course.courseId,
+    version: course.version,
+    cover: COVER,
+    summary: '简介',
+    price: 100,
+    category: 'tech',
+  };
+  await call(t, 'POST', '/course/modify', { token, body });
+  return { courseId: course.courseId, lessonId };
+}
+
 export async function buyer(t: TestApp) {
   const user = await createUser(t);
   const team = await createTeam(t, user.token, '买家团队');

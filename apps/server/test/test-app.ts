@@ -69,3 +69,22 @@ export async function createTestApp(
     },
   };
 }
+
+/** Two server processes' worth of apps on one database, both listening on 127.0.0.1; closed together. */
+export async function twoListeningApps(
+  env: Record<string, string>,
+  overrides: ContextOverrides = {},
+): Promise<{ a: TestApp; b: TestApp; close: () => Promise<void> }> {
+  const a = await createTestApp(env, overrides);
+  const b = await createTestApp(env, overrides, { databaseUrl: a.databaseUrl });
+  await a.app.listen({ port: 0, host: '127.0.0.1' });
+  await b.app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    a,
+    b,
+    close: async () => {
+      await b.close();
+      await a.close();
+    },
+  };
+}

@@ -9,27 +9,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TemplateGenerator } from '../src/platform/ai/template-generator.ts';
 import { call, createTeam, createUser } from './factories.ts';
 import { buyer, seller } from './store-factories.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { createTestApp, twoListeningApps, type TestApp } from './test-app.ts';
 
 let a: TestApp;
 let b: TestApp;
+let closeBoth: () => Promise<void>;
 const urlOf = (t: TestApp) => `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 
 beforeAll(async () => {
   // B generates slowly so its stream is still running when A is asked to follow it.
-  a = await createTestApp({ JOBS_ENABLED: 'true' }, { generator: new TemplateGenerator(20) });
-  b = await createTestApp(
-    { JOBS_ENABLED: 'true' },
-    { generator: new TemplateGenerator(20) },
-    { databaseUrl: a.databaseUrl },
-  );
-  await a.app.listen({ port: 0, host: '127.0.0.1' });
-  await b.app.listen({ port: 0, host: '127.0.0.1' });
+  ({
+    a,
+    b,
+    close: closeBoth,
+  } = await twoListeningApps({ JOBS_ENABLED: 'true' }, { generator: new TemplateGenerator(20) }));
 });
-afterAll(async () => {
-  await b.close();
-  await a.close();
-});
+afterAll(() => closeBoth());
 
 describe('two servers, one database', () => {
   it('serves a session made on one server from the other', async () => {

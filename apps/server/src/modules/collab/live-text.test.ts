@@ -9,15 +9,16 @@ import {
   closeAll,
   collabUrl,
   openClient,
+  serverText,
   synced,
   textOf,
   textOfDoc,
   typeText,
   waitFor,
 } from '../../../test/collab-clients.ts';
-import { call, createCourse, createLesson, teamOwner, writeLesson } from '../../../test/factories.ts';
+import { call, teamOwner } from '../../../test/factories.ts';
+import { releasableLesson } from '../../../test/store-factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { FRAGMENT, fragmentToDoc } from './y-json.ts';
 
 let t: TestApp;
 let url: string;
@@ -28,34 +29,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** The text of the server's own copy of the live document ('' while it has none). */
-const serverText = (lessonId: number): string => {
-  const doc = t.app.collab.hocuspocus.documents.get(`lesson:${lessonId}`);
-  return doc ? textOfDoc(fragmentToDoc(doc.getXmlFragment(FRAGMENT))) : '';
-};
-
 describe('reads that must see the live text', () => {
   it('a release, its check, the preview and the detail hold what was typed a moment ago', async () => {
     const { user } = await teamOwner(t);
-    const { courseId, version } = await createCourse(t, user.token, '刚刚输入的课程');
-    const { lessonId } = await createLesson(t, user.token, courseId, '第一课');
-    await writeLesson(t, user.token, lessonId, '保存过的');
-    await call(t, 'POST', '/course/modify', {
-      token: user.token,
-      body: {
-        courseId,
-        version,
-        cover: '/api/files/cover/2026/11/abcdefghijkl.png',
-        summary: '简介',
-        price: 100,
-        category: 'tech',
-      },
-    });
+    const { courseId, lessonId } = await releasableLesson(t, user.token, '刚刚输入的课程', '保存过的');
     const editor = openClient(url, `lesson:${lessonId}`, user.token);
     await synced(editor);
     typeText(editor, '，刚输入的');
     // The server holds the change (it reached it) but has not stored it: its store waits a minute.
-    await waitFor('change on the server', () => serverText(lessonId) === '保存过的，刚输入的');
+    await waitFor('change on the server', () => serverText(t, lessonId) === '保存过的，刚输入的');
     expect(textOf(editor)).toBe('保存过的，刚输入的');
 
     const detail = await call<Lesson>(t, 'GET', '/lesson/detail', {
@@ -65,7 +47,10 @@ describe('reads that must see the live text', () => {
     expect(textOfDoc(detail.data.content)).toBe('保存过的，刚输入的');
 
     typeText(editor, '再补一句');
-    await waitFor('second change on the server', () => serverText(lessonId) === '保存过的，刚输入的再补一句');
+    await waitFor(
+      'second change on the server',
+      () => serverText(t, lessonId) === '保存过的，刚输入的再补一句',
+    );
     const preview = await call<CoursePreview>(t, 'GET', '/course/preview', {
       token: user.token,
       query: { courseId: String(courseId) },
@@ -73,7 +58,7 @@ describe('reads that must see the live text', () => {
     expect(textOfDoc(preview.data.lessons[0]!.content)).toBe('保存过的，刚输入的再补一句');
 
     typeText(editor, '，发布前');
-    await waitFor('third change on the server', () => serverText(lessonId).endsWith('，发布前'));
+    await waitFor('third change on the server', () => serverText(t, lessonId).endsWith('，发布前'));
     const released = await call(t, 'POST', '/course/release', { token: user.token, body: { courseId } });
     expect(released.code).toBe(200);
     const rows = await t.app.ctx.db.execute<{ snapshot: CoursePreview }>(
