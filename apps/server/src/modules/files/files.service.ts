@@ -31,6 +31,15 @@ export async function storeUpload(ctx: AppContext, kind: UploadKind, body: Buffe
   return { url: publicUrlOf(ctx.config, key), key, size: main.body.length };
 }
 
+/**
+ * Removes an image storeUpload stored (all its variants: the key's folder), for a caller whose own
+ * work failed after storing it. Keys of any other shape are left alone.
+ */
+export async function deleteUpload(ctx: AppContext, key: string): Promise<void> {
+  if (!FILE_KEY_PATTERN.test(key) || isLegacyImageKey(key)) return;
+  await ctx.storage.deletePrefix(key.slice(0, key.lastIndexOf('/') + 1));
+}
+
 export async function readUpload(ctx: AppContext, key: string): Promise<StoredFile> {
   const file = FILE_KEY_PATTERN.test(key) ? await ctx.storage.get(key) : null;
   if (!file) throw new AppError(Code.NOT_FOUND, { status: 404 });
