@@ -25,7 +25,15 @@ export async function storeUpload(ctx: AppContext, kind: UploadKind, body: Buffe
   const now = new Date();
   const month = String(now.getUTCMonth() + 1).padStart(2, '0');
   const folder = `${kind}/${now.getUTCFullYear()}/${month}/${randomToken(16)}`;
-  await Promise.all(variants.map((v) => ctx.storage.put(`${folder}/${v.size}.${v.ext}`, v.body, v.type)));
+  const puts = await Promise.allSettled(
+    variants.map((v) => ctx.storage.put(`${folder}/${v.size}.${v.ext}`, v.body, v.type)),
+  );
+  const failed = puts.find((p) => p.status === 'rejected');
+  if (failed) {
+    // No half-stored image: once every write has ended, those that were made go too.
+    await ctx.storage.deletePrefix(`${folder}/`);
+    throw failed.reason;
+  }
   const main = variants.find((v) => v.size === 'lg' && v.ext !== 'webp')!;
   const key = `${folder}/lg.${main.ext}`;
   return { url: publicUrlOf(ctx.config, key), key, size: main.body.length };
