@@ -21,7 +21,9 @@ import sharp from 'sharp';
 
 /** A small PNG of one colour (each colour a different file). */
 export const tinyPng = (rgb: [number, number, number] = [200, 30, 30], size = 8): Promise<Buffer> =>
-  sharp({ create: { width: size, height: size, channels: 3, background: { r: rgb[0], g: rgb[1], b: rgb[2] } } })
+  sharp({
+    create: { width: size, height: size, channels: 3, background: { r: rgb[0], g: rgb[1], b: rgb[2] } },
+  })
     .png()
     .toBuffer();
 

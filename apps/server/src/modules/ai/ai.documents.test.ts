@@ -203,8 +203,7 @@ describe('a course from a document', () => {
     const put = storage.put.bind(storage);
     const written: string[] = [];
     storage.put = async (key, body, type) => {
-      if (key.endsWith('/sm.png') && written.some((k) => k.endsWith('/sm.png')))
-        throw new Error('disk full');
+      if (key.endsWith('/sm.png') && written.some((k) => k.endsWith('/sm.png'))) throw new Error('disk full');
       written.push(key);
       return put(key, body, type);
     };

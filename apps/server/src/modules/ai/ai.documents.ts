@@ -2,7 +2,13 @@
  * Documents for AI 创课: a file read into sections (documents/read-document.ts) and kept as the team's
  * row; a job that names one builds its outline from the sections and writes each lesson from its own.
  */
-import { type AiDocument, Code, type DocumentBlock, type DocumentSection, type Outline } from '@studio/contract';
+import {
+  type AiDocument,
+  Code,
+  type DocumentBlock,
+  type DocumentSection,
+  type Outline,
+} from '@studio/contract';
 import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../db/client.ts';
 import type { TeamCtx } from '../../platform/auth.ts';
@@ -49,7 +55,11 @@ async function storeImages(
     const pending = `${PENDING_IMAGE}${i}`;
     if (!used.has(pending)) continue;
     try {
-      const upload = await storeUpload(ctx, 'image', Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+      const upload = await storeUpload(
+        ctx,
+        'image',
+        Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+      );
       stored.push(upload.key);
       urls.set(pending, upload.url);
     } catch (err) {

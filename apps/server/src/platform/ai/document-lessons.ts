@@ -92,11 +92,16 @@ const cellText = (c: string) => c.replace(/\|/g, '／');
 
 /** A picture as a Markdown line (markdown-doc.ts takes it back only for the lesson's own pictures). */
 const imageLine = (src: string, alt: string) =>
-  `![${alt.replace(/[[\]\\]/g, ' ').replace(/\s+/g, ' ').trim()}](${src})`;
+  `![${alt
+    .replace(/[[\]\\]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()}](${src})`;
 
 /** The sources of the pictures in a lesson's sections, in order: the only ones its text may show. */
 export function sourceImages(source: LessonSource): Set<string> {
-  return new Set(source.sections.flatMap((s) => s.blocks.flatMap((b) => (b.type === 'image' ? [b.src] : []))));
+  return new Set(
+    source.sections.flatMap((s) => s.blocks.flatMap((b) => (b.type === 'image' ? [b.src] : []))),
+  );
 }
 
 /**
