@@ -223,15 +223,18 @@ describe('pictures', () => {
     expect(doc.images).toHaveLength(DOCUMENT_LIMITS.imagesMax);
     expect(Buffer.from(doc.images[0]!).equals(pngs[0]!)).toBe(true);
 
-    // A PNG past imageMaxBytes (a big text chunk after its header) is left out, the rest read.
+    // A PNG past imageMaxBytes (zeros after its header) is left out before it is inflated; the next
+    // picture and the text are read.
     const png = await tinyPng();
     const big = Buffer.concat([png.subarray(0, 8), Buffer.alloc(DOCUMENT_LIMITS.imageMaxBytes)]);
-    const small = await buildDocx([
-      { title: '大图', paragraphs: ['文字。'], images: [{ after: 1, data: png }] },
+    const deck = await buildPptx([
+      { title: '大图', bullets: ['文字'], images: [{ data: png }] },
+      { title: '小图', images: [{ data: await tinyPng([9, 9, 9]) }] },
     ]);
-    const [part] = partsUnder(small, 'word/media/');
-    const over = await readDocument(rezip(small, { [part!]: big }), 'big-picture.docx');
-    expect(over.sections[0]!.blocks).toEqual([{ type: 'paragraph', text: '文字。' }]);
+    const [first] = partsUnder(deck, 'ppt/media/');
+    const over = await readDocument(rezip(deck, { [first!]: big }), 'big-picture.pptx');
+    expect(over.sections.map((s) => s.blocks.map((b) => b.type))).toEqual([['paragraph'], ['image']]);
+    expect(over.images).toHaveLength(1);
   }, 30_000);
 });
 
