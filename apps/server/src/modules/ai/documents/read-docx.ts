@@ -4,7 +4,9 @@
  * (zip-reader.ts), any DTD is refused, and mammoth gets a new zip of only those checked parts,
  * stored without compression. A picture's part goes in as its own name only: mammoth hands it back
  * through convertImage, which reads the real bytes under the limits (doc-images.ts) and places the
- * picture where it sits in the text. Linked pictures (outside the file) are never read.
+ * picture where it sits in the text. Linked pictures (outside the file) are never read. mammoth makes a
+ * converter's failure a warning and leaves that picture out, so a picture part that inflates past its
+ * declared size (stopped there by the zip reader) costs the picture, not the document.
  */
 import { DOCUMENT_LIMITS, type DocumentSection } from '@studio/contract';
 import { zipSync } from 'fflate';
