@@ -6,6 +6,7 @@ import {
   AlignmentType,
   Document,
   HeadingLevel,
+  ImageRun,
   Packer,
   Paragraph,
   Table,
@@ -16,8 +17,35 @@ import {
 import { strToU8, unzipSync, zipSync } from 'fflate';
 import { PDFDocument, PDFHexString, PDFName, StandardFonts } from 'pdf-lib';
 import PptxGenJS from 'pptxgenjs';
+import sharp from 'sharp';
 
-export type Chapter = { title: string; paragraphs: string[]; bullets?: string[]; table?: string[][] };
+/** A small PNG of one colour (each colour a different file). */
+export const tinyPng = (rgb: [number, number, number] = [200, 30, 30], size = 8): Promise<Buffer> =>
+  sharp({
+    create: { width: size, height: size, channels: 3, background: { r: rgb[0], g: rgb[1], b: rgb[2] } },
+  })
+    .png()
+    .toBuffer();
+
+/** The first bytes of an EMF (what Word keeps of a pasted drawing) and an SVG: neither is a web image. */
+export const EMF = Buffer.concat([
+  Buffer.from('0100000084000000', 'hex'),
+  Buffer.alloc(32),
+  Buffer.from(' EMF', 'latin1'),
+  Buffer.alloc(88),
+]);
+export const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"/>');
+
+/** A picture in a chapter, after its first `after` paragraphs. */
+export type ChapterImage = { after: number; data: Buffer; alt?: string };
+
+export type Chapter = {
+  title: string;
+  paragraphs: string[];
+  bullets?: string[];
+  table?: string[][];
+  images?: ChapterImage[];
+};
 
 export const MANUAL: Chapter[] = [
   {
@@ -41,7 +69,26 @@ export async function buildDocx(chapters: Chapter[] = MANUAL): Promise<Buffer> {
   const children: (Paragraph | Table)[] = [];
   for (const c of chapters) {
     children.push(new Paragraph({ text: c.title, heading: HeadingLevel.HEADING_1 }));
-    for (const p of c.paragraphs) children.push(new Paragraph({ children: [new TextRun(p)] }));
+    const picturesAfter = (n: number) => {
+      for (const image of (c.images ?? []).filter((i) => i.after === n))
+        children.push(
+          new Paragraph({
+            children: [
+              new ImageRun({
+                type: 'png',
+                data: image.data,
+                transformation: { width: 8, height: 8 },
+                ...(image.alt ? { altText: { description: image.alt, name: 'picture' } } : {}),
+              }),
+            ],
+          }),
+        );
+    };
+    picturesAfter(0);
+    c.paragraphs.forEach((p, i) => {
+      children.push(new Paragraph({ children: [new TextRun(p)] }));
+      picturesAfter(i + 1);
+    });
     for (const b of c.bullets ?? []) children.push(new Paragraph({ text: b, bullet: { level: 0 } }));
     if (c.table)
       children.push(
@@ -104,7 +151,13 @@ export async function buildEncryptedPdf(): Promise<Uint8Array> {
   return pdf.save({ useObjectStreams: false });
 }
 
-export type Slide = { title: string; bullets?: string[]; table?: string[][] };
+/** A slide; its pictures come after its bullets. */
+export type Slide = {
+  title: string;
+  bullets?: string[];
+  table?: string[][];
+  images?: { data: Buffer; alt?: string }[];
+};
 
 export async function buildPptx(slides: Slide[]): Promise<Buffer> {
   const pres = new PptxGenJS();
@@ -127,9 +180,24 @@ export async function buildPptx(slides: Slide[]): Promise<Buffer> {
         s.table.map((row) => row.map((text) => ({ text }))),
         { x: 0.5, y: 3, w: 9 },
       );
+    for (const image of s.images ?? [])
+      slide.addImage({
+        data: `image/png;base64,${image.data.toString('base64')}`,
+        x: 1,
+        y: 4,
+        w: 1,
+        h: 1,
+        ...(image.alt ? { altText: image.alt } : {}),
+      });
   }
   return (await pres.write({ outputType: 'nodebuffer' })) as Buffer;
 }
+
+/** The names of a zip's parts under a folder (the pictures a builder stored: `word/media/`, `ppt/media/`). */
+export const partsUnder = (zip: Uint8Array, folder: string): string[] =>
+  Object.keys(unzipSync(zip))
+    .filter((n) => n.startsWith(folder) && !n.endsWith('/'))
+    .sort();
 
 /** A zip's parts replaced or added (the rest kept), deflated again. */
 export function rezip(zip: Uint8Array, parts: Record<string, string | Uint8Array>): Uint8Array {

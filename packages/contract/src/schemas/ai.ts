@@ -22,16 +22,28 @@ export const DOCUMENT_LIMITS = {
   sectionsMax: 2000,
   /** Characters of text kept from one document (a 500-page book is about 1.5 million). */
   textMax: 4_000_000,
+  /**
+   * Pictures kept from one DOCX / PPTX (the first ones, in reading order; the rest are left out) and the
+   * bytes one may have (a bigger one is left out). 50 × 5 MB bounds what a document's images hold in
+   * memory while it is read, within zipInflatedMax, and the re-encoding (sharp) after the read.
+   */
+  imagesMax: 50,
+  imageMaxBytes: 5 * 1024 * 1024,
 } as const;
 
 export const DOCUMENT_FORMATS = ['pdf', 'docx', 'pptx', 'markdown', 'text'] as const;
 export type DocumentFormat = (typeof DOCUMENT_FORMATS)[number];
 
-/** A piece of a section: a paragraph, a list or a table, as the document had it. */
+/**
+ * A piece of a section: a paragraph, a list, a table or a picture, as the document had it. A picture's
+ * `src` is our own file URL (the image re-encoded by the files module when the document was read);
+ * `alt` is the document's alt text, or ''.
+ */
 export const documentBlockSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('paragraph'), text: z.string() }),
   z.object({ type: z.literal('list'), ordered: z.boolean(), items: z.array(z.string()) }),
   z.object({ type: z.literal('table'), rows: z.array(z.array(z.string())) }),
+  z.object({ type: z.literal('image'), src: z.string(), alt: z.string() }),
 ]);
 export type DocumentBlock = z.infer<typeof documentBlockSchema>;
 /** A part of the document by its own structure: a heading's text, a slide, a page. */
@@ -51,7 +63,14 @@ export const aiDocumentSchema = z.object({
   format: z.enum(DOCUMENT_FORMATS),
   pages: z.number().int(),
   sections: z.array(
-    z.object({ title: z.string(), level: z.number().int(), source: z.string(), chars: z.number().int() }),
+    z.object({
+      title: z.string(),
+      level: z.number().int(),
+      source: z.string(),
+      chars: z.number().int(),
+      /** Pictures in the section (a DOCX's or PPTX's, stored as lesson images). */
+      images: z.number().int(),
+    }),
   ),
 });
 export type AiDocument = z.infer<typeof aiDocumentSchema>;

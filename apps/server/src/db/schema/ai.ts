@@ -96,8 +96,9 @@ export const aiEvents = pgTable(
 );
 
 /**
- * A document read for AI 创课: its sections (text, lists, tables) by its own structure. The file itself
- * is never stored: it is read from memory and dropped, so only this row is left of it.
+ * A document read for AI 创课: its sections (text, lists, tables, pictures) by its own structure. The
+ * file itself is never stored: it is read from memory and dropped, so only this row is left of it, and
+ * its pictures, stored re-encoded as images (the blocks hold their URLs).
  */
 export const aiDocuments = pgTable(
   'ai_documents',

@@ -5,7 +5,7 @@
  */
 import { type AiDocument, type AiJob, Code, type CourseDetail, type Lesson } from '@studio/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildDocx, MANUAL } from '../../../test/documents.ts';
+import { buildDocx, MANUAL, tinyPng } from '../../../test/documents.ts';
 import { type FakeLlm, generatorFor, startFakeLlm } from '../../../test/fake-llm.ts';
 import { waitForJob } from '../../../test/ai-jobs.ts';
 import { call, createTeam, createUser } from '../../../test/factories.ts';
@@ -110,5 +110,54 @@ describe('a document through the provider', () => {
       expect(json).toContain('来源：《手册.docx》');
       expect(course.data.lessons.map((x) => x.lessonId)).toContain(l.lessonId);
     }
+  });
+
+  it('the model sees the lesson’s pictures; a picture URL it makes up is dropped, one it leaves out is added after its text', async () => {
+    const user = await createUser(t);
+    await createTeam(t, user.token);
+    const docx = await buildDocx([
+      {
+        title: '第一章 安全规范',
+        paragraphs: ['进入车间前必须佩戴安全帽。'],
+        images: [{ after: 1, data: await tinyPng(), alt: '安全帽' }],
+      },
+    ]);
+    const form = multipart({}, { name: '图.docx', body: docx, type: 'application/octet-stream' });
+    const up = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/ai/document/parse',
+        payload: form.payload,
+        headers: { ...form.headers, 'x-request-tkForm': 'pc', 'x-request-tkToken': user.token },
+      })
+    ).json() as { data: AiDocument };
+    const created = await call<AiJob>(t, 'POST', '/ai/job/create', {
+      token: user.token,
+      body: { topic: '安全', documentId: up.data.documentId },
+    });
+    const ready = await waitForJob(t, user.token, created.data.jobId, (j) => j.status === 'outline_ready');
+    const before = llm.requests.length;
+    // Made-up pictures: another site's, and one shaped like our own files that is not the document's.
+    llm.respond = () => ({
+      kind: 'stream',
+      chunks: [
+        '## 要点\n戴好安全帽。\n\n',
+        '![假图](https://evil.example/x.png)\n\n',
+        '![](/api/files/image/2026/01/abcdefghijklmnop/lg.png)\n',
+      ],
+    });
+    await call(t, 'POST', '/ai/job/generate', { token: user.token, body: { jobId: ready.jobId } });
+    const done = await waitForJob(t, user.token, ready.jobId, (j) => j.status === 'done');
+    const prompt = userPrompt(llm.requests[before]!.body);
+    const own = /!\[安全帽\]\((\/api\/files\/image\/[^)]+)\)/.exec(prompt)?.[1];
+    expect(own).toBeDefined();
+    const lesson = await call<Lesson>(t, 'GET', '/lesson/detail', {
+      token: user.token,
+      query: { lessonId: String(done.lessons[0]!.lessonId) },
+    });
+    const images = lesson.data.content.content!.filter((n) => n.type === 'image');
+    expect(images.map((n) => n.attrs)).toEqual([{ src: own, alt: '安全帽' }]);
+    // After the text, before the 来源 note.
+    expect(lesson.data.content.content!.slice(-2).map((n) => n.type)).toEqual(['image', 'blockquote']);
   });
 });

@@ -5,12 +5,21 @@
  */
 import { type AiDocument, type AiJob, Code, type CourseDetail, type Lesson } from '@studio/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildBombDocx, buildDocx, buildEncryptedPdf, buildPdf, MANUAL } from '../../../test/documents.ts';
+import sharp from 'sharp';
+import {
+  buildBombDocx,
+  buildDocx,
+  buildEncryptedPdf,
+  buildPdf,
+  MANUAL,
+  tinyPng,
+} from '../../../test/documents.ts';
 import { waitForJob } from '../../../test/ai-jobs.ts';
 import { call, createTeam, createUser } from '../../../test/factories.ts';
 import { multipart } from '../../../test/images.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { TemplateGenerator } from '../../platform/ai/template-generator.ts';
+import { isOwnFileUrl } from '../files/files.service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -122,6 +131,90 @@ describe('a course from a document', () => {
     expect(text(second)).toContain('进入车间前必须佩戴安全帽和防护眼镜。');
     expect(second.content!.some((n) => n.type === 'bulletList')).toBe(true);
     expect(text(second.content!.at(-1))).toContain('来源：《设备手册.docx》第一章 安全规范');
+  });
+
+  it('a DOCX’s pictures become lesson images where they sat, stored re-encoded; one that does not decode is left out', async () => {
+    const user = await createUser(t);
+    await createTeam(t, user.token);
+    const png = await tinyPng();
+    // A PNG's header, then bytes that are no image.
+    const broken = Buffer.concat([png.subarray(0, 16), Buffer.alloc(64, 7)]);
+    const docx = await buildDocx([
+      {
+        title: '第一章 安全规范',
+        paragraphs: ['进入车间前必须佩戴安全帽。', '设备运行时不得打开防护罩。'],
+        images: [{ after: 1, data: png, alt: '安全帽的正确戴法' }],
+      },
+      { title: '第二章 设备操作', paragraphs: ['开机前先检查油位。'], images: [{ after: 1, data: broken }] },
+    ]);
+    const up = await upload(t, user.token, '图文手册.docx', docx);
+    expect(up.code).toBe(200);
+    expect(up.data.sections.map((s) => s.images)).toEqual([1, 0]);
+
+    const created = await call<AiJob>(t, 'POST', '/ai/job/create', {
+      token: user.token,
+      body: { topic: '图文培训', documentId: up.data.documentId },
+    });
+    const ready = await waitForJob(t, user.token, created.data.jobId, (j) => j.status === 'outline_ready');
+    await call(t, 'POST', '/ai/job/generate', { token: user.token, body: { jobId: ready.jobId } });
+    const done = await waitForJob(t, user.token, ready.jobId, (j) => j.status === 'done');
+    const contents = await Promise.all(
+      done.lessons.map(
+        async (l) =>
+          (
+            await call<Lesson>(t, 'GET', '/lesson/detail', {
+              token: user.token,
+              query: { lessonId: String(l.lessonId) },
+            })
+          ).data.content,
+      ),
+    );
+    const first = contents[0]!.content!;
+    // Between the two paragraphs, as in the document.
+    expect(first.map((n) => n.type)).toEqual(['heading', 'paragraph', 'image', 'paragraph', 'blockquote']);
+    const image = first[2]!;
+    expect(image.attrs).toEqual({ src: expect.any(String) as string, alt: '安全帽的正确戴法' });
+    const src = image.attrs!.src as string;
+    expect(isOwnFileUrl(t.app.ctx.config, src)).toBe(true);
+    const served = await t.app.inject({ method: 'GET', url: src });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(await sharp(served.rawPayload).metadata()).toMatchObject({ format: 'png', width: 8, height: 8 });
+    // The broken picture left nothing in the second lesson.
+    expect(contents[1]!.content!.some((n) => n.type === 'image')).toBe(false);
+  });
+
+  it('a document that cannot be saved leaves none of its pictures stored', async () => {
+    const user = await createUser(t);
+    await createTeam(t, user.token);
+    const docx = await buildDocx([
+      {
+        title: '图',
+        paragraphs: ['文字。'],
+        images: [
+          { after: 1, data: await tinyPng([10, 10, 10]) },
+          { after: 1, data: await tinyPng([20, 20, 20]) },
+        ],
+      },
+    ]);
+    // The storage fails on the second picture's small size, after the first picture and some of the
+    // second's variants were written.
+    const storage = t.app.ctx.storage;
+    const put = storage.put.bind(storage);
+    const written: string[] = [];
+    storage.put = async (key, body, type) => {
+      if (key.endsWith('/sm.png') && written.some((k) => k.endsWith('/sm.png'))) throw new Error('disk full');
+      written.push(key);
+      return put(key, body, type);
+    };
+    try {
+      const res = await upload(t, user.token, '坏盘.docx', docx);
+      expect(res.status).toBe(500);
+    } finally {
+      storage.put = put;
+    }
+    expect(written.length).toBeGreaterThan(3);
+    for (const key of written) expect([key, await storage.get(key)]).toEqual([key, null]);
   });
 
   it('a PDF’s lessons name their pages', async () => {

@@ -2,7 +2,14 @@
  * Documents for AI 创课: a file read into sections (documents/read-document.ts) and kept as the team's
  * row; a job that names one builds its outline from the sections and writes each lesson from its own.
  */
-import { type AiDocument, Code, type Outline } from '@studio/contract';
+import {
+  type AiDocument,
+  Code,
+  type DocumentBlock,
+  type DocumentSection,
+  type Outline,
+} from '@studio/contract';
+import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../db/client.ts';
 import type { TeamCtx } from '../../platform/auth.ts';
 import type { LessonSource } from '../../platform/ai/document-lessons.ts';
@@ -11,6 +18,8 @@ import { authorize } from '../../platform/policy.ts';
 import { type OnParseProgress, readDocument } from './documents/read-document.ts';
 import { type AiDocumentRow, findTeamDocument, insertDocument } from './documents/documents.repo.ts';
 import { sectionChars } from './documents/sections.ts';
+import { PENDING_IMAGE } from './documents/doc-images.ts';
+import { deleteUpload, storeUpload } from '../files/files.service.ts';
 
 const present = (row: AiDocumentRow): AiDocument => ({
   documentId: row.id,
@@ -22,8 +31,51 @@ const present = (row: AiDocumentRow): AiDocument => ({
     level: s.level,
     source: s.source,
     chars: sectionChars(s),
+    images: s.blocks.filter((b) => b.type === 'image').length,
   })),
 });
+
+/**
+ * The document's pictures stored through the files module (decoded and re-encoded, never the
+ * document's bytes) and their blocks pointed at them; a picture that does not decode (or is over the
+ * pixel limit) loses its block. Only a document that was read without refusal gets here, so a refused
+ * one stores nothing; if storing or saving its row fails, what was stored is deleted (parseDocument).
+ * The pictures then live as long as the document's row and the lessons showing them.
+ */
+async function storeImages(
+  ctx: AppContext,
+  sections: DocumentSection[],
+  images: Uint8Array[],
+  stored: string[],
+): Promise<DocumentSection[]> {
+  const urls = new Map<string, string>();
+  const used = new Set(sections.flatMap((s) => s.blocks.flatMap((b) => (b.type === 'image' ? [b.src] : []))));
+  // One at a time: re-encoding is CPU work on a machine the other requests share.
+  for (const [i, bytes] of images.entries()) {
+    const pending = `${PENDING_IMAGE}${i}`;
+    if (!used.has(pending)) continue;
+    try {
+      const upload = await storeUpload(
+        ctx,
+        'image',
+        Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+      );
+      stored.push(upload.key);
+      urls.set(pending, upload.url);
+    } catch (err) {
+      // The files module's refusal (not an image, does not decode, too many pixels): left out.
+      if (!(err instanceof AppError)) throw err;
+    }
+  }
+  return sections.map((s) => ({
+    ...s,
+    blocks: s.blocks.flatMap((b): DocumentBlock[] => {
+      if (b.type !== 'image') return [b];
+      const url = urls.get(b.src);
+      return url ? [{ ...b, src: url }] : [];
+    }),
+  }));
+}
 
 export async function parseDocument(
   c: TeamCtx,
@@ -32,14 +84,23 @@ export async function parseDocument(
   onProgress?: OnParseProgress,
 ): Promise<AiDocument> {
   authorize(c, 'ai.create');
-  const read = await readDocument(bytes, name, onProgress);
-  const row = await insertDocument(c.ctx.db, {
-    teamId: c.membership.team.id,
-    userId: c.actor.user.id,
-    name,
-    ...read,
-  });
-  return present(row);
+  const { images, ...read } = await readDocument(bytes, name, onProgress);
+  const stored: string[] = [];
+  try {
+    const sections = await storeImages(c.ctx, read.sections, images, stored);
+    const row = await insertDocument(c.ctx.db, {
+      teamId: c.membership.team.id,
+      userId: c.actor.user.id,
+      name,
+      ...read,
+      sections,
+    });
+    return present(row);
+  } catch (err) {
+    // Nothing of a document that was not saved is left behind.
+    await Promise.all(stored.map((key) => deleteUpload(c.ctx, key)));
+    throw err;
+  }
 }
 
 /** The team's document a job names; one not of the team (or gone) is refused before the job exists. */

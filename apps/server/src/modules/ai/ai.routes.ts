@@ -76,7 +76,9 @@ export const aiRoutes =
           summary: 'Read a document (PDF, DOCX, PPTX, Markdown, text) into sections for a job',
           description:
             `Multipart, field \`file\`. Judged by its bytes; at most ${DOCUMENT_LIMITS.maxBytes / 1024 / 1024} MB ` +
-            `and ${DOCUMENT_LIMITS.maxPages} pages; refusals are codes 50030–50038. The file is read in memory and not kept. ` +
+            `and ${DOCUMENT_LIMITS.maxPages} pages; refusals are codes 50030–50038. The file is read in memory and not kept; ` +
+            `a DOCX's or PPTX's pictures (PNG, JPEG, GIF, WebP; the first ${DOCUMENT_LIMITS.imagesMax}, each at most ` +
+            `${DOCUMENT_LIMITS.imageMaxBytes / 1024 / 1024} MB) are stored re-encoded as lesson images, and each section says how many it has. ` +
             'With `progress=1` the answer is NDJSON (`application/x-ndjson`): a line `{"progress":{"done","total","unit"}}` ' +
             'after each page (PDF) or slide (PPTX) read, then the envelope (success or refusal) as the last line.',
           consumes: ['multipart/form-data'],

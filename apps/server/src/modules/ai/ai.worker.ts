@@ -7,7 +7,12 @@ import { Code, COURSE_LIMITS } from '@studio/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
 import { GenerationError } from '../../platform/ai/course-generator.ts';
-import { documentOutline, sourceNote } from '../../platform/ai/document-lessons.ts';
+import {
+  documentOutline,
+  missingImages,
+  sourceImages,
+  sourceNote,
+} from '../../platform/ai/document-lessons.ts';
 import { markdownToDoc } from '../../platform/ai/markdown-doc.ts';
 import { metered, noUsage } from '../../platform/ai/usage.ts';
 import { lessonSource } from './ai.documents.ts';
@@ -124,14 +129,17 @@ export async function runLesson(
       ctx.generator.lesson(job.request, outline, idx, (d) => buffer.push(d), watch.signal, source),
     );
     // The 来源 note is ours, not the generator's: it names the pages or sections the lesson came from.
+    // Before it, the sections' pictures the text left out (a model may place them, or not).
     if (source) {
-      const note = sourceNote(source, job.request.language);
+      const note = missingImages(text, source) + sourceNote(source, job.request.language);
       buffer.push(note);
       text += note;
     }
     await buffer.flush();
+    // Only the lesson's own pictures become images: a picture line a model made up is dropped.
+    const content = markdownToDoc(text, source && sourceImages(source));
     // Sanitized and size-checked exactly as a person's save; throws before writing when too large.
-    if (!(await lessonWritten(ctx, jobId, run, claimed.lessonId!, markdownToDoc(text), spent))) return;
+    if (!(await lessonWritten(ctx, jobId, run, claimed.lessonId!, content, spent))) return;
   } catch (err) {
     buffer.drop();
     // Not wanted any more: the cancel or the newer attempt that took the lesson has said so already.

@@ -25,10 +25,27 @@ export async function storeUpload(ctx: AppContext, kind: UploadKind, body: Buffe
   const now = new Date();
   const month = String(now.getUTCMonth() + 1).padStart(2, '0');
   const folder = `${kind}/${now.getUTCFullYear()}/${month}/${randomToken(16)}`;
-  await Promise.all(variants.map((v) => ctx.storage.put(`${folder}/${v.size}.${v.ext}`, v.body, v.type)));
+  const puts = await Promise.allSettled(
+    variants.map((v) => ctx.storage.put(`${folder}/${v.size}.${v.ext}`, v.body, v.type)),
+  );
+  const failed = puts.find((p) => p.status === 'rejected');
+  if (failed) {
+    // No half-stored image: once every write has ended, those that were made go too.
+    await ctx.storage.deletePrefix(`${folder}/`);
+    throw failed.reason;
+  }
   const main = variants.find((v) => v.size === 'lg' && v.ext !== 'webp')!;
   const key = `${folder}/lg.${main.ext}`;
   return { url: publicUrlOf(ctx.config, key), key, size: main.body.length };
+}
+
+/**
+ * Removes an image storeUpload stored (all its variants: the key's folder), for a caller whose own
+ * work failed after storing it. Keys of any other shape are left alone.
+ */
+export async function deleteUpload(ctx: AppContext, key: string): Promise<void> {
+  if (!FILE_KEY_PATTERN.test(key) || isLegacyImageKey(key)) return;
+  await ctx.storage.deletePrefix(key.slice(0, key.lastIndexOf('/') + 1));
 }
 
 export async function readUpload(ctx: AppContext, key: string): Promise<StoredFile> {

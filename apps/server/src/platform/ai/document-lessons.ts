@@ -5,6 +5,7 @@
  * those sections only. Shared by both generators; the template writes the sections as they are.
  */
 import { AI_LIMITS, type AiCreateRequest, type DocumentSection, type Outline } from '@studio/contract';
+import { IMAGE_LINE } from './markdown-doc.ts';
 
 /** The label of the template generator on a document's job: no model, the document's own text. */
 export const DOCUMENT_TEMPLATE_LABEL = '按文档结构生成（未使用 AI）';
@@ -89,7 +90,39 @@ export function documentOutline(
 
 const cellText = (c: string) => c.replace(/\|/g, '／');
 
-/** The sections as Markdown: their headings, paragraphs, lists and tables, nothing added. */
+/** A picture as a Markdown line (markdown-doc.ts takes it back only for the lesson's own pictures). */
+const imageLine = (src: string, alt: string) =>
+  `![${alt
+    .replace(/[[\]\\]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()}](${src})`;
+
+/** The sources of the pictures in a lesson's sections, in order: the only ones its text may show. */
+export function sourceImages(source: LessonSource): Set<string> {
+  return new Set(
+    source.sections.flatMap((s) => s.blocks.flatMap((b) => (b.type === 'image' ? [b.src] : []))),
+  );
+}
+
+/**
+ * The sections' pictures the text does not show (a model that left them out), as Markdown lines to
+ * go after it, in the document's order; '' when it shows them all (the template always does).
+ */
+export function missingImages(text: string, source: LessonSource): string {
+  const shown = new Set(
+    text.split('\n').flatMap((line) => {
+      const src = IMAGE_LINE.exec(line)?.[2];
+      return src ? [src] : [];
+    }),
+  );
+  const lines = source.sections
+    .flatMap((s) => s.blocks.flatMap((b) => (b.type === 'image' ? [b] : [])))
+    .filter((b, i, all) => !shown.has(b.src) && all.findIndex((o) => o.src === b.src) === i)
+    .map((b) => imageLine(b.src, b.alt));
+  return lines.length ? `\n\n${lines.join('\n\n')}` : '';
+}
+
+/** The sections as Markdown: their headings, paragraphs, lists, tables and pictures, nothing added. */
 export function sectionsMarkdown(sections: DocumentSection[]): string {
   const top = Math.min(...sections.map((s) => s.level));
   const out: string[] = [];
@@ -99,6 +132,7 @@ export function sectionsMarkdown(sections: DocumentSection[]): string {
       if (b.type === 'paragraph') out.push(b.text);
       else if (b.type === 'list')
         out.push(b.items.map((item, i) => (b.ordered ? `${i + 1}. ${item}` : `- ${item}`)).join('\n'));
+      else if (b.type === 'image') out.push(imageLine(b.src, b.alt));
       else out.push(b.rows.map((row) => `| ${row.map(cellText).join(' | ')} |`).join('\n'));
     }
   }

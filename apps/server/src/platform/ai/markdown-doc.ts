@@ -1,7 +1,7 @@
 /**
  * Generated lessons arrive as Markdown; the editor stores Tiptap JSON. This converts the small subset a
- * generator writes (headings, lists, code blocks, quotes, paragraphs, bold/italic/code) and checks the
- * result against the lesson schema before anything is saved.
+ * generator writes (headings, lists, code blocks, quotes, paragraphs, bold/italic/code, and a picture
+ * on a line of its own) and checks the result against the lesson schema before anything is saved.
  */
 import { type DocNode, type GeneratedLesson, generatedLessonSchema } from '@studio/contract';
 
@@ -24,6 +24,9 @@ const inline = (text: string): DocNode[] => {
   return out.filter((n) => n.text);
 };
 
+/** A picture on a line of its own: `![alt](src)`. */
+export const IMAGE_LINE = /^!\[([^\]\n]*)\]\((\S+)\)\s*$/;
+
 const paragraph = (text: string): DocNode => ({ type: 'paragraph', content: inline(text) });
 
 /** A table's rows, each as wide as the widest (the editor's tables are rectangular). */
@@ -41,7 +44,11 @@ const table = (rows: string[][]): DocNode => {
   };
 };
 
-export function markdownToDoc(markdown: string): DocNode {
+/**
+ * `images`: the sources a picture line may show (a lesson's own pictures from its document); any other
+ * picture line (one a model made up) is dropped, and with none given every one is.
+ */
+export function markdownToDoc(markdown: string, images: ReadonlySet<string> = new Set()): DocNode {
   const lines = markdown.replace(/\r\n/g, '\n').split('\n');
   const content: DocNode[] = [];
   let i = 0;
@@ -82,6 +89,10 @@ export function markdownToDoc(markdown: string): DocNode {
         if (!cells.every((c) => /^\s*:?-{2,}:?\s*$/.test(c))) rows.push(cells.map((c) => c.trim()));
       }
       content.push(table(rows));
+    } else if (IMAGE_LINE.test(line)) {
+      const [, alt, src] = IMAGE_LINE.exec(line)!;
+      if (images.has(src!)) content.push({ type: 'image', attrs: { src, alt: alt!.trim() } });
+      i++;
     } else if (line.startsWith('>')) {
       content.push({ type: 'blockquote', content: [paragraph(line.replace(/^>\s?/, ''))] });
       i++;
@@ -90,7 +101,8 @@ export function markdownToDoc(markdown: string): DocNode {
       while (
         i < lines.length &&
         lines[i]!.trim() &&
-        !/^(#{1,4}\s|```|>|\s*([-*]|\d+\.)\s|\s*\|.*\|\s*$)/.test(lines[i]!)
+        !/^(#{1,4}\s|```|>|\s*([-*]|\d+\.)\s|\s*\|.*\|\s*$)/.test(lines[i]!) &&
+        !IMAGE_LINE.test(lines[i]!)
       )
         para.push(lines[i++]!.trim());
       content.push(paragraph(para.join(' ')));

@@ -25,9 +25,9 @@ const document: AiDocument = {
   format: 'docx',
   pages: 3,
   sections: [
-    { title: '第一章 安全规范', level: 1, source: '第一章 安全规范', chars: 40 },
-    { title: '第二章 设备操作', level: 1, source: '第二章 设备操作', chars: 30 },
-    { title: '第三章 故障处理', level: 1, source: '第三章 故障处理', chars: 20 },
+    { title: '第一章 安全规范', level: 1, source: '第一章 安全规范', chars: 40, images: 0 },
+    { title: '第二章 设备操作', level: 1, source: '第二章 设备操作', chars: 30, images: 0 },
+    { title: '第三章 故障处理', level: 1, source: '第三章 故障处理', chars: 20, images: 0 },
   ],
 };
 const outline = {
@@ -135,6 +135,18 @@ describe('AI 创课 from a document', () => {
     expect(await screen.findByText('正在解析：第 2 / 3 页')).toBeTruthy();
     finish();
     expect(await screen.findByText('已读取《manual.pdf》：3 页，3 个章节')).toBeTruthy();
+  });
+
+  it('counts the pictures read (a DOCX’s or PPTX’s, which go into the lessons)', async () => {
+    const [a, b, c] = document.sections;
+    const pictures = { ...document, sections: [{ ...a!, images: 2 }, b!, { ...c!, images: 1 }] };
+    mock.onPost(Routes.ai.documentParse).reply(...ok(pictures));
+    renderApp('/ai/create');
+    await screen.findByText('当前使用内置模板生成，不是 AI', {}, { timeout: 10_000 });
+    drop(new File(['PK'], '设备手册.docx'));
+    expect(
+      await screen.findByText('已读取《设备手册.docx》：3 页，3 个章节，3 张图片（放入课时）'),
+    ).toBeTruthy();
   });
 
   it('says the server’s refusal in the upload box (an encrypted file)', async () => {

@@ -68,7 +68,8 @@ export const DocumentUpload = ({ document, onChange, disabled }: Props) => {
     }
   };
 
-  if (document)
+  if (document) {
+    const images = document.sections.reduce((n, s) => n + s.images, 0);
     return (
       <Flex align="center" gap={8} className="ai-document" data-testid="ai-document">
         <FileTextOutlined />
@@ -78,6 +79,7 @@ export const DocumentUpload = ({ document, onChange, disabled }: Props) => {
             pages: document.pages,
             count: document.sections.length,
           })}
+          {images > 0 && t('ai.create.parsedImages', { count: images })}
         </Typography.Text>
         <Button
           size="small"
@@ -87,6 +89,7 @@ export const DocumentUpload = ({ document, onChange, disabled }: Props) => {
         />
       </Flex>
     );
+  }
 
   const busy = step.kind === 'uploading' || step.kind === 'parsing';
   return (

@@ -64,6 +64,8 @@ export const aiEnUS: WithPlurals<typeof aiZhCN> = {
     reading_slide: 'Reading slide {{done}} of {{total}}',
     parsed: 'Read “{{name}}” ({{pages}} p.): {{count}} sections',
     parsed_one: 'Read “{{name}}” ({{pages}} p.): {{count}} section',
+    parsedImages: ', {{count}} pictures (put in the lessons)',
+    parsedImages_one: ', {{count}} picture (put in the lessons)',
     removeDocument: 'Remove the document',
     documentLessons: 'With a document, its structure decides the lessons (at most {{max}})',
     submit: 'Write the outline',

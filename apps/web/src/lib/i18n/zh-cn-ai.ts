@@ -57,6 +57,7 @@ export const aiZhCN = {
     reading_page: '正在解析：第 {{done}} / {{total}} 页',
     reading_slide: '正在解析：第 {{done}} / {{total}} 张幻灯片',
     parsed: '已读取《{{name}}》：{{pages}} 页，{{count}} 个章节',
+    parsedImages: '，{{count}} 张图片（放入课时）',
     removeDocument: '移除文档',
     documentLessons: '有文档时，课时数量按文档结构决定（最多 {{max}} 节）',
     submit: '生成大纲',

@@ -15,7 +15,11 @@ import {
   buildPptx,
   buildScannedPdf,
   buildXxeDocx,
+  EMF,
+  partsUnder,
   rezip,
+  SVG,
+  tinyPng,
 } from '../../../../test/documents.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { readDocument } from './read-document.ts';
@@ -144,6 +148,94 @@ describe('documents kept by their structure', () => {
     const doc = await readDocument(await buildPdf([['Hello', 'World.']]), 'lies.docx');
     expect(doc.format).toBe('pdf');
   });
+});
+
+describe('pictures', () => {
+  it('DOCX: a picture where it sits in the text, with its alt text; its bytes kept for storing', async () => {
+    const png = await tinyPng();
+    const docx = await buildDocx([
+      {
+        title: '第一章 安全规范',
+        paragraphs: ['进入车间前必须佩戴安全帽。', '设备运行时不得打开防护罩。'],
+        images: [{ after: 1, data: png, alt: '安全帽的正确戴法' }],
+      },
+      { title: '第二章 设备操作', paragraphs: ['开机前先检查油位。'], images: [{ after: 1, data: png }] },
+    ]);
+    const doc = await readDocument(docx, '手册.docx');
+    expect(doc.sections[0]!.blocks).toEqual([
+      { type: 'paragraph', text: '进入车间前必须佩戴安全帽。' },
+      { type: 'image', src: 'document-image:0', alt: '安全帽的正确戴法' },
+      { type: 'paragraph', text: '设备运行时不得打开防护罩。' },
+    ]);
+    // The same picture again is the same image; no alt text is ''.
+    expect(doc.sections[1]!.blocks.at(-1)).toEqual({ type: 'image', src: 'document-image:0', alt: '' });
+    expect(doc.images.map((b) => Buffer.from(b).equals(png))).toEqual([true]);
+  });
+
+  it('PPTX: a slide’s pictures in the slide’s order, alt text from descr', async () => {
+    const pptx = await buildPptx([
+      { title: '开场', bullets: ['目标', '议程'], images: [{ data: await tinyPng(), alt: '产品照片' }] },
+      { title: '总结', bullets: ['回顾'], images: [{ data: await tinyPng([0, 90, 200]) }] },
+    ]);
+    const doc = await readDocument(pptx, 'deck.pptx');
+    expect(doc.sections[0]!.blocks).toEqual([
+      { type: 'list', ordered: false, items: ['目标', '议程'] },
+      { type: 'image', src: 'document-image:0', alt: '产品照片' },
+    ]);
+    expect(doc.sections[1]!.blocks).toEqual([
+      { type: 'paragraph', text: '回顾' },
+      { type: 'image', src: 'document-image:1', alt: '' },
+    ]);
+    expect(doc.images).toHaveLength(2);
+  });
+
+  it('EMF and SVG pictures are left out without a word; the text is read as ever', async () => {
+    const chapter = {
+      title: '图示',
+      paragraphs: ['说明一。', '说明二。'],
+      images: [
+        { after: 1, data: await tinyPng([1, 2, 3]) },
+        { after: 2, data: await tinyPng([4, 5, 6]) },
+      ],
+    };
+    const docx = await buildDocx([chapter]);
+    const [first] = partsUnder(docx, 'word/media/');
+    const withEmf = await readDocument(rezip(docx, { [first!]: EMF }), 'emf.docx');
+    expect(withEmf.sections[0]!.blocks.map((b) => b.type)).toEqual(['paragraph', 'paragraph', 'image']);
+    expect(withEmf.images).toHaveLength(1);
+
+    const pptx = await buildPptx([{ title: 'x', bullets: ['a'], images: [{ data: await tinyPng() }] }]);
+    const [picture] = partsUnder(pptx, 'ppt/media/');
+    const withSvg = await readDocument(rezip(pptx, { [picture!]: SVG }), 'svg.pptx');
+    expect(withSvg.sections[0]!.blocks).toEqual([{ type: 'paragraph', text: 'a' }]);
+    expect(withSvg.images).toEqual([]);
+  });
+
+  it(`at most ${DOCUMENT_LIMITS.imagesMax} pictures, the first ones; a picture over the byte cap is left out`, async () => {
+    const n = DOCUMENT_LIMITS.imagesMax + 5;
+    const pngs = await Promise.all(Array.from({ length: n }, (_, i) => tinyPng([i, 0, 0])));
+    const docx = await buildDocx([
+      { title: '图集', paragraphs: ['开头。'], images: pngs.map((data) => ({ after: 1, data })) },
+    ]);
+    const doc = await readDocument(docx, 'many.docx');
+    const images = doc.sections[0]!.blocks.filter((b) => b.type === 'image');
+    expect(images).toHaveLength(DOCUMENT_LIMITS.imagesMax);
+    expect(doc.images).toHaveLength(DOCUMENT_LIMITS.imagesMax);
+    expect(Buffer.from(doc.images[0]!).equals(pngs[0]!)).toBe(true);
+
+    // A PNG past imageMaxBytes (zeros after its header) is left out before it is inflated; the next
+    // picture and the text are read.
+    const png = await tinyPng();
+    const big = Buffer.concat([png.subarray(0, 8), Buffer.alloc(DOCUMENT_LIMITS.imageMaxBytes)]);
+    const deck = await buildPptx([
+      { title: '大图', bullets: ['文字'], images: [{ data: png }] },
+      { title: '小图', images: [{ data: await tinyPng([9, 9, 9]) }] },
+    ]);
+    const [first] = partsUnder(deck, 'ppt/media/');
+    const over = await readDocument(rezip(deck, { [first!]: big }), 'big-picture.pptx');
+    expect(over.sections.map((s) => s.blocks.map((b) => b.type))).toEqual([['paragraph'], ['image']]);
+    expect(over.images).toHaveLength(1);
+  }, 30_000);
 });
 
 describe('bad input: a clear code, bounded time and memory', () => {

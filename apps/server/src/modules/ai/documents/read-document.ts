@@ -19,7 +19,16 @@ import { readPptx } from './read-pptx.ts';
 import { readMarkdown, readPlainText, textPages } from './read-text.ts';
 import { sniff } from './sniff.ts';
 
-export type ReadDocument = { format: DocumentFormat; pages: number; sections: DocumentSection[] };
+/**
+ * `images`: a DOCX's or PPTX's pictures, by the index their blocks' pending src names (doc-images.ts),
+ * not stored yet; none for the other formats.
+ */
+export type ReadDocument = {
+  format: DocumentFormat;
+  pages: number;
+  sections: DocumentSection[];
+  images: Uint8Array[];
+};
 /** Told after each page (PDF) or slide (PPTX) is read; the other formats are read in one step. */
 export type OnParseProgress = (progress: DocumentParseProgress) => void;
 
@@ -49,6 +58,7 @@ async function read(
     case 'pdf':
       return {
         format: 'pdf',
+        images: [],
         ...(await readPdf(buf, deadline, (done, total) => onProgress({ done, total, unit: 'page' }))),
       };
     case 'docx':
@@ -61,9 +71,19 @@ async function read(
         ),
       };
     case 'markdown':
-      return { format: 'markdown', pages: textPages(found.text), sections: readMarkdown(found.text, name) };
+      return {
+        format: 'markdown',
+        pages: textPages(found.text),
+        sections: readMarkdown(found.text, name),
+        images: [],
+      };
     case 'text':
-      return { format: 'text', pages: textPages(found.text), sections: readPlainText(found.text, name) };
+      return {
+        format: 'text',
+        pages: textPages(found.text),
+        sections: readPlainText(found.text, name),
+        images: [],
+      };
   }
 }
 

@@ -38,12 +38,20 @@ export class SectionBuilder {
   /** The sections that say something (a heading with no text under it keeps its title as the lesson's). */
   result(): DocumentSection[] {
     const out = this.sections.filter((s) => s.blocks.length || s.title);
-    if (!out.some((s) => s.blocks.length)) throw docRefused.noText();
+    // Pictures alone are no text to write lessons from.
+    if (!out.some((s) => s.blocks.some((b) => b.type !== 'image'))) throw docRefused.noText();
     return out;
   }
 }
 
+/** What some tools put as a picture's description: its file's name, which describes nothing. */
+const FILE_NAME = /^[^\s/\\]+\.(png|jpe?g|gif|webp|bmp|tiff?|emf|wmf|svg)$/i;
+
 function cleanBlock(b: DocumentBlock): DocumentBlock | null {
+  if (b.type === 'image') {
+    const alt = clean(b.alt);
+    return { type: 'image', src: b.src, alt: FILE_NAME.test(alt) ? '' : [...alt].slice(0, 200).join('') };
+  }
   if (b.type === 'paragraph') {
     const text = clean(b.text);
     return text ? { type: 'paragraph', text } : null;
@@ -59,6 +67,7 @@ function cleanBlock(b: DocumentBlock): DocumentBlock | null {
 export function blockChars(b: DocumentBlock): number {
   if (b.type === 'paragraph') return b.text.length;
   if (b.type === 'list') return b.items.reduce((n, i) => n + i.length, 0);
+  if (b.type === 'image') return 0;
   return b.rows.reduce((n, r) => n + r.reduce((m, c) => m + c.length, 0), 0);
 }
 
