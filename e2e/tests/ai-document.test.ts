@@ -2,7 +2,7 @@
  * AI 创课 from a document in a real browser against the built app (no AI key: the template generator).
  * A long PDF shows the pages read while the server reads it (the parse's NDJSON progress lines). Then:
  * upload a DOCX the test builds, review the outline (its chapters; merge two), generate, open the
- * course and see the document's headings as lessons and its text, table and 来源 note in them; then
+ * course and see the document's headings as lessons and its text, picture, table and 来源 note in them; then
  * ask to translate it, which the template generator refuses plainly (未配置 AI 服务，无法翻译).
  */
 import type { AiJob, CourseDetail } from '@studio/contract';
@@ -15,7 +15,7 @@ const baseUrl = inject('baseUrl');
 const demo = demoOwnerTab(baseUrl);
 
 const CHAPTERS = [
-  { title: '第一章 安全规范', text: '进入车间前必须佩戴安全帽和防护眼镜。' },
+  { title: '第一章 安全规范', text: '进入车间前必须佩戴安全帽和防护眼镜。', picture: '安全帽佩戴示意图' },
   { title: '第二章 设备操作', text: '开机前先检查油位和气压。' },
   { title: '第三章 故障处理', text: '出现异响时立即停机并上报班长。' },
 ];
@@ -115,7 +115,7 @@ describe('AI 创课 from a document', () => {
       mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
       buffer: await manual(),
     });
-    await page.getByText('已读取《设备手册.docx》：1 页，3 个章节').waitFor();
+    await page.getByText('已读取《设备手册.docx》：1 页，3 个章节，1 张图片（放入课时）').waitFor();
     // No AI key: said as the document's own structure, not AI.
     await page.getByText('按文档结构生成（未使用 AI）').first().waitFor();
     await expect
@@ -157,5 +157,12 @@ describe('AI 创课 from a document', () => {
     await page.getByRole('cell', { name: '0.5–0.7 MPa' }).first().waitFor();
     await page.getByText('来源：《设备手册.docx》第二章 设备操作、第三章 故障处理').first().waitFor();
     expect(await page.getByText(CHAPTERS[0]!.text).count()).toBe(0);
+
+    // The first lesson shows the chapter’s picture after its text, stored by the app (re-encoded), loaded.
+    await page.goto(`${baseUrl}/create/course/${job.courseId}/Lesson/${course.lessons[0]!.lessonId}`);
+    const picture = page.locator('.tiptap img[alt="安全帽佩戴示意图"]');
+    await picture.waitFor();
+    expect(await picture.getAttribute('src')).toMatch(/\/api\/files\/image\//);
+    await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   });
 });
