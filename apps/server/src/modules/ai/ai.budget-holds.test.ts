@@ -101,4 +101,39 @@ describe('the budget with lessons in flight', () => {
     const resumed = await waitForJob(t, user.token, job.jobId, (j) => j.status !== 'generating', 30_000);
     expect(resumed.status).toBe('done');
   }, 90_000);
+
+  it('counts what runs in flight hold: an assist is refused while holds take what is left, and lets go of its own', async () => {
+    const { user } = await teamOwner(t);
+    const teamId = (
+      await t.app.ctx.db.execute<{ team_id: number }>(
+        sql`select team_id from team_members where user_id = ${user.userId} limit 1`,
+      )
+    ).rows[0]!.team_id;
+    const budget = t.app.ctx.config.AI_TEAM_MONTHLY_TOKENS;
+    // Another run in flight holds the whole month.
+    await t.app.ctx.db.execute(sql`insert into ai_budget_holds (team_id, tokens, expires_at)
+      values (${teamId}, ${budget}, now() + interval '1 hour')`);
+    const assist = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/ai/assist',
+        headers: { 'x-request-tkForm': 'pc', 'x-request-tkToken': user.token },
+        payload: { action: 'rewrite', text: '一段话' },
+      });
+    const refused = (await assist()).json() as { code: number };
+    expect(refused.code).toBe(Code.AI_BUDGET_USED_UP);
+    const estimate = await call<AiEstimate>(t, 'POST', '/ai/estimate', {
+      token: user.token,
+      body: { kind: 'assist', action: 'rewrite', text: '一段话' },
+    });
+    expect(estimate.data).toMatchObject({ allowed: false, budget: { used: 0, left: 0 } });
+
+    // That run ends: the assist runs, and its own hold is gone with its count recorded.
+    await t.app.ctx.db.execute(sql`delete from ai_budget_holds where team_id = ${teamId}`);
+    expect((await assist()).body).toContain('"type":"done"');
+    const after = await t.app.ctx.db.execute<{ holds: number; used: number }>(sql`
+      select (select count(*)::int from ai_budget_holds where team_id = ${teamId}) as holds,
+             (select count(*)::int from ai_usage where team_id = ${teamId} and kind = 'assist') as used`);
+    expect(after.rows[0]).toEqual({ holds: 0, used: 1 });
+  });
 });
