@@ -23,6 +23,8 @@ export type FakeLlm = {
   usage: { prompt_tokens: number; completion_tokens: number } | null;
   /** Answers the requests the script does not cover (for tests whose request order varies). */
   respond: (request: { stream: boolean; body: string }) => Behaviour;
+  /** Answers 400 to a request with `stream_options`, as some older OpenAI-compatible servers do. */
+  rejectStreamOptions: boolean;
   close: () => Promise<void>;
 };
 
@@ -43,6 +45,18 @@ export async function startFakeLlm(): Promise<FakeLlm> {
     for await (const c of req) body += c;
     const parsed = JSON.parse(body) as { stream?: boolean; stream_options?: { include_usage?: boolean } };
     requests.push({ stream: Boolean(parsed.stream), body });
+    if (fake.rejectStreamOptions && parsed.stream_options) {
+      res.writeHead(400, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify({
+          error: {
+            message: 'Unrecognized request argument supplied: stream_options',
+            type: 'invalid_request_error',
+          },
+        }),
+      );
+      return;
+    }
     const next = script.shift() ?? fake.respond({ stream: Boolean(parsed.stream), body });
     if (next.kind === 'json') {
       res.setHeader('content-type', 'application/json');
@@ -82,6 +96,7 @@ export async function startFakeLlm(): Promise<FakeLlm> {
     script,
     requests,
     usage: null,
+    rejectStreamOptions: false,
     respond: () => ({ kind: 'json', content: '{}' }),
     close: async () => {
       for (const res of open) res.socket?.destroy();

@@ -22,7 +22,7 @@ export const aiBudgetSchema = z.object({
   month: z.string(),
   limit: tokens.nullable(),
   used: tokens,
-  /** What is left this month; null when unlimited. */
+  /** What is left this month, less what runs in flight hold (their estimates); null when unlimited. */
   left: tokens.nullable(),
 });
 export type AiBudget = z.infer<typeof aiBudgetSchema>;

@@ -148,4 +148,30 @@ export const aiUsage = pgTable(
   (t) => [index('ai_usage_team_month_idx').on(t.teamId, t.month)],
 );
 
+/**
+ * Tokens set aside for runs in flight (a lesson, a translated lesson, an assist): each is its estimate,
+ * counted against the month with `ai_usage` until the run's real count replaces it (deleted in the
+ * transaction that records the usage). Taken under the team's budget lock (ai.usage.repo.ts
+ * `holdBudget`), so runs started side by side, in any process, never together pass what is left. A
+ * hold a crashed process left lapses at `expires_at`; a lesson's is keyed by (job, idx), so a
+ * redelivery replaces it rather than adding another.
+ */
+export const aiBudgetHolds = pgTable(
+  'ai_budget_holds',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    jobId: integer('job_id').references(() => aiJobs.id, { onDelete: 'cascade' }),
+    idx: integer('idx'),
+    tokens: integer('tokens').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [
+    index('ai_budget_holds_team_idx').on(t.teamId),
+    uniqueIndex('ai_budget_holds_lesson_idx').on(t.jobId, t.idx),
+  ],
+);
+
 export type AiJobRow = typeof aiJobs.$inferSelect;

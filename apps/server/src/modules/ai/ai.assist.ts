@@ -18,6 +18,8 @@ export async function streamAssist(
   reply: FastifyReply,
   body: { action: AiAssistAction; text: string; language: 'zh-CN' | 'en-US' },
   owner: UsageOwner,
+  /** The estimate it holds of the budget, replaced by its real count at the end (ai.usage.ts). */
+  hold: number | null = null,
 ) {
   reply.hijack();
   const res = reply.raw;
@@ -55,7 +57,7 @@ export async function streamAssist(
   } finally {
     // Spent whether it succeeded, failed or was left: the tokens went through the provider. Recorded
     // before the end, so the editor's next look at the budget counts it.
-    await recordUsage(ctx.db, owner, 'assist', usage).catch((err: unknown) =>
+    await recordUsage(ctx.db, owner, 'assist', usage, hold).catch((err: unknown) =>
       request.log.warn({ err }, 'assist usage not recorded'),
     );
     res.end();

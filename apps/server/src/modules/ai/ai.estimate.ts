@@ -38,12 +38,32 @@ type Tokens = { inputTokens: number; outputTokens: number };
 
 const briefTokens = (r: AiCreateRequest) => countTokens(`${r.topic}${r.audience}${r.reference}`);
 
+/** One lesson from a topic: the brief and its outline entry in, the lesson out (what a lesson run holds). */
+export function estimateTopicLesson(r: AiCreateRequest): Tokens {
+  return {
+    inputTokens: ESTIMATE.callOverhead + briefTokens(r) + ESTIMATE.outlinePerLesson,
+    outputTokens: ESTIMATE.outlinePerLesson + ESTIMATE.lessonOutput,
+  };
+}
+
 /** From a topic: one outline call, then one call per lesson with the brief and its outline entry. */
 export function estimateFromTopic(r: AiCreateRequest): Tokens {
-  const call = ESTIMATE.callOverhead + briefTokens(r);
+  const lesson = estimateTopicLesson(r);
   return {
-    inputTokens: call + r.lessonCount * (call + ESTIMATE.outlinePerLesson),
-    outputTokens: ESTIMATE.outlineBase + r.lessonCount * (ESTIMATE.outlinePerLesson + ESTIMATE.lessonOutput),
+    inputTokens: ESTIMATE.callOverhead + briefTokens(r) + r.lessonCount * lesson.inputTokens,
+    outputTokens: ESTIMATE.outlineBase + r.lessonCount * lesson.outputTokens,
+  };
+}
+
+/** One lesson of a document: the brief and its own sections in, at least as much out. */
+export function estimateDocumentLesson(
+  r: AiCreateRequest,
+  sections: Parameters<typeof sectionsMarkdown>[0],
+): Tokens {
+  const source = countTokens(sectionsMarkdown(sections));
+  return {
+    inputTokens: ESTIMATE.callOverhead + briefTokens(r) + source,
+    outputTokens: Math.max(ESTIMATE.lessonOutput, source),
   };
 }
 
@@ -53,14 +73,29 @@ export function estimateFromDocument(
   doc: { name: string; sections: Parameters<typeof sectionsMarkdown>[0] },
 ): Tokens {
   const outline = documentOutline(r, doc.name, doc.sections);
-  let inputTokens = 0;
-  let outputTokens = 0;
-  for (const lesson of outline.lessons) {
-    const source = countTokens(sectionsMarkdown((lesson.sources ?? []).map((i) => doc.sections[i]!)));
-    inputTokens += ESTIMATE.callOverhead + briefTokens(r) + source;
-    outputTokens += Math.max(ESTIMATE.lessonOutput, source);
-  }
-  return { inputTokens, outputTokens };
+  return sum(
+    outline.lessons.map((lesson) =>
+      estimateDocumentLesson(
+        r,
+        (lesson.sources ?? []).map((i) => doc.sections[i]!),
+      ),
+    ),
+  );
+}
+
+const sum = (all: Tokens[]): Tokens => ({
+  inputTokens: all.reduce((n, t) => n + t.inputTokens, 0),
+  outputTokens: all.reduce((n, t) => n + t.outputTokens, 0),
+});
+
+/** One lesson of a translation: its texts sent as `{"id","text"}` lines and answered as lines. */
+export function estimateTranslationLesson(texts: string[]): Tokens {
+  const tokens = texts.reduce((n, t) => n + countTokens(t), 0);
+  const lines = texts.length * ESTIMATE.translateLine;
+  return {
+    inputTokens: ESTIMATE.callOverhead + tokens + lines,
+    outputTokens: Math.ceil(tokens * ESTIMATE.translateGrowth) + lines,
+  };
 }
 
 /** A translation: each lesson's texts (the first also the course's), sent as lines and answered as lines. */
@@ -70,18 +105,14 @@ export function estimateTranslation(course: {
   summary: string;
   lessons: { title: string; content: DocNode }[];
 }): Tokens {
-  let inputTokens = 0;
-  let outputTokens = 0;
-  course.lessons.forEach((lesson, idx) => {
-    const texts = [lesson.title, ...collectTexts(lesson.content).map((t) => t.text)];
-    // The first lesson also carries the course's texts, those it has (as the worker sends them).
-    if (idx === 0) texts.push(...[course.title, course.subtitle, course.summary].filter((x) => x.trim()));
-    const tokens = texts.reduce((n, t) => n + countTokens(t), 0);
-    const lines = texts.length * ESTIMATE.translateLine;
-    inputTokens += ESTIMATE.callOverhead + tokens + lines;
-    outputTokens += Math.ceil(tokens * ESTIMATE.translateGrowth) + lines;
-  });
-  return { inputTokens, outputTokens };
+  return sum(
+    course.lessons.map((lesson, idx) => {
+      const texts = [lesson.title, ...collectTexts(lesson.content).map((t) => t.text)];
+      // The first lesson also carries the course's texts, those it has (as the worker sends them).
+      if (idx === 0) texts.push(...[course.title, course.subtitle, course.summary].filter((x) => x.trim()));
+      return estimateTranslationLesson(texts);
+    }),
+  );
 }
 
 export function estimateAssist(action: AiAssistAction, text: string): Tokens {

@@ -60,6 +60,14 @@ export async function jobLessons(db: Db, jobId: number): Promise<AiJobLessonRow[
   return db.select().from(aiJobLessons).where(eq(aiJobLessons.jobId, jobId)).orderBy(asc(aiJobLessons.idx));
 }
 
+export async function findJobLesson(db: Db, jobId: number, idx: number): Promise<AiJobLessonRow | undefined> {
+  const rows = await db
+    .select()
+    .from(aiJobLessons)
+    .where(and(eq(aiJobLessons.jobId, jobId), eq(aiJobLessons.idx, idx)));
+  return rows[0];
+}
+
 export async function insertJobLessons(db: Db, rows: (typeof aiJobLessons.$inferInsert)[]): Promise<void> {
   if (rows.length) await db.insert(aiJobLessons).values(rows);
 }

@@ -45,7 +45,8 @@ import { streamAssist } from './ai.assist.ts';
 import { restartJob } from './ai.restart.ts';
 import { courseTranslations, translateCourse } from './ai.translate.ts';
 import { streamJob } from './ai.stream.ts';
-import { assertBudget } from './ai.usage.ts';
+import { estimateAssist } from './ai.estimate.ts';
+import { holdAssist } from './ai.usage.ts';
 import { aiUsageRoutes } from './ai.usage.routes.ts';
 
 const team = { auth: 'team' } as const;
@@ -239,12 +240,16 @@ export const aiRoutes =
       async (r, reply) => {
         const { membership, actor } = teamCtxOf(r);
         authorize(membershipOf(r), 'ai.assist');
-        await assertBudget(ctx, membership.team.id);
-        await streamAssist(ctx, r, reply, r.body, {
-          teamId: membership.team.id,
-          userId: actor.user.id,
-          jobId: null,
-        });
+        // Holds the assist's estimate while it streams; refused (50060) when nothing is left.
+        const hold = await holdAssist(ctx, membership.team.id, estimateAssist(r.body.action, r.body.text));
+        await streamAssist(
+          ctx,
+          r,
+          reply,
+          r.body,
+          { teamId: membership.team.id, userId: actor.user.id, jobId: null },
+          hold,
+        );
       },
     );
     app.get(

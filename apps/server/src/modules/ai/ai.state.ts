@@ -38,15 +38,17 @@ import {
   updateJobLesson,
   type AiJobLessonRow,
 } from './ai.repo.ts';
-import { budgetBlocks, budgetStopped, recordUsage, type UsageOwner } from './ai.usage.ts';
+import { budgetStopped, holdBudget, recordUsage, type UsageOwner } from './ai.usage.ts';
 
 /**
  * A run's tokens, recorded in the transaction of the state change it ends in (also when that change no
  * longer applies, e.g. a lesson a newer attempt took: the tokens were spent all the same).
  */
-export type Spent = { owner: UsageOwner; kind: AiUsageKind; usage: TokenUsage };
-const spend = (tx: Db, spent: Spent | undefined) =>
-  spent ? recordUsage(tx, spent.owner, spent.kind, spent.usage) : undefined;
+export type Spent = { owner: UsageOwner; kind: AiUsageKind; usage: TokenUsage; hold?: number | null };
+/** Records a run's tokens in place of the estimate it held (ai.usage.ts). */
+export const spend = async (db: Db, spent: Spent | undefined): Promise<void> => {
+  if (spent) await recordUsage(db, spent.owner, spent.kind, spent.usage, spent.hold);
+};
 
 type Tell = (...events: AiEvent[]) => Promise<void>;
 
@@ -174,25 +176,28 @@ export const lessonStarted = (
   });
 
 /**
- * A lesson not yet begun, while the team's monthly budget is used up: failed with the budget's reason
- * (resumable, like a cancelled lesson) instead of being claimed. True when it was stopped.
+ * Before a lesson run claims its lesson: it holds its estimate against the month's budget (ai.usage.ts
+ * `holdBudget`, under the team's lock), or, when nothing is left, a lesson not yet begun is failed with
+ * the budget's reason (resumable, like a cancelled lesson) instead of being claimed. `stopped` when it
+ * was stopped; else the hold to hand to the run's `Spent` (null: no budget applies, or the lesson is
+ * already running, a redelivery after a crash, which is not stopped).
  */
-export const lessonStoppedByBudget = async (
+export const lessonHold = (
   ctx: AppContext,
   job: { id: number; teamId: number },
   idx: number,
-): Promise<boolean> =>
-  Boolean(ctx.config.AI_TEAM_MONTHLY_TOKENS) &&
+  tokens: { inputTokens: number; outputTokens: number },
+): Promise<{ stopped: boolean; hold: number | null }> =>
   transition(ctx, job.id, async (tx, tell) => {
-    const blocked = await budgetBlocks(ctx, tx, job.teamId);
-    if (!blocked) return false;
-    const error = budgetStopped(blocked);
+    const held = await holdBudget(ctx, tx, { teamId: job.teamId, jobId: job.id, idx }, tokens);
+    if (!held.blocked) return { stopped: false, hold: held.hold };
+    const error = budgetStopped(held.blocked);
     if (
       !(await updateJobLesson(tx, job.id, idx, { status: 'failed', error: storedError(error) }, ['pending']))
     )
-      return false;
+      return { stopped: false, hold: null };
     await tell({ type: 'error', idx, error });
-    return true;
+    return { stopped: true, hold: null };
   });
 
 /** Locks the run's lesson row while it is the run's (running, in its attempt); false when it is not. */

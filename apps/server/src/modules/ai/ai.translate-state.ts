@@ -9,8 +9,7 @@ import type { AiJobRow, JobTranslation } from '../../db/schema.ts';
 import { writeGeneratedLesson } from '../courses/lessons.service.ts';
 import { writeTranslatedCourseTexts, writeTranslatedLessonTitle } from '../courses/translations.service.ts';
 import { insertJob, insertJobLessons, updateJob, updateJobLesson } from './ai.repo.ts';
-import { ownLesson, transition, type LessonRun, type Spent } from './ai.state.ts';
-import { recordUsage } from './ai.usage.ts';
+import { ownLesson, spend, transition, type LessonRun, type Spent } from './ai.state.ts';
 import type { aiJobs } from '../../db/schema.ts';
 
 type NewJob = Omit<typeof aiJobs.$inferInsert, 'status' | 'kind' | 'translation'>;
@@ -62,7 +61,7 @@ export const lessonTranslated = (
   spent?: Spent,
 ): Promise<boolean> =>
   transition(ctx, job.id, async (tx, tell) => {
-    if (spent) await recordUsage(tx, spent.owner, spent.kind, spent.usage);
+    await spend(tx, spent);
     if (!(await ownLesson(tx, job.id, run, 'update'))) return false;
     await writeGeneratedLesson(tx, lessonId, lesson.content);
     await writeTranslatedLessonTitle(tx, lessonId, lesson.title);

@@ -15,13 +15,16 @@ import { deltaBuffer } from './ai.events.ts';
 import {
   jobSettled,
   lessonFailed,
+  lessonHold,
   lessonStarted,
-  lessonStoppedByBudget,
   lessonText,
+  spend,
   type LessonRun,
 } from './ai.state.ts';
 import { lessonTranslated } from './ai.translate-state.ts';
-import { recordUsage } from './ai.usage.ts';
+import { estimateTranslationLesson } from './ai.estimate.ts';
+import { findJobLesson } from './ai.repo.ts';
+import { deleteHold } from './ai.usage.repo.ts';
 import { lessonError, spentOf, watchCancel } from './ai.worker.ts';
 import { metered } from '../../platform/ai/usage.ts';
 
@@ -37,28 +40,32 @@ export async function translateLesson(
 ): Promise<void> {
   const translation = job.translation;
   if (job.status !== 'generating' || !translation || !job.courseId) return;
-  if (await lessonStoppedByBudget(ctx, job, idx)) return jobSettled(ctx, job.id);
+  // The lesson as the job keeps it: what is sent, and so what its run holds of the budget.
+  const source = (await findJobLesson(ctx.db, job.id, idx))?.source;
+  if (!source) return;
+  // The first lesson carries the course's own title, subtitle and summary.
+  const course = idx === 0 ? translation.course : undefined;
+  const items: TranslateItem[] = [
+    { id: TITLE, text: source.title },
+    ...(course
+      ? Object.entries(COURSE)
+          .map(([key, id]) => ({ id, text: course[key as keyof typeof COURSE] }))
+          .filter((i) => i.text.trim())
+      : []),
+    ...collectTexts(source.content),
+  ];
+  const estimate = estimateTranslationLesson(items.map((i) => i.text));
+  const { stopped, hold } = await lessonHold(ctx, job, idx, estimate);
+  if (stopped) return jobSettled(ctx, job.id);
   const claimed = await lessonStarted(ctx, job.id, idx);
-  if (!claimed?.source || !claimed.lessonId) return;
+  if (!claimed?.lessonId) return hold ? deleteHold(ctx.db, hold) : undefined;
   const run: LessonRun = { idx, attempt: claimed.attempts };
   const watch = watchCancel(ctx, job.id, run);
   const buffer = deltaBuffer((text) => lessonText(ctx, job.id, run, text));
-  const spent = spentOf(job, 'translate');
+  const spent = { ...spentOf(job, 'translate'), hold };
   try {
     const translate = ctx.generator.translate?.bind(ctx.generator);
     if (!translate) throw new GenerationError('the generator cannot translate');
-    const { source } = claimed;
-    // The first lesson carries the course's own title, subtitle and summary.
-    const course = idx === 0 ? translation.course : undefined;
-    const items: TranslateItem[] = [
-      { id: TITLE, text: source.title },
-      ...(course
-        ? Object.entries(COURSE)
-            .map(([key, id]) => ({ id, text: course[key as keyof typeof COURSE] }))
-            .filter((i) => i.text.trim())
-        : []),
-      ...collectTexts(source.content),
-    ];
     const out = await metered(spent.usage, () =>
       translate(items, translation.language, (d) => buffer.push(d), watch.signal),
     );
@@ -81,7 +88,7 @@ export async function translateLesson(
     if (!written) return;
   } catch (err) {
     buffer.drop();
-    if (watch.signal.aborted) return recordUsage(ctx.db, spent.owner, spent.kind, spent.usage);
+    if (watch.signal.aborted) return spend(ctx.db, spent);
     log.warn({ err, jobId: job.id, idx }, 'lesson translation failed');
     const error = ctx.generator.translate
       ? lessonError(err, Code.AI_TRANSLATE_LESSON_FAILED)

@@ -25,17 +25,19 @@ import { translateLesson } from './ai.translate-worker.ts';
 import {
   jobSettled,
   lessonFailed,
+  lessonHold,
   lessonStarted,
-  lessonStoppedByBudget,
   lessonText,
   lessonWritten,
   outlineFailed,
   outlineWritten,
   runStillWanted,
+  spend,
   type LessonRun,
   type Spent,
 } from './ai.state.ts';
-import { recordUsage } from './ai.usage.ts';
+import { estimateDocumentLesson, estimateTopicLesson } from './ai.estimate.ts';
+import { deleteHold } from './ai.usage.repo.ts';
 
 const CANCEL_POLL_MS = 1000;
 
@@ -77,7 +79,7 @@ export async function runOutline(ctx: AppContext, jobId: number, log: FastifyBas
       : await metered(spent.usage, () => ctx.generator.outline(job.request, watch.signal));
     await outlineWritten(ctx, jobId, outline, spent);
   } catch (err) {
-    if (watch.signal.aborted) return recordUsage(ctx.db, spent.owner, spent.kind, spent.usage);
+    if (watch.signal.aborted) return spend(ctx.db, spent);
     log.warn({ err, jobId }, 'outline generation failed');
     const code = err instanceof GenerationError ? Code.AI_OUTLINE_FAILED : Code.AI_OUTLINE_SERVICE_FAILED;
     await outlineFailed(ctx, jobId, aiError(code), spent);
@@ -112,19 +114,24 @@ export async function runLesson(
   const job = await findJob(ctx.db, jobId);
   if (job?.kind === 'translate') return translateLesson(ctx, job, idx, log);
   if (!job || job.status !== 'generating' || !job.outline) return;
-  // The month's budget used up (by this job or another): the lesson waits as failed, resumable.
-  if (await lessonStoppedByBudget(ctx, job, idx)) return jobSettled(ctx, jobId);
-  // Claims the lesson; a lesson already done (a duplicate delivery) is left alone.
+  const outline = job.outline;
+  const doc = job.request.documentId ? await findDocument(ctx.db, job.request.documentId) : undefined;
+  const source = doc && lessonSource(doc, outline, idx);
+  // Holds the lesson's estimate; with nothing left this month (used, or held by lessons in flight,
+  // this job's or another's) the lesson waits as failed, resumable.
+  const estimate = source
+    ? estimateDocumentLesson(job.request, source.sections)
+    : estimateTopicLesson(job.request);
+  const { stopped, hold } = await lessonHold(ctx, job, idx, estimate);
+  if (stopped) return jobSettled(ctx, jobId);
+  // Claims the lesson; a lesson already done (a duplicate delivery) is left alone, and its hold let go.
   const claimed = await lessonStarted(ctx, jobId, idx);
-  if (!claimed) return;
+  if (!claimed) return hold ? deleteHold(ctx.db, hold) : undefined;
   const run: LessonRun = { idx, attempt: claimed.attempts };
   const watch = watchCancel(ctx, jobId, run);
   const buffer = deltaBuffer((text) => lessonText(ctx, jobId, run, text));
-  const spent = spentOf(job, 'lesson');
-  const outline = job.outline;
+  const spent = { ...spentOf(job, 'lesson'), hold };
   try {
-    const doc = job.request.documentId ? await findDocument(ctx.db, job.request.documentId) : undefined;
-    const source = doc && lessonSource(doc, outline, idx);
     let text = await metered(spent.usage, () =>
       ctx.generator.lesson(job.request, outline, idx, (d) => buffer.push(d), watch.signal, source),
     );
@@ -143,7 +150,7 @@ export async function runLesson(
   } catch (err) {
     buffer.drop();
     // Not wanted any more: the cancel or the newer attempt that took the lesson has said so already.
-    if (watch.signal.aborted) return recordUsage(ctx.db, spent.owner, spent.kind, spent.usage);
+    if (watch.signal.aborted) return spend(ctx.db, spent);
     log.warn({ err, jobId, idx }, 'lesson generation failed');
     if (!(await lessonFailed(ctx, jobId, run, lessonError(err), spent))) return;
   } finally {

@@ -5,7 +5,14 @@
  */
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { type AiAssistAction, type AiCreateRequest, type Outline, outlineSchema } from '@studio/contract';
-import { generateText, type LanguageModel, type LanguageModelUsage, Output, streamText } from 'ai';
+import {
+  APICallError,
+  generateText,
+  type LanguageModel,
+  type LanguageModelUsage,
+  Output,
+  streamText,
+} from 'ai';
 import type { CourseGenerator } from './course-generator.ts';
 import { GenerationError } from './course-generator.ts';
 import { QuizLines, quizPrompt } from './assist-quiz.ts';
@@ -39,6 +46,19 @@ function report(usage: LanguageModelUsage | undefined, sent: string, received: s
     reportUsage({ inputTokens: countTokens(sent), outputTokens: countTokens(received), estimated: true });
   }
 }
+
+/**
+ * Base URLs whose server answered 400 to `stream_options` (some older OpenAI-compatible servers reject
+ * any field they do not know) and then streamed without it: their streams are sent without it from then
+ * on, in this process, and counted from the text (flagged estimated). Remembered only once the call
+ * without it worked, so a 400 for another reason (a prompt too long) never turns counting off.
+ */
+const rejectsStreamOptions = new Set<string>();
+/** Base URLs that streamed with `stream_options` at least once: a later 400 there is about something else. */
+const acceptsStreamOptions = new Set<string>();
+
+/** The streamed call's 400, when it can be the server refusing `stream_options`. */
+class StreamOptionsRejected extends Error {}
 
 const stalled = (ms: number) => new GenerationError(`stalled: no token for ${ms} ms`);
 
@@ -81,19 +101,23 @@ export class OpenAiCompatibleGenerator implements CourseGenerator {
   readonly kind = 'ai' as const;
   readonly label: string;
   private readonly model: LanguageModel;
+  /** The same model, streaming without `stream_options` (for servers that reject it). */
+  private readonly plainModel: LanguageModel;
   private readonly options: OpenAiOptions;
 
   constructor(options: OpenAiOptions) {
     this.options = options;
     this.label = options.model;
-    const provider = createOpenAICompatible({
-      name: 'llm',
-      baseURL: options.baseUrl,
-      apiKey: options.apiKey,
-      // Streamed answers end with the call's token counts (stream_options.include_usage).
-      includeUsage: true,
-    });
-    this.model = provider.chatModel(options.model);
+    const provider = (includeUsage: boolean) =>
+      createOpenAICompatible({
+        name: 'llm',
+        baseURL: options.baseUrl,
+        apiKey: options.apiKey,
+        // Streamed answers end with the call's token counts (stream_options.include_usage).
+        includeUsage,
+      });
+    this.model = provider(true).chatModel(options.model);
+    this.plainModel = provider(false).chatModel(options.model);
   }
 
   async outline(r: AiCreateRequest, signal: AbortSignal): Promise<Outline> {
@@ -185,8 +209,35 @@ export class OpenAiCompatibleGenerator implements CourseGenerator {
     return translateTexts((...args) => this.stream(...args), items, language, onDelta, signal);
   }
 
-  /** Streams text with a stall watchdog; errors and stalls become GenerationError, cancel stays cancel. */
+  /**
+   * Streams text, asking for the call's token counts unless the server is known to reject that: a 400
+   * that names `stream_options`, or any 400 before this server ever streamed with it, is tried once
+   * more without it (a rejected call is not billed, so it is not counted).
+   */
   private async stream(
+    system: string,
+    prompt: string,
+    onDelta: (text: string) => void,
+    signal: AbortSignal,
+  ): Promise<string> {
+    const base = this.options.baseUrl;
+    if (rejectsStreamOptions.has(base))
+      return this.streamOnce(this.plainModel, system, prompt, onDelta, signal);
+    try {
+      const text = await this.streamOnce(this.model, system, prompt, onDelta, signal);
+      acceptsStreamOptions.add(base);
+      return text;
+    } catch (err) {
+      if (!(err instanceof StreamOptionsRejected)) throw err;
+    }
+    const text = await this.streamOnce(this.plainModel, system, prompt, onDelta, signal);
+    rejectsStreamOptions.add(base);
+    return text;
+  }
+
+  /** Streams text with a stall watchdog; errors and stalls become GenerationError, cancel stays cancel. */
+  private async streamOnce(
+    model: LanguageModel,
     system: string,
     prompt: string,
     onDelta: (text: string) => void,
@@ -195,7 +246,7 @@ export class OpenAiCompatibleGenerator implements CourseGenerator {
     const stall = new AbortController();
     let timer = setTimeout(() => stall.abort(), this.options.stallMs);
     const result = streamText({
-      model: this.model,
+      model,
       instructions: system,
       prompt,
       abortSignal: AbortSignal.any([signal, stall.signal]),
@@ -203,6 +254,7 @@ export class OpenAiCompatibleGenerator implements CourseGenerator {
     });
     let text = '';
     let usage: LanguageModelUsage | undefined;
+    let rejected = false;
     try {
       for await (const part of result.stream) {
         if (part.type === 'finish') usage = part.totalUsage;
@@ -212,6 +264,10 @@ export class OpenAiCompatibleGenerator implements CourseGenerator {
           text += part.text;
           onDelta(part.text);
         } else if (part.type === 'error') {
+          if (!text && model === this.model && this.refusedStreamOptions(part.error)) {
+            rejected = true;
+            throw new StreamOptionsRejected();
+          }
           throw stall.signal.aborted
             ? stalled(this.options.stallMs)
             : new GenerationError(`stream error: ${String(part.error)}`);
@@ -222,11 +278,23 @@ export class OpenAiCompatibleGenerator implements CourseGenerator {
     } catch (err) {
       if (signal.aborted) throw signal.reason;
       if (stall.signal.aborted) throw stalled(this.options.stallMs);
-      throw err instanceof GenerationError ? err : new GenerationError(String(err));
+      if (!text && model === this.model && this.refusedStreamOptions(err)) {
+        rejected = true;
+        throw new StreamOptionsRejected();
+      }
+      throw err instanceof GenerationError || err instanceof StreamOptionsRejected
+        ? err
+        : new GenerationError(String(err));
     } finally {
       clearTimeout(timer);
-      report(usage, system + prompt, text);
+      if (!rejected) report(usage, system + prompt, text);
     }
     return text;
+  }
+
+  private refusedStreamOptions(err: unknown): boolean {
+    if (!APICallError.isInstance(err) || err.statusCode !== 400) return false;
+    const said = `${err.message} ${err.responseBody ?? ''}`;
+    return said.includes('stream_options') || !acceptsStreamOptions.has(this.options.baseUrl);
   }
 }

@@ -3,6 +3,7 @@ import { Code, formatPrice } from '@studio/contract/constants';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Typography } from 'antd';
 import { useEffect, useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../lib/error-text.ts';
 import { aiApi, aiKeys } from './ai-api.ts';
@@ -23,23 +24,25 @@ function useSettled<T>(value: T, ms = 400): T {
   return settled;
 }
 
+/** 预计约 N 千 tokens, and the money when the provider's price is set: "预计约 3.2 千 tokens，约 ¥0.50". */
+export const estimateLine = (t: TFunction, estimate: AiEstimate): string => {
+  const parts = [t('ai.estimate.tokens', { k: thousands(estimate.totalTokens) })];
+  if (estimate.costFen !== null) parts.push(t('ai.estimate.cost', { price: formatPrice(estimate.costFen) }));
+  return parts.join(t('ai.estimate.join'));
+};
+
+/** The budget's refusal (50060), as the run itself would answer it. */
+export const budgetUsedUpText = (estimate: AiEstimate): string =>
+  errorText(Code.AI_BUDGET_USED_UP, '', { limit: estimate.budget.limit ?? 0 });
+
 /** The estimate as a line of text (tokens, money when priced, a warning past what is left). */
 export const EstimateText = ({ estimate }: { estimate: AiEstimate }) => {
   const { t } = useTranslation();
-  if (!estimate.allowed)
-    return (
-      <Alert
-        type="error"
-        showIcon
-        title={errorText(Code.AI_BUDGET_USED_UP, '', { limit: estimate.budget.limit ?? 0 })}
-      />
-    );
-  const parts = [t('ai.estimate.tokens', { k: thousands(estimate.totalTokens) })];
-  if (estimate.costFen !== null) parts.push(t('ai.estimate.cost', { price: formatPrice(estimate.costFen) }));
+  if (!estimate.allowed) return <Alert type="error" showIcon title={budgetUsedUpText(estimate)} />;
   const left = estimate.budget.left;
   return (
     <div className="ai-estimate" aria-live="polite">
-      <Typography.Text>{parts.join('，')}</Typography.Text>{' '}
+      <Typography.Text>{estimateLine(t, estimate)}</Typography.Text>{' '}
       <Typography.Text type="secondary">{t('ai.estimate.note')}</Typography.Text>
       {left !== null && estimate.totalTokens > left && (
         <Alert
@@ -54,9 +57,24 @@ export const EstimateText = ({ estimate }: { estimate: AiEstimate }) => {
 };
 
 /**
- * 预计用量 before a run is confirmed: asked of the server (it counts the document's or course's text)
- * once the request settles; nothing for the template generator, which uses no tokens. `onAllowed` hears
- * whether the budget lets the run start.
+ * The server's estimate of a run (it counts the document's, course's or selection's text), asked once
+ * the request settles; null asks nothing. One query per request, shared by whoever shows it.
+ */
+export const useAiEstimate = (request: AiEstimateRequest | null) => {
+  const settled = useSettled(request);
+  const estimate = useQuery({
+    queryKey: aiKeys.estimate(settled ?? { kind: 'assist', action: 'continue', text: '' }),
+    queryFn: () => aiApi.estimate(settled!),
+    enabled: settled !== null,
+    staleTime: 30_000,
+    retry: false,
+  });
+  return { settled, estimate };
+};
+
+/**
+ * 预计用量 before a run is confirmed: nothing for the template generator, which uses no tokens.
+ * `onAllowed` hears whether the budget lets the run start.
  */
 export const AiEstimateNote = ({
   request,
@@ -66,14 +84,7 @@ export const AiEstimateNote = ({
   onAllowed?: (allowed: boolean) => void;
 }) => {
   const { t } = useTranslation();
-  const settled = useSettled(request);
-  const estimate = useQuery({
-    queryKey: aiKeys.estimate(settled ?? { kind: 'assist', action: 'continue', text: '' }),
-    queryFn: () => aiApi.estimate(settled!),
-    enabled: settled !== null,
-    staleTime: 30_000,
-    retry: false,
-  });
+  const { settled, estimate } = useAiEstimate(request);
   const allowed = estimate.data?.allowed ?? true;
   useEffect(() => onAllowed?.(allowed), [allowed, onAllowed]);
   if (!settled || estimate.isError) return null;

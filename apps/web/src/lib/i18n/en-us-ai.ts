@@ -178,6 +178,7 @@ export const aiEnUS: WithPlurals<typeof aiZhCN> = {
     none: 'No translations yet',
   },
   estimate: {
+    join: ', ',
     tokens: 'About {{k}}k tokens',
     cost: 'about {{price}}',
     overBudget: 'Only {{left}} tokens are left this month; the run may stop part way',

@@ -167,6 +167,7 @@ export const aiZhCN = {
     none: '还没有翻译版本',
   },
   estimate: {
+    join: '，',
     tokens: '预计约 {{k}} 千 tokens',
     cost: '约 {{price}}',
     overBudget: '本月只剩 {{left}} tokens，可能中途用完并暂停',

@@ -123,17 +123,28 @@ const asPreview = (tr: Transaction, ranges: AssistRanges | null): Transaction =>
  * restores the document as it was and writes the final text in one transaction that history
  * records, so a single undo removes it and brings back a replaced selection.
  */
+/** The text an action would work on now (the selection, or the whole lesson), or why it cannot run. */
+export const assistInput = (
+  state: EditorState,
+  action: AiAssistAction,
+): { input: string; selected: boolean } | { problem: 'empty' | 'tooLong' } => {
+  const { doc, selection } = state;
+  const selected = selection.empty ? '' : doc.textBetween(selection.from, selection.to, '\n').trim();
+  const input = selected || doc.textBetween(0, doc.content.size, '\n').trim();
+  if (!input) return { problem: 'empty' };
+  if (input.length <= ASSIST_INPUT_MAX) return { input, selected: Boolean(selected) };
+  // Continuing needs only the end of the text; the other actions need all of it.
+  if (action !== 'continue') return { problem: 'tooLong' };
+  return { input: input.slice(-ASSIST_INPUT_MAX), selected: Boolean(selected) };
+};
+
 export const startAssist = (editor: Editor, action: AiAssistAction): AssistStart => {
   const { state } = editor;
   const { doc, selection, schema } = state;
-  const selected = selection.empty ? '' : doc.textBetween(selection.from, selection.to, '\n').trim();
-  let input = selected || doc.textBetween(0, doc.content.size, '\n').trim();
-  if (!input) return { problem: 'empty' };
-  if (input.length > ASSIST_INPUT_MAX) {
-    // Continuing needs only the end of the text; the other actions need all of it.
-    if (action !== 'continue') return { problem: 'tooLong' };
-    input = input.slice(-ASSIST_INPUT_MAX);
-  }
+  const found = assistInput(state, action);
+  if ('problem' in found) return found;
+  const { input } = found;
+  const selected = found.selected;
 
   const target = targetOf(state, action, Boolean(selected));
   const bookmark = selection.getBookmark();

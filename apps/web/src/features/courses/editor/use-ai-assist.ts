@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLang } from '../../../lib/i18n/index.ts';
 import { streamAssist } from './assist-stream.ts';
-import { ASSIST_INPUT_MAX, startAssist } from './assist-writer.ts';
+import { ASSIST_INPUT_MAX, assistInput, startAssist } from './assist-writer.ts';
 
 export interface AssistFailure {
   message: string;
@@ -19,6 +19,8 @@ export interface AiAssist {
   run: (action: AiAssistAction) => void;
   stop: () => void;
   dismiss: () => void;
+  /** The text the action would be sent now (the selection, or the lesson), null when it cannot run. */
+  inputOf: (action: AiAssistAction) => string | null;
 }
 
 /**
@@ -94,5 +96,10 @@ export const useAiAssist = (
     run: (action) => void run(action),
     stop: () => runRef.current?.abort(),
     dismiss: () => setFailure(null),
+    inputOf: (action) => {
+      if (editor.isDestroyed) return null;
+      const found = assistInput(editor.state, action);
+      return 'input' in found ? found.input : null;
+    },
   };
 };

@@ -137,6 +137,7 @@ describe('测验 in the toolbar', () => {
       run: () => {},
       stop: () => {},
       dismiss: () => {},
+      inputOf: () => null,
     };
     let editor: Editor | null = null;
     const WithToolbar = ({ onEditor }: { onEditor: (editor: Editor) => void }) => {
