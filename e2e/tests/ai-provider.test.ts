@@ -4,7 +4,7 @@
  * has no AI key). A person uploads a DOCX the test builds, reviews the outline, generates and watches the
  * Chinese text arrive, opens the course, translates it into English, follows the translation's progress
  * (its own words, in Chinese and in English) and opens the translation: its lessons hold the English
- * text and the code block exactly as the source had it.
+ * text, and the code block and the document's picture exactly as the source had them.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -15,9 +15,10 @@ import { apiLogin, useSession } from '../support/session.ts';
 import { expectOutlineOf, manualDocx } from '../support/ai-documents.ts';
 
 const CHAPTERS = [
-  { title: '第一章 安全规范', text: '进入车间前必须佩戴安全帽和防护眼镜。' },
+  { title: '第一章 安全规范', text: '进入车间前必须佩戴安全帽和防护眼镜。', picture: '安全帽佩戴示意图' },
   { title: '第二章 设备操作', text: '开机前先检查油位和气压。' },
 ];
+const picture = (p: Page) => p.locator('.tiptap img[alt="安全帽佩戴示意图"]');
 const CODE = 'check-pressure --min 0.5 --max 0.7';
 
 /** The fake model's English: the journey knows each text it will be asked to translate. */
@@ -32,7 +33,7 @@ const ENGLISH: Record<string, string> = {
 };
 const toEnglish = (text: string) => ENGLISH[text.trim()] ?? `EN: ${text}`;
 
-/** A lesson as the model writes it: the document's own sentences, and a code block. */
+/** A lesson as the model writes it: the document's own sentences and pictures, and a code block. */
 const lessonMarkdown = (_title: string, document: string) =>
   [
     '## 要点',
@@ -89,7 +90,7 @@ describe('AI 创课 and AI 翻译 through a model', () => {
       mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
       buffer: await manual(),
     });
-    await page.getByText('已读取《设备手册.docx》：1 页，2 个章节').waitFor();
+    await page.getByText('已读取《设备手册.docx》：1 页，2 个章节，1 张图片（放入课时）').waitFor();
     await page.getByRole('button', { name: '生成大纲' }).click();
     await page.waitForURL('**/ai/progress?jobId=*');
 
@@ -108,6 +109,9 @@ describe('AI 创课 and AI 翻译 through a model', () => {
     await openLesson(CHAPTERS[0]!.title);
     await page.getByText(CHAPTERS[0]!.text).first().waitFor();
     await page.locator('pre', { hasText: CODE }).first().waitFor();
+    // The chapter's picture, where the model put it: the app's own stored copy.
+    const pictureSrc = await picture(page).getAttribute('src');
+    expect(pictureSrc).toMatch(/\/api\/files\/image\//);
 
     // Translate it into English.
     await page.goto(sourceUrl);
@@ -144,6 +148,7 @@ describe('AI 创课 and AI 翻译 through a model', () => {
     await page.getByText(ENGLISH[CHAPTERS[0]!.text]!).first().waitFor();
     await page.getByText('Key points', { exact: true }).first().waitFor();
     await expect.poll(() => page.locator('pre').first().textContent()).toBe(CODE);
+    expect(await picture(page).getAttribute('src')).toBe(pictureSrc);
     expect(await page.getByText(CHAPTERS[0]!.text).count()).toBe(0);
   });
 });
