@@ -77,12 +77,15 @@ export type AiDocument = z.infer<typeof aiDocumentSchema>;
 
 /** `?progress=1` on the parse: NDJSON, lines of progress while the server reads, then the envelope. */
 export const aiDocumentParseQuery = z.object({ progress: z.enum(['1']).optional() });
-/** One progress line: pages (PDF) or slides (PPTX) read of the total, as each is read. */
+/**
+ * One progress line: pages (PDF) or slides (PPTX) read of the total, as each is read; then, for a
+ * DOCX or PPTX with pictures, the pictures stored (each is decoded and re-encoded: the slow part).
+ */
 export const documentParseProgressSchema = z.object({
   progress: z.object({
     done: z.number().int(),
     total: z.number().int(),
-    unit: z.enum(['page', 'slide']),
+    unit: z.enum(['page', 'slide', 'picture']),
   }),
 });
 export type DocumentParseProgress = z.infer<typeof documentParseProgressSchema>['progress'];

@@ -147,7 +147,12 @@ describe('a course from a document', () => {
       },
       { title: '第二章 设备操作', paragraphs: ['开机前先检查油位。'], images: [{ after: 1, data: broken }] },
     ]);
-    const up = await upload(t, user.token, '图文手册.docx', docx);
+    // The pictures stored one by one are progress lines too (the broken one counted as tried).
+    const res = await uploadWithProgress(t, user.token, '图文手册.docx', docx);
+    expect(res.lines.slice(0, -1)).toEqual(
+      [1, 2].map((done) => ({ progress: { done, total: 2, unit: 'picture' } })),
+    );
+    const up = res.lines.at(-1) as { code: number; data: AiDocument };
     expect(up.code).toBe(200);
     expect(up.data.sections.map((s) => s.images)).toEqual([1, 0]);
 

@@ -4,7 +4,7 @@
  * generator says it writes from the document without AI, and the outline's lessons merge and split
  * with their sections.
  */
-import { Code, Routes, type AiDocument, type AiJob } from '@studio/contract';
+import { Code, Routes, type AiDocument, type AiJob, type DocumentParseProgress } from '@studio/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { AxiosProgressEvent } from 'axios';
 import MockAdapter from 'axios-mock-adapter';
@@ -111,30 +111,55 @@ describe('AI 创课 from a document', () => {
     expect(body).toMatchObject({ documentId: 12, topic: '设备手册' });
   });
 
-  it('shows the pages read while the server reads, then what was read (the NDJSON answer)', async () => {
+  /**
+   * The parse answered in NDJSON: `sent` arrives while the server is still reading (the browser's
+   * request reports it), the rest and the envelope when `finish` is called.
+   */
+  const answerInLines = (sent: DocumentParseProgress[], rest: DocumentParseProgress[], data: AiDocument) => {
     const line = (v: unknown) => `${JSON.stringify(v)}\n`;
-    const progress = (done: number) => line({ progress: { done, total: 3, unit: 'page' } });
+    const lines = (ps: DocumentParseProgress[]) => ps.map((progress) => line({ progress })).join('');
     let finish = () => {};
     mock.onPost(Routes.ai.documentParse).reply((config) => {
       expect(config.params).toEqual({ progress: 1 });
-      const sent = progress(1) + progress(2);
-      // What the browser's request reports while the lines arrive.
       config.onDownloadProgress?.({
-        loaded: sent.length,
-        bytes: sent.length,
-        event: { target: { responseText: sent } },
+        loaded: lines(sent).length,
+        bytes: lines(sent).length,
+        event: { target: { responseText: lines(sent) } },
       } as AxiosProgressEvent);
       return new Promise((resolve) => {
-        finish = () => resolve([200, sent + progress(3) + line({ code: Code.OK, msg: 'ok', data: pdf })]);
+        finish = () => resolve([200, lines(sent) + lines(rest) + line({ code: Code.OK, msg: 'ok', data })]);
       });
     });
+    return () => finish();
+  };
+
+  it('shows the pages read while the server reads, then what was read (the NDJSON answer)', async () => {
+    const page = (done: number): DocumentParseProgress => ({ done, total: 3, unit: 'page' });
     const pdf: AiDocument = { ...document, name: 'manual.pdf', format: 'pdf' };
+    const finish = answerInLines([page(1), page(2)], [page(3)], pdf);
     renderApp('/ai/create');
     await screen.findByText('当前使用内置模板生成，不是 AI', {}, { timeout: 10_000 });
     drop(new File(['%PDF'], 'manual.pdf'));
     expect(await screen.findByText('正在解析：第 2 / 3 页')).toBeTruthy();
     finish();
     expect(await screen.findByText('已读取《manual.pdf》：3 页，3 个章节')).toBeTruthy();
+  });
+
+  it('shows the pictures being stored after the slides are read', async () => {
+    const finish = answerInLines(
+      [
+        { done: 3, total: 3, unit: 'slide' },
+        { done: 1, total: 2, unit: 'picture' },
+      ],
+      [{ done: 2, total: 2, unit: 'picture' }],
+      { ...document, name: 'deck.pptx', format: 'pptx' },
+    );
+    renderApp('/ai/create');
+    await screen.findByText('当前使用内置模板生成，不是 AI', {}, { timeout: 10_000 });
+    drop(new File(['PK'], 'deck.pptx'));
+    expect(await screen.findByText('正在保存文档中的图片：第 1 / 2 张')).toBeTruthy();
+    finish();
+    expect(await screen.findByText('已读取《deck.pptx》：3 页，3 个章节')).toBeTruthy();
   });
 
   it('counts the pictures read (a DOCX’s or PPTX’s, which go into the lessons)', async () => {

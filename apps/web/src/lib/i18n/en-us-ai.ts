@@ -62,6 +62,7 @@ export const aiEnUS: WithPlurals<typeof aiZhCN> = {
     parsing: 'Reading the document (at most {{seconds}} s)…',
     reading_page: 'Reading page {{done}} of {{total}}',
     reading_slide: 'Reading slide {{done}} of {{total}}',
+    reading_picture: 'Storing the document’s pictures: {{done}} of {{total}}',
     parsed: 'Read “{{name}}” ({{pages}} p.): {{count}} sections',
     parsed_one: 'Read “{{name}}” ({{pages}} p.): {{count}} section',
     parsedImages: ', {{count}} pictures (put in the lessons)',

@@ -56,6 +56,7 @@ export const aiZhCN = {
     parsing: '正在解析文档（最长 {{seconds}} 秒）…',
     reading_page: '正在解析：第 {{done}} / {{total}} 页',
     reading_slide: '正在解析：第 {{done}} / {{total}} 张幻灯片',
+    reading_picture: '正在保存文档中的图片：第 {{done}} / {{total}} 张',
     parsed: '已读取《{{name}}》：{{pages}} 页，{{count}} 个章节',
     parsedImages: '，{{count}} 张图片（放入课时）',
     removeDocument: '移除文档',
