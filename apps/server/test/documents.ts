@@ -18,6 +18,35 @@ import { strToU8, unzipSync, zipSync } from 'fflate';
 import { PDFDocument, PDFHexString, PDFName, StandardFonts } from 'pdf-lib';
 import PptxGenJS from 'pptxgenjs';
 import sharp from 'sharp';
+import type { AiDocument } from '@studio/contract';
+import { multipart } from './images.ts';
+import type { TestApp } from './test-app.ts';
+
+const parseRequest = (app: TestApp, token: string, name: string, body: Uint8Array, query = '') => {
+  const form = multipart({}, { name, body: Buffer.from(body), type: 'application/octet-stream' });
+  return app.app.inject({
+    method: 'POST',
+    url: `/api/ai/document/parse${query}`,
+    payload: form.payload,
+    headers: { ...form.headers, 'x-request-tkForm': 'pc', 'x-request-tkToken': token },
+  });
+};
+
+/** `POST /api/ai/document/parse` with the file, as the web sends it: the status and the envelope. */
+export async function parseUpload(app: TestApp, token: string, name: string, body: Uint8Array) {
+  const res = await parseRequest(app, token, name, body);
+  return { status: res.statusCode, ...(res.json() as { code: number; msg: string; data: AiDocument }) };
+}
+
+/** The parse with `?progress=1`: its NDJSON lines, parsed. */
+export async function parseUploadWithProgress(app: TestApp, token: string, name: string, body: Uint8Array) {
+  const res = await parseRequest(app, token, name, body, '?progress=1');
+  const lines = res.body
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
+  return { status: res.statusCode, type: res.headers['content-type'], lines };
+}
 
 /** A small PNG of one colour (each colour a different file). */
 export const tinyPng = (rgb: [number, number, number] = [200, 30, 30], size = 8): Promise<Buffer> =>

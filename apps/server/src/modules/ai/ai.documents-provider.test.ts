@@ -3,13 +3,12 @@
  * lesson's prompt carries only its own sections; text in the document that tries to instruct the model
  * changes nothing but the answer, which is stored through the sanitizer and the size limit.
  */
-import { type AiDocument, type AiJob, Code, type CourseDetail, type Lesson } from '@studio/contract';
+import { type AiJob, Code, type CourseDetail, type Lesson } from '@studio/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildDocx, MANUAL, tinyPng } from '../../../test/documents.ts';
+import { buildDocx, MANUAL, parseUpload, tinyPng } from '../../../test/documents.ts';
 import { type FakeLlm, generatorFor, startFakeLlm } from '../../../test/fake-llm.ts';
 import { waitForJob } from '../../../test/ai-jobs.ts';
 import { call, createTeam, createUser } from '../../../test/factories.ts';
-import { multipart } from '../../../test/images.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 
 const INJECTION =
@@ -42,18 +41,7 @@ describe('a document through the provider', () => {
     const chapters = MANUAL.map((c, i) => (i === 1 ? { ...c, paragraphs: [...c.paragraphs, INJECTION] } : c));
     const user = await createUser(t);
     await createTeam(t, user.token);
-    const form = multipart(
-      {},
-      { name: '手册.docx', body: await buildDocx(chapters), type: 'application/pdf' },
-    );
-    const up = (
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/ai/document/parse',
-        payload: form.payload,
-        headers: { ...form.headers, 'x-request-tkForm': 'pc', 'x-request-tkToken': user.token },
-      })
-    ).json() as { data: AiDocument };
+    const up = await parseUpload(t, user.token, '手册.docx', await buildDocx(chapters));
     const created = await call<AiJob>(t, 'POST', '/ai/job/create', {
       token: user.token,
       body: { topic: '设备安全培训', documentId: up.data.documentId },
@@ -122,15 +110,7 @@ describe('a document through the provider', () => {
         images: [{ after: 1, data: await tinyPng(), alt: '安全帽' }],
       },
     ]);
-    const form = multipart({}, { name: '图.docx', body: docx, type: 'application/octet-stream' });
-    const up = (
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/ai/document/parse',
-        payload: form.payload,
-        headers: { ...form.headers, 'x-request-tkForm': 'pc', 'x-request-tkToken': user.token },
-      })
-    ).json() as { data: AiDocument };
+    const up = await parseUpload(t, user.token, '图.docx', docx);
     const created = await call<AiJob>(t, 'POST', '/ai/job/create', {
       token: user.token,
       body: { topic: '安全', documentId: up.data.documentId },

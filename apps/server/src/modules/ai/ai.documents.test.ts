@@ -13,10 +13,11 @@ import {
   buildPdf,
   MANUAL,
   tinyPng,
+  parseUpload,
+  parseUploadWithProgress,
 } from '../../../test/documents.ts';
 import { waitForJob } from '../../../test/ai-jobs.ts';
 import { call, createTeam, createUser } from '../../../test/factories.ts';
-import { multipart } from '../../../test/images.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { TemplateGenerator } from '../../platform/ai/template-generator.ts';
 import { isOwnFileUrl } from '../files/files.service.ts';
@@ -27,41 +28,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function upload(app: TestApp, token: string, name: string, body: Uint8Array) {
-  const form = multipart({}, { name, body: Buffer.from(body), type: 'application/octet-stream' });
-  const res = await app.app.inject({
-    method: 'POST',
-    url: '/api/ai/document/parse',
-    payload: form.payload,
-    headers: { ...form.headers, 'x-request-tkForm': 'pc', 'x-request-tkToken': token },
-  });
-  return { status: res.statusCode, ...(res.json() as { code: number; msg: string; data: AiDocument }) };
-}
-
 const text = (node: unknown): string => JSON.stringify(node);
-
-/** The parse with `?progress=1`: its NDJSON lines, parsed. */
-async function uploadWithProgress(app: TestApp, token: string, name: string, body: Uint8Array) {
-  const form = multipart({}, { name, body: Buffer.from(body), type: 'application/octet-stream' });
-  const res = await app.app.inject({
-    method: 'POST',
-    url: '/api/ai/document/parse?progress=1',
-    payload: form.payload,
-    headers: { ...form.headers, 'x-request-tkForm': 'pc', 'x-request-tkToken': token },
-  });
-  const lines = res.body
-    .split('\n')
-    .filter(Boolean)
-    .map((l) => JSON.parse(l) as Record<string, unknown>);
-  return { status: res.statusCode, type: res.headers['content-type'], lines };
-}
 
 describe('a course from a document', () => {
   it('reports the reading page by page with ?progress=1 (NDJSON), then the answer as its last line', async () => {
     const user = await createUser(t);
     await createTeam(t, user.token);
     const pages = [1, 2, 3].map((n) => [`Chapter ${n}`, `Text of page ${n}.`]);
-    const res = await uploadWithProgress(t, user.token, 'manual.pdf', await buildPdf(pages));
+    const res = await parseUploadWithProgress(t, user.token, 'manual.pdf', await buildPdf(pages));
     expect(res.status).toBe(200);
     expect(res.type).toContain('application/x-ndjson');
     expect(res.lines.slice(0, -1)).toEqual(
@@ -73,7 +47,7 @@ describe('a course from a document', () => {
   it('follows the DOCX’s chapters, lets the author merge, writes each lesson from its own sections with a 来源 note', async () => {
     const user = await createUser(t);
     await createTeam(t, user.token);
-    const up = await upload(t, user.token, '设备手册.docx', await buildDocx());
+    const up = await parseUpload(t, user.token, '设备手册.docx', await buildDocx());
     expect(up.code).toBe(200);
     expect(up.data).toMatchObject({ name: '设备手册.docx', format: 'docx' });
     expect(up.data.sections.map((s) => s.title)).toEqual(MANUAL.map((c) => c.title));
@@ -148,7 +122,7 @@ describe('a course from a document', () => {
       { title: '第二章 设备操作', paragraphs: ['开机前先检查油位。'], images: [{ after: 1, data: broken }] },
     ]);
     // The pictures stored one by one are progress lines too (the broken one counted as tried).
-    const res = await uploadWithProgress(t, user.token, '图文手册.docx', docx);
+    const res = await parseUploadWithProgress(t, user.token, '图文手册.docx', docx);
     expect(res.lines.slice(0, -1)).toEqual(
       [1, 2].map((done) => ({ progress: { done, total: 2, unit: 'picture' } })),
     );
@@ -213,7 +187,7 @@ describe('a course from a document', () => {
       return put(key, body, type);
     };
     try {
-      const res = await upload(t, user.token, '坏盘.docx', docx);
+      const res = await parseUpload(t, user.token, '坏盘.docx', docx);
       expect(res.status).toBe(500);
     } finally {
       storage.put = put;
@@ -226,7 +200,7 @@ describe('a course from a document', () => {
     const user = await createUser(t);
     await createTeam(t, user.token);
     const pages = Array.from({ length: 40 }, (_, i) => [`Topic ${i + 1}`, `Text of page ${i + 1}.`]);
-    const up = await upload(t, user.token, 'book.pdf', await buildPdf(pages));
+    const up = await parseUpload(t, user.token, 'book.pdf', await buildPdf(pages));
     expect(up.data).toMatchObject({ format: 'pdf', pages: 40 });
     const created = await call<AiJob>(t, 'POST', '/ai/job/create', {
       token: user.token,
@@ -243,7 +217,7 @@ describe('a course from a document', () => {
   it('no other team uses the document; bad files answer their codes, never a 5xx', async () => {
     const owner = await createUser(t);
     await createTeam(t, owner.token);
-    const up = await upload(t, owner.token, 'a.docx', await buildDocx());
+    const up = await parseUpload(t, owner.token, 'a.docx', await buildDocx());
     const other = await createUser(t);
     await createTeam(t, other.token);
     const job = await call<AiJob>(t, 'POST', '/ai/job/create', {
@@ -260,17 +234,17 @@ describe('a course from a document', () => {
       ['cut.docx', (await buildDocx()).subarray(0, 2000), Code.AI_DOC_CORRUPT],
     ];
     for (const [name, body, code] of cases) {
-      const res = await upload(t, owner.token, name, body);
+      const res = await parseUpload(t, owner.token, name, body);
       expect([name, res.status, res.code]).toEqual([name, 200, code]);
     }
     // With progress: a refusal is the last line's envelope, after no progress line (nothing was read).
-    const refused = await uploadWithProgress(t, owner.token, 'secret.pdf', await buildEncryptedPdf());
+    const refused = await parseUploadWithProgress(t, owner.token, 'secret.pdf', await buildEncryptedPdf());
     expect([refused.status, refused.lines]).toEqual([
       200,
       [{ code: Code.AI_DOC_ENCRYPTED, msg: expect.any(String) as string, data: null }],
     ]);
     // Past 50 MB: the upload is cut off at the limit and refused with its own code.
-    const big = await upload(t, owner.token, 'big.txt', Buffer.alloc(50 * 1024 * 1024 + 10, 0x61));
+    const big = await parseUpload(t, owner.token, 'big.txt', Buffer.alloc(50 * 1024 * 1024 + 10, 0x61));
     expect([big.status, big.code]).toEqual([200, Code.AI_DOC_TOO_LARGE]);
   });
 });
