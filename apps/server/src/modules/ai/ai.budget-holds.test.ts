@@ -3,14 +3,15 @@
  * each, a job of five lessons, and a budget that fits the outline and exactly two lessons' estimates
  * (the fake provider's counts equal the estimates). Each lesson holds its estimate under the team's
  * lock before it starts, so two start, side by side or not; the other three stop with 50061 and are
- * resumed once the budget allows.
+ * resumed once the budget allows. A translation's lessons and an assist hold the same way.
  */
 import { type AiEstimate, type AiJob, Code } from '@studio/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitForJob } from '../../../test/ai-jobs.ts';
-import { call, teamOwner } from '../../../test/factories.ts';
+import { call, createCourse, createLesson, teamOwner, writeLesson } from '../../../test/factories.ts';
 import { type FakeLlm, generatorFor, startFakeLlm } from '../../../test/fake-llm.ts';
+import { translateAnswer } from '../../../test/fake-translator.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 
 const TOPIC = '预算测试';
@@ -136,4 +137,55 @@ describe('the budget with lessons in flight', () => {
              (select count(*)::int from ai_usage where team_id = ${teamId} and kind = 'assist') as used`);
     expect(after.rows[0]).toEqual({ holds: 0, used: 1 });
   });
+
+  it('a translation’s lessons hold too: with room for one, one is translated and the others stop (50061) until the budget allows', async () => {
+    const { user } = await teamOwner(t);
+    const { courseId } = await createCourse(t, user.token, '翻译预算课程');
+    for (const n of [1, 2, 3]) {
+      const { lessonId } = await createLesson(t, user.token, courseId, `第${n}课`);
+      await writeLesson(t, user.token, lessonId, `第${n}课的内容`);
+    }
+    const respond = llm.respond;
+    // Slow, so that every worker has taken its lesson before the first ends.
+    llm.respond = ({ stream, body }) =>
+      stream ? { ...translateAnswer(body, 'en-US'), delayMs: 400 } : respond({ stream, body });
+    // Nothing used yet, so the run may start; the first lesson's hold alone takes what is left.
+    for (const app of [t, other]) app.app.ctx.config.AI_TEAM_MONTHLY_TOKENS = 1;
+    try {
+      const streamsBefore = llm.requests.filter((r) => r.stream).length;
+      const started = await call<AiJob>(t, 'POST', '/ai/translate', {
+        token: user.token,
+        body: { courseId, language: 'en-US' },
+      });
+      expect(started.code, started.msg).toBe(200);
+      const job = await waitForJob(
+        t,
+        user.token,
+        started.data.jobId,
+        (j) => j.status !== 'generating',
+        30_000,
+      );
+      expect(llm.requests.filter((r) => r.stream).length - streamsBefore).toBe(1);
+      expect(job.lessons.filter((l) => l.status === 'done')).toHaveLength(1);
+      const stopped = job.lessons.filter((l) => l.status === 'failed');
+      expect(stopped.map((l) => l.error?.code)).toEqual([Code.AI_BUDGET_STOPPED, Code.AI_BUDGET_STOPPED]);
+      const holds = await t.app.ctx.db.execute<{ n: number }>(
+        sql`select count(*)::int as n from ai_budget_holds`,
+      );
+      expect(holds.rows[0]!.n).toBe(0);
+
+      for (const app of [t, other]) app.app.ctx.config.AI_TEAM_MONTHLY_TOKENS = 100 * lessonTokens;
+      for (const l of stopped) {
+        const retried = await call(t, 'POST', '/ai/job/retry', {
+          token: user.token,
+          body: { jobId: job.jobId, idx: job.lessons.indexOf(l) },
+        });
+        expect(retried.code, retried.msg).toBe(200);
+      }
+      const resumed = await waitForJob(t, user.token, job.jobId, (j) => j.status !== 'generating', 30_000);
+      expect(resumed.status).toBe('done');
+    } finally {
+      llm.respond = respond;
+    }
+  }, 60_000);
 });
