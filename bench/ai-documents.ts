@@ -193,7 +193,7 @@ function photoCost(parse: ParseRow[]): string {
   if (!plain || !pictured) return '';
   const each = (median(pictured.ms) - median(plain.ms)) / pictured.images;
   return `
-The ${pictured.images} photos add ${ms(median(pictured.ms) - median(plain.ms))} ms to the DOCX's parse, ${ms(each)} ms a photo: each is decoded and re-encoded in the files module's four variants (1600 and 800 px, JPEG and WebP), as any uploaded image is; noise is an encoder's worst case. The parse sends a progress line per picture stored, so the upload box counts them.
+The ${pictured.images} photos add ${ms(median(pictured.ms) - median(plain.ms))} ms to the DOCX's parse, ${ms(each)} ms a photo: each is decoded and re-encoded in the files module's four variants (1600 and 800 px, JPEG and WebP), as every uploaded image is; noise is an encoder's worst case. The parse sends a progress line per picture stored, so the upload box counts them.
 `;
 }
 

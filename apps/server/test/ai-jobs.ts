@@ -1,5 +1,5 @@
 /** Waits on an AI job through the API, as the web app's progress page does, for tests. */
-import type { AiJob } from '@studio/contract';
+import type { AiAssistAction, AiJob } from '@studio/contract';
 import { call } from './factories.ts';
 import type { TestApp } from './test-app.ts';
 
@@ -19,4 +19,22 @@ export async function waitForJob(
     if (Date.now() > deadline) throw new Error(`job ${jobId} stuck in ${job.status}`);
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/** `POST /api/ai/assist` with a rewrite of `text`; its body is the streamed answer. */
+export const rewriteAssist = (t: TestApp, token: string, text: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/ai/assist',
+    headers: { 'x-request-tkForm': 'pc', 'x-request-tkToken': token },
+    payload: { action: 'rewrite' satisfies AiAssistAction, text },
+  });
+
+/** Retries each of the job's stopped lessons (`/ai/job/retry`), then waits for the job to end. */
+export async function retryLessons(t: TestApp, token: string, job: AiJob, idxs: number[]): Promise<AiJob> {
+  for (const idx of idxs) {
+    const retried = await call(t, 'POST', '/ai/job/retry', { token, body: { jobId: job.jobId, idx } });
+    if (retried.code !== 200) throw new Error(`retry of lesson ${idx}: ${retried.code} ${retried.msg}`);
+  }
+  return waitForJob(t, token, job.jobId, (j) => j.status !== 'generating', 30_000);
 }

@@ -8,7 +8,7 @@
 import { type AiEstimate, type AiJob, Code } from '@studio/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { waitForJob } from '../../../test/ai-jobs.ts';
+import { retryLessons, rewriteAssist, waitForJob } from '../../../test/ai-jobs.ts';
 import { call, createCourse, createLesson, teamOwner, writeLesson } from '../../../test/factories.ts';
 import { type FakeLlm, generatorFor, startFakeLlm } from '../../../test/fake-llm.ts';
 import { translateAnswer } from '../../../test/fake-translator.ts';
@@ -92,14 +92,12 @@ describe('the budget with lessons in flight', () => {
 
     // With the budget raised (a new month, another limit), each stopped lesson resumes.
     for (const app of [t, other]) app.app.ctx.config.AI_TEAM_MONTHLY_TOKENS = 100 * lessonTokens;
-    for (const l of stopped) {
-      const retried = await call(t, 'POST', '/ai/job/retry', {
-        token: user.token,
-        body: { jobId: job.jobId, idx: job.lessons.indexOf(l) },
-      });
-      expect(retried.code, retried.msg).toBe(200);
-    }
-    const resumed = await waitForJob(t, user.token, job.jobId, (j) => j.status !== 'generating', 30_000);
+    const resumed = await retryLessons(
+      t,
+      user.token,
+      job,
+      stopped.map((l) => job.lessons.indexOf(l)),
+    );
     expect(resumed.status).toBe('done');
   }, 90_000);
 
@@ -114,13 +112,7 @@ describe('the budget with lessons in flight', () => {
     // Another run in flight holds the whole month.
     await t.app.ctx.db.execute(sql`insert into ai_budget_holds (team_id, tokens, expires_at)
       values (${teamId}, ${budget}, now() + interval '1 hour')`);
-    const assist = () =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/ai/assist',
-        headers: { 'x-request-tkForm': 'pc', 'x-request-tkToken': user.token },
-        payload: { action: 'rewrite', text: '一段话' },
-      });
+    const assist = () => rewriteAssist(t, user.token, '一段话');
     const refused = (await assist()).json() as { code: number };
     expect(refused.code).toBe(Code.AI_BUDGET_USED_UP);
     const estimate = await call<AiEstimate>(t, 'POST', '/ai/estimate', {
@@ -175,14 +167,12 @@ describe('the budget with lessons in flight', () => {
       expect(holds.rows[0]!.n).toBe(0);
 
       for (const app of [t, other]) app.app.ctx.config.AI_TEAM_MONTHLY_TOKENS = 100 * lessonTokens;
-      for (const l of stopped) {
-        const retried = await call(t, 'POST', '/ai/job/retry', {
-          token: user.token,
-          body: { jobId: job.jobId, idx: job.lessons.indexOf(l) },
-        });
-        expect(retried.code, retried.msg).toBe(200);
-      }
-      const resumed = await waitForJob(t, user.token, job.jobId, (j) => j.status !== 'generating', 30_000);
+      const resumed = await retryLessons(
+        t,
+        user.token,
+        job,
+        stopped.map((l) => job.lessons.indexOf(l)),
+      );
       expect(resumed.status).toBe('done');
     } finally {
       llm.respond = respond;

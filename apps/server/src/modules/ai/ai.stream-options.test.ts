@@ -6,7 +6,7 @@
 import type { AiJob } from '@studio/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { waitForJob } from '../../../test/ai-jobs.ts';
+import { rewriteAssist, waitForJob } from '../../../test/ai-jobs.ts';
 import { call, teamOwner } from '../../../test/factories.ts';
 import { type FakeLlm, generatorFor, startFakeLlm } from '../../../test/fake-llm.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
@@ -59,12 +59,7 @@ describe('a provider that rejects stream_options', () => {
     expect(streams.map((r) => withOptions(r.body))).toEqual([true, false]);
 
     // Remembered for this base URL: the next stream goes without it at once.
-    const assisted = await t.app.inject({
-      method: 'POST',
-      url: '/api/ai/assist',
-      headers: { 'x-request-tkForm': 'pc', 'x-request-tkToken': user.token },
-      payload: { action: 'rewrite', text: '一段需要改写的话' },
-    });
+    const assisted = await rewriteAssist(t, user.token, '一段需要改写的话');
     expect(assisted.body).toContain('"type":"done"');
     expect(llm.requests.filter((r) => r.stream).map((r) => withOptions(r.body))).toEqual([
       true,

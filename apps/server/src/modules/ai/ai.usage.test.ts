@@ -7,7 +7,7 @@
 import { type AiEstimate, type AiJob, type AiUsage, Code } from '@studio/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { waitForJob } from '../../../test/ai-jobs.ts';
+import { rewriteAssist, waitForJob } from '../../../test/ai-jobs.ts';
 import {
   addByInvitation,
   call,
@@ -216,12 +216,7 @@ describe('AI usage', () => {
     expect(
       (await waitForJob(t, user.token, translation.data.jobId, (j) => j.status !== 'generating')).status,
     ).toBe('done');
-    const assisted = await t.app.inject({
-      method: 'POST',
-      url: '/api/ai/assist',
-      headers: { 'x-request-tkForm': 'pc', 'x-request-tkToken': user.token },
-      payload: { action: 'rewrite', text: '一段话' },
-    });
+    const assisted = await rewriteAssist(t, user.token, '一段话');
     expect(assisted.body).toContain('"type":"done"');
     const kinds = await t.app.ctx.db.execute<{ kind: string; user_id: number }>(
       sql`select kind, user_id from ai_usage where user_id = ${user.userId} order by id`,
