@@ -200,5 +200,9 @@ export default defineConfig(({ mode }) => ({
     testTimeout: 20_000,
     // Worker threads start faster than child processes (about 15% of this suite's time).
     pool: 'threads',
+    // Vitest's default is one worker fewer than the cores: one worker on CI's two. Two workers here:
+    // 171 s → 113 s for the 97 files (one run each, same machine, 2026-11-29). Files stay isolated:
+    // `isolate: false` (53 s) breaks files that share the axios mock and the i18n module.
+    maxWorkers: 2,
   },
 }));
