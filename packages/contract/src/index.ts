@@ -31,3 +31,4 @@ export * from './schemas/comment.ts';
 export * from './public-page.ts';
 export * from './store-list-address.ts';
 export * from './price.ts';
+export * from './china-time.ts';

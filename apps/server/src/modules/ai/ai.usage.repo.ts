@@ -1,5 +1,5 @@
 /** SQL of `ai_usage` (one row per provider call, summed by month and member) and of the budget's holds. */
-import type { AiUsageKind } from '@studio/contract';
+import { CHINA_TIME_ZONE, type AiUsageKind } from '@studio/contract';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { aiBudgetHolds, aiUsage } from '../../db/schema.ts';
@@ -28,7 +28,7 @@ export async function insertUsage(db: Db, r: UsageRecord): Promise<void> {
 /** This month as the rows count it (China Standard Time), from the database's clock. */
 export async function currentMonth(db: Db): Promise<string> {
   const rows = await db.execute<{ month: string }>(
-    sql`select to_char(now() at time zone 'Asia/Shanghai', 'YYYY-MM') as month`,
+    sql`select to_char(now() at time zone ${CHINA_TIME_ZONE}, 'YYYY-MM') as month`,
   );
   return rows.rows[0]!.month;
 }
@@ -50,7 +50,7 @@ export async function teamMonthTokens(
         where u.team_id = ${teamId} and u.month = m.month) as used,
       (select coalesce(sum(h.tokens), 0) from ai_budget_holds h
         where h.team_id = ${teamId} and h.expires_at > now()) as held
-    from (select to_char(now() at time zone 'Asia/Shanghai', 'YYYY-MM') as month) m`);
+    from (select to_char(now() at time zone ${CHINA_TIME_ZONE}, 'YYYY-MM') as month) m`);
   const row = rows.rows[0]!;
   return { month: row.month, used: Number(row.used), held: Number(row.held) };
 }

@@ -1,6 +1,6 @@
 /** The team learning report's queries: members × the courses the team learns, in one paged statement. */
 import { sql, type SQL } from 'drizzle-orm';
-import type { LearnReportQuery } from '@studio/contract';
+import { CHINA_TIME_ZONE, type LearnReportQuery } from '@studio/contract';
 import type { Db } from '../../db/client.ts';
 
 export type ReportRow = {
@@ -101,7 +101,7 @@ export async function reportAll(db: Db, teamId: number, f: Filters, cap: number)
 /** Courses completed per week (Monday to Sunday, China time: the product's users) since `since`. */
 export async function weeklyCompletions(db: Db, teamId: number, since: Date) {
   const rows = await db.execute<{ week: string; completions: number }>(sql`
-    select to_char(date_trunc('week', completed_at at time zone 'Asia/Shanghai'), 'YYYY-MM-DD') as week, count(*)::int as completions
+    select to_char(date_trunc('week', completed_at at time zone ${CHINA_TIME_ZONE}), 'YYYY-MM-DD') as week, count(*)::int as completions
     from learning_courses
     where team_id = ${teamId} and completed_at >= ${since}
     group by 1 order by 1`);

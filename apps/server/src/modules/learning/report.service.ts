@@ -1,5 +1,9 @@
 /** The team learning report (OWNER/ADMIN): members × courses, a weekly completions chart, CSV export. */
 import {
+  chinaDateTime,
+  chinaDayStart,
+  chinaWeek,
+  DAY_MS,
   DEFAULT_COMPLETION,
   quizScore,
   quizzesOf,
@@ -16,7 +20,6 @@ import { reportAll, reportPage, weeklyCompletions, type ReportRow } from './repo
 
 const WEEKS = 12;
 const CSV_MAX_ROWS = 50_000;
-const DAY_MS = 86_400_000;
 
 /** What a release asks of its quizzes: how many there are, and the pass mark. */
 type QuizRules = { quizTotal: number; passMark: number };
@@ -59,17 +62,10 @@ async function toRows(c: TeamCtx, rows: ReportRow[]): Promise<LearnReportRow[]> 
   return rows.map((r) => toRow(r, rules.get(r.release_id)!));
 }
 
-/** The Monday (China time) of the week `at` falls in, as yyyy-mm-dd. */
-function mondayOf(at: number): string {
-  const china = new Date(at + 8 * 3600_000);
-  const back = (china.getUTCDay() + 6) % 7;
-  return new Date(china.getTime() - back * DAY_MS).toISOString().slice(0, 10);
-}
-
 /** The last WEEKS weeks, oldest first, with zero where nobody completed a course. */
 async function weekly(c: TeamCtx, now = Date.now()) {
-  const weeks = Array.from({ length: WEEKS }, (_, i) => mondayOf(now - (WEEKS - 1 - i) * 7 * DAY_MS));
-  const since = new Date(`${weeks[0]}T00:00:00+08:00`);
+  const weeks = Array.from({ length: WEEKS }, (_, i) => chinaWeek(now - (WEEKS - 1 - i) * 7 * DAY_MS));
+  const since = chinaDayStart(weeks[0]!);
   const counted = new Map(
     (await weeklyCompletions(c.ctx.db, c.membership.team.id, since)).map((r) => [r.week, r.completions]),
   );
@@ -95,8 +91,7 @@ const cell = (value: string | number | null): string => {
   if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
   return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 };
-const dateTime = (ms: number | null) =>
-  ms === null ? null : new Date(ms + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' ');
+const dateTime = (ms: number | null) => (ms === null ? null : chinaDateTime(ms));
 
 /** Watch time in minutes with one decimal, as a spreadsheet sums it. */
 const watchMinutes = (ms: number) => Math.round(ms / 6000) / 10;

@@ -1,4 +1,5 @@
 import {
+  chinaDay,
   Code,
   ORDER_TTL_MS,
   type Order,
@@ -75,7 +76,8 @@ export const toOrder = ({ order, items, teamName, coupon }: OrderWithItems): Ord
   refundState: refundStateOf(items),
 });
 
-const newOrderNo = () => `${new Date().toISOString().slice(0, 10).replaceAll('-', '')}${randomDigits(12)}`;
+/** The China date the buyer paid on, then 12 random digits. */
+const newOrderNo = () => `${chinaDay(Date.now()).replaceAll('-', '')}${randomDigits(12)}`;
 
 /**
  * Turns the selected cart items into one order, priced by the server from the latest releases.

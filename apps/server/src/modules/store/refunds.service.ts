@@ -1,4 +1,11 @@
-import { Code, type Page, type Refund, type RefundApply, type RefundListQuery } from '@studio/contract';
+import {
+  chinaDay,
+  Code,
+  type Page,
+  type Refund,
+  type RefundApply,
+  type RefundListQuery,
+} from '@studio/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TeamCtx } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -52,7 +59,7 @@ const toRefund = (v: RefundView): Refund => ({
 
 const refundOf = async (ctx: AppContext, refundId: number) =>
   toRefund((await findRefundView(ctx.db, refundId))!);
-const newRefundNo = () => `RF${new Date().toISOString().slice(0, 10).replaceAll('-', '')}${randomDigits(12)}`;
+const newRefundNo = () => `RF${chinaDay(Date.now()).replaceAll('-', '')}${randomDigits(12)}`;
 
 /**
  * The buying team's OWNER/ADMIN asks for the whole price of one course of a paid order back, within

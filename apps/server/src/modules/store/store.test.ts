@@ -1,4 +1,6 @@
 import {
+  chinaDay,
+  chinaDayStart,
   Code,
   type Cart,
   type Order,
@@ -7,6 +9,7 @@ import {
   type StoreCourse,
   type TeamSales,
 } from '@studio/contract';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createLesson, createUser, joinTeam, writeLesson } from '../../../test/factories.ts';
 import { buyer, payInSandbox, releasedCourse, seller } from '../../../test/store-factories.ts';
@@ -271,7 +274,7 @@ describe('purchased courses and team sales', () => {
     const dates = sales.data.series.map((p) => p.date);
     expect(dates).toHaveLength(30);
     expect(dates).toEqual([...dates].sort());
-    expect(dates.at(-1)).toBe(new Date().toISOString().slice(0, 10));
+    expect(dates.at(-1)).toBe(chinaDay(Date.now()));
     expect(sales.data.series.at(-1)).toMatchObject({ orders: 2, revenue: 2300 });
     // Most revenue first.
     expect(sales.data.courses).toEqual([
@@ -282,6 +285,35 @@ describe('purchased courses and team sales', () => {
     const purchases = await call<Page<Order>>(t, 'GET', '/store/team/purchases', { token: b.user.token });
     expect(purchases.data.list.map((o) => o.orderId)).toEqual(newestOrderFirst);
     expect((await call(t, 'GET', '/store/team/purchases', { token: member.token })).code).toBe(403);
+  });
+});
+
+describe('the sales chart counts China days', () => {
+  it('puts a sale at 23:30 and one at 00:30 China time on two days, as the learning report counts weeks', async () => {
+    const s = await seller(t, '午夜前后的销售', 1200);
+    const later = await releasedCourse(t, s.user.token, '午夜后的销售', 900);
+    const b = await buyer(t);
+    const today = chinaDayStart(chinaDay(Date.now())).getTime();
+    // 23:30 yesterday and 00:30 today in China: 15:30 and 16:30 UTC, one UTC day.
+    for (const [courseId, paidAt] of [
+      [s.courseId, today - 30 * 60_000],
+      [later, today + 30 * 60_000],
+    ] as const) {
+      await call(t, 'POST', '/cart/add', { token: b.user.token, body: { courseId } });
+      const order = await call<Order>(t, 'POST', '/order/checkout', { token: b.user.token, body: {} });
+      await payInSandbox(t, b.user.token, order.data.orderId);
+      await t.app.ctx.db.execute(
+        sql`update orders set paid_at = ${new Date(paidAt)} where id = ${order.data.orderId}`,
+      );
+    }
+    const sales = await call<TeamSales>(t, 'GET', '/store/team/sales', {
+      token: s.user.token,
+      query: { days: '2' },
+    });
+    expect(sales.data.series).toEqual([
+      { date: chinaDay(today - 60_000), orders: 1, revenue: 1200 },
+      { date: chinaDay(today), orders: 1, revenue: 900 },
+    ]);
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, notExists, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, notExists, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   courses,
@@ -58,7 +58,7 @@ const soldItems = (db: Db, teamId: number, since: Date) =>
       and(
         eq(courses.teamId, teamId),
         eq(orders.status, 'paid'),
-        gt(orders.paidAt, since),
+        gte(orders.paidAt, since),
         // A refunded line is no sale: the figures subtract it; nor is money paid back automatically
         // (the team owned the course, or the order was cancelled), from the moment it is made.
         notExists(

@@ -1,4 +1,12 @@
-import type { Order, Page, StoreCard, TeamSales } from '@studio/contract';
+import {
+  chinaDay,
+  chinaDayStart,
+  lastChinaDays,
+  type Order,
+  type Page,
+  type StoreCard,
+  type TeamSales,
+} from '@studio/contract';
 import type { AppContext } from '../../platform/context.ts';
 import { authorize } from '../../platform/policy.ts';
 import type { Membership } from '../../platform/membership.ts';
@@ -7,9 +15,6 @@ import { attachItems } from './orders.repo.ts';
 import { toOrder } from './orders.service.ts';
 import { linesTotal } from './pricing.ts';
 import { listSoldItems, pagePurchased, pageTeamPaidOrders, type SoldItem } from './team-store.repo.ts';
-
-const DAY_MS = 86_400_000;
-const dayOf = (d: Date) => d.toISOString().slice(0, 10);
 
 export async function purchasedCourses(
   ctx: AppContext,
@@ -34,16 +39,16 @@ function groupBy<T, K>(items: T[], key: (item: T) => K): Map<K, T[]> {
 const orderCount = (items: SoldItem[]) => new Set(items.map((i) => i.orderId)).size;
 
 /**
- * Sales of the team's own courses over the last `days` days, with one point per day (UTC). Every
+ * Sales of the team's own courses over the last `days` days, with one point per China day (today
+ * included, as the learning report counts China weeks). Every
  * revenue figure is the total of the sold lines' prices (pricing.ts), as an order's amount is.
  */
 export async function teamSales(ctx: AppContext, membership: Membership, days: number): Promise<TeamSales> {
   authorize(membership, 'team.sales');
-  const since = new Date(Date.now() - days * DAY_MS);
-  const items = await listSoldItems(ctx.db, membership.team.id, since);
-  const byDay = groupBy(items, (i) => dayOf(i.paidAt!));
-  const series = Array.from({ length: days }, (_, i) => {
-    const date = dayOf(new Date(since.getTime() + (i + 1) * DAY_MS));
+  const dates = lastChinaDays(days);
+  const items = await listSoldItems(ctx.db, membership.team.id, chinaDayStart(dates[0]!));
+  const byDay = groupBy(items, (i) => chinaDay(i.paidAt!));
+  const series = dates.map((date) => {
     const sold = byDay.get(date) ?? [];
     return { date, orders: orderCount(sold), revenue: linesTotal(sold) };
   });

@@ -6,7 +6,7 @@
  * so tests talk to a fake one. Amounts are fen here and yuan strings with two decimals at Alipay.
  */
 import { AlipaySdk } from 'alipay-sdk';
-import { fenToYuanText } from '@studio/contract';
+import { chinaDateTime, fenToYuanText } from '@studio/contract';
 import {
   PaymentIgnored,
   PaymentRejected,
@@ -41,9 +41,8 @@ export function yuanToFen(yuan: unknown): number | null {
   return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
 }
 
-/** Beijing time (UTC+8, no daylight saving) as Alipay's "yyyy-MM-dd HH:mm:ss". */
-const beijingTime = (d: Date) =>
-  new Date(d.getTime() + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
+/** Beijing time as Alipay's "yyyy-MM-dd HH:mm:ss". */
+const beijingTime = (d: Date) => chinaDateTime(d, true);
 
 const PAID = new Set(['TRADE_SUCCESS', 'TRADE_FINISHED']);
 
