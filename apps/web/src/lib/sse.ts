@@ -1,4 +1,4 @@
-import { fetchEventSource, type EventSourceMessage } from '@microsoft/fetch-event-source';
+import { createParser } from 'eventsource-parser';
 import { API_BASE, Code, PLATFORM_CODE, SOURCE_HEADER, TOKEN_HEADER } from '@studio/contract';
 import { WebPaths } from '@studio/contract/constants';
 import { ApiError } from './api-error.ts';
@@ -6,7 +6,8 @@ import { errorText } from './error-text.ts';
 import { clearStoredUser, readToken } from './storage.ts';
 import { navigate } from './navigation.ts';
 
-export type StreamMessage = EventSourceMessage;
+/** One event of the stream; `id` and `event` are '' when the server sent none. */
+export type StreamMessage = { id: string; event: string; data: string };
 
 export interface StreamOptions {
   onMessage: (message: StreamMessage) => void;
@@ -58,67 +59,99 @@ const readEnvelope = async (
     : null;
 };
 
+/** Waits `ms`, or less when `signal` aborts first. */
+const pause = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+
 /**
  * The realtime stream (seed §6/§7): API base + the caller's path, the same two headers as every call,
- * and the credentials flag. Network drops are retried with backoff; fetch-event-source resends the
- * last id it saw as `Last-Event-ID`, so the server resumes without gaps or repeats. With a `body` it
- * is a POST whose answer is a stream (the editor's AI assist), which fails instead of reconnecting.
+ * and the credentials flag. Network drops are retried with backoff, resending the last id seen as
+ * `Last-Event-ID`, so the server resumes without gaps or repeats. With a `body` it is a POST whose
+ * answer is a stream (the editor's AI assist), which fails instead of reconnecting. The bytes are
+ * parsed by eventsource-parser; the loop around it is ours because the browser's EventSource can
+ * send neither our headers nor a POST. A stream stays open while the tab is hidden (progress keeps
+ * flowing, and a POST is never resent).
  */
 export const openStream = (path: string, options: StreamOptions): StreamHandle => {
   const controller = new AbortController();
   options.signal?.addEventListener('abort', () => controller.abort());
   let lastId = options.lastEventId;
-  let attempt = 0;
   const post = options.body !== undefined;
   const reconnect = options.reconnect ?? !post;
 
-  const headers: Record<string, string> = {
-    [TOKEN_HEADER]: readToken(),
-    [SOURCE_HEADER]: PLATFORM_CODE,
-  };
-  if (post) headers['content-type'] = 'application/json';
-  // Lowercase, as fetch-event-source writes it on a retry: two spellings would merge into "a, b".
-  if (lastId) headers['last-event-id'] = lastId;
-
-  const done = fetchEventSource(`${API_BASE}${path}`, {
-    method: post ? 'POST' : 'GET',
-    ...(post ? { body: JSON.stringify(options.body) } : {}),
-    headers,
-    credentials: 'include',
-    signal: controller.signal,
-    // Progress must keep flowing while the tab is in the background (and a POST must not be resent).
-    openWhenHidden: true,
-    onopen: async (response) => {
-      if (response.status === 401) expireSession();
-      const type = response.headers.get('content-type') ?? '';
-      if (!response.ok || !type.startsWith('text/event-stream')) {
-        const envelope = await readEnvelope(response);
-        if (envelope?.code === Code.UNAUTHORIZED) expireSession();
-        // A business answer and 4xx will not get better by retrying; 5xx and proxies' hiccups may.
-        const status = response.status;
-        if (!reconnect || (status < 500 && (envelope !== null || status >= 400))) {
-          throw new FatalStreamError(
-            envelope?.code ?? status,
-            envelope ? errorText(envelope.code, envelope.msg, envelope.data) : response.statusText,
-            status,
-          );
-        }
-        throw new Error(`stream answered ${status}`);
+  /** One connection: resolves when the server ends the stream, throws when it fails. */
+  const connect = async (): Promise<void> => {
+    const headers: Record<string, string> = {
+      [TOKEN_HEADER]: readToken(),
+      [SOURCE_HEADER]: PLATFORM_CODE,
+    };
+    if (post) headers['content-type'] = 'application/json';
+    // One spelling: two would merge into "a, b".
+    if (lastId) headers['last-event-id'] = lastId;
+    const response = await fetch(`${API_BASE}${path}`, {
+      method: post ? 'POST' : 'GET',
+      ...(post ? { body: JSON.stringify(options.body) } : {}),
+      headers,
+      credentials: 'include',
+      signal: controller.signal,
+    });
+    if (response.status === 401) expireSession();
+    const type = response.headers.get('content-type') ?? '';
+    if (!response.ok || !type.startsWith('text/event-stream') || !response.body) {
+      const envelope = await readEnvelope(response);
+      if (envelope?.code === Code.UNAUTHORIZED) expireSession();
+      // A business answer and 4xx will not get better by retrying; 5xx and proxies' hiccups may.
+      const status = response.status;
+      if (!reconnect || (status < 500 && (envelope !== null || status >= 400))) {
+        throw new FatalStreamError(
+          envelope?.code ?? status,
+          envelope ? errorText(envelope.code, envelope.msg, envelope.data) : response.statusText,
+          status,
+        );
       }
-      attempt = 0;
-      options.onOpen?.();
-    },
-    onmessage: (message) => {
-      if (message.id) lastId = message.id;
-      options.onMessage(message);
-    },
-    onerror: (error: unknown) => {
-      if (error instanceof FatalStreamError || !reconnect) throw error;
-      attempt += 1;
-      return Math.min(1000 * 2 ** (attempt - 1), MAX_RETRY_MS);
-    },
-  }).catch((error: unknown) => {
-    options.onFatal?.(error);
+      throw new Error(`stream answered ${status}`);
+    }
+    attempt = 0;
+    options.onOpen?.();
+    const parser = createParser({
+      onEvent: (event) => {
+        if (event.id) lastId = event.id;
+        options.onMessage({ id: event.id ?? '', event: event.event ?? '', data: event.data });
+      },
+    });
+    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      parser.feed(value);
+    }
+  };
+
+  let attempt = 0;
+  const run = async (): Promise<void> => {
+    for (;;) {
+      try {
+        await connect();
+        return;
+      } catch (error) {
+        if (controller.signal.aborted) return;
+        if (error instanceof FatalStreamError || !reconnect) throw error;
+        attempt += 1;
+        await pause(Math.min(1000 * 2 ** (attempt - 1), MAX_RETRY_MS), controller.signal);
+        if (controller.signal.aborted) return;
+      }
+    }
+  };
+  // Closing settles `done` at once, whatever the connection is still doing.
+  const closed = new Promise<void>((resolve) => controller.signal.addEventListener('abort', () => resolve()));
+  const done = Promise.race([run(), closed]).catch((error: unknown) => {
+    if (!controller.signal.aborted) options.onFatal?.(error);
   });
 
   return { close: () => controller.abort(), lastEventId: () => lastId, done };
