@@ -1,3 +1,4 @@
+import type { AiJobStatus } from '@studio/contract';
 import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { aiEvents, aiJobLessons, aiJobs, type AiJobRow } from '../../../db/schema.ts';
@@ -39,11 +40,29 @@ export async function listTeamJobs(db: Db, teamId: number, limit: number, offset
   return { rows, total: total?.n ?? 0 };
 }
 
-export async function updateJob(
+/** A job's columns but its status: a status changes only through ai.state.ts `moveJob` (`updateJobStatus`). */
+export type JobPatch = Omit<Partial<typeof aiJobs.$inferInsert>, 'status'>;
+
+export function updateJob(db: Db, jobId: number, patch: JobPatch, onlyIfStatus?: readonly AiJobStatus[]) {
+  return setJob(db, jobId, patch, onlyIfStatus);
+}
+
+/** A job's status (and `patch`), only from `onlyIfStatus`: called by ai.state.ts `moveJob` alone. */
+export function updateJobStatus(
+  db: Db,
+  jobId: number,
+  status: AiJobStatus,
+  patch: JobPatch,
+  onlyIfStatus: readonly AiJobStatus[],
+) {
+  return setJob(db, jobId, { ...patch, status }, onlyIfStatus);
+}
+
+async function setJob(
   db: Db,
   jobId: number,
   patch: Partial<typeof aiJobs.$inferInsert>,
-  onlyIfStatus?: string[],
+  onlyIfStatus?: readonly AiJobStatus[],
 ) {
   const where = onlyIfStatus
     ? and(eq(aiJobs.id, jobId), sql`${aiJobs.status} in ${onlyIfStatus}`)

@@ -7,11 +7,15 @@
  *
  * The events are each transaction's last statements: appending takes the job's log lock
  * (ai.repo.ts `insertEvent`) until commit, and nothing may be waited for while it is held.
+ *
+ * A job's status moves only as `MOVES` lists (a translation's as translate/ai.translate-state.ts
+ * `TRANSLATION_MOVES`): every status change goes through `moveJob`, which refuses any other.
  */
 import {
   Code,
   type AiError,
   type AiEvent,
+  type AiJobStatus,
   type AiUsageKind,
   type DocNode,
   type Outline,
@@ -36,7 +40,9 @@ import {
   markUnwrittenLessons,
   updateJob,
   updateJobLesson,
+  updateJobStatus,
   type AiJobLessonRow,
+  type JobPatch,
 } from './ai.repo.ts';
 import { budgetStopped, holdBudget, recordUsage, type UsageOwner } from '../cost/ai.usage.ts';
 
@@ -51,6 +57,46 @@ export const spend = async (db: Db, spent: Spent | undefined): Promise<void> => 
 };
 
 type Tell = (...events: AiEvent[]) => Promise<void>;
+
+/** Where a job's status may move from each status. */
+export type JobMoves = Readonly<Record<AiJobStatus, readonly AiJobStatus[]>>;
+
+/**
+ * An AI job's status moves (of any kind: a translation's are a part, `TRANSLATION_MOVES`). A generation
+ * outlines, waits for the author's review, then generates; a cancel stops a live job; after its last
+ * lesson a generating job is done or failed; a retry puts a failed, cancelled or still generating job
+ * (back) to generating. A finished job (done) never moves again.
+ */
+export const MOVES: JobMoves = {
+  outlining: ['outline_ready', 'failed', 'cancelled'],
+  outline_ready: ['generating', 'cancelled'],
+  generating: ['generating', 'done', 'failed', 'cancelled'],
+  done: [],
+  failed: ['generating'],
+  cancelled: ['generating'],
+};
+
+export const canMove = (moves: JobMoves, from: AiJobStatus, to: AiJobStatus): boolean =>
+  moves[from].includes(to);
+
+/**
+ * The one way a job's status changes: `patch` and `status: to`, only while the job is in one of
+ * `from` (the statement's condition, as before: undefined when it is in none). A move from any of
+ * `from` to `to` that the table does not list is refused before any statement: a mistake in the code.
+ */
+export async function moveJob(
+  tx: Db,
+  jobId: number,
+  moves: JobMoves,
+  from: readonly AiJobStatus[],
+  to: AiJobStatus,
+  patch: JobPatch = {},
+): Promise<AiJobRow | undefined> {
+  const refused = from.filter((status) => !canMove(moves, status, to));
+  if (refused.length || !from.length)
+    throw new Error(`job status move refused: ${refused.join(', ') || '(none)'} → ${to}`);
+  return updateJobStatus(tx, jobId, to, patch, from);
+}
 
 /** Runs `change` in a transaction whose `tell` appends events; followers are notified at its commit. */
 export async function transition<T>(
@@ -111,7 +157,7 @@ export const outlineWritten = (
 ): Promise<boolean> =>
   transition(ctx, jobId, async (tx, tell) => {
     await spend(tx, spent);
-    if (!(await updateJob(tx, jobId, { outline, status: 'outline_ready' }, ['outlining']))) return false;
+    if (!(await moveJob(tx, jobId, MOVES, ['outlining'], 'outline_ready', { outline }))) return false;
     await tell({ type: 'outline', outline }, { type: 'stage', status: 'outline_ready', percent: 10 });
     return true;
   });
@@ -124,7 +170,7 @@ export const outlineFailed = (
 ): Promise<boolean> =>
   transition(ctx, jobId, async (tx, tell) => {
     await spend(tx, spent);
-    if (!(await updateJob(tx, jobId, { status: 'failed', error: storedError(error) }, ['outlining'])))
+    if (!(await moveJob(tx, jobId, MOVES, ['outlining'], 'failed', { error: storedError(error) })))
       return false;
     await tell({ type: 'error', idx: null, error }, { type: 'stage', status: 'failed', percent: 0 });
     return true;
@@ -149,7 +195,7 @@ export const generationStarted = (
   makeCourse: (tx: Db) => Promise<{ courseId: number; lessonIds: number[] }>,
 ): Promise<boolean> =>
   transition(ctx, jobId, async (tx, tell) => {
-    if (!(await updateJob(tx, jobId, { status: 'generating' }, ['outline_ready']))) return false;
+    if (!(await moveJob(tx, jobId, MOVES, ['outline_ready'], 'generating'))) return false;
     const { courseId, lessonIds } = await makeCourse(tx);
     await insertJobLessons(
       tx,
@@ -285,15 +331,14 @@ export const jobSettled = (ctx: AppContext, jobId: number): Promise<void> =>
     if (!job || job.status !== 'generating') return;
     const rows = await jobLessons(tx, jobId);
     if (rows.every((l) => l.status === 'done')) {
-      await updateJob(tx, jobId, { status: 'done' });
+      await moveJob(tx, jobId, MOVES, ['generating'], 'done');
       await tell({ type: 'stage', status: 'done', percent: 100 }, { type: 'done', courseId: job.courseId! });
     } else if (rows.every((l) => l.status === 'done' || l.status === 'failed')) {
       // A job the budget stopped says so (and its limit), rather than that some lessons failed.
       const stopped = rows
         .map((l) => readStoredError(l.error))
         .find((e) => e?.code === Code.AI_BUDGET_STOPPED);
-      await updateJob(tx, jobId, {
-        status: 'failed',
+      await moveJob(tx, jobId, MOVES, ['generating'], 'failed', {
         error: storedError(stopped ?? aiError(Code.AI_LESSONS_PARTLY_FAILED)),
       });
       await tell({ type: 'stage', status: 'failed', percent: percentOf('failed', rows) });
@@ -308,8 +353,8 @@ export const jobSettled = (ctx: AppContext, jobId: number): Promise<void> =>
  */
 export const jobCancelled = (ctx: AppContext, jobId: number): Promise<boolean> =>
   transition(ctx, jobId, async (tx, tell) => {
-    const live = ['outlining', 'outline_ready', 'generating'];
-    if (!(await updateJob(tx, jobId, { status: 'cancelled' }, live))) return false;
+    const live: AiJobStatus[] = ['outlining', 'outline_ready', 'generating'];
+    if (!(await moveJob(tx, jobId, MOVES, live, 'cancelled'))) return false;
     const error = aiError(Code.AI_LESSON_CANCELLED);
     const marked = await markUnwrittenLessons(tx, jobId, storedError(error));
     await tell(
@@ -327,12 +372,14 @@ export const lessonRetried = (
   ctx: AppContext,
   jobId: number,
   idx: number,
-  retryableIn: string[],
+  retryableIn: readonly AiJobStatus[],
+  /** The table of the job's kind (a translation's: TRANSLATION_MOVES). */
+  moves: JobMoves = MOVES,
 ): Promise<boolean> =>
   transition(ctx, jobId, async (tx, tell) => {
     if (!(await updateJobLesson(tx, jobId, idx, { status: 'pending', error: null }, ['failed'])))
       return false;
-    await updateJob(tx, jobId, { status: 'generating', error: null }, retryableIn);
+    await moveJob(tx, jobId, moves, retryableIn, 'generating', { error: null });
     await tell({
       type: 'stage',
       status: 'generating',

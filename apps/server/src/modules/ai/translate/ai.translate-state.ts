@@ -3,7 +3,7 @@
  * transaction). A translation starts generating at once (no outline to review): its draft course, one
  * job lesson per source lesson (with the source lesson as it was) and the job commit together.
  */
-import type { DocNode } from '@studio/contract';
+import type { AiJobStatus, DocNode } from '@studio/contract';
 import type { Db } from '../../../db/client.ts';
 import type { AiJobRow, JobTranslation } from '../../../db/schema.ts';
 import { writeGeneratedLesson } from '../../courses/lessons.service.ts';
@@ -11,11 +11,33 @@ import {
   writeTranslatedCourseTexts,
   writeTranslatedLessonTitle,
 } from '../../courses/translations.service.ts';
-import { insertJob, insertJobLessons, updateJob, updateJobLesson } from '../jobs/ai.repo.ts';
-import { ownLesson, spend, transition, type LessonRun, type Spent } from '../jobs/ai.state.ts';
+import { insertJob, insertJobLessons, updateJobLesson } from '../jobs/ai.repo.ts';
+import {
+  moveJob,
+  ownLesson,
+  spend,
+  transition,
+  type JobMoves,
+  type LessonRun,
+  type Spent,
+} from '../jobs/ai.state.ts';
 import type { aiJobs } from '../../../db/schema.ts';
 
 type NewJob = Omit<typeof aiJobs.$inferInsert, 'status' | 'kind' | 'translation'>;
+
+/**
+ * A translation's status moves (a part of ai.state.ts `MOVES`): it has no outline, so it starts
+ * generating and never outlines or waits for a review; after its last lesson it is done or failed, a
+ * cancel stops it, and 继续翻译 puts a failed or cancelled one back to generating.
+ */
+export const TRANSLATION_MOVES: JobMoves = {
+  outlining: [],
+  outline_ready: [],
+  generating: ['generating', 'done', 'failed', 'cancelled'],
+  done: [],
+  failed: ['generating'],
+  cancelled: ['generating'],
+};
 
 export const translationStarted = (
   ctx: Parameters<typeof transition>[0],
@@ -41,9 +63,9 @@ export const translationStarted = (
         })),
       );
       // A course without lessons is translated by its texts alone: done at once.
-      const status = sources.length ? 'generating' : 'done';
+      const status: AiJobStatus = sources.length ? 'generating' : 'done';
       if (!sources.length) await writeTranslatedCourseTexts(tx, courseId, translation.course);
-      const started = (await updateJob(tx, job.id, { courseId, status }))!;
+      const started = (await moveJob(tx, job.id, TRANSLATION_MOVES, ['generating'], status, { courseId }))!;
       await tell({ type: 'stage', status, percent: sources.length ? 10 : 100 });
       if (!sources.length) await tell({ type: 'done', courseId });
       return started;

@@ -12,6 +12,7 @@ import {
   BASE_TRANSLATE_LANGUAGES,
   Code,
   type CourseTranslations,
+  type AiJobStatus,
 } from '@studio/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AiJobRow } from '../../../db/schema.ts';
@@ -26,7 +27,7 @@ import { jobSubject } from '../shared/ai.presenter.ts';
 import { jobLessons } from '../jobs/ai.repo.ts';
 import { jobDetail } from '../jobs/ai.service.ts';
 import { lessonRetried } from '../jobs/ai.state.ts';
-import { translationStarted } from './ai.translate-state.ts';
+import { TRANSLATION_MOVES, translationStarted } from './ai.translate-state.ts';
 import { assertBudget } from '../cost/ai.usage.ts';
 
 type AiCtx = TeamCtx & { log: FastifyBaseLogger };
@@ -97,10 +98,10 @@ export async function translateCourse(c: AiCtx, body: AiTranslateRequest): Promi
 export async function resumeTranslation(c: AiCtx, job: AiJobRow): Promise<AiJob> {
   authorize(c, 'ai.retry', jobSubject(job));
   await assertBudget(c.ctx, job.teamId);
-  const retryableIn = ['failed', 'cancelled', 'generating'];
+  const retryableIn: AiJobStatus[] = ['failed', 'cancelled', 'generating'];
   const failed = (await jobLessons(c.ctx.db, job.id)).filter((l) => l.status === 'failed');
   for (const lesson of failed) {
-    if (await lessonRetried(c.ctx, job.id, lesson.idx, retryableIn))
+    if (await lessonRetried(c.ctx, job.id, lesson.idx, retryableIn, TRANSLATION_MOVES))
       await queueLesson(c.ctx, job.id, lesson.idx, c.log);
   }
   return jobDetail(c, job.id);
