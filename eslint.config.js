@@ -49,9 +49,11 @@ export default tseslint.config(
   },
   // Modules meet through services: code in modules/<a>/ reaches modules/<b>/ only through b's
   // `*.service.ts` files or its `index.ts` (what b names for others), never b's repos, presenters or
-  // helpers; and no two modules import each other (see ARCHITECTURE.md, Layering).
+  // helpers; and no two modules import each other (see ARCHITECTURE.md, Layering). A module's
+  // sub-folders (modules/ai/jobs/, …) are one level deeper: there another module is `../../<b>/`,
+  // and `../<room>/` is the same module's.
   {
-    files: ['apps/server/src/modules/**/*.ts'],
+    files: ['apps/server/src/modules/*/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -59,6 +61,23 @@ export default tseslint.config(
           patterns: [
             {
               regex: String.raw`^\.\./(\.\./modules/)?[a-z0-9-]+/(?!index\.ts$)(?![a-z0-9.-]+\.service\.ts$)`,
+              message:
+                'another module is reached through its *.service.ts or index.ts only: call (or add) a function there, not its repo, presenter or helper.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/modules/*/*/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: String.raw`^\.\./\.\./(\.\./modules/)?[a-z0-9-]+/(?!index\.ts$)(?![a-z0-9.-]+\.service\.ts$)`,
               message:
                 'another module is reached through its *.service.ts or index.ts only: call (or add) a function there, not its repo, presenter or helper.',
             },

@@ -275,7 +275,7 @@ ${row(
   overhead.map((o) => o.browserMs - o.nodeMs),
 )}
 
-The server sends the first text delta of a lesson at once and batches later ones into one event per ${DELTA_FLUSH_MS} ms (\`deltaBuffer\` in \`apps/server/src/modules/ai/ai.events.ts\`), so the server's share (${stats(overhead.map((o) => o.nodeMs)).median} ms at the median) is reading the provider's stream, the event row insert, \`pg_notify\`, the read back and the SSE write; the target is ≤ 50 ms. The machine is shared: load average (\`uptime\`) at the end of this section: ${loadavg()
+The server sends the first text delta of a lesson at once and batches later ones into one event per ${DELTA_FLUSH_MS} ms (\`deltaBuffer\` in \`apps/server/src/modules/ai/shared/ai.events.ts\`), so the server's share (${stats(overhead.map((o) => o.nodeMs)).median} ms at the median) is reading the provider's stream, the event row insert, \`pg_notify\`, the read back and the SSE write; the target is ≤ 50 ms. The machine is shared: load average (\`uptime\`) at the end of this section: ${loadavg()
     .map((l) => l.toFixed(2))
     .join(
       ', ',

@@ -25,7 +25,6 @@ import { systemRoutes } from './modules/system/system.routes.ts';
 import { coursesRoutes } from './modules/courses/courses.routes.ts';
 import { lessonsRoutes } from './modules/courses/lessons.routes.ts';
 import { sharesRoutes } from './modules/courses/shares.routes.ts';
-import { aiRoutes } from './modules/ai/ai.routes.ts';
 import { learningRoutes } from './modules/learning/learning.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { mediaDurations } from './modules/media/media.service.ts';
@@ -35,7 +34,7 @@ import { wireAttachments } from './modules/attachments/attachments.service.ts';
 import { commentsRoutes } from './modules/comments/comments.routes.ts';
 import { wireComments } from './modules/comments/comments.service.ts';
 import { defineMediaJobs } from './modules/media/media-transcode.ts';
-import { defineAiJobs } from './modules/ai/ai.jobs.ts';
+import { aiLessonRunners, aiRoutes, defineAiJobs } from './modules/ai/index.ts';
 import { paymentsRoutes } from './modules/store/payments.routes.ts';
 import { sandboxPayRoutes } from './modules/store/sandbox-pay.routes.ts';
 import { storeRoutes } from './modules/store/store.routes.ts';
@@ -135,6 +134,8 @@ export async function buildApp({
   );
   app.decorate('ctx', ctx);
   ctx.mediaDurations = (teamId, ids) => mediaDurations(ctx.db, teamId, ids);
+  // AI jobs' lessons run by their job's kind (modules/ai/index.ts).
+  ctx.aiLessonRunners = aiLessonRunners();
   // The store search keeps its documents from the owners' domain events, reading a course's store
   // version through the store's catalog (modules/search/index.ts).
   const search = subscribeSearchIndex(ctx.domainEvents, searchListing);

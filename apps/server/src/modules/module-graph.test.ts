@@ -4,12 +4,12 @@
  * (eslint.config.js); this holds the whole graph, which no single-file rule sees.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const MODULES = import.meta.dirname;
 
-/** module → the other modules its source (tests aside) imports. */
+/** module → the other modules its source (tests aside, sub-folders too) imports. */
 function moduleGraph(): Map<string, Set<string>> {
   const graph = new Map<string, Set<string>>();
   for (const mod of readdirSync(MODULES, { withFileTypes: true }).filter((d) => d.isDirectory())) {
@@ -17,8 +17,11 @@ function moduleGraph(): Map<string, Set<string>> {
     for (const file of readdirSync(join(MODULES, mod.name), { recursive: true, encoding: 'utf8' })) {
       if (!file.endsWith('.ts') || file.endsWith('.test.ts')) continue;
       const text = readFileSync(join(MODULES, mod.name, file), 'utf8');
-      for (const m of text.matchAll(/(?:from|import\()\s*'\.\.\/(?:\.\.\/modules\/)?([a-z0-9-]+)\//g)) {
-        if (m[1] !== mod.name) targets.add(m[1]!);
+      // Each relative import resolved from the file's own folder: a module's sub-folder
+      // (modules/ai/jobs/) reaches another module as '../../courses/…'.
+      for (const m of text.matchAll(/(?:from|import\()\s*'(\.\.?\/[^']+)'/g)) {
+        const target = relative(MODULES, join(MODULES, mod.name, dirname(file), m[1]!)).split(sep);
+        if (target.length > 1 && target[0] !== '..' && target[0] !== mod.name) targets.add(target[0]!);
       }
     }
     graph.set(mod.name, targets);

@@ -1,10 +1,11 @@
 /** The adapters the config picks, built once and handed to every module. */
-import type { DocNode } from '@studio/contract';
+import type { AiJobKind, DocNode } from '@studio/contract';
 import { BackgroundTasks } from './background.ts';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { wechatPublicKeys, type Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import type { AiJobRow } from '../db/schema.ts';
 import { smsProviderFor } from './sms/sms-providers.ts';
 import type { CourseGenerator } from './ai/course-generator.ts';
 import { OpenAiCompatibleGenerator } from './ai/openai-generator.ts';
@@ -24,6 +25,14 @@ import { S3FileStorage } from './storage/s3-storage.ts';
 import { OpenWechatProvider } from './wechat/open-wechat.ts';
 import { SimulatedWechatProvider, type SimulatedLoginLookup } from './wechat/simulated-wechat.ts';
 import type { WechatProvider } from './wechat/wechat-provider.ts';
+
+/** Runs one lesson of an AI job (a queue worker's step, or in process without a queue). */
+export type AiLessonRunner = (
+  ctx: AppContext,
+  job: AiJobRow,
+  idx: number,
+  log: FastifyBaseLogger,
+) => Promise<void>;
 
 export type AppContext = {
   config: Config;
@@ -60,6 +69,12 @@ export type AppContext = {
    * importing the media module would close a loop (media reads lessons' facts from the store).
    */
   mediaDurations: (teamId: number, ids: readonly number[]) => Promise<Map<number, number>>;
+  /**
+   * The AI module's lesson runners by job kind (generate: written, translate: translated), built by
+   * modules/ai/index.ts `aiLessonRunners` and handed in by app.ts: the lesson step of any AI job runs
+   * the runner of its job's kind from here. Null in a context no app was built on (no AI job runs there).
+   */
+  aiLessonRunners: Readonly<Record<AiJobKind, AiLessonRunner>> | null;
   /**
    * Puts a lesson's new text (a REST save, a restore) into its live co-editing document as an
    * ordinary change: modules/collab's, handed in by app.ts (collab reads lessons, so lessons cannot
@@ -185,6 +200,7 @@ export function createContext(
     background: new BackgroundTasks(),
     // app.ts sets the media module's; a context without it knows no durations.
     mediaDurations: () => Promise.resolve(new Map()),
+    aiLessonRunners: null,
     liveLessons: null,
     ...overrides,
   };

@@ -7,10 +7,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { TeamCtx } from '../../platform/auth.ts';
 import { AppError } from '../../platform/errors.ts';
 import { authorize } from '../../platform/policy.ts';
-import { createJob, jobDetail } from './ai.service.ts';
-import { findTeamJob } from './ai.repo.ts';
-import { jobCreatedWithOutline } from './ai.state.ts';
-import { resumeTranslation } from './ai.translate.ts';
+import { createJob, jobDetail } from './jobs/ai.service.ts';
+import { findTeamJob } from './jobs/ai.repo.ts';
+import { jobCreatedWithOutline } from './jobs/ai.state.ts';
+import { resumeTranslation } from './translate/ai.translate.ts';
 
 type AiCtx = TeamCtx & { log: FastifyBaseLogger };
 

@@ -26,8 +26,8 @@ import { z } from 'zod';
 import { membershipOf, teamCtxOf } from '../../platform/auth.ts';
 import { authorize } from '../../platform/policy.ts';
 import { invalidInput } from '../../platform/errors.ts';
-import { parseDocument } from './ai.documents.ts';
-import { NDJSON, parseProgressLines } from './ai.documents-stream.ts';
+import { parseDocument } from './documents/ai.documents.ts';
+import { NDJSON, parseProgressLines } from './documents/ai.documents-stream.ts';
 import { docRefused } from './documents/doc-errors.ts';
 import { documentName } from './documents/document-name.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -40,14 +40,14 @@ import {
   listJobs,
   retryLesson,
   saveOutline,
-} from './ai.service.ts';
-import { streamAssist } from './ai.assist.ts';
+} from './jobs/ai.service.ts';
+import { streamAssist } from './jobs/ai.assist.ts';
 import { restartJob } from './ai.restart.ts';
-import { courseTranslations, translateCourse } from './ai.translate.ts';
-import { streamJob } from './ai.stream.ts';
-import { estimateAssist } from './ai.estimate.ts';
-import { holdAssist } from './ai.usage.ts';
-import { aiUsageRoutes } from './ai.usage.routes.ts';
+import { courseTranslations, translateCourse } from './translate/ai.translate.ts';
+import { streamJob } from './jobs/ai.stream.ts';
+import { estimateAssist } from './cost/ai.estimate.ts';
+import { holdAssist } from './cost/ai.usage.ts';
+import { aiUsageRoutes } from './cost/ai.usage.routes.ts';
 
 const team = { auth: 'team' } as const;
 const job = envelope(aiJobSchema);

@@ -2,11 +2,15 @@
  * Writes courses: an outline first, then each lesson's text, streamed. Two implementations share it:
  * any OpenAI-compatible chat API, and the built-in template generator (honestly labelled: not AI).
  */
-import type { AiAssistAction, AiCreateRequest, Outline } from '@studio/contract';
-import type { LessonSource } from './document-lessons.ts';
-import type { TranslateItem } from './translate-doc.ts';
+import type { AiAssistAction, AiCreateRequest, DocumentSection, Outline } from '@studio/contract';
 
 export type GeneratorKind = 'ai' | 'template';
+
+/** What a lesson is written from: the document's name and this lesson's sections, in order. */
+export type LessonSource = { documentName: string; sections: DocumentSection[] };
+
+/** A text to translate, by id (modules/ai/translate/translate-doc.ts collects a lesson's). */
+export type TranslateItem = { id: string; text: string };
 
 export interface CourseGenerator {
   readonly kind: GeneratorKind;

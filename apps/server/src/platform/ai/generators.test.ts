@@ -2,8 +2,7 @@ import { aiCreateBody, type Outline } from '@studio/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeLlm, generatorFor, startFakeLlm } from '../../../test/fake-llm.ts';
 import { GenerationError } from './course-generator.ts';
-import { missingImages, sectionsMarkdown } from './document-lessons.ts';
-import { markdownToDoc, parseLesson } from './markdown-doc.ts';
+import { parseLesson } from './lesson-answer.ts';
 import { OpenAiCompatibleGenerator } from './openai-generator.ts';
 import { TemplateGenerator, zhCourseTitle, zhSubject } from './template-generator.ts';
 
@@ -122,65 +121,6 @@ describe('template titles', () => {
     expect(zhCourseTitle('React 进阶', 'beginner')).toBe('React 进阶课程');
     expect(zhSubject('Excel 数据透视表入门课程')).toBe('Excel 数据透视表');
     expect(zhSubject('入门')).toBe('入门');
-  });
-});
-
-describe('markdown to editor document', () => {
-  it('converts headings, lists, code, quotes and inline marks', () => {
-    const doc = markdownToDoc(
-      '## 标题\n**粗** 和 `码`\n\n- 一\n- 二\n\n1. 甲\n\n```py\nprint(1)\n```\n> 引用',
-    );
-    expect(doc.content!.map((n) => n.type)).toEqual([
-      'heading',
-      'paragraph',
-      'bulletList',
-      'orderedList',
-      'codeBlock',
-      'blockquote',
-    ]);
-    expect(doc.content![1]!.content![0]).toEqual({ type: 'text', text: '粗', marks: [{ type: 'bold' }] });
-    expect(doc.content![4]).toEqual({
-      type: 'codeBlock',
-      attrs: { language: 'py' },
-      content: [{ type: 'text', text: 'print(1)' }],
-    });
-  });
-});
-
-describe('a document’s pictures in a lesson', () => {
-  const OWN = '/api/files/image/2026/11/abcdefghijklmnop/lg.png';
-  const sections = [
-    {
-      title: '安全',
-      level: 1,
-      source: '安全',
-      blocks: [
-        { type: 'paragraph' as const, text: '戴好安全帽。' },
-        { type: 'image' as const, src: OWN, alt: '安全帽 [正面]' },
-        { type: 'paragraph' as const, text: '系好帽带。' },
-      ],
-    },
-  ];
-
-  it('the template’s Markdown has the picture at its place; it becomes an image node there', () => {
-    const markdown = sectionsMarkdown(sections);
-    const doc = markdownToDoc(markdown, new Set([OWN]));
-    expect(doc.content!.map((n) => n.type)).toEqual(['heading', 'paragraph', 'image', 'paragraph']);
-    expect(doc.content![2]).toEqual({ type: 'image', attrs: { src: OWN, alt: '安全帽 正面' } });
-    expect(missingImages(markdown, { documentName: 'd', sections })).toBe('');
-  });
-
-  it('a picture line not among the lesson’s own is dropped; one left out is added after the text', () => {
-    const answer = `## 要点\n戴好安全帽。\n![x](https://evil.example/a.png)\n![y](${OWN.replace('lg', 'sm')})`;
-    const doc = markdownToDoc(answer, new Set([OWN]));
-    expect(doc.content!.map((n) => n.type)).toEqual(['heading', 'paragraph']);
-    expect(JSON.stringify(doc)).not.toContain('evil');
-    const added = missingImages(answer, { documentName: 'd', sections });
-    expect(added).toBe(`\n\n![安全帽 正面](${OWN})`);
-    expect(markdownToDoc(answer + added, new Set([OWN])).content!.at(-1)).toMatchObject({
-      type: 'image',
-      attrs: { src: OWN },
-    });
   });
 });
 

@@ -13,13 +13,12 @@ import {
   Output,
   streamText,
 } from 'ai';
-import type { CourseGenerator } from './course-generator.ts';
+import type { CourseGenerator, LessonSource, TranslateItem } from './course-generator.ts';
 import { GenerationError } from './course-generator.ts';
 import { QuizLines, quizPrompt } from './assist-quiz.ts';
-import { parseLesson } from './markdown-doc.ts';
-import { type LessonSource, sectionsMarkdown } from './document-lessons.ts';
+import { parseLesson } from './lesson-answer.ts';
+import { sectionsMarkdown } from './sections-markdown.ts';
 import { translateTexts } from './openai-translate.ts';
-import type { TranslateItem } from './translate-doc.ts';
 import { countTokens, reportUsage } from './usage.ts';
 
 export type OpenAiOptions = {
@@ -87,7 +86,7 @@ const brief = (r: AiCreateRequest) =>
  * ("ignore the instructions above…") can change only the text written, which is then checked like any
  * generated lesson (parsed, sanitized, size-limited) before it is saved. Its pictures are given as
  * Markdown lines; only those (by their URLs) become images, and any it leaves out are added after its
- * text (ai.worker.ts).
+ * text (modules/ai/jobs/ai.worker.ts).
  */
 const DOCUMENT_RULES =
   '只根据 <document> 标签里的文档原文写本节，不要加入原文没有的事实；保留原文的要点、列表和表格。' +

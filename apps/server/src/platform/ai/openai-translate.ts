@@ -3,8 +3,7 @@
  * each. The texts are data: whatever they say ("ignore the instructions above…") can only change the
  * translated text, which is then put back by id and saved through the sanitizer and size limits.
  */
-import { GenerationError } from './course-generator.ts';
-import type { TranslateItem } from './translate-doc.ts';
+import { GenerationError, type TranslateItem } from './course-generator.ts';
 
 export type StreamText = (
   system: string,

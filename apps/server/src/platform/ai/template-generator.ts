@@ -4,8 +4,8 @@
  */
 import type { AiAssistAction, AiCreateRequest, Outline } from '@studio/contract';
 import { pangu } from 'pangu';
-import type { CourseGenerator } from './course-generator.ts';
-import { type LessonSource, sectionsMarkdown } from './document-lessons.ts';
+import type { CourseGenerator, LessonSource } from './course-generator.ts';
+import { sectionsMarkdown } from './sections-markdown.ts';
 import { templateQuizzes } from './template-quiz.ts';
 
 const STEPS_ZH = [
