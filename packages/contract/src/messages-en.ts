@@ -107,6 +107,7 @@ export const CODE_MESSAGES_EN: Readonly<Record<CodeMessageName, string>> = {
   couponNotApplicable: 'None of the chosen courses takes this coupon',
   couponCodeTaken: 'This code is taken. Please choose another.',
   payProviderUnavailable: 'This payment method is not available',
+  payMethodUnavailable: 'This payment method is not available here; please choose another',
   courseInPendingOrder:
     'This course is in order {{orderNo}}, awaiting payment. Pay or cancel that order first.',
   orderCoursesOwned:
