@@ -250,7 +250,8 @@ export async function payOrder(
       data: heldData(owned, c.actor.user.id),
     });
   // Inside WeChat, Alipay's pages are blocked: the page explains how to open it in a browser instead.
-  if (place === 'wechat' && method.startsWith('alipay_')) return { code: Code.OK, data: info({ kind: 'openInBrowser' }) };
+  if (place === 'wechat' && method.startsWith('alipay_'))
+    return { code: Code.OK, data: info({ kind: 'openInBrowser' }) };
   if (provider.name !== found.order.provider) await setPendingOrderProvider(c.ctx.db, orderId, provider.name);
   const paymentOrder = {
     orderNo: order.orderNo,

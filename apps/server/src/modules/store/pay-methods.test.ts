@@ -9,18 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../test/factories.ts';
 import { boughtCourse, buyer } from '../../../test/store-factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { UA } from '../../../test/user-agents.ts';
 import { payPlaceOf } from './pay-methods.ts';
-
-export const UA = {
-  iphone:
-    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
-  wechat:
-    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.50(0x1800322d) NetType/WIFI Language/zh_CN',
-  desktop:
-    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36',
-  windowsWechat:
-    'Mozilla/5.0 (Windows NT 10.0; WOW64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/81.0.4044.138 Safari/537.36 NetType/WIFI MicroMessenger/7.0.20.1781(0x6700143B) WindowsWechat(0x63090a13)',
-};
 
 let t: TestApp;
 beforeAll(async () => {
@@ -87,7 +77,10 @@ describe('the sandbox plays every method for the place', () => {
     });
     expect(res.data.qrUrl).toContain('/api/pay/sandbox?');
     const page = await pay(b.user.token, order.orderId, UA.desktop, { method: 'alipay_page' });
-    expect(page.data.action).toEqual({ kind: 'redirect', url: expect.stringContaining('/api/pay/sandbox/cashier?') });
+    expect(page.data.action).toEqual({
+      kind: 'redirect',
+      url: expect.stringContaining('/api/pay/sandbox/cashier?'),
+    });
     expect(page.data.qrUrl).toBe('');
     const { page: html, confirm } = await payAtSimulator((page.data.action as { url: string }).url);
     expect(html).toContain('支付宝电脑网站收银台');
@@ -126,7 +119,10 @@ describe('the sandbox plays every method for the place', () => {
     const res = await pay(b.user.token, order.orderId, UA.wechat);
     expect(res.data.place).toBe('wechat');
     expect(res.data.methods!.map((m) => m.method)).toEqual(['wechat_jsapi', 'alipay_wap']);
-    expect(res.data.action).toEqual({ kind: 'simulator', url: expect.stringContaining('method=wechat_jsapi') });
+    expect(res.data.action).toEqual({
+      kind: 'simulator',
+      url: expect.stringContaining('method=wechat_jsapi'),
+    });
     const ali = await pay(b.user.token, order.orderId, UA.wechat, { method: 'alipay_wap' });
     expect(ali.data.action).toEqual({ kind: 'openInBrowser' });
     const { page } = await payAtSimulator((res.data.action as { url: string }).url);

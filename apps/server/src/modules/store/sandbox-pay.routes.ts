@@ -111,8 +111,7 @@ export const sandboxPayRoutes =
       },
       async (request, reply) => {
         const order = await cashierOrder(request.body);
-        if (order === undefined)
-          return reply.type('text/html; charset=utf-8').send(sandboxCashierPage(null));
+        if (order === undefined) return reply.type('text/html; charset=utf-8').send(sandboxCashierPage(null));
         const notification = await sandbox.buildNotification(request.body.orderNo, order.amount);
         // Delivered through the real webhook route, exactly as a provider's server would call it;
         // whatever it answers, the order page asks the server what happened.

@@ -26,7 +26,10 @@ const MAX_SKEW_MS = 5 * 60_000;
 export class SandboxPaymentProvider implements PaymentProvider {
   readonly name = 'sandbox';
   /** Every method, each played by a simulator page of ours (the QR's confirm page for Native and Alipay QR). */
-  readonly methods: readonly PayMethod[] = ['wechat_native', ...PAY_METHODS.filter((m) => m !== 'wechat_native')];
+  readonly methods: readonly PayMethod[] = [
+    'wechat_native',
+    ...PAY_METHODS.filter((m) => m !== 'wechat_native'),
+  ];
   private secret: string | undefined;
   private readonly db: Db;
 
