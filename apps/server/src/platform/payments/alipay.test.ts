@@ -41,7 +41,7 @@ type GatewayCall = { method: string; signOk: boolean; notifyUrl?: string; biz: R
 const calls: GatewayCall[] = [];
 const paidAtAlipay = new Map<string, string>();
 /** Trades the payer opened at the cashier without paying: alipay.trade.query answers WAIT_BUYER_PAY. */
-const waitingAtAlipay = new Set<string>();
+const waitingAtAlipay = new Map<string, string>();
 const refundedAtAlipay = new Map<string, number>();
 let refuseRefunds = false;
 let server: http.Server;
@@ -91,7 +91,7 @@ beforeAll(async () => {
               out_trade_no: biz.out_trade_no,
               trade_no: `2026${biz.out_trade_no}`,
               trade_status: 'WAIT_BUYER_PAY',
-              total_amount: '0.00',
+              total_amount: waitingAtAlipay.get(biz.out_trade_no!),
             }
           : { code: '40004', msg: 'Business Failed', sub_code: 'ACQ.TRADE_NOT_EXIST' };
     } else if (signOk && method === 'alipay.trade.refund') {
@@ -444,7 +444,7 @@ describe('Alipay WAP and page pay (issue 44)', () => {
   it('a return query saying paid while Alipay says WAIT_BUYER_PAY grants nothing; the notification then grants once; the refund goes by out_trade_no', async () => {
     const { s, b, order } = await pendingOrder('回跳不可信', 1200);
     await payBy(b.user.token, order.orderId, UA.iphone, 'alipay_wap');
-    waitingAtAlipay.add(order.orderNo);
+    waitingAtAlipay.set(order.orderNo, '12.00');
     // What Alipay appends to return_url (forgeable): the server never reads it.
     const res = await call<Order>(t, 'GET', '/order/detail', {
       token: b.user.token,
