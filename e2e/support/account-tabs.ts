@@ -17,6 +17,9 @@ export type TabOptions = {
   /** A phone's or WeChat's user agent (the server picks the ways to pay by it). */
   userAgent?: string;
 };
+/** WeChat's in-app browser on an iPhone. */
+export const WECHAT_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.50(0x1800322d) NetType/WIFI Language/zh_CN';
 /** iPhone Safari: a phone's browser. */
 export const IPHONE_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
