@@ -27,7 +27,7 @@ async function demoCourseId(): Promise<number> {
 async function pendingOrderPage(
   team: string,
   phone: boolean | 'wechat',
-  before?: (page: Page) => Promise<void>,
+  before?: (page: Page) => Promise<unknown>,
 ): Promise<{ page: Page; orderId: number }> {
   const buyer = await accountWithTeam(baseUrl, logFile, `${team}${Date.now() % 100_000}`);
   await apiAs(baseUrl, buyer, '/cart/add', { courseId: await demoCourseId() });
