@@ -25,6 +25,13 @@ import { OpenWechatProvider } from './wechat/open-wechat.ts';
 import { SimulatedWechatProvider, type SimulatedLoginLookup } from './wechat/simulated-wechat.ts';
 import type { WechatProvider } from './wechat/wechat-provider.ts';
 
+/** The 公众号's openids, as the auth module's face gives them (see `AppContext.payerOpenIds`). */
+export type PayerOpenIds = {
+  openIdOf(userId: number): Promise<string | null>;
+  /** The silent authorisation's URL; `next` is a path of ours (the pay page) to come back to. */
+  authorizeUrl(next: string): Promise<string> | string;
+};
+
 export type AppContext = {
   config: Config;
   db: Db;
@@ -40,6 +47,12 @@ export type AppContext = {
   storage: FileStorage;
   /** The default provider (PAY_PROVIDER's first): new orders start with it. */
   payments: PaymentProvider;
+  /**
+   * The 公众号 side of WeChat Pay JSAPI: a user's openid for the 公众号 (null until the silent
+   * authorisation recorded it) and the silent `snsapi_base` authorisation URL coming back to `next`.
+   * Null without a 公众号: a real provider's JSAPI is then not offered (the sandbox needs none).
+   */
+  payerOpenIds: PayerOpenIds | null;
   /** Every configured provider by name, in PAY_PROVIDER's order: the buyer chooses among them. */
   paymentProviders: ReadonlyMap<string, PaymentProvider>;
   /** The sandbox's own pages need its signing helpers; null when a real provider is configured. */
@@ -94,7 +107,9 @@ export type PlatformPorts = {
   findSimulatedLogin: SimulatedLoginLookup;
 };
 
-export type ContextOverrides = Partial<Pick<AppContext, 'sms' | 'wechat' | 'storage' | 'generator'>>;
+export type ContextOverrides = Partial<
+  Pick<AppContext, 'sms' | 'wechat' | 'storage' | 'generator' | 'payerOpenIds'>
+>;
 
 export function createContext(
   config: Config,
@@ -186,6 +201,7 @@ export function createContext(
     // app.ts sets the media module's; a context without it knows no durations.
     mediaDurations: () => Promise.resolve(new Map()),
     liveLessons: null,
+    payerOpenIds: null,
     ...overrides,
   };
 }

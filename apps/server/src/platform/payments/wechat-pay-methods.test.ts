@@ -49,7 +49,7 @@ const pay = (token: string, orderId: number, ua: string, body: object = {}, head
     headers: { 'user-agent': ua, ...headers },
   });
 
-/** The provider as the app builds it, with JSAPI on (a 公众号 whose appid is WECHATPAY_APP_ID). */
+/** The provider as the app builds it. */
 const jsapiProvider = () =>
   new WechatPayProvider({
     baseUrl: fake.env.WECHATPAY_BASE_URL,
@@ -62,7 +62,6 @@ const jsapiProvider = () =>
     apiV3Key: fake.env.WECHATPAY_API_V3_KEY,
     notifyUrl: 'https://studio.example/api/pay/notify/wechat',
     refundNotifyUrl: 'https://studio.example/api/pay/refund-notify/wechat',
-    jsapi: true,
   });
 
 describe('WeChat Pay H5 (a phone browser)', () => {
@@ -210,5 +209,76 @@ describe('WeChat Pay JSAPI (inside WeChat)', () => {
       orderNo: other.order.orderNo,
       amount: 3100,
     });
+  });
+});
+
+describe('WeChat Pay JSAPI through /order/pay with a 公众号 (openids as the auth face gives them)', () => {
+  let mpApp: TestApp;
+  const openIds = new Map<number, string>();
+  beforeAll(async () => {
+    mpApp = await createTestApp(fake.env, {
+      payerOpenIds: {
+        openIdOf: (userId) => Promise.resolve(openIds.get(userId) ?? null),
+        authorizeUrl: (next) => `/api/wechat/mp/authorize?next=${encodeURIComponent(next)}`,
+      },
+    });
+  });
+  afterAll(async () => {
+    await mpApp.close();
+  });
+  const payIn = (token: string, orderId: number) =>
+    call<PayInfo>(mpApp, 'POST', '/order/pay', {
+      token,
+      body: { orderId },
+      headers: { 'user-agent': UA.wechat },
+    });
+
+  it('no openid yet: authorise first (nothing created); then the bridge params for the openid, paid once by the notification', async () => {
+    const { b, order } = await pendingOrderOn(mpApp, 'JSAPI 公众号', 5200);
+    const before = fake.created.length;
+    const first = await payIn(b.user.token, order.orderId);
+    expect(first.data).toMatchObject({
+      place: 'wechat',
+      method: 'wechat_jsapi',
+      methods: [{ method: 'wechat_jsapi', provider: 'wechat' }],
+      action: {
+        kind: 'authorize',
+        url: `/api/wechat/mp/authorize?next=${encodeURIComponent(`/store/pay/${order.orderId}`)}`,
+      },
+    });
+    expect(fake.created.length).toBe(before);
+
+    openIds.set(b.user.userId, 'o-mp-payer');
+    const res = await payIn(b.user.token, order.orderId);
+    expect(res.data.action!.kind).toBe('bridge');
+    const p = (res.data.action as { params: Record<string, string> }).params;
+    expect(p).toMatchObject({ appId: 'wxapp', package: `prepay_id=wx${order.orderNo}`, signType: 'RSA' });
+    expect(
+      createVerify('RSA-SHA256')
+        .update(`${p.appId}\n${p.timeStamp}\n${p.nonceStr}\n${p.package}\n`)
+        .verify(fake.merchantPublicKey, p.paySign!, 'base64'),
+    ).toBe(true);
+    expect(fake.created.at(-1)).toMatchObject({
+      kind: 'jsapi',
+      openid: 'o-mp-payer',
+      outTradeNo: order.orderNo,
+    });
+
+    // Another user's (another team's) order: 404, nothing created.
+    const stranger = await pendingOrderOn(mpApp, 'JSAPI 别人', 100);
+    openIds.set(stranger.b.user.userId, 'o-other');
+    const count = fake.created.length;
+    expect((await payIn(stranger.b.user.token, order.orderId)).code).toBe(Code.NOT_FOUND);
+    expect(fake.created.length).toBe(count);
+
+    const event = success(order.orderNo, 5200);
+    expect((await notifyOn(mpApp, event, { badSignature: true })).statusCode).toBe(400);
+    expect((await notifyOn(mpApp, event)).json().data.outcome).toBe('granted');
+    expect((await notifyOn(mpApp, event)).json().data.outcome).toBe('duplicate');
+    const paid = await call<Order>(mpApp, 'GET', '/order/detail', {
+      token: b.user.token,
+      query: { orderId: String(order.orderId) },
+    });
+    expect(paid.data.status).toBe('paid');
   });
 });

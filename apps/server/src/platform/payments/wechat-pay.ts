@@ -58,11 +58,6 @@ export type WechatPayOptions = {
   notifyUrl: string;
   /** Where WeChat Pay sends refund notifications (REFUND.SUCCESS). */
   refundNotifyUrl: string;
-  /**
-   * JSAPI offered: a 公众号 is configured whose appid is `appId` (the payer's openid belongs to it;
-   * config.ts refuses a different one).
-   */
-  jsapi?: boolean;
   /** How often the certificate list is downloaded again (default 12 h). */
   certificateRefreshMs?: number;
   /** The least time between two downloads asked for by an unknown serial (default 60 s). */
@@ -99,9 +94,8 @@ export class WechatPayProvider implements PaymentProvider {
     if (!options.platformCertificates && options.platformPublicKeys.length === 0)
       throw new Error('WeChat Pay needs WECHATPAY_PUBLIC_KEY(_ID) or platform certificates');
     this.o = options;
-    this.methods = options.jsapi
-      ? ['wechat_native', 'wechat_h5', 'wechat_jsapi']
-      : ['wechat_native', 'wechat_h5'];
+    // JSAPI is offered only with a 公众号 (AppContext.payerOpenIds), whose appid is `appId`.
+    this.methods = ['wechat_native', 'wechat_h5', 'wechat_jsapi'];
     this.publicKeys = new Map(options.platformPublicKeys.map((k) => [k.id, createPublicKey(k.pem)]));
   }
 
@@ -293,7 +287,7 @@ export class WechatPayProvider implements PaymentProvider {
         throw new Error(`WeChat Pay refused the order: HTTP ${status} ${body.message ?? ''}`);
       return { redirectUrl: `${url}&redirect_url=${encodeURIComponent(start.returnUrl)}` };
     }
-    if (start.method === 'wechat_jsapi' && this.o.jsapi && start.openId) {
+    if (start.method === 'wechat_jsapi' && start.openId) {
       const { status, body } = await this.call<{ prepay_id?: string; message?: string }>(
         'POST',
         '/v3/pay/transactions/jsapi',
