@@ -216,7 +216,7 @@ export async function payOrder(
   if (choice.provider !== undefined && !paymentProviders.has(choice.provider))
     throw new AppError(Code.PAY_PROVIDER_UNAVAILABLE);
   const place = payPlaceOf(client.userAgent);
-  const offered = payMethodsFor(place, paymentProviders.values());
+  const offered = payMethodsFor(place, paymentProviders.values(), c.ctx.payerOpenIds !== null);
   const picked = choice.method
     ? offered.find((o) => o.method === choice.method)
     : choice.provider
@@ -268,12 +268,22 @@ export async function payOrder(
     return { code: Code.OK, data: info({ kind: 'qr', qrUrl }) };
   }
   const returnPath = `/store/pay/${orderId}`;
+  // Real JSAPI pays as the 公众号's openid: none recorded yet, the page runs the silent authorisation
+  // first and comes back here (nothing is created at WeChat Pay before).
+  let openId: string | undefined;
+  if (method === 'wechat_jsapi' && provider.name !== 'sandbox') {
+    const mp = c.ctx.payerOpenIds!;
+    openId = (await mp.openIdOf(c.actor.user.id)) ?? undefined;
+    if (!openId)
+      return { code: Code.OK, data: info({ kind: 'authorize', url: await mp.authorizeUrl(returnPath) }) };
+  }
   const origin = provider.name === 'sandbox' ? c.actor.origin : c.ctx.config.publicUrl;
   const started = await provider.startPayment(paymentOrder, {
     method,
     returnUrl: `${origin}${returnPath}`,
     returnPath,
     clientIp: client.ip,
+    openId,
   });
   const action: PayAction =
     'bridge' in started

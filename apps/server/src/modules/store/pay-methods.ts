@@ -28,15 +28,22 @@ export type OfferedMethod = { method: PayMethod; provider: PaymentProvider };
 /**
  * The methods offered at `place`, in the configured providers' order (the default first). A place
  * where nothing configured plays (WeChat without a 公众号 for JSAPI and no Alipay) gets the desktop's
- * QR codes, which WeChat can still pay by.
+ * QR codes, which WeChat can still pay by. A real provider's JSAPI needs a 公众号 (the payer's openid).
  */
-export function payMethodsFor(place: PayPlace, providers: Iterable<PaymentProvider>): OfferedMethod[] {
+export function payMethodsFor(
+  place: PayPlace,
+  providers: Iterable<PaymentProvider>,
+  /** A 公众号 is configured: a real provider may play JSAPI (the sandbox always may). */
+  mp: boolean,
+): OfferedMethod[] {
   const list = [...providers];
+  const plays = (p: PaymentProvider, m: PayMethod) =>
+    p.methods.includes(m) && (m !== 'wechat_jsapi' || mp || p.name === 'sandbox');
   const pick = (methods: PayMethod[]) => {
     const offered: OfferedMethod[] = [];
     for (const provider of list)
       for (const method of methods)
-        if (provider.methods.includes(method) && !offered.some((o) => o.method === method))
+        if (plays(provider, method) && !offered.some((o) => o.method === method))
           offered.push({ method, provider });
     return offered;
   };
