@@ -78,9 +78,16 @@ export const PayMethodPanel = ({
         {t('store.pay.goPay')}
       </Button>
     );
-  else if (action?.kind === 'simulator' || action?.kind === 'authorize')
+  else if (action?.kind === 'simulator')
     body = (
       <Button type="primary" size="large" block onClick={() => go(action.url)}>
+        {t('store.pay.wechatPay')}
+      </Button>
+    );
+  else if (action?.kind === 'authorize')
+    // The 公众号's silent authorisation comes back to this page, which then asks for the pay sheet.
+    body = (
+      <Button type="primary" size="large" block onClick={() => leave.to(action.url)}>
         {t('store.pay.wechatPay')}
       </Button>
     );

@@ -174,4 +174,23 @@ describe('/store/pay/:orderId by the pay answer', () => {
     fireEvent.click(screen.getByRole('button', { name: '重新支付' }));
     expect(await screen.findByRole('button', { name: '去支付' })).toBeTruthy();
   });
+
+  it('JSAPI without an openid yet: 微信支付 runs the silent authorisation first, not the confirming state', async () => {
+    const pending = order();
+    mock.onGet(Routes.order.detail).reply(...ok(pending));
+    mock.onPost(Routes.order.pay).reply(
+      ...ok({
+        ...base(pending.expireTime),
+        place: 'wechat',
+        method: 'wechat_jsapi',
+        methods: [{ method: 'wechat_jsapi', provider: 'wechat' }],
+        action: { kind: 'authorize', url: 'https://open.weixin.qq.com/connect/oauth2/authorize?x=1' },
+      }),
+    );
+    const to = vi.spyOn(leave, 'to').mockImplementation(() => {});
+    renderApp('/store/pay/5');
+    fireEvent.click(await screen.findByRole('button', { name: '微信支付' }));
+    expect(to).toHaveBeenCalledWith('https://open.weixin.qq.com/connect/oauth2/authorize?x=1');
+    expect(sessionStorage.getItem('pay-left:5')).toBeNull();
+  });
 });
