@@ -24,6 +24,7 @@ import { S3FileStorage } from './storage/s3-storage.ts';
 import { OpenWechatProvider } from './wechat/open-wechat.ts';
 import { SimulatedWechatProvider, type SimulatedLoginLookup } from './wechat/simulated-wechat.ts';
 import type { WechatProvider } from './wechat/wechat-provider.ts';
+import { HttpMpOAuth, SimulatedMpOAuth, type MpOAuth, type SimulatedMpLookup } from './wechat/mp-oauth.ts';
 
 export type AppContext = {
   config: Config;
@@ -37,6 +38,8 @@ export type AppContext = {
   searchGenericDb: Db;
   sms: SmsProvider;
   wechat: WechatProvider;
+  /** 公众号 网页授权 (platform/wechat/mp-oauth.ts). */
+  wechatMp: MpOAuth;
   storage: FileStorage;
   /** The default provider (PAY_PROVIDER's first): new orders start with it. */
   payments: PaymentProvider;
@@ -92,9 +95,13 @@ declare module 'fastify' {
 export type PlatformPorts = {
   /** The WeChat simulator's recorded login (modules/auth/wechat-states.repo.ts). */
   findSimulatedLogin: SimulatedLoginLookup;
+  /** The 公众号 simulator's recorded authorisation, by code. */
+  findSimulatedMpLogin: SimulatedMpLookup;
 };
 
-export type ContextOverrides = Partial<Pick<AppContext, 'sms' | 'wechat' | 'storage' | 'generator'>>;
+export type ContextOverrides = Partial<
+  Pick<AppContext, 'sms' | 'wechat' | 'wechatMp' | 'storage' | 'generator'>
+>;
 
 export function createContext(
   config: Config,
@@ -115,6 +122,16 @@ export function createContext(
           redirectUri: `${config.publicUrl}/wxAuth`,
         })
       : new SimulatedWechatProvider(ports.findSimulatedLogin);
+  const wechatMp =
+    overrides.wechatMp ??
+    (config.WECHAT_MP_MODE === 'mp'
+      ? new HttpMpOAuth('mp', {
+          appId: config.WECHAT_MP_APP_ID!,
+          appSecret: config.WECHAT_MP_APP_SECRET!,
+          openBaseUrl: config.WECHAT_OPEN_BASE_URL,
+          apiBaseUrl: config.WECHAT_API_BASE_URL,
+        })
+      : new SimulatedMpOAuth(ports.findSimulatedMpLogin));
   const storage =
     config.storage === 's3'
       ? new S3FileStorage({
@@ -173,6 +190,7 @@ export function createContext(
     searchGenericDb: db,
     sms,
     wechat,
+    wechatMp,
     storage,
     payments,
     paymentProviders,
