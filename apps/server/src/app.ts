@@ -19,7 +19,8 @@ import {
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { findSessionActor } from './modules/auth/sessions.repo.ts';
 import { simulatorRoutes } from './modules/auth/simulator.routes.ts';
-import { findSimulatedLogin } from './modules/auth/wechat-states.repo.ts';
+import { mpSimulatorRoutes } from './modules/auth/mp-simulator.routes.ts';
+import { findSimulatedLogin, findSimulatedMpLogin } from './modules/auth/wechat-states.repo.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { coursesRoutes } from './modules/courses/courses.routes.ts';
@@ -130,7 +131,10 @@ export async function buildApp({
     config,
     db,
     logger,
-    { findSimulatedLogin: (state, code) => findSimulatedLogin(db, state, code) },
+    {
+      findSimulatedLogin: (state, code) => findSimulatedLogin(db, state, code),
+      findSimulatedMpLogin: (code) => findSimulatedMpLogin(db, code),
+    },
     overrides,
   );
   app.decorate('ctx', ctx);
@@ -235,6 +239,7 @@ export async function buildApp({
       }
       await api.register(collabRoutes(collab.presence));
       if (ctx.wechat.mode === 'simulator') await api.register(simulatorRoutes(ctx));
+      if (ctx.wechatMp.mode === 'simulator') await api.register(mpSimulatorRoutes(ctx));
       if (ctx.sandbox) await api.register(sandboxPayRoutes(ctx, ctx.sandbox));
     },
     { prefix: API_BASE },

@@ -24,6 +24,7 @@ import { S3FileStorage } from './storage/s3-storage.ts';
 import { OpenWechatProvider } from './wechat/open-wechat.ts';
 import { SimulatedWechatProvider, type SimulatedLoginLookup } from './wechat/simulated-wechat.ts';
 import type { WechatProvider } from './wechat/wechat-provider.ts';
+import { HttpMpOAuth, SimulatedMpOAuth, type MpOAuth, type SimulatedMpLookup } from './wechat/mp-oauth.ts';
 
 /** The 公众号's openids, as the auth module's face gives them (see `AppContext.payerOpenIds`). */
 export type PayerOpenIds = {
@@ -44,6 +45,8 @@ export type AppContext = {
   searchGenericDb: Db;
   sms: SmsProvider;
   wechat: WechatProvider;
+  /** 公众号 网页授权 (platform/wechat/mp-oauth.ts). */
+  wechatMp: MpOAuth;
   storage: FileStorage;
   /** The default provider (PAY_PROVIDER's first): new orders start with it. */
   payments: PaymentProvider;
@@ -105,10 +108,12 @@ declare module 'fastify' {
 export type PlatformPorts = {
   /** The WeChat simulator's recorded login (modules/auth/wechat-states.repo.ts). */
   findSimulatedLogin: SimulatedLoginLookup;
+  /** The 公众号 simulator's recorded authorisation, by code. */
+  findSimulatedMpLogin: SimulatedMpLookup;
 };
 
 export type ContextOverrides = Partial<
-  Pick<AppContext, 'sms' | 'wechat' | 'storage' | 'generator' | 'payerOpenIds'>
+  Pick<AppContext, 'sms' | 'wechat' | 'wechatMp' | 'storage' | 'generator' | 'payerOpenIds'>
 >;
 
 export function createContext(
@@ -130,6 +135,16 @@ export function createContext(
           redirectUri: `${config.publicUrl}/wxAuth`,
         })
       : new SimulatedWechatProvider(ports.findSimulatedLogin);
+  const wechatMp =
+    overrides.wechatMp ??
+    (config.WECHAT_MP_MODE === 'mp'
+      ? new HttpMpOAuth('mp', {
+          appId: config.WECHAT_MP_APP_ID!,
+          appSecret: config.WECHAT_MP_APP_SECRET!,
+          openBaseUrl: config.WECHAT_OPEN_BASE_URL,
+          apiBaseUrl: config.WECHAT_API_BASE_URL,
+        })
+      : new SimulatedMpOAuth(ports.findSimulatedMpLogin));
   const storage =
     config.storage === 's3'
       ? new S3FileStorage({
@@ -188,6 +203,7 @@ export function createContext(
     searchGenericDb: db,
     sms,
     wechat,
+    wechatMp,
     storage,
     payments,
     paymentProviders,
