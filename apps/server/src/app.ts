@@ -30,6 +30,7 @@ import { aiRoutes } from './modules/ai/ai.routes.ts';
 import { learningRoutes } from './modules/learning/learning.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { mediaDurations } from './modules/media/media.service.ts';
+import { mpOpenIdOf } from './modules/users/users.service.ts';
 import { mediaUploadRoutes } from './modules/media/media-upload.ts';
 import { attachmentsRoutes } from './modules/attachments/attachments.routes.ts';
 import { wireAttachments } from './modules/attachments/attachments.service.ts';
@@ -139,6 +140,9 @@ export async function buildApp({
   );
   app.decorate('ctx', ctx);
   ctx.mediaDurations = (teamId, ids) => mediaDurations(ctx.db, teamId, ids);
+  // WeChat Pay JSAPI pays as the 公众号's openid (the auth face records it): only with a real 公众号.
+  if (!ctx.payerOpenIds && ctx.config.WECHAT_MP_MODE === 'mp')
+    ctx.payerOpenIds = { openIdOf: (userId) => mpOpenIdOf(ctx, userId) };
   // The store search keeps its documents from the owners' domain events, reading a course's store
   // version through the store's catalog (modules/search/index.ts).
   const search = subscribeSearchIndex(ctx.domainEvents, searchListing);

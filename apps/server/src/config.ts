@@ -314,6 +314,20 @@ export const envSchema = z
       ],
       'PAY_PROVIDER=wechat',
     );
+    // JSAPI pays as the 公众号's openid, which belongs to the 公众号's appid: WeChat Pay must use that one.
+    if (
+      env.PAY_PROVIDER.includes('wechat') &&
+      env.WECHAT_MP_MODE === 'mp' &&
+      env.WECHATPAY_APP_ID &&
+      env.WECHAT_MP_APP_ID &&
+      env.WECHATPAY_APP_ID !== env.WECHAT_MP_APP_ID
+    )
+      ctx.addIssue({
+        code: 'custom',
+        path: ['WECHATPAY_APP_ID'],
+        message:
+          'must be WECHAT_MP_APP_ID when WECHAT_MP_MODE=mp (WeChat Pay JSAPI pays as the 公众号 openid, which belongs to that appid)',
+      });
     if (env.WECHATPAY_PLATFORM_PUBLIC_KEY)
       ctx.addIssue({
         code: 'custom',

@@ -29,8 +29,6 @@ import { HttpMpOAuth, SimulatedMpOAuth, type MpOAuth, type SimulatedMpLookup } f
 /** The 公众号's openids, as the auth module's face gives them (see `AppContext.payerOpenIds`). */
 export type PayerOpenIds = {
   openIdOf(userId: number): Promise<string | null>;
-  /** The silent authorisation's URL; `next` is a path of ours (the pay page) to come back to. */
-  authorizeUrl(next: string): Promise<string> | string;
 };
 
 export type AppContext = {
@@ -52,7 +50,7 @@ export type AppContext = {
   payments: PaymentProvider;
   /**
    * The 公众号 side of WeChat Pay JSAPI: a user's openid for the 公众号 (null until the silent
-   * authorisation recorded it) and the silent `snsapi_base` authorisation URL coming back to `next`.
+   * `snsapi_base` authorisation, `/auth/wechat/mp/base`, recorded it): users.service's `mpOpenIdOf`.
    * Null without a 公众号: a real provider's JSAPI is then not offered (the sandbox needs none).
    */
   payerOpenIds: PayerOpenIds | null;

@@ -192,8 +192,8 @@ export type WechatBridgeParams = z.infer<typeof wechatBridgeParams>;
  * What the pay page does for the chosen method: show `qrUrl` as a QR (`qr`); go to `url` (`redirect`:
  * WeChat Pay H5, Alipay WAP and page pay, or the sandbox's simulator of them); call WeChat's bridge
  * with `params` (`bridge`, real WeChat Pay JSAPI only); go to `url`, the sandbox's pay sheet
- * (`simulator`, JSAPI on the embedded default: no real bridge with a sandbox signature); go to `url`,
- * the 公众号's silent authorisation, and back (`authorize`); explain how to open the page in a browser
+ * (`simulator`, JSAPI on the embedded default: no real bridge with a sandbox signature); the 公众号's
+ * silent authorisation, back to the path `next` (`authorize`); explain how to open the page in a browser
  * (`openInBrowser`: Alipay inside WeChat); nothing (`none`: already paid).
  */
 export const payAction = z.discriminatedUnion('kind', [
@@ -201,7 +201,8 @@ export const payAction = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('redirect'), url: z.string() }),
   z.object({ kind: z.literal('bridge'), params: wechatBridgeParams }),
   z.object({ kind: z.literal('simulator'), url: z.string() }),
-  z.object({ kind: z.literal('authorize'), url: z.string() }),
+  /** The page asks `/auth/wechat/mp/base` with `next` for the silent authorisation URL and goes there. */
+  z.object({ kind: z.literal('authorize'), next: z.string() }),
   z.object({ kind: z.literal('openInBrowser') }),
   z.object({ kind: z.literal('none') }),
 ]);

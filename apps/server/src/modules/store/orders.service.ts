@@ -274,8 +274,7 @@ export async function payOrder(
   if (method === 'wechat_jsapi' && provider.name !== 'sandbox') {
     const mp = c.ctx.payerOpenIds!;
     openId = (await mp.openIdOf(c.actor.user.id)) ?? undefined;
-    if (!openId)
-      return { code: Code.OK, data: info({ kind: 'authorize', url: await mp.authorizeUrl(returnPath) }) };
+    if (!openId) return { code: Code.OK, data: info({ kind: 'authorize', next: returnPath }) };
   }
   const origin = provider.name === 'sandbox' ? c.actor.origin : c.ctx.config.publicUrl;
   const started = await provider.startPayment(paymentOrder, {

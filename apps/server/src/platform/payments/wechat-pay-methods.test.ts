@@ -212,14 +212,13 @@ describe('WeChat Pay JSAPI (inside WeChat)', () => {
   });
 });
 
-describe('WeChat Pay JSAPI through /order/pay with a 公众号 (openids as the auth face gives them)', () => {
+describe('WeChat Pay JSAPI through /order/pay with a 公众号 (openids as users.service gives them)', () => {
   let mpApp: TestApp;
   const openIds = new Map<number, string>();
   beforeAll(async () => {
     mpApp = await createTestApp(fake.env, {
       payerOpenIds: {
         openIdOf: (userId) => Promise.resolve(openIds.get(userId) ?? null),
-        authorizeUrl: (next) => `/api/wechat/mp/authorize?next=${encodeURIComponent(next)}`,
       },
     });
   });
@@ -241,10 +240,7 @@ describe('WeChat Pay JSAPI through /order/pay with a 公众号 (openids as the a
       place: 'wechat',
       method: 'wechat_jsapi',
       methods: [{ method: 'wechat_jsapi', provider: 'wechat' }],
-      action: {
-        kind: 'authorize',
-        url: `/api/wechat/mp/authorize?next=${encodeURIComponent(`/store/pay/${order.orderId}`)}`,
-      },
+      action: { kind: 'authorize', next: `/store/pay/${order.orderId}` },
     });
     expect(fake.created.length).toBe(before);
 
@@ -280,5 +276,28 @@ describe('WeChat Pay JSAPI through /order/pay with a 公众号 (openids as the a
       query: { orderId: String(order.orderId) },
     });
     expect(paid.data.status).toBe('paid');
+  });
+});
+
+describe('WeChat Pay JSAPI with the real 公众号 wiring (WECHAT_MP_MODE=mp)', () => {
+  it('offers JSAPI inside WeChat and asks for the silent authorisation while the user has no openid', async () => {
+    const mpApp = await createTestApp({
+      ...fake.env,
+      WECHAT_MP_MODE: 'mp',
+      WECHAT_MP_APP_ID: 'wxapp',
+      WECHAT_MP_APP_SECRET: 'mp-secret',
+    });
+    try {
+      const { b, order } = await pendingOrderOn(mpApp, 'JSAPI 真实公众号', 700);
+      const res = await call<PayInfo>(mpApp, 'POST', '/order/pay', {
+        token: b.user.token,
+        body: { orderId: order.orderId },
+        headers: { 'user-agent': UA.wechat },
+      });
+      expect(res.data.methods).toEqual([{ method: 'wechat_jsapi', provider: 'wechat' }]);
+      expect(res.data.action).toEqual({ kind: 'authorize', next: `/store/pay/${order.orderId}` });
+    } finally {
+      await mpApp.close();
+    }
   });
 });

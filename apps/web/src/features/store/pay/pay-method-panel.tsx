@@ -6,7 +6,7 @@ import { isApiError } from '../../../lib/api-error.ts';
 import { formatPrice } from '../../../lib/format.ts';
 import { PayQrPanel } from './pay-qr-panel.tsx';
 import { formatCountdown, remainingMs } from './pay-status.ts';
-import { invokeWechatPay, leave, markLeftToPay } from './wechat-bridge.ts';
+import { invokeWechatPay, leave, markLeftToPay, mpApi } from './wechat-bridge.ts';
 
 /**
  * The methods the server offers for where the buyer is (big rows: WeChat Pay / Alipay, the selected
@@ -87,7 +87,12 @@ export const PayMethodPanel = ({
   else if (action?.kind === 'authorize')
     // The 公众号's silent authorisation comes back to this page, which then asks for the pay sheet.
     body = (
-      <Button type="primary" size="large" block onClick={() => leave.to(action.url)}>
+      <Button
+        type="primary"
+        size="large"
+        block
+        onClick={() => void mpApi.base(action.next).then((r) => leave.to(r.authorizeUrl))}
+      >
         {t('store.pay.wechatPay')}
       </Button>
     );

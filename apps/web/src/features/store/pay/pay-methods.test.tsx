@@ -184,13 +184,25 @@ describe('/store/pay/:orderId by the pay answer', () => {
         place: 'wechat',
         method: 'wechat_jsapi',
         methods: [{ method: 'wechat_jsapi', provider: 'wechat' }],
-        action: { kind: 'authorize', url: 'https://open.weixin.qq.com/connect/oauth2/authorize?x=1' },
+        action: { kind: 'authorize', next: '/store/pay/5' },
       }),
     );
+    mock
+      .onPost(Routes.auth.mpBase)
+      .reply(
+        ...ok({
+          state: 's',
+          mode: 'mp',
+          authorizeUrl: 'https://open.weixin.qq.com/connect/oauth2/authorize?x=1',
+        }),
+      );
     const to = vi.spyOn(leave, 'to').mockImplementation(() => {});
     renderApp('/store/pay/5');
     fireEvent.click(await screen.findByRole('button', { name: '微信支付' }));
-    expect(to).toHaveBeenCalledWith('https://open.weixin.qq.com/connect/oauth2/authorize?x=1');
+    await waitFor(() =>
+      expect(to).toHaveBeenCalledWith('https://open.weixin.qq.com/connect/oauth2/authorize?x=1'),
+    );
+    expect(mock.history.post.find((r) => r.url === Routes.auth.mpBase)?.data).toBe('{"next":"/store/pay/5"}');
     expect(sessionStorage.getItem('pay-left:5')).toBeNull();
   });
 });
