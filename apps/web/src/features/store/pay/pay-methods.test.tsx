@@ -187,15 +187,13 @@ describe('/store/pay/:orderId by the pay answer', () => {
         action: { kind: 'authorize', next: '/store/pay/5' },
       }),
     );
-    mock
-      .onPost(Routes.auth.mpBase)
-      .reply(
-        ...ok({
-          state: 's',
-          mode: 'mp',
-          authorizeUrl: 'https://open.weixin.qq.com/connect/oauth2/authorize?x=1',
-        }),
-      );
+    mock.onPost(Routes.auth.mpBase).reply(
+      ...ok({
+        state: 's',
+        mode: 'mp',
+        authorizeUrl: 'https://open.weixin.qq.com/connect/oauth2/authorize?x=1',
+      }),
+    );
     const to = vi.spyOn(leave, 'to').mockImplementation(() => {});
     renderApp('/store/pay/5');
     fireEvent.click(await screen.findByRole('button', { name: '微信支付' }));
