@@ -11,7 +11,18 @@ import { useSession } from './session.ts';
 export const DESKTOP = { width: 1280, height: 860 };
 export const PHONE = { width: 390, height: 844 };
 
-export type TabOptions = { viewport?: { width: number; height: number }; acceptDownloads?: boolean };
+export type TabOptions = {
+  viewport?: { width: number; height: number };
+  acceptDownloads?: boolean;
+  /** A phone's or WeChat's user agent (the server picks the ways to pay by it). */
+  userAgent?: string;
+};
+/** WeChat's in-app browser on an iPhone. */
+export const WECHAT_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.50(0x1800322d) NetType/WIFI Language/zh_CN';
+/** iPhone Safari: a phone's browser. */
+export const IPHONE_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
 /** Registers the hooks; `pageAs(null)` is a visitor's tab. Chinese, desktop size unless told. */
 export function accountTabs(): { pageAs: (user: UserInfo | null, options?: TabOptions) => Promise<Page> } {
@@ -30,6 +41,7 @@ export function accountTabs(): { pageAs: (user: UserInfo | null, options?: TabOp
         locale: 'zh-CN',
         viewport: options.viewport ?? DESKTOP,
         acceptDownloads: options.acceptDownloads ?? false,
+        ...(options.userAgent ? { userAgent: options.userAgent } : {}),
       });
       contexts.push(context);
       if (user) await useSession(context, user);

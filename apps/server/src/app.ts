@@ -19,7 +19,8 @@ import {
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { findSessionActor } from './modules/auth/sessions.repo.ts';
 import { simulatorRoutes } from './modules/auth/simulator.routes.ts';
-import { findSimulatedLogin } from './modules/auth/wechat-states.repo.ts';
+import { mpSimulatorRoutes } from './modules/auth/mp-simulator.routes.ts';
+import { findSimulatedLogin, findSimulatedMpLogin } from './modules/auth/wechat-states.repo.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { coursesRoutes } from './modules/courses/courses.routes.ts';
@@ -28,6 +29,7 @@ import { sharesRoutes } from './modules/courses/shares.routes.ts';
 import { learningRoutes } from './modules/learning/learning.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { mediaDurations } from './modules/media/media.service.ts';
+import { mpOpenIdOf } from './modules/users/users.service.ts';
 import { mediaUploadRoutes } from './modules/media/media-upload.ts';
 import { attachmentsRoutes } from './modules/attachments/attachments.routes.ts';
 import { wireAttachments } from './modules/attachments/attachments.service.ts';
@@ -129,13 +131,19 @@ export async function buildApp({
     config,
     db,
     logger,
-    { findSimulatedLogin: (state, code) => findSimulatedLogin(db, state, code) },
+    {
+      findSimulatedLogin: (state, code) => findSimulatedLogin(db, state, code),
+      findSimulatedMpLogin: (code) => findSimulatedMpLogin(db, code),
+    },
     overrides,
   );
   app.decorate('ctx', ctx);
   ctx.mediaDurations = (teamId, ids) => mediaDurations(ctx.db, teamId, ids);
   // AI jobs' lessons run by their job's kind (modules/ai/index.ts).
   ctx.aiLessonRunners = aiLessonRunners();
+  // WeChat Pay JSAPI pays as the 公众号's openid (the auth face records it): only with a real 公众号.
+  if (!ctx.payerOpenIds && ctx.config.WECHAT_MP_MODE === 'mp')
+    ctx.payerOpenIds = { openIdOf: (userId) => mpOpenIdOf(ctx, userId) };
   // The store search keeps its documents from the owners' domain events, reading a course's store
   // version through the store's catalog (modules/search/index.ts).
   const search = subscribeSearchIndex(ctx.domainEvents, searchListing);
@@ -236,6 +244,7 @@ export async function buildApp({
       }
       await api.register(collabRoutes(collab.presence));
       if (ctx.wechat.mode === 'simulator') await api.register(simulatorRoutes(ctx));
+      if (ctx.wechatMp.mode === 'simulator') await api.register(mpSimulatorRoutes(ctx));
       if (ctx.sandbox) await api.register(sandboxPayRoutes(ctx, ctx.sandbox));
     },
     { prefix: API_BASE },

@@ -70,6 +70,28 @@ describe('config', () => {
     expect.assertions(9);
   });
 
+  it('refuses WeChat Pay with a 公众号 of another appid (JSAPI pays as the 公众号 openid)', () => {
+    const wechat = {
+      PAY_PROVIDER: 'wechat',
+      WECHATPAY_APP_ID: 'wx-website',
+      WECHATPAY_MCH_ID: '1900000001',
+      WECHATPAY_SERIAL_NO: 'SERIAL',
+      WECHATPAY_PRIVATE_KEY: 'merchant-private',
+      WECHATPAY_API_V3_KEY: 'k'.repeat(32),
+    };
+    const mp = { WECHAT_MP_MODE: 'mp', WECHAT_MP_APP_ID: 'wx-mp', WECHAT_MP_APP_SECRET: 'mp-secret' };
+    expect(() => loadConfig({ ...wechat, ...mp })).toThrow(/WECHATPAY_APP_ID[\s\S]*WECHAT_MP_APP_ID/);
+    try {
+      loadConfig({ ...wechat, ...mp });
+    } catch (err) {
+      expect(String(err)).not.toContain('merchant-private');
+      expect(String(err)).not.toContain('mp-secret');
+    }
+    expect(loadConfig({ ...wechat, ...mp, WECHATPAY_APP_ID: 'wx-mp' }).WECHATPAY_APP_ID).toBe('wx-mp');
+    // Without a 公众号 (the simulator), any appid: JSAPI is simply not offered.
+    expect(loadConfig({ ...wechat, WECHAT_MP_APP_ID: 'wx-mp' }).WECHATPAY_APP_ID).toBe('wx-website');
+  });
+
   it('takes WeChat Pay keys as 微信支付公钥 with their ids, or downloads platform certificates', () => {
     const key = (n: number) => `-----BEGIN PUBLIC KEY-----\nKEY${n}\n-----END PUBLIC KEY-----`;
     const wechat = {

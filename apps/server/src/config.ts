@@ -195,6 +195,10 @@ export const envSchema = z
     WECHAT_APP_SECRET: z.string().optional(),
     WECHAT_OPEN_BASE_URL: z.url().default('https://open.weixin.qq.com'),
     WECHAT_API_BASE_URL: z.url().default('https://api.weixin.qq.com'),
+    /** 公众号 网页授权 (login inside WeChat, the openid for WeChat Pay JSAPI): simulator, or `mp` (real). */
+    WECHAT_MP_MODE: z.enum(['simulator', 'mp']).default('simulator'),
+    WECHAT_MP_APP_ID: z.string().optional(),
+    WECHAT_MP_APP_SECRET: z.string().optional(),
     AI_BASE_URL: optionalUrl,
     AI_API_KEY: z.string().optional(),
     AI_MODEL: z.string().optional(),
@@ -297,6 +301,7 @@ export const envSchema = z
       'SMS_PROVIDER=tencent',
     );
     need(env.WECHAT_MODE === 'open', ['WECHAT_APP_ID', 'WECHAT_APP_SECRET'], 'WECHAT_MODE=open');
+    need(env.WECHAT_MP_MODE === 'mp', ['WECHAT_MP_APP_ID', 'WECHAT_MP_APP_SECRET'], 'WECHAT_MP_MODE=mp');
     need(Boolean(env.AI_BASE_URL), ['AI_MODEL'], 'AI_BASE_URL is set');
     need(
       env.PAY_PROVIDER.includes('wechat'),
@@ -309,6 +314,20 @@ export const envSchema = z
       ],
       'PAY_PROVIDER=wechat',
     );
+    // JSAPI pays as the 公众号's openid, which belongs to the 公众号's appid: WeChat Pay must use that one.
+    if (
+      env.PAY_PROVIDER.includes('wechat') &&
+      env.WECHAT_MP_MODE === 'mp' &&
+      env.WECHATPAY_APP_ID &&
+      env.WECHAT_MP_APP_ID &&
+      env.WECHATPAY_APP_ID !== env.WECHAT_MP_APP_ID
+    )
+      ctx.addIssue({
+        code: 'custom',
+        path: ['WECHATPAY_APP_ID'],
+        message:
+          'must be WECHAT_MP_APP_ID when WECHAT_MP_MODE=mp (WeChat Pay JSAPI pays as the 公众号 openid, which belongs to that appid)',
+      });
     if (env.WECHATPAY_PLATFORM_PUBLIC_KEY)
       ctx.addIssue({
         code: 'custom',

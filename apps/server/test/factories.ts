@@ -12,7 +12,14 @@ export async function call<T = unknown>(
   t: TestApp,
   method: 'GET' | 'POST',
   url: string,
-  opts: { token?: string; body?: unknown; query?: Record<string, string>; ip?: string } = {},
+  opts: {
+    token?: string;
+    body?: unknown;
+    query?: Record<string, string>;
+    ip?: string;
+    /** More request headers (a user agent, a hostile Host). */
+    headers?: Record<string, string>;
+  } = {},
 ): Promise<Answer<T> & { status: number }> {
   const res = await t.app.inject({
     method,
@@ -22,7 +29,11 @@ export async function call<T = unknown>(
     remoteAddress:
       opts.ip ?? `127.0.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`,
     payload: opts.body as object | undefined,
-    headers: { 'x-request-tkForm': 'pc', ...(opts.token ? { 'x-request-tkToken': opts.token } : {}) },
+    headers: {
+      'x-request-tkForm': 'pc',
+      ...(opts.token ? { 'x-request-tkToken': opts.token } : {}),
+      ...opts.headers,
+    },
   });
   return { ...(res.json() as Answer<T>), status: res.statusCode };
 }

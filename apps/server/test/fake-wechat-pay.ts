@@ -95,7 +95,17 @@ export async function startFakeWechatPay(mode: 'certificate' | 'publicKey' = 'ce
   platformKeys.length = 0;
   rotatePlatformKey(mode);
   let certificateDownloads = 0;
-  const created: { amount: number; outTradeNo: string; authOk: boolean }[] = [];
+  const created: {
+    amount: number;
+    outTradeNo: string;
+    authOk: boolean;
+    /** Which transaction API: native, h5 or jsapi. */
+    kind: string;
+    appid: string;
+    payerClientIp?: string;
+    h5Type?: string;
+    openid?: string;
+  }[] = [];
   const paidAtWechat = new Map<string, number>();
   const refundCalls: {
     outTradeNo: string;
@@ -124,13 +134,41 @@ export async function startFakeWechatPay(mode: 'certificate' | 'publicKey' = 'ce
       .verify(merchant.publicKey, field('signature'), 'base64');
     let answer: object = { code: 'NOT_FOUND' };
     res.statusCode = 404;
-    if (req.method === 'POST' && url.pathname === '/v3/pay/transactions/native') {
-      const order = JSON.parse(body) as { out_trade_no: string; amount: { total: number } };
-      created.push({ amount: order.amount.total, outTradeNo: order.out_trade_no, authOk });
-      res.statusCode = authOk ? 200 : 401;
-      answer = authOk
-        ? { code_url: `weixin://wxpay/bizpayurl?pr=${order.out_trade_no}` }
-        : { code: 'SIGN_ERROR' };
+    const kind = /^\/v3\/pay\/transactions\/(native|h5|jsapi)$/.exec(url.pathname)?.[1];
+    if (req.method === 'POST' && kind) {
+      const order = JSON.parse(body) as {
+        appid: string;
+        out_trade_no: string;
+        amount: { total: number };
+        scene_info?: { payer_client_ip?: string; h5_info?: { type?: string } };
+        payer?: { openid?: string };
+      };
+      created.push({
+        amount: order.amount.total,
+        outTradeNo: order.out_trade_no,
+        authOk,
+        kind,
+        appid: order.appid,
+        payerClientIp: order.scene_info?.payer_client_ip,
+        h5Type: order.scene_info?.h5_info?.type,
+        openid: order.payer?.openid,
+      });
+      const valid =
+        kind === 'native' ||
+        (kind === 'h5' && !!order.scene_info?.payer_client_ip && order.scene_info.h5_info?.type === 'Wap') ||
+        (kind === 'jsapi' && !!order.payer?.openid);
+      res.statusCode = authOk ? (valid ? 200 : 400) : 401;
+      answer = !authOk
+        ? { code: 'SIGN_ERROR' }
+        : !valid
+          ? { code: 'PARAM_ERROR', message: '参数错误' }
+          : kind === 'native'
+            ? { code_url: `weixin://wxpay/bizpayurl?pr=${order.out_trade_no}` }
+            : kind === 'h5'
+              ? {
+                  h5_url: `https://wx.tenpay.com/cgi-bin/mmpayweb-bin/checkmweb?prepay_id=wx${order.out_trade_no}&package=1`,
+                }
+              : { prepay_id: `wx${order.out_trade_no}` };
     } else if (req.method === 'POST' && url.pathname === '/v3/refund/domestic/refunds') {
       const r = JSON.parse(body) as {
         out_trade_no: string;
@@ -222,6 +260,8 @@ export async function startFakeWechatPay(mode: 'certificate' | 'publicKey' = 'ce
         ? { WECHATPAY_PUBLIC_KEY: signing.publicKey, WECHATPAY_PUBLIC_KEY_ID: signing.serial }
         : {}),
     },
+    /** The merchant's public key: a JSAPI pay sheet checks paySign with it. */
+    merchantPublicKey: merchant.publicKey,
     /** How many times the certificate list was downloaded. */
     certificateDownloads: () => certificateDownloads,
     created,

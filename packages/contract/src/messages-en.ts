@@ -34,6 +34,10 @@ export const CODE_MESSAGES_EN: Readonly<Record<CodeMessageName, string>> = {
   phoneNotBound: 'Please bind a phone number first',
   wechatStateInvalid: 'The WeChat login has expired. Please scan again.',
   wechatLoginFailed: 'WeChat login failed, please try again',
+  wechatStateOtherBrowser: 'This WeChat authorisation was not started in this browser. Please log in again.',
+  wechatCodeUsed: 'This WeChat authorisation code has been used. Please authorise again.',
+  wechatMpOpenIdTaken: 'This WeChat is bound to another account. Log in with it or use another WeChat.',
+  redirectNotAllowed: 'The redirect must be a page path on this site',
   phoneTakenByWechat: 'This phone number is bound to another WeChat account',
   fileTypeNotAllowed: 'Only PNG, JPG, GIF and WebP images are supported',
   phoneAlreadyBound: 'A phone number is already bound',
@@ -107,6 +111,7 @@ export const CODE_MESSAGES_EN: Readonly<Record<CodeMessageName, string>> = {
   couponNotApplicable: 'None of the chosen courses takes this coupon',
   couponCodeTaken: 'This code is taken. Please choose another.',
   payProviderUnavailable: 'This payment method is not available',
+  payMethodUnavailable: 'This payment method is not available here; please choose another',
   courseInPendingOrder:
     'This course is in order {{orderNo}}, awaiting payment. Pay or cancel that order first.',
   orderCoursesOwned:

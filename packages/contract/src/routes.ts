@@ -16,6 +16,16 @@ export const Routes = {
     wechatStatus: '/auth/wechat/status',
     /** The simulated phone's screen after confirming: 已在电脑上登录 once the desktop has logged in. */
     wechatSimulatorDone: '/auth/wechat/simulator/done',
+    /** 公众号 网页授权 (inside WeChat): start a login (snsapi_userinfo); the state is bound to this browser. */
+    mpLogin: '/auth/wechat/mp/login',
+    /** Finish it with the code and state WeChat returned to /wxMpAuth. */
+    mpLoginCallback: '/auth/wechat/mp/login/callback',
+    /** A logged-in user: the silent snsapi_base URL that records their 公众号 openid, then goes to `next`. */
+    mpBase: '/auth/wechat/mp/base',
+    mpBaseCallback: '/auth/wechat/mp/base/callback',
+    /** The 公众号 simulator's authorisation screen (WECHAT_MP_MODE=simulator). */
+    mpSimulator: '/auth/wechat/mp/simulator',
+    mpSimulatorConfirm: '/auth/wechat/mp/simulator/confirm',
     logout: '/auth/logout',
   },
   user: {

@@ -25,6 +25,12 @@ import { S3FileStorage } from './storage/s3-storage.ts';
 import { OpenWechatProvider } from './wechat/open-wechat.ts';
 import { SimulatedWechatProvider, type SimulatedLoginLookup } from './wechat/simulated-wechat.ts';
 import type { WechatProvider } from './wechat/wechat-provider.ts';
+import { HttpMpOAuth, SimulatedMpOAuth, type MpOAuth, type SimulatedMpLookup } from './wechat/mp-oauth.ts';
+
+/** The 公众号's openids, as the auth module's face gives them (see `AppContext.payerOpenIds`). */
+export type PayerOpenIds = {
+  openIdOf(userId: number): Promise<string | null>;
+};
 
 /** Runs one lesson of an AI job (a queue worker's step, or in process without a queue). */
 export type AiLessonRunner = (
@@ -46,9 +52,17 @@ export type AppContext = {
   searchGenericDb: Db;
   sms: SmsProvider;
   wechat: WechatProvider;
+  /** 公众号 网页授权 (platform/wechat/mp-oauth.ts). */
+  wechatMp: MpOAuth;
   storage: FileStorage;
   /** The default provider (PAY_PROVIDER's first): new orders start with it. */
   payments: PaymentProvider;
+  /**
+   * The 公众号 side of WeChat Pay JSAPI: a user's openid for the 公众号 (null until the silent
+   * `snsapi_base` authorisation, `/auth/wechat/mp/base`, recorded it): users.service's `mpOpenIdOf`.
+   * Null without a 公众号: a real provider's JSAPI is then not offered (the sandbox needs none).
+   */
+  payerOpenIds: PayerOpenIds | null;
   /** Every configured provider by name, in PAY_PROVIDER's order: the buyer chooses among them. */
   paymentProviders: ReadonlyMap<string, PaymentProvider>;
   /** The sandbox's own pages need its signing helpers; null when a real provider is configured. */
@@ -107,9 +121,13 @@ declare module 'fastify' {
 export type PlatformPorts = {
   /** The WeChat simulator's recorded login (modules/auth/wechat-states.repo.ts). */
   findSimulatedLogin: SimulatedLoginLookup;
+  /** The 公众号 simulator's recorded authorisation, by code. */
+  findSimulatedMpLogin: SimulatedMpLookup;
 };
 
-export type ContextOverrides = Partial<Pick<AppContext, 'sms' | 'wechat' | 'storage' | 'generator'>>;
+export type ContextOverrides = Partial<
+  Pick<AppContext, 'sms' | 'wechat' | 'wechatMp' | 'storage' | 'generator' | 'payerOpenIds'>
+>;
 
 export function createContext(
   config: Config,
@@ -130,6 +148,16 @@ export function createContext(
           redirectUri: `${config.publicUrl}/wxAuth`,
         })
       : new SimulatedWechatProvider(ports.findSimulatedLogin);
+  const wechatMp =
+    overrides.wechatMp ??
+    (config.WECHAT_MP_MODE === 'mp'
+      ? new HttpMpOAuth('mp', {
+          appId: config.WECHAT_MP_APP_ID!,
+          appSecret: config.WECHAT_MP_APP_SECRET!,
+          openBaseUrl: config.WECHAT_OPEN_BASE_URL,
+          apiBaseUrl: config.WECHAT_API_BASE_URL,
+        })
+      : new SimulatedMpOAuth(ports.findSimulatedMpLogin));
   const storage =
     config.storage === 's3'
       ? new S3FileStorage({
@@ -188,6 +216,7 @@ export function createContext(
     searchGenericDb: db,
     sms,
     wechat,
+    wechatMp,
     storage,
     payments,
     paymentProviders,
@@ -202,6 +231,7 @@ export function createContext(
     mediaDurations: () => Promise.resolve(new Map()),
     aiLessonRunners: null,
     liveLessons: null,
+    payerOpenIds: null,
     ...overrides,
   };
 }

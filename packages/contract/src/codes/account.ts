@@ -91,4 +91,25 @@ export const ACCOUNT = {
     key: 'errors.smsServiceUnavailable',
     zh: '短信服务暂时不可用，请稍后再试或使用其他方式登录',
   },
+  /** A 公众号 authorisation state from another browser (its cookie does not match) or another user. */
+  WECHAT_STATE_OTHER_BROWSER: {
+    code: 10033,
+    key: 'errors.wechatStateOtherBrowser',
+    zh: '微信授权不是在本浏览器发起的，请重新登录',
+  },
+  /** A 公众号 code sent a second time (WeChat gives each code once). */
+  WECHAT_CODE_USED: { code: 10034, key: 'errors.wechatCodeUsed', zh: '微信授权码已使用，请重新授权' },
+  /** The 公众号 openid is recorded on another account already: never moved silently. */
+  WECHAT_MP_OPENID_TAKEN: {
+    code: 10035,
+    key: 'errors.wechatMpOpenIdTaken',
+    zh: '该微信已绑定其他账号，请用该微信登录或更换微信',
+  },
+  /** A `next` that is not a path of this site (an open redirect; HTTP 400; data.field = 'next'). */
+  REDIRECT_NOT_ALLOWED: {
+    code: 10036,
+    key: 'errors.redirectNotAllowed',
+    zh: '跳转地址必须是本站的页面路径',
+    httpStatus: 400,
+  },
 } as const satisfies Record<string, CodeEntry>;

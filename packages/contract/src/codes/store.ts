@@ -41,6 +41,12 @@ export const STORE = {
   ORDER_CANCELLED: { code: 40033, key: 'errors.orderCancelled', zh: '订单已取消，请重新下单' },
   /** A payment method the server does not offer (not in PAY_PROVIDER). */
   PAY_PROVIDER_UNAVAILABLE: { code: 40007, key: 'errors.payProviderUnavailable', zh: '暂不支持这种支付方式' },
+  /** A payment method not offered where the buyer is (WeChat, a phone's browser, a desktop) or not configured. */
+  PAY_METHOD_UNAVAILABLE: {
+    code: 40034,
+    key: 'errors.payMethodUnavailable',
+    zh: '当前环境不支持这种支付方式，请选择其他方式',
+  },
   // Refunds (401xx): a buyer team asks, the seller team decides, the provider pays back.
   /** A refund or an invoice asked for an order that is not paid. */
   ORDER_NOT_PAID: { code: 40101, key: 'errors.orderNotPaid', zh: '订单未支付' },

@@ -80,6 +80,18 @@ export const wechatStatusData = z.object({
 });
 export type WechatStatus = z.infer<typeof wechatStatusData>;
 export const wechatBindBody = smsLoginBody;
+/** A 公众号 authorisation to start: the browser goes to `authorizeUrl` (WeChat's, or the simulator's). */
+export const mpAuthorizeData = z.object({
+  state: z.string(),
+  authorizeUrl: z.string(),
+  mode: z.enum(['simulator', 'mp']),
+});
+export type MpAuthorize = z.infer<typeof mpAuthorizeData>;
+/** `next`: where to go afterwards, a path of this site (`/store/…`); anything else is refused (10036). */
+export const mpBaseBody = z.object({ next: z.string().min(1).max(500) });
+export const mpCallbackBody = wechatCallbackBody;
+export const mpBaseResult = z.object({ next: z.string() });
+export type MpBaseResult = z.infer<typeof mpBaseResult>;
 
 const nickNameSchema = z
   .string()

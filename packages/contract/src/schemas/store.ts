@@ -148,19 +148,81 @@ export const checkoutBody = z.object({
   /** A coupon code: the server applies it to this order's courses of the coupon's team. */
   couponCode: couponCodeSchema.optional(),
 });
-/** Start paying; `provider` is the payment method the buyer chose (one of `PayInfo.providers`). */
+/**
+ * The ways to pay, each played by a provider: WeChat Pay Native (a QR), JSAPI (inside WeChat, the
+ * 公众号's pay sheet), H5 (a phone's browser); Alipay QR, WAP (手机网站支付) and page pay (电脑网站支付).
+ */
+export const PAY_METHODS = [
+  'wechat_native',
+  'wechat_jsapi',
+  'wechat_h5',
+  'alipay_qr',
+  'alipay_wap',
+  'alipay_page',
+] as const;
+export const payMethodSchema = z.enum(PAY_METHODS);
+export type PayMethod = z.infer<typeof payMethodSchema>;
+/** Where the buyer is, read by the server from the user agent: inside WeChat, a phone's browser, a desktop. */
+export const PAY_PLACES = ['wechat', 'mobile', 'desktop'] as const;
+export type PayPlace = (typeof PAY_PLACES)[number];
+
+/**
+ * Start paying. `method`: one of the answer's `methods` (the place's first when absent); `provider`
+ * (older clients): the provider whose first method for the place is wanted. Nothing the client sends
+ * names a return address: the server builds it from its own origin.
+ */
 export const payBody = z.object({
   orderId: idSchema,
   provider: z.string().min(1).max(20).optional(),
+  method: payMethodSchema.optional(),
 });
+
+/** WeChat's JSAPI pay sheet parameters (`WeixinJSBridge.invoke('getBrandWCPayRequest', …)`). */
+export const wechatBridgeParams = z.object({
+  appId: z.string(),
+  timeStamp: z.string(),
+  nonceStr: z.string(),
+  package: z.string(),
+  signType: z.literal('RSA'),
+  paySign: z.string(),
+});
+export type WechatBridgeParams = z.infer<typeof wechatBridgeParams>;
+
+/**
+ * What the pay page does for the chosen method: show `qrUrl` as a QR (`qr`); go to `url` (`redirect`:
+ * WeChat Pay H5, Alipay WAP and page pay, or the sandbox's simulator of them); call WeChat's bridge
+ * with `params` (`bridge`, real WeChat Pay JSAPI only); go to `url`, the sandbox's pay sheet
+ * (`simulator`, JSAPI on the embedded default: no real bridge with a sandbox signature); the 公众号's
+ * silent authorisation, back to the path `next` (`authorize`); explain how to open the page in a browser
+ * (`openInBrowser`: Alipay inside WeChat); nothing (`none`: already paid).
+ */
+export const payAction = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('qr'), qrUrl: z.string() }),
+  z.object({ kind: z.literal('redirect'), url: z.string() }),
+  z.object({ kind: z.literal('bridge'), params: wechatBridgeParams }),
+  z.object({ kind: z.literal('simulator'), url: z.string() }),
+  /** The page asks `/auth/wechat/mp/base` with `next` for the silent authorisation URL and goes there. */
+  z.object({ kind: z.literal('authorize'), next: z.string() }),
+  z.object({ kind: z.literal('openInBrowser') }),
+  z.object({ kind: z.literal('none') }),
+]);
+export type PayAction = z.infer<typeof payAction>;
+
 export const payData = z.object({
   orderId: z.number().int(),
-  /** The provider of this QR code: sandbox, wechat or alipay. */
+  /** The provider of this payment: sandbox, wechat or alipay. */
   provider: z.string(),
-  /** Every payment method offered, the default first; the pay page offers a choice when there are several. */
+  /** Every payment provider offered, the default first (older clients choose among them). */
   providers: z.array(z.string()).optional(),
+  /** The QR's content for a `qr` action, else empty. */
   qrUrl: z.string(),
   expireTime: z.number(),
+  /** Where the server read the buyer to be (user agent). */
+  place: z.enum(PAY_PLACES).optional(),
+  /** The method of this answer, and every method offered for the place, the default first. */
+  method: payMethodSchema.optional(),
+  methods: z.array(z.object({ method: payMethodSchema, provider: z.string() })).optional(),
+  action: payAction.optional(),
 });
 export type PayInfo = z.infer<typeof payData>;
 

@@ -13,12 +13,17 @@ export const users = pgTable(
     headImage: text('head_image').notNull().default(''),
     wechatOpenId: varchar('wechat_open_id', { length: 128 }),
     wechatUnionId: varchar('wechat_union_id', { length: 128 }),
+    /** The openid under the 公众号 (网页授权; WeChat Pay JSAPI pays with it). */
+    wechatMpOpenId: varchar('wechat_mp_open_id', { length: 128 }),
     lastTeamId: integer('last_team_id'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('users_phone_uq').on(t.phone),
     uniqueIndex('users_wechat_open_id_uq').on(t.wechatOpenId),
+    uniqueIndex('users_wechat_mp_open_id_uq').on(t.wechatMpOpenId),
+    // One person (unionid) is one account, whether they came by the QR login or the 公众号.
+    uniqueIndex('users_wechat_union_id_uq').on(t.wechatUnionId),
     // A team's search for people outside it matches a whole nickname, case aside.
     index('users_nick_name_lower_idx').on(sql`lower(${t.nickName})`),
   ],
@@ -62,16 +67,34 @@ export const rateLimits = pgTable('rate_limits', {
   resetAt: ts('reset_at').notNull(),
 });
 
-/** One row per WeChat QR login attempt; the state is single-use. */
-export const wechatStates = pgTable('wechat_states', {
-  state: varchar('state', { length: 64 }).primaryKey(),
-  expiresAt: ts('expires_at').notNull(),
-  usedAt: ts('used_at'),
-  /** Simulator only: the code the simulated phone confirmed, and the simulated openid. */
-  simCode: varchar('sim_code', { length: 64 }),
-  simOpenId: varchar('sim_open_id', { length: 128 }),
-  simNickName: varchar('sim_nick_name', { length: 40 }),
-});
+/**
+ * One row per WeChat login or 公众号 authorisation attempt; the state is single-use. `kind`: `qr` (the
+ * Open Platform QR login), `mp_login` (snsapi_userinfo login inside WeChat, bound to the browser by
+ * `browserHash`, the sha256 of a cookie), `mp_base` (snsapi_base for `userId`, then on to `nextPath`).
+ */
+export const wechatStates = pgTable(
+  'wechat_states',
+  {
+    state: varchar('state', { length: 64 }).primaryKey(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    kind: varchar('kind', { length: 16 }).notNull().default('qr'),
+    browserHash: varchar('browser_hash', { length: 64 }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    nextPath: varchar('next_path', { length: 512 }),
+    /** sha256 of the code a 公众号 callback spent: a code is refused the second time. */
+    codeHash: varchar('code_hash', { length: 64 }),
+    /** Simulator only: the code the simulated phone confirmed, and the simulated openid. */
+    simCode: varchar('sim_code', { length: 64 }),
+    simOpenId: varchar('sim_open_id', { length: 128 }),
+    simUnionId: varchar('sim_union_id', { length: 128 }),
+    simNickName: varchar('sim_nick_name', { length: 40 }),
+  },
+  (t) => [
+    uniqueIndex('wechat_states_code_hash_uq').on(t.codeHash),
+    index('wechat_states_sim_code_idx').on(t.simCode),
+  ],
+);
 
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;

@@ -1,5 +1,9 @@
 import {
   envelope,
+  mpAuthorizeData,
+  mpBaseBody,
+  mpBaseResult,
+  mpCallbackBody,
   passwordLoginBody,
   Routes,
   smsLoginBody,
@@ -11,6 +15,7 @@ import {
   wechatStatusData,
   wechatStatusQuery,
 } from '@studio/contract';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../platform/auth.ts';
@@ -19,7 +24,23 @@ import { publicOrigin } from '../../platform/public-origin.ts';
 import { ok } from '../../platform/reply.ts';
 import { loginByPassword, loginBySms, logout } from './auth.service.ts';
 import { sendSmsCode } from './sms-codes.service.ts';
+import { randomToken } from '../../platform/crypto.ts';
 import { bindPhone, createWechatQr, wechatCallback, wechatLoginStatus } from './wechat.service.ts';
+import {
+  MP_BROWSER_COOKIE,
+  mpBaseCallback,
+  mpLoginCallback,
+  startMpBase,
+  startMpLogin,
+} from './wechat-mp.service.ts';
+
+const cookieOf = (request: FastifyRequest, name: string): string | undefined => {
+  for (const part of (request.headers.cookie ?? '').split(/;\s*/)) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq) === name) return part.slice(eq + 1);
+  }
+  return undefined;
+};
 
 // Stricter per-IP limits in front of the account-level limits of the services.
 const strict = { rateLimit: { max: 30, timeWindow: '1 minute' } };
@@ -130,5 +151,77 @@ export const authRoutes =
         },
       },
       async (request) => ok(await bindPhone(ctx, actorOf(request), request.body.phone, request.body.code)),
+    );
+
+    app.post(
+      Routes.auth.mpLogin,
+      {
+        config: { auth: 'public', ...strict },
+        schema: {
+          summary:
+            'Start a WeChat login inside WeChat (公众号 网页授权, snsapi_userinfo); binds the state to this browser',
+          response: { 200: envelope(mpAuthorizeData) },
+        },
+      },
+      async (request, reply) => {
+        const nonce = randomToken(16);
+        // Only this browser can finish the login it started (a state from another browser is refused).
+        void reply.header(
+          'set-cookie',
+          `${MP_BROWSER_COOKIE}=${nonce}; Path=/api/auth/wechat/mp; HttpOnly; SameSite=Lax; Max-Age=600`,
+        );
+        return ok(await startMpLogin(ctx, publicOrigin(request, ctx.config), nonce));
+      },
+    );
+
+    app.post(
+      Routes.auth.mpLoginCallback,
+      {
+        config: { auth: 'public', ...strict },
+        schema: {
+          summary: 'Finish a WeChat login inside WeChat with the code and state WeChat returned to /wxMpAuth',
+          body: mpCallbackBody,
+          response: { 200: envelope(userInfoSchema) },
+        },
+      },
+      async (request) =>
+        ok(
+          await mpLoginCallback(
+            ctx,
+            request.body.code,
+            request.body.state,
+            cookieOf(request, MP_BROWSER_COOKIE),
+            request.log,
+          ),
+        ),
+    );
+
+    app.post(
+      Routes.auth.mpBase,
+      {
+        config: { auth: 'user', ...strict },
+        schema: {
+          summary:
+            "Start the silent 公众号 authorisation (snsapi_base) that records the user's openid, then goes to next",
+          body: mpBaseBody,
+          response: { 200: envelope(mpAuthorizeData) },
+        },
+      },
+      async (request) =>
+        ok(await startMpBase(ctx, actorOf(request), request.body.next, publicOrigin(request, ctx.config))),
+    );
+
+    app.post(
+      Routes.auth.mpBaseCallback,
+      {
+        config: { auth: 'user', ...strict },
+        schema: {
+          summary: "Record the 公众号 openid on the session's user (the code and state from /wxMpAuth)",
+          body: mpCallbackBody,
+          response: { 200: envelope(mpBaseResult) },
+        },
+      },
+      async (request) =>
+        ok(await mpBaseCallback(ctx, actorOf(request), request.body.code, request.body.state, request.log)),
     );
   };

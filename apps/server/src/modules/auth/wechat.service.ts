@@ -10,6 +10,7 @@ import {
   deleteUser,
   findUserByOpenId,
   findUserByPhone,
+  findUserByUnionId,
   insertWechatUser,
   toUserInfo,
   updateUser,
@@ -55,6 +56,14 @@ export async function wechatCallback(
     log.warn({ err: err.message }, 'WeChat code exchange failed');
     throw new AppError(Code.WECHAT_LOGIN_FAILED);
   }
+  // The same person who came by the 公众号 (one unionid) is the same account: it records this openid too.
+  const sameByUnion =
+    profile.unionId && !(await findUserByOpenId(ctx.db, profile.openId))
+      ? await findUserByUnionId(ctx.db, profile.unionId)
+      : undefined;
+  if (sameByUnion && !sameByUnion.wechatOpenId) {
+    return startSession(ctx, await updateUser(ctx.db, sameByUnion.id, { wechatOpenId: profile.openId }));
+  }
   const user =
     (await findUserByOpenId(ctx.db, profile.openId)) ??
     (await insertWechatUser(ctx.db, {
@@ -77,7 +86,9 @@ export async function bindPhone(
   code: string,
 ): Promise<UserInfo> {
   const { user } = actor;
-  if (user.phone !== null || !user.wechatOpenId) throw new AppError(Code.PHONE_ALREADY_BOUND);
+  if (user.phone !== null || !(user.wechatOpenId || user.wechatMpOpenId)) {
+    throw new AppError(Code.PHONE_ALREADY_BOUND);
+  }
   await verifySmsCode(ctx, phone, 'bind', code);
   const existing = await findUserByPhone(ctx.db, phone);
   if (!existing) {
@@ -86,12 +97,22 @@ export async function bindPhone(
     // A new account completed: greeted as new, like an SMS sign-up.
     return { ...toUserInfo(updated, session, await currentLastTeam(ctx.db, updated)), newUser: true };
   }
-  if (existing.wechatOpenId) throw new AppError(Code.PHONE_TAKEN_BY_WECHAT);
+  // The phone's account has another WeChat identity already: refused, never overwritten.
+  if (
+    (existing.wechatOpenId && user.wechatOpenId) ||
+    (existing.wechatMpOpenId && user.wechatMpOpenId) ||
+    (existing.wechatUnionId && user.wechatUnionId && existing.wechatUnionId !== user.wechatUnionId) ||
+    (existing.wechatOpenId && !user.wechatUnionId)
+  ) {
+    throw new AppError(Code.PHONE_TAKEN_BY_WECHAT);
+  }
   const merged = await ctx.db.transaction(async (tx) => {
     await deleteUser(tx, user.id);
+    // Both openids (the QR's and the 公众号's) and the unionid move onto the phone's account.
     return updateUser(tx, existing.id, {
-      wechatOpenId: user.wechatOpenId,
-      wechatUnionId: user.wechatUnionId,
+      wechatOpenId: existing.wechatOpenId ?? user.wechatOpenId,
+      wechatMpOpenId: existing.wechatMpOpenId ?? user.wechatMpOpenId,
+      wechatUnionId: existing.wechatUnionId ?? user.wechatUnionId,
       headImage: existing.headImage || user.headImage,
     });
   });

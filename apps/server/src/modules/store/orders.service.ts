@@ -5,7 +5,9 @@ import {
   type Order,
   type OrderRefundState,
   type OrderStatus,
+  type PayAction,
   type PayInfo,
+  type PayMethod,
 } from '@studio/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { type TeamCtx } from '../../platform/auth.ts';
@@ -15,6 +17,7 @@ import { AppError } from '../../platform/errors.ts';
 import type { PaymentNotice } from '../../platform/payments/payment-provider.ts';
 import { authorize } from '../../platform/policy.ts';
 import { scheduleOrderExpiry } from './store.jobs.ts';
+import { payMethodsFor, payPlaceOf } from './pay-methods.ts';
 import { removeCartItems } from './cart.repo.ts';
 import { basket, heldData } from './cart.service.ts';
 import { insertRedemption } from './coupons.repo.ts';
@@ -187,33 +190,54 @@ export async function listOrders(c: Pick<TeamCtx, 'ctx' | 'actor'>, pageNum: num
   return { list: rows.map(toOrder), total, pageNum, pageSize };
 }
 
+/** What the client asked for: a method (one of the answer's `methods`), or (older clients) a provider. */
+export type PayChoice = { provider?: string | undefined; method?: PayMethod | undefined };
+/** The request's own context, read by the server: the user agent (where the buyer is) and IP (WeChat Pay H5). */
+export type PayClient = { userAgent?: string | undefined; ip: string };
+
 /**
- * Starts paying an order with the provider the buyer chose (`provider`, one of the configured ones),
- * else the one the order has: 20018 when it is paid already (idempotent), 40005 once expired, 40033
- * once cancelled, 40031 when the team owns one of its courses by another order (before any QR),
- * 40007 for a provider that is not configured. A pending order records the chosen provider.
+ * Starts paying an order by a method suited to where the buyer is (`payMethodsFor`): the chosen
+ * `method` (40034 when it is not offered here), else the first of the chosen `provider` (40007 when
+ * it is not configured), else the order's provider's, else the first offered. 20018 when it is paid
+ * already (idempotent), 40005 once expired, 40033 once cancelled, 40031 when the team owns one of its
+ * courses by another order (before anything is started). A pending order records the provider.
+ * The address the payer returns to is our order page on our own origin (PUBLIC_URL for a real
+ * provider, which calls it from outside; the request's trusted origin for the sandbox's pages):
+ * nothing the client sends can change it.
  */
 export async function payOrder(
   c: Pick<TeamCtx, 'ctx' | 'actor'>,
   orderId: number,
-  chosen?: string,
+  choice: PayChoice = {},
+  client: PayClient = { ip: '127.0.0.1' },
 ): Promise<{ code: number; data: PayInfo }> {
   const found = await findUserOrder(c.ctx.db, c.actor.user.id, orderId);
   if (!found) throw new AppError(Code.NOT_FOUND);
   const order = toOrder(found);
   const { paymentProviders } = c.ctx;
-  if (chosen !== undefined && !paymentProviders.has(chosen))
+  if (choice.provider !== undefined && !paymentProviders.has(choice.provider))
     throw new AppError(Code.PAY_PROVIDER_UNAVAILABLE);
-  // An order made under another configuration falls back to today's default provider.
-  const provider = paymentProviders.get(chosen ?? found.order.provider) ?? c.ctx.payments;
-  const info = (qrUrl: string): PayInfo => ({
+  const place = payPlaceOf(client.userAgent);
+  const offered = payMethodsFor(place, paymentProviders.values(), c.ctx.payerOpenIds !== null);
+  const picked = choice.method
+    ? offered.find((o) => o.method === choice.method)
+    : choice.provider
+      ? offered.find((o) => o.provider.name === choice.provider)
+      : (offered.find((o) => o.provider.name === found.order.provider) ?? offered[0]);
+  if (!picked) throw new AppError(Code.PAY_METHOD_UNAVAILABLE);
+  const { provider, method } = picked;
+  const info = (action: PayAction): PayInfo => ({
     orderId,
     provider: provider.name,
     providers: [...paymentProviders.keys()],
-    qrUrl,
+    qrUrl: action.kind === 'qr' ? action.qrUrl : '',
     expireTime: order.expireTime,
+    place,
+    method,
+    methods: offered.map((o) => ({ method: o.method, provider: o.provider.name })),
+    action,
   });
-  if (order.status === 'paid') return { code: Code.ORDER_ALREADY_PAID, data: info('') };
+  if (order.status === 'paid') return { code: Code.ORDER_ALREADY_PAID, data: info({ kind: 'none' }) };
   if (order.status === 'cancelled') throw new AppError(Code.ORDER_CANCELLED);
   if (order.status !== 'pending') throw new AppError(Code.ORDER_EXPIRED);
   const [owned] = await ownedBy(
@@ -227,8 +251,11 @@ export async function payOrder(
       params: { orderNo: owned.orderNo },
       data: heldData(owned, c.actor.user.id),
     });
+  // Inside WeChat, Alipay's pages are blocked: the page explains how to open it in a browser instead.
+  if (place === 'wechat' && method.startsWith('alipay_'))
+    return { code: Code.OK, data: info({ kind: 'openInBrowser' }) };
   if (provider.name !== found.order.provider) await setPendingOrderProvider(c.ctx.db, orderId, provider.name);
-  const { qrUrl } = await provider.createPayment({
+  const paymentOrder = {
     orderNo: order.orderNo,
     amount: order.amount,
     description: order.items
@@ -237,8 +264,35 @@ export async function payOrder(
       .slice(0, 120),
     expiresAt: new Date(order.expireTime),
     origin: c.actor.origin,
+  };
+  if (method === 'wechat_native' || method === 'alipay_qr' || !provider.startPayment) {
+    const { qrUrl } = await provider.createPayment(paymentOrder);
+    return { code: Code.OK, data: info({ kind: 'qr', qrUrl }) };
+  }
+  const returnPath = `/store/pay/${orderId}`;
+  // Real JSAPI pays as the 公众号's openid: none recorded yet, the page runs the silent authorisation
+  // first and comes back here (nothing is created at WeChat Pay before).
+  let openId: string | undefined;
+  if (method === 'wechat_jsapi' && provider.name !== 'sandbox') {
+    const mp = c.ctx.payerOpenIds!;
+    openId = (await mp.openIdOf(c.actor.user.id)) ?? undefined;
+    if (!openId) return { code: Code.OK, data: info({ kind: 'authorize', next: returnPath }) };
+  }
+  const origin = provider.name === 'sandbox' ? c.actor.origin : c.ctx.config.publicUrl;
+  const started = await provider.startPayment(paymentOrder, {
+    method,
+    returnUrl: `${origin}${returnPath}`,
+    returnPath,
+    clientIp: client.ip,
+    openId,
   });
-  return { code: Code.OK, data: info(qrUrl) };
+  const action: PayAction =
+    'bridge' in started
+      ? { kind: 'bridge', params: started.bridge }
+      : 'simulatorUrl' in started
+        ? { kind: 'simulator', url: started.simulatorUrl }
+        : { kind: 'redirect', url: started.redirectUrl };
+  return { code: Code.OK, data: info(action) };
 }
 
 /**

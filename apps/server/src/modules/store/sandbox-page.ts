@@ -1,5 +1,5 @@
 /** The sandbox payer's pages. */
-import { formatPrice } from '@studio/contract';
+import { formatPrice, type PayMethod } from '@studio/contract';
 import { escapeHtml, htmlPage } from '../../platform/html-page.ts';
 
 /** What is being paid for: the order's amount and courses, as the payer's page shows them. */
@@ -47,4 +47,38 @@ ${summary(page.order)}
     default:
       return shell(`<h1>链接无效</h1><p class="note">请回到支付页重新扫码。</p>`);
   }
+}
+
+/** Each simulated cashier: its title and colour (WeChat green, Alipay blue), as the real one shows them. */
+const CASHIERS: Record<PayMethod, { title: string; accent: string }> = {
+  wechat_native: { title: '微信支付（沙箱）', accent: '#07c160' },
+  wechat_jsapi: { title: '微信支付（沙箱）', accent: '#07c160' },
+  wechat_h5: { title: '微信支付收银台（沙箱）', accent: '#07c160' },
+  alipay_qr: { title: '支付宝（沙箱）', accent: '#1677ff' },
+  alipay_wap: { title: '支付宝收银台（沙箱）', accent: '#1677ff' },
+  alipay_page: { title: '支付宝电脑网站收银台（沙箱）', accent: '#1677ff' },
+};
+
+/**
+ * The sandbox's simulator of a cashier (WeChat Pay H5, Alipay WAP, Alipay page pay) or of WeChat's
+ * JSAPI pay sheet: the amount, 确认支付 (a signed notification through the real webhook, then back to
+ * the order page) and 取消 (back to the order page, unpaid). `back` is our own order page's path.
+ */
+export function sandboxCashierPage(
+  p: { method: PayMethod; orderNo: string; sig: string; order: SandboxOrder; back: string } | null,
+): string {
+  if (!p) return shell('<h1>链接无效</h1><p class="note">请回到支付页重新发起支付。</p>');
+  const c = CASHIERS[p.method];
+  const sheet = p.method === 'wechat_jsapi';
+  return htmlPage(
+    c.title,
+    c.accent,
+    `<h1>${escapeHtml(c.title)}</h1><p class="note">这是内置的沙箱支付${sheet ? '（模拟微信内的支付弹窗）' : ''}，不会产生真实扣款。</p>
+<p>订单号：${escapeHtml(p.orderNo)}</p>
+${summary(p.order)}
+<form method="post" action="/api/pay/sandbox/cashier/confirm"><input type="hidden" name="orderNo" value="${escapeHtml(p.orderNo)}">
+<input type="hidden" name="method" value="${escapeHtml(p.method)}"><input type="hidden" name="sig" value="${escapeHtml(p.sig)}">
+<button type="submit">确认支付</button></form>
+<p style="text-align:center;margin-top:16px"><a href="${escapeHtml(p.back)}">取消</a></p>`,
+  );
 }

@@ -224,7 +224,12 @@ export const storeRoutes =
         },
       },
       async (r) => {
-        const result = await payOrder({ ctx, actor: actorOf(r) }, r.body.orderId, r.body.provider);
+        const result = await payOrder(
+          { ctx, actor: actorOf(r) },
+          r.body.orderId,
+          { provider: r.body.provider, method: r.body.method },
+          { userAgent: r.headers['user-agent'], ip: r.ip },
+        );
         return ok(result.data, result.code);
       },
     );

@@ -13,6 +13,18 @@ export const findUserByPhone = async (db: Db, phone: string): Promise<UserRow | 
 export const findUserByOpenId = async (db: Db, openId: string): Promise<UserRow | undefined> =>
   (await db.select().from(users).where(eq(users.wechatOpenId, openId)))[0];
 
+export const findUserByMpOpenId = async (db: Db, openId: string): Promise<UserRow | undefined> =>
+  (await db.select().from(users).where(eq(users.wechatMpOpenId, openId)))[0];
+
+export const findUserByUnionId = async (db: Db, unionId: string): Promise<UserRow | undefined> =>
+  (await db.select().from(users).where(eq(users.wechatUnionId, unionId)))[0];
+
+/** A new user from the 公众号 (no phone yet); two first logins racing make one account. */
+export async function insertMpUser(db: Db, user: NewUser & { wechatMpOpenId: string }): Promise<UserRow> {
+  const [row] = await db.insert(users).values(user).onConflictDoNothing().returning();
+  return row ?? (await findUserByMpOpenId(db, user.wechatMpOpenId))!;
+}
+
 /** Inserts unless the phone exists already (two first logins racing make one account). */
 export async function insertUserByPhone(db: Db, user: NewUser & { phone: string }): Promise<UserRow> {
   const [row] = await db.insert(users).values(user).onConflictDoNothing().returning();

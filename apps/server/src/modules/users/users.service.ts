@@ -7,19 +7,30 @@ import type { UserRow } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { invalidInput } from '../../platform/errors.ts';
 import { isOwnFileUrl } from '../files/files.service.ts';
-import { updateUser } from './users.repo.ts';
+import { findUserById, updateUser } from './users.repo.ts';
 
 export {
   deleteUser,
   findUserById,
+  findUserByMpOpenId,
   findUserByOpenId,
   findUserByPhone,
+  findUserByUnionId,
+  insertMpUser,
   insertUserByPhone,
   insertWechatUser,
   setLastTeamIfNone,
   updateUser,
 } from './users.repo.ts';
 export { maskPhone, toUserInfo } from './user-info.presenter.ts';
+
+/**
+ * The user's openid under the 公众号 (recorded by 网页授权: the 公众号 login or the silent
+ * snsapi_base at POST /api/auth/wechat/mp/base), for WeChat Pay JSAPI; null when none is recorded.
+ */
+export async function mpOpenIdOf(ctx: AppContext, userId: number): Promise<string | null> {
+  return (await findUserById(ctx.db, userId))?.wechatMpOpenId ?? null;
+}
 
 /** Edits the nickname or avatar; an avatar must be one of this server's uploads. */
 export async function updateProfile(

@@ -1,18 +1,23 @@
 /**
  * Alipay through the official `alipay-sdk` (OpenAPI gateway, RSA2): face-to-face QR payments
- * (`alipay.trade.precreate`), the asynchronous notification verified with Alipay's public key,
+ * (`alipay.trade.precreate`), 手机网站支付 (`alipay.trade.wap.pay`) and 电脑网站支付
+ * (`alipay.trade.page.pay`): a signed GET URL of the gateway to send the payer to (`pageExec`),
+ * coming back to our order page (`return_url`; its query is never believed: the page asks us, and we
+ * ask `alipay.trade.query`), the asynchronous notification verified with Alipay's public key,
  * `alipay.trade.query` for a late notification and `alipay.trade.refund`, which answers synchronously.
  * Every gateway answer is signature-checked by the SDK (`validateSign`). The gateway is configurable
  * so tests talk to a fake one. Amounts are fen here and yuan strings with two decimals at Alipay.
  */
 import { AlipaySdk } from 'alipay-sdk';
-import { chinaDateTime, fenToYuanText } from '@studio/contract';
+import { chinaDateTime, fenToYuanText, type PayMethod } from '@studio/contract';
 import {
   PaymentIgnored,
   PaymentRejected,
   type PaymentNotice,
   type PaymentOrder,
   type PaymentProvider,
+  type PaymentStart,
+  type PaymentStarted,
   type RefundOrder,
   type RefundStarted,
 } from './payment-provider.ts';
@@ -64,6 +69,7 @@ export class AlipayProvider implements PaymentProvider {
   readonly name = 'alipay';
   /** Alipay re-sends a notification until it reads exactly this. */
   readonly notificationAnswer = 'success';
+  readonly methods: readonly PayMethod[] = ['alipay_qr', 'alipay_wap', 'alipay_page'];
   private readonly sdk: AlipaySdk;
   private readonly appId: string;
   private readonly notifyUrl: string;
@@ -101,6 +107,25 @@ export class AlipayProvider implements PaymentProvider {
     if (answer.code !== '10000' || !answer.qrCode)
       throw new Error(`Alipay refused the order: ${answer.code ?? ''} ${answer.subCode ?? answer.msg ?? ''}`);
     return { qrUrl: answer.qrCode };
+  }
+
+  /** WAP (`QUICK_WAP_WAY`, with `quit_url`) or page pay (`FAST_INSTANT_TRADE_PAY`): the gateway URL to go to. */
+  async startPayment(order: PaymentOrder, start: PaymentStart): Promise<PaymentStarted> {
+    const wap = start.method === 'alipay_wap';
+    if (!wap && start.method !== 'alipay_page') throw new Error(`Alipay does not play ${start.method}`);
+    const redirectUrl = this.sdk.pageExec(wap ? 'alipay.trade.wap.pay' : 'alipay.trade.page.pay', 'GET', {
+      bizContent: {
+        out_trade_no: order.orderNo,
+        total_amount: fenToYuan(order.amount),
+        subject: order.description.slice(0, 120) || '课程',
+        product_code: wap ? 'QUICK_WAP_WAY' : 'FAST_INSTANT_TRADE_PAY',
+        time_expire: beijingTime(order.expiresAt),
+        ...(wap ? { quit_url: start.returnUrl } : {}),
+      },
+      returnUrl: start.returnUrl,
+      notifyUrl: this.notifyUrl,
+    });
+    return { redirectUrl };
   }
 
   /**

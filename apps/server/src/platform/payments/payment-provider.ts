@@ -2,6 +2,7 @@
  * One interface for every payment provider; the sandbox, WeChat Pay and Alipay use the same webhook
  * path (`/api/pay/notify/:name`).
  */
+import type { PayMethod, WechatBridgeParams } from '@studio/contract';
 import { z } from 'zod';
 import { orders, paymentEvents, refunds } from '../../db/schema.ts';
 export type PaymentOrder = {
@@ -12,6 +13,23 @@ export type PaymentOrder = {
   /** Where the payer reached the app (platform/public-origin.ts): a QR that opens a page of ours links there. */
   origin: string;
 };
+
+/**
+ * A payment by a method other than the provider's QR: where the payer comes back to (our order page,
+ * built by the server from its own origin, never from the request), the payer's IP (WeChat Pay H5)
+ * and openid (JSAPI).
+ */
+export type PaymentStart = {
+  method: PayMethod;
+  returnUrl: string;
+  /** The order page's path (`/store/pay/:orderId`): the sandbox's simulator pages return there. */
+  returnPath: string;
+  clientIp: string;
+  openId?: string | undefined;
+};
+/** What the payer does next: go to a URL (a cashier, or the sandbox's simulator), or call WeChat's bridge. */
+export type PaymentStarted =
+  { redirectUrl: string } | { bridge: WechatBridgeParams } | { simulatorUrl: string };
 
 /** What a verified notification says happened. */
 export type PaymentNotice = { eventId: string; orderNo: string; amount: number; txnId: string };
@@ -51,8 +69,15 @@ export interface PaymentProvider {
    * `success`); without it the webhook answers the JSON envelope.
    */
   readonly notificationAnswer?: string;
+  /**
+   * The methods this provider plays, its QR method first (the one `createPayment` starts). The server
+   * offers the ones that suit where the buyer is (`payMethodsFor` in modules/store/pay-methods.ts).
+   */
+  readonly methods: readonly PayMethod[];
   /** Starts a payment and answers the URL to show as a QR code. */
   createPayment(order: PaymentOrder): Promise<{ qrUrl: string }>;
+  /** Starts a payment by one of `methods` other than the QR (H5, JSAPI, WAP, page pay). */
+  startPayment?(order: PaymentOrder, start: PaymentStart): Promise<PaymentStarted>;
   /** Verifies a notification's signature over the raw body (JSON or a form); throws PaymentRejected otherwise. */
   verifyNotification(
     headers: Record<string, string | string[] | undefined>,

@@ -4,6 +4,7 @@
  * every server process signs and verifies alike.
  */
 import { createHmac } from 'node:crypto';
+import { PAY_METHODS, type PayMethod } from '@studio/contract';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { appSettings } from '../../db/schema.ts';
@@ -13,6 +14,8 @@ import {
   type PaymentNotice,
   type PaymentOrder,
   type PaymentProvider,
+  type PaymentStart,
+  type PaymentStarted,
   type RefundOrder,
   type RefundStarted,
 } from './payment-provider.ts';
@@ -22,6 +25,11 @@ const MAX_SKEW_MS = 5 * 60_000;
 
 export class SandboxPaymentProvider implements PaymentProvider {
   readonly name = 'sandbox';
+  /** Every method, each played by a simulator page of ours (the QR's confirm page for Native and Alipay QR). */
+  readonly methods: readonly PayMethod[] = [
+    'wechat_native',
+    ...PAY_METHODS.filter((m) => m !== 'wechat_native'),
+  ];
   private secret: string | undefined;
   private readonly db: Db;
 
@@ -49,6 +57,24 @@ export class SandboxPaymentProvider implements PaymentProvider {
   async createPayment(order: PaymentOrder): Promise<{ qrUrl: string }> {
     const q = new URLSearchParams({ orderNo: order.orderNo, sig: await this.sign(`page:${order.orderNo}`) });
     return { qrUrl: `${order.origin}/api/pay/sandbox?${q.toString()}` };
+  }
+
+  /**
+   * H5, WAP and page pay: the simulator of that cashier; JSAPI: the simulator of WeChat's pay sheet
+   * (never WeChat's real bridge with a sandbox signature). Each returns to the order page.
+   */
+  async startPayment(order: PaymentOrder, start: PaymentStart): Promise<PaymentStarted> {
+    const q = new URLSearchParams({
+      orderNo: order.orderNo,
+      method: start.method,
+      sig: await this.sign(`cashier:${start.method}:${order.orderNo}`),
+    });
+    const url = `${order.origin}/api/pay/sandbox/cashier?${q.toString()}`;
+    return start.method === 'wechat_jsapi' ? { simulatorUrl: url } : { redirectUrl: url };
+  }
+
+  async checkCashierSignature(method: string, orderNo: string, sig: string): Promise<boolean> {
+    return safeEqual(await this.sign(`cashier:${method}:${orderNo}`), sig);
   }
 
   /** The sandbox pays back at once: its answer is the notice, applied like a notification. */

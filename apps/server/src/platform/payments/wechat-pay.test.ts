@@ -56,7 +56,12 @@ describe('WeChat Pay v3 Native', () => {
       provider: 'wechat',
       qrUrl: `weixin://wxpay/bizpayurl?pr=${order.orderNo}`,
     });
-    expect(fake.created.at(-1)).toEqual({ amount: 3300, outTradeNo: order.orderNo, authOk: true });
+    expect(fake.created.at(-1)).toMatchObject({
+      amount: 3300,
+      outTradeNo: order.orderNo,
+      authOk: true,
+      kind: 'native',
+    });
     expect((await t.app.inject({ method: 'GET', url: '/api/pay/sandbox?orderNo=x&sig=y' })).statusCode).toBe(
       404,
     );

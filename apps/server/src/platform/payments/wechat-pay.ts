@@ -1,5 +1,6 @@
 /**
- * WeChat Pay API v3, Native (QR) payments: signed requests with the merchant key, platform-signed
+ * WeChat Pay API v3, Native (QR), H5 (a phone's browser: `mweb_url`) and JSAPI (inside WeChat, the
+ * 公众号's pay sheet: prepay_id and the bridge parameters signed with the merchant key) payments: signed requests with the merchant key, platform-signed
  * notifications whose resource is AES-256-GCM encrypted with the APIv3 key, and order queries for
  * notifications that are late. The base URL is configurable so tests talk to a fake server.
  *
@@ -18,12 +19,15 @@ import {
   X509Certificate,
   type KeyObject,
 } from 'node:crypto';
+import type { PayMethod, WechatBridgeParams } from '@studio/contract';
 import {
   PaymentIgnored,
   PaymentRejected,
   type PaymentNotice,
   type PaymentOrder,
   type PaymentProvider,
+  type PaymentStart,
+  type PaymentStarted,
   type RefundNotice,
   type RefundOrder,
   type RefundQueried,
@@ -73,6 +77,7 @@ type SignedMessage = {
 
 export class WechatPayProvider implements PaymentProvider {
   readonly name = 'wechat';
+  readonly methods: readonly PayMethod[];
   private readonly o: WechatPayOptions;
   /** 微信支付公钥 by id, as configured. */
   private readonly publicKeys: Map<string, KeyObject>;
@@ -89,6 +94,8 @@ export class WechatPayProvider implements PaymentProvider {
     if (!options.platformCertificates && options.platformPublicKeys.length === 0)
       throw new Error('WeChat Pay needs WECHATPAY_PUBLIC_KEY(_ID) or platform certificates');
     this.o = options;
+    // JSAPI is offered only with a 公众号 (AppContext.payerOpenIds), whose appid is `appId`.
+    this.methods = ['wechat_native', 'wechat_h5', 'wechat_jsapi'];
     this.publicKeys = new Map(options.platformPublicKeys.map((k) => [k.id, createPublicKey(k.pem)]));
   }
 
@@ -235,23 +242,73 @@ export class WechatPayProvider implements PaymentProvider {
     if (!ok) throw new PaymentRejected('bad WeChat Pay signature');
   }
 
+  /** The fields every transaction (Native, H5, JSAPI) sends. */
+  private transaction(order: PaymentOrder) {
+    return {
+      appid: this.o.appId,
+      mchid: this.o.mchId,
+      description: order.description.slice(0, 127) || '课程',
+      out_trade_no: order.orderNo,
+      time_expire: order.expiresAt.toISOString().replace(/\.\d{3}Z$/, '+00:00'),
+      notify_url: this.o.notifyUrl,
+      amount: { total: order.amount, currency: 'CNY' },
+    };
+  }
+
   async createPayment(order: PaymentOrder): Promise<{ qrUrl: string }> {
     const { status, body } = await this.call<{ code_url?: string; message?: string }>(
       'POST',
       '/v3/pay/transactions/native',
-      {
-        appid: this.o.appId,
-        mchid: this.o.mchId,
-        description: order.description.slice(0, 127) || '课程',
-        out_trade_no: order.orderNo,
-        time_expire: order.expiresAt.toISOString().replace(/\.\d{3}Z$/, '+00:00'),
-        notify_url: this.o.notifyUrl,
-        amount: { total: order.amount, currency: 'CNY' },
-      },
+      this.transaction(order),
     );
     if (status !== 200 || !body.code_url)
       throw new Error(`WeChat Pay refused the order: HTTP ${status} ${body.message ?? ''}`);
     return { qrUrl: body.code_url };
+  }
+
+  /**
+   * H5: `POST /v3/pay/transactions/h5` answers `mweb_url`, to which the payer goes with our order page
+   * as `redirect_url` (WeChat Pay sends them back there, paid or not; the page then asks us).
+   * JSAPI: `POST /v3/pay/transactions/jsapi` with the payer's openid answers `prepay_id`, and the
+   * bridge parameters are signed here with the merchant key.
+   */
+  async startPayment(order: PaymentOrder, start: PaymentStart): Promise<PaymentStarted> {
+    if (start.method === 'wechat_h5') {
+      const { status, body } = await this.call<{ h5_url?: string; mweb_url?: string; message?: string }>(
+        'POST',
+        '/v3/pay/transactions/h5',
+        {
+          ...this.transaction(order),
+          scene_info: { payer_client_ip: start.clientIp, h5_info: { type: 'Wap' } },
+        },
+      );
+      const url = body.h5_url ?? body.mweb_url;
+      if (status !== 200 || !url)
+        throw new Error(`WeChat Pay refused the order: HTTP ${status} ${body.message ?? ''}`);
+      return { redirectUrl: `${url}&redirect_url=${encodeURIComponent(start.returnUrl)}` };
+    }
+    if (start.method === 'wechat_jsapi' && start.openId) {
+      const { status, body } = await this.call<{ prepay_id?: string; message?: string }>(
+        'POST',
+        '/v3/pay/transactions/jsapi',
+        { ...this.transaction(order), payer: { openid: start.openId } },
+      );
+      if (status !== 200 || !body.prepay_id)
+        throw new Error(`WeChat Pay refused the order: HTTP ${status} ${body.message ?? ''}`);
+      return { bridge: this.bridgeParams(body.prepay_id) };
+    }
+    throw new Error(`WeChat Pay does not play ${start.method} here`);
+  }
+
+  /** `getBrandWCPayRequest`'s parameters: paySign is RSA-SHA256 over appId, timeStamp, nonceStr, package. */
+  bridgeParams(prepayId: string): WechatBridgeParams {
+    const timeStamp = Math.floor(Date.now() / 1000).toString();
+    const nonceStr = randomBytes(16).toString('hex');
+    const pkg = `prepay_id=${prepayId}`;
+    const paySign = createSign('RSA-SHA256')
+      .update(`${this.o.appId}\n${timeStamp}\n${nonceStr}\n${pkg}\n`)
+      .sign(this.o.privateKeyPem, 'base64');
+    return { appId: this.o.appId, timeStamp, nonceStr, package: pkg, signType: 'RSA', paySign };
   }
 
   decrypt(resource: Resource): string {

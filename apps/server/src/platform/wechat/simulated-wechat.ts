@@ -1,4 +1,5 @@
 import type { WechatProfile, WechatProvider } from './wechat-provider.ts';
+import { simulatedUnionIdOfQrOpenId } from './mp-oauth.ts';
 import { WechatExchangeError } from './wechat-provider.ts';
 
 /**
@@ -29,6 +30,12 @@ export class SimulatedWechatProvider implements WechatProvider {
   async exchange(code: string, state: string): Promise<WechatProfile> {
     const login = await this.findLogin(state, code);
     if (!login) throw new WechatExchangeError('unknown simulator code');
-    return { openId: login.openId, unionId: null, nickName: login.nickName, headImage: '' };
+    // The simulated Open Platform binds the QR app and the 公众号: one unionid for both (mp-oauth.ts).
+    return {
+      openId: login.openId,
+      unionId: simulatedUnionIdOfQrOpenId(login.openId),
+      nickName: login.nickName,
+      headImage: '',
+    };
   }
 }

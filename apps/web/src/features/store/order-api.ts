@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Routes } from '@studio/contract/constants';
-import type { Cart, CouponPreview, Order, Page, PageQuery, PayInfo } from '@studio/contract';
+import type { Cart, CouponPreview, Order, Page, PageQuery, PayInfo, PayMethod } from '@studio/contract';
 import type { AxiosRequestConfig } from 'axios';
 import { api, unwrap } from '../../lib/request.ts';
 import { useTeamId } from '../teams/current-team.ts';
@@ -29,10 +29,15 @@ export const orderApi = {
   list: (query: PageQuery) => api.get<Page<Order>>(Routes.order.list, { params: query }).then(unwrap),
   /**
    * Resolves with the envelope: 20018 (a success code) means the order is paid already. `provider`:
-   * the payment method the buyer chose (else the order's own).
+   * the provider the buyer chose (else the order's own); `method`: one of the answer's `methods`
+   * (the server reads where the buyer is and offers that place's methods).
    */
-  pay: (orderId: number, config?: AxiosRequestConfig, provider?: string) =>
-    api.post<PayInfo>(Routes.order.pay, provider ? { orderId, provider } : { orderId }, config),
+  pay: (orderId: number, config?: AxiosRequestConfig, provider?: string, method?: PayMethod) =>
+    api.post<PayInfo>(
+      Routes.order.pay,
+      { orderId, ...(provider ? { provider } : {}), ...(method ? { method } : {}) },
+      config,
+    ),
   /** Cancels a pending order of the current team (its buyer, or OWNER/ADMIN). */
   cancel: (orderId: number) => api.post<Order>(Routes.order.cancel, { orderId }).then(unwrap),
 };

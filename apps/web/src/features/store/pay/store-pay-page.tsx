@@ -1,6 +1,7 @@
 import { Code, WebPaths } from '@studio/contract/constants';
 import { Button, Card, Col, Descriptions, Flex, Result, Row, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { useDocumentTitle } from '../../../components/use-document-title.ts';
 import { isApiError } from '../../../lib/api-error.ts';
@@ -12,7 +13,10 @@ import { CancelOrderButton } from '../orders/cancel-order-button.tsx';
 import { OrderStatusTag } from '../orders/order-status-tag.tsx';
 import '../store.css';
 import { PayOutcome } from './pay-outcome.tsx';
+import { PayConfirming } from './pay-confirming.tsx';
+import { PayMethodPanel } from './pay-method-panel.tsx';
 import { PayQrPanel } from './pay-qr-panel.tsx';
+import { clearLeftToPay, leftToPay } from './wechat-bridge.ts';
 import { usePayOrder } from './use-pay-order.ts';
 
 /**
@@ -23,7 +27,13 @@ export const StorePayPage = () => {
   const { t } = useTranslation();
   useDocumentTitle(t('store.pay.title'));
   const orderId = Number(useParams().orderId);
-  const { order, pay, view, now, refreshOrder, provider, choose } = usePayOrder(orderId);
+  const { order, pay, view, now, refreshOrder, provider, choose, chooseMethod } = usePayOrder(orderId);
+  // Back from a provider's page or sheet: the page confirms with the server (it never reads its URL
+  // for the outcome; the flag only says the buyer went to pay).
+  const [returned, setReturned] = useState(() => leftToPay(orderId));
+  useEffect(() => {
+    if (view && view !== 'pending') clearLeftToPay(orderId);
+  }, [view, orderId]);
 
   if (order.isPending && Number.isInteger(orderId) && orderId > 0) {
     return (
@@ -93,7 +103,32 @@ export const StorePayPage = () => {
         </Col>
         <Col xs={{ span: 24, order: 1 }} md={{ span: 12, order: 2 }}>
           <Card>
-            {view === 'pending' ? (
+            {view === 'pending' && returned ? (
+              <PayConfirming
+                onRefresh={() => void refreshOrder()}
+                onRepay={() => {
+                  clearLeftToPay(orderId);
+                  setReturned(false);
+                  void pay.refetch();
+                }}
+              />
+            ) : view === 'pending' && pay.data?.methods ? (
+              <PayMethodPanel
+                orderId={orderId}
+                amount={data.amount}
+                info={pay.data}
+                error={pay.error}
+                loading={pay.isPending || pay.isPlaceholderData}
+                expireTime={data.expireTime}
+                now={now}
+                onRefresh={() => void refreshOrder()}
+                onChoose={chooseMethod}
+                onLeft={() => {
+                  setReturned(true);
+                  void refreshOrder();
+                }}
+              />
+            ) : view === 'pending' ? (
               <PayQrPanel
                 amount={data.amount}
                 info={pay.data}

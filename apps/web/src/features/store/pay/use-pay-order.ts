@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Code } from '@studio/contract/constants';
+import type { PayMethod } from '@studio/contract';
 import { useEffect, useState } from 'react';
 import { isApiError } from '../../../lib/api-error.ts';
 import { orderApi } from '../order-api.ts';
@@ -37,11 +38,13 @@ export const usePayOrder = (orderId: number) => {
 
   // The payment method the buyer picked (WeChat Pay / Alipay when both are offered); else the order's.
   const [provider, choose] = useState<string | undefined>(undefined);
+  // The method picked among those the server offers for where the buyer is; else the place's first.
+  const [method, chooseMethod] = useState<PayMethod | undefined>(undefined);
   const pay = useQuery({
-    queryKey: [...storeKeys.pay(orderId), provider ?? ''],
+    queryKey: [...storeKeys.pay(orderId), provider ?? '', method ?? ''],
     queryFn: async () => {
       try {
-        const answer = await orderApi.pay(orderId, { silent: true }, provider);
+        const answer = await orderApi.pay(orderId, { silent: true }, provider, method);
         // 20018: paid meanwhile (another tab, a late webhook): the order tells the rest.
         if (answer.code === Code.ORDER_ALREADY_PAID) void refreshOrder();
         return answer.data;
@@ -68,5 +71,5 @@ export const usePayOrder = (orderId: number) => {
     });
   }, [status, client]);
 
-  return { order, pay, view, now, refreshOrder, provider, choose };
+  return { order, pay, view, now, refreshOrder, provider, choose, method, chooseMethod };
 };
