@@ -11,6 +11,7 @@ import { aiSection } from './ai.ts';
 import { collabSection } from './collab.ts';
 import { httpSection } from './http.ts';
 import { mediaSection } from './media.ts';
+import { paySection } from './pay.ts';
 import { revisionsSection } from './revisions.ts';
 import { spliceSection } from './results-file.ts';
 import { searchSection } from './search.ts';
@@ -25,6 +26,7 @@ const SECTIONS: BenchSection[] = [
   { key: 'ai', title: 'AI streaming overhead and lesson concurrency', run: aiSection },
   { key: 'revisions', title: 'Lesson history storage (issue 17)', run: revisionsSection },
   { key: 'media', title: 'Hosted media: upload, transcoding and HLS serving (issue 34)', run: mediaSection },
+  { key: 'pay', title: 'Paying by place: from 立即购买 to a paid order (issue 44)', run: paySection },
   {
     key: 'collab',
     title: 'Live co-editing: propagation and memory per open lesson (issue 35)',
