@@ -18,7 +18,7 @@ export const Routes = {
     wechatSimulatorDone: '/auth/wechat/simulator/done',
     /** 公众号 网页授权 (inside WeChat): start a login (snsapi_userinfo); the state is bound to this browser. */
     mpLogin: '/auth/wechat/mp/login',
-    /** Finish it with the code and state WeChat returned to /wxMpAuth. */
+    /** Finish it with the code and state WeChat returned to /wxAuth. */
     mpLoginCallback: '/auth/wechat/mp/login/callback',
     /** A logged-in user: the silent snsapi_base URL that records their 公众号 openid, then goes to `next`. */
     mpBase: '/auth/wechat/mp/base',

@@ -179,7 +179,7 @@ export const authRoutes =
       {
         config: { auth: 'public', ...strict },
         schema: {
-          summary: 'Finish a WeChat login inside WeChat with the code and state WeChat returned to /wxMpAuth',
+          summary: 'Finish a WeChat login inside WeChat with the code and state WeChat returned to /wxAuth',
           body: mpCallbackBody,
           response: { 200: envelope(userInfoSchema) },
         },
@@ -216,7 +216,7 @@ export const authRoutes =
       {
         config: { auth: 'user', ...strict },
         schema: {
-          summary: "Record the 公众号 openid on the session's user (the code and state from /wxMpAuth)",
+          summary: "Record the 公众号 openid on the session's user (the code and state from /wxAuth)",
           body: mpCallbackBody,
           response: { 200: envelope(mpBaseResult) },
         },

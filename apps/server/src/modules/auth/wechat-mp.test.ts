@@ -76,7 +76,7 @@ async function authorizeInSimulator(b: Browser, wxid: string, allow = '1') {
   });
   expect(back.statusCode).toBe(302);
   const ret = new URL(back.headers.location as string);
-  expect(ret.pathname).toBe('/wxMpAuth');
+  expect(ret.pathname).toBe('/wxAuth');
   expect(ret.searchParams.get('state')).toBe(start.data.state);
   return { code: ret.searchParams.get('code'), state: start.data.state };
 }
@@ -251,7 +251,7 @@ describe('公众号 网页授权 in the simulator', () => {
     const b = browser(t);
     const start = await b.post<MpAuthorize>('/auth/wechat/mp/login', {});
     const u = new URL(start.data.authorizeUrl);
-    u.searchParams.set('redirect_uri', 'https://evil.example/wxMpAuth');
+    u.searchParams.set('redirect_uri', 'https://evil.example/wxAuth');
     const page = await b.get(local(u.toString()));
     expect(page.body).toContain('授权已失效');
     const me = await createUser(t);
@@ -348,7 +348,7 @@ describe('公众号 client against a fake WeChat server', () => {
     expect(url.hash).toBe('#wechat_redirect');
     expect(Object.fromEntries(url.searchParams)).toEqual({
       appid: 'wxmp',
-      redirect_uri: 'https://studio.example/wxMpAuth?kind=login',
+      redirect_uri: 'https://studio.example/wxAuth?kind=login',
       response_type: 'code',
       scope: 'snsapi_userinfo',
       state: start.data.state,
@@ -381,7 +381,7 @@ describe('公众号 client against a fake WeChat server', () => {
     const b = browser(t);
     const start = await b.post<MpAuthorize>('/auth/wechat/mp/base', { next: '/store' }, me.token);
     expect(new URL(start.data.authorizeUrl).searchParams.get('redirect_uri')).toBe(
-      'https://studio.example/wxMpAuth?kind=base',
+      'https://studio.example/wxAuth?kind=base',
     );
     const before = seen.length;
     const res = await b.post<MpBaseResult>(
