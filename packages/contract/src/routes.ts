@@ -26,6 +26,8 @@ export const Routes = {
     /** The 公众号 simulator's authorisation screen (WECHAT_MP_MODE=simulator). */
     mpSimulator: '/auth/wechat/mp/simulator',
     mpSimulatorConfirm: '/auth/wechat/mp/simulator/confirm',
+    /** The JSSDK's wx.config for a page of this site (share cards inside WeChat). */
+    mpJsConfig: '/auth/wechat/mp/js-config',
     logout: '/auth/logout',
   },
   user: {

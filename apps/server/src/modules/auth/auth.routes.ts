@@ -1,5 +1,7 @@
 import {
   envelope,
+  jsConfigData,
+  jsConfigQuery,
   mpAuthorizeData,
   mpBaseBody,
   mpBaseResult,
@@ -26,6 +28,7 @@ import { loginByPassword, loginBySms, logout } from './auth.service.ts';
 import { sendSmsCode } from './sms-codes.service.ts';
 import { randomToken } from '../../platform/crypto.ts';
 import { bindPhone, createWechatQr, wechatCallback, wechatLoginStatus } from './wechat.service.ts';
+import { jsConfig } from './wechat-js.service.ts';
 import {
   MP_BROWSER_COOKIE,
   mpBaseCallback,
@@ -223,5 +226,20 @@ export const authRoutes =
       },
       async (request) =>
         ok(await mpBaseCallback(ctx, actorOf(request), request.body.code, request.body.state, request.log)),
+    );
+
+    app.get(
+      Routes.auth.mpJsConfig,
+      {
+        // Once per page view inside WeChat; the ticket behind it is cached (wechat-js.service.ts).
+        config: { auth: 'public', rateLimit: { max: 120, timeWindow: '1 minute' } },
+        schema: {
+          summary: 'JSSDK wx.config parameters for a page of this site (share cards inside WeChat)',
+          querystring: jsConfigQuery,
+          response: { 200: envelope(jsConfigData) },
+        },
+      },
+      async (request) =>
+        ok(await jsConfig(ctx, request.query.url, publicOrigin(request, ctx.config), request.log)),
     );
   };
