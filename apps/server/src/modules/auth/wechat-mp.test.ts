@@ -175,6 +175,11 @@ describe('公众号 网页授权 in the simulator', () => {
     const merged = await bindPhone(t, res.data.token, phone);
     expect(merged.code).toBe(200);
     expect(merged.data.userId).toBe(owner.userId);
+    // The 公众号 openid itself moved onto the phone's account: no other account can record it.
+    const other = await createUser(t);
+    const ob = browser(t);
+    ob.jar.set('wxsim_mp', 'wx_merge_mp');
+    expect((await recordOpenId(t, ob, other.token)).code).toBe(Code.WECHAT_MP_OPENID_TAKEN);
     const again = await authorizeInSimulator(b, 'wx_merge_mp');
     const back = await b.post<UserInfo>('/auth/wechat/mp/login/callback', again);
     expect(back.data.userId).toBe(owner.userId);
