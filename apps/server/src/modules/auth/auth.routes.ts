@@ -28,6 +28,7 @@ import { loginByPassword, loginBySms, logout } from './auth.service.ts';
 import { sendSmsCode } from './sms-codes.service.ts';
 import { randomToken } from '../../platform/crypto.ts';
 import { bindPhone, createWechatQr, wechatCallback, wechatLoginStatus } from './wechat.service.ts';
+import { connectRedis } from '../../platform/redis.ts';
 import { jsConfig } from './wechat-js.service.ts';
 import {
   MP_BROWSER_COOKIE,
@@ -228,6 +229,10 @@ export const authRoutes =
         ok(await mpBaseCallback(ctx, actorOf(request), request.body.code, request.body.state, request.log)),
     );
 
+    // The JSSDK ticket's shared cache (wechat-js.service.ts): Redis when configured, else the database.
+    const redis = ctx.config.REDIS_URL ? connectRedis(ctx.config.REDIS_URL, app.log) : undefined;
+    if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => undefined)));
+
     app.get(
       Routes.auth.mpJsConfig,
       {
@@ -240,6 +245,6 @@ export const authRoutes =
         },
       },
       async (request) =>
-        ok(await jsConfig(ctx, request.query.url, publicOrigin(request, ctx.config), request.log)),
+        ok(await jsConfig(ctx, request.query.url, publicOrigin(request, ctx.config), request.log, redis)),
     );
   };

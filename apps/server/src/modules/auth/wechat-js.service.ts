@@ -1,12 +1,13 @@
 /**
  * JSSDK wx.config for share cards inside WeChat. The access_token and jsapi_ticket are cached once for
- * all processes in the database (app_settings), refreshed when under 5 minutes are left, fetched by
+ * all processes, in Redis with REDIS_URL, else in the database (app_settings), refreshed when under 5 minutes are left, fetched by
  * one process at a time (an advisory lock; the others then read what it stored) and by one request
  * at a time in a process (single flight): never per page view.
  */
 import { Code, type JsConfig } from '@studio/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Redis } from 'ioredis';
 import type { Db } from '../../db/client.ts';
 import { appSettings } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -71,8 +72,69 @@ async function refresh(ctx: AppContext): Promise<string> {
   });
 }
 
+/** Fetches a token (unless `known` still has one) and a ticket. */
+async function fetchFresh(ctx: AppContext, known: Cached | null): Promise<Cached> {
+  const api = ctx.wechatMpJsapi;
+  const now = Date.now();
+  const token =
+    known && fresh(known, api.appId, 'token')
+      ? { value: known.token, expiresAt: known.tokenExpiresAt }
+      : await api.accessToken().then((t) => ({ value: t.value, expiresAt: now + t.expiresInSeconds * 1000 }));
+  const ticket = await api.jsapiTicket(token.value);
+  return {
+    appId: api.appId,
+    token: token.value,
+    tokenExpiresAt: token.expiresAt,
+    ticket: ticket.value,
+    ticketExpiresAt: now + ticket.expiresInSeconds * 1000,
+  };
+}
+
+/**
+ * With REDIS_URL: the same cache in Redis (a key per app id), one process fetching under a
+ * `SET NX PX` lock while the others wait for what it stores.
+ */
+async function redisTicket(ctx: AppContext, redis: Redis): Promise<string> {
+  const key = `studio:wechat-mp-jsapi:${ctx.wechatMpJsapi.appId}`;
+  const read = async () => {
+    const raw = await redis.get(key);
+    try {
+      return raw ? (JSON.parse(raw) as Cached) : null;
+    } catch {
+      return null;
+    }
+  };
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const cached = await read();
+    if (cached && fresh(cached, ctx.wechatMpJsapi.appId, 'ticket')) return cached.ticket;
+    const lock = randomToken(8);
+    if ((await redis.set(`${key}:lock`, lock, 'PX', 15_000, 'NX')) === 'OK') {
+      try {
+        const again = await read();
+        if (again && fresh(again, ctx.wechatMpJsapi.appId, 'ticket')) return again.ticket;
+        const value = await fetchFresh(ctx, again);
+        await redis.set(key, JSON.stringify(value), 'PX', Math.max(1000, value.tokenExpiresAt - Date.now()));
+        return value.ticket;
+      } finally {
+        if ((await redis.get(`${key}:lock`)) === lock) await redis.del(`${key}:lock`);
+      }
+    }
+    if (Date.now() > deadline) throw new WechatExchangeError('jsapi_ticket lock not released');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 /** The current jsapi_ticket: the cached one, or one fetched by a single request across processes. */
-export async function jsapiTicket(ctx: AppContext): Promise<string> {
+export async function jsapiTicket(ctx: AppContext, redis?: Redis): Promise<string> {
+  if (redis) {
+    let running = inFlight.get(ctx);
+    if (!running) {
+      running = redisTicket(ctx, redis).finally(() => inFlight.delete(ctx));
+      inFlight.set(ctx, running);
+    }
+    return running;
+  }
   const cached = await readCached(ctx.db);
   if (cached && fresh(cached, ctx.wechatMpJsapi.appId, 'ticket')) return cached.ticket;
   let running = inFlight.get(ctx);
@@ -89,6 +151,7 @@ export async function jsConfig(
   url: string,
   origin: string,
   log: FastifyBaseLogger,
+  redis?: Redis,
 ): Promise<JsConfig> {
   let page: URL;
   try {
@@ -100,7 +163,7 @@ export async function jsConfig(
     throw new AppError(Code.REDIRECT_NOT_ALLOWED, { data: { field: 'url' } });
   let ticket: string;
   try {
-    ticket = await jsapiTicket(ctx);
+    ticket = await jsapiTicket(ctx, redis);
   } catch (err) {
     if (!(err instanceof WechatExchangeError)) throw err;
     log.warn({ err: err.message }, 'WeChat jsapi_ticket failed');

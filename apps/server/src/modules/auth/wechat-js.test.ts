@@ -133,3 +133,65 @@ describe('JSSDK wx.config in the simulator', () => {
     expect(a.data.signature).toMatch(/^[0-9a-f]{40}$/);
   });
 });
+
+describe('JSSDK ticket cached in Redis (REDIS_URL)', () => {
+  let a: TestApp;
+  let b: TestApp;
+  let server: http.Server;
+  const counts = { token: 0, ticket: 0 };
+  // A fresh app id per run: the Redis key is per app id, and Redis outlives the test databases.
+  const appId = `wxmp_${Date.now()}`;
+
+  beforeAll(async () => {
+    server = http.createServer((req, res) => {
+      const url = new URL(req.url!, 'http://127.0.0.1');
+      res.setHeader('content-type', 'application/json');
+      if (url.pathname === '/cgi-bin/token') {
+        counts.token++;
+        setTimeout(
+          () => res.end(JSON.stringify({ access_token: `RT${counts.token}`, expires_in: 7200 })),
+          150,
+        );
+      } else {
+        counts.ticket++;
+        res.end(JSON.stringify({ errcode: 0, ticket: `RTICKET-${counts.ticket}`, expires_in: 7200 }));
+      }
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const env = {
+      WECHAT_MP_MODE: 'mp',
+      WECHAT_MP_APP_ID: appId,
+      WECHAT_MP_APP_SECRET: 'mp-secret',
+      WECHAT_API_BASE_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      PUBLIC_URL: 'https://studio.example',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+    };
+    // Two processes on two databases: only Redis is shared.
+    a = await createTestApp(env);
+    b = await createTestApp(env);
+  });
+  afterAll(async () => {
+    await a.close();
+    await b.close();
+    server.close();
+  });
+
+  it('fetches once for concurrent requests on two processes, and refreshes a ticket near expiry', async () => {
+    const page = 'https://studio.example/wx-preview/5';
+    const ask = (t: TestApp) =>
+      call<JsConfig>(t, 'GET', '/auth/wechat/mp/js-config', { query: { url: page } });
+    const answers = await Promise.all(Array.from({ length: 16 }, (_, i) => ask(i % 2 ? a : b)));
+    expect(counts).toEqual({ token: 1, ticket: 1 });
+    for (const x of answers) expect(x.data.signature).toBe(sign('RTICKET-1', x.data, page));
+    const { Redis } = await import('ioredis');
+    const redis = new Redis('redis://127.0.0.1:6379');
+    const key = `studio:wechat-mp-jsapi:${appId}`;
+    const stored = JSON.parse((await redis.get(key))!) as { ticketExpiresAt: number };
+    stored.ticketExpiresAt = Date.now() + 60_000;
+    await redis.set(key, JSON.stringify(stored), 'PX', 3_600_000);
+    await redis.quit();
+    const again = await Promise.all([ask(a), ask(b), ask(a)]);
+    expect(counts).toEqual({ token: 1, ticket: 2 });
+    for (const x of again) expect(x.data.signature).toBe(sign('RTICKET-2', x.data, page));
+  });
+});
