@@ -44,6 +44,11 @@ describe('config', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);
     expect(() => loadConfig({ WECHAT_MODE: 'open' })).toThrow(/WECHAT_APP_ID[\s\S]*WECHAT_APP_SECRET/);
+    expect(() => loadConfig({ WECHAT_MP_MODE: 'mp' })).toThrow(/WECHAT_MP_APP_ID[\s\S]*WECHAT_MP_APP_SECRET/);
+    expect(() => loadConfig({ WECHAT_MP_MODE: 'mp', WECHAT_MP_APP_ID: 'wxmp' })).toThrow(
+      /WECHAT_MP_APP_SECRET/,
+    );
+    expect(loadConfig({}).WECHAT_MP_MODE).toBe('simulator');
     expect(() => loadConfig({ S3_BUCKET: 'b' })).toThrow(/S3_ACCESS_KEY_ID/);
   });
 

@@ -18,7 +18,7 @@ export const Routes = {
     wechatSimulatorDone: '/auth/wechat/simulator/done',
     /** 公众号 网页授权 (inside WeChat): start a login (snsapi_userinfo); the state is bound to this browser. */
     mpLogin: '/auth/wechat/mp/login',
-    /** Finish it with the code and state WeChat returned to /wxMpAuth. */
+    /** Finish it with the code and state WeChat returned to /wxAuth. */
     mpLoginCallback: '/auth/wechat/mp/login/callback',
     /** A logged-in user: the silent snsapi_base URL that records their 公众号 openid, then goes to `next`. */
     mpBase: '/auth/wechat/mp/base',
@@ -26,6 +26,8 @@ export const Routes = {
     /** The 公众号 simulator's authorisation screen (WECHAT_MP_MODE=simulator). */
     mpSimulator: '/auth/wechat/mp/simulator',
     mpSimulatorConfirm: '/auth/wechat/mp/simulator/confirm',
+    /** The JSSDK's wx.config for a page of this site (share cards inside WeChat). */
+    mpJsConfig: '/auth/wechat/mp/js-config',
     logout: '/auth/logout',
   },
   user: {

@@ -25,6 +25,7 @@ import { S3FileStorage } from './storage/s3-storage.ts';
 import { OpenWechatProvider } from './wechat/open-wechat.ts';
 import { SimulatedWechatProvider, type SimulatedLoginLookup } from './wechat/simulated-wechat.ts';
 import type { WechatProvider } from './wechat/wechat-provider.ts';
+import { HttpMpJsapi, SimulatedMpJsapi, type MpJsapi } from './wechat/mp-jsapi.ts';
 import { HttpMpOAuth, SimulatedMpOAuth, type MpOAuth, type SimulatedMpLookup } from './wechat/mp-oauth.ts';
 
 /** The 公众号's openids, as the auth module's face gives them (see `AppContext.payerOpenIds`). */
@@ -54,6 +55,8 @@ export type AppContext = {
   wechat: WechatProvider;
   /** 公众号 网页授权 (platform/wechat/mp-oauth.ts). */
   wechatMp: MpOAuth;
+  /** The 公众号's access_token and jsapi_ticket (JSSDK share cards; cached by modules/auth). */
+  wechatMpJsapi: MpJsapi;
   storage: FileStorage;
   /** The default provider (PAY_PROVIDER's first): new orders start with it. */
   payments: PaymentProvider;
@@ -126,7 +129,7 @@ export type PlatformPorts = {
 };
 
 export type ContextOverrides = Partial<
-  Pick<AppContext, 'sms' | 'wechat' | 'wechatMp' | 'storage' | 'generator' | 'payerOpenIds'>
+  Pick<AppContext, 'sms' | 'wechat' | 'wechatMp' | 'wechatMpJsapi' | 'storage' | 'generator' | 'payerOpenIds'>
 >;
 
 export function createContext(
@@ -158,6 +161,15 @@ export function createContext(
           apiBaseUrl: config.WECHAT_API_BASE_URL,
         })
       : new SimulatedMpOAuth(ports.findSimulatedMpLogin));
+  const wechatMpJsapi =
+    overrides.wechatMpJsapi ??
+    (config.WECHAT_MP_MODE === 'mp'
+      ? new HttpMpJsapi({
+          appId: config.WECHAT_MP_APP_ID!,
+          appSecret: config.WECHAT_MP_APP_SECRET!,
+          apiBaseUrl: config.WECHAT_API_BASE_URL,
+        })
+      : new SimulatedMpJsapi());
   const storage =
     config.storage === 's3'
       ? new S3FileStorage({
@@ -217,6 +229,7 @@ export function createContext(
     sms,
     wechat,
     wechatMp,
+    wechatMpJsapi,
     storage,
     payments,
     paymentProviders,

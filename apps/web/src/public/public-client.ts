@@ -6,6 +6,7 @@
  * - the page's islands (the store's search box, the login card) are hydrated once the page has
  *   loaded: React loads only on a page that has one, and each island's component only on a page
  *   that shows it;
+ * - inside WeChat only, the share card (public/wechat-share.ts: JSSDK wx.config and the card);
  * - a media block's play button loads the player (React, the player, hls.js) on the press, not before.
  */
 import { USER_INFO_STORAGE_KEY } from '@studio/contract/constants';
@@ -47,6 +48,11 @@ const afterPaint = () =>
   'requestIdleCallback' in window ? requestIdleCallback(hydrate, { timeout: 500 }) : setTimeout(hydrate, 0);
 if (document.readyState === 'complete') afterPaint();
 else addEventListener('load', afterPaint, { once: true });
+
+// Inside WeChat only: the share card (JSSDK), in a chunk of its own, so other visitors never load it.
+if (/MicroMessenger/i.test(navigator.userAgent)) {
+  void import('./wechat-share.ts').then((m) => m.setupWechatShare());
+}
 
 // A lesson's video or audio: the page holds a play button; the player's script loads when it is pressed.
 document.addEventListener('click', (event) => {

@@ -92,6 +92,17 @@ export const mpBaseBody = z.object({ next: z.string().min(1).max(500) });
 export const mpCallbackBody = wechatCallbackBody;
 export const mpBaseResult = z.object({ next: z.string() });
 export type MpBaseResult = z.infer<typeof mpBaseResult>;
+/** The page asking for its share card (JSSDK wx.config): its own address, on this site. */
+export const jsConfigQuery = z.object({ url: z.string().min(1).max(2000) });
+/** wx.config's parameters: signature = sha1("jsapi_ticket=…&noncestr=…&timestamp=…&url=…"). */
+export const jsConfigData = z.object({
+  appId: z.string(),
+  timestamp: z.number().int(),
+  nonceStr: z.string(),
+  signature: z.string(),
+  mode: z.enum(['simulator', 'mp']),
+});
+export type JsConfig = z.infer<typeof jsConfigData>;
 
 const nickNameSchema = z
   .string()

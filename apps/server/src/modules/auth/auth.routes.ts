@@ -1,5 +1,7 @@
 import {
   envelope,
+  jsConfigData,
+  jsConfigQuery,
   mpAuthorizeData,
   mpBaseBody,
   mpBaseResult,
@@ -26,6 +28,8 @@ import { loginByPassword, loginBySms, logout } from './auth.service.ts';
 import { sendSmsCode } from './sms-codes.service.ts';
 import { randomToken } from '../../platform/crypto.ts';
 import { bindPhone, createWechatQr, wechatCallback, wechatLoginStatus } from './wechat.service.ts';
+import { connectRedis } from '../../platform/redis.ts';
+import { jsConfig } from './wechat-js.service.ts';
 import {
   MP_BROWSER_COOKIE,
   mpBaseCallback,
@@ -179,7 +183,7 @@ export const authRoutes =
       {
         config: { auth: 'public', ...strict },
         schema: {
-          summary: 'Finish a WeChat login inside WeChat with the code and state WeChat returned to /wxMpAuth',
+          summary: 'Finish a WeChat login inside WeChat with the code and state WeChat returned to /wxAuth',
           body: mpCallbackBody,
           response: { 200: envelope(userInfoSchema) },
         },
@@ -216,12 +220,31 @@ export const authRoutes =
       {
         config: { auth: 'user', ...strict },
         schema: {
-          summary: "Record the 公众号 openid on the session's user (the code and state from /wxMpAuth)",
+          summary: "Record the 公众号 openid on the session's user (the code and state from /wxAuth)",
           body: mpCallbackBody,
           response: { 200: envelope(mpBaseResult) },
         },
       },
       async (request) =>
         ok(await mpBaseCallback(ctx, actorOf(request), request.body.code, request.body.state, request.log)),
+    );
+
+    // The JSSDK ticket's shared cache (wechat-js.service.ts): Redis when configured, else the database.
+    const redis = ctx.config.REDIS_URL ? connectRedis(ctx.config.REDIS_URL, app.log) : undefined;
+    if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => undefined)));
+
+    app.get(
+      Routes.auth.mpJsConfig,
+      {
+        // Once per page view inside WeChat; the ticket behind it is cached (wechat-js.service.ts).
+        config: { auth: 'public', rateLimit: { max: 120, timeWindow: '1 minute' } },
+        schema: {
+          summary: 'JSSDK wx.config parameters for a page of this site (share cards inside WeChat)',
+          querystring: jsConfigQuery,
+          response: { 200: envelope(jsConfigData) },
+        },
+      },
+      async (request) =>
+        ok(await jsConfig(ctx, request.query.url, publicOrigin(request, ctx.config), request.log, redis)),
     );
   };

@@ -25,7 +25,7 @@ const cookieOf = (request: FastifyRequest, name: string): string | undefined => 
   return undefined;
 };
 
-/** Only back to this site's /wxMpAuth: the simulator is no open redirect. */
+/** Only back to this site's /wxAuth: the simulator is no open redirect. */
 function returnTo(request: FastifyRequest, ctx: AppContext, redirectUri: string): URL | null {
   try {
     const url = new URL(redirectUri);

@@ -18,8 +18,8 @@ import { consumeMpState, findState, insertMpState } from './wechat-states.repo.t
 const STATE_TTL_MS = 10 * 60_000;
 /** The cookie binding a 公众号 login state to the browser that started it (only its hash is stored). */
 export const MP_BROWSER_COOKIE = 'wx_mp_b';
-/** Where WeChat returns the browser (the web page posts the code and state to the callbacks). */
-export const MP_RETURN_PATH = '/wxMpAuth';
+/** Where WeChat returns the browser (/wxAuth with kind=login|base; the web page posts the code and state to the callbacks). */
+export const MP_RETURN_PATH = '/wxAuth';
 
 /** A same-site path: `/x…`, never `//host`, `/\host`, a scheme, spaces or control characters. */
 export const isSafeNextPath = (next: string): boolean =>

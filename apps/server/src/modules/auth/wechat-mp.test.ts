@@ -76,7 +76,7 @@ async function authorizeInSimulator(b: Browser, wxid: string, allow = '1') {
   });
   expect(back.statusCode).toBe(302);
   const ret = new URL(back.headers.location as string);
-  expect(ret.pathname).toBe('/wxMpAuth');
+  expect(ret.pathname).toBe('/wxAuth');
   expect(ret.searchParams.get('state')).toBe(start.data.state);
   return { code: ret.searchParams.get('code'), state: start.data.state };
 }
@@ -175,6 +175,11 @@ describe('公众号 网页授权 in the simulator', () => {
     const merged = await bindPhone(t, res.data.token, phone);
     expect(merged.code).toBe(200);
     expect(merged.data.userId).toBe(owner.userId);
+    // The 公众号 openid itself moved onto the phone's account: no other account can record it.
+    const other = await createUser(t);
+    const ob = browser(t);
+    ob.jar.set('wxsim_mp', 'wx_merge_mp');
+    expect((await recordOpenId(t, ob, other.token)).code).toBe(Code.WECHAT_MP_OPENID_TAKEN);
     const again = await authorizeInSimulator(b, 'wx_merge_mp');
     const back = await b.post<UserInfo>('/auth/wechat/mp/login/callback', again);
     expect(back.data.userId).toBe(owner.userId);
@@ -251,7 +256,7 @@ describe('公众号 网页授权 in the simulator', () => {
     const b = browser(t);
     const start = await b.post<MpAuthorize>('/auth/wechat/mp/login', {});
     const u = new URL(start.data.authorizeUrl);
-    u.searchParams.set('redirect_uri', 'https://evil.example/wxMpAuth');
+    u.searchParams.set('redirect_uri', 'https://evil.example/wxAuth');
     const page = await b.get(local(u.toString()));
     expect(page.body).toContain('授权已失效');
     const me = await createUser(t);
@@ -348,7 +353,7 @@ describe('公众号 client against a fake WeChat server', () => {
     expect(url.hash).toBe('#wechat_redirect');
     expect(Object.fromEntries(url.searchParams)).toEqual({
       appid: 'wxmp',
-      redirect_uri: 'https://studio.example/wxMpAuth?kind=login',
+      redirect_uri: 'https://studio.example/wxAuth?kind=login',
       response_type: 'code',
       scope: 'snsapi_userinfo',
       state: start.data.state,
@@ -381,7 +386,7 @@ describe('公众号 client against a fake WeChat server', () => {
     const b = browser(t);
     const start = await b.post<MpAuthorize>('/auth/wechat/mp/base', { next: '/store' }, me.token);
     expect(new URL(start.data.authorizeUrl).searchParams.get('redirect_uri')).toBe(
-      'https://studio.example/wxMpAuth?kind=base',
+      'https://studio.example/wxAuth?kind=base',
     );
     const before = seen.length;
     const res = await b.post<MpBaseResult>(

@@ -6,7 +6,7 @@ import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { WebPaths } from '@studio/contract/constants';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { isApiError } from '../../lib/api-error.ts';
-import { wechatCallback, wechatLoadingPath } from './auth-api.ts';
+import { mpBaseCallback, mpLoginCallback, wechatCallback, wechatLoadingPath } from './auth-api.ts';
 import { WECHAT_STATE_KEY } from './wechat-keys.ts';
 import { AuthShell } from './auth-shell.tsx';
 import { bindWechatPhone } from './login/login-api.ts';
@@ -31,6 +31,8 @@ export const WxAuthPage = () => {
   const code = params.get('code');
   const state = params.get('state');
   const bindStep = params.get('step') === 'bind';
+  // kind=login: 微信一键登录 inside WeChat (公众号); kind=base: the silent openid for a logged-in user.
+  const kind = params.get('kind');
   const [phase, setPhase] = useState<Phase>(bindStep ? { kind: 'bind' } : { kind: 'working' });
   // A WeChat code works once; StrictMode's second effect run must not spend it again.
   const started = useRef(false);
@@ -39,7 +41,15 @@ export const WxAuthPage = () => {
   useEffect(() => {
     if (bindStep || !code || !state || started.current) return;
     started.current = true;
-    wechatCallback({ code, state })
+    if (kind === 'base') {
+      mpBaseCallback({ code, state })
+        .then((done) => void navigate(done.next, { replace: true }))
+        .catch((error: unknown) => {
+          setPhase({ kind: 'failed', reason: isApiError(error) ? error.msg : t('auth.wxAuthFailed') });
+        });
+      return;
+    }
+    (kind === 'login' ? mpLoginCallback : wechatCallback)({ code, state })
       .then((info) => {
         sessionStorage.removeItem(WECHAT_STATE_KEY);
         keep(info);
@@ -49,7 +59,7 @@ export const WxAuthPage = () => {
       .catch((error: unknown) => {
         setPhase({ kind: 'failed', reason: isApiError(error) ? error.msg : t('auth.wxAuthFailed') });
       });
-  }, [bindStep, code, state, navigate, t]);
+  }, [bindStep, code, state, kind, navigate, t]);
 
   if (bindStep && !user) return <Navigate to={WebPaths.login} replace />;
   if (bindStep && user?.register) return <Navigate to={WebPaths.loading} replace />;

@@ -112,6 +112,7 @@ export const enUS: WithPlurals<Messages> = {
     tabSms: 'SMS code',
     tabPassword: 'Password',
     tabWechat: 'WeChat',
+    wechatOneTap: 'Log in with WeChat',
     phone: 'Phone',
     phonePlaceholder: '11-digit phone number',
     code: 'Code',

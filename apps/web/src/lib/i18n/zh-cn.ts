@@ -97,6 +97,7 @@ export const zhCN = {
     tabSms: '验证码登录',
     tabPassword: '密码登录',
     tabWechat: '微信登录',
+    wechatOneTap: '微信一键登录',
     phone: '手机号',
     phonePlaceholder: '请输入 11 位手机号',
     code: '验证码',

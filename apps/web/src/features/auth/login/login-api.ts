@@ -13,7 +13,7 @@ import {
   isSuccessCode,
   type LoginWay,
 } from '@studio/contract/constants';
-import type { Envelope, UserInfo, WechatQr, WechatStatus } from '@studio/contract';
+import type { Envelope, MpAuthorize, UserInfo, WechatQr, WechatStatus } from '@studio/contract';
 import type { TFunction } from 'i18next';
 import { answerText } from './login-words.tsx';
 
@@ -90,3 +90,12 @@ export const wxAuthUrl = (code: string, state: string): string =>
 
 /** The simulator's page opened on this computer (在本机打开): confirming goes on to /wxAuth here. */
 export const simulatorHere = (qrUrl: string): string => `${qrUrl}${qrUrl.includes('?') ? '&' : '?'}here=1`;
+
+/** A page opened inside WeChat (its built-in browser says `MicroMessenger`). */
+export const isWechatUa = (ua: string): boolean => /MicroMessenger/i.test(ua);
+
+/**
+ * 微信一键登录 (公众号 网页授权): the server binds the state to this browser (a cookie) and answers
+ * WeChat's authorisation URL; WeChat returns to /wxAuth?kind=login with the code.
+ */
+export const startMpLogin = (t: TFunction) => post<MpAuthorize>(t, Routes.auth.mpLogin, {});

@@ -7,14 +7,26 @@
  */
 import { LOGIN_WAYS, type LoginWay } from '@studio/contract/constants';
 import type { UserInfo, WechatQr } from '@studio/contract';
-import { useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
-import { loginUrl } from './login-api.ts';
+import {
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type KeyboardEvent,
+  type MouseEvent,
+  type ReactNode,
+} from 'react';
+import { isWechatUa, LoginAnswerError, loginUrl, startMpLogin } from './login-api.ts';
+import { WECHAT_REDIRECT_KEY } from '../wechat-keys.ts';
 import { PasswordLoginForm, SmsLoginForm } from './login-forms.tsx';
 import { WechatLogin } from './login-wechat.tsx';
 import { useWords } from '../../../screens/words.tsx';
 import './login-card.css';
 
 const TAB_LABEL = { sms: 'auth.tabSms', password: 'auth.tabPassword', wechat: 'auth.tabWechat' } as const;
+
+const noChange = () => () => {};
+const wechatBrowser = () => isWechatUa(navigator.userAgent);
+const notOnServer = () => false;
 
 export type LoginCardProps = {
   way: LoginWay;
@@ -43,6 +55,25 @@ export const LoginCard = ({
   // A panel is rendered once its tab has been open (the WeChat one asks for a QR when it first shows).
   const [opened, setOpened] = useState<ReadonlySet<LoginWay>>(() => new Set([firstWay, 'sms', 'password']));
   const tabs = useRef<(HTMLAnchorElement | null)[]>([]);
+  // Inside WeChat: 微信一键登录 first, and no QR tab (a QR cannot be scanned by the phone showing it).
+  // The server's page says no; a hydrating island then renders again with the browser's answer.
+  const inWechat = useSyncExternalStore(noChange, wechatBrowser, notOnServer);
+  const [mpError, setMpError] = useState<string | null>(null);
+  const [mpBusy, setMpBusy] = useState(false);
+  const ways = inWechat ? LOGIN_WAYS.filter((w) => w !== 'wechat') : LOGIN_WAYS;
+  const shownWay = inWechat && way === 'wechat' ? 'sms' : way;
+  const mpLogin = () => {
+    setMpBusy(true);
+    setMpError(null);
+    if (redirect) sessionStorage.setItem(WECHAT_REDIRECT_KEY, redirect);
+    else sessionStorage.removeItem(WECHAT_REDIRECT_KEY);
+    startMpLogin(t)
+      .then((answer) => window.location.assign(answer.authorizeUrl))
+      .catch((error: unknown) => {
+        setMpBusy(false);
+        setMpError(error instanceof LoginAnswerError ? error.message : String(error));
+      });
+  };
 
   const select = (next: LoginWay) => {
     setWay(next);
@@ -59,7 +90,7 @@ export const LoginCard = ({
     const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
     if (step === 0) return;
     event.preventDefault();
-    select(LOGIN_WAYS[(index + step + LOGIN_WAYS.length) % LOGIN_WAYS.length]!);
+    select(ways[(index + step + ways.length) % ways.length]!);
   };
 
   const panels: Record<LoginWay, ReactNode> = {
@@ -74,8 +105,20 @@ export const LoginCard = ({
       <noscript>
         <p className="lc-notice">{t('auth.needsScript')}</p>
       </noscript>
+      {inWechat && (
+        <div className="lc-mp">
+          <button type="button" className="lc-mp-button" onClick={mpLogin} disabled={mpBusy}>
+            {t('auth.wechatOneTap')}
+          </button>
+          {mpError && (
+            <p role="alert" className="lc-notice">
+              {mpError}
+            </p>
+          )}
+        </div>
+      )}
       <div role="tablist" aria-label={t('auth.methods')} className="lc-tabs">
-        {LOGIN_WAYS.map((w, index) => (
+        {ways.map((w, index) => (
           <a
             key={w}
             ref={(el) => {
@@ -84,9 +127,9 @@ export const LoginCard = ({
             role="tab"
             id={`login-tab-${w}`}
             href={loginUrl(w, redirect)}
-            aria-selected={w === way}
+            aria-selected={w === shownWay}
             aria-controls={`login-panel-${w}`}
-            tabIndex={w === way ? 0 : -1}
+            tabIndex={w === shownWay ? 0 : -1}
             className="lc-tab"
             onClick={onClick(w)}
             onKeyDown={onKeyDown(index)}
@@ -95,13 +138,13 @@ export const LoginCard = ({
           </a>
         ))}
       </div>
-      {LOGIN_WAYS.map((w) => (
+      {ways.map((w) => (
         <section
           key={w}
           role="tabpanel"
           id={`login-panel-${w}`}
           aria-labelledby={`login-tab-${w}`}
-          hidden={w !== way}
+          hidden={w !== shownWay}
           className="lc-tabpanel"
         >
           {panels[w]}

@@ -14,6 +14,7 @@ const CARD_KEYS = [
   'auth.tabSms',
   'auth.tabPassword',
   'auth.tabWechat',
+  'auth.wechatOneTap',
   'auth.phone',
   'auth.phonePlaceholder',
   'auth.code',

@@ -1,0 +1,71 @@
+/**
+ * Share cards inside WeChat (JSSDK): loaded by public-client.ts only when the page is opened in
+ * WeChat (`MicroMessenger`), so visitor pages elsewhere never fetch it. It asks the server for
+ * wx.config (GET /api/auth/wechat/mp/js-config), adds WeChat's script at run time, and sets the card
+ * from the page's own og: tags (the course's title, summary and cover). When the script cannot load
+ * (the simulator, no network) nothing happens.
+ */
+import { API_BASE, Routes } from '@studio/contract/constants';
+import type { Envelope, JsConfig } from '@studio/contract';
+
+export const JSSDK_URL = 'https://res.wx.qq.com/open/js/jweixin-1.6.0.js';
+
+type ShareData = { title: string; desc: string; link: string; imgUrl: string };
+type Wx = {
+  config(c: Record<string, unknown>): void;
+  ready(fn: () => void): void;
+  error?(fn: (e: unknown) => void): void;
+  updateAppMessageShareData(d: ShareData & { success?: () => void }): void;
+  updateTimelineShareData(d: Omit<ShareData, 'desc'> & { success?: () => void }): void;
+};
+
+const meta = (property: string): string =>
+  document.querySelector<HTMLMetaElement>(`meta[property="${property}"]`)?.content ?? '';
+
+export const isWechatBrowser = (ua: string): boolean => /MicroMessenger/i.test(ua);
+
+/** The script once; resolves with `wx` (already there: a test's stand-in, or a second call). */
+function loadJssdk(): Promise<Wx | null> {
+  const existing = (window as unknown as { wx?: Wx }).wx;
+  if (existing) return Promise.resolve(existing);
+  return new Promise((resolve) => {
+    const script = document.createElement('script');
+    script.src = JSSDK_URL;
+    script.async = true;
+    script.onload = () => resolve((window as unknown as { wx?: Wx }).wx ?? null);
+    script.onerror = () => resolve(null);
+    document.head.append(script);
+  });
+}
+
+export async function setupWechatShare(): Promise<void> {
+  try {
+    const link = location.href.split('#')[0]!;
+    const res = await fetch(`${API_BASE}${Routes.auth.mpJsConfig}?${new URLSearchParams({ url: link })}`);
+    const answer = (await res.json()) as Envelope<JsConfig>;
+    if (answer.code !== 200) return;
+    const wx = await loadJssdk();
+    if (!wx) return;
+    const { appId, timestamp, nonceStr, signature } = answer.data;
+    wx.config({
+      debug: false,
+      appId,
+      timestamp,
+      nonceStr,
+      signature,
+      jsApiList: ['updateAppMessageShareData', 'updateTimelineShareData'],
+    });
+    const card = {
+      title: meta('og:title') || document.title,
+      desc: meta('og:description'),
+      link,
+      imgUrl: meta('og:image'),
+    };
+    wx.ready(() => {
+      wx.updateAppMessageShareData(card);
+      wx.updateTimelineShareData({ title: card.title, link: card.link, imgUrl: card.imgUrl });
+    });
+  } catch {
+    // No card: the page works as it is.
+  }
+}
