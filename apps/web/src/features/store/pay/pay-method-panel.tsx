@@ -6,7 +6,8 @@ import { isApiError } from '../../../lib/api-error.ts';
 import { formatPrice } from '../../../lib/format.ts';
 import { PayQrPanel } from './pay-qr-panel.tsx';
 import { formatCountdown, remainingMs } from './pay-status.ts';
-import { invokeWechatPay, leave, markLeftToPay, mpApi } from './wechat-bridge.ts';
+import { startMpBase } from '../../auth/auth-api.ts';
+import { invokeWechatPay, leave, markLeftToPay } from './wechat-bridge.ts';
 
 /**
  * The methods the server offers for where the buyer is (big rows: WeChat Pay / Alipay, the selected
@@ -91,7 +92,7 @@ export const PayMethodPanel = ({
         type="primary"
         size="large"
         block
-        onClick={() => void mpApi.base(action.next).then((r) => leave.to(r.authorizeUrl))}
+        onClick={() => void startMpBase(action.next).then((r) => leave.to(r.authorizeUrl))}
       >
         {t('store.pay.wechatPay')}
       </Button>

@@ -1,6 +1,4 @@
 import type { WechatBridgeParams } from '@studio/contract';
-import { Routes } from '@studio/contract/constants';
-import { api, unwrap } from '../../../lib/request.ts';
 
 type Bridge = {
   invoke: (name: string, params: WechatBridgeParams, cb: (res: { err_msg?: string }) => void) => void;
@@ -33,8 +31,3 @@ export const clearLeftToPay = (orderId: number) => sessionStorage.removeItem(key
 
 /** Leaves for a provider's page (an object, so a test can stand in for the navigation). */
 export const leave = { to: (url: string) => window.location.assign(url) };
-
-/** The 公众号's silent authorisation (snsapi_base) for the logged-in user, coming back to `next`. */
-export const mpApi = {
-  base: (next: string) => api.post<{ authorizeUrl: string }>(Routes.auth.mpBase, { next }).then(unwrap),
-};
