@@ -38,16 +38,20 @@ const SOURCES = {
     '-i',
     'sine=duration=2',
   ],
-  /** 12 s of 640×360 video with a sine tone: long enough to kill a transcoding in the middle. */
+  /**
+   * 60 s of 640×360 video with a sine tone: long enough to kill a transcoding in the middle. 12 s
+   * transcoded in under a second on an idle machine, between two looks of the test that waits for
+   * the middle (it then read 'ready' and failed); 60 s take several seconds, progress written each.
+   */
   long: [
     '-f',
     'lavfi',
     '-i',
-    'testsrc=duration=12:size=640x360:rate=25',
+    'testsrc=duration=60:size=640x360:rate=25',
     '-f',
     'lavfi',
     '-i',
-    'sine=duration=12',
+    'sine=duration=60',
   ],
   /** 1 s of 4200×64 video: wider than the largest picture transcoded. */
   wide: ['-f', 'lavfi', '-i', 'testsrc=duration=1:size=4200x64:rate=5'],
