@@ -44,3 +44,13 @@ export async function buyAndPay(baseUrl: string, user: UserInfo, courseId: numbe
   });
   expect(await confirm.text()).toContain('支付成功');
 }
+
+/** The demo store's course every fresh server seeds (¥99.00). */
+export const DEMO_COURSE = 'Python 零基础入门';
+
+/** The id of `DEMO_COURSE`. */
+export async function demoCourseId(baseUrl: string): Promise<number> {
+  const res = await fetch(`${baseUrl}/api/store/list?keyword=${encodeURIComponent('零基础')}`);
+  const body = (await res.json()) as { data: { list: { courseId: number; title: string }[] } };
+  return body.data.list.find((c) => c.title === DEMO_COURSE)!.courseId;
+}

@@ -10,19 +10,12 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { uniquePhone } from '../support/browser.ts';
 import { apiAs, apiLogin, apiSignUp } from '../support/session.ts';
-import { accountWithTeam } from '../support/store-api.ts';
+import { accountWithTeam, demoCourseId, DEMO_COURSE as COURSE } from '../support/store-api.ts';
 import { accountTabs } from '../support/account-tabs.ts';
 
 const baseUrl = inject('baseUrl');
 const logFile = inject('logFile');
 const { pageAs } = accountTabs();
-const COURSE = 'Python 零基础入门';
-
-async function demoCourseId(): Promise<number> {
-  const res = await fetch(`${baseUrl}/api/store/list?keyword=${encodeURIComponent('零基础')}`);
-  const body = (await res.json()) as { data: { list: { courseId: number; title: string }[] } };
-  return body.data.list.find((c) => c.title === COURSE)!.courseId;
-}
 
 /** From the buy page through the cart to the pay page; answers the sandbox payer's page address. */
 async function checkoutFromBuyPage(b: Page, courseId: number): Promise<{ orderId: string; sandbox: string }> {
@@ -48,7 +41,7 @@ describe('one course, one charge: a repeat purchase refused, a late payment paid
 
   it('the owner checks out; the sandbox page shows what is paid for', async () => {
     buyer = await accountWithTeam(baseUrl, logFile, `重复付款团队${Date.now() % 100_000}`);
-    courseId = await demoCourseId();
+    courseId = await demoCourseId(baseUrl);
     b = await pageAs(buyer);
     first = await checkoutFromBuyPage(b, courseId);
     const payer = await b.context().newPage();

@@ -7,21 +7,14 @@ import { readFile } from 'node:fs/promises';
 import type { Download, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { apiLogin } from '../support/session.ts';
-import { accountWithTeam, buyAndPay } from '../support/store-api.ts';
+import { accountWithTeam, buyAndPay, demoCourseId } from '../support/store-api.ts';
 import { accountTabs } from '../support/account-tabs.ts';
 
 const baseUrl = inject('baseUrl');
 const logFile = inject('logFile');
 const { pageAs } = accountTabs();
-const COURSE = 'Python 零基础入门';
 const TITLE = `发票测试科技有限公司${Date.now() % 100_000}`;
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
-
-async function demoCourseId(): Promise<number> {
-  const res = await fetch(`${baseUrl}/api/store/list?keyword=${encodeURIComponent('零基础')}`);
-  const body = (await res.json()) as { data: { list: { courseId: number; title: string }[] } };
-  return body.data.list.find((c) => c.title === COURSE)!.courseId;
-}
 
 /** What a download saved: its file name and bytes. */
 async function saved(download: Download): Promise<{ name: string; body: Buffer }> {
@@ -35,7 +28,7 @@ describe('invoice: asked from the order, issued in the team centre, downloaded b
 
   it('the buyer team’s owner asks for a 发票 in the order’s details', async () => {
     const buyer = await accountWithTeam(baseUrl, logFile, `发票团队${Date.now() % 100_000}`);
-    await buyAndPay(baseUrl, buyer, await demoCourseId());
+    await buyAndPay(baseUrl, buyer, await demoCourseId(baseUrl));
 
     b = await pageAs(buyer, { acceptDownloads: true });
     await b.goto(`${baseUrl}/personal/trade`);

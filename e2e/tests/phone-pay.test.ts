@@ -10,18 +10,11 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { accountTabs, IPHONE_UA, PHONE, WECHAT_UA } from '../support/account-tabs.ts';
 import { apiAs } from '../support/session.ts';
-import { accountWithTeam } from '../support/store-api.ts';
+import { accountWithTeam, demoCourseId } from '../support/store-api.ts';
 
 const baseUrl = inject('baseUrl');
 const logFile = inject('logFile');
 const { pageAs } = accountTabs();
-const COURSE = 'Python 零基础入门';
-
-async function demoCourseId(): Promise<number> {
-  const res = await fetch(`${baseUrl}/api/store/list?keyword=${encodeURIComponent('零基础')}`);
-  const body = (await res.json()) as { data: { list: { courseId: number; title: string }[] } };
-  return body.data.list.find((c) => c.title === COURSE)!.courseId;
-}
 
 /** A new buyer team's pending order of the demo course, and a tab of that buyer on its pay page. */
 async function pendingOrderPage(
@@ -30,7 +23,7 @@ async function pendingOrderPage(
   before?: (page: Page) => Promise<unknown>,
 ): Promise<{ page: Page; orderId: number }> {
   const buyer = await accountWithTeam(baseUrl, logFile, `${team}${Date.now() % 100_000}`);
-  await apiAs(baseUrl, buyer, '/cart/add', { courseId: await demoCourseId() });
+  await apiAs(baseUrl, buyer, '/cart/add', { courseId: await demoCourseId(baseUrl) });
   const { orderId } = await apiAs<{ orderId: number }>(baseUrl, buyer, '/order/checkout', {});
   const page = await pageAs(
     buyer,

@@ -7,19 +7,12 @@ import type { UserInfo } from '@studio/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { apiLogin } from '../support/session.ts';
-import { accountWithTeam, buyAndPay } from '../support/store-api.ts';
+import { accountWithTeam, buyAndPay, demoCourseId, DEMO_COURSE as COURSE } from '../support/store-api.ts';
 import { accountTabs, PHONE } from '../support/account-tabs.ts';
 
 const baseUrl = inject('baseUrl');
 const logFile = inject('logFile');
 const { pageAs } = accountTabs();
-const COURSE = 'Python 零基础入门';
-
-async function demoCourseId(): Promise<number> {
-  const res = await fetch(`${baseUrl}/api/store/list?keyword=${encodeURIComponent('零基础')}`);
-  const body = (await res.json()) as { data: { list: { courseId: number; title: string }[] } };
-  return body.data.list.find((c) => c.title === COURSE)!.courseId;
-}
 
 describe('refund: asked in 交易信息, approved in the team centre, the course gone', () => {
   let buyer: UserInfo;
@@ -28,7 +21,7 @@ describe('refund: asked in 交易信息, approved in the team centre, the course
 
   it('the buyer team’s owner asks for a refund with a reason, on a phone', async () => {
     buyer = await accountWithTeam(baseUrl, logFile, `退款团队${Date.now() % 100_000}`);
-    courseId = await demoCourseId();
+    courseId = await demoCourseId(baseUrl);
     await buyAndPay(baseUrl, buyer, courseId);
 
     b = await pageAs(buyer, { viewport: PHONE });

@@ -1,11 +1,10 @@
-import { ReloadOutlined } from '@ant-design/icons';
 import type { PayInfo, PayMethod } from '@studio/contract';
-import { Alert, Button, Flex, Skeleton, Spin, Typography } from 'antd';
+import { Alert, Button, Flex, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api-error.ts';
 import { formatPrice } from '../../../lib/format.ts';
-import { PayQrPanel } from './pay-qr-panel.tsx';
-import { formatCountdown, remainingMs } from './pay-status.ts';
+import { PayCountdown, PayQrPanel, PayWaiting } from './pay-qr-panel.tsx';
+import { remainingMs } from './pay-status.ts';
 import { startMpBase } from '../../auth/auth-api.ts';
 import { invokeWechatPay, leave, markLeftToPay } from './wechat-bridge.ts';
 
@@ -130,21 +129,8 @@ export const PayMethodPanel = ({
       </div>
       <MethodRows info={info} onChoose={onChoose} />
       {body}
-      <Flex vertical align="center" gap={4}>
-        <Typography.Text type="secondary">{t('store.pay.countdown')}</Typography.Text>
-        <div className="store-countdown" role="timer" aria-label={t('store.pay.countdown')}>
-          {formatCountdown(remainingMs(expireTime, now))}
-        </div>
-      </Flex>
-      <Flex align="center" gap={8} wrap justify="center">
-        <Spin size="small" />
-        <Typography.Text type="secondary" aria-live="polite">
-          {t('store.pay.waiting')}
-        </Typography.Text>
-        <Button size="small" icon={<ReloadOutlined aria-hidden />} onClick={onRefresh}>
-          {t('store.pay.refresh')}
-        </Button>
-      </Flex>
+      <PayCountdown left={remainingMs(expireTime, now)} />
+      <PayWaiting onRefresh={onRefresh} />
     </Flex>
   );
 };

@@ -90,12 +90,7 @@ export const PayQrPanel = ({
         />
       )}
       {qr}
-      <div>
-        <Typography.Text type="secondary">{t('store.pay.countdown')}</Typography.Text>
-        <div className="store-countdown" role="timer" aria-label={t('store.pay.countdown')}>
-          {formatCountdown(left)}
-        </div>
-      </div>
+      <PayCountdown left={left} />
       {info?.provider === 'sandbox' && url && (
         <>
           <Alert type="info" showIcon title={t('store.pay.sandboxHint')} style={{ textAlign: 'start' }} />
@@ -110,15 +105,36 @@ export const PayQrPanel = ({
           </Button>
         </>
       )}
-      <Flex align="center" gap={8} wrap justify="center">
-        <Spin size="small" />
-        <Typography.Text type="secondary" aria-live="polite">
-          {t('store.pay.waiting')}
-        </Typography.Text>
-        <Button size="small" icon={<ReloadOutlined aria-hidden />} onClick={onRefresh}>
-          {t('store.pay.refresh')}
-        </Button>
-      </Flex>
+      <PayWaiting onRefresh={onRefresh} />
+    </Flex>
+  );
+};
+
+/** The time left to pay, counting down to the order's expiry. */
+export const PayCountdown = ({ left }: { left: number }) => {
+  const { t } = useTranslation();
+  return (
+    <Flex vertical align="center" gap={4}>
+      <Typography.Text type="secondary">{t('store.pay.countdown')}</Typography.Text>
+      <div className="store-countdown" role="timer" aria-label={t('store.pay.countdown')}>
+        {formatCountdown(left)}
+      </div>
+    </Flex>
+  );
+};
+
+/** 等待支付结果… with a button that asks the server again at once. */
+export const PayWaiting = ({ onRefresh }: { onRefresh: () => void }) => {
+  const { t } = useTranslation();
+  return (
+    <Flex align="center" gap={8} wrap justify="center">
+      <Spin size="small" />
+      <Typography.Text type="secondary" aria-live="polite">
+        {t('store.pay.waiting')}
+      </Typography.Text>
+      <Button size="small" icon={<ReloadOutlined aria-hidden />} onClick={onRefresh}>
+        {t('store.pay.refresh')}
+      </Button>
     </Flex>
   );
 };
