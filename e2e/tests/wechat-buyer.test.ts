@@ -4,7 +4,8 @@
  * phone and a team) gets a course's share link in a chat, opens it, reads the free lesson, goes to buy,
  * logs in by 微信一键登录 (the 公众号 simulator) and is that same account (one unionid), buys, pays by
  * WeChat Pay JSAPI (the sandbox's pay sheet; a stand-in WeixinJSBridge shows the sandbox never calls
- * the real one), and plays the paid video lesson inline.
+ * the real one), then opens 我的学习 from the phone's tab bar and plays the paid video lesson inline,
+ * named on the lock screen (Media Session).
  */
 import { Routes, type UserInfo } from '@studio/contract';
 import type { Browser, BrowserContext } from 'playwright-core';
@@ -182,15 +183,23 @@ describe('inside WeChat, from a shared link to a playing lesson', () => {
     await page.getByText('支付成功').waitFor({ timeout: 15_000 });
     expect(await page.evaluate(() => (window as unknown as { bridgeCalls: number }).bridgeCalls)).toBe(0);
 
-    // Straight into the course, the paid video lesson, playing inline on the phone.
-    await page.getByRole('button', { name: `学习「${TITLE}」` }).click();
+    // 我的学习 from the phone's tab bar, the course, the paid video lesson: playing inline, on the lock screen.
+    const tabs = page.getByRole('navigation', { name: '底部导航' });
+    await tabs.getByRole('link', { name: '我的学习' }).click();
+    await page.waitForURL((url) => url.pathname === '/learn');
+    const card = page.getByRole('article', { name: TITLE });
+    await card.getByRole('button', { name: '开始学习' }).click();
     await page.waitForURL(`**/learn/course/${courseId}**`);
     await page.getByRole('heading', { name: '第一课 试看' }).waitFor();
     await page.getByRole('button', { name: '下一课时' }).click();
     await page.getByRole('heading', { name: '第二课 视频' }).waitFor();
     await page.getByRole('button', { name: `播放视频：${CLIP_TITLE}` }).click();
     await playedPast(page, 1);
-    expect(await page.locator('video').evaluate((v) => v.hasAttribute('playsinline'))).toBe(true);
+    const video = page.locator('video');
+    expect(await video.evaluate((v) => v.hasAttribute('playsinline'))).toBe(true);
+    expect(await video.getAttribute('x5-video-player-type')).toBe('h5-page');
+    expect(await page.evaluate(() => navigator.mediaSession.metadata?.title)).toBe('第二课 视频');
+    expect(await page.evaluate(() => navigator.mediaSession.metadata?.artist)).toBe(TITLE);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
 });

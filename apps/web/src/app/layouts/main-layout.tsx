@@ -7,6 +7,7 @@ import { ExpiredTeamAlert } from '../../features/teams/expired-alert.tsx';
 import { isLoggingOut } from '../../lib/logout.ts';
 import type { RouteHandle } from '../lazy-page.ts';
 import { AppHeader, VisitorHeader } from './app-header.tsx';
+import { PhoneTabBar } from './phone-tab-bar.tsx';
 
 const TEAM_PICKING = /^\/(selectTeam|creatTeam)\b/;
 
@@ -50,7 +51,7 @@ export const MainLayout = () => {
     return <Navigate to={WebPaths.selectTeam} replace />;
 
   return (
-    <Layout style={{ minHeight: '100vh' }}>
+    <Layout style={{ minHeight: '100vh' }} className="app-layout-tabs">
       <AppHeader />
       {/* antd's Layout.Content is the page's one <main> landmark. */}
       <Layout.Content className="app-content">
@@ -60,6 +61,7 @@ export const MainLayout = () => {
           {navigation.state === 'loading' ? <PageLoading /> : <Outlet />}
         </div>
       </Layout.Content>
+      <PhoneTabBar />
     </Layout>
   );
 };

@@ -46,6 +46,7 @@ export const AppMediaPlayer = ({
       lang={i18n.language as UiLang}
       viewer={viewer}
       fetchPlay={appFetchPlay}
+      session={place.session}
       startAtMs={hooks?.startAtMs}
       onMediaElement={hooks?.onMediaElement}
     />

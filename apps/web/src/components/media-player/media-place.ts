@@ -6,6 +6,7 @@
  */
 import { createContext, useContext } from 'react';
 import type { MediaPlayerHooks } from './media-player.tsx';
+import type { MediaSessionInfo } from './media-session.ts';
 
 export type MediaPlace = {
   courseId?: number;
@@ -14,6 +15,8 @@ export type MediaPlace = {
   paid?: boolean;
   /** On a share's page: the share (it opens the course's free-preview lessons). */
   shareId?: string;
+  /** What the phone's lock screen shows while a block of this lesson plays. */
+  session?: MediaSessionInfo;
   /** The hooks of one media block of this lesson (`startAtMs`, `onMediaElement`). */
   hooksFor?: (mediaId: number) => MediaPlayerHooks | undefined;
 };

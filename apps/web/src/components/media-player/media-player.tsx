@@ -6,6 +6,7 @@
  */
 import type { UiLang } from '@studio/contract/constants';
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { attachMediaSession, type MediaSessionInfo } from './media-session.ts';
 import { PlayerControls } from './player-controls.tsx';
 import { playerWords, SEEK_STEP } from './player-words.ts';
 import { Playback, type FetchPlay, type LoadHls, type PlaybackState } from './playback.ts';
@@ -40,12 +41,20 @@ export type MediaPlayerProps = MediaPlayerHooks & {
   viewer?: MediaViewer | null;
   /** false on a free-preview lesson: no watermark there. */
   paid?: boolean;
+  /** The phone's lock screen: the lesson and course (the block's title when left out). */
+  session?: Partial<MediaSessionInfo>;
   /** Start at once: the press that loaded the player on a public page. */
   autoStart?: boolean;
   /** Test seams: hls.js's loader, and native HLS forced on or off. */
   loadHls?: LoadHls;
   native?: boolean;
 };
+
+const INLINE_ON_PHONES = {
+  'webkit-playsinline': 'true',
+  'x5-playsinline': 'true',
+  'x5-video-player-type': 'h5-page',
+} as const;
 
 export const MediaPlayer = (props: MediaPlayerProps) => {
   const { mediaId, kind, courseId, lessonId, shareId, lang, viewer, paid, autoStart, startAtMs } = props;
@@ -69,6 +78,10 @@ export const MediaPlayer = (props: MediaPlayerProps) => {
     const el = mediaRef.current;
     if (!el) return;
     const cleanup = latest.current.onMediaElement?.(el);
+    const detachSession = attachMediaSession(el, () => {
+      const { session, title } = latest.current;
+      return { ...session, title: session?.title || title };
+    });
     const onPlay = () => setPaused(false);
     const onPause = () => setPaused(true);
     el.addEventListener('play', onPlay);
@@ -78,6 +91,7 @@ export const MediaPlayer = (props: MediaPlayerProps) => {
       el.removeEventListener('pause', onPause);
       playbackRef.current?.destroy();
       playbackRef.current = null;
+      detachSession();
       if (typeof cleanup === 'function') cleanup();
     };
     // onMediaElement is read once, when the element is attached (see MediaPlayerHooks).
@@ -191,7 +205,10 @@ export const MediaPlayer = (props: MediaPlayerProps) => {
           <video
             ref={mediaRef}
             className="media-player-media"
+            // Inline on a phone: iOS (playsinline, and webkit- for old WeChat builds) and WeChat's
+            // X5/XWeb on Android, whose own full-screen player would hide the watermark and controls.
             playsInline
+            {...INLINE_ON_PHONES}
             preload="none"
             poster={poster ?? undefined}
             aria-label={title}

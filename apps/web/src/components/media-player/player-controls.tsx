@@ -49,7 +49,12 @@ export const PlayerControls = ({
     el.addEventListener('durationchange', onDuration);
     el.addEventListener('volumechange', onVolume);
     el.addEventListener('ratechange', onRate);
-    const onFull = () => setFull(document.fullscreenElement === box.current);
+    const onFull = () => {
+      const isFull = document.fullscreenElement === box.current;
+      setFull(isFull);
+      // Out of full screen (the button, Esc or the phone's back): the screen turns freely again.
+      if (!isFull) unlockOrientation();
+    };
     document.addEventListener('fullscreenchange', onFull);
     return () => {
       el.removeEventListener('timeupdate', onTime);
@@ -68,7 +73,15 @@ export const PlayerControls = ({
   const toggleFull = () => {
     // The box, not the video: the watermark stays over the picture in full screen.
     if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
-    else void box.current?.requestFullscreen?.().catch(() => undefined);
+    else {
+      const el = media.current;
+      const wide = el instanceof HTMLVideoElement && el.videoWidth > el.videoHeight;
+      void box.current
+        ?.requestFullscreen?.()
+        // A landscape video fills a phone held upright only once the screen turns: turn it.
+        .then(() => (wide ? lockLandscape() : undefined))
+        .catch(() => undefined);
+    }
   };
 
   return (
@@ -129,4 +142,23 @@ export const PlayerControls = ({
       )}
     </div>
   );
+};
+
+/**
+ * Screen orientation in full screen (Android's browsers and WeChat there; iOS has no lock and
+ * turns the picture itself): refused or unknown, nothing happens.
+ */
+type LockableOrientation = ScreenOrientation & { lock?: (o: 'landscape') => Promise<void> };
+const orientation = (): LockableOrientation | null =>
+  typeof screen !== 'undefined' && screen.orientation ? (screen.orientation as LockableOrientation) : null;
+export const lockLandscape = (): Promise<void> =>
+  orientation()
+    ?.lock?.('landscape')
+    .catch(() => undefined) ?? Promise.resolve();
+export const unlockOrientation = (): void => {
+  try {
+    orientation()?.unlock?.();
+  } catch {
+    // Not locked, or no lock on this browser.
+  }
 };

@@ -58,6 +58,7 @@ export const enUS: WithPlurals<Messages> = {
     notFoundDesc: 'The page you asked for does not exist or has been removed.',
   },
   nav: {
+    tabs: 'Tab bar',
     main: 'Main navigation',
     home: 'Home',
     ai: 'AI course',

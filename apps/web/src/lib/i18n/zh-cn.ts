@@ -44,6 +44,7 @@ export const zhCN = {
     notFoundDesc: '你访问的页面不存在或已被移除。',
   },
   nav: {
+    tabs: '底部导航',
     main: '主导航',
     home: '首页',
     ai: 'AI 创课',

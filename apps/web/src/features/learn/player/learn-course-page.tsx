@@ -174,6 +174,7 @@ const Player = ({ course }: { course: LearnCourse }) => {
             <LessonView
               key={lesson.lessonId}
               courseId={course.courseId}
+              course={course}
               lesson={lesson}
               completion={course.completion}
               index={index}

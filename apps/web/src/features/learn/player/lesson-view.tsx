@@ -50,6 +50,7 @@ const useCountdown = (seconds: number): number => {
  */
 export const LessonView = ({
   courseId,
+  course,
   lesson,
   completion,
   index,
@@ -60,6 +61,8 @@ export const LessonView = ({
   onQuizResult,
 }: {
   courseId: number;
+  /** The course's title and cover: the phone's lock screen shows them while a lesson's media plays. */
+  course: { title: string; cover: string };
   lesson: LearnLesson;
   /** The course's completion rules (pass mark, attempts). */
   completion: CompletionSettings;
@@ -93,8 +96,13 @@ export const LessonView = ({
   // The lesson its media blocks play in (the server checks the learner may read it), and each
   // player's resume position and tracker.
   const mediaPlace = useMemo(
-    () => ({ courseId, lessonId: lesson.lessonId, hooksFor: mediaWatch.propsFor }),
-    [courseId, lesson.lessonId, mediaWatch],
+    () => ({
+      courseId,
+      lessonId: lesson.lessonId,
+      hooksFor: mediaWatch.propsFor,
+      session: { title: lesson.title, artist: course.title, artwork: course.cover || undefined },
+    }),
+    [courseId, lesson.lessonId, lesson.title, course.title, course.cover, mediaWatch],
   );
 
   const complete = useMutation({
