@@ -10,6 +10,7 @@ import { TemplateGenerator } from '../src/platform/ai/template-generator.ts';
 import { call, createTeam, createUser } from './factories.ts';
 import { buyer, seller } from './store-factories.ts';
 import { createTestApp, twoListeningApps, type TestApp } from './test-app.ts';
+import { redisFor, TEST_REDIS_URL } from './redis.ts';
 
 let a: TestApp;
 let b: TestApp;
@@ -109,25 +110,8 @@ describe('two servers, one database', () => {
   });
 });
 
-/** Redis on this machine (CI has it); REQUIRE_REDIS=1 makes its absence a failure instead of a skip. */
-async function redisReachable(url: string): Promise<boolean> {
-  const { Redis } = await import('ioredis');
-  const probe = new Redis(url, { lazyConnect: true, connectTimeout: 1000, maxRetriesPerRequest: 0 });
-  try {
-    await probe.connect();
-    return (await probe.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
-
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const haveRedis = await redisReachable(REDIS_URL);
-if (!haveRedis && process.env.REQUIRE_REDIS)
-  throw new Error(`REQUIRE_REDIS is set but ${REDIS_URL} answers no PING`);
-if (!haveRedis) console.warn(`skipping the Redis request-limit test: no Redis at ${REDIS_URL}`);
+const REDIS_URL = TEST_REDIS_URL;
+const haveRedis = await redisFor('the Redis request-limit test');
 
 describe.skipIf(!haveRedis)('the per-IP request limit with REDIS_URL', () => {
   it('counts one address across both servers', async () => {
