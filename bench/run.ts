@@ -13,7 +13,7 @@ import { httpSection } from './http.ts';
 import { mediaSection } from './media.ts';
 import { paySection } from './pay.ts';
 import { revisionsSection } from './revisions.ts';
-import { spliceSection } from './results-file.ts';
+import { pushHistory, sectionOf, spliceSection } from './results-file.ts';
 import { searchSection } from './search.ts';
 import { webSection } from './web.ts';
 
@@ -46,20 +46,32 @@ async function main() {
     const took = Math.round((Date.now() - started) / 1000);
     parts.push({
       title: section.title,
-      text: `## ${section.title}\n\n${body.trim()}\n\n_(section took ${took} s; measured ${new Date().toISOString()})_\n`,
+      text: `## ${section.title}\n\n${body.trim()}\n\n_(section took ${took} s; measured ${new Date().toISOString()}; load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(', ')})_\n`,
     });
   }
   const file = path.join(import.meta.dirname, 'RESULTS.md');
+  const historyFile = path.join(import.meta.dirname, 'HISTORY.md');
   const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
   const header = `# Benchmark results
 
 Command: \`npm run bench\` (\`BENCH_ONLY=web,search\` runs those sections and puts them in place of their
-old text here). Machine: ${os.cpus().length} × ${cpu}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}.
+old text here, moving that to HISTORY.md). Machine: ${os.cpus().length} × ${cpu}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}.
 `;
-  const old = only ? await fs.readFile(file, 'utf8').catch(() => '') : '';
-  let report = old ? old : `${header}\n${parts.map((p) => p.text).join('\n')}`;
-  if (old) for (const part of parts) report = spliceSection(report, part.title, part.text);
+  // Each section measured replaces its text in RESULTS.md (the rest, the goals table too, stays);
+  // the text it replaces goes to the top of HISTORY.md, so RESULTS.md holds current figures only.
+  let report = await fs.readFile(file, 'utf8').catch(() => header);
+  let history = await fs.readFile(historyFile, 'utf8').catch(() => '# Benchmark history\n');
+  const today = new Date().toISOString().slice(0, 10);
+  for (const part of parts) {
+    const before = sectionOf(report, part.title);
+    if (before) history = pushHistory(history, before, today);
+    report = spliceSection(report, part.title, part.text);
+  }
   await fs.writeFile(file, report);
+  await fs.writeFile(historyFile, history);
 }
 
 void main().catch((err: unknown) => {
