@@ -8,7 +8,7 @@ import type { Db } from '../db/client.ts';
 import type { AiJobRow } from '../db/schema.ts';
 import { smsProviderFor } from './sms/sms-providers.ts';
 import type { CourseGenerator } from './ai/course-generator.ts';
-import { OpenAiCompatibleGenerator } from './ai/openai-generator.ts';
+import { LazyOpenAiGenerator } from './ai/lazy-generator.ts';
 import { TemplateGenerator } from './ai/template-generator.ts';
 import { DomainEvents } from './domain-events.ts';
 import type { EventBus } from './events.ts';
@@ -213,7 +213,7 @@ export function createContext(
   const paymentProviders = new Map(config.PAY_PROVIDER.map((name) => [name, build(name)] as const));
   const payments = paymentProviders.get(config.PAY_PROVIDER[0]!)!;
   const generator: CourseGenerator = config.AI_BASE_URL
-    ? new OpenAiCompatibleGenerator({
+    ? new LazyOpenAiGenerator({
         baseUrl: config.AI_BASE_URL,
         apiKey: config.AI_API_KEY,
         model: config.AI_MODEL!,

@@ -11,7 +11,10 @@
  * two-core machine (WebP: 0.6 s), for a file 10 % smaller than the WebP.
  */
 import { Code, IMAGE_MAX_INPUT_PIXELS, IMAGE_SIZES, type ImageSize, type UploadKind } from '@studio/contract';
-import sharp, { type Metadata, type Sharp, type SharpOptions } from 'sharp';
+import type { Metadata, Sharp, SharpOptions } from 'sharp';
+
+/** sharp (libvips, about 24 MB resident) is loaded with the first image, not by every server start. */
+const loadSharp = async () => (await import('sharp')).default;
 import { AppError } from '../../platform/errors.ts';
 
 export type EncodedImage = {
@@ -35,6 +38,7 @@ const tooManyPixels = () =>
 const isPixelLimit = (err: unknown) => err instanceof Error && /pixel limit/i.test(err.message);
 
 async function readHeader(body: Buffer, options: SharpOptions): Promise<Metadata> {
+  const sharp = await loadSharp();
   try {
     return await sharp(body, options).metadata();
   } catch (err) {
@@ -88,6 +92,7 @@ export async function encodeUpload(kind: UploadKind, body: Buffer): Promise<Enco
   if ((meta.width ?? 0) * (meta.height ?? 0) > IMAGE_MAX_INPUT_PIXELS) throw tooManyPixels();
   const family = familyOf(meta, animated);
   const sizes = IMAGE_SIZES[kind];
+  const sharp = await loadSharp();
   const jobs = (['lg', 'sm'] as const).flatMap((size) =>
     ([family, 'webp'] as const).map(async (ext): Promise<EncodedImage> => {
       const pipeline = sharp(body, inputOptions(animated))
@@ -116,6 +121,7 @@ export async function encodeUpload(kind: UploadKind, body: Buffer): Promise<Enco
  * Answers null for bytes that do not decode: those are not served at all.
  */
 export async function cleanLegacyImage(body: Buffer): Promise<Buffer | 'clean' | null> {
+  const sharp = await loadSharp();
   let meta: Metadata;
   try {
     meta = await sharp(body, inputOptions(true)).metadata();

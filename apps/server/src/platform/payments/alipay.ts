@@ -8,7 +8,7 @@
  * Every gateway answer is signature-checked by the SDK (`validateSign`). The gateway is configurable
  * so tests talk to a fake one. Amounts are fen here and yuan strings with two decimals at Alipay.
  */
-import { AlipaySdk } from 'alipay-sdk';
+import type { AlipaySdk } from 'alipay-sdk';
 import { chinaDateTime, fenToYuanText, type PayMethod } from '@studio/contract';
 import {
   PaymentIgnored,
@@ -70,27 +70,39 @@ export class AlipayProvider implements PaymentProvider {
   /** Alipay re-sends a notification until it reads exactly this. */
   readonly notificationAnswer = 'success';
   readonly methods: readonly PayMethod[] = ['alipay_qr', 'alipay_wap', 'alipay_page'];
-  private readonly sdk: AlipaySdk;
+  private readonly options: AlipayOptions;
   private readonly appId: string;
   private readonly notifyUrl: string;
+  private loaded: Promise<AlipaySdk> | null = null;
 
   constructor(o: AlipayOptions) {
+    this.options = o;
     this.appId = o.appId;
     this.notifyUrl = o.notifyUrl;
-    this.sdk = new AlipaySdk({
-      appId: o.appId,
-      privateKey: o.privateKey,
-      alipayPublicKey: o.alipayPublicKey,
-      gateway: o.gateway,
-      signType: 'RSA2',
-      keyType: /BEGIN RSA PRIVATE KEY/.test(o.privateKey) ? 'PKCS1' : 'PKCS8',
-      timeout: 10_000,
-    });
+  }
+
+  /** The SDK (about 25 MB resident) is loaded with the first payment, not by every server start. */
+  private sdk(): Promise<AlipaySdk> {
+    const o = this.options;
+    this.loaded ??= import('alipay-sdk').then(
+      ({ AlipaySdk }) =>
+        new AlipaySdk({
+          appId: o.appId,
+          privateKey: o.privateKey,
+          alipayPublicKey: o.alipayPublicKey,
+          gateway: o.gateway,
+          signType: 'RSA2',
+          keyType: /BEGIN RSA PRIVATE KEY/.test(o.privateKey) ? 'PKCS1' : 'PKCS8',
+          timeout: 10_000,
+        }),
+    );
+    return this.loaded;
   }
 
   /** One gateway call, its answer's signature checked; a business failure throws (no key in it). */
   private async call(method: string, params: Record<string, unknown>): Promise<GatewayAnswer> {
-    const answer = (await this.sdk.exec(method, params, { validateSign: true })) as GatewayAnswer;
+    const sdk = await this.sdk();
+    const answer = (await sdk.exec(method, params, { validateSign: true })) as GatewayAnswer;
     return answer;
   }
 
@@ -113,18 +125,22 @@ export class AlipayProvider implements PaymentProvider {
   async startPayment(order: PaymentOrder, start: PaymentStart): Promise<PaymentStarted> {
     const wap = start.method === 'alipay_wap';
     if (!wap && start.method !== 'alipay_page') throw new Error(`Alipay does not play ${start.method}`);
-    const redirectUrl = this.sdk.pageExec(wap ? 'alipay.trade.wap.pay' : 'alipay.trade.page.pay', 'GET', {
-      bizContent: {
-        out_trade_no: order.orderNo,
-        total_amount: fenToYuan(order.amount),
-        subject: order.description.slice(0, 120) || '课程',
-        product_code: wap ? 'QUICK_WAP_WAY' : 'FAST_INSTANT_TRADE_PAY',
-        time_expire: beijingTime(order.expiresAt),
-        ...(wap ? { quit_url: start.returnUrl } : {}),
+    const redirectUrl = (await this.sdk()).pageExec(
+      wap ? 'alipay.trade.wap.pay' : 'alipay.trade.page.pay',
+      'GET',
+      {
+        bizContent: {
+          out_trade_no: order.orderNo,
+          total_amount: fenToYuan(order.amount),
+          subject: order.description.slice(0, 120) || '课程',
+          product_code: wap ? 'QUICK_WAP_WAY' : 'FAST_INSTANT_TRADE_PAY',
+          time_expire: beijingTime(order.expiresAt),
+          ...(wap ? { quit_url: start.returnUrl } : {}),
+        },
+        returnUrl: start.returnUrl,
+        notifyUrl: this.notifyUrl,
       },
-      returnUrl: start.returnUrl,
-      notifyUrl: this.notifyUrl,
-    });
+    );
     return { redirectUrl };
   }
 
@@ -138,7 +154,7 @@ export class AlipayProvider implements PaymentProvider {
     rawBody: string,
   ): Promise<PaymentNotice> {
     const fields = Object.fromEntries(new URLSearchParams(rawBody));
-    if (!fields.sign || !this.sdk.checkNotifySignV2(fields))
+    if (!fields.sign || !(await this.sdk()).checkNotifySignV2(fields))
       throw new PaymentRejected('bad Alipay signature');
     if (fields.app_id !== this.appId) throw new PaymentRejected('notification for another app_id');
     // Refunds are answered synchronously (refund()); their status sync and a closed trade change nothing.
