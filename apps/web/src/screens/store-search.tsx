@@ -92,28 +92,40 @@ export const StoreSearch = ({
   const suggestions = useSuggestions(draft.trim(), suggest);
   const open = suggesting && suggestions.length > 0;
 
+  // The keyword this box last asked the list for (in the app): when the address catches up with it,
+  // what was typed meanwhile is not the address's to replace.
+  const [asked, setAsked] = useState<string | null>(null);
   // The address changed (清除筛选, back, a search): the box and the pickers follow it, during render
-  // (React's pattern for state that follows a prop), keeping what is typed when it is the same search.
+  // (React's pattern for state that follows a prop), keeping what is typed when it is the same search
+  // or the one this box asked for (the list may load after the next word is typed).
   const [shown, setShown] = useState(query);
   if (shown.keyword !== query.keyword || shown.category !== query.category || shown.sort !== query.sort) {
     setShown(query);
-    if (draft.trim() !== query.keyword) setDraft(query.keyword);
+    if (asked === query.keyword) setAsked(null);
+    else if (draft.trim() !== query.keyword) setDraft(query.keyword);
     setCategory(query.category ?? '');
     setSort(query.sort);
   }
+  const askFor = (keyword: string) => {
+    setAsked(keyword);
+    onChange?.({ keyword });
+  };
 
   // In the app, typing searches once it pauses.
   useEffect(() => {
     const keyword = draft.trim();
     if (!onChange || keyword === query.keyword) return;
-    const timer = setTimeout(() => onChange({ keyword }), TYPING_PAUSE_MS);
+    const timer = setTimeout(() => {
+      setAsked(keyword);
+      onChange({ keyword });
+    }, TYPING_PAUSE_MS);
     return () => clearTimeout(timer);
   }, [draft, query.keyword, onChange]);
 
   const search = (keyword: string) => {
     setSuggesting(false);
     setActive(-1);
-    if (onChange) onChange({ keyword: keyword.trim() });
+    if (onChange) askFor(keyword.trim());
     else form.current?.requestSubmit();
   };
   const submit = (event: FormEvent) => {
