@@ -140,6 +140,17 @@ beforeAll(async () => {
     w.bridgeCalls = 0;
     w.WeixinJSBridge = { invoke: () => (w.bridgeCalls += 1) };
   });
+  // WeChat's JSSDK, standing in (its script cannot load here): records the share card it is given.
+  await context.addInitScript(() => {
+    const seen: unknown[] = [];
+    (window as unknown as { wxSeen: unknown[] }).wxSeen = seen;
+    (window as unknown as { wx: unknown }).wx = {
+      config: (c: unknown) => seen.push(['config', c]),
+      ready: (fn: () => void) => fn(),
+      updateAppMessageShareData: (d: unknown) => seen.push(['app', d]),
+      updateTimelineShareData: (d: unknown) => seen.push(['timeline', d]),
+    };
+  });
 }, 240_000);
 afterAll(async () => {
   await context?.close();
@@ -170,6 +181,13 @@ describe('inside WeChat, from a shared link to a playing lesson', () => {
     );
     expect(stored.userId).toBe(buyer.userId);
     expect(stored.register).toBe(true);
+    // The member's buy page (the app's own) sets the chat's share card too, from the course itself.
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { wxSeen: unknown[] }).wxSeen))
+      .toContainEqual([
+        'app',
+        expect.objectContaining({ title: TITLE, desc: '在微信里打开、购买并学习的视频课。' }),
+      ]);
 
     // 立即购买 → the pay page offers WeChat Pay (JSAPI) first; its sheet is the sandbox's.
     await page.getByRole('button', { name: '立即购买' }).click();

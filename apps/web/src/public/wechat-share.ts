@@ -38,7 +38,12 @@ function loadJssdk(): Promise<Wx | null> {
   });
 }
 
-export async function setupWechatShare(): Promise<void> {
+/**
+ * Configures the JSSDK for this page's address and sets its share card: `card` when the page knows
+ * its course (the app's pages, whose head may still carry the first page's og: tags), else the og:
+ * tags the server wrote (the visitor pages).
+ */
+export async function setupWechatShare(card?: Omit<ShareData, 'link'>): Promise<void> {
   try {
     const link = location.href.split('#')[0]!;
     const res = await fetch(`${API_BASE}${Routes.auth.mpJsConfig}?${new URLSearchParams({ url: link })}`);
@@ -55,15 +60,15 @@ export async function setupWechatShare(): Promise<void> {
       signature,
       jsApiList: ['updateAppMessageShareData', 'updateTimelineShareData'],
     });
-    const card = {
-      title: meta('og:title') || document.title,
-      desc: meta('og:description'),
+    const shared: ShareData = {
+      title: card?.title ?? (meta('og:title') || document.title),
+      desc: card?.desc ?? meta('og:description'),
       link,
-      imgUrl: meta('og:image'),
+      imgUrl: card?.imgUrl ?? meta('og:image'),
     };
     wx.ready(() => {
-      wx.updateAppMessageShareData(card);
-      wx.updateTimelineShareData({ title: card.title, link: card.link, imgUrl: card.imgUrl });
+      wx.updateAppMessageShareData(shared);
+      wx.updateTimelineShareData({ title: shared.title, link: shared.link, imgUrl: shared.imgUrl });
     });
   } catch {
     // No card: the page works as it is.

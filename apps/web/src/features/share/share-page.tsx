@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { PublicPageError } from '../../components/public-page-error.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
+import { useWechatShare } from '../../components/use-wechat-share.ts';
 import { useSession } from '../auth/session-store.ts';
 import { shareApi } from '../courses/course-api.ts';
 import { AppPublicShell } from '../../components/app-public-shell.tsx';
@@ -73,6 +74,7 @@ export const SharePage = () => {
   useDocumentTitle(
     view.data ? `${view.data.course.title} · ${t('share.page.title')}` : t('share.page.title'),
   );
+  useWechatShare(view.data?.course);
   return (
     <AppPublicShell>
       {view.isPending ? (

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
 import { Code, WebPaths } from '@studio/contract/constants';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
+import { useWechatShare } from '../../components/use-wechat-share.ts';
 import { isApiError } from '../../lib/api-error.ts';
 import { useSession } from '../auth/session-store.ts';
 import { CourseLoadError } from '../courses/course-load-error.tsx';
@@ -23,6 +24,7 @@ import './share.css';
  */
 const ReleasedWxPreview = ({ courseId }: { courseId: number }) => {
   const course = useStoreCourse(courseId, { silent: true, stayOnPage: true });
+  useWechatShare(course.data);
   return (
     <main className="wx-page">
       {course.isPending && course.fetchStatus !== 'idle' ? (

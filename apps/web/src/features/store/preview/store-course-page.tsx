@@ -4,6 +4,7 @@ import { Button, Card, Flex, Result, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../../components/use-document-title.ts';
+import { useWechatShare } from '../../../components/use-wechat-share.ts';
 import { isApiError } from '../../../lib/api-error.ts';
 import { AppScreen } from '../../../screens/app-screen.tsx';
 import { BuyActions as BuyActionsView } from '../../../screens/buy-actions.tsx';
@@ -26,6 +27,7 @@ export const StoreCoursePage = ({ embedded = false }: { embedded?: boolean }) =>
   // Errors show on the page; an embedded page never leaves for /login.
   const course = useStoreCourse(courseId, { silent: true, stayOnPage: embedded });
   useDocumentTitle(course.data?.title ?? t('pages.storePreview'));
+  useWechatShare(course.data);
 
   const base = embedded ? WebPaths.storeIframePreview(courseId) : WebPaths.storePreview(courseId);
   const lessonHref = (id: number) => `${base}?lesson=${id}`;
