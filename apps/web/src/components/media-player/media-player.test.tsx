@@ -8,6 +8,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MediaPlayer, type MediaPlayerProps } from './media-player.tsx';
 import type { HlsClass } from './playback.ts';
+import { fakeMediaPlayback, loadHls, QuietHls } from './test-media.ts';
 import { maskPhone, nextSpot, watermarkText, WATERMARK_MOVE_MS } from './watermark.ts';
 
 const play: MediaPlay = {
@@ -21,33 +22,8 @@ const play: MediaPlay = {
   expireTime: Date.now() + 600_000,
 };
 
-class QuietHls {
-  static Events = { ERROR: 'hlsError' };
-  static ErrorTypes = { MEDIA_ERROR: 'mediaError' };
-  static isSupported = () => true;
-  on() {}
-  loadSource() {}
-  attachMedia() {}
-  destroy() {}
-}
-const loadHls = () => Promise.resolve(QuietHls as unknown as HlsClass);
-
 beforeEach(() => {
-  // jsdom has no media playback: play/pause flip `paused` and fire their events, as a browser does.
-  const paused = new WeakMap<HTMLMediaElement, boolean>();
-  vi.spyOn(HTMLMediaElement.prototype, 'paused', 'get').mockImplementation(function (this: HTMLMediaElement) {
-    return paused.get(this) ?? true;
-  });
-  vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(function (this: HTMLMediaElement) {
-    paused.set(this, false);
-    this.dispatchEvent(new Event('play'));
-    return Promise.resolve();
-  });
-  vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(function (this: HTMLMediaElement) {
-    paused.set(this, true);
-    this.dispatchEvent(new Event('pause'));
-  });
-  vi.spyOn(HTMLMediaElement.prototype, 'load').mockImplementation(() => undefined);
+  fakeMediaPlayback();
 });
 afterEach(() => {
   vi.restoreAllMocks();

@@ -8,7 +8,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MediaPlayer } from './media-player.tsx';
 import { attachMediaSession } from './media-session.ts';
-import type { HlsClass } from './playback.ts';
+import { fakeMediaPlayback, loadHls } from './test-media.ts';
 
 const play: MediaPlay = {
   mediaId: 7,
@@ -20,16 +20,6 @@ const play: MediaPlay = {
   posterUrl: null,
   expireTime: Date.now() + 600_000,
 };
-class QuietHls {
-  static Events = { ERROR: 'hlsError' };
-  static ErrorTypes = { MEDIA_ERROR: 'mediaError' };
-  static isSupported = () => true;
-  on() {}
-  loadSource() {}
-  attachMedia() {}
-  destroy() {}
-}
-const loadHls = () => Promise.resolve(QuietHls as unknown as HlsClass);
 
 /** A Media Session as a phone's browser has it, recording what the page gives it. */
 class FakeMediaMetadata {
@@ -51,20 +41,7 @@ let session: {
 };
 
 beforeEach(() => {
-  const paused = new WeakMap<HTMLMediaElement, boolean>();
-  vi.spyOn(HTMLMediaElement.prototype, 'paused', 'get').mockImplementation(function (this: HTMLMediaElement) {
-    return paused.get(this) ?? true;
-  });
-  vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(function (this: HTMLMediaElement) {
-    paused.set(this, false);
-    this.dispatchEvent(new Event('play'));
-    return Promise.resolve();
-  });
-  vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(function (this: HTMLMediaElement) {
-    paused.set(this, true);
-    this.dispatchEvent(new Event('pause'));
-  });
-  vi.spyOn(HTMLMediaElement.prototype, 'load').mockImplementation(() => undefined);
+  fakeMediaPlayback();
   const handlers = new Map();
   session = {
     metadata: null,
