@@ -14,3 +14,4 @@ export * from './quiz.ts';
 export { LOGIN_WAYS, type LoginWay, type PublicPageModel, type RenderPublicPage } from './public-page.ts';
 export * from './store-list-address.ts';
 export * from './price.ts';
+export * from './china-time.ts';

@@ -1,4 +1,4 @@
-import { WebPaths } from '@studio/contract/constants';
+import { CHINA_TIME_ZONE, WebPaths } from '@studio/contract/constants';
 import type { ShareAttachments, ShareView } from '@studio/contract';
 import type { ReactNode } from 'react';
 import { lockedAttachmentsOf } from './attachment-list.tsx';
@@ -14,7 +14,7 @@ const formatTime = (ms: number, lang: string) =>
     day: '2-digit',
     hour: '2-digit',
     minute: '2-digit',
-    timeZone: 'Asia/Shanghai',
+    timeZone: CHINA_TIME_ZONE,
   }).format(ms);
 
 /**

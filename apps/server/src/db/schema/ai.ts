@@ -1,4 +1,5 @@
 /** AI generation jobs, their lessons and their event log. */
+import { CHINA_TIME_ZONE } from '@studio/contract/constants';
 import type {
   AiCreateRequest,
   AiGenerator,
@@ -139,7 +140,7 @@ export const aiUsage = pgTable(
     kind: varchar('kind', { length: 10 }).$type<AiUsageKind>().notNull(),
     month: varchar('month', { length: 7 })
       .notNull()
-      .default(sql`to_char(now() at time zone 'Asia/Shanghai', 'YYYY-MM')`),
+      .default(sql`to_char(now() at time zone '${sql.raw(CHINA_TIME_ZONE)}', 'YYYY-MM')`),
     inputTokens: integer('input_tokens').notNull(),
     outputTokens: integer('output_tokens').notNull(),
     estimated: boolean('estimated').notNull().default(false),
