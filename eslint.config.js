@@ -49,7 +49,7 @@ export default tseslint.config(
   },
   // Modules meet through services: code in modules/<a>/ reaches modules/<b>/ only through b's
   // `*.service.ts` files or its `index.ts` (what b names for others), never b's repos, presenters or
-  // helpers; and no two modules import each other (see ARCHITECTURE.md, Layering). A module's
+  // helpers; and no two modules import each other (see ARCHITECTURE.md, How modules meet). A module's
   // sub-folders (modules/ai/jobs/, …) are one level deeper: there another module is `../../<b>/`,
   // and `../<room>/` is the same module's.
   {
