@@ -181,7 +181,7 @@ export async function httpSection(): Promise<string> {
     rows.push(await measure('bare Fastify JSON route (ceiling), last', bareJson));
     const ceiling = (rows[0]!.rps + rows.at(-1)!.rps) / 2;
 
-    return `Autocannon, ${CONNECTIONS} connections, ${DURATION_S} s per endpoint, one after another in one run. The server is the real one (\`apps/server/src/server.ts\` under tsx, embedded PostgreSQL 18 on the same machine, log level warn, \`TRUST_PROXY=true\`); the ceiling is a bare Fastify route in the bench process. Authenticated endpoints use the demo owner's session. An error is a transport error, a timeout, a non-2xx status or an envelope whose code is not 200.${baseline ? `\n\nRows marked _baseline_ come from the server at \`${process.env.BENCH_BASELINE}\`, run at the same time on the same database.` : ''}
+    return `Autocannon, ${CONNECTIONS} connections, ${DURATION_S} s per endpoint, one after another in one run. The server is the real one (\`apps/server/src/server.ts\` as \`npm start\` runs it: Node's type stripping, \`--max-semi-space-size=16\`; embedded PostgreSQL 18 on the same machine, log level warn, \`TRUST_PROXY=true\`); the ceiling is a bare Fastify route in the bench process. Authenticated endpoints use the demo owner's session. An error is a transport error, a timeout, a non-2xx status or an envelope whose code is not 200.${baseline ? `\n\nRows marked _baseline_ come from the server at \`${process.env.BENCH_BASELINE}\`, run at the same time on the same database.` : ''}
 
 ${table(rows, ceiling)}
 

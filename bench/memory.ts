@@ -1,5 +1,5 @@
 /**
- * Memory: the server process (the tsx loader runs inside it); PostgreSQL is every `postgres`
+ * Memory: the server process (run as `npm start` runs it: Node strips the types); PostgreSQL is every `postgres`
  * process below it. PSS (shared pages divided among the processes sharing them) is summed for
  * PostgreSQL, so its shared buffers count once.
  */
@@ -49,7 +49,7 @@ function kbField(file: string, field: string): number {
 
 export type Memory = { serverRssMb: number; pgPssMb: number; pgProcesses: number };
 
-/** The server process (it runs the tsx loader in itself) and the embedded PostgreSQL it started. */
+/** The server process and the embedded PostgreSQL it started. */
 export function memoryOf(serverPid: number): Memory {
   const pgs = descendants(serverPid).filter((p) => p.comm === 'postgres');
   const pss = pgs.reduce((sum, p) => sum + kbField(`/proc/${p.pid}/smaps_rollup`, 'Pss'), 0);

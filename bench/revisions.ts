@@ -110,7 +110,7 @@ export async function revisionsSection(): Promise<string> {
     );
     const pruned = await pruneRevisions(drizzle(client, { schema }), new Date());
     const after = await sizesOf(client, lesson.lessonId);
-    return `One lesson edited for a simulated day through the real API (tsx server, embedded PostgreSQL 18): ${WINDOWS} five-minute windows × ${SAVES_PER_WINDOW} autosaves = ${saves} saves, the text growing from ${kb(Buffer.byteLength(JSON.stringify(blocks(0))))} to ${kb(Buffer.byteLength(JSON.stringify(blocks(Math.floor((saves - 1) / 4)))))} of JSON; between windows the revisions' timestamps are moved back, so each window is one revision (the coalescing rule). PostgreSQL compresses each revision's jsonb when it is over ~2 KB (TOAST, \`default_toast_compression\` = ${compression.rows[0]!.setting}).
+    return `One lesson edited for a simulated day through the real API (the server as \`npm start\` runs it, embedded PostgreSQL 18): ${WINDOWS} five-minute windows × ${SAVES_PER_WINDOW} autosaves = ${saves} saves, the text growing from ${kb(Buffer.byteLength(JSON.stringify(blocks(0))))} to ${kb(Buffer.byteLength(JSON.stringify(blocks(Math.floor((saves - 1) / 4)))))} of JSON; between windows the revisions' timestamps are moved back, so each window is one revision (the coalescing rule). PostgreSQL compresses each revision's jsonb when it is over ~2 KB (TOAST, \`default_toast_compression\` = ${compression.rows[0]!.setting}).
 
 | measure | value |
 | --- | --- |

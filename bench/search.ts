@@ -173,7 +173,7 @@ export async function searchSection(): Promise<string> {
     await server.stop();
     await bare.close();
   }
-  return `Autocannon, ${CONNECTIONS} connections, ${DURATION_S} s per row after ${WARM_UP_S} s of the same load not counted (the ceiling too); the real server (tsx, embedded PostgreSQL 18, page cache in place but never hit: every request another keyword, category or page). Courses are seeded with \`generate_series\` (titles from ${TOPICS.length} topics × ${PATTERNS.length} patterns, so a common word matches thousands); the search documents and terms with set-based SQL from the app's own \`docText\`.${baseline ? `\n\nRows marked _baseline_ come from the server at \`${process.env.BENCH_SEARCH_BASELINE}\` on the same database, measured right after this server's row.` : ''}
+  return `Autocannon, ${CONNECTIONS} connections, ${DURATION_S} s per row after ${WARM_UP_S} s of the same load not counted (the ceiling too); the real server (as \`npm start\` runs it, embedded PostgreSQL 18, page cache in place but never hit: every request another keyword, category or page). Courses are seeded with \`generate_series\` (titles from ${TOPICS.length} topics × ${PATTERNS.length} patterns, so a common word matches thousands); the search documents and terms with set-based SQL from the app's own \`docText\`.${baseline ? `\n\nRows marked _baseline_ come from the server at \`${process.env.BENCH_SEARCH_BASELINE}\` on the same database, measured right after this server's row.` : ''}
 
 ${parts.join('\n\n')}
 

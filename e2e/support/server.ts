@@ -47,9 +47,12 @@ export async function startServer(
   const log = createWriteStream(logFile);
   const child: ChildProcess = spawn(
     process.execPath,
-    // The tsx loader in this one process: the tsx CLI would run the server in a child of its own,
-    // which the SIGKILL below (a server that ignored SIGTERM) would leave running.
-    ['--import', 'tsx', options.entry ?? path.join(ROOT, 'apps/server/src/server.ts')],
+    // As `npm start` runs it (apps/server's start script): Node's own type stripping and a 16 MB
+    // young generation. Another build's entry (a bench baseline) may need the tsx loader, run in this
+    // one process: the tsx CLI would start a child the SIGKILL below would leave running.
+    options.entry
+      ? ['--import', 'tsx', options.entry]
+      : ['--max-semi-space-size=16', path.join(ROOT, 'apps/server/src/server.ts')],
     {
       cwd: ROOT,
       env: {

@@ -30,10 +30,13 @@ class Invalidations {
   listening = false;
   private waiters: (() => void)[] = [];
 
-  constructor(
-    private readonly url: string,
-    private readonly log: FastifyBaseLogger | undefined,
-  ) {}
+  private readonly url: string;
+  private readonly log: FastifyBaseLogger | undefined;
+
+  constructor(url: string, log: FastifyBaseLogger | undefined) {
+    this.url = url;
+    this.log = log;
+  }
 
   add(cache: TtlCache<unknown>): void {
     this.caches.add(cache);
@@ -129,13 +132,15 @@ export class TtlCache<V> {
   private readonly inv: Invalidations | null;
   /** Any change of these topics empties the cache (a decision may read rows of several). */
   readonly topics: readonly CacheTopic[];
+  private readonly options: { ttlMs: number; max: number };
 
   constructor(
     db: Db,
     topic: CacheTopic | readonly CacheTopic[],
-    private readonly options: { ttlMs: number; max: number },
+    options: { ttlMs: number; max: number },
     log?: FastifyBaseLogger,
   ) {
+    this.options = options;
     this.topics = typeof topic === 'string' ? [topic] : topic;
     this.inv = invalidationsFor(db, log);
     this.inv?.add(this as TtlCache<unknown>);

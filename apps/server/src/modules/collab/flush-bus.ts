@@ -21,7 +21,10 @@ const answer = z.object({ id: z.string() });
 class Waiting {
   answers = 0;
   expected: number | null = null;
-  constructor(readonly done: () => void) {}
+  readonly done: () => void;
+  constructor(done: () => void) {
+    this.done = done;
+  }
   check() {
     if (this.expected !== null && this.answers >= this.expected) this.done();
   }
@@ -35,15 +38,28 @@ export class FlushBus {
   private readonly waiting = new Map<string, Waiting>();
   private readonly ready: Promise<unknown>;
 
+  private readonly pub: Redis;
+  private readonly prefix: string;
+  private readonly processId: string;
+  private readonly flushHere: (lessonIds: readonly number[]) => Promise<void>;
+  private readonly waitMs: number;
+  private readonly log: FastifyBaseLogger;
+
   constructor(
     redisUrl: string,
-    private readonly pub: Redis,
-    private readonly prefix: string,
-    private readonly processId: string,
-    private readonly flushHere: (lessonIds: readonly number[]) => Promise<void>,
-    private readonly waitMs: number,
-    private readonly log: FastifyBaseLogger,
+    pub: Redis,
+    prefix: string,
+    processId: string,
+    flushHere: (lessonIds: readonly number[]) => Promise<void>,
+    waitMs: number,
+    log: FastifyBaseLogger,
   ) {
+    this.pub = pub;
+    this.prefix = prefix;
+    this.processId = processId;
+    this.flushHere = flushHere;
+    this.waitMs = waitMs;
+    this.log = log;
     this.asked = `${prefix}collab:flush`;
     this.replies = `${prefix}collab:flushed:${processId}`;
     this.sub = new Redis(redisUrl, { maxRetriesPerRequest: 2 });

@@ -54,7 +54,10 @@ export async function storeLessonDoc(
  */
 export class DocSizes {
   private readonly estimate = new Map<string, number>();
-  constructor(private readonly cap: number) {}
+  private readonly cap: number;
+  constructor(cap: number) {
+    this.cap = cap;
+  }
   set(name: string, bytes: number): void {
     this.estimate.set(name, bytes);
   }

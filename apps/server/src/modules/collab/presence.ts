@@ -37,12 +37,17 @@ export class MemoryPresence implements PresenceStore {
 
 export class RedisPresence implements PresenceStore {
   private published = new Map<number, Set<string>>();
-  constructor(
-    private readonly redis: Redis,
-    private readonly prefix: string,
-    private readonly processId: string,
-    private readonly ttlMs: number,
-  ) {}
+  private readonly redis: Redis;
+  private readonly prefix: string;
+  private readonly processId: string;
+  private readonly ttlMs: number;
+
+  constructor(redis: Redis, prefix: string, processId: string, ttlMs: number) {
+    this.redis = redis;
+    this.prefix = prefix;
+    this.processId = processId;
+    this.ttlMs = ttlMs;
+  }
 
   private key = (courseId: number) => `${this.prefix}collab:presence:${courseId}`;
 

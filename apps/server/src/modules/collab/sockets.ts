@@ -34,12 +34,21 @@ export class CollabSockets {
   /** How many sockets were closed with each code (tests and the bench read it). */
   readonly closed = new Map<number, number>();
 
+  private readonly hocuspocus: Hocuspocus;
+  private readonly limits: SocketLimits;
+  private readonly log: FastifyBaseLogger;
+  private readonly ipOf: (req: IncomingMessage) => string;
+
   constructor(
-    private readonly hocuspocus: Hocuspocus,
-    private readonly limits: SocketLimits,
-    private readonly log: FastifyBaseLogger,
-    private readonly ipOf: (req: IncomingMessage) => string,
+    hocuspocus: Hocuspocus,
+    limits: SocketLimits,
+    log: FastifyBaseLogger,
+    ipOf: (req: IncomingMessage) => string,
   ) {
+    this.hocuspocus = hocuspocus;
+    this.limits = limits;
+    this.log = log;
+    this.ipOf = ipOf;
     // Far over the cap, ws itself refuses (close 1009) before buffering more; up to it, we close with the code.
     this.wss = new WebSocketServer({ noServer: true, maxPayload: limits.maxMessageBytes * 4 });
   }

@@ -160,11 +160,15 @@ export class PgStoreSearch implements StoreSearch {
    * `hashOverRead`: when several words' documents are read as one set (HASH_OVER_READ; the tests
    * take each way with 0 and Infinity).
    */
-  constructor(
-    private readonly db: Db,
-    private readonly generic: Db = db,
-    private readonly hashOverRead = HASH_OVER_READ,
-  ) {}
+  private readonly db: Db;
+  private readonly generic: Db;
+  private readonly hashOverRead: number;
+
+  constructor(db: Db, generic: Db = db, hashOverRead = HASH_OVER_READ) {
+    this.db = db;
+    this.generic = generic;
+    this.hashOverRead = hashOverRead;
+  }
 
   private docs = { n: 0, at: -Infinity };
   /** The planner's estimate of the documents there are, read once a minute (STATS_TTL_MS). */

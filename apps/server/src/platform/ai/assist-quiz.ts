@@ -82,7 +82,10 @@ export class QuizLines {
   /** Everything passed on. */
   text = '';
 
-  constructor(private readonly emit: (text: string) => void) {}
+  private readonly emit: (text: string) => void;
+  constructor(emit: (text: string) => void) {
+    this.emit = emit;
+  }
 
   get quizCount(): number {
     return this.count;

@@ -32,11 +32,15 @@ export class DocumentImages {
   private readonly byPart = new Map<string, string | null>();
 
   /** `inflated` is told the bytes each picture inflated to (the document's zip total). */
-  constructor(
-    private readonly buf: Uint8Array,
-    private readonly parts: Map<string, ZipEntry>,
-    private readonly inflated: (bytes: number) => void,
-  ) {}
+  private readonly buf: Uint8Array;
+  private readonly parts: Map<string, ZipEntry>;
+  private readonly inflated: (bytes: number) => void;
+
+  constructor(buf: Uint8Array, parts: Map<string, ZipEntry>, inflated: (bytes: number) => void) {
+    this.buf = buf;
+    this.parts = parts;
+    this.inflated = inflated;
+  }
 
   /**
    * The pending src of the picture in this zip part, or null when it is left out (no such part, not a
