@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { aiSection } from './ai.ts';
 import { collabSection } from './collab.ts';
+import { heapSection } from './heap.ts';
 import { httpSection } from './http.ts';
 import { mediaSection } from './media.ts';
 import { paySection } from './pay.ts';
@@ -21,6 +22,7 @@ export type BenchSection = { key: string; title: string; run: () => Promise<stri
 
 const SECTIONS: BenchSection[] = [
   { key: 'http', title: 'HTTP throughput and server memory', run: httpSection },
+  { key: 'heap', title: "The server's heap after start, by module", run: heapSection },
   { key: 'search', title: 'Store search without a cache, 100,000 and 1,000,000 courses', run: searchSection },
   { key: 'web', title: 'Web first load and Lighthouse', run: webSection },
   { key: 'ai', title: 'AI streaming overhead and lesson concurrency', run: aiSection },

@@ -37,7 +37,7 @@ export async function startServer(
   name: string,
   env: Record<string, string> = {},
   /** `entry`: another server entry file (the bench compares a copy of the previous code). */
-  options: { entry?: string } = {},
+  options: { entry?: string; heapSnapshots?: boolean } = {},
 ): Promise<RunningServer> {
   const dataDir = path.join(ROOT, '.tmp', `${name}-${Date.now().toString(36)}`);
   await fs.mkdir(dataDir, { recursive: true });
@@ -52,7 +52,12 @@ export async function startServer(
     // one process: the tsx CLI would start a child the SIGKILL below would leave running.
     options.entry
       ? ['--import', 'tsx', options.entry]
-      : ['--max-semi-space-size=16', path.join(ROOT, 'apps/server/src/server.ts')],
+      : [
+          '--max-semi-space-size=16',
+          // The bench's heap summary: SIGUSR2 writes a snapshot into the data folder.
+          ...(options.heapSnapshots ? ['--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${dataDir}`] : []),
+          path.join(ROOT, 'apps/server/src/server.ts'),
+        ],
     {
       cwd: ROOT,
       env: {

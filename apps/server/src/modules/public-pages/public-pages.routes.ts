@@ -84,7 +84,7 @@ export async function registerPublicPages(
     const { url, search } = ownUrl(request);
     const { lang, chosen } = visitorLang(request, search);
     if (chosen) reply.header('set-cookie', langCookie(lang));
-    reply.compress(withHead(visitor.render({ ...(await body()), lang, url }), tags));
+    reply.compress(withHead(await visitor.render({ ...(await body()), lang, url }), tags));
     return reply;
   };
   const sendView = (request: FastifyRequest, reply: FastifyReply, view: PublicView) =>

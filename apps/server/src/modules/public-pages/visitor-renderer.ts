@@ -10,7 +10,7 @@ import type { PublicPageModel, RenderPublicPage } from '@studio/contract';
 
 export type VisitorRenderer = {
   /** The whole document: the template with the page's language and body; the head goes in after. */
-  render: (model: PublicPageModel) => string;
+  render: (model: PublicPageModel) => Promise<string>;
 };
 
 const LANG_MARK = '<!--lang-->';
@@ -38,12 +38,17 @@ export async function loadVisitorRenderer(webDist: string): Promise<VisitorRende
   if (!existsSync(entry) || !existsSync(templateFile)) return null;
   const template = inlineStyles(readFileSync(templateFile, 'utf8'), webDist);
   if (!template.includes(LANG_MARK) || !template.includes(APP_MARK)) return null;
-  const { renderPublicPage } = (await import(pathToFileURL(entry).href)) as {
-    renderPublicPage: RenderPublicPage;
-  };
+  // The renderer (React and the pages, ≈ 5 MB of heap) loads with the first visitor's page: a
+  // server that only answers the app and its API never holds it.
+  let renderer: Promise<RenderPublicPage> | null = null;
   const [beforeApp, afterApp] = template.split(APP_MARK) as [string, string];
   return {
     // Split once, so no page content is ever read as a marker (or a `$&` replacement pattern).
-    render: (model) => `${beforeApp.replace(LANG_MARK, model.lang)}${renderPublicPage(model)}${afterApp}`,
+    render: async (model) => {
+      renderer ??= import(pathToFileURL(entry).href).then(
+        (m: { renderPublicPage: RenderPublicPage }) => m.renderPublicPage,
+      );
+      return `${beforeApp.replace(LANG_MARK, model.lang)}${(await renderer)(model)}${afterApp}`;
+    },
   };
 }
