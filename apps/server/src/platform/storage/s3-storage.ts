@@ -1,4 +1,5 @@
 import type * as S3 from '@aws-sdk/client-s3';
+import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import { Readable } from 'node:stream';
@@ -13,9 +14,32 @@ export type S3Options = {
   forcePathStyle: boolean;
 };
 
+/** The request as the SDK's middleware sees it (a `@smithy/protocol-http` HttpRequest). */
+type OutgoingRequest = { headers: Record<string, string>; body?: unknown };
+
+/**
+ * Multi-object delete with the `Content-MD5` Aliyun OSS and Tencent COS require (and MinIO, and S3
+ * itself by its documentation): the SDK sends a CRC32 checksum instead since 2025 whatever
+ * `requestChecksumCalculation` says (aws-sdk-js-v3 #6819, #6920), so the header is written here
+ * before the request is signed, and the CRC32 headers are left out.
+ */
+export const contentMd5ForDeletes =
+  <Out>(next: (args: { request: unknown }) => Promise<Out>, context: { commandName?: string }) =>
+  async (args: { request: unknown }): Promise<Out> => {
+    const request = args.request as OutgoingRequest;
+    if (context.commandName === 'DeleteObjectsCommand' && typeof request.body === 'string') {
+      for (const name of Object.keys(request.headers))
+        if (/^x-amz-(checksum-|sdk-checksum-algorithm)/i.test(name)) delete request.headers[name];
+      request.headers['content-md5'] = createHash('md5').update(request.body).digest('base64');
+    }
+    return next(args);
+  };
+
 /**
  * S3-compatible object storage (AWS, MinIO, OSS/COS in S3 mode). PutObject is atomic by itself. The
  * AWS SDK (about 13 MB resident) is loaded with the first call, not by every server that starts.
+ * Checksums only where an operation requires one (`WHEN_REQUIRED`): uploads go as plain bodies with
+ * their length, not `aws-chunked` with a trailing CRC32, which OSS and COS refuse.
  */
 export class S3FileStorage implements FileStorage {
   readonly kind = 's3' as const;
@@ -31,15 +55,24 @@ export class S3FileStorage implements FileStorage {
   /** The SDK and one client for this storage. */
   private connect() {
     const o = this.options;
-    this.s3 ??= import('@aws-sdk/client-s3').then((sdk) => ({
-      sdk,
-      client: new sdk.S3Client({
+    this.s3 ??= import('@aws-sdk/client-s3').then((sdk) => {
+      const client = new sdk.S3Client({
         endpoint: o.endpoint,
         region: o.region,
         forcePathStyle: o.forcePathStyle,
         credentials: { accessKeyId: o.accessKeyId, secretAccessKey: o.secretAccessKey },
-      }),
-    }));
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+        responseChecksumValidation: 'WHEN_REQUIRED',
+      });
+      // A finalize-request middleware; the stack's type is the union of every step's.
+      type Middleware = Parameters<typeof client.middlewareStack.addRelativeTo>[0];
+      client.middlewareStack.addRelativeTo(contentMd5ForDeletes as unknown as Middleware, {
+        name: 'contentMd5ForDeletes',
+        relation: 'before',
+        toMiddleware: 'httpSigningMiddleware',
+      });
+      return { sdk, client };
+    });
     return this.s3;
   }
 
