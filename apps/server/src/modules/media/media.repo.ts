@@ -2,7 +2,7 @@
 import type { MediaRendition } from '@studio/contract';
 import { and, eq, inArray, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { appSettings, media, type MediaRow } from '../../db/schema.ts';
+import { media, type MediaRow } from '../../db/schema.ts';
 
 export type NewMedia = Pick<MediaRow, 'teamId' | 'uploaderId' | 'uploadId' | 'name' | 'sizeBytes' | 'hlsKey'>;
 
@@ -140,13 +140,4 @@ export async function markUnused(db: Db, unused: number[], used: number[], at: D
       .update(media)
       .set({ unusedSince: null })
       .where(and(inArray(media.id, used), isNotNull(media.unusedSince)));
-}
-
-const URL_SECRET_KEY = 'media_url_secret';
-
-/** The key of the playback addresses' HMAC: made once, shared by every process through the database. */
-export async function mediaUrlSecret(db: Db, fresh: string): Promise<string> {
-  await db.insert(appSettings).values({ key: URL_SECRET_KEY, value: fresh }).onConflictDoNothing();
-  const [row] = await db.select().from(appSettings).where(eq(appSettings.key, URL_SECRET_KEY));
-  return row!.value;
 }

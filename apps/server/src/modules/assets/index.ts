@@ -1,0 +1,5 @@
+/**
+ * Lesson assets (media and attachments) as one room: their signed addresses under one secret, their
+ * shared quota, and who may read the released lesson that holds them.
+ */
+export { readAsset, signAsset, type AssetKind, type GrantField } from './asset-grants.ts';
