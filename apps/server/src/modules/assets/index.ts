@@ -3,3 +3,4 @@
  * shared quota, and who may read the released lesson that holds them.
  */
 export { readAsset, signAsset, type AssetKind, type GrantField } from './asset-grants.ts';
+export { assetBytes, insertWithinAssetQuota } from './asset-quota.ts';

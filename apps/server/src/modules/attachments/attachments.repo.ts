@@ -21,15 +21,6 @@ export type NewAttachment = Pick<
   | 'storageKey'
 >;
 
-/** Bytes the team's attachments hold in storage (those kept for a release included). */
-export async function teamAttachmentBytes(db: Db, teamId: number): Promise<number> {
-  const [row] = await db
-    .select({ used: sql<string>`coalesce(sum(${lessonAttachments.sizeBytes}), 0)` })
-    .from(lessonAttachments)
-    .where(eq(lessonAttachments.teamId, teamId));
-  return Number(row?.used ?? 0);
-}
-
 const live = (teamId: number) =>
   and(eq(lessonAttachments.teamId, teamId), isNull(lessonAttachments.deletedAt));
 
