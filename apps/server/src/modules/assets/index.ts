@@ -4,3 +4,11 @@
  */
 export { readAsset, signAsset, type AssetKind, type GrantField } from './asset-grants.ts';
 export { assetBytes, insertWithinAssetQuota } from './asset-quota.ts';
+export {
+  releasedLessonAccess,
+  sharedLessonRights,
+  viewerOfGrant,
+  type LessonPlace,
+  type LessonViewer,
+  type ReleasedLessonAccess,
+} from './lesson-access.service.ts';
