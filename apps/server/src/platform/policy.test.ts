@@ -15,8 +15,6 @@ import {
   authorize,
   can,
   canLearn,
-  canDownloadAttachment,
-  canPlayMedia,
   canReadLesson,
   canViewListing,
   courseAbilitiesOf,
@@ -344,46 +342,6 @@ describe('the policy', () => {
     expect(canLearn({ bought: false, ownTeam: true, listed: true })).toBe(true);
     expect(canLearn({ bought: false, ownTeam: true, listed: false })).toBe(false);
     expect(canLearn({ bought: false, ownTeam: false, listed: true })).toBe(false);
-  });
-
-  it('media plays for its own team, else only where the lesson holding it may be read', () => {
-    const lesson = (listed: boolean, entitled: boolean, freePreview: boolean) => ({
-      listed,
-      entitled,
-      freePreview,
-    });
-    expect(canPlayMedia({ ownTeam: true, lesson: null })).toBe(true);
-    expect(canPlayMedia({ ownTeam: false, lesson: null })).toBe(false);
-    expect(canPlayMedia({ ownTeam: false, lesson: lesson(true, true, false) })).toBe(true);
-    expect(canPlayMedia({ ownTeam: false, lesson: lesson(false, true, false) })).toBe(true);
-    expect(canPlayMedia({ ownTeam: false, lesson: lesson(true, false, true) })).toBe(true);
-    expect(canPlayMedia({ ownTeam: false, lesson: lesson(true, false, false) })).toBe(false);
-    // Unlisted (下架): a visitor's free preview stops; buyers keep theirs.
-    expect(canPlayMedia({ ownTeam: false, lesson: lesson(false, false, true) })).toBe(false);
-    // A live share's lesson: its free preview plays (released or not, listed or not), a paid one never.
-    expect(canPlayMedia({ ownTeam: false, lesson: null, shared: { freePreview: true } })).toBe(true);
-    expect(canPlayMedia({ ownTeam: false, lesson: null, shared: { freePreview: false } })).toBe(false);
-    const unlisted = lesson(false, false, true);
-    expect(canPlayMedia({ ownTeam: false, lesson: unlisted, shared: { freePreview: true } })).toBe(true);
-    expect(canPlayMedia({ ownTeam: false, lesson: null, shared: null })).toBe(false);
-  });
-
-  it('attachments download for the own team and the teams that hold the course, never for a visitor', () => {
-    for (const ownTeam of [true, false])
-      for (const listed of [true, false])
-        for (const entitled of [true, false])
-          for (const freePreview of [true, false]) {
-            const s = { ownTeam, lesson: { listed, entitled, freePreview } };
-            expect(canDownloadAttachment(s)).toBe(ownTeam || entitled);
-          }
-    // A free-preview lesson's reader who holds nothing sees the names only, though its media plays.
-    const freeLesson = { ownTeam: false, lesson: { listed: true, entitled: false, freePreview: true } };
-    expect(canPlayMedia(freeLesson)).toBe(true);
-    expect(canDownloadAttachment(freeLesson)).toBe(false);
-    expect(canDownloadAttachment({ ownTeam: false, lesson: null })).toBe(false);
-    // A share grants no download: its visitors see the names only.
-    const viaShare = { ownTeam: false, lesson: null, shared: { freePreview: true } };
-    expect(canDownloadAttachment(viaShare)).toBe(false);
   });
 
   it('live co-editing: edit for who may edit the course, read for the rest of the team and an expired team, refused elsewhere', () => {

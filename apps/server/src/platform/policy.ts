@@ -287,36 +287,53 @@ export const canLearn = (s: LearnSubject): boolean => s.bought || (s.ownTeam && 
 export const canReadLesson = (s: LessonSubject): boolean => s.entitled || s.freePreview;
 
 /**
- * Playing uploaded media (its HLS key is handed out only then): the team that uploaded it, or anyone
- * who may read a released lesson holding it, by the buy page's rules (`canViewListing` and
- * `canReadLesson`: the teams that hold the course; anyone for a free-preview lesson of a listed
- * course), or a share link's visitor for the free-preview lessons of the shared course only (released
- * or not, listed or not; never a paid lesson, whatever the share shows). A lesson of another team's
- * course never opens it.
+ * Who may read a lesson outside the team's own editor, and what of it: the one table of these rules
+ * (modules/assets/lesson-access.test.ts), asked by media playback, attachment downloads, learning and
+ * the share page.
+ * - In the store (a course's latest release): the buy page is seen by anyone while listed, and by the
+ *   teams that hold it (wrote or bought it) after 下架 too (`canViewListing`); its content and media are
+ *   for the teams that hold it, a free-preview lesson's for everyone who sees it (`canReadLesson`); its
+ *   attachments are downloaded by the teams that hold it only (issue 34: the files are part of what is
+ *   sold; a free-preview reader sees their names); a team learns a course it bought (even after 下架) or
+ *   its own while listed (`canLearn`).
+ * - Through a live share's link (the course's draft, released or not, listed or not): a free course is
+ *   read whole and a paid one's free-preview lessons only; media play in free-preview lessons only (never
+ *   a paid lesson, whatever the share shows); no file is handed out; nobody learns through a share.
  */
-export type MediaSubject = {
+export type LessonReader = {
+  /** The viewer's team wrote the course. */
   ownTeam: boolean;
-  /** The released lesson it is played in, when the lesson holds it and the course is the media's team's. */
-  lesson: (LessonSubject & { listed: boolean }) | null;
-  /** The lesson of a live share's course it is played in, on the same terms as `lesson`. */
-  shared?: { freePreview: boolean } | null;
+  /** The viewer's team bought it (a refund takes that away). */
+  bought: boolean;
+  /** The course is released and listed (not 下架). */
+  listed: boolean;
+  freePreview: boolean;
+  /** Read through a live share's link, and whether its course is paid; null in the store. */
+  share: { paid: boolean } | null;
 };
-export const canPlayMedia = (s: MediaSubject): boolean =>
-  s.ownTeam ||
-  (s.lesson !== null &&
-    canViewListing({ listed: s.lesson.listed, entitled: s.lesson.entitled }) &&
-    canReadLesson(s.lesson)) ||
-  (s.shared?.freePreview ?? false);
-
-/**
- * Downloading a released lesson's attachment: the course's own team and the teams that hold it
- * (bought it, or own it), nobody else. A visitor (a free-preview reader, a share's visitor, another
- * team) sees the names and sizes only (issue 34: the files are part of what is sold); a buyer keeps
- * downloading after 下架 as they keep learning.
- */
-export type AttachmentSubject = Omit<MediaSubject, 'shared'>;
-export const canDownloadAttachment = (s: AttachmentSubject): boolean =>
-  s.ownTeam || (s.lesson?.entitled ?? false);
+export type LessonRights = {
+  /** The lesson is shown at all (its title, its attachments' names). */
+  see: boolean;
+  /** Its content. */
+  read: boolean;
+  /** Its media (the HLS key is handed out only then). */
+  play: boolean;
+  /** Its attachments' files. */
+  download: boolean;
+  /** Learning the course (progress, quizzes, certificate). */
+  learn: boolean;
+};
+export function lessonRights(r: LessonReader): LessonRights {
+  if (r.share) {
+    const read = canReadLesson({ entitled: !r.share.paid, freePreview: r.freePreview });
+    return { see: true, read, play: r.freePreview, download: false, learn: false };
+  }
+  const entitled = r.ownTeam || r.bought;
+  const see = canViewListing({ listed: r.listed, entitled });
+  const read = see && canReadLesson({ entitled, freePreview: r.freePreview });
+  const learn = canLearn({ ownTeam: r.ownTeam, listed: r.listed, bought: r.bought });
+  return { see, read, play: read, download: see && entitled, learn };
+}
 
 /** The team's abilities for its payloads; team actions depend on the role alone. */
 export const teamAbilitiesOf = (membership: Membership): TeamAbilities => ({

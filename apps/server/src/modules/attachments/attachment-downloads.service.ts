@@ -1,10 +1,10 @@
 /**
  * What a learner or visitor gets of a released lesson's attachments: the latest release's list
  * (names and sizes) for whoever may see the buy page, and signed download addresses for the
- * course's own team and the teams that hold it (`canDownloadAttachment`). Every address and every
+ * course's own team and the teams that hold it (the policy's `lessonRights`, through assets'
+ * `releasedLessonAccess`, as media playback asks it). Every address and every
  * download decides it again, so a refund or an unrelease counts from the next request.
  */
-import type { ViewerIds } from '../../platform/auth.ts';
 import {
   Code,
   type AttachmentLink,
@@ -15,11 +15,9 @@ import {
 } from '@studio/contract';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
-import { canDownloadAttachment, canViewListing } from '../../platform/policy.ts';
 import type { OpenedFile } from '../../platform/storage/file-storage.ts';
+import { releasedLessonAccess, viewerOfGrant, type LessonViewer } from '../assets/index.ts';
 import { sharedCourse } from '../courses/shares.service.ts';
-import { releasedLessonFacts } from '../store/catalog.service.ts';
-import { findUserMembership } from '../teams/teams.service.ts';
 import { contentDisposition } from './attachment-names.ts';
 import { downloadUrl, readDownload, signDownload } from './attachment-urls.ts';
 import {
@@ -30,15 +28,14 @@ import {
 } from './attachments.repo.ts';
 
 /** The viewer: a member of a team (their current one), or null for a visitor. */
-export type AttachmentViewer = ViewerIds;
+export type AttachmentViewer = LessonViewer;
 type Place = { courseId: number; lessonId: number };
 
 /** The released lesson as this viewer sees it (404 when they may not see the course at all). */
 async function releasedLesson(ctx: AppContext, viewer: AttachmentViewer, place: Place) {
-  const facts = await releasedLessonFacts(ctx, viewer?.teamId, place.courseId, place.lessonId);
-  if (!facts || !canViewListing(facts)) throw new AppError(Code.NOT_FOUND);
-  const ownTeam = viewer !== null && viewer.teamId === facts.courseTeamId;
-  return { releaseId: facts.releaseId, downloadable: canDownloadAttachment({ ownTeam, lesson: facts }) };
+  const lesson = await releasedLessonAccess(ctx, viewer, place);
+  if (!lesson?.rights.see) throw new AppError(Code.NOT_FOUND);
+  return { releaseId: lesson.releaseId, downloadable: lesson.rights.download };
 }
 
 export async function releasedAttachments(
@@ -88,15 +85,11 @@ export type Download = { file: OpenedFile; contentType: string; disposition: str
 export async function openDownload(ctx: AppContext, token: string): Promise<Download> {
   const grant = await readDownload(ctx, token);
   if (!grant) throw new AppError(Code.ATTACHMENT_LINK_EXPIRED, { status: 404 });
-  let viewer: AttachmentViewer = null;
-  if (grant.userId) {
-    if (!(await findUserMembership(ctx, grant.userId, grant.teamId)))
+  const row = await viewerOfGrant(ctx, grant)
+    .then((viewer) => downloadable(ctx, viewer, grant))
+    .catch(() => {
       throw new AppError(Code.NOT_FOUND, { status: 404 });
-    viewer = { userId: grant.userId, teamId: grant.teamId };
-  }
-  const row = await downloadable(ctx, viewer, grant).catch(() => {
-    throw new AppError(Code.NOT_FOUND, { status: 404 });
-  });
+    });
   const file = await ctx.storage.open(row.storageKey);
   if (!file) throw new AppError(Code.NOT_FOUND, { status: 404 });
   return { file, contentType: row.contentType, disposition: contentDisposition(row.releasedName) };
@@ -104,7 +97,7 @@ export async function openDownload(ctx: AppContext, token: string): Promise<Down
 
 /**
  * A live share's lessons' attachments, as the share shows its lessons (the draft): names, kinds and
- * sizes only. A share hands out no file, whoever holds the link (`canDownloadAttachment` takes no share).
+ * sizes only. A share hands out no file, whoever holds the link (`lessonRights` downloads nothing through a share).
  */
 export async function shareAttachments(ctx: AppContext, shareId: string): Promise<ShareAttachments> {
   const { courseId, teamId } = await sharedCourse(ctx, shareId);
@@ -137,9 +130,11 @@ export async function visitorAttachmentNames(
   courseId: number,
   lessonIds: number[],
 ): Promise<ShareAttachments> {
-  const facts = lessonIds.length ? await releasedLessonFacts(ctx, undefined, courseId, lessonIds[0]!) : null;
-  if (!facts || !canViewListing(facts)) return { lessons: [] };
-  return byLesson(await listReleaseAttachments(ctx.db, facts.releaseId));
+  const lesson = lessonIds.length
+    ? await releasedLessonAccess(ctx, null, { courseId, lessonId: lessonIds[0]! })
+    : null;
+  if (!lesson?.rights.see) return { lessons: [] };
+  return byLesson(await listReleaseAttachments(ctx.db, lesson.releaseId));
 }
 
 /** The server-rendered buy page's list for a visitor (null when there is no lesson or nothing to show). */

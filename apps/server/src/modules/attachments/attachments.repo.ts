@@ -2,7 +2,6 @@
 import { and, asc, eq, inArray, isNull, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
-  appSettings,
   lessonAttachmentReleases,
   lessonAttachments,
   lessons,
@@ -21,15 +20,6 @@ export type NewAttachment = Pick<
   | 'sizeBytes'
   | 'storageKey'
 >;
-
-/** Bytes the team's attachments hold in storage (those kept for a release included). */
-export async function teamAttachmentBytes(db: Db, teamId: number): Promise<number> {
-  const [row] = await db
-    .select({ used: sql<string>`coalesce(sum(${lessonAttachments.sizeBytes}), 0)` })
-    .from(lessonAttachments)
-    .where(eq(lessonAttachments.teamId, teamId));
-  return Number(row?.used ?? 0);
-}
 
 const live = (teamId: number) =>
   and(eq(lessonAttachments.teamId, teamId), isNull(lessonAttachments.deletedAt));
@@ -213,15 +203,6 @@ export async function findReleasedAttachment(
       ),
     );
   return row && { ...row.attachment, releasedName: row.releasedName };
-}
-
-const URL_SECRET_KEY = 'attachment_url_secret';
-
-/** The key of the download addresses' HMAC: made once, shared by every process through the database. */
-export async function attachmentUrlSecret(db: Db, fresh: string): Promise<string> {
-  await db.insert(appSettings).values({ key: URL_SECRET_KEY, value: fresh }).onConflictDoNothing();
-  const [row] = await db.select().from(appSettings).where(eq(appSettings.key, URL_SECRET_KEY));
-  return row!.value;
 }
 
 /**

@@ -10,9 +10,9 @@ import type { AppContext } from '../../platform/context.ts';
 import { randomToken } from '../../platform/crypto.ts';
 import { AppError } from '../../platform/errors.ts';
 import { authorize } from '../../platform/policy.ts';
+import { insertWithinAssetQuota } from '../assets/index.ts';
 import { requireCourse } from '../courses/courses.service.ts';
 import { lessonDetail } from '../courses/lessons.service.ts';
-import { countInMediaQuota, freeInMediaSweep, insertWithinMediaQuota } from '../media/media.service.ts';
 import { cleanAttachmentName, nameWithExtension } from './attachment-names.ts';
 import { detectAttachment } from './attachment-types.ts';
 import {
@@ -26,7 +26,6 @@ import {
   renameAttachment,
   setAttachmentPositions,
   snapshotAttachments,
-  teamAttachmentBytes,
 } from './attachments.repo.ts';
 
 const MB = 1024 * 1024;
@@ -34,12 +33,11 @@ const MB = 1024 * 1024;
 const attachmentFolder = (storageKey: string) => storageKey.replace(/file$/, '');
 
 /**
- * Attachments hold part of the team's media quota, and every release copies the course's list in its
- * own transaction (a rollback copies the earlier release's), so learners read what was released.
+ * Every release copies the course's list in its own transaction (a rollback copies the earlier
+ * release's), so learners read what was released. (Attachments hold part of the team's one asset
+ * quota, modules/assets, and the hourly media sweep frees orphans: media-gc.ts.)
  */
 export function wireAttachments(ctx: AppContext): void {
-  countInMediaQuota(teamAttachmentBytes);
-  freeInMediaSweep(freeOrphanAttachments);
   ctx.domainEvents.on('course.released', (db, e) =>
     e.fromReleaseId
       ? copyReleaseAttachments(db, e.fromReleaseId, e.releaseId)
@@ -114,7 +112,8 @@ export async function storeAttachment(
   const folder = `attachments/${teamId}/${randomToken(16)}/`;
   await ctx.storage.putFile(`${folder}file`, file.path, type.contentType);
   try {
-    const result = await insertWithinMediaQuota(ctx, teamId, file.sizeBytes, (tx) =>
+    const quota = { teamId, bytes: file.sizeBytes, quotaBytes: ctx.config.MEDIA_QUOTA_BYTES };
+    const result = await insertWithinAssetQuota(ctx.db, quota, (tx) =>
       insertAttachment(
         tx,
         {

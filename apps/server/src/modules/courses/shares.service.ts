@@ -12,7 +12,7 @@ import { type TeamCtx } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { randomToken } from '../../platform/crypto.ts';
 import { AppError } from '../../platform/errors.ts';
-import { authorize, canReadLesson } from '../../platform/policy.ts';
+import { authorize, lessonRights } from '../../platform/policy.ts';
 import { isPaidCourse } from '../store/index.ts';
 import type { CourseRow } from '../../db/schema.ts';
 import { copyCourse } from './course-copy.ts';
@@ -30,6 +30,9 @@ import {
 } from './shares.repo.ts';
 
 const isPaid = (course: CourseRow, releasePrice: number | null) => isPaidCourse(course.price, releasePrice);
+
+/** A share's visitor, as the policy sees them: the link opens what it opens, whoever holds it. */
+const NOT_HELD = { ownTeam: false, bought: false, listed: false };
 
 const isLive = (s: ShareRow) => !s.revokedAt && (!s.expiresAt || s.expiresAt.getTime() > Date.now());
 
@@ -118,7 +121,7 @@ export async function viewShare(ctx: AppContext, shareId: string): Promise<Share
       // A share hands out a free course whole; of a paid one, what anyone may read.
       lessons: course.lessons.map((l) => ({
         ...l,
-        content: canReadLesson({ entitled: !paid, freePreview: l.freePreview })
+        content: lessonRights({ ...NOT_HELD, freePreview: l.freePreview, share: { paid } }).read
           ? stripQuizKeys(l.content)
           : null,
       })),
@@ -136,8 +139,9 @@ export async function sharedCourse(
 }
 
 /**
- * A lesson as a live share shows it (the draft, as `viewShare` does), for the media player's policy:
- * the course's team, the lesson's free preview and content. Null when the share is unknown, revoked or
+ * A lesson as a live share shows it (the draft, as `viewShare` does), for the media player's policy
+ * (`lessonRights` through a share): the course's team, whether it is paid, the lesson's free preview
+ * and content. Null when the share is unknown, revoked or
  * expired, or the lesson is not of its course.
  */
 export async function sharedLessonFacts(
@@ -145,12 +149,17 @@ export async function sharedLessonFacts(
   shareId: string,
   courseId: number,
   lessonId: number,
-): Promise<{ courseTeamId: number; freePreview: boolean; content: DocNode } | null> {
+): Promise<{ courseTeamId: number; paid: boolean; freePreview: boolean; content: DocNode } | null> {
   const row = await findShareForView(ctx.db, shareId);
   if (!row || !isLive(row.share) || row.course.id !== courseId) return null;
   const lesson = await findCourseLesson(ctx.db, courseId, lessonId);
   return lesson
-    ? { courseTeamId: row.course.teamId, freePreview: lesson.freePreview, content: lesson.content }
+    ? {
+        courseTeamId: row.course.teamId,
+        paid: isPaid(row.course, row.releasePrice),
+        freePreview: lesson.freePreview,
+        content: lesson.content,
+      }
     : null;
 }
 

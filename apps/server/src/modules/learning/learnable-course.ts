@@ -15,7 +15,7 @@ import {
 } from '@studio/contract';
 import type { TeamCtx } from '../../platform/auth.ts';
 import { AppError } from '../../platform/errors.ts';
-import { authorize, canLearn } from '../../platform/policy.ts';
+import { authorize, lessonRights } from '../../platform/policy.ts';
 import {
   findLearnable,
   latestAttempts,
@@ -123,12 +123,16 @@ export function summarize(course: LearnableCourse, records: LessonRecord[]) {
   return { states, completedCount, lessonCount, progress };
 }
 
+/** Whether a team learns a course: the policy's one table of lesson rights (`lessonRights`), store side. */
+export const mayLearn = (s: { ownTeam: boolean; listed: boolean; bought: boolean }): boolean =>
+  lessonRights({ ...s, freePreview: false, share: null }).learn;
+
 /** The course the session's team may learn, or 404 (another team's, never bought, or unreleased own). */
 export async function requireLearnable(c: TeamCtx, courseId: number): Promise<LearnableCourse> {
   authorize(c, 'learn.study');
   const row = await findLearnable(c.ctx.db, c.membership.team.id, courseId);
   const ownTeam = row?.ownerTeamId === c.membership.team.id;
-  if (!row || !canLearn({ ownTeam, listed: row.listed, bought: row.bought })) {
+  if (!row || !mayLearn({ ownTeam, listed: row.listed, bought: row.bought })) {
     throw new AppError(Code.NOT_FOUND);
   }
   return withContent(c, row);

@@ -12,7 +12,7 @@ import {
   type LearnProgress,
 } from '@studio/contract';
 import type { TeamCtx } from '../../platform/auth.ts';
-import { authorize, canLearn } from '../../platform/policy.ts';
+import { authorize } from '../../platform/policy.ts';
 import {
   certificateCodes,
   courseRecords,
@@ -26,6 +26,7 @@ import {
   completionOf,
   isDone,
   learnerOf,
+  mayLearn,
   quizTally,
   requireLearnable,
   requireLesson,
@@ -82,7 +83,7 @@ export async function listLearning(c: TeamCtx, filter: LearnFilter): Promise<{ l
   const all = await Promise.all(
     (await listLearnable(c.ctx.db, teamId))
       .filter((row) =>
-        canLearn({ ownTeam: row.ownerTeamId === teamId, listed: row.listed, bought: row.bought }),
+        mayLearn({ ownTeam: row.ownerTeamId === teamId, listed: row.listed, bought: row.bought }),
       )
       .map((row) => withContent(c, row)),
   );

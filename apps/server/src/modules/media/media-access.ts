@@ -1,22 +1,27 @@
 /**
- * Who may play a media: the policy's `canPlayMedia`, from the facts of the lesson it is played in (the
- * store's `releasedLessonFacts`). Anything refused answers 404, as another team's data does.
+ * Who may play a media: its own team anywhere (the editor's preview included), else whoever the
+ * policy's lesson table lets play the lesson it is played in (assets' `releasedLessonAccess`, or a live
+ * share's lesson by `sharedLessonRights`), when that lesson holds its block. Anything refused answers
+ * 404, as another team's data does.
  */
-import type { ViewerIds } from '../../platform/auth.ts';
 import { Code, mediaIdsOf, type DocNode } from '@studio/contract';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { TtlCache } from '../../platform/cache.ts';
-import { canPlayMedia } from '../../platform/policy.ts';
 import type { MediaRow } from '../../db/schema.ts';
+import {
+  releasedLessonAccess,
+  sharedLessonRights,
+  viewerOfGrant,
+  type LessonViewer,
+} from '../assets/index.ts';
 import { sharedLessonFacts } from '../courses/shares.service.ts';
-import { releasedLessonFacts } from '../store/catalog.service.ts';
-import { findUserMembership } from '../teams/teams.service.ts';
 import { findMedia } from './media.repo.ts';
 import type { PlayGrant } from './media-urls.ts';
 
+export { viewerOfGrant };
 /** The viewer: a member of a team (their current one), or null for a visitor. */
-export type MediaViewer = ViewerIds;
+export type MediaViewer = LessonViewer;
 /**
  * Where the media is played: the lesson holding its block (0 for the team's own preview), and the
  * share whose page plays it ('' for none).
@@ -24,8 +29,17 @@ export type MediaViewer = ViewerIds;
 export type PlayPlace = { mediaId: number; courseId: number; lessonId: number; share: string };
 
 /** The block must be in that lesson of a course of the media's own team: naming another team's media opens nothing. */
-const holds = (facts: { courseTeamId: number; content: DocNode }, row: MediaRow) =>
-  facts.courseTeamId === row.teamId && mediaIdsOf(facts.content).includes(row.id);
+const holds = (lesson: { courseTeamId: number; content: DocNode }, row: MediaRow) =>
+  lesson.courseTeamId === row.teamId && mediaIdsOf(lesson.content).includes(row.id);
+
+async function playsThere(ctx: AppContext, viewer: MediaViewer, place: PlayPlace, row: MediaRow) {
+  if (!place.courseId || !place.lessonId) return false;
+  const released = await releasedLessonAccess(ctx, viewer, place);
+  if (released && holds(released, row) && released.rights.play) return true;
+  if (!place.share) return false;
+  const shared = await sharedLessonFacts(ctx, place.share, place.courseId, place.lessonId);
+  return shared !== null && holds(shared, row) && sharedLessonRights(shared).play;
+}
 
 export async function playableMedia(
   ctx: AppContext,
@@ -35,32 +49,8 @@ export async function playableMedia(
   const row = await findMedia(ctx.db, place.mediaId);
   if (!row) throw new AppError(Code.NOT_FOUND);
   const ownTeam = viewer !== null && viewer.teamId === row.teamId;
-  let lesson = null;
-  let shared = null;
-  if (!ownTeam && place.courseId && place.lessonId) {
-    const facts = await releasedLessonFacts(ctx, viewer?.teamId, place.courseId, place.lessonId);
-    if (facts && holds(facts, row)) lesson = facts;
-    if (place.share) {
-      const onShare = await sharedLessonFacts(ctx, place.share, place.courseId, place.lessonId);
-      if (onShare && holds(onShare, row)) shared = onShare;
-    }
-  }
-  if (!canPlayMedia({ ownTeam, lesson, shared })) throw new AppError(Code.NOT_FOUND);
+  if (!ownTeam && !(await playsThere(ctx, viewer, place, row))) throw new AppError(Code.NOT_FOUND);
   return row;
-}
-
-/**
- * The viewer a signed address names, checked again: still a member of that team (a removed member's
- * addresses stop working), or a visitor (0).
- */
-export async function viewerOfGrant(
-  ctx: AppContext,
-  grant: { userId: number; teamId: number },
-): Promise<MediaViewer> {
-  if (!grant.userId) return null;
-  const membership = await findUserMembership(ctx, grant.userId, grant.teamId);
-  if (!membership) throw new AppError(Code.NOT_FOUND);
-  return { userId: grant.userId, teamId: grant.teamId };
 }
 
 /**

@@ -7,17 +7,17 @@
  *   its original, HLS files, key and poster are deleted, then its row. A release (and so a sold
  *   course, even deleted: its buyers keep learning its releases) keeps its media; the grace lets an
  *   author undo a deletion, and an upload not yet saved into a lesson wait for its save.
- * - other modules' files handed in with `freeInMediaSweep` (media.service.ts): a deleted lesson's
- *   attachments once no release lists them.
+ * - lesson attachments, the other kind of lesson asset: a deleted lesson's attachments once no
+ *   release lists them (attachments.service.ts's `freeOrphanAttachments`).
  * Files are deleted before the row, so a run cut short is finished by the next.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
 import type { MediaRow } from '../../db/schema.ts';
+import { freeOrphanAttachments } from '../attachments/attachments.service.ts';
 import { mediaInUse } from '../courses/media-refs.service.ts';
 import { hlsPrefix, mediaContext } from './media-context.ts';
 import { deleteMedia, finishedMedia, markUnused, staleUploads } from './media.repo.ts';
-import { sweepOutsideMedia } from './media.service.ts';
 
 const HOUR = 3600_000;
 
@@ -63,7 +63,8 @@ export const SWEEP_QUEUE = 'media-sweep';
 export async function sweepMedia(ctx: AppContext, log?: FastifyBaseLogger, now = Date.now()) {
   const abandoned = await cleanUpAbandonedUploads(ctx, now);
   const unused = await freeUnusedMedia(ctx, now);
-  const others = await sweepOutsideMedia(ctx);
+  // `others`: attachments freed (the name the sweep's log and callers have always used).
+  const others = await freeOrphanAttachments(ctx);
   if (abandoned || unused || others) log?.info({ abandoned, unused, others }, 'media files freed');
   return { abandoned, unused, others };
 }

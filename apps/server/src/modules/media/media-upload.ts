@@ -16,11 +16,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { teamCtxOf, type TeamCtx } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { can } from '../../platform/policy.ts';
+import { insertWithinAssetQuota } from '../assets/index.ts';
 import { mediaContext } from './media-context.ts';
 import { probeMedia } from './media-probe.ts';
 import { startTranscode } from './media-transcode.ts';
-import { deleteMedia, findByUploadId, insertWithinQuota, markProcessing } from './media.repo.ts';
-import { heldOutsideMedia } from './media.service.ts';
+import { deleteMedia, findByUploadId, insertMedia, markProcessing } from './media.repo.ts';
 
 /** The header naming the media an upload became (creation and completion answers). */
 export const MEDIA_ID_HEADER = 'Media-Id';
@@ -74,25 +74,27 @@ function createTusServer(
       if (upload.size > config.MEDIA_MAX_BYTES)
         throw refuse(413, Code.MEDIA_TOO_LARGE, { maxMb: Math.floor(config.MEDIA_MAX_BYTES / MB) });
       const name = cleanFileName(upload.metadata?.[MEDIA_UPLOAD_METADATA.filename]);
-      const created = await insertWithinQuota(
+      const teamId = c.membership.team.id;
+      const sizeBytes = upload.size;
+      const created = await insertWithinAssetQuota(
         db,
-        {
-          teamId: c.membership.team.id,
-          uploaderId: c.actor.user.id,
-          uploadId: upload.id,
-          name,
-          sizeBytes: upload.size,
-          hlsKey: randomBytes(16).toString('hex'),
-        },
-        config.MEDIA_QUOTA_BYTES,
-        heldOutsideMedia,
+        { teamId, bytes: sizeBytes, quotaBytes: config.MEDIA_QUOTA_BYTES },
+        (tx) =>
+          insertMedia(tx, {
+            teamId,
+            uploaderId: c.actor.user.id,
+            uploadId: upload.id,
+            name,
+            sizeBytes,
+            hlsKey: randomBytes(16).toString('hex'),
+          }),
       );
       if ('usedBytes' in created)
         throw refuse(400, Code.MEDIA_QUOTA_EXCEEDED, {
           usedMb: Math.ceil(created.usedBytes / MB),
           quotaMb: Math.floor(config.MEDIA_QUOTA_BYTES / MB),
         });
-      res.setHeader(MEDIA_ID_HEADER, String(created.media.id));
+      res.setHeader(MEDIA_ID_HEADER, String(created.value.id));
       // Only the cleaned name is kept with the upload.
       return { metadata: { [MEDIA_UPLOAD_METADATA.filename]: name } };
     },

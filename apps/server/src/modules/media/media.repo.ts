@@ -1,45 +1,15 @@
 /** The `media` table: the only place with its queries. */
 import type { MediaRendition } from '@studio/contract';
-import { and, eq, inArray, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { appSettings, media, type MediaRow } from '../../db/schema.ts';
+import { media, type MediaRow } from '../../db/schema.ts';
 
 export type NewMedia = Pick<MediaRow, 'teamId' | 'uploaderId' | 'uploadId' | 'name' | 'sizeBytes' | 'hlsKey'>;
 
-/** Bytes the team holds or is uploading (failed uploads hold nothing: their files are gone). */
-export async function teamMediaBytes(db: Db, teamId: number): Promise<number> {
-  const [row] = await db
-    .select({ used: sql<string>`coalesce(sum(${media.sizeBytes}), 0)` })
-    .from(media)
-    .where(and(eq(media.teamId, teamId), ne(media.status, 'failed')));
-  return Number(row?.used ?? 0);
-}
-
-/**
- * Inserts the upload's row when the team's quota allows it, under a per-team transaction lock so two
- * uploads started at once cannot both pass the last free bytes. Answers the bytes in use when refused.
- */
-export async function insertWithinQuota(
-  db: Db,
-  row: NewMedia,
-  quotaBytes: number,
-  /** Bytes other files of the team hold in the same quota (lesson attachments). */
-  heldElsewhere: (db: Db, teamId: number) => Promise<number> = async () => 0,
-): Promise<{ media: MediaRow } | { usedBytes: number }> {
-  return db.transaction(async (tx) => {
-    await lockTeamQuota(tx as unknown as Db, row.teamId);
-    const usedBytes =
-      (await teamMediaBytes(tx as unknown as Db, row.teamId)) +
-      (await heldElsewhere(tx as unknown as Db, row.teamId));
-    if (usedBytes + row.sizeBytes > quotaBytes) return { usedBytes };
-    const [inserted] = await tx.insert(media).values(row).returning();
-    return { media: inserted! };
-  });
-}
-
-/** The team's quota lock: held by every insert that counts against MEDIA_QUOTA_BYTES, till its commit. */
-export async function lockTeamQuota(tx: Db, teamId: number): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('media-quota'), ${teamId})`);
+/** The upload's row (the caller holds the team's quota lock: assets' `insertWithinAssetQuota`). */
+export async function insertMedia(db: Db, row: NewMedia): Promise<MediaRow> {
+  const [inserted] = await db.insert(media).values(row).returning();
+  return inserted!;
 }
 
 export async function findMedia(db: Db, id: number): Promise<MediaRow | undefined> {
@@ -140,13 +110,4 @@ export async function markUnused(db: Db, unused: number[], used: number[], at: D
       .update(media)
       .set({ unusedSince: null })
       .where(and(inArray(media.id, used), isNotNull(media.unusedSince)));
-}
-
-const URL_SECRET_KEY = 'media_url_secret';
-
-/** The key of the playback addresses' HMAC: made once, shared by every process through the database. */
-export async function mediaUrlSecret(db: Db, fresh: string): Promise<string> {
-  await db.insert(appSettings).values({ key: URL_SECRET_KEY, value: fresh }).onConflictDoNothing();
-  const [row] = await db.select().from(appSettings).where(eq(appSettings.key, URL_SECRET_KEY));
-  return row!.value;
 }

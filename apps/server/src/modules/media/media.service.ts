@@ -4,10 +4,10 @@ import type { TeamCtx } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { authorize } from '../../platform/policy.ts';
-import type { Db } from '../../db/client.ts';
 import type { MediaRow } from '../../db/schema.ts';
 import { playableMedia, type MediaViewer } from './media-access.ts';
-import { findTeamMedia, lockTeamQuota, teamMediaBytes, teamMediaDurations } from './media.repo.ts';
+import { assetBytes } from '../assets/index.ts';
+import { findTeamMedia, teamMediaDurations } from './media.repo.ts';
 import { hlsBase, signGrant, type PlayGrant } from './media-urls.ts';
 
 export const toMedia = (row: MediaRow): Media => ({
@@ -46,63 +46,12 @@ export async function mediaDurations(
   return new Map(rows.flatMap((r) => (r.durationMs ? [[r.id, r.durationMs] as const] : [])));
 }
 
-/**
- * Other files counted in the team's media quota (lesson attachments): each owner hands in how many
- * bytes the team holds with it, read by its own repo (the media module never reads their tables).
- */
-export type QuotaHolder = (db: Db, teamId: number) => Promise<number>;
-const quotaHolders = new Set<QuotaHolder>();
-export function countInMediaQuota(holder: QuotaHolder): void {
-  quotaHolders.add(holder);
-}
-/**
- * Other files the hourly media sweep frees (attachments of deleted lessons): each owner hands in a
- * step that frees its own and answers how many (the media module never reads their tables).
- */
-export type SweepStep = (ctx: AppContext) => Promise<number>;
-const sweepSteps = new Set<SweepStep>();
-export function freeInMediaSweep(step: SweepStep): void {
-  sweepSteps.add(step);
-}
-/** Runs the other modules' sweep steps; answers how many files they freed. */
-export async function sweepOutsideMedia(ctx: AppContext): Promise<number> {
-  let total = 0;
-  for (const step of sweepSteps) total += await step(ctx);
-  return total;
-}
-/** Bytes the team's other files hold in the media quota. */
-export async function heldOutsideMedia(db: Db, teamId: number): Promise<number> {
-  let total = 0;
-  for (const holder of quotaHolders) total += await holder(db, teamId);
-  return total;
-}
-
-/**
- * Runs `insert` (another module's row of `bytes` more) when the team's quota allows it, under the same
- * per-team lock as media uploads, so the two cannot both pass the last free bytes. Answers the bytes
- * in use when refused.
- */
-export async function insertWithinMediaQuota<T>(
-  ctx: AppContext,
-  teamId: number,
-  bytes: number,
-  insert: (tx: Db) => Promise<T>,
-): Promise<{ value: T } | { usedBytes: number }> {
-  return ctx.db.transaction(async (trx) => {
-    const tx = trx as unknown as Db;
-    await lockTeamQuota(tx, teamId);
-    const usedBytes = (await teamMediaBytes(tx, teamId)) + (await heldOutsideMedia(tx, teamId));
-    if (usedBytes + bytes > ctx.config.MEDIA_QUOTA_BYTES) return { usedBytes };
-    return { value: await insert(tx) };
-  });
-}
-
 export async function mediaUsage(c: TeamCtx): Promise<MediaUsage> {
   authorize(c, 'media.view');
   const teamId = c.membership.team.id;
   return {
     // Attachments and media share the quota: the usage shown is both.
-    usedBytes: (await teamMediaBytes(c.ctx.db, teamId)) + (await heldOutsideMedia(c.ctx.db, teamId)),
+    usedBytes: await assetBytes(c.ctx.db, teamId),
     quotaBytes: c.ctx.config.MEDIA_QUOTA_BYTES,
   };
 }

@@ -144,7 +144,7 @@ export async function storeCourse(ctx: AppContext, viewer: Viewer, courseId: num
 /**
  * A lesson of a course's latest release as the media player needs it: the course's team, whether it is
  * listed, whether the viewer's team holds it (own or bought; a refund takes that away at once) and the
- * lesson's content and free preview. The policy decides from these (`canPlayMedia`).
+ * lesson's content and free preview. The policy decides from these (`lessonRights`, through assets' `releasedLessonAccess`).
  */
 export async function releasedLessonFacts(
   ctx: AppContext,
