@@ -12,6 +12,7 @@ import { FileStore } from '@tus/file-store';
 import { S3Store } from '@tus/s3-store';
 import { ERRORS, type DataStore } from '@tus/utils';
 import type { Config } from '../../config.ts';
+import { contentMd5ForDeletes } from '../../platform/storage/s3-storage.ts';
 
 export type LocalCopy = { path: string; release: () => Promise<void> };
 
@@ -28,6 +29,17 @@ export type Originals = {
  * media's original would never go; and it leaves the incomplete part (`<id>.part`) of an unfinished one.
  */
 class MediaS3Store extends S3Store {
+  constructor(options: ConstructorParameters<typeof S3Store>[0]) {
+    super(options);
+    // Its multi-object delete carries Content-MD5, as OSS and COS require (platform/storage/s3-storage.ts).
+    type Middleware = Parameters<typeof this.client.middlewareStack.addRelativeTo>[0];
+    this.client.middlewareStack.addRelativeTo(contentMd5ForDeletes as unknown as Middleware, {
+      name: 'contentMd5ForDeletes',
+      relation: 'before',
+      toMiddleware: 'httpSigningMiddleware',
+    });
+  }
+
   override async remove(id: string): Promise<void> {
     try {
       await super.remove(id);
