@@ -13,14 +13,14 @@ import {
   type CommentThreadList,
 } from '@studio/contract';
 import type { Db } from '../../db/client.ts';
+import type { AppContext } from '../../platform/context.ts';
+import type { ReleaseWarningSource } from '../../platform/providers.ts';
 import type { LessonCommentRow } from '../../db/schema.ts';
 import type { TeamCtx } from '../../platform/auth.ts';
 import { AppError } from '../../platform/errors.ts';
 import { authorize } from '../../platform/policy.ts';
-import { courseDetail, requireCourse } from '../courses/courses.service.ts';
-import { lessonOwner } from '../courses/lessons.service.ts';
-import { addReleaseWarning, type ReleaseWarningSource } from '../courses/releases.service.ts';
-import { teamMemberIdsAmong } from '../teams/teams.service.ts';
+import { courseDetail, requireCourse, lessonOwner } from '../courses/index.ts';
+import { teamMemberIdsAmong } from '../teams/index.ts';
 import { toThread } from './comments.presenter.ts';
 import {
   countReplies,
@@ -49,8 +49,9 @@ const unresolvedComments: ReleaseWarningSource = async (db: Db, course, lessons)
       .map((l) => ({ ...l, count: byLesson.get(l.lessonId)! })),
   };
 };
-export function wireComments(): void {
-  addReleaseWarning(unresolvedComments);
+/** Unresolved threads join the release check of the app's courses (modules/comments/index.ts). */
+export function provideReleaseWarnings(ctx: AppContext): void {
+  ctx.providers.provide('courses.releaseWarnings', unresolvedComments);
 }
 
 /** Plain text only: markup and control characters removed (the web shows it as text anyway). */

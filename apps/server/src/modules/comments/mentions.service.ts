@@ -2,7 +2,7 @@
 import { COMMENT_LIMITS, type CommentMentionList, type CommentUnread } from '@studio/contract';
 import type { TeamCtx } from '../../platform/auth.ts';
 import { authorize } from '../../platform/policy.ts';
-import { lessonPlaces } from '../courses/lessons.service.ts';
+import { lessonPlaces } from '../courses/index.ts';
 import { countUnreadMentions, listMentionsOf, markMentionsRead } from './comments.repo.ts';
 
 export async function myMentions(c: TeamCtx): Promise<CommentMentionList> {

@@ -80,7 +80,7 @@ export async function restoreRevision(c: TeamCtx, revisionId: number): Promise<L
     return row;
   });
   // Editors connected live see the restored text arrive as an ordinary change.
-  await c.ctx.liveLessons?.replaceContent(found.lessonId, content);
+  await c.ctx.providers.one('collab.liveLessons')?.replaceContent(found.lessonId, content);
   return { ...toLessonSummary(lesson), courseId: found.courseId, content: lesson.content };
 }
 
