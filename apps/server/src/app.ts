@@ -29,7 +29,6 @@ import { sharesRoutes } from './modules/courses/shares.routes.ts';
 import { learningRoutes } from './modules/learning/learning.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { mediaDurations } from './modules/media/media.service.ts';
-import { mpOpenIdOf } from './modules/users/users.service.ts';
 import { mediaUploadRoutes } from './modules/media/media-upload.ts';
 import { attachmentsRoutes } from './modules/attachments/attachments.routes.ts';
 import { wireAttachments } from './modules/attachments/attachments.service.ts';
@@ -143,9 +142,6 @@ export async function buildApp({
   ctx.providers.provide('media.durations', (teamId, ids) => mediaDurations(ctx.db, teamId, ids));
   // AI jobs' lessons run by their job's kind (modules/ai/index.ts).
   registerAi(ctx);
-  // WeChat Pay JSAPI pays as the 公众号's openid (the auth face records it): only with a real 公众号.
-  if (!ctx.payerOpenIds && ctx.config.WECHAT_MP_MODE === 'mp')
-    ctx.payerOpenIds = { openIdOf: (userId) => mpOpenIdOf(ctx, userId) };
   // The store search keeps its documents from the owners' domain events, reading a course's store
   // version through the store's catalog (modules/search/index.ts).
   const search = subscribeSearchIndex(ctx.domainEvents, searchListing);

@@ -27,11 +27,6 @@ import type { WechatProvider } from './wechat/wechat-provider.ts';
 import { HttpMpJsapi, SimulatedMpJsapi, type MpJsapi } from './wechat/mp-jsapi.ts';
 import { HttpMpOAuth, SimulatedMpOAuth, type MpOAuth, type SimulatedMpLookup } from './wechat/mp-oauth.ts';
 
-/** The 公众号's openids, as the auth module's face gives them (see `AppContext.payerOpenIds`). */
-export type PayerOpenIds = {
-  openIdOf(userId: number): Promise<string | null>;
-};
-
 export type AppContext = {
   config: Config;
   db: Db;
@@ -51,12 +46,6 @@ export type AppContext = {
   storage: FileStorage;
   /** The default provider (PAY_PROVIDER's first): new orders start with it. */
   payments: PaymentProvider;
-  /**
-   * The 公众号 side of WeChat Pay JSAPI: a user's openid for the 公众号 (null until the silent
-   * `snsapi_base` authorisation, `/auth/wechat/mp/base`, recorded it): users.service's `mpOpenIdOf`.
-   * Null without a 公众号: a real provider's JSAPI is then not offered (the sandbox needs none).
-   */
-  payerOpenIds: PayerOpenIds | null;
   /** Every configured provider by name, in PAY_PROVIDER's order: the buyer chooses among them. */
   paymentProviders: ReadonlyMap<string, PaymentProvider>;
   /** The sandbox's own pages need its signing helpers; null when a real provider is configured. */
@@ -97,7 +86,7 @@ export type PlatformPorts = {
 };
 
 export type ContextOverrides = Partial<
-  Pick<AppContext, 'sms' | 'wechat' | 'wechatMp' | 'wechatMpJsapi' | 'storage' | 'generator' | 'payerOpenIds'>
+  Pick<AppContext, 'sms' | 'wechat' | 'wechatMp' | 'wechatMpJsapi' | 'storage' | 'generator'>
 >;
 
 export function createContext(
@@ -209,7 +198,6 @@ export function createContext(
     metrics: null,
     background: new BackgroundTasks(),
     providers: new Providers(),
-    payerOpenIds: null,
     ...overrides,
   };
 }
