@@ -48,7 +48,6 @@ const ALLOWED: Record<string, string> = {
   'auth/sessions.repo.ts → users': "a session's actor with its user in one query, on every request",
   'comments/comments.repo.ts → users': "threads and mentions list their authors' names in one query",
   'courses/courses.repo.ts → users': "the course list shows each author's name, filtered and paged in SQL",
-  'courses/lesson-history.repo.ts → users': "a lesson's revisions show their authors' names in one query",
   'courses/shares.repo.ts → teams': "a share's page names the course's team in the same read",
   'courses/shares.repo.ts → users': "a share's page names the course's author in the same read",
   'learning/learning.repo.ts → course_releases':
