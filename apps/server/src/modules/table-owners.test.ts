@@ -46,7 +46,6 @@ const ALLOWED: Record<string, string> = {
     "a session's actor with its memberships in one query, on every request",
   'auth/sessions.repo.ts → teams': "a session's actor with its memberships in one query, on every request",
   'auth/sessions.repo.ts → users': "a session's actor with its user in one query, on every request",
-  'comments/comments.repo.ts → users': "threads and mentions list their authors' names in one query",
   'courses/courses.repo.ts → users': "the course list shows each author's name, filtered and paged in SQL",
   'courses/shares.repo.ts → teams': "a share's page names the course's team in the same read",
   'courses/shares.repo.ts → users': "a share's page names the course's author in the same read",

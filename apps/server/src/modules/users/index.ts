@@ -14,6 +14,7 @@ export {
   insertWechatUser,
   maskPhone,
   nickNamesOf,
+  profilesOf,
   mpOpenIdOf,
   setLastTeamIfNone,
   toUserInfo,

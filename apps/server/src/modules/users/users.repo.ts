@@ -4,14 +4,22 @@ import { users, type UserRow } from '../../db/schema.ts';
 
 export type NewUser = typeof users.$inferInsert;
 
-/** The nicknames of these users (by id; a user gone is absent): other modules' "by whom" columns. */
-export async function nickNamesOf(db: Db, ids: readonly number[]): Promise<Map<number, string>> {
+/** Name and avatar of these users (by id; a user gone is absent): other modules' "by whom" columns. */
+export async function profilesOf(
+  db: Db,
+  ids: readonly number[],
+): Promise<Map<number, { nickName: string; headImage: string }>> {
   if (ids.length === 0) return new Map();
   const rows = await db
-    .select({ id: users.id, nickName: users.nickName })
+    .select({ id: users.id, nickName: users.nickName, headImage: users.headImage })
     .from(users)
     .where(inArray(users.id, [...new Set(ids)]));
-  return new Map(rows.map((r) => [r.id, r.nickName]));
+  return new Map(rows.map(({ id, ...profile }) => [id, profile]));
+}
+
+/** The nicknames of these users (by id; a user gone is absent). */
+export async function nickNamesOf(db: Db, ids: readonly number[]): Promise<Map<number, string>> {
+  return new Map([...(await profilesOf(db, ids))].map(([id, p]) => [id, p.nickName]));
 }
 
 export const findUserById = async (db: Db, id: number): Promise<UserRow | undefined> =>

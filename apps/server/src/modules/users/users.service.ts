@@ -20,6 +20,7 @@ export {
   insertUserByPhone,
   insertWechatUser,
   nickNamesOf,
+  profilesOf,
   setLastTeamIfNone,
   updateUser,
 } from './users.repo.ts';
