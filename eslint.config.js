@@ -47,13 +47,41 @@ export default tseslint.config(
       ],
     },
   },
-  // Modules meet through services: code in modules/<a>/ reaches modules/<b>/ only through b's
-  // `*.service.ts` files or its `index.ts` (what b names for others), never b's repos, presenters or
-  // helpers; and no two modules import each other (see ARCHITECTURE.md, How modules meet). A module's
-  // sub-folders (modules/ai/jobs/, …) are one level deeper: there another module is `../../<b>/`,
-  // and `../<room>/` is the same module's.
+  // Modules meet through their faces: code in modules/<a>/ reaches modules/<b>/ only through b's
+  // `index.ts` (what b names for others, types included), never b's services, repos, presenters or
+  // helpers; and no two modules tie both ways (modules/module-graph.test.ts holds the whole graph;
+  // docs/decisions/module-meeting.md). A module's sub-folders (modules/ai/jobs/, …) are one level
+  // deeper: there another module is `../../<b>/`, and `../<room>/` is the same module's.
+  // modules/media and modules/attachments have no face yet (their rework adds one): until then their
+  // `*.service.ts` files may still be imported, and their own files keep the services rule.
+  ...[
+    ['apps/server/src/modules/*/*.ts', String.raw`^\.\./(\.\./modules/)?`],
+    ['apps/server/src/modules/*/*/*.ts', String.raw`^\.\./\.\./(\.\./modules/)?`],
+  ].map(([files, up]) => ({
+    files: [files],
+    ignores: ['apps/server/src/modules/{media,attachments}/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `${up}(?!media/|attachments/)[a-z0-9-]+/(?!index\\.ts$)`,
+              message:
+                'another module is reached through its face (index.ts) only: export what you need there, not its service, repo, presenter or helper.',
+            },
+            {
+              regex: `${up}(media|attachments)/(?!index\\.ts$)(?![a-z0-9.-]+\\.service\\.ts$)`,
+              message:
+                'modules/media and modules/attachments are reached through their *.service.ts or index.ts only.',
+            },
+          ],
+        },
+      ],
+    },
+  })),
   {
-    files: ['apps/server/src/modules/*/*.ts'],
+    files: ['apps/server/src/modules/{media,attachments}/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -61,23 +89,6 @@ export default tseslint.config(
           patterns: [
             {
               regex: String.raw`^\.\./(\.\./modules/)?[a-z0-9-]+/(?!index\.ts$)(?![a-z0-9.-]+\.service\.ts$)`,
-              message:
-                'another module is reached through its *.service.ts or index.ts only: call (or add) a function there, not its repo, presenter or helper.',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ['apps/server/src/modules/*/*/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: String.raw`^\.\./\.\./(\.\./modules/)?[a-z0-9-]+/(?!index\.ts$)(?![a-z0-9.-]+\.service\.ts$)`,
               message:
                 'another module is reached through its *.service.ts or index.ts only: call (or add) a function there, not its repo, presenter or helper.',
             },

@@ -29,14 +29,13 @@ import { sharesRoutes } from './modules/courses/shares.routes.ts';
 import { learningRoutes } from './modules/learning/learning.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { mediaDurations } from './modules/media/media.service.ts';
-import { mpOpenIdOf } from './modules/users/users.service.ts';
 import { mediaUploadRoutes } from './modules/media/media-upload.ts';
 import { attachmentsRoutes } from './modules/attachments/attachments.routes.ts';
 import { wireAttachments } from './modules/attachments/attachments.service.ts';
 import { commentsRoutes } from './modules/comments/comments.routes.ts';
-import { wireComments } from './modules/comments/comments.service.ts';
+import { register as registerComments } from './modules/comments/index.ts';
 import { defineMediaJobs } from './modules/media/media-transcode.ts';
-import { aiLessonRunners, aiRoutes, defineAiJobs } from './modules/ai/index.ts';
+import { aiRoutes, defineAiJobs, register as registerAi } from './modules/ai/index.ts';
 import { paymentsRoutes } from './modules/store/payments.routes.ts';
 import { sandboxPayRoutes } from './modules/store/sandbox-pay.routes.ts';
 import { storeRoutes } from './modules/store/store.routes.ts';
@@ -48,7 +47,7 @@ import { teamsRoutes } from './modules/teams/teams.routes.ts';
 import { accountRoutes } from './modules/auth/account.routes.ts';
 import { registerAuth } from './platform/auth.ts';
 import { collabRoutes } from './modules/collab/collab.routes.ts';
-import { createCollab } from './modules/collab/collab.ts';
+import { createCollab, register as registerCollab } from './modules/collab/index.ts';
 import { createContext, type ContextOverrides } from './platform/context.ts';
 import { EventBus } from './platform/events.ts';
 import { JobQueue } from './platform/jobs.ts';
@@ -138,19 +137,18 @@ export async function buildApp({
     overrides,
   );
   app.decorate('ctx', ctx);
-  ctx.mediaDurations = (teamId, ids) => mediaDurations(ctx.db, teamId, ids);
+  // The media module's probed durations, asked by learning and the store (platform/providers.ts).
+  // Provided here until modules/media's face registers it itself.
+  ctx.providers.provide('media.durations', (teamId, ids) => mediaDurations(ctx.db, teamId, ids));
   // AI jobs' lessons run by their job's kind (modules/ai/index.ts).
-  ctx.aiLessonRunners = aiLessonRunners();
-  // WeChat Pay JSAPI pays as the 公众号's openid (the auth face records it): only with a real 公众号.
-  if (!ctx.payerOpenIds && ctx.config.WECHAT_MP_MODE === 'mp')
-    ctx.payerOpenIds = { openIdOf: (userId) => mpOpenIdOf(ctx, userId) };
+  registerAi(ctx);
   // The store search keeps its documents from the owners' domain events, reading a course's store
   // version through the store's catalog (modules/search/index.ts).
   const search = subscribeSearchIndex(ctx.domainEvents, searchListing);
   // Attachments: copied into each release, counted in the media quota (modules/attachments).
   wireAttachments(ctx);
   // Review comments: unresolved threads are a warning of the release check (modules/comments).
-  wireComments();
+  registerComments(ctx);
   if (config.SEARCH_DATABASE_URL) {
     const replica = connect(config.SEARCH_DATABASE_URL, 10, (err) => logger.warn({ err }, 'search replica'));
     ctx.searchDb = replica.db;
@@ -198,7 +196,7 @@ export async function buildApp({
     const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
     return first || req.socket.remoteAddress || 'unknown';
   });
-  ctx.liveLessons = collab;
+  registerCollab(ctx, collab);
   app.decorate('collab', collab);
   app.server.on('upgrade', (req, socket, head) => {
     if (req.url?.split('?')[0] === COLLAB_PATH) collab.handleUpgrade(req, socket, head);

@@ -1,16 +1,15 @@
 /** The adapters the config picks, built once and handed to every module. */
-import type { AiJobKind, DocNode } from '@studio/contract';
 import { BackgroundTasks } from './background.ts';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { wechatPublicKeys, type Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import type { AiJobRow } from '../db/schema.ts';
 import { smsProviderFor } from './sms/sms-providers.ts';
 import type { CourseGenerator } from './ai/course-generator.ts';
 import { LazyOpenAiGenerator } from './ai/lazy-generator.ts';
 import { TemplateGenerator } from './ai/template-generator.ts';
 import { DomainEvents } from './domain-events.ts';
+import { Providers } from './providers.ts';
 import type { EventBus } from './events.ts';
 import type { JobQueue } from './jobs.ts';
 import type { Metrics } from './metrics.ts';
@@ -27,19 +26,6 @@ import { SimulatedWechatProvider, type SimulatedLoginLookup } from './wechat/sim
 import type { WechatProvider } from './wechat/wechat-provider.ts';
 import { HttpMpJsapi, SimulatedMpJsapi, type MpJsapi } from './wechat/mp-jsapi.ts';
 import { HttpMpOAuth, SimulatedMpOAuth, type MpOAuth, type SimulatedMpLookup } from './wechat/mp-oauth.ts';
-
-/** The 公众号's openids, as the auth module's face gives them (see `AppContext.payerOpenIds`). */
-export type PayerOpenIds = {
-  openIdOf(userId: number): Promise<string | null>;
-};
-
-/** Runs one lesson of an AI job (a queue worker's step, or in process without a queue). */
-export type AiLessonRunner = (
-  ctx: AppContext,
-  job: AiJobRow,
-  idx: number,
-  log: FastifyBaseLogger,
-) => Promise<void>;
 
 export type AppContext = {
   config: Config;
@@ -60,12 +46,6 @@ export type AppContext = {
   storage: FileStorage;
   /** The default provider (PAY_PROVIDER's first): new orders start with it. */
   payments: PaymentProvider;
-  /**
-   * The 公众号 side of WeChat Pay JSAPI: a user's openid for the 公众号 (null until the silent
-   * `snsapi_base` authorisation, `/auth/wechat/mp/base`, recorded it): users.service's `mpOpenIdOf`.
-   * Null without a 公众号: a real provider's JSAPI is then not offered (the sandbox needs none).
-   */
-  payerOpenIds: PayerOpenIds | null;
   /** Every configured provider by name, in PAY_PROVIDER's order: the buyer chooses among them. */
   paymentProviders: ReadonlyMap<string, PaymentProvider>;
   /** The sandbox's own pages need its signing helpers; null when a real provider is configured. */
@@ -81,33 +61,10 @@ export type AppContext = {
   /** In-process work when `jobs` is null; the app waits for it on close. */
   background: BackgroundTasks;
   /**
-   * The probed durations (ms) of some of a team's media, by id: modules/media's `mediaDurations`,
-   * handed in by app.ts. Learning (watch progress) and the store (a course's duration) ask it here:
-   * importing the media module would close a loop (media reads lessons' facts from the store).
+   * Upward queries: what a higher module offers a lower one (media's durations, collab's live
+   * lessons, comments' release warnings), registered by the owner's face (platform/providers.ts).
    */
-  mediaDurations: (teamId: number, ids: readonly number[]) => Promise<Map<number, number>>;
-  /**
-   * The AI module's lesson runners by job kind (generate: written, translate: translated), built by
-   * modules/ai/index.ts `aiLessonRunners` and handed in by app.ts: the lesson step of any AI job runs
-   * the runner of its job's kind from here. Null in a context no app was built on (no AI job runs there).
-   */
-  aiLessonRunners: Readonly<Record<AiJobKind, AiLessonRunner>> | null;
-  /**
-   * Puts a lesson's new text (a REST save, a restore) into its live co-editing document as an
-   * ordinary change: modules/collab's, handed in by app.ts (collab reads lessons, so lessons cannot
-   * import it). Without it (no live editing in this context) the write only reaches the database.
-   * `flush` stores now what live documents of these lessons hold, in this process and (with Redis) in
-   * the others (the store waits COLLAB_STORE_DEBOUNCE_MS after typing), so a release or a preview
-   * reads the text as typed.
-   */
-  liveLessons: {
-    replaceContent(lessonId: number, content: DocNode): Promise<void>;
-    flush(lessonIds: readonly number[]): Promise<void>;
-    /** The lessons whose live documents this process holds now (none: nothing to flush). */
-    openLessonIds(): number[];
-    /** With several processes (Redis), the course's lessons someone edits live on any of them. */
-    openElsewhere(courseId: number): Promise<number[]>;
-  } | null;
+  providers: Providers;
 };
 
 declare module 'fastify' {
@@ -129,7 +86,7 @@ export type PlatformPorts = {
 };
 
 export type ContextOverrides = Partial<
-  Pick<AppContext, 'sms' | 'wechat' | 'wechatMp' | 'wechatMpJsapi' | 'storage' | 'generator' | 'payerOpenIds'>
+  Pick<AppContext, 'sms' | 'wechat' | 'wechatMp' | 'wechatMpJsapi' | 'storage' | 'generator'>
 >;
 
 export function createContext(
@@ -240,11 +197,7 @@ export function createContext(
     generator,
     metrics: null,
     background: new BackgroundTasks(),
-    // app.ts sets the media module's; a context without it knows no durations.
-    mediaDurations: () => Promise.resolve(new Map()),
-    aiLessonRunners: null,
-    liveLessons: null,
-    payerOpenIds: null,
+    providers: new Providers(),
     ...overrides,
   };
 }

@@ -5,8 +5,7 @@
  * lessons), cost/ (usage, estimates, budget holds) and shared/ (errors, events, the job presenter);
  * the routes and the restart, which span the rooms, stay here at the root.
  */
-import type { AiJobKind } from '@studio/contract';
-import type { AiLessonRunner } from '../../platform/context.ts';
+import type { AppContext } from '../../platform/context.ts';
 import { writeLesson } from './jobs/ai.worker.ts';
 import { translateLesson } from './translate/ai.translate-worker.ts';
 
@@ -14,9 +13,14 @@ export { aiRoutes } from './ai.routes.ts';
 export { defineAiJobs } from './jobs/ai.jobs.ts';
 
 /**
- * The lesson runner of each job kind, built at app build time (app.ts puts it on the context): the
- * lesson queue (jobs/ai.jobs.ts) runs a job's lessons with its kind's runner. A new kind is a new
- * entry here (the type asks for one per kind of the contract's AI_JOB_KINDS).
+ * What the AI module offers through the context, at app build time: the lesson runner of each job
+ * kind (the lesson queue, jobs/ai.jobs.ts, runs a job's lessons with its kind's runner, so jobs/
+ * imports no runner of translate/). A new kind is a new entry here (the provider's type asks for one
+ * per kind of the contract's AI_JOB_KINDS).
  */
-export const aiLessonRunners = (): Readonly<Record<AiJobKind, AiLessonRunner>> =>
-  Object.freeze({ generate: writeLesson, translate: translateLesson });
+export function register(ctx: AppContext): void {
+  ctx.providers.provide(
+    'ai.lessonRunners',
+    Object.freeze({ generate: writeLesson, translate: translateLesson }),
+  );
+}

@@ -10,8 +10,8 @@ import type { ViewerIds } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { lessonRights, type LessonRights } from '../../platform/policy.ts';
-import { releasedLessonFacts } from '../store/catalog.service.ts';
-import { findUserMembership } from '../teams/teams.service.ts';
+import { releasedLessonFacts } from '../store/index.ts';
+import { findUserMembership } from '../teams/index.ts';
 
 /** The viewer: a member of a team (their current one), or null for a visitor. */
 export type LessonViewer = ViewerIds;

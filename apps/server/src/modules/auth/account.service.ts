@@ -8,8 +8,8 @@ import type { Actor } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { hashPassword, verifyPassword } from '../../platform/crypto.ts';
 import { AppError, invalidInput } from '../../platform/errors.ts';
-import { currentLastTeam, toLastTeam } from '../teams/last-team.service.ts';
-import { toUserInfo, updateProfile, updateUser } from '../users/users.service.ts';
+import { currentLastTeam, toLastTeam } from '../teams/index.ts';
+import { toUserInfo, updateProfile, updateUser } from '../users/index.ts';
 import { revokeOtherSessions } from './sessions.repo.ts';
 
 const sessionOf = (actor: Actor) => ({ token: actor.token, expiresAt: actor.session.expiresAt });

@@ -3,7 +3,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { verifyPassword } from '../../platform/crypto.ts';
 import { AppError } from '../../platform/errors.ts';
 import { clearLimit, hitLimit, limitResetAt, peekLimit } from '../../platform/rate-limit.ts';
-import { findUserByPhone, insertUserByPhone } from '../users/users.service.ts';
+import { findUserByPhone, insertUserByPhone } from '../users/index.ts';
 import { startSession } from './session.service.ts';
 import { revokeSession } from './sessions.repo.ts';
 import { verifySmsCode } from './sms-codes.service.ts';

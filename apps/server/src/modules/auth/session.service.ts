@@ -5,8 +5,8 @@ import type { UserInfo } from '@studio/contract';
 import type { AppContext } from '../../platform/context.ts';
 import { randomToken, sha256 } from '../../platform/crypto.ts';
 import type { UserRow } from '../../db/schema.ts';
-import { currentLastTeam } from '../teams/last-team.service.ts';
-import { toUserInfo } from '../users/users.service.ts';
+import { currentLastTeam } from '../teams/index.ts';
+import { toUserInfo } from '../users/index.ts';
 import { insertSession } from './sessions.repo.ts';
 
 /** Starts a session: a random token handed out once, only its hash stored. */

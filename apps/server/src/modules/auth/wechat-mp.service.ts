@@ -11,7 +11,7 @@ import { randomToken, sha256 } from '../../platform/crypto.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { MpProfile, MpScope } from '../../platform/wechat/mp-oauth.ts';
 import { WechatExchangeError } from '../../platform/wechat/wechat-provider.ts';
-import { findUserByMpOpenId, findUserByUnionId, insertMpUser, updateUser } from '../users/users.service.ts';
+import { findUserByMpOpenId, findUserByUnionId, insertMpUser, updateUser } from '../users/index.ts';
 import { startSession } from './session.service.ts';
 import { consumeMpState, findState, insertMpState } from './wechat-states.repo.ts';
 

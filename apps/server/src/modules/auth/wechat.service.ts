@@ -5,7 +5,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { randomToken } from '../../platform/crypto.ts';
 import { AppError } from '../../platform/errors.ts';
 import { WechatExchangeError } from '../../platform/wechat/wechat-provider.ts';
-import { currentLastTeam } from '../teams/last-team.service.ts';
+import { currentLastTeam } from '../teams/index.ts';
 import {
   deleteUser,
   findUserByOpenId,
@@ -14,7 +14,7 @@ import {
   insertWechatUser,
   toUserInfo,
   updateUser,
-} from '../users/users.service.ts';
+} from '../users/index.ts';
 import { startSession } from './session.service.ts';
 import { verifySmsCode } from './sms-codes.service.ts';
 import { consumeState, findState, insertState } from './wechat-states.repo.ts';

@@ -9,7 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { currentMembershipOf, type TokenResolver } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { lessonCollabMode } from '../../platform/policy.ts';
-import { liveLessonOf } from '../courses/lesson-live.service.ts';
+import { liveLessonOf } from '../courses/index.ts';
 
 export type CollabContext = {
   userId: number;

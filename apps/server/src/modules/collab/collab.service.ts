@@ -1,6 +1,6 @@
 import type { LessonPresence } from '@studio/contract';
 import type { TeamCtx } from '../../platform/auth.ts';
-import { courseLessonIds } from '../courses/lesson-live.service.ts';
+import { courseLessonIds } from '../courses/index.ts';
 import type { PresenceStore } from './presence.ts';
 
 /** The course's lessons with someone connected (another team's course: not found). */

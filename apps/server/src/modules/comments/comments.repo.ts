@@ -1,8 +1,7 @@
 /** `lesson_comments` and `lesson_comment_mentions`: the only place with their queries. */
 import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import { lessonCommentMentions, lessonComments, users, type LessonCommentRow } from '../../db/schema.ts';
+import { lessonCommentMentions, lessonComments, type LessonCommentRow } from '../../db/schema.ts';
 
 export type NewComment = Pick<
   LessonCommentRow,
@@ -16,6 +15,7 @@ export type NewComment = Pick<
   | 'anchorEnd'
   | 'quote'
 >;
+/** A comment with its people's names (the users face's, comments.service.ts). */
 export type CommentWithPeople = {
   comment: LessonCommentRow;
   authorName: string | null;
@@ -70,18 +70,10 @@ export async function countReplies(db: Db, threadId: number): Promise<number> {
   return row?.n ?? 0;
 }
 
-const resolver = alias(users, 'resolver');
-const withPeople = (db: Db, where: SQL | undefined) =>
+const commentsWhere = (db: Db, where: SQL | undefined) =>
   db
-    .select({
-      comment: lessonComments,
-      authorName: users.nickName,
-      authorAvatar: users.headImage,
-      resolverName: resolver.nickName,
-    })
+    .select()
     .from(lessonComments)
-    .leftJoin(users, eq(users.id, lessonComments.authorId))
-    .leftJoin(resolver, eq(resolver.id, lessonComments.resolvedBy))
     .where(where)
     .orderBy(asc(lessonComments.createdAt), asc(lessonComments.id));
 
@@ -90,8 +82,8 @@ export async function listThreads(
   db: Db,
   teamId: number,
   by: { lessonId?: number; courseId?: number; ids?: number[]; openOnly: boolean },
-): Promise<CommentWithPeople[]> {
-  return withPeople(
+): Promise<LessonCommentRow[]> {
+  return commentsWhere(
     db,
     and(
       eq(lessonComments.teamId, teamId),
@@ -104,20 +96,22 @@ export async function listThreads(
   );
 }
 
-export async function listReplies(db: Db, teamId: number, threadIds: number[]): Promise<CommentWithPeople[]> {
+export async function listReplies(db: Db, teamId: number, threadIds: number[]): Promise<LessonCommentRow[]> {
   if (threadIds.length === 0) return [];
-  return withPeople(db, and(eq(lessonComments.teamId, teamId), inArray(lessonComments.threadId, threadIds)));
+  return commentsWhere(
+    db,
+    and(eq(lessonComments.teamId, teamId), inArray(lessonComments.threadId, threadIds)),
+  );
 }
 
-/** Who each comment mentions, with their names. */
+/** Who each comment mentions (their names: the users face's). */
 export async function listMentioned(db: Db, commentIds: number[]) {
   if (commentIds.length === 0) return [];
   return db
-    .select({ commentId: lessonCommentMentions.commentId, userId: users.id, nickName: users.nickName })
+    .select({ commentId: lessonCommentMentions.commentId, userId: lessonCommentMentions.userId })
     .from(lessonCommentMentions)
-    .innerJoin(users, eq(users.id, lessonCommentMentions.userId))
     .where(inArray(lessonCommentMentions.commentId, commentIds))
-    .orderBy(asc(lessonCommentMentions.commentId), asc(users.id));
+    .orderBy(asc(lessonCommentMentions.commentId), asc(lessonCommentMentions.userId));
 }
 
 /** Resolves (a user) or reopens (null) one of the team's threads. */
@@ -169,11 +163,9 @@ export async function listMentionsOf(db: Db, teamId: number, userId: number, lim
     .select({
       comment: lessonComments,
       readAt: lessonCommentMentions.readAt,
-      authorName: users.nickName,
     })
     .from(lessonCommentMentions)
     .innerJoin(lessonComments, eq(lessonComments.id, lessonCommentMentions.commentId))
-    .leftJoin(users, eq(users.id, lessonComments.authorId))
     .where(mine(teamId, userId))
     .orderBy(
       sql`${lessonCommentMentions.readAt} is null desc`,

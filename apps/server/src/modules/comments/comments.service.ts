@@ -13,17 +13,19 @@ import {
   type CommentThreadList,
 } from '@studio/contract';
 import type { Db } from '../../db/client.ts';
+import type { AppContext } from '../../platform/context.ts';
+import type { ReleaseWarningSource } from '../../platform/providers.ts';
 import type { LessonCommentRow } from '../../db/schema.ts';
 import type { TeamCtx } from '../../platform/auth.ts';
 import { AppError } from '../../platform/errors.ts';
 import { authorize } from '../../platform/policy.ts';
-import { courseDetail, requireCourse } from '../courses/courses.service.ts';
-import { lessonOwner } from '../courses/lessons.service.ts';
-import { addReleaseWarning, type ReleaseWarningSource } from '../courses/releases.service.ts';
-import { teamMemberIdsAmong } from '../teams/teams.service.ts';
+import { courseDetail, requireCourse, lessonOwner } from '../courses/index.ts';
+import { teamMemberIdsAmong } from '../teams/index.ts';
+import { profilesOf } from '../users/index.ts';
 import { toThread } from './comments.presenter.ts';
 import {
   countReplies,
+  type CommentWithPeople,
   countThreads,
   deleteComment,
   findTeamComment,
@@ -49,8 +51,9 @@ const unresolvedComments: ReleaseWarningSource = async (db: Db, course, lessons)
       .map((l) => ({ ...l, count: byLesson.get(l.lessonId)! })),
   };
 };
-export function wireComments(): void {
-  addReleaseWarning(unresolvedComments);
+/** Unresolved threads join the release check of the app's courses (modules/comments/index.ts). */
+export function provideReleaseWarnings(ctx: AppContext): void {
+  ctx.providers.provide('courses.releaseWarnings', unresolvedComments);
 }
 
 /** Plain text only: markup and control characters removed (the web shows it as text anyway). */
@@ -78,17 +81,33 @@ async function threadsOf(
 ): Promise<CommentThread[]> {
   const { db } = c.ctx;
   const teamId = c.membership.team.id;
-  const threads = await listThreads(db, teamId, by);
-  const replies = await listReplies(
+  const threadRows = await listThreads(db, teamId, by);
+  const replyRows = await listReplies(
     db,
     teamId,
-    threads.map((t) => t.comment.id),
+    threadRows.map((t) => t.id),
   );
-  const mentioned = await listMentioned(
+  const mentionRows = await listMentioned(
     db,
-    [...threads, ...replies].map((r) => r.comment.id),
+    [...threadRows, ...replyRows].map((r) => r.id),
   );
-  return threads.map((t) => toThread(c, t, replies, courseAuthorId, mentioned));
+  const people = await profilesOf(db, [
+    ...[...threadRows, ...replyRows].flatMap((r) => [r.authorId, r.resolvedBy]).filter((id) => id !== null),
+    ...mentionRows.map((m) => m.userId),
+  ]);
+  const withPeople = (comment: LessonCommentRow): CommentWithPeople => ({
+    comment,
+    authorName: comment.authorId === null ? null : (people.get(comment.authorId)?.nickName ?? null),
+    authorAvatar: comment.authorId === null ? null : (people.get(comment.authorId)?.headImage ?? null),
+    resolverName: comment.resolvedBy === null ? null : (people.get(comment.resolvedBy)?.nickName ?? null),
+  });
+  // A mention of a user gone is not shown.
+  const mentioned = mentionRows.flatMap((m) => {
+    const p = people.get(m.userId);
+    return p ? [{ ...m, nickName: p.nickName }] : [];
+  });
+  const replies = replyRows.map(withPeople);
+  return threadRows.map((t) => toThread(c, withPeople(t), replies, courseAuthorId, mentioned));
 }
 
 async function oneThread(c: TeamCtx, threadId: number, courseAuthorId: number): Promise<CommentThread> {

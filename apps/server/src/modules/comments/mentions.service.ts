@@ -2,7 +2,8 @@
 import { COMMENT_LIMITS, type CommentMentionList, type CommentUnread } from '@studio/contract';
 import type { TeamCtx } from '../../platform/auth.ts';
 import { authorize } from '../../platform/policy.ts';
-import { lessonPlaces } from '../courses/lessons.service.ts';
+import { lessonPlaces } from '../courses/index.ts';
+import { nickNamesOf } from '../users/index.ts';
 import { countUnreadMentions, listMentionsOf, markMentionsRead } from './comments.repo.ts';
 
 export async function myMentions(c: TeamCtx): Promise<CommentMentionList> {
@@ -13,7 +14,12 @@ export async function myMentions(c: TeamCtx): Promise<CommentMentionList> {
   const places = new Map(
     (await lessonPlaces(c, [...new Set(rows.map((r) => r.comment.lessonId))])).map((p) => [p.lessonId, p]),
   );
-  const list = rows.flatMap(({ comment, readAt, authorName }) => {
+  const names = await nickNamesOf(
+    c.ctx.db,
+    rows.flatMap((r) => (r.comment.authorId === null ? [] : [r.comment.authorId])),
+  );
+  const list = rows.flatMap(({ comment, readAt }) => {
+    const authorName = comment.authorId === null ? null : names.get(comment.authorId);
     const place = places.get(comment.lessonId);
     // A lesson of a deleted course is no longer anywhere to go.
     if (!place) return [];

@@ -14,7 +14,7 @@ import type { courseModifyBody } from '@studio/contract';
 import { type TeamCtx } from '../../platform/auth.ts';
 import { AppError, invalidInput } from '../../platform/errors.ts';
 import { authorize } from '../../platform/policy.ts';
-import { isOwnFileUrl } from '../files/files.service.ts';
+import { isOwnFileUrl } from '../files/index.ts';
 import { toCourse, toLessonSummary, toPreview } from './course.presenter.ts';
 import {
   deleteCourse,
@@ -28,7 +28,7 @@ import {
 } from './courses.repo.ts';
 import { insertLesson, listLessons } from './lessons.repo.ts';
 import { settleLiveCourse } from './live-text.ts';
-import { ordersOfCourse, withdrawFromCarts } from '../store/course-deletion.service.ts';
+import { ordersOfCourse, withdrawFromCarts } from '../store/index.ts';
 import { copyCourse } from './course-copy.ts';
 
 export async function requireCourse({ ctx, membership }: TeamCtx, courseId: number): Promise<CourseWithMeta> {

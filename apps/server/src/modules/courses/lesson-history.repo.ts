@@ -1,7 +1,7 @@
 import { and, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { REVISION_POLICY, type LessonRevisionReason } from '@studio/contract';
 import type { Db } from '../../db/client.ts';
-import { courses, lessonRevisions, lessons, users, type LessonRevisionRow } from '../../db/schema.ts';
+import { courses, lessonRevisions, lessons, type LessonRevisionRow } from '../../db/schema.ts';
 
 /**
  * Records a lesson's saved state (read from its row, so a title-only save keeps the content): into
@@ -95,11 +95,10 @@ const revisionColumns = {
   title: lessonRevisions.title,
   createdAt: lessonRevisions.createdAt,
   updatedAt: lessonRevisions.updatedAt,
-  authorName: sql<string>`coalesce(${users.nickName}, '')`,
+  // Its author's name is the users face's (lesson-history.service.ts).
+  authorId: lessonRevisions.authorId,
 };
-export type RevisionListRow = Omit<LessonRevisionRow, 'authorId' | 'content' | 'closed' | 'restoredFrom'> & {
-  authorName: string;
-};
+export type RevisionListRow = Omit<LessonRevisionRow, 'content' | 'closed' | 'restoredFrom'>;
 
 export async function pageRevisions(
   db: Db,
@@ -110,7 +109,6 @@ export async function pageRevisions(
     db
       .select(revisionColumns)
       .from(lessonRevisions)
-      .leftJoin(users, eq(users.id, lessonRevisions.authorId))
       .where(eq(lessonRevisions.lessonId, lessonId))
       .orderBy(desc(lessonRevisions.id))
       .limit(page.pageSize)
@@ -132,7 +130,6 @@ export async function findTeamRevision(db: Db, teamId: number, revisionId: numbe
     .from(lessonRevisions)
     .innerJoin(lessons, eq(lessons.id, lessonRevisions.lessonId))
     .innerJoin(courses, eq(courses.id, lessons.courseId))
-    .leftJoin(users, eq(users.id, lessonRevisions.authorId))
     .where(and(eq(lessonRevisions.id, revisionId), eq(courses.teamId, teamId), isNull(courses.deletedAt)));
   return rows[0];
 }

@@ -18,6 +18,7 @@ import { AppError } from '../../platform/errors.ts';
 import type { JobQueue } from '../../platform/jobs.ts';
 import { authorize } from '../../platform/policy.ts';
 import { toLessonSummary } from './course.presenter.ts';
+import { nickNamesOf } from '../users/index.ts';
 import {
   checkpointLesson,
   findTeamRevision,
@@ -31,13 +32,22 @@ import {
 import { findTeamLessonOwner } from './lessons.repo.ts';
 import { checkedContent } from './lessons.service.ts';
 
-const toRevision = (r: RevisionListRow): LessonRevision => ({
+/** The revisions' authors' names (a user gone, or none: ''), from the users face. */
+async function authorNames(c: TeamCtx, rows: RevisionListRow[]): Promise<(r: RevisionListRow) => string> {
+  const names = await nickNamesOf(
+    c.ctx.db,
+    rows.flatMap((r) => (r.authorId === null ? [] : [r.authorId])),
+  );
+  return (r) => (r.authorId === null ? '' : (names.get(r.authorId) ?? ''));
+}
+
+const toRevision = (r: RevisionListRow, authorName: string): LessonRevision => ({
   revisionId: r.id,
   lessonId: r.lessonId,
   reason: r.reason,
   version: r.version,
   title: r.title,
-  authorName: r.authorName,
+  authorName,
   createTime: r.createdAt.getTime(),
   updateTime: r.updatedAt.getTime(),
 });
@@ -50,7 +60,8 @@ export async function lessonHistory(
   const owner = await findTeamLessonOwner(c.ctx.db, c.membership.team.id, q.lessonId);
   if (!owner) throw new AppError(Code.NOT_FOUND);
   const { rows, total } = await pageRevisions(c.ctx.db, q.lessonId, q);
-  return { list: rows.map(toRevision), total, pageNum: q.pageNum, pageSize: q.pageSize };
+  const nameOf = await authorNames(c, rows);
+  return { list: rows.map((r) => toRevision(r, nameOf(r))), total, pageNum: q.pageNum, pageSize: q.pageSize };
 }
 
 async function requireRevision(c: TeamCtx, revisionId: number) {
@@ -61,7 +72,8 @@ async function requireRevision(c: TeamCtx, revisionId: number) {
 
 export async function revisionDetail(c: TeamCtx, revisionId: number): Promise<LessonRevisionDetail> {
   const found = await requireRevision(c, revisionId);
-  return { ...toRevision(found), content: found.content };
+  const nameOf = await authorNames(c, [found]);
+  return { ...toRevision(found, nameOf(found)), content: found.content };
 }
 
 /**
@@ -80,7 +92,7 @@ export async function restoreRevision(c: TeamCtx, revisionId: number): Promise<L
     return row;
   });
   // Editors connected live see the restored text arrive as an ordinary change.
-  await c.ctx.liveLessons?.replaceContent(found.lessonId, content);
+  await c.ctx.providers.one('collab.liveLessons')?.replaceContent(found.lessonId, content);
   return { ...toLessonSummary(lesson), courseId: found.courseId, content: lesson.content };
 }
 

@@ -138,7 +138,7 @@ export async function saveLesson(
     return saved;
   });
   // Editors connected live get the saved text as an ordinary change (their next store keeps it).
-  if (patch.content) await c.ctx.liveLessons?.replaceContent(lessonId, patch.content);
+  if (patch.content) await c.ctx.providers.one('collab.liveLessons')?.replaceContent(lessonId, patch.content);
   return { version: row.version, updateTime: row.updatedAt.getTime() };
 }
 

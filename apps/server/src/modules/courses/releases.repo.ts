@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { CoursePreview } from '@studio/contract';
 import type { Db } from '../../db/client.ts';
-import { courseReleases, users } from '../../db/schema.ts';
+import { courseReleases, courses } from '../../db/schema.ts';
 
 export type ReleaseRow = typeof courseReleases.$inferSelect;
 
@@ -28,13 +28,27 @@ export async function insertNextRelease(
   return created!;
 }
 
+/** The course's releases, the latest first (who released each: the users face, releases.service.ts). */
 export async function listCourseReleases(db: Db, courseId: number) {
   return db
-    .select({ release: courseReleases, by: users.nickName })
+    .select()
     .from(courseReleases)
-    .innerJoin(users, eq(users.id, courseReleases.releasedBy))
     .where(eq(courseReleases.courseId, courseId))
     .orderBy(desc(courseReleases.versionNo));
+}
+
+/** Listed courses, the latest release first, with when that release was made (the sitemap). */
+export async function listedForSitemap(db: Db, limit: number) {
+  return db
+    .select({ courseId: courses.id, releasedAt: courseReleases.createdAt })
+    .from(courses)
+    .innerJoin(
+      courseReleases,
+      and(eq(courseReleases.courseId, courses.id), eq(courseReleases.versionNo, courses.releasedVersion)),
+    )
+    .where(eq(courses.status, 'released'))
+    .orderBy(desc(courseReleases.createdAt))
+    .limit(limit);
 }
 
 export async function findCourseRelease(db: Db, courseId: number, releaseId: number) {

@@ -6,7 +6,6 @@ import {
   type Release,
   type ReleaseCheck,
 } from '@studio/contract';
-import type { Db } from '../../db/client.ts';
 import type { LessonRow } from '../../db/schema.ts';
 import { type TeamCtx } from '../../platform/auth.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -19,6 +18,7 @@ import {
   updateCourse,
   type CourseWithMeta,
 } from './courses.repo.ts';
+import { nickNamesOf } from '../users/index.ts';
 import { requireCourse } from './courses.service.ts';
 import { isEmptyDoc } from './lesson-content.ts';
 import { checkpointCourse, checkpointLessons } from './lesson-history.repo.ts';
@@ -52,29 +52,16 @@ export function checkCourse({ course }: CourseWithMeta, lessons: LessonRow[]): R
   return { items, ready: items.every((i) => i.ok), warnings: [] };
 }
 
-type ReleaseWarning = ReleaseCheck['warnings'][number];
-/** What another module warns about before a release (null: nothing); it never blocks the release. */
-export type ReleaseWarningSource = (
-  db: Db,
-  course: { teamId: number; courseId: number },
-  lessons: { lessonId: number; title: string }[],
-) => Promise<ReleaseWarning | null>;
-const warningSources: ReleaseWarningSource[] = [];
-/**
- * Modules that know something the author should see before releasing register it here (the review
- * comments: unresolved threads), so the courses module calls none of them.
- */
-export function addReleaseWarning(source: ReleaseWarningSource): void {
-  if (!warningSources.includes(source)) warningSources.push(source);
-}
-
 export async function releaseCheck(c: TeamCtx, courseId: number): Promise<ReleaseCheck> {
   const meta = await requireCourse(c, courseId);
   await settleLiveCourse(c.ctx, c.ctx.db, courseId);
   const lessons = await listLessons(c.ctx.db, courseId);
   const titles = lessons.map((l) => ({ lessonId: l.id, title: l.title }));
+  // Modules that know something the author should see first provide it (comments: unresolved threads).
   const found = await Promise.all(
-    warningSources.map((source) => source(c.ctx.db, { teamId: c.membership.team.id, courseId }, titles)),
+    c.ctx.providers
+      .all('courses.releaseWarnings')
+      .map((source) => source(c.ctx.db, { teamId: c.membership.team.id, courseId }, titles)),
   );
   return { ...checkCourse(meta, lessons), warnings: found.filter((w) => w !== null) };
 }
@@ -145,7 +132,14 @@ export async function unreleaseCourse(c: TeamCtx, courseId: number): Promise<voi
 export async function listReleases(c: TeamCtx, courseId: number): Promise<{ list: Release[] }> {
   await requireCourse(c, courseId);
   const rows = await listCourseReleases(c.ctx.db, courseId);
-  return { list: rows.map((r) => toRelease(r.release, r.by)) };
+  const names = await nickNamesOf(
+    c.ctx.db,
+    rows.map((r) => r.releasedBy),
+  );
+  // A release whose author is gone is not listed (as the join it replaces had it).
+  return {
+    list: rows.filter((r) => names.has(r.releasedBy)).map((r) => toRelease(r, names.get(r.releasedBy)!)),
+  };
 }
 
 async function requireRelease(c: TeamCtx, courseId: number, releaseId: number): Promise<ReleaseRow> {

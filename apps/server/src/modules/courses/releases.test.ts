@@ -75,7 +75,11 @@ describe('release', () => {
       token: user.token,
       query: { courseId: String(course.courseId) },
     });
-    expect(list.data.list.map((r) => r.versionNo)).toEqual([2, 1]);
+    // Who released each: the users face's name.
+    expect(list.data.list.map((r) => [r.versionNo, r.releasedBy])).toEqual([
+      [2, user.nickName],
+      [1, user.nickName],
+    ]);
     const detail = await call<CourseDetail>(t, 'GET', '/course/detail', {
       token: user.token,
       query: { courseId: String(course.courseId) },

@@ -9,13 +9,9 @@ export async function insertShare(db: Db, row: typeof shares.$inferInsert): Prom
   return created!;
 }
 
+/** The course's shares, the newest first (who made each: the users face, shares.service.ts). */
 export async function listCourseShares(db: Db, courseId: number) {
-  return db
-    .select({ share: shares, by: users.nickName })
-    .from(shares)
-    .innerJoin(users, eq(users.id, shares.createdBy))
-    .where(eq(shares.courseId, courseId))
-    .orderBy(desc(shares.createdAt));
+  return db.select().from(shares).where(eq(shares.courseId, courseId)).orderBy(desc(shares.createdAt));
 }
 
 /** A share of one of this team's courses (for revoking). */

@@ -13,6 +13,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { randomToken } from '../../platform/crypto.ts';
 import { AppError } from '../../platform/errors.ts';
 import { authorize, lessonRights } from '../../platform/policy.ts';
+import { nickNamesOf } from '../users/index.ts';
 import { isPaidCourse } from '../store/index.ts';
 import type { CourseRow } from '../../db/schema.ts';
 import { copyCourse } from './course-copy.ts';
@@ -72,8 +73,15 @@ export async function listShares(c: TeamCtx, courseId: number): Promise<ShareLis
     listCourseShares(c.ctx.db, courseId),
     latestReleasePrice(c.ctx.db, courseId),
   ]);
+  const names = await nickNamesOf(
+    c.ctx.db,
+    rows.map((r) => r.createdBy),
+  );
   return {
-    list: rows.map((r) => toShare(c.actor.origin, r.share, r.by)),
+    // A share whose author is gone is not listed (as the join it replaces had it).
+    list: rows
+      .filter((r) => names.has(r.createdBy))
+      .map((r) => toShare(c.actor.origin, r, names.get(r.createdBy)!)),
     paid: isPaid(course, releasePrice),
   };
 }

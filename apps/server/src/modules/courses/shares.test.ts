@@ -61,7 +61,12 @@ describe('share links', () => {
       token: user.token,
       query: { courseId: String(share.courseId) },
     });
-    expect(list.data.list[0]).toMatchObject({ shareId: share.shareId, revoked: true });
+    // Who made it: the users face's name.
+    expect(list.data.list[0]).toMatchObject({
+      shareId: share.shareId,
+      revoked: true,
+      createdBy: user.nickName,
+    });
   });
 
   it('copies into the visitor’s current team only when allowed', async () => {

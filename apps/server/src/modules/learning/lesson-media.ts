@@ -18,11 +18,12 @@ export const lessonMediaIds = (lesson: SnapshotLesson): number[] => [...new Set(
 
 /**
  * Durations of every media the course's release names (absent: not the team's, or not probed yet),
- * from the media module through the context (app.ts hands it in).
+ * from the media module through its `media.durations` provider (platform/providers.ts).
  */
 export function courseMediaDurations(ctx: AppContext, course: LearnableCourse): Promise<Map<number, number>> {
   const ids = course.release.snapshot.lessons.flatMap(lessonMediaIds);
-  return ids.length === 0 ? Promise.resolve(new Map()) : ctx.mediaDurations(course.ownerTeamId, ids);
+  const durations = ctx.providers.one('media.durations');
+  return ids.length === 0 || !durations ? Promise.resolve(new Map()) : durations(course.ownerTeamId, ids);
 }
 
 /** What the learner watched of each media block of a lesson. */

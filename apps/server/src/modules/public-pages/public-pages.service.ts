@@ -19,17 +19,16 @@ import {
 } from '@studio/contract';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
-import { createWechatQr } from '../auth/wechat.service.ts';
-import { viewShare } from '../courses/shares.service.ts';
-import { viewCertificate } from '../learning/certificates.service.ts';
-import { storeCourse, storeListJson } from '../store/catalog.service.ts';
+import { createWechatQr } from '../auth/index.ts';
+import { listedForSitemap, viewShare } from '../courses/index.ts';
+import { viewCertificate } from '../learning/index.ts';
+import { storeCourse, storeListJson } from '../store/index.ts';
 import {
   shareAttachments,
   visitorAttachmentNames,
   visitorAttachments,
 } from '../attachments/attachment-downloads.service.ts';
 import { describe, SITE_DESCRIPTION, SITE_NAME, type PageHead } from './page-head.ts';
-import { listedForSitemap } from './sitemap.repo.ts';
 
 /** A public page: its head (share card, status) and, for a visitor, what the page shows. */
 export type PublicView = { head: PageHead; body: PublicPageBody };

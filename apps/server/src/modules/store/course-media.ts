@@ -2,7 +2,7 @@
  * A course's total duration in the store (共 1 小时 20 分钟 on its card and buy page): the durations of
  * the video and audio its released lessons hold, each media once, the course's own team's only
  * (a block naming another team's media plays nothing, so counts nothing). The media module answers
- * the durations through `ctx.mediaDurations` (app.ts). Which media a release names never changes (a
+ * the durations through the `media.durations` provider (platform/providers.ts). Which media a release names never changes (a
  * release is never edited), so it is kept in memory by course and version.
  */
 import { LRUCache } from 'lru-cache';
@@ -24,7 +24,7 @@ const keyOf = (r: { courseId: number; versionNo: number }) => `${r.courseId}:${r
 /** The sum of the media's durations, or null when the course has no media with a known duration. */
 async function totalOf(ctx: AppContext, teamId: number, ids: number[]): Promise<number | null> {
   if (ids.length === 0) return null;
-  const durations = await ctx.mediaDurations(teamId, ids);
+  const durations = (await ctx.providers.one('media.durations')?.(teamId, ids)) ?? new Map<number, number>();
   if (durations.size === 0) return null;
   return [...durations.values()].reduce((a, b) => a + b, 0);
 }

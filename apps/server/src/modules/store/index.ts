@@ -1,5 +1,9 @@
 /**
- * Store rules other modules apply without calling a store service (eslint: another module is reached
- * through its services or this index). Courses asks whether a course is paid before a share may copy it.
+ * The store module's face: the only file other modules import from modules/store (modules/media and
+ * modules/attachments still reach catalog.service.ts until their rework). Courses asks whether a
+ * course is paid before a share may copy it, and what a course's deletion must withdraw; the public
+ * pages render the store's pages.
  */
 export { isPaidCourse } from './pricing.ts';
+export { ordersOfCourse, withdrawFromCarts } from './course-deletion.service.ts';
+export { releasedLessonFacts, storeCourse, storeListJson } from './catalog.service.ts';

@@ -3,7 +3,7 @@ import type { TeamCtx } from '../../platform/auth.ts';
 import { AppError } from '../../platform/errors.ts';
 import { authorize } from '../../platform/policy.ts';
 import type { StoredFile } from '../../platform/storage/file-storage.ts';
-import { storePrivatePdf } from '../files/files.service.ts';
+import { storePrivatePdf } from '../files/index.ts';
 import { needsPayment } from './pricing.ts';
 import {
   findInvoiceViews,

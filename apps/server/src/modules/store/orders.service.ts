@@ -16,6 +16,7 @@ import { randomDigits } from '../../platform/crypto.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { PaymentNotice } from '../../platform/payments/payment-provider.ts';
 import { authorize } from '../../platform/policy.ts';
+import { mpOpenIdOf } from '../users/index.ts';
 import { scheduleOrderExpiry } from './store.jobs.ts';
 import { payMethodsFor, payPlaceOf } from './pay-methods.ts';
 import { removeCartItems } from './cart.repo.ts';
@@ -196,6 +197,12 @@ export type PayChoice = { provider?: string | undefined; method?: PayMethod | un
 export type PayClient = { userAgent?: string | undefined; ip: string };
 
 /**
+ * WeChat Pay JSAPI pays as the user's 公众号 openid (the users face records it at 网页授权): it is
+ * offered only with a real 公众号 (the sandbox's JSAPI needs none).
+ */
+const hasMp = (ctx: AppContext) => ctx.config.WECHAT_MP_MODE === 'mp';
+
+/**
  * Starts paying an order by a method suited to where the buyer is (`payMethodsFor`): the chosen
  * `method` (40034 when it is not offered here), else the first of the chosen `provider` (40007 when
  * it is not configured), else the order's provider's, else the first offered. 20018 when it is paid
@@ -218,7 +225,7 @@ export async function payOrder(
   if (choice.provider !== undefined && !paymentProviders.has(choice.provider))
     throw new AppError(Code.PAY_PROVIDER_UNAVAILABLE);
   const place = payPlaceOf(client.userAgent);
-  const offered = payMethodsFor(place, paymentProviders.values(), c.ctx.payerOpenIds !== null);
+  const offered = payMethodsFor(place, paymentProviders.values(), hasMp(c.ctx));
   const picked = choice.method
     ? offered.find((o) => o.method === choice.method)
     : choice.provider
@@ -274,8 +281,7 @@ export async function payOrder(
   // first and comes back here (nothing is created at WeChat Pay before).
   let openId: string | undefined;
   if (method === 'wechat_jsapi' && provider.name !== 'sandbox') {
-    const mp = c.ctx.payerOpenIds!;
-    openId = (await mp.openIdOf(c.actor.user.id)) ?? undefined;
+    openId = (await mpOpenIdOf(c.ctx, c.actor.user.id)) ?? undefined;
     if (!openId) return { code: Code.OK, data: info({ kind: 'authorize', next: returnPath }) };
   }
   const origin = provider.name === 'sandbox' ? c.actor.origin : c.ctx.config.publicUrl;

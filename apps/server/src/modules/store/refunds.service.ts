@@ -34,7 +34,7 @@ import {
   updateRefund,
   type RefundView,
 } from './refunds.repo.ts';
-import { revokeLostCertificates } from '../learning/certificates.service.ts';
+import { revokeLostCertificates } from '../learning/index.ts';
 
 const DAY_MS = 86_400_000;
 const ms = (d: Date | null) => (d ? d.getTime() : null);

@@ -18,7 +18,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { authorize } from '../../platform/policy.ts';
 import type { TeamRow } from '../../db/schema.ts';
-import { maskPhone, setLastTeamIfNone } from '../users/users.service.ts';
+import { maskPhone, setLastTeamIfNone } from '../users/index.ts';
 import { settleInvitations } from './invitations.service.ts';
 import { listTeamInvites, revokeTeamInvite } from './invites.repo.ts';
 import {

@@ -17,7 +17,7 @@ import type { Db } from '../../db/client.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { authorize } from '../../platform/policy.ts';
-import { findUserById, maskPhone, updateUser } from '../users/users.service.ts';
+import { findUserById, maskPhone, updateUser } from '../users/index.ts';
 import {
   deleteInvitationOfTeam,
   deleteInvitationOfUser,

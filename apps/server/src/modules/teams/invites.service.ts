@@ -12,7 +12,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { randomToken } from '../../platform/crypto.ts';
 import { AppError } from '../../platform/errors.ts';
 import { authorize } from '../../platform/policy.ts';
-import { updateUser } from '../users/users.service.ts';
+import { updateUser } from '../users/index.ts';
 import { settleInvitations } from './invitations.service.ts';
 import {
   findInviteTeamId,

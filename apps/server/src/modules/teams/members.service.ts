@@ -3,7 +3,7 @@ import type { Actor } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { authorize, memberAbilitiesOf, type Who } from '../../platform/policy.ts';
-import { maskPhone, updateUser } from '../users/users.service.ts';
+import { maskPhone, updateUser } from '../users/index.ts';
 import {
   deleteMember,
   lockTeam,

@@ -2,9 +2,9 @@ import { Code, type CurrentTeam, type LastTeam, type TeamListItem } from '@studi
 import type { Actor } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, invalidInput } from '../../platform/errors.ts';
-import { isOwnFileUrl } from '../files/files.service.ts';
+import { isOwnFileUrl } from '../files/index.ts';
 import { authorize } from '../../platform/policy.ts';
-import { updateUser } from '../users/users.service.ts';
+import { updateUser } from '../users/index.ts';
 import { updateTeam } from './members.repo.ts';
 import { newTeamCode } from './team-code.ts';
 import { toLastTeam } from './team.presenter.ts';

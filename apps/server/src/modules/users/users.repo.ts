@@ -1,8 +1,26 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users, type UserRow } from '../../db/schema.ts';
 
 export type NewUser = typeof users.$inferInsert;
+
+/** Name and avatar of these users (by id; a user gone is absent): other modules' "by whom" columns. */
+export async function profilesOf(
+  db: Db,
+  ids: readonly number[],
+): Promise<Map<number, { nickName: string; headImage: string }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, nickName: users.nickName, headImage: users.headImage })
+    .from(users)
+    .where(inArray(users.id, [...new Set(ids)]));
+  return new Map(rows.map(({ id, ...profile }) => [id, profile]));
+}
+
+/** The nicknames of these users (by id; a user gone is absent). */
+export async function nickNamesOf(db: Db, ids: readonly number[]): Promise<Map<number, string>> {
+  return new Map([...(await profilesOf(db, ids))].map(([id, p]) => [id, p.nickName]));
+}
 
 export const findUserById = async (db: Db, id: number): Promise<UserRow | undefined> =>
   (await db.select().from(users).where(eq(users.id, id)))[0];

@@ -6,7 +6,7 @@
 import type { UserRow } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { invalidInput } from '../../platform/errors.ts';
-import { isOwnFileUrl } from '../files/files.service.ts';
+import { isOwnFileUrl } from '../files/index.ts';
 import { findUserById, updateUser } from './users.repo.ts';
 
 export {
@@ -19,6 +19,8 @@ export {
   insertMpUser,
   insertUserByPhone,
   insertWechatUser,
+  nickNamesOf,
+  profilesOf,
   setLastTeamIfNone,
   updateUser,
 } from './users.repo.ts';

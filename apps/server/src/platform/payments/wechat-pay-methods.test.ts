@@ -212,16 +212,19 @@ describe('WeChat Pay JSAPI (inside WeChat)', () => {
   });
 });
 
-describe('WeChat Pay JSAPI through /order/pay with a 公众号 (openids as users.service gives them)', () => {
+describe('WeChat Pay JSAPI through /order/pay with a 公众号 (openids as the users face gives them)', () => {
   let mpApp: TestApp;
-  const openIds = new Map<number, string>();
   beforeAll(async () => {
-    mpApp = await createTestApp(fake.env, {
-      payerOpenIds: {
-        openIdOf: (userId) => Promise.resolve(openIds.get(userId) ?? null),
-      },
+    mpApp = await createTestApp({
+      ...fake.env,
+      WECHAT_MP_MODE: 'mp',
+      WECHAT_MP_APP_ID: 'wxapp',
+      WECHAT_MP_APP_SECRET: 'mp-secret',
     });
   });
+  // What the silent 网页授权 records for the user (modules/auth/wechat-mp.service.ts).
+  const recordOpenId = (userId: number, openId: string) =>
+    mpApp.app.ctx.db.execute(sql`update users set wechat_mp_open_id = ${openId} where id = ${userId}`);
   afterAll(async () => {
     await mpApp.close();
   });
@@ -244,7 +247,7 @@ describe('WeChat Pay JSAPI through /order/pay with a 公众号 (openids as users
     });
     expect(fake.created.length).toBe(before);
 
-    openIds.set(b.user.userId, 'o-mp-payer');
+    await recordOpenId(b.user.userId, 'o-mp-payer');
     const res = await payIn(b.user.token, order.orderId);
     expect(res.data.action!.kind).toBe('bridge');
     const p = (res.data.action as { params: Record<string, string> }).params;
@@ -262,7 +265,7 @@ describe('WeChat Pay JSAPI through /order/pay with a 公众号 (openids as users
 
     // Another user's (another team's) order: 404, nothing created.
     const stranger = await pendingOrderOn(mpApp, 'JSAPI 别人', 100);
-    openIds.set(stranger.b.user.userId, 'o-other');
+    await recordOpenId(stranger.b.user.userId, 'o-other');
     const count = fake.created.length;
     expect((await payIn(stranger.b.user.token, order.orderId)).code).toBe(Code.NOT_FOUND);
     expect(fake.created.length).toBe(count);

@@ -94,7 +94,7 @@ export class WechatPayProvider implements PaymentProvider {
     if (!options.platformCertificates && options.platformPublicKeys.length === 0)
       throw new Error('WeChat Pay needs WECHATPAY_PUBLIC_KEY(_ID) or platform certificates');
     this.o = options;
-    // JSAPI is offered only with a 公众号 (AppContext.payerOpenIds), whose appid is `appId`.
+    // JSAPI is offered only with a 公众号 (WECHAT_MP_MODE=mp: the store pays as the user's 公众号 openid), whose appid is `appId`.
     this.methods = ['wechat_native', 'wechat_h5', 'wechat_jsapi'];
     this.publicKeys = new Map(options.platformPublicKeys.map((k) => [k.id, createPublicKey(k.pem)]));
   }

@@ -14,8 +14,7 @@ import { collectTexts } from '../translate/translate-doc.ts';
 import { countTokens } from '../../../platform/ai/usage.ts';
 import type { TeamCtx } from '../../../platform/auth.ts';
 import { authorize } from '../../../platform/policy.ts';
-import { requireCourse } from '../../courses/courses.service.ts';
-import { readCourseContent } from '../../courses/translations.service.ts';
+import { requireCourse, readCourseContent } from '../../courses/index.ts';
 import { requireTeamDocument } from '../documents/ai.documents.ts';
 import { budgetUsedUp, teamBudget } from './ai.usage.ts';
 

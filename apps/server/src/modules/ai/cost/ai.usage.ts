@@ -19,7 +19,7 @@ import type { TeamCtx } from '../../../platform/auth.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { authorize, can } from '../../../platform/policy.ts';
-import { findUserById } from '../../users/users.service.ts';
+import { findUserById } from '../../users/index.ts';
 import { aiError } from '../shared/ai.errors.ts';
 import {
   deleteHold,

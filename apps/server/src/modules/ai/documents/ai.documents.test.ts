@@ -20,7 +20,7 @@ import { waitForJob } from '../../../../test/ai-jobs.ts';
 import { call, createTeam, createUser } from '../../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
 import { TemplateGenerator } from '../../../platform/ai/template-generator.ts';
-import { isOwnFileUrl } from '../../files/files.service.ts';
+import { isOwnFileUrl } from '../../files/index.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -19,7 +19,7 @@ import { type OnParseProgress, readDocument } from './read-document.ts';
 import { type AiDocumentRow, findTeamDocument, insertDocument } from './documents.repo.ts';
 import { sectionChars } from './sections.ts';
 import { PENDING_IMAGE } from './doc-images.ts';
-import { deleteUpload, storeUpload } from '../../files/files.service.ts';
+import { deleteUpload, storeUpload } from '../../files/index.ts';
 
 const present = (row: AiDocumentRow): AiDocument => ({
   documentId: row.id,

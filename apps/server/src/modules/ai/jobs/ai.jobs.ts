@@ -1,7 +1,7 @@
 /**
  * The AI jobs' queues: the outline step of a generation job, and the lesson step of a job of any kind,
- * which runs the lesson runner of its job's kind (`ctx.aiLessonRunners`, built by modules/ai/index.ts
- * `aiLessonRunners` and handed in by app.ts). So this file imports no runner of another kind, and no
+ * which runs the lesson runner of its job's kind (the `ai.lessonRunners` provider, registered by
+ * modules/ai/index.ts `register`). So this file imports no runner of another kind, and no
  * runner imports another's.
  */
 import type { FastifyBaseLogger } from 'fastify';
@@ -39,8 +39,8 @@ export async function runJobLesson(
 ): Promise<void> {
   const job = await findJob(ctx.db, jobId);
   if (!job) return;
-  const runners = ctx.aiLessonRunners;
-  if (!runners) throw new Error('no AI lesson runners in this context (app.ts hands them in)');
+  const runners = ctx.providers.one('ai.lessonRunners');
+  if (!runners) throw new Error('no AI lesson runners in this context (modules/ai/index.ts registers them)');
   return runners[job.kind](ctx, job, idx, log);
 }
 

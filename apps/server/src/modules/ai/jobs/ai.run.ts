@@ -7,7 +7,7 @@ import { Code, COURSE_LIMITS } from '@studio/contract';
 import type { AppContext } from '../../../platform/context.ts';
 import { GenerationError } from '../../../platform/ai/course-generator.ts';
 import { noUsage } from '../../../platform/ai/usage.ts';
-import { LessonTooLargeError } from '../../courses/lessons.service.ts';
+import { LessonTooLargeError } from '../../courses/index.ts';
 import { aiError } from '../shared/ai.errors.ts';
 import { runStillWanted, type LessonRun, type Spent } from './ai.state.ts';
 

@@ -10,7 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { TeamCtx } from '../../../platform/auth.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { authorize } from '../../../platform/policy.ts';
-import { createDraftCourseForAi } from '../../courses/courses.service.ts';
+import { createDraftCourseForAi } from '../../courses/index.ts';
 import { DOCUMENT_TEMPLATE_LABEL } from '../documents/document-lessons.ts';
 import { assertSources, requireTeamDocument } from '../documents/ai.documents.ts';
 import { queueLesson, queueOutline } from './ai.jobs.ts';

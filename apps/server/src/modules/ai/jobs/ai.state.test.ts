@@ -11,7 +11,7 @@ import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
 import { connect, type Database } from '../../../db/client.ts';
 import { markdownToDoc } from './markdown-doc.ts';
 import { TemplateGenerator } from '../../../platform/ai/template-generator.ts';
-import { createDraftCourseForAi } from '../../courses/courses.service.ts';
+import { createDraftCourseForAi } from '../../courses/index.ts';
 import { eventsAfter, insertJob, jobLessons } from './ai.repo.ts';
 import {
   generationStarted,

@@ -25,7 +25,7 @@ import type { Db } from '../../../db/client.ts';
 import { aiJobLessons, aiJobs, type AiJobRow } from '../../../db/schema.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import type { TokenUsage } from '../../../platform/ai/usage.ts';
-import { writeGeneratedLesson } from '../../courses/lessons.service.ts';
+import { writeGeneratedLesson } from '../../courses/index.ts';
 import { aiError, readStoredError, storedError } from '../shared/ai.errors.ts';
 import { jobKey } from '../shared/ai.events.ts';
 import { percentOf } from '../shared/ai.presenter.ts';

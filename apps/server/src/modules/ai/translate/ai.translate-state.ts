@@ -6,11 +6,11 @@
 import type { AiJobStatus, DocNode } from '@studio/contract';
 import type { Db } from '../../../db/client.ts';
 import type { AiJobRow, JobTranslation } from '../../../db/schema.ts';
-import { writeGeneratedLesson } from '../../courses/lessons.service.ts';
 import {
+  writeGeneratedLesson,
   writeTranslatedCourseTexts,
   writeTranslatedLessonTitle,
-} from '../../courses/translations.service.ts';
+} from '../../courses/index.ts';
 import { insertJob, insertJobLessons, updateJobLesson } from '../jobs/ai.repo.ts';
 import {
   moveJob,

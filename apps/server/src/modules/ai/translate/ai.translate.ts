@@ -20,8 +20,13 @@ import type { TeamCtx } from '../../../platform/auth.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { AppError, invalidInput } from '../../../platform/errors.ts';
 import { authorize } from '../../../platform/policy.ts';
-import { createDraftCourseForAi, requireCourse } from '../../courses/courses.service.ts';
-import { contentHash, readCourseContent, translationsOf } from '../../courses/translations.service.ts';
+import {
+  createDraftCourseForAi,
+  requireCourse,
+  contentHash,
+  readCourseContent,
+  translationsOf,
+} from '../../courses/index.ts';
 import { queueLesson } from '../jobs/ai.jobs.ts';
 import { jobSubject } from '../shared/ai.presenter.ts';
 import { jobLessons } from '../jobs/ai.repo.ts';
