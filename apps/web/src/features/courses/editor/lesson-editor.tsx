@@ -1,7 +1,7 @@
 import { ArrowLeftOutlined, ArrowRightOutlined, EyeOutlined } from '@ant-design/icons';
 import type { CourseDetail, Lesson } from '@studio/contract';
 import { EditorContent, useEditor } from '@tiptap/react';
-import { Alert, Button, Card, Flex } from 'antd';
+import { Alert, App, Button, Card, Flex } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -72,12 +72,13 @@ export const LessonEditor = ({ lesson, course }: { lesson: Lesson; course: Cours
   const [meta, setMeta] = useState<LessonMeta>(() => metaOf(lesson));
   const metaRef = useRef(meta);
   const pickThreadRef = useRef<(threadId: number) => void>(() => undefined);
+  const { message } = App.useApp();
   const [extensions] = useState(() => [
-    ...editorExtensions(t('editor.placeholder'), {
-      doc: collab.doc,
-      awareness: collab.awareness,
-      beforeRemote: collab.beforeRemote,
-    }),
+    ...editorExtensions(
+      t('editor.placeholder'),
+      { doc: collab.doc, awareness: collab.awareness, beforeRemote: collab.beforeRemote },
+      { error: (text) => void message.error(text), warning: (text) => void message.warning(text) },
+    ),
     CommentHighlights,
   ]);
   // 评论: opened by ?comments=1 (the course's list) or on one thread by ?comment=<id> (a mention).
