@@ -1,6 +1,7 @@
 /**
  * The lesson editor as a seller writes in it (issue 47.1): a screenshot pasted at the caret and two
- * picture files dropped onto the text are uploaded and stay after a reload.
+ * picture files dropped onto the text are uploaded and stay after a reload; Ctrl+S says 已保存
+ * instead of opening the browser's "save page" dialog, and the toolbar's tooltips name the shortcuts.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
@@ -105,5 +106,24 @@ describe('the lesson editor takes pictures as a seller gives them', () => {
       .evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).getAttribute('src')));
     expect(srcs).toHaveLength(3);
     for (const src of srcs) expect(src).toMatch(/^\/api\/files\/image\//);
+  });
+
+  it('Ctrl+S says 已保存 and keeps the browser’s dialog shut; tooltips name the shortcuts', async () => {
+    const { page } = await openLesson('保存快捷键课程');
+    await caretAtEndOf(page, '第二段');
+    await page.keyboard.type('，补一句');
+    // Read after the page's own handlers: was the browser's default (the save dialog) prevented?
+    await page.evaluate(() => {
+      window.addEventListener('keydown', (e) => {
+        if (e.key.toLowerCase() === 's') document.body.dataset.saveKeyPrevented = String(e.defaultPrevented);
+      });
+    });
+    await page.keyboard.press('Control+S');
+    await page.getByText('已保存（课时内容随写随存）').waitFor();
+    expect(await page.evaluate(() => document.body.dataset.saveKeyPrevented)).toBe('true');
+    await page.getByRole('status').filter({ hasText: '已同步' }).waitFor();
+
+    await page.getByRole('button', { name: '粗体' }).hover();
+    await page.getByRole('tooltip', { name: '粗体 (Ctrl+B)' }).waitFor();
   });
 });

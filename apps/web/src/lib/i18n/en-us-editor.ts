@@ -32,6 +32,9 @@ export const editorEnUS: WithPlurals<typeof editorZhCN> = {
   notFound: 'Lesson not found',
   notFoundDesc: 'This lesson was deleted or belongs to another team.',
   uploadFailed: 'The image did not upload',
+  saveShortcut: {
+    saved: 'Saved (the lesson text saves as you type)',
+  },
   imagePaste: {
     waiting: 'Waiting to upload: {{name}}',
     uploading: 'Uploading image {{percent}}%: {{name}}',

@@ -30,6 +30,9 @@ export const editorZhCN = {
   notFound: '课时不存在',
   notFoundDesc: '这个课时已被删除，或者不属于当前团队。',
   uploadFailed: '图片没有上传成功',
+  saveShortcut: {
+    saved: '已保存（课时内容随写随存）',
+  },
   imagePaste: {
     waiting: '等待上传：{{name}}',
     uploading: '图片上传中 {{percent}}%：{{name}}',

@@ -20,6 +20,7 @@ import { LessonMetaFields, type LessonMeta } from './lesson-meta.tsx';
 import { Toolbar } from './toolbar.tsx';
 import { useAiAssist } from './use-ai-assist.ts';
 import { useMetaSave } from './use-meta-save.ts';
+import { useSaveShortcut } from './shortcuts/use-save-shortcut.ts';
 import { compactQuizzes } from './quiz/quiz-edits.ts';
 import { collabEditable, isFatalRefusal } from './collab/collab-state.ts';
 import { CollabStatusTag, PresenceAvatars, useStatusText } from './collab/collab-header.tsx';
@@ -111,6 +112,12 @@ export const LessonEditor = ({ lesson, course }: { lesson: Lesson; course: Cours
   });
 
   const save = useMetaSave({ lesson, getMeta: () => metaRef.current });
+  useSaveShortcut({
+    flush: () => save.autosave.flush(),
+    collab: collab.status,
+    collabText: statusText,
+    meta: save.state.status,
+  });
   const assist = useAiAssist(editor, editable, async () => {
     // The text as it is now kept as its own revision before the assist writes.
     await lessonApi.checkpoint(lesson.lessonId);

@@ -26,6 +26,7 @@ import { CODE_LANGUAGES } from './editor-extensions.ts';
 import { Glyph, ToolButton } from './tool-button.tsx';
 import type { AiAssist } from './use-ai-assist.ts';
 import { selectWidthFor } from './select-width.ts';
+import { SHORTCUTS } from './shortcuts/shortcut-label.ts';
 
 const LEVELS = [1, 2, 3, 4] as const;
 type Level = (typeof LEVELS)[number];
@@ -100,30 +101,35 @@ export const Toolbar = ({ editor, assist }: { editor: Editor; assist: AiAssist }
         <Sep />
         <ToolButton
           label={t('editor.toolbar.bold')}
+          shortcut={SHORTCUTS.bold}
           icon={<BoldOutlined />}
           active={s.bold}
           onClick={() => run().toggleBold().run()}
         />
         <ToolButton
           label={t('editor.toolbar.italic')}
+          shortcut={SHORTCUTS.italic}
           icon={<ItalicOutlined />}
           active={s.italic}
           onClick={() => run().toggleItalic().run()}
         />
         <ToolButton
           label={t('editor.toolbar.underline')}
+          shortcut={SHORTCUTS.underline}
           icon={<UnderlineOutlined />}
           active={s.underline}
           onClick={() => run().toggleUnderline().run()}
         />
         <ToolButton
           label={t('editor.toolbar.strike')}
+          shortcut={SHORTCUTS.strike}
           icon={<StrikethroughOutlined />}
           active={s.strike}
           onClick={() => run().toggleStrike().run()}
         />
         <ToolButton
           label={t('editor.toolbar.code')}
+          shortcut={SHORTCUTS.code}
           icon={<CodeOutlined />}
           active={s.code}
           onClick={() => run().toggleCode().run()}
@@ -137,24 +143,28 @@ export const Toolbar = ({ editor, assist }: { editor: Editor; assist: AiAssist }
         <Sep />
         <ToolButton
           label={t('editor.toolbar.bulletList')}
+          shortcut={SHORTCUTS.bulletList}
           icon={<UnorderedListOutlined />}
           active={s.bulletList}
           onClick={() => run().toggleBulletList().run()}
         />
         <ToolButton
           label={t('editor.toolbar.orderedList')}
+          shortcut={SHORTCUTS.orderedList}
           icon={<OrderedListOutlined />}
           active={s.orderedList}
           onClick={() => run().toggleOrderedList().run()}
         />
         <ToolButton
           label={t('editor.toolbar.blockquote')}
+          shortcut={SHORTCUTS.blockquote}
           icon={<Glyph>“ ”</Glyph>}
           active={s.blockquote}
           onClick={() => run().toggleBlockquote().run()}
         />
         <ToolButton
           label={t('editor.toolbar.codeBlock')}
+          shortcut={SHORTCUTS.codeBlock}
           icon={<Glyph>{'{ }'}</Glyph>}
           active={s.codeBlock}
           onClick={() => run().toggleCodeBlock().run()}
@@ -205,12 +215,14 @@ export const Toolbar = ({ editor, assist }: { editor: Editor; assist: AiAssist }
         <Sep />
         <ToolButton
           label={t('editor.toolbar.undo')}
+          shortcut={SHORTCUTS.undo}
           icon={<UndoOutlined />}
           disabled={!s.canUndo}
           onClick={() => run().undo().run()}
         />
         <ToolButton
           label={t('editor.toolbar.redo')}
+          shortcut={SHORTCUTS.redo}
           icon={<RedoOutlined />}
           disabled={!s.canRedo}
           onClick={() => run().redo().run()}
