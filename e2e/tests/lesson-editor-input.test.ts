@@ -1,7 +1,8 @@
 /**
  * The lesson editor as a seller writes in it (issue 47.1): a screenshot pasted at the caret and two
  * picture files dropped onto the text are uploaded and stay after a reload; Ctrl+S says 已保存
- * instead of opening the browser's "save page" dialog, and the toolbar's tooltips name the shortcuts.
+ * instead of opening the browser's "save page" dialog, and the toolbar's tooltips name the shortcuts;
+ * `/` on an empty line opens the slash menu, which inserts a heading found by typing.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
@@ -125,5 +126,31 @@ describe('the lesson editor takes pictures as a seller gives them', () => {
 
     await page.getByRole('button', { name: '粗体' }).hover();
     await page.getByRole('tooltip', { name: '粗体 (Ctrl+B)' }).waitFor();
+  });
+
+  it('the slash menu inserts a heading found by typing, and it is stored', async () => {
+    const { page, lessonId } = await openLesson('斜杠菜单课程');
+    await caretAtEndOf(page, '第二段');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('/');
+    const menu = page.getByRole('listbox', { name: /插入内容块/ });
+    await menu.getByRole('option', { name: '测验' }).waitFor();
+    await page.keyboard.type('biaoti');
+    await expect
+      .poll(() => menu.getByRole('option').allTextContents())
+      .toEqual(['标题 1', '标题 2', '标题 3']);
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await menu.waitFor({ state: 'detached' });
+    await page.keyboard.type('小节标题');
+    await editorBox(page).locator('h2', { hasText: '小节标题' }).waitFor();
+    await expect
+      .poll(
+        async () =>
+          (await api<{ content: { content?: Block[] } }>(`/lesson/detail?lessonId=${lessonId}`)).content
+            .content?.[2],
+        { interval: 500 },
+      )
+      .toEqual({ type: 'heading', attrs: { level: 2 }, content: [{ type: 'text', text: '小节标题' }] });
   });
 });

@@ -32,6 +32,10 @@ export const editorEnUS: WithPlurals<typeof editorZhCN> = {
   notFound: 'Lesson not found',
   notFoundDesc: 'This lesson was deleted or belongs to another team.',
   uploadFailed: 'The image did not upload',
+  slash: {
+    label: 'Insert a block (type to filter, ↑↓ to choose, Enter to insert, Esc to close)',
+    none: 'No matching block',
+  },
   saveShortcut: {
     saved: 'Saved (the lesson text saves as you type)',
   },

@@ -30,6 +30,10 @@ export const editorZhCN = {
   notFound: '课时不存在',
   notFoundDesc: '这个课时已被删除，或者不属于当前团队。',
   uploadFailed: '图片没有上传成功',
+  slash: {
+    label: '插入内容块（输入文字筛选，↑↓ 选择，回车插入，Esc 关闭）',
+    none: '没有匹配的内容块',
+  },
   saveShortcut: {
     saved: '已保存（课时内容随写随存）',
   },

@@ -13,6 +13,7 @@ import { QuizEditing } from './quiz/quiz-editing.ts';
 import { CollabCaret } from './collab/collab-caret.ts';
 import { CaretBeforeRemote, type BeforeRemote } from './collab/caret-before-remote.ts';
 import { PastedImages, type ImageNotices } from './image-paste/pasted-images.ts';
+import { SlashMenu } from './slash-menu/slash-menu.ts';
 
 /** The languages a code block offers (highlight.js names, all in lowlight's common set). */
 export const CODE_LANGUAGES = [
@@ -53,6 +54,8 @@ export const editorExtensions = (placeholder: string, live?: LiveDoc, notices?: 
   AssistHighlight,
   // Pasted and dropped pictures are uploaded (image-paste/); the page says what went wrong.
   notices ? PastedImages.configure({ notices }) : PastedImages,
+  // `/` opens a list of blocks to insert (slash-menu/).
+  SlashMenu,
   ...(live
     ? [
         // The text lives in the Y.Doc's `default` fragment (the server derives the JSON from it).

@@ -15,7 +15,7 @@ import {
 } from '@ant-design/icons';
 import { useEditorState, type Editor } from '@tiptap/react';
 import { Divider, Select } from 'antd';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AssistMenu } from './assist-menu.tsx';
 import { ImageButton } from './image-button.tsx';
@@ -27,6 +27,7 @@ import { Glyph, ToolButton } from './tool-button.tsx';
 import type { AiAssist } from './use-ai-assist.ts';
 import { selectWidthFor } from './select-width.ts';
 import { SHORTCUTS } from './shortcuts/shortcut-label.ts';
+import { lendSlashAction } from './slash-menu/slash-actions.ts';
 
 const LEVELS = [1, 2, 3, 4] as const;
 type Level = (typeof LEVELS)[number];
@@ -40,6 +41,8 @@ const Sep = () => <Divider orientation="vertical" style={{ marginInline: 2 }} />
 export const Toolbar = ({ editor, assist }: { editor: Editor; assist: AiAssist }) => {
   const { t } = useTranslation();
   const [dialog, setDialog] = useState<'link' | 'video' | null>(null);
+  // The slash menu's 插入视频 opens this same dialog.
+  useEffect(() => lendSlashAction(editor, 'video', () => setDialog('video')), [editor]);
   const s = useEditorState({
     editor,
     selector: ({ editor: e }) => ({

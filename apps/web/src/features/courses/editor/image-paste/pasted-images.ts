@@ -9,6 +9,7 @@ import { LIMITS } from '@studio/contract/constants';
 import { Plugin, PluginKey } from '@tiptap/pm/state';
 import { i18n } from '../../../../lib/i18n/index.ts';
 import { checkImage, uploadFile } from '../../../../lib/upload.ts';
+import { readCaretNow } from '../collab/caret-before-remote.ts';
 import { insertImageAt } from '../image-insert.ts';
 import { clipboardImages, type ClipboardImages } from './clipboard-images.ts';
 import {
@@ -105,6 +106,7 @@ export const PastedImages = Extension.create<{ notices: ImageNotices }>({
           if (found.local) notices().warning(i18n.t('editor.imagePaste.localFiles', { count: found.local }));
           if (!found.files.length) return false;
           // The rest of the paste goes in as ProseMirror would put it; the pictures follow it.
+          readCaretNow(view);
           view.dispatch(view.state.tr.replaceSelection(slice).scrollIntoView().setMeta('paste', true));
           void uploadImages(editor, found.files, view.state.selection.from, notices());
           return true;
@@ -119,6 +121,8 @@ export const PastedImages = Extension.create<{ notices: ImageNotices }>({
         editor,
         // Every file: a too-large or unsupported one is refused with a message, not dropped silently.
         onPaste: (_editor, files) => {
+          // The caret as the page has it: a click or End just before may not have reached the state.
+          readCaretNow(editor.view);
           const { state } = editor;
           // A paste replaces the selection, as with text.
           if (!state.selection.empty) editor.view.dispatch(state.tr.deleteSelection());
