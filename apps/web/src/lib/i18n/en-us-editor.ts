@@ -1,8 +1,9 @@
 import { quizEditorEnUS } from './en-us-quiz.ts';
 import type { editorZhCN } from './zh-cn-editor.ts';
+import type { WithPlurals } from './plurals.ts';
 
 /** The lesson editor in English; typed as the Chinese. */
-export const editorEnUS: typeof editorZhCN = {
+export const editorEnUS: WithPlurals<typeof editorZhCN> = {
   back: 'Back to course',
   pageTitle: 'Edit lesson',
   fieldTitle: 'Lesson title',
@@ -31,6 +32,25 @@ export const editorEnUS: typeof editorZhCN = {
   notFound: 'Lesson not found',
   notFoundDesc: 'This lesson was deleted or belongs to another team.',
   uploadFailed: 'The image did not upload',
+  slash: {
+    label: 'Insert a block (type to filter, ↑↓ to choose, Enter to insert, Esc to close)',
+    none: 'No matching block',
+  },
+  saveShortcut: {
+    saved: 'Saved (the lesson text saves as you type)',
+  },
+  imagePaste: {
+    waiting: 'Waiting to upload: {{name}}',
+    uploading: 'Uploading image {{percent}}%: {{name}}',
+    failed: 'The image "{{name}}" did not upload and was taken out of the lesson; paste or drop it again',
+    tooLarge:
+      'The image "{{name}}" is larger than {{size}} MB and was not uploaded; compress it and paste again',
+    badType: '"{{name}}" is not a supported image (PNG, JPG, GIF, WebP) and was not uploaded',
+    localFiles_one:
+      '{{count}} image points to a file on your computer, which the page cannot read, and was left out; paste or drop the image file itself',
+    localFiles:
+      '{{count}} images point to files on your computer, which the page cannot read, and were left out; paste or drop the image files themselves',
+  },
   image: {
     width: 'Image width (arrow keys to resize, Home for smallest, End for full size)',
     widthValue: '{{width}} pixels',

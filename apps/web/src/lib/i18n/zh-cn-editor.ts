@@ -30,6 +30,21 @@ export const editorZhCN = {
   notFound: '课时不存在',
   notFoundDesc: '这个课时已被删除，或者不属于当前团队。',
   uploadFailed: '图片没有上传成功',
+  slash: {
+    label: '插入内容块（输入文字筛选，↑↓ 选择，回车插入，Esc 关闭）',
+    none: '没有匹配的内容块',
+  },
+  saveShortcut: {
+    saved: '已保存（课时内容随写随存）',
+  },
+  imagePaste: {
+    waiting: '等待上传：{{name}}',
+    uploading: '图片上传中 {{percent}}%：{{name}}',
+    failed: '图片“{{name}}”没有上传成功，已从课时中移除，请重新粘贴或拖入',
+    tooLarge: '图片“{{name}}”超过 {{size}} MB，没有上传；请压缩后再粘贴',
+    badType: '“{{name}}”不是支持的图片（PNG、JPG、GIF、WebP），没有上传',
+    localFiles: '有 {{count}} 张图片指向你电脑上的文件，网页读不到，已略过；请把图片文件直接粘贴或拖进来',
+  },
   image: {
     width: '图片宽度（方向键调整，Home 最小，End 原始大小）',
     widthValue: '{{width}} 像素',

@@ -12,6 +12,8 @@ import { MediaEditing } from './media/media-editing.ts';
 import { QuizEditing } from './quiz/quiz-editing.ts';
 import { CollabCaret } from './collab/collab-caret.ts';
 import { CaretBeforeRemote, type BeforeRemote } from './collab/caret-before-remote.ts';
+import { PastedImages, type ImageNotices } from './image-paste/pasted-images.ts';
+import { SlashMenu } from './slash-menu/slash-menu.ts';
 
 /** The languages a code block offers (highlight.js names, all in lowlight's common set). */
 export const CODE_LANGUAGES = [
@@ -43,13 +45,17 @@ const EDITING = new Map<string, Extensions[number]>([
  * The shared content schema plus what only editing needs (the quiz's card; the image's caption and
  * resize handle; the media block's upload and transcoding card; the code block with syntax highlighting, the same node and the readers' highlighter).
  */
-export const editorExtensions = (placeholder: string, live?: LiveDoc): Extensions => [
+export const editorExtensions = (placeholder: string, live?: LiveDoc, notices?: ImageNotices): Extensions => [
   ...contentExtensions({ codeBlock: false, undoRedo: !live }).map(
     (extension) => EDITING.get(extension.name) ?? extension,
   ),
   CodeBlockLowlight.configure({ lowlight, defaultLanguage: null }),
   Placeholder.configure({ placeholder }),
   AssistHighlight,
+  // Pasted and dropped pictures are uploaded (image-paste/); the page says what went wrong.
+  notices ? PastedImages.configure({ notices }) : PastedImages,
+  // `/` opens a list of blocks to insert (slash-menu/).
+  SlashMenu,
   ...(live
     ? [
         // The text lives in the Y.Doc's `default` fragment (the server derives the JSON from it).

@@ -2,10 +2,11 @@ import { PictureOutlined } from '@ant-design/icons';
 import { LIMITS, UPLOAD_MIME_TYPES } from '@studio/contract';
 import type { Editor } from '@tiptap/react';
 import { App, Progress } from 'antd';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { checkImage, uploadFile } from '../../../lib/upload.ts';
 import { insertImage } from './image-insert.ts';
+import { lendSlashAction } from './slash-menu/slash-actions.ts';
 import { ToolButton } from './tool-button.tsx';
 
 /** 插入图片: pick a file, check it, upload it with progress, insert it where the cursor is (after a code block). */
@@ -14,6 +15,8 @@ export const ImageButton = ({ editor, disabled }: { editor: Editor; disabled?: b
   const { message } = App.useApp();
   const input = useRef<HTMLInputElement>(null);
   const [percent, setPercent] = useState<number | null>(null);
+  // The slash menu's 插入图片 opens this same picker.
+  useEffect(() => lendSlashAction(editor, 'image', () => input.current?.click()), [editor]);
 
   const upload = async (file: File) => {
     const problem = checkImage(file);

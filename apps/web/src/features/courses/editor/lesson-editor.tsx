@@ -1,7 +1,7 @@
 import { ArrowLeftOutlined, ArrowRightOutlined, EyeOutlined } from '@ant-design/icons';
 import type { CourseDetail, Lesson } from '@studio/contract';
 import { EditorContent, useEditor } from '@tiptap/react';
-import { Alert, Button, Card, Flex } from 'antd';
+import { Alert, App, Button, Card, Flex } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -20,6 +20,7 @@ import { LessonMetaFields, type LessonMeta } from './lesson-meta.tsx';
 import { Toolbar } from './toolbar.tsx';
 import { useAiAssist } from './use-ai-assist.ts';
 import { useMetaSave } from './use-meta-save.ts';
+import { useSaveShortcut } from './shortcuts/use-save-shortcut.ts';
 import { compactQuizzes } from './quiz/quiz-edits.ts';
 import { collabEditable, isFatalRefusal } from './collab/collab-state.ts';
 import { CollabStatusTag, PresenceAvatars, useStatusText } from './collab/collab-header.tsx';
@@ -72,12 +73,13 @@ export const LessonEditor = ({ lesson, course }: { lesson: Lesson; course: Cours
   const [meta, setMeta] = useState<LessonMeta>(() => metaOf(lesson));
   const metaRef = useRef(meta);
   const pickThreadRef = useRef<(threadId: number) => void>(() => undefined);
+  const { message } = App.useApp();
   const [extensions] = useState(() => [
-    ...editorExtensions(t('editor.placeholder'), {
-      doc: collab.doc,
-      awareness: collab.awareness,
-      beforeRemote: collab.beforeRemote,
-    }),
+    ...editorExtensions(
+      t('editor.placeholder'),
+      { doc: collab.doc, awareness: collab.awareness, beforeRemote: collab.beforeRemote },
+      { error: (text) => void message.error(text), warning: (text) => void message.warning(text) },
+    ),
     CommentHighlights,
   ]);
   // 评论: opened by ?comments=1 (the course's list) or on one thread by ?comment=<id> (a mention).
@@ -110,6 +112,12 @@ export const LessonEditor = ({ lesson, course }: { lesson: Lesson; course: Cours
   });
 
   const save = useMetaSave({ lesson, getMeta: () => metaRef.current });
+  useSaveShortcut({
+    flush: () => save.autosave.flush(),
+    collab: collab.status,
+    collabText: statusText,
+    meta: save.state.status,
+  });
   const assist = useAiAssist(editor, editable, async () => {
     // The text as it is now kept as its own revision before the assist writes.
     await lessonApi.checkpoint(lesson.lessonId);

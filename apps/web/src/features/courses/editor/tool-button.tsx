@@ -1,22 +1,30 @@
 import { Button, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
+import { ariaShortcut, shortcutLabel } from './shortcuts/shortcut-label.ts';
 
-/** A toolbar button: icon only, named for assistive technology, pressed state for toggles. */
+/**
+ * A toolbar button: icon only, named for assistive technology, pressed state for toggles; its tooltip
+ * names its keyboard shortcut (粗体 (Ctrl+B), ⌘B on a Mac), also given as aria-keyshortcuts.
+ */
 export const ToolButton = ({
   label,
   icon,
   active,
   disabled,
+  shortcut,
   onClick,
 }: {
   label: string;
   icon: ReactNode;
   active?: boolean;
   disabled?: boolean;
+  /** Tiptap's keymap name, e.g. `Mod-b` (shortcuts/shortcut-label.ts). */
+  shortcut?: string;
   onClick: () => void;
 }) => (
-  <Tooltip title={label} mouseEnterDelay={0.4}>
+  <Tooltip title={shortcut ? `${label} (${shortcutLabel(shortcut)})` : label} mouseEnterDelay={0.4}>
     <Button
+      aria-keyshortcuts={shortcut ? ariaShortcut(shortcut) : undefined}
       type={active ? 'primary' : 'text'}
       ghost={active}
       size="small"

@@ -15,7 +15,7 @@ import {
 } from '@ant-design/icons';
 import { useEditorState, type Editor } from '@tiptap/react';
 import { Divider, Select } from 'antd';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AssistMenu } from './assist-menu.tsx';
 import { ImageButton } from './image-button.tsx';
@@ -26,6 +26,8 @@ import { CODE_LANGUAGES } from './editor-extensions.ts';
 import { Glyph, ToolButton } from './tool-button.tsx';
 import type { AiAssist } from './use-ai-assist.ts';
 import { selectWidthFor } from './select-width.ts';
+import { SHORTCUTS } from './shortcuts/shortcut-label.ts';
+import { lendSlashAction } from './slash-menu/slash-actions.ts';
 
 const LEVELS = [1, 2, 3, 4] as const;
 type Level = (typeof LEVELS)[number];
@@ -39,6 +41,8 @@ const Sep = () => <Divider orientation="vertical" style={{ marginInline: 2 }} />
 export const Toolbar = ({ editor, assist }: { editor: Editor; assist: AiAssist }) => {
   const { t } = useTranslation();
   const [dialog, setDialog] = useState<'link' | 'video' | null>(null);
+  // The slash menu's 插入视频 opens this same dialog.
+  useEffect(() => lendSlashAction(editor, 'video', () => setDialog('video')), [editor]);
   const s = useEditorState({
     editor,
     selector: ({ editor: e }) => ({
@@ -100,30 +104,35 @@ export const Toolbar = ({ editor, assist }: { editor: Editor; assist: AiAssist }
         <Sep />
         <ToolButton
           label={t('editor.toolbar.bold')}
+          shortcut={SHORTCUTS.bold}
           icon={<BoldOutlined />}
           active={s.bold}
           onClick={() => run().toggleBold().run()}
         />
         <ToolButton
           label={t('editor.toolbar.italic')}
+          shortcut={SHORTCUTS.italic}
           icon={<ItalicOutlined />}
           active={s.italic}
           onClick={() => run().toggleItalic().run()}
         />
         <ToolButton
           label={t('editor.toolbar.underline')}
+          shortcut={SHORTCUTS.underline}
           icon={<UnderlineOutlined />}
           active={s.underline}
           onClick={() => run().toggleUnderline().run()}
         />
         <ToolButton
           label={t('editor.toolbar.strike')}
+          shortcut={SHORTCUTS.strike}
           icon={<StrikethroughOutlined />}
           active={s.strike}
           onClick={() => run().toggleStrike().run()}
         />
         <ToolButton
           label={t('editor.toolbar.code')}
+          shortcut={SHORTCUTS.code}
           icon={<CodeOutlined />}
           active={s.code}
           onClick={() => run().toggleCode().run()}
@@ -137,24 +146,28 @@ export const Toolbar = ({ editor, assist }: { editor: Editor; assist: AiAssist }
         <Sep />
         <ToolButton
           label={t('editor.toolbar.bulletList')}
+          shortcut={SHORTCUTS.bulletList}
           icon={<UnorderedListOutlined />}
           active={s.bulletList}
           onClick={() => run().toggleBulletList().run()}
         />
         <ToolButton
           label={t('editor.toolbar.orderedList')}
+          shortcut={SHORTCUTS.orderedList}
           icon={<OrderedListOutlined />}
           active={s.orderedList}
           onClick={() => run().toggleOrderedList().run()}
         />
         <ToolButton
           label={t('editor.toolbar.blockquote')}
+          shortcut={SHORTCUTS.blockquote}
           icon={<Glyph>“ ”</Glyph>}
           active={s.blockquote}
           onClick={() => run().toggleBlockquote().run()}
         />
         <ToolButton
           label={t('editor.toolbar.codeBlock')}
+          shortcut={SHORTCUTS.codeBlock}
           icon={<Glyph>{'{ }'}</Glyph>}
           active={s.codeBlock}
           onClick={() => run().toggleCodeBlock().run()}
@@ -205,12 +218,14 @@ export const Toolbar = ({ editor, assist }: { editor: Editor; assist: AiAssist }
         <Sep />
         <ToolButton
           label={t('editor.toolbar.undo')}
+          shortcut={SHORTCUTS.undo}
           icon={<UndoOutlined />}
           disabled={!s.canUndo}
           onClick={() => run().undo().run()}
         />
         <ToolButton
           label={t('editor.toolbar.redo')}
+          shortcut={SHORTCUTS.redo}
           icon={<RedoOutlined />}
           disabled={!s.canRedo}
           onClick={() => run().redo().run()}
