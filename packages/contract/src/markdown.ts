@@ -208,7 +208,27 @@ function blocks(tokens: Token[] | undefined, ctx: Ctx): DocNode[] {
   return out;
 }
 
-const lex = (markdown: string) => new Lexer({ gfm: true }).lex(markdown.replace(/\r\n?/g, '\n'));
+export type { Token, Tokens } from 'marked';
+
+/** The Markdown's block tokens (CommonMark + GFM), for readers that keep its structure, not a lesson. */
+export const lexMarkdown = (markdown: string): Token[] =>
+  new Lexer({ gfm: true }).lex(markdown.replace(/\r\n?/g, '\n'));
+const lex = lexMarkdown;
+
+/** Inline tokens as the text they show: `**粗**` is 粗, a link its words, a picture its description. */
+export function plainText(tokens: Token[] | undefined): string {
+  return (tokens ?? [])
+    .map((t) =>
+      'tokens' in t && t.tokens?.length
+        ? plainText(t.tokens)
+        : t.type === 'br'
+          ? ' '
+          : 'text' in t && typeof t.text === 'string'
+            ? decode(t.text)
+            : '',
+    )
+    .join('');
+}
 
 /** Markdown as a lesson document, through the content whitelist; nothing readable becomes one paragraph. */
 export function markdownToDoc(markdown: string, options: MarkdownOptions = {}): DocNode {
