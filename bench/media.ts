@@ -11,6 +11,8 @@
  *   The app serves its web folder with @fastify/static's `wildcard: false`, which routes only the
  *   files present at start: the ceiling files are made (empty) before the server starts and given
  *   their sizes once known, and each is checked to answer 200 with exactly that many bytes.
+ * - the ffmpeg build the server used (its start's line) and, with `FFMPEG_PATH` set and the packaged
+ *   build installed, the two encoding the same minute side by side (media-builds.ts).
  * `BENCH_ONLY=media npm run bench` runs just this. The clip is kept in .tmp/bench-media between runs.
  */
 import { execFile } from 'node:child_process';
@@ -24,6 +26,7 @@ import autocannon from 'autocannon';
 import { startServer } from '../e2e/support/server.ts';
 import { apiLogin } from '../e2e/support/session.ts';
 import { CONNECTIONS, DURATION_S, measure, type Row } from './load.ts';
+import { buildsSideBySide } from './media-builds.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const CLIP_SECONDS = Number(process.env.BENCH_MEDIA_SECONDS ?? 600);
@@ -160,6 +163,8 @@ export async function mediaSection(): Promise<string> {
     if (info.status !== 'ready') throw new Error(`transcoding failed: ${info.errorCode}`);
     const totalMs = Date.now() - lastByte;
     const log = await fs.readFile(server.logFile, 'utf8');
+    // The start's line naming the build that transcoded (apps/server/src/modules/media/media-tools.ts).
+    const build = /"msg":"(media: [^"]*)"/.exec(log)?.[1] ?? 'media: (the start named no build)';
     const renditions = log
       .split('\n')
       .filter((l) => l.includes('"media rendition stored"'))
@@ -214,6 +219,8 @@ export async function mediaSection(): Promise<string> {
     const seg = rows[2]!;
     const segShare = Math.round((seg.row.rps / seg.ceiling.rps) * 100);
     return [
+      `The server's ${build}.`,
+      '',
       `A ${CLIP_SECONDS / 60}-minute 1280×720 clip (testsrc2 + a sine tone, H.264 2.5 Mbit/s, ${mb(clip.length)} MiB; made in ${s(clipMade)} s${clipMade < 1000 ? ', kept from an earlier run' : ''}), uploaded to one server process that transcodes itself (MEDIA_TRANSCODE_CONCURRENCY=1, libx264 ultrafast for 360p, veryfast above). Load average ${loadBefore} when the section began, ${os.loadavg()[0]!.toFixed(1)} when it ended (other work shares this machine's ${os.cpus().length} cores).`,
       '',
       '| upload over loopback | time | MiB/s |',
@@ -241,6 +248,8 @@ export async function mediaSection(): Promise<string> {
       ),
       '',
       `**Goal — key p99 < 20 ms: ${key.p99 < 20 && key.errors === 0 ? 'met' : 'missed'}** (${key.p99} ms). **Goal — segments ≥ 50% of the ceiling: ${segShare >= 50 && seg.row.errors === 0 ? 'met' : 'missed'}** (${segShare}%).`,
+      '',
+      await buildsSideBySide(clipFile, CLIP_SECONDS),
     ].join('\n');
   } finally {
     await server.stop();

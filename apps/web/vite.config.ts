@@ -24,10 +24,11 @@ const CODE_HIGHLIGHT =
   /[\\/]node_modules[\\/](lowlight|highlight\.js|devlop)[\\/]|[\\/]content-view[\\/]code-highlight\.ts$/;
 /**
  * The contract's schemas (zod), the diff they compare drafts with and our SSE client: the editor and
- * the pages with forms load them together, as one chunk, not four.
+ * the pages with forms load them together, as one chunk, not four. Not its Markdown converter: that
+ * would bring `marked` to every form; it goes with the editor that uses it.
  */
 const SCHEMAS =
-  /[\\/]node_modules[\\/](zod|diff|@microsoft[\\/]fetch-event-source)[\\/]|[\\/]packages[\\/]contract[\\/]src[\\/]|[\\/]lib[\\/]sse\.ts$/;
+  /[\\/]node_modules[\\/](zod|diff|@microsoft[\\/]fetch-event-source)[\\/]|[\\/]packages[\\/]contract[\\/]src[\\/](?!markdown\.ts$)|[\\/]lib[\\/]sse\.ts$/;
 /** Any other library used by lazy pages only: a chunk per package (dompurify, qrcode, dnd-kit…). */
 const libraryChunk = (id: string): string | null => {
   const lib = /[\\/]node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)/.exec(id)?.[1];

@@ -15,10 +15,19 @@ import { expect, vi } from 'vitest';
 import { apiAs } from './session.ts';
 
 const run = promisify(execFile);
-const ffmpeg = path.join(
-  path.dirname(createRequire(import.meta.url).resolve('@ffmpeg-installer/linux-x64/package.json')),
-  'ffmpeg',
-);
+/**
+ * The ffmpeg that makes the test clips: the packaged build where its optional package is installed
+ * (Linux x64, as in CI), else FFMPEG_PATH or the one on PATH (macOS, arm64).
+ */
+const packagedFfmpeg = (): string | null => {
+  try {
+    const pkg = createRequire(import.meta.url).resolve('@ffmpeg-installer/linux-x64/package.json');
+    return path.join(path.dirname(pkg), 'ffmpeg');
+  } catch {
+    return null;
+  }
+};
+export const ffmpeg = packagedFfmpeg() ?? process.env.FFMPEG_PATH ?? 'ffmpeg';
 
 /** `seconds` of 640×360 test picture with a tone, H.264/AAC in mp4. */
 export async function makeClip(seconds = 6): Promise<Buffer> {

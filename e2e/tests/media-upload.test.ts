@@ -1,5 +1,5 @@
 /**
- * Issue 34 (the editor's side): a clip the test makes with the packaged ffmpeg, uploaded from the lesson
+ * Issue 34 (the editor's side): a clip the test makes with ffmpeg (support/media.ts), uploaded from the lesson
  * editor over tus. Its block shows the upload's progress, is saved in the lesson as soon as the server
  * names the media, then reaches 可播放 once transcoded; the team centre shows the storage it takes.
  * An upload cut off mid-way resumes after a reload from the offset the server stored: no new upload
@@ -7,7 +7,6 @@
  */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -16,11 +15,10 @@ import type { Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { courseWithLesson, lessonText, editableEditor } from '../support/authoring.ts';
 import { demoOwnerContexts } from '../support/demo-tab.ts';
+import { ffmpeg } from '../support/media.ts';
 
 const baseUrl = inject('baseUrl');
 const { newContext, api } = demoOwnerContexts(baseUrl);
-const require = createRequire(import.meta.url);
-const ffmpeg = path.join(path.dirname(require.resolve('@ffmpeg-installer/linux-x64/package.json')), 'ffmpeg');
 
 let dir: string;
 let clipPath: string;

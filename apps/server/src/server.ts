@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { createLogger } from './logger.ts';
+import { mediaToolsFor } from './modules/media/media-tools.ts';
 import { seedDemo } from './seed/demo.ts';
 import { publicUrlWarning, startBanner } from './start-banner.ts';
 
@@ -18,6 +19,18 @@ async function main(): Promise<void> {
     throw err;
   }
   const logger = createLogger(config);
+  // Which ffmpeg decodes uploads, and its version (an FFMPEG_PATH too old or broken stops the start).
+  let media;
+  try {
+    media = mediaToolsFor(config);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  logger[media.level](media.message);
   logger.info(
     config.DATABASE_URL ? 'using the PostgreSQL server in DATABASE_URL' : `data folder: ${config.dataDir}`,
   );

@@ -1,4 +1,4 @@
-/** Media tests: clips made by the packaged ffmpeg, a tus client over real HTTP, waits for transcoding. */
+/** Media tests: clips made by the ffmpeg the server would use (media-tools.ts), a tus client over real HTTP, waits for transcoding. */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -6,12 +6,22 @@ import { promisify } from 'node:util';
 import type { Media } from '@studio/contract';
 import { expect, vi } from 'vitest';
 import { loadConfig } from '../src/config.ts';
-import { mediaTools } from '../src/modules/media/ffmpeg.ts';
+import { mediaToolsFor } from '../src/modules/media/media-tools.ts';
 import { call } from './factories.ts';
 import type { TestApp } from './test-app.ts';
 
 const run = promisify(execFile);
-const { ffmpeg } = mediaTools(loadConfig({}));
+const { ffmpeg } = mediaToolsFor(
+  loadConfig({ FFMPEG_PATH: process.env.FFMPEG_PATH, FFPROBE_PATH: process.env.FFPROBE_PATH }),
+).tools!;
+
+/** An H.264 stream's own profile, constraint flags and level (`avc1.PPCCLL`): the 3 bytes after its SPS NAL header. */
+export function spsCodec(stream: Buffer): string | null {
+  for (let i = 0; i + 6 < stream.length; i++)
+    if (stream[i] === 0 && stream[i + 1] === 0 && stream[i + 2] === 1 && (stream[i + 3]! & 0x1f) === 7)
+      return `avc1.${stream.subarray(i + 4, i + 7).toString('hex')}`;
+  return null;
+}
 
 const SOURCES = {
   /** 3 s of 640×360 video with a sine tone. */

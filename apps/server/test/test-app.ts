@@ -45,6 +45,9 @@ export async function createTestApp(
     WEB_DIST: path.join(dataDir, 'no-web'),
     // pg-boss costs a second per app; the tests that need jobs turn them on.
     JOBS_ENABLED: 'false',
+    // The media tests on a chosen build (`FFMPEG_PATH=/usr/bin/ffmpeg npx vitest …`); else as at start.
+    FFMPEG_PATH: process.env.FFMPEG_PATH,
+    FFPROBE_PATH: process.env.FFPROBE_PATH,
     ...env,
   });
   const logger = pino({ level: process.env.TEST_LOG ?? 'silent' });

@@ -88,6 +88,8 @@ export const CODE_MESSAGES_EN: Readonly<Record<CodeMessageName, string>> = {
   mediaNotReady: 'The video is still being converted; try again shortly',
   mediaLinkExpired: 'The playback address has expired; reload the page',
   mediaLengthRequired: 'The upload must state the file size',
+  mediaToolsMissing:
+    'The server has no ffmpeg installed yet: video and audio cannot be uploaded. Please contact the administrator',
   attachmentTypeRefused:
     'Attachments may be PDF, slides (ppt, pptx, key, odp), documents (doc, docx), spreadsheets (xls, xlsx), zip or text (txt, md)',
   attachmentEmpty: 'The attachment is empty; choose another file',

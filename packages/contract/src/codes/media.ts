@@ -32,6 +32,12 @@ export const MEDIA = {
   MEDIA_LINK_EXPIRED: { code: 30048, key: 'errors.mediaLinkExpired', zh: '播放地址已失效，请刷新页面' },
   /** A tus upload that does not say its length up front (Upload-Defer-Length). */
   MEDIA_LENGTH_REQUIRED: { code: 30049, key: 'errors.mediaLengthRequired', zh: '上传时需要说明文件大小' },
+  /** The server has no usable ffmpeg (5 or later) to read and transcode uploads: the operator's to install. */
+  MEDIA_TOOLS_MISSING: {
+    code: 30068,
+    key: 'errors.mediaToolsMissing',
+    zh: '服务器尚未安装 ffmpeg，暂时不能上传音视频，请联系管理员',
+  },
   /**
    * 标记为已学完 on a video or audio lesson before each of its media is watched far enough
    * (LEARN_WATCH.completePercent). Params: watched, required (whole percent; watched is the least watched).

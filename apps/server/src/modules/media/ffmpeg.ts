@@ -1,25 +1,11 @@
 /**
- * ffmpeg and ffprobe: the builds shipped inside the npm packages `@ffmpeg-installer/linux-x64` and
- * `@ffprobe-installer/linux-x64` (nothing downloaded at install or run time), or FFMPEG_PATH /
- * FFPROBE_PATH. They are only ever given a path we made (a stored upload's file) and fixed options:
- * never a user's name, URL or option, and every input is read with `-protocol_whitelist file`, so a
- * playlist or concat list smuggled in as media cannot make them open a URL or another file.
+ * Running ffmpeg and ffprobe (which builds: media-tools.ts). They are only ever given a path we made
+ * (a stored upload's file) and fixed options: never a user's name, URL or option, and every input is
+ * read with `-protocol_whitelist file`, so a playlist or concat list smuggled in as media cannot make
+ * them open a URL or another file.
  */
 import { spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { Config } from '../../config.ts';
-
-const require = createRequire(import.meta.url);
-const packaged = (pkg: string, binary: string): string =>
-  path.join(path.dirname(require.resolve(`${pkg}/package.json`)), binary);
-
-export type MediaTools = { ffmpeg: string; ffprobe: string };
-
-export const mediaTools = (config: Pick<Config, 'FFMPEG_PATH' | 'FFPROBE_PATH'>): MediaTools => ({
-  ffmpeg: config.FFMPEG_PATH ?? packaged('@ffmpeg-installer/linux-x64', 'ffmpeg'),
-  ffprobe: config.FFPROBE_PATH ?? packaged('@ffprobe-installer/linux-x64', 'ffprobe'),
-});
 
 /** Options before every input: local files only. */
 export const SAFE_INPUT = ['-protocol_whitelist', 'file'] as const;

@@ -10,6 +10,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { MediaRow } from '../../db/schema.ts';
 import { playbackKey } from './media-access.ts';
+import { videoCodec } from './media-codecs.ts';
 import { hlsPrefix } from './media-context.ts';
 import { findMedia } from './media.repo.ts';
 import { segmentBase } from './media.service.ts';
@@ -38,7 +39,10 @@ function masterPlaylist(row: MediaRow): string {
   const audio = row.hasAudio ? 128 : 0;
   for (const r of renditionsFor(row)) {
     if (!row.renditions.includes(r.name)) continue;
-    const codecs = [r.name === 'audio' ? null : 'avc1.4d401f', audio ? 'mp4a.40.2' : null].filter(Boolean);
+    // Each rendition's own profile and level (media-codecs.ts): 1080p is not level 3.1.
+    const codecs = [r.name === 'audio' ? null : videoCodec(r).codecs, audio ? 'mp4a.40.2' : null].filter(
+      Boolean,
+    );
     const bandwidth = Math.round((r.videoKbps + audio) * 1100);
     const resolution = r.name === 'audio' ? '' : `,RESOLUTION=${r.width}x${r.height}`;
     lines.push(`#EXT-X-STREAM-INF:BANDWIDTH=${bandwidth}${resolution},CODECS="${codecs.join(',')}"`);

@@ -7,7 +7,7 @@ import { Code, type DocNode, type MediaPlay, type Order, type Refund } from '@st
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createCourse, createLesson, createTeam, createUser } from '../../../test/factories.ts';
 import { saveLesson } from '../../../test/learning-factories.ts';
-import { makeClip, uploadFile, waitTranscoded } from '../../../test/media-helpers.ts';
+import { makeClip, spsCodec, uploadFile, waitTranscoded } from '../../../test/media-helpers.ts';
 import { payInSandbox } from '../../../test/store-factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { cachesListening } from '../../platform/cache.ts';
@@ -115,7 +115,9 @@ describe('protected playback', () => {
     expect(answer.data).toMatchObject({ kind: 'video', status: 'ready' });
     expect(answer.data.playlistUrl).toMatch(/^\/api\/media\/hls\/[^/]+\/master\.m3u8$/);
     const { master, variant, plain } = await playThrough(answer.data.playlistUrl!);
-    expect(master).toContain('RESOLUTION=640x360,CODECS="avc1.4d401f,mp4a.40.2"');
+    // The CODECS named are the stream's own (its SPS): 360p is x264's Constrained Baseline.
+    expect(master).toContain('RESOLUTION=640x360,CODECS="avc1.42c01f,mp4a.40.2"');
+    expect(spsCodec(plain)).toBe('avc1.42c01f');
     expect(variant).toContain('#EXT-X-ENDLIST');
     expect(plain[0]).toBe(0x47);
     expect(plain[188]).toBe(0x47);

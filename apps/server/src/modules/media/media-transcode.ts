@@ -13,6 +13,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { MIN_HEARTBEAT_SECONDS, type JobQueue } from '../../platform/jobs.ts';
 import type { MediaRow } from '../../db/schema.ts';
 import { SAFE_INPUT, ToolError, runTool } from './ffmpeg.ts';
+import { levelArg, videoCodec } from './media-codecs.ts';
 import { hlsPrefix, mediaContext } from './media-context.ts';
 import { DEMUXERS } from './media-probe.ts';
 import { SWEEP_QUEUE, sweepMedia } from './media-gc.ts';
@@ -111,6 +112,9 @@ export function ffmpegArgs(
           r.preset,
           '-profile:v',
           'main',
+          // The level the master playlist names (media-codecs.ts), not one x264 picks by itself.
+          '-level:v',
+          levelArg(videoCodec(r).level),
           '-pix_fmt',
           'yuv420p',
           '-b:v',

@@ -18,6 +18,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { can } from '../../platform/policy.ts';
 import { insertWithinAssetQuota } from '../assets/index.ts';
 import { mediaContext } from './media-context.ts';
+import { mediaToolsFor } from './media-tools.ts';
 import { probeMedia } from './media-probe.ts';
 import { startTranscode } from './media-transcode.ts';
 import { deleteMedia, findByUploadId, insertMedia, markProcessing } from './media.repo.ts';
@@ -69,6 +70,8 @@ function createTusServer(
     async onUploadCreate(_req, upload) {
       const { c, res } = here();
       if (!can(c, 'media.upload')) throw refuse(403, Code.FORBIDDEN);
+      // No ffmpeg on this server (media-tools.ts): said before any byte is sent, not after.
+      if (!mediaToolsFor(config).tools) throw refuse(503, Code.MEDIA_TOOLS_MISSING);
       if (upload.sizeIsDeferred || upload.size === undefined) throw refuse(400, Code.MEDIA_LENGTH_REQUIRED);
       if (upload.size === 0) throw refuse(400, Code.MEDIA_EMPTY);
       if (upload.size > config.MEDIA_MAX_BYTES)

@@ -14,6 +14,13 @@ export const imageLine = (src: string, alt: string) =>
     .replace(/\s+/g, ' ')
     .trim()}](${src})`;
 
+/** A GFM pipe table: its first row is the header, then the delimiter row GFM needs to see a table. */
+const tableLines = (rows: string[][]) => {
+  const lines = rows.map((row) => `| ${row.map(cellText).join(' | ')} |`);
+  if (rows.length) lines.splice(1, 0, `|${' --- |'.repeat(Math.max(1, ...rows.map((r) => r.length)))}`);
+  return lines.join('\n');
+};
+
 /** The sections as Markdown: their headings, paragraphs, lists, tables and pictures, nothing added. */
 export function sectionsMarkdown(sections: DocumentSection[]): string {
   const top = Math.min(...sections.map((s) => s.level));
@@ -25,7 +32,7 @@ export function sectionsMarkdown(sections: DocumentSection[]): string {
       else if (b.type === 'list')
         out.push(b.items.map((item, i) => (b.ordered ? `${i + 1}. ${item}` : `- ${item}`)).join('\n'));
       else if (b.type === 'image') out.push(imageLine(b.src, b.alt));
-      else out.push(b.rows.map((row) => `| ${row.map(cellText).join(' | ')} |`).join('\n'));
+      else out.push(tableLines(b.rows));
     }
   }
   return out.join('\n\n');

@@ -5,9 +5,9 @@
  * those sections only. The sections as Markdown for a generator: platform/ai/sections-markdown.ts.
  */
 import { AI_LIMITS, type AiCreateRequest, type DocumentSection, type Outline } from '@studio/contract';
+import { markdownImages } from '@studio/contract/markdown';
 import type { LessonSource } from '../../../platform/ai/course-generator.ts';
 import { imageLine } from '../../../platform/ai/sections-markdown.ts';
-import { IMAGE_LINE } from '../jobs/markdown-doc.ts';
 
 /** The label of the template generator on a document's job: no model, the document's own text. */
 export const DOCUMENT_TEMPLATE_LABEL = '按文档结构生成（未使用 AI）';
@@ -99,12 +99,7 @@ export function sourceImages(source: LessonSource): Set<string> {
  * go after it, in the document's order; '' when it shows them all (the template always does).
  */
 export function missingImages(text: string, source: LessonSource): string {
-  const shown = new Set(
-    text.split('\n').flatMap((line) => {
-      const src = IMAGE_LINE.exec(line)?.[2];
-      return src ? [src] : [];
-    }),
-  );
+  const shown = new Set(markdownImages(text));
   const lines = source.sections
     .flatMap((s) => s.blocks.flatMap((b) => (b.type === 'image' ? [b] : [])))
     .filter((b, i, all) => !shown.has(b.src) && all.findIndex((o) => o.src === b.src) === i)

@@ -136,6 +136,22 @@ describe('documents kept by their structure', () => {
         ],
       },
     ]);
+    // CommonMark as the shared parser reads it: a `#` in code is no heading, nested and `2)` items,
+    // a quote over several lines, a closing `#` sequence.
+    const nested = await readDocument(
+      Buffer.from(
+        '## 准备 ##\n- 工具\n  - 扳手\n+ 手套\n\n2) 检查\n3) 开机\n\n> 注意\n安全\n\n```sh\n# 不是标题\n```\n',
+      ),
+      'nested.md',
+    );
+    expect(nested.sections.map((s) => s.title)).toEqual(['准备']);
+    expect(nested.sections[0]!.blocks).toEqual([
+      { type: 'list', ordered: false, items: ['工具', '扳手'] },
+      { type: 'list', ordered: false, items: ['手套'] },
+      { type: 'list', ordered: true, items: ['检查', '开机'] },
+      { type: 'paragraph', text: '注意 安全' },
+      { type: 'paragraph', text: '# 不是标题' },
+    ]);
     const txt = await readDocument(
       Buffer.from('第一章 开始\n\n正文一。\n\n第二章 继续\n\n正文二。'),
       'book.txt',

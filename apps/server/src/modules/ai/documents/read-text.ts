@@ -1,16 +1,16 @@
 /**
- * Markdown and plain text. Markdown's headings make the sections (with their lists and pipe tables);
+ * Markdown and plain text. Markdown's headings make the sections (with their lists and GFM tables);
  * plain text is split at chapter lines ("第二章 …", "Chapter 3") and else into runs of paragraphs.
  * A text "page" is 1,800 characters, for the 500-page limit.
  */
-import type { DocumentSection } from '@studio/contract';
+import type { DocumentBlock, DocumentSection } from '@studio/contract';
 import { DOCUMENT_LIMITS } from '@studio/contract';
+import { lexMarkdown, plainText, type Token, type Tokens } from '@studio/contract/markdown';
 import { docRefused } from './doc-errors.ts';
 import { SectionBuilder } from './sections.ts';
 
 export const TEXT_PAGE_CHARS = 1800;
 const CHAPTER = /^(第[一二三四五六七八九十百零〇\d]+[章节部分篇讲课]|chapter\s+\d+|part\s+\d+)/i;
-const LIST = /^\s*([-*+]|\d+[.)])\s+/;
 const RUN_CHARS = 4000;
 
 export function textPages(text: string): number {
@@ -19,46 +19,36 @@ export function textPages(text: string): number {
   return pages;
 }
 
+/**
+ * A Markdown document through the shared Markdown parser (`@studio/contract/markdown`): its headings
+ * start sections; paragraphs, quotes and code keep their Markdown text (the lesson's converter reads
+ * it again); nested list items become items of their own; GFM tables their rows of cell text.
+ */
 export function readMarkdown(text: string, name: string): DocumentSection[] {
   const b = new SectionBuilder();
   const fallback = { title: name, source: '开头' };
-  const lines = text.replace(/\r\n?/g, '\n').split('\n');
-  let i = 0;
-  let fenced = false;
-  while (i < lines.length) {
-    const line = lines[i]!;
-    if (line.startsWith('```')) fenced = !fenced;
-    const heading = fenced ? null : /^(#{1,6})\s+(.+?)\s*#*\s*$/.exec(line);
-    if (heading) {
-      b.start(heading[2]!, heading[1]!.length, heading[2]!);
-      i++;
-    } else if (!fenced && LIST.test(line)) {
-      const ordered = /^\s*\d/.test(line);
-      const items: string[] = [];
-      while (i < lines.length && LIST.test(lines[i]!)) items.push(lines[i++]!.replace(LIST, ''));
-      b.add({ type: 'list', ordered, items }, fallback);
-    } else if (!fenced && /^\s*\|.*\|\s*$/.test(line)) {
-      const rows: string[][] = [];
-      while (i < lines.length && /^\s*\|.*\|\s*$/.test(lines[i]!)) {
-        const row = lines[i++]!.trim().slice(1, -1).split('|');
-        if (!row.every((c) => /^\s*:?-{2,}:?\s*$/.test(c))) rows.push(row);
-      }
-      b.add({ type: 'table', rows }, fallback);
-    } else if (line.trim()) {
-      const para: string[] = [];
-      while (
-        i < lines.length &&
-        lines[i]!.trim() &&
-        !/^(#{1,6}\s|```|\s*\|)/.test(lines[i]!) &&
-        !LIST.test(lines[i]!)
-      ) {
-        para.push(lines[i++]!);
-        if (fenced) break;
-      }
-      if (!para.length) para.push(lines[i++]!);
-      b.add({ type: 'paragraph', text: para.join(' ').replace(/^```\w*/, '') }, fallback);
-    } else i++;
-  }
+  const add = (block: DocumentBlock) => b.add(block, fallback);
+  const listItems = (list: Tokens.List): string[] =>
+    list.items.flatMap((item: Tokens.ListItem) =>
+      item.tokens.flatMap((t) =>
+        t.type === 'list' ? listItems(t as Tokens.List) : t.type === 'checkbox' ? [] : [t.raw],
+      ),
+    );
+  const blocks = (tokens: Token[]) => {
+    for (const t of tokens) {
+      if (t.type === 'heading') b.start(plainText(t.tokens), t.depth, plainText(t.tokens));
+      else if (t.type === 'list')
+        add({ type: 'list', ordered: t.ordered, items: listItems(t as Tokens.List) });
+      else if (t.type === 'table') {
+        const table = t as Tokens.Table;
+        const cells = (row: Tokens.TableCell[]) => row.map((c) => c.text);
+        add({ type: 'table', rows: [cells(table.header), ...table.rows.map(cells)] });
+      } else if (t.type === 'blockquote') blocks(t.tokens ?? []);
+      else if (t.type === 'code' || t.type === 'paragraph' || t.type === 'html' || t.type === 'text')
+        add({ type: 'paragraph', text: t.text });
+    }
+  };
+  blocks(lexMarkdown(text));
   return b.result();
 }
 

@@ -16,10 +16,18 @@ describe('assist Markdown', () => {
     expect(markdownBlocks('第一行\n第二行')[0]?.content?.[0]?.text).toBe('第一行 第二行');
   });
 
-  it('passes the content whitelist: no script, no javascript: links, no unknown heading levels', () => {
+  it('passes the content whitelist: HTML only as text, no javascript: links; a deeper heading is the deepest one', () => {
     const blocks = markdownBlocks('[链接](javascript:alert(1)) <script>alert(1)</script>\n\n###### 小标题');
-    expect(JSON.stringify(blocks)).not.toMatch(/javascript|script/);
-    expect(blocks.at(-1)?.type).toBe('paragraph');
+    expect(blocks[0]).toEqual({
+      type: 'paragraph',
+      content: [{ type: 'text', text: '链接 <script>alert(1)</script>' }],
+    });
+    expect(JSON.stringify(blocks)).not.toMatch(/javascript/);
+    expect(blocks.at(-1)).toMatchObject({
+      type: 'heading',
+      attrs: { level: 4 },
+      content: [{ text: '小标题' }],
+    });
   });
 
   it('blank text is nothing', () => {

@@ -160,7 +160,10 @@ describe('AI assist in the editor', () => {
     expect(quizTitle?.content?.[0]?.marks?.[0]?.type).toBe('bold');
     expect(list?.type).toBe('orderedList');
     expect(JSON.stringify(list)).not.toContain('javascript');
-    expect(JSON.stringify(rest)).not.toContain('script');
+    // Raw HTML is shown as the text it was written as, never as markup (the server's lessons do the same).
+    expect(rest).toEqual([
+      { type: 'paragraph', content: [{ type: 'text', text: '<script>alert(1)</script>' }] },
+    ]);
   });
 
   it('stopping early keeps what was written, still one undo step', () => {
