@@ -35,6 +35,7 @@ import { attachmentsRoutes } from './modules/attachments/attachments.routes.ts';
 import { wireAttachments } from './modules/attachments/attachments.service.ts';
 import { commentsRoutes } from './modules/comments/comments.routes.ts';
 import { wireComments } from './modules/comments/comments.service.ts';
+import { examsRoutes } from './modules/exams/exams.routes.ts';
 import { defineMediaJobs } from './modules/media/media-transcode.ts';
 import { aiLessonRunners, aiRoutes, defineAiJobs } from './modules/ai/index.ts';
 import { paymentsRoutes } from './modules/store/payments.routes.ts';
@@ -239,6 +240,7 @@ export async function buildApp({
         mediaUploadRoutes,
         attachmentsRoutes,
         commentsRoutes,
+        examsRoutes,
       ]) {
         await api.register(routes(ctx));
       }
