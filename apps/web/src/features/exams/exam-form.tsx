@@ -95,6 +95,8 @@ export const ExamForm = ({ exam, onClose }: { exam: Exam | null; onClose: () => 
     >
       <Form
         form={form}
+        name="exam"
+        requiredMark={false}
         layout="vertical"
         initialValues={valuesOf(exam)}
         onFinish={(v) => save.mutate(examInputOf(v))}

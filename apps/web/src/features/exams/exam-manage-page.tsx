@@ -71,44 +71,46 @@ const ExamCard = ({ exam, onEdit, onResults }: { exam: Exam; onEdit: () => void;
   const close = useMutation({ mutationFn: () => examsApi.closeExam(exam.examId), onSuccess: refresh });
   const remove = useMutation({ mutationFn: () => examsApi.removeExam(exam.examId), onSuccess: refresh });
   return (
-    <Card
-      className="exam-card"
-      title={exam.title}
-      extra={
-        <Tag color={exam.closed ? 'default' : 'processing'}>
-          {exam.closed ? t('exams.manage.closed') : t('exams.manage.open')}
-        </Tag>
-      }
-    >
-      <Space wrap size={[8, 8]}>
-        <Tag>{t('exams.manage.questionCount', { count: exam.questionCount })}</Tag>
-        <Tag>{exam.source.mode === 'list' ? t('exams.manage.byList') : t('exams.manage.byRules')}</Tag>
-        <Tag>
-          {exam.timeLimitMinutes === null
-            ? t('exams.mine.noTimeLimit')
-            : t('exams.mine.timeLimit', { minutes: exam.timeLimitMinutes })}
-        </Tag>
-        <Tag>{t('exams.mine.passLine', { percent: exam.passPercent })}</Tag>
-        <Tag>
-          {t('exams.manage.maxAttempts')} {exam.maxAttempts}
-        </Tag>
-      </Space>
-      <Typography.Paragraph type="secondary" style={{ marginTop: 12 }}>
-        {t('exams.manage.stats', { attempts: exam.attemptCount, passed: exam.passedCount })}
-      </Typography.Paragraph>
-      <Flex wrap gap={8}>
-        <Button onClick={onResults}>{t('exams.manage.results')}</Button>
-        <Button onClick={onEdit}>{t('exams.manage.settings')}</Button>
-        {!exam.closed && (
-          <Popconfirm title={t('exams.manage.closeConfirm')} onConfirm={() => close.mutateAsync()}>
-            <Button>{t('exams.manage.close')}</Button>
+    <article aria-label={exam.title}>
+      <Card
+        className="exam-card"
+        title={exam.title}
+        extra={
+          <Tag color={exam.closed ? 'default' : 'processing'}>
+            {exam.closed ? t('exams.manage.closed') : t('exams.manage.open')}
+          </Tag>
+        }
+      >
+        <Space wrap size={[8, 8]}>
+          <Tag>{t('exams.manage.questionCount', { count: exam.questionCount })}</Tag>
+          <Tag>{exam.source.mode === 'list' ? t('exams.manage.byList') : t('exams.manage.byRules')}</Tag>
+          <Tag>
+            {exam.timeLimitMinutes === null
+              ? t('exams.mine.noTimeLimit')
+              : t('exams.mine.timeLimit', { minutes: exam.timeLimitMinutes })}
+          </Tag>
+          <Tag>{t('exams.mine.passLine', { percent: exam.passPercent })}</Tag>
+          <Tag>
+            {t('exams.manage.maxAttempts')} {exam.maxAttempts}
+          </Tag>
+        </Space>
+        <Typography.Paragraph type="secondary" style={{ marginTop: 12 }}>
+          {t('exams.manage.stats', { attempts: exam.attemptCount, passed: exam.passedCount })}
+        </Typography.Paragraph>
+        <Flex wrap gap={8}>
+          <Button onClick={onResults}>{t('exams.manage.results')}</Button>
+          <Button onClick={onEdit}>{t('exams.manage.settings')}</Button>
+          {!exam.closed && (
+            <Popconfirm title={t('exams.manage.closeConfirm')} onConfirm={() => close.mutateAsync()}>
+              <Button>{t('exams.manage.close')}</Button>
+            </Popconfirm>
+          )}
+          <Popconfirm title={t('exams.manage.removeConfirm')} onConfirm={() => remove.mutateAsync()}>
+            <Button danger>{t('exams.manage.remove')}</Button>
           </Popconfirm>
-        )}
-        <Popconfirm title={t('exams.manage.removeConfirm')} onConfirm={() => remove.mutateAsync()}>
-          <Button danger>{t('exams.manage.remove')}</Button>
-        </Popconfirm>
-      </Flex>
-    </Card>
+        </Flex>
+      </Card>
+    </article>
   );
 };
 

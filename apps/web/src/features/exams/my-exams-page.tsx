@@ -33,29 +33,33 @@ const ExamCard = ({ exam }: { exam: MyExam }) => {
       </Button>
     );
   return (
-    <Card className="exam-card" title={exam.title}>
-      {exam.description && <Typography.Paragraph>{exam.description}</Typography.Paragraph>}
-      <Space wrap size={[8, 8]}>
-        <Tag>{t('exams.mine.questionCount', { count: exam.questionCount })}</Tag>
-        <Tag>
-          {exam.timeLimitMinutes === null
-            ? t('exams.mine.noTimeLimit')
-            : t('exams.mine.timeLimit', { minutes: exam.timeLimitMinutes })}
-        </Tag>
-        <Tag>{t('exams.mine.passLine', { percent: exam.passPercent })}</Tag>
-        <Tag>{t('exams.mine.attempts', { used: exam.attemptsUsed, max: exam.maxAttempts })}</Tag>
-        {exam.bestScore !== null && <Tag color="blue">{t('exams.mine.best', { score: exam.bestScore })}</Tag>}
-        {exam.passed && <Tag color="success">{t('exams.mine.passed')}</Tag>}
-        {!exam.passed && exam.bestScore !== null && <Tag color="error">{t('exams.mine.failed')}</Tag>}
-        {exam.closed && <Tag>{t('exams.mine.closed')}</Tag>}
-      </Space>
-      <Flex gap={8} wrap style={{ marginTop: 16 }}>
-        {action}
-        {exam.lastAttemptId !== null && exam.openAttemptId === null && (
-          <LinkButton to={WebPaths.examAttempt(exam.lastAttemptId)}>{t('exams.mine.view')}</LinkButton>
-        )}
-      </Flex>
-    </Card>
+    <article aria-label={exam.title}>
+      <Card className="exam-card" title={exam.title}>
+        {exam.description && <Typography.Paragraph>{exam.description}</Typography.Paragraph>}
+        <Space wrap size={[8, 8]}>
+          <Tag>{t('exams.mine.questionCount', { count: exam.questionCount })}</Tag>
+          <Tag>
+            {exam.timeLimitMinutes === null
+              ? t('exams.mine.noTimeLimit')
+              : t('exams.mine.timeLimit', { minutes: exam.timeLimitMinutes })}
+          </Tag>
+          <Tag>{t('exams.mine.passLine', { percent: exam.passPercent })}</Tag>
+          <Tag>{t('exams.mine.attempts', { used: exam.attemptsUsed, max: exam.maxAttempts })}</Tag>
+          {exam.bestScore !== null && (
+            <Tag color="blue">{t('exams.mine.best', { score: exam.bestScore })}</Tag>
+          )}
+          {exam.passed && <Tag color="success">{t('exams.mine.passed')}</Tag>}
+          {!exam.passed && exam.bestScore !== null && <Tag color="error">{t('exams.mine.failed')}</Tag>}
+          {exam.closed && <Tag>{t('exams.mine.closed')}</Tag>}
+        </Space>
+        <Flex gap={8} wrap style={{ marginTop: 16 }}>
+          {action}
+          {exam.lastAttemptId !== null && exam.openAttemptId === null && (
+            <LinkButton to={WebPaths.examAttempt(exam.lastAttemptId)}>{t('exams.mine.view')}</LinkButton>
+          )}
+        </Flex>
+      </Card>
+    </article>
   );
 };
 

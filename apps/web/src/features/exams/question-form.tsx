@@ -98,7 +98,14 @@ export const QuestionForm = ({ question, onClose }: { question: Question | null;
       destroyOnHidden
       width={640}
     >
-      <Form form={form} layout="vertical" initialValues={valuesOf(question)} onFinish={finish}>
+      <Form
+        form={form}
+        name="question"
+        requiredMark={false}
+        layout="vertical"
+        initialValues={valuesOf(question)}
+        onFinish={finish}
+      >
         <Form.Item name="type" label={t('exams.bank.type')}>
           <Radio.Group
             optionType="button"
