@@ -1,5 +1,5 @@
 /** Exam tests' helpers: spreadsheets made with exceljs, the import upload, questions by the API. */
-import type { Question, QuestionInput } from '@studio/contract';
+import type { Question, QuestionInputBody } from '@studio/contract';
 import ExcelJS from 'exceljs';
 import { call } from './factories.ts';
 import { multipart } from './images.ts';
@@ -56,7 +56,7 @@ export async function importFile(t: TestApp, token: string, name: string, body: 
   return { status: res.statusCode, ...(res.json() as { code: number; msg: string; data: unknown }) };
 }
 
-export async function addQuestion(t: TestApp, token: string, q: QuestionInput): Promise<Question> {
+export async function addQuestion(t: TestApp, token: string, q: QuestionInputBody): Promise<Question> {
   const res = await call<Question>(t, 'POST', '/exam/question/create', { token, body: q });
   if (res.code !== 200) throw new Error(`question create failed: ${res.code} ${res.msg}`);
   return res.data;

@@ -197,7 +197,7 @@ export const CODE_MESSAGES_EN: Readonly<Record<CodeMessageName, string>> = {
   examImportTooLarge: 'The import file cannot be larger than {{maxMb}} MB',
   examImportBroken: 'The file cannot be read; use the downloaded template (.xlsx or .csv)',
   examImportFormula: 'Cell {{cell}} holds a formula; please enter plain text only',
-  examImportInvalid: '{{count}} rows are not valid questions; nothing was imported',
+  examImportInvalid: 'Rows that are not valid questions: {{count}}; nothing was imported',
   examImportEmpty: 'The file has no questions',
   examBankTooFew: 'Not enough matching questions in the bank: {{need}} needed, {{have}} found',
   examTimeUp: 'Time is up: the paper was handed in as it stood',

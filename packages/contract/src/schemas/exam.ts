@@ -79,6 +79,8 @@ export const questionInputSchema = z
       ctx.addIssue({ code: 'custom', path: ['answer'], message: '答案选项不能重复' });
   });
 export type QuestionInput = z.infer<typeof questionInputSchema>;
+/** A question as a request may send it (explanation, tags and difficulty may be left out). */
+export type QuestionInputBody = z.input<typeof questionInputSchema>;
 
 export const questionSchema = z.object({
   questionId: z.number().int(),
