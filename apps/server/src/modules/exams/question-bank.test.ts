@@ -155,16 +155,22 @@ describe('import and export', () => {
       t,
       owner.token,
       'q.csv',
-      csvOf([row('填空', 'CSV 填空', [], '2020-01-01|=1+1'), row('单选', 'CSV 单选', ['1', '2'], 'A')]),
+      csvOf([
+        row('填空', 'CSV 数字', [], '007'),
+        row('填空', 'CSV 日期', [], '2020-01-01'),
+        row('填空', 'CSV 公式', [], '=1+1'),
+        row('单选', 'CSV 单选', ['1', '2'], 'A'),
+      ]),
     );
-    expect(res).toMatchObject({ code: 200, data: { imported: 2 } });
-    const list = await call<QuestionList>(t, 'GET', '/exam/question/list', {
-      token: owner.token,
-      query: { keyword: 'CSV 填空' },
-    });
-    // A date stays the text typed; "=1+1" is text, never computed.
-    expect(list.data.list[0]!.answer).toEqual(['2020-01-01', '=1+1']);
-    expect(await countOf(owner.token)).toBe(before + 2);
+    expect(res).toMatchObject({ code: 200, data: { imported: 4 } });
+    const answerOf = async (keyword: string) =>
+      (await call<QuestionList>(t, 'GET', '/exam/question/list', { token: owner.token, query: { keyword } }))
+        .data.list[0]!.answer;
+    // Text as typed: no number, no date, and "=1+1" is never computed.
+    expect(await answerOf('CSV 数字')).toEqual(['007']);
+    expect(await answerOf('CSV 日期')).toEqual(['2020-01-01']);
+    expect(await answerOf('CSV 公式')).toEqual(['=1+1']);
+    expect(await countOf(owner.token)).toBe(before + 4);
   });
 
   it('stores nothing when any row is wrong, and names the rows', async () => {
