@@ -278,6 +278,13 @@ describe('taking an exam', () => {
     expect((await answer(a.attemptId, ids[0]!, 1, other.token)).code).toBe(Code.EXAM_ATTEMPT_NOT_YOURS);
     expect((await read(a.attemptId, other.token)).code).toBe(Code.EXAM_ATTEMPT_NOT_YOURS);
     expect((await answer(a.attemptId, ids[0]!, 1, stranger.token)).code).toBe(Code.NOT_FOUND);
+    expect((await read(a.attemptId, stranger.token)).code).toBe(Code.NOT_FOUND);
+    expect((await submit(a.attemptId, [], stranger.token)).code).toBe(Code.NOT_FOUND);
+    const edit = await call(t, 'POST', '/exam/update', {
+      token: stranger.token,
+      body: { examId: exam.examId, exam: { ...base, ...listExam(0) } },
+    });
+    expect(edit.code).toBe(Code.NOT_FOUND);
     expect((await read(a.attemptId, owner.token)).code).toBe(Code.EXAM_ATTEMPT_NOT_YOURS);
     expect((await answer(a.attemptId, ids[1]!, 1)).code).toBe(Code.EXAM_QUESTION_NOT_IN_ATTEMPT);
     expect((await answer(a.attemptId, ids[0]!, 'text')).code).toBe(Code.EXAM_ANSWER_SHAPE);
