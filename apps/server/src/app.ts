@@ -34,6 +34,7 @@ import { attachmentsRoutes } from './modules/attachments/attachments.routes.ts';
 import { wireAttachments } from './modules/attachments/attachments.service.ts';
 import { commentsRoutes } from './modules/comments/comments.routes.ts';
 import { register as registerComments } from './modules/comments/index.ts';
+import { examsRoutes } from './modules/exams/exams.routes.ts';
 import { defineMediaJobs } from './modules/media/media-transcode.ts';
 import { aiRoutes, defineAiJobs, register as registerAi } from './modules/ai/index.ts';
 import { paymentsRoutes } from './modules/store/payments.routes.ts';
@@ -237,6 +238,7 @@ export async function buildApp({
         mediaUploadRoutes,
         attachmentsRoutes,
         commentsRoutes,
+        examsRoutes,
       ]) {
         await api.register(routes(ctx));
       }

@@ -28,6 +28,7 @@ export * from './schemas/media.ts';
 export * from './schemas/attachment.ts';
 export * from './schemas/collab.ts';
 export * from './schemas/comment.ts';
+export * from './schemas/exam.ts';
 export * from './public-page.ts';
 export * from './store-list-address.ts';
 export * from './price.ts';

@@ -195,6 +195,20 @@ export const CODE_MESSAGES_EN: Readonly<Record<CodeMessageName, string>> = {
   commentEmpty: 'A comment cannot be empty',
   commentThreadsLimit: 'A lesson can have at most {{max}} comments; delete some resolved ones first',
   commentRepliesLimit: 'A comment can have at most {{max}} replies',
+  examImportTooMany: 'At most {{max}} questions can be imported at once; split the file and try again',
+  examImportTooLarge: 'The import file cannot be larger than {{maxMb}} MB',
+  examImportBroken: 'The file cannot be read; use the downloaded template (.xlsx or .csv)',
+  examImportFormula: 'Cell {{cell}} holds a formula; please enter plain text only',
+  examImportInvalid: 'Rows that are not valid questions: {{count}}; nothing was imported',
+  examImportEmpty: 'The file has no questions',
+  examBankTooFew: 'Not enough matching questions in the bank: {{need}} needed, {{have}} found',
+  examTimeUp: 'Time is up: the paper was handed in as it stood',
+  examAttemptsUsed: 'No attempts left (at most {{max}})',
+  examClosed: 'The exam has closed',
+  examAttemptSubmitted: 'This paper has been handed in and can no longer be answered',
+  examAttemptNotYours: 'You can only answer your own paper',
+  examQuestionNotInAttempt: 'This question is not in this paper',
+  examAnswerShape: 'The answer does not fit the question type',
 };
 
 /** The team learning report's CSV columns in Chinese and English (the server picks the request's language). */

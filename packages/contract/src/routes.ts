@@ -229,6 +229,30 @@ export const Routes = {
     /** The signed download itself: `/attachment/file/<token>`. */
     file: '/attachment/file',
   },
+  exam: {
+    /** The team's question bank (OWNER/ADMIN). */
+    questionList: '/exam/question/list',
+    questionCreate: '/exam/question/create',
+    questionUpdate: '/exam/question/update',
+    questionRemove: '/exam/question/delete',
+    /** Multipart, field `file`: .xlsx or .csv in the template's columns; all rows or none. */
+    questionImport: '/exam/question/import',
+    questionExport: '/exam/question/export',
+    questionTemplate: '/exam/question/template',
+    /** Exams (OWNER/ADMIN). */
+    list: '/exam/list',
+    create: '/exam/create',
+    update: '/exam/update',
+    close: '/exam/close',
+    remove: '/exam/delete',
+    results: '/exam/results',
+    /** A member's exams and attempts. */
+    myList: '/exam/my/list',
+    start: '/exam/attempt/start',
+    attempt: '/exam/attempt/get',
+    answer: '/exam/attempt/answer',
+    submit: '/exam/attempt/submit',
+  },
   share: {
     create: '/share/create',
     list: '/share/list',
@@ -286,6 +310,12 @@ export const WebPaths = {
   learnCourse: (courseId: Id, lessonId?: Id | null) =>
     lessonId ? `/learn/course/${courseId}?lesson=${lessonId}` : `/learn/course/${courseId}`,
   learnReport: '/learn/report',
+  /** 题库 and 考试 management (OWNER/ADMIN). */
+  examBank: '/exam/bank',
+  examManage: '/exam/manage',
+  /** A member's exams; one attempt's page. */
+  exams: '/exams',
+  examAttempt: (attemptId: Id) => `/exams/attempt/${attemptId}`,
   certificate: (code: string) => `/certificate/${code}`,
   personal: '/personal',
   personalUser: '/personal/user',

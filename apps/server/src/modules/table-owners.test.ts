@@ -20,6 +20,7 @@ const OWNER_BY_FILE: Record<string, string> = {
   comments: 'comments',
   coupons: 'store',
   courses: 'courses',
+  exams: 'exams',
   learning: 'learning',
   media: 'media',
   search: 'search',
@@ -40,6 +41,8 @@ const OWNER_BY_TABLE: Record<string, string> = {
  * change of its own); they move when their owner offers a view or a repo read that fits.
  */
 const ALLOWED: Record<string, string> = {
+  'exams/attempts.repo.ts → users':
+    "an exam's results name each member in the one query that pages them (as the learning report does)",
   'assets/assets.repo.ts → lesson_attachments':
     "the one asset quota counts both kinds' bytes (assets is the room media and attachments share; both import it)",
   'assets/assets.repo.ts → media':

@@ -88,6 +88,11 @@ const TEAM_ACTIONS: Record<string, { row: Row; write: boolean }> = {
   'attachment.view': { row: row(OK, OK, OK), write: false },
   'comment.view': { row: row(OK, OK, OK), write: false },
   'comment.create': { row: row(OK, OK, OK), write: true },
+  'question.view': { row: row(OK, OK, NO), write: false },
+  'question.manage': { row: row(OK, OK, NO), write: true },
+  'exam.view': { row: row(OK, OK, NO), write: false },
+  'exam.manage': { row: row(OK, OK, NO), write: true },
+  'exam.take': { row: row(OK, OK, OK), write: false },
 };
 
 const SELF: MemberSubject = { userId: ME, role: null };

@@ -124,6 +124,14 @@ interface Subjects {
   'comment.resolve': CommentSubject;
   /** Deleting a comment (a thread's first comment takes its replies): its author, or OWNER/ADMIN. */
   'comment.delete': CommentSubject;
+  /** The team's question bank: seeing it (and its export), and writing it (by hand or by import). */
+  'question.view': void;
+  'question.manage': void;
+  /** The team's exams: seeing them with their results, and creating, editing, closing, deleting. */
+  'exam.view': void;
+  'exam.manage': void;
+  /** Taking an exam open to the team: every member (their attempts are their own record). */
+  'exam.take': void;
 }
 export type Action = keyof Subjects;
 
@@ -237,6 +245,12 @@ export const POLICY: { [A in Action]: Entry<Subjects[A]> } = {
   'comment.create': write(ALL),
   'comment.resolve': write(resolveComment),
   'comment.delete': write(deleteComment),
+  'question.view': read(MANAGERS),
+  'question.manage': write(MANAGERS),
+  'exam.view': read(MANAGERS),
+  'exam.manage': write(MANAGERS),
+  // Like learning: an expired team's members still take its exams (their own record, not team data).
+  'exam.take': read(ALL),
 };
 
 type SubjectArg<A extends Action> = Subjects[A] extends void ? [] : [subject: Subjects[A]];

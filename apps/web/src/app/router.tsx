@@ -14,6 +14,7 @@ const personal = () => import('../features/personal/personal-pages.ts');
 const ai = () => import('../features/ai/ai-pages.tsx');
 const store = () => import('../features/store/store-pages.tsx');
 const courses = () => import('../features/courses/course-pages.tsx');
+const exams = () => import('../features/exams/exams-pages.ts');
 
 /** The seed's whole route table (§2). Every page is lazy; paths are spelt exactly as the seed has them. */
 export const routes: RouteObject[] = [
@@ -55,6 +56,10 @@ export const routes: RouteObject[] = [
                 path: 'learn',
                 lazy: lazyPage(() => import('../features/learn/list/learn-list-page.tsx'), 'LearnListPage'),
               },
+              { path: 'exams', lazy: lazyPage(exams, 'MyExamsPage') },
+              { path: 'exams/attempt/:attemptId', lazy: lazyPage(exams, 'AttemptPage') },
+              { path: 'exam/bank', lazy: lazyPage(exams, 'QuestionBankPage') },
+              { path: 'exam/manage', lazy: lazyPage(exams, 'ExamManagePage') },
               {
                 path: 'learn/report',
                 lazy: lazyPage(

@@ -8,6 +8,7 @@ import { WebPaths } from '@studio/contract/constants';
 const ITEMS = [
   { key: WebPaths.author, label: 'nav.home' },
   { key: WebPaths.learn, label: 'learn.title' },
+  { key: WebPaths.exams, label: 'exams.nav' },
   { key: WebPaths.ai, label: 'nav.ai' },
   { key: WebPaths.storeList, label: 'nav.store' },
   { key: WebPaths.personal, label: 'nav.personal' },
@@ -15,6 +16,7 @@ const ITEMS = [
 
 const selectedKey = (path: string): string[] => {
   if (path.startsWith(WebPaths.learn)) return [WebPaths.learn];
+  if (path.startsWith(WebPaths.exams) || path.startsWith('/exam/')) return [WebPaths.exams];
   if (path.startsWith(WebPaths.ai)) return [WebPaths.ai];
   if (path.startsWith(WebPaths.store)) return [WebPaths.storeList];
   if (path.startsWith(WebPaths.personal)) return [WebPaths.personal];

@@ -1,0 +1,151 @@
+/**
+ * `exam_attempts`: the only place with its queries. "Over" (the deadline passed, or the exam closed)
+ * is decided by the database's clock, never the client's or this process's.
+ */
+import type { ExamAnswer } from '@studio/contract';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { examAttempts, exams, users, type ExamAttemptRow, type ExamRow } from '../../db/schema.ts';
+import type { Grade } from './grading.ts';
+
+const over = sql<boolean>`((${examAttempts.deadline} is not null and ${examAttempts.deadline} <= now())
+  or (${exams.closesAt} is not null and ${exams.closesAt} <= now()))`;
+const examClosed = sql<boolean>`(${exams.closesAt} is not null and ${exams.closesAt} <= now())`;
+
+export type AttemptWithExam = {
+  attempt: ExamAttemptRow;
+  exam: ExamRow;
+  over: boolean;
+  examClosed: boolean;
+  now: Date;
+};
+
+export async function findAttempt(db: Db, teamId: number, id: number): Promise<AttemptWithExam | undefined> {
+  const [row] = await db
+    .select({
+      attempt: examAttempts,
+      exam: exams,
+      over,
+      examClosed,
+      now: sql<Date>`now()`.mapWith((v: string | Date) => new Date(v)),
+    })
+    .from(examAttempts)
+    .innerJoin(exams, eq(exams.id, examAttempts.examId))
+    .where(and(eq(examAttempts.teamId, teamId), eq(examAttempts.id, id)));
+  return row;
+}
+
+export async function attemptsOf(db: Db, examId: number, userId: number): Promise<ExamAttemptRow[]> {
+  return db
+    .select()
+    .from(examAttempts)
+    .where(and(eq(examAttempts.examId, examId), eq(examAttempts.userId, userId)))
+    .orderBy(asc(examAttempts.attemptNo));
+}
+
+/**
+ * A new attempt, its deadline the database's now plus the time limit. Undefined when another
+ * request made this attempt number (or a running attempt) first.
+ */
+export async function insertAttempt(
+  db: Db,
+  row: Pick<ExamAttemptRow, 'teamId' | 'examId' | 'userId' | 'attemptNo' | 'questions'>,
+  timeLimitMinutes: number | null,
+): Promise<number | undefined> {
+  const [inserted] = await db
+    .insert(examAttempts)
+    .values({
+      ...row,
+      deadline: timeLimitMinutes === null ? null : sql`now() + make_interval(mins => ${timeLimitMinutes})`,
+    })
+    .onConflictDoNothing()
+    .returning({ id: examAttempts.id });
+  return inserted?.id;
+}
+
+/** Stores one answer (null clears it) while the attempt runs; false when it is handed in or over. */
+export async function saveAnswer(
+  db: Db,
+  id: number,
+  questionId: number,
+  answer: ExamAnswer | null,
+): Promise<boolean> {
+  const key = String(questionId);
+  const answers =
+    answer === null
+      ? sql`${examAttempts.answers} - ${key}::text`
+      : sql`${examAttempts.answers} || jsonb_build_object(${key}::text, ${JSON.stringify(answer)}::jsonb)`;
+  const done = await db
+    .update(examAttempts)
+    .set({ answers })
+    .where(
+      and(
+        eq(examAttempts.id, id),
+        isNull(examAttempts.submittedAt),
+        sql`not exists (select 1 from ${exams} where ${exams.id} = ${examAttempts.examId}
+          and ${exams.closesAt} is not null and ${exams.closesAt} <= now())`,
+        sql`(${examAttempts.deadline} is null or ${examAttempts.deadline} > now())`,
+      ),
+    )
+    .returning({ id: examAttempts.id });
+  return done.length > 0;
+}
+
+/**
+ * Hands the attempt in with its answers and grade, at the database's now (never later than its
+ * deadline); false when it was already handed in.
+ */
+export async function finishAttempt(
+  db: Db,
+  id: number,
+  answers: Record<string, ExamAnswer>,
+  grade: Grade,
+): Promise<boolean> {
+  const done = await db
+    .update(examAttempts)
+    .set({
+      answers,
+      submittedAt: sql`least(now(), coalesce(${examAttempts.deadline}, now()))`,
+      score: grade.score,
+      correctCount: grade.correctCount,
+      passed: grade.passed,
+    })
+    .where(and(eq(examAttempts.id, id), isNull(examAttempts.submittedAt)))
+    .returning({ id: examAttempts.id });
+  return done.length > 0;
+}
+
+/** Every attempt at an exam with who made it, for its managers. */
+export async function examAttemptsWithPeople(db: Db, teamId: number, examId: number) {
+  return db
+    .select({ attempt: examAttempts, nickName: users.nickName })
+    .from(examAttempts)
+    .innerJoin(users, eq(users.id, examAttempts.userId))
+    .where(and(eq(examAttempts.teamId, teamId), eq(examAttempts.examId, examId)))
+    .orderBy(asc(examAttempts.userId), asc(examAttempts.attemptNo));
+}
+
+/** A member's attempts at the team's exams (the 考试 list). */
+export async function memberAttempts(db: Db, teamId: number, userId: number): Promise<ExamAttemptRow[]> {
+  return db
+    .select()
+    .from(examAttempts)
+    .where(and(eq(examAttempts.teamId, teamId), eq(examAttempts.userId, userId)))
+    .orderBy(asc(examAttempts.attemptNo));
+}
+
+export async function hasPassed(db: Db, teamId: number, userId: number, examId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: examAttempts.id })
+    .from(examAttempts)
+    .where(
+      and(
+        eq(examAttempts.teamId, teamId),
+        eq(examAttempts.userId, userId),
+        eq(examAttempts.examId, examId),
+        eq(examAttempts.passed, true),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}

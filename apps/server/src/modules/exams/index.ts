@@ -1,0 +1,32 @@
+/**
+ * What the exams module offers others (training's learning tasks hold an exam slot): whether a
+ * member passed an exam of their team, and the team's exam by id. Both are scoped by team: another
+ * team's exam is not found and never passed.
+ */
+import type { Db } from '../../db/client.ts';
+import { hasPassed } from './attempts.repo.ts';
+import { findExam } from './exams.repo.ts';
+
+export const examPassed = (db: Db, q: { teamId: number; userId: number; examId: number }): Promise<boolean> =>
+  hasPassed(db, q.teamId, q.userId, q.examId);
+
+export type TeamExam = {
+  examId: number;
+  title: string;
+  questionCount: number;
+  passPercent: number;
+  closed: boolean;
+};
+
+export async function findTeamExam(db: Db, q: { teamId: number; examId: number }): Promise<TeamExam | null> {
+  const found = await findExam(db, q.teamId, q.examId);
+  if (!found) return null;
+  const { exam, closed } = found;
+  return {
+    examId: exam.id,
+    title: exam.title,
+    questionCount: exam.questionCount,
+    passPercent: exam.passPercent,
+    closed,
+  };
+}
