@@ -6,7 +6,7 @@
  * `{{name, wait}}` formats seconds as a wait ("45 秒", "3 分钟"). See `messages.ts`.
  *
  * Ranges: 10xxx accounts (and uploads), 20xxx teams, 30xxx courses and shares, 40xxx store, 50xxx AI;
- * 30040–30099 media, 60xxx learning, 70xxx co-editing (70100–70199 review comments); below 1000 the general outcomes that mirror
+ * 30040–30099 media, 60xxx learning, 70xxx co-editing (70100–70199 review comments), 80xxx groups and learning tasks; below 1000 the general outcomes that mirror
  * HTTP statuses. Each area's table is its own file in `codes/`.
  * The seed fixes 200, 401, 541 and the success codes 10005, 20014, 20018 (the last a store outcome
  * in the teams range, kept as given).
@@ -22,6 +22,7 @@ import { LEARN } from './codes/learn.ts';
 import { MEDIA } from './codes/media.ts';
 import { COLLAB } from './codes/collab.ts';
 import { COMMENTS } from './codes/comments.ts';
+import { TRAINING } from './codes/training.ts';
 
 export type { CodeEntry } from './codes/entry.ts';
 
@@ -37,6 +38,7 @@ export const CODE_AREAS = {
   learn: { range: [60000, 69999], codes: LEARN },
   collab: { range: [70000, 70099], codes: COLLAB },
   comments: { range: [70100, 70199], codes: COMMENTS },
+  training: { range: [80000, 80099], codes: TRAINING },
 } as const;
 
 /** Codes whose value the seed gives, kept even where it lies outside its area's range. */
@@ -54,6 +56,7 @@ export const CODE_TABLE = {
   ...LEARN,
   ...COLLAB,
   ...COMMENTS,
+  ...TRAINING,
 } as const;
 
 export type CodeName = keyof typeof CODE_TABLE;

@@ -193,6 +193,11 @@ export const CODE_MESSAGES_EN: Readonly<Record<CodeMessageName, string>> = {
   commentEmpty: 'A comment cannot be empty',
   commentThreadsLimit: 'A lesson can have at most {{max}} comments; delete some resolved ones first',
   commentRepliesLimit: 'A comment can have at most {{max}} replies',
+  trainingCourseNotHeld: 'Tasks can only use courses the team bought or released itself',
+  trainingDueBeforeStart: 'The due date cannot be before the start date',
+  trainingNoAssignees: 'Choose at least one member or group',
+  trainingGroupNameTaken: 'A group with this name already exists',
+  trainingTaskCancelled: 'The task was cancelled and can no longer be changed',
 };
 
 /** The team learning report's CSV columns in Chinese and English (the server picks the request's language). */

@@ -11,3 +11,4 @@ export * from './schema/media.ts';
 export * from './schema/attachments.ts';
 export * from './schema/collab.ts';
 export * from './schema/comments.ts';
+export * from './schema/training.ts';
