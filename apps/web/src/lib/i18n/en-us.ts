@@ -7,6 +7,7 @@ import { learnEnUS } from './en-us-learn.ts';
 import { mediaPlayerEnUS } from './en-us-media.ts';
 import { attachmentsEnUS } from './en-us-attachments.ts';
 import { commentsEnUS } from './en-us-comments.ts';
+import { trainingEnUS } from './en-us-training.ts';
 import type { WithPlurals } from './plurals.ts';
 import type { Messages } from './zh-cn.ts';
 
@@ -106,6 +107,7 @@ export const enUS: WithPlurals<Messages> = {
   mediaPlayer: mediaPlayerEnUS,
   attachments: attachmentsEnUS,
   comments: commentsEnUS,
+  training: trainingEnUS,
   auth: {
     title: 'Log in / Sign up',
     subtitle: 'A new phone number is registered once verified',

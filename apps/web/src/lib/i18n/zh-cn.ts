@@ -8,6 +8,7 @@ import { learnZhCN } from './zh-cn-learn.ts';
 import { mediaPlayerZhCN } from './zh-cn-media.ts';
 import { attachmentsZhCN } from './zh-cn-attachments.ts';
 import { commentsZhCN } from './zh-cn-comments.ts';
+import { trainingZhCN } from './zh-cn-training.ts';
 
 /** Chinese, the default and the reference: en-US must have exactly these keys (checked by its type). */
 export const zhCN = {
@@ -91,6 +92,7 @@ export const zhCN = {
   mediaPlayer: mediaPlayerZhCN,
   attachments: attachmentsZhCN,
   comments: commentsZhCN,
+  training: trainingZhCN,
   auth: {
     title: '登录/注册',
     subtitle: '未注册的手机号验证后将自动注册',
