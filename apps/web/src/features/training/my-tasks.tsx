@@ -41,9 +41,11 @@ const TaskItem = ({ task }: { task: MyTrainingTask }) => {
 export const MyTasks = () => {
   const { t } = useTranslation();
   const tasks = useMyTasks();
-  const [state, setState] = useState<LearnerTaskState>('todo');
+  const [picked, setState] = useState<LearnerTaskState | null>(null);
   if (!tasks.data || tasks.data.length === 0) return null;
   const count = (s: LearnerTaskState) => tasks.data.filter((task) => task.state === s).length;
+  // Until a tab is picked: 待完成, or else the first state that has tasks (a member behind sees 已逾期).
+  const state = picked ?? LEARNER_TASK_STATES.find((s) => count(s) > 0)!;
   const shown = tasks.data.filter((task) => task.state === state);
   return (
     <Card title={t('training.mine.title')} size="small">

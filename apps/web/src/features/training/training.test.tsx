@@ -90,6 +90,15 @@ describe('我的任务', () => {
     expect(screen.queryByText('要做的任务')).toBeNull();
   });
 
+  it('opens on 已逾期 when nothing is left to do', async () => {
+    mock
+      .onGet(Routes.training.mine)
+      .reply(...ok({ list: [myTask({ title: '逾期的任务', state: 'overdue' })], today: '2026-11-29' }));
+    show(<MyTasks />);
+    expect(await screen.findByText('逾期的任务')).toBeTruthy();
+    expect(screen.getByText('待完成 0')).toBeTruthy();
+  });
+
   it('is not shown to a member without tasks', async () => {
     mock.onGet(Routes.training.mine).reply(...ok({ list: [], today: '2026-11-29' }));
     const { container } = show(<MyTasks />);
