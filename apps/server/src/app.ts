@@ -45,6 +45,7 @@ import { refundRoutes } from './modules/store/refunds.routes.ts';
 import { invoiceRoutes } from './modules/store/invoices.routes.ts';
 import { membersRoutes } from './modules/teams/members.routes.ts';
 import { teamsRoutes } from './modules/teams/teams.routes.ts';
+import { trainingRoutes } from './modules/training/training.routes.ts';
 import { accountRoutes } from './modules/auth/account.routes.ts';
 import { registerAuth } from './platform/auth.ts';
 import { collabRoutes } from './modules/collab/collab.routes.ts';
@@ -234,6 +235,7 @@ export async function buildApp({
         paymentsRoutes,
         aiRoutes,
         learningRoutes,
+        trainingRoutes,
         mediaRoutes,
         mediaUploadRoutes,
         attachmentsRoutes,

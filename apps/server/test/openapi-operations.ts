@@ -111,6 +111,7 @@ export async function readOperations(t: TestApp) {
         return false;
       case 'string':
         if (s.format === 'email') return 'fuzz@example.com';
+        if (s.format === 'date') return '2026-01-01';
         return 'x'.repeat(Math.min(Math.max(s.minLength ?? 1, 1), s.maxLength ?? 1000));
       default:
         return null;

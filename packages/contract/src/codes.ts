@@ -6,7 +6,7 @@
  * `{{name, wait}}` formats seconds as a wait ("45 秒", "3 分钟"). See `messages.ts`.
  *
  * Ranges: 10xxx accounts (and uploads), 20xxx teams, 30xxx courses and shares, 40xxx store, 50xxx AI;
- * 30040–30099 media, 60xxx learning, 70xxx co-editing (70100–70199 review comments), 81000–81099 exams; below 1000 the general outcomes that mirror
+ * 30040–30099 media, 60xxx learning, 70xxx co-editing (70100–70199 review comments), 80xxx groups and learning tasks, 81000–81099 exams; below 1000 the general outcomes that mirror
  * HTTP statuses. Each area's table is its own file in `codes/`.
  * The seed fixes 200, 401, 541 and the success codes 10005, 20014, 20018 (the last a store outcome
  * in the teams range, kept as given).
@@ -23,6 +23,7 @@ import { MEDIA } from './codes/media.ts';
 import { COLLAB } from './codes/collab.ts';
 import { COMMENTS } from './codes/comments.ts';
 import { EXAMS } from './codes/exams.ts';
+import { TRAINING } from './codes/training.ts';
 
 export type { CodeEntry } from './codes/entry.ts';
 
@@ -39,6 +40,7 @@ export const CODE_AREAS = {
   collab: { range: [70000, 70099], codes: COLLAB },
   comments: { range: [70100, 70199], codes: COMMENTS },
   exams: { range: [81000, 81099], codes: EXAMS },
+  training: { range: [80000, 80099], codes: TRAINING },
 } as const;
 
 /** Codes whose value the seed gives, kept even where it lies outside its area's range. */
@@ -57,6 +59,7 @@ export const CODE_TABLE = {
   ...COLLAB,
   ...COMMENTS,
   ...EXAMS,
+  ...TRAINING,
 } as const;
 
 export type CodeName = keyof typeof CODE_TABLE;

@@ -33,3 +33,4 @@ export * from './public-page.ts';
 export * from './store-list-address.ts';
 export * from './price.ts';
 export * from './china-time.ts';
+export * from './schemas/training.ts';

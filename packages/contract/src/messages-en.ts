@@ -209,6 +209,11 @@ export const CODE_MESSAGES_EN: Readonly<Record<CodeMessageName, string>> = {
   examAttemptNotYours: 'You can only answer your own paper',
   examQuestionNotInAttempt: 'This question is not in this paper',
   examAnswerShape: 'The answer does not fit the question type',
+  trainingCourseNotHeld: 'Tasks can only use courses the team bought or released itself',
+  trainingDueBeforeStart: 'The due date cannot be before the start date',
+  trainingNoAssignees: 'Choose at least one member or group',
+  trainingGroupNameTaken: 'A group with this name already exists',
+  trainingTaskCancelled: 'The task was cancelled and can no longer be changed',
 };
 
 /** The team learning report's CSV columns in Chinese and English (the server picks the request's language). */

@@ -178,6 +178,22 @@ export const Routes = {
     report: '/learn/report',
     reportCsv: '/learn/report/csv',
   },
+  /** Member groups (分组) and learning tasks (学习任务) of the current team. */
+  training: {
+    groupList: '/training/group/list',
+    groupCreate: '/training/group/create',
+    groupRename: '/training/group/rename',
+    groupRemove: '/training/group/delete',
+    groupMemberAdd: '/training/group/member/add',
+    groupMemberRemove: '/training/group/member/remove',
+    taskList: '/training/task/list',
+    taskDetail: '/training/task/detail',
+    taskCreate: '/training/task/create',
+    taskModify: '/training/task/modify',
+    taskCancel: '/training/task/cancel',
+    /** The asker's own open tasks with their state (我的任务). */
+    mine: '/training/task/mine',
+  },
   quiz: {
     answer: '/quiz/answer',
   },

@@ -12,3 +12,4 @@ export * from './schema/attachments.ts';
 export * from './schema/collab.ts';
 export * from './schema/comments.ts';
 export * from './schema/exams.ts';
+export * from './schema/training.ts';

@@ -26,6 +26,7 @@ const OWNER_BY_FILE: Record<string, string> = {
   search: 'search',
   store: 'store',
   teams: 'teams',
+  training: 'training',
 };
 const OWNER_BY_TABLE: Record<string, string> = {
   users: 'users',
@@ -41,6 +42,10 @@ const OWNER_BY_TABLE: Record<string, string> = {
  * change of its own); they move when their owner offers a view or a repo read that fits.
  */
 const ALLOWED: Record<string, string> = {
+  'training/training.repo.ts → team_members':
+    "a task's and a group's people are the team's members, joined in the query that lists them (as the learning report does)",
+  'training/training.repo.ts → users':
+    "a task's and a group's people are listed with their names in one query (as the learning report does)",
   'exams/attempts.repo.ts → users':
     "an exam's results name each member in the one query that pages them (as the learning report does)",
   'assets/assets.repo.ts → lesson_attachments':

@@ -102,6 +102,12 @@ interface Subjects {
   'learn.study': void;
   /** The team learning report: every member's progress. */
   'learn.report': void;
+  /** Member groups and learning tasks: making, editing, assigning, cancelling (OWNER/ADMIN). */
+  'training.manage': void;
+  /** The team's groups and tasks with every member's standing on them, like the learning report. */
+  'training.view': void;
+  /** 我的任务: a member's own tasks. */
+  'training.study': void;
   /** Uploading video and audio for the team's lessons (it counts against the team's media quota). */
   'media.upload': void;
   /** Seeing the team's media, their transcoding and the team's media usage. */
@@ -237,6 +243,10 @@ export const POLICY: { [A in Action]: Entry<Subjects[A]> } = {
   // An expired team keeps what it bought: its members still learn (their own record, not team data).
   'learn.study': read(ALL),
   'learn.report': read(MANAGERS),
+  'training.manage': write(MANAGERS),
+  'training.view': read(MANAGERS),
+  // Like learning itself: an expired team's members still see what they were asked to learn.
+  'training.study': read(ALL),
   'media.upload': write(ALL),
   'media.view': read(ALL),
   'attachment.edit': write(onCourse),

@@ -5,6 +5,7 @@ import enUS from 'antd/es/locale/en_US';
 import zhCN from 'antd/es/locale/zh_CN';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { setDayjsLanguage } from '../lib/dayjs.ts';
 import { setNoticeApi } from '../lib/notice.ts';
 import { usePrefersReducedMotion } from '../lib/reduced-motion.ts';
 import { queryClient } from '../lib/query-client.ts';
@@ -43,6 +44,8 @@ export const Providers = ({ children }: { children: ReactNode }) => {
   // Menus, popovers and dialogs open without their zoom and slide when the system asks for less
   // motion (WCAG 2.3.3); antd turns every rc-motion off from this one token.
   const motion = !usePrefersReducedMotion();
+  // Before the children render: antd's date pickers read dayjs's locale as they draw.
+  setDayjsLanguage(i18n.language);
   return (
     <ConfigProvider
       locale={i18n.language === 'en-US' ? enUS : zhCN}

@@ -59,6 +59,31 @@ export async function listLearnable(db: Db, teamId: number): Promise<LearnableRo
   return learnable(db, teamId).where(heldBy(teamId)).orderBy(desc(courseReleases.createdAt));
 }
 
+/** These courses as the team stands to them (bought, own, listed); a course never released is absent. */
+export async function courseHoldings(db: Db, teamId: number, courseIds: number[]): Promise<LearnableRow[]> {
+  if (courseIds.length === 0) return [];
+  return learnable(db, teamId).where(inArray(courses.id, courseIds));
+}
+
+/** The team's learners who completed these courses, as `settleCourse` marked them. */
+export async function courseCompletions(db: Db, teamId: number, courseIds: number[]) {
+  if (courseIds.length === 0) return [];
+  return db
+    .select({
+      userId: learningCourses.userId,
+      courseId: learningCourses.courseId,
+      completedAt: learningCourses.completedAt,
+    })
+    .from(learningCourses)
+    .where(
+      and(
+        eq(learningCourses.teamId, teamId),
+        inArray(learningCourses.courseId, courseIds),
+        sql`${learningCourses.completedAt} is not null`,
+      ),
+    );
+}
+
 /** One learner's rows, in the tables keyed by team and user. */
 const ofLearner = (
   table: typeof learningCourses | typeof learningLessons | typeof certificates,

@@ -15,6 +15,8 @@ import type { TeamCtx } from '../../platform/auth.ts';
 import { authorize } from '../../platform/policy.ts';
 import {
   certificateCodes,
+  courseCompletions,
+  courseHoldings,
   courseRecords,
   latestAttempts,
   lessonRecords,
@@ -191,4 +193,33 @@ export async function completeLesson(
   await savePosition(c.ctx.db, learner, course.courseId, lesson.lessonId, record?.position ?? 0);
   await complete(c, course, lesson);
   return progressOf(c, course, lesson.lessonId);
+}
+
+/** A course as another module (training) may assign it: learnable by the team, or why not. */
+export type CourseHolding = { courseId: number; title: string; learnable: boolean; listed: boolean };
+
+/** These courses as the team holds them (mayLearn's rule); a course never released is left out. */
+export async function courseHoldingsOf(c: TeamCtx, courseIds: number[]): Promise<CourseHolding[]> {
+  const teamId = c.membership.team.id;
+  const rows = await courseHoldings(c.ctx.db, teamId, courseIds);
+  return Promise.all(
+    rows.map(async (row) => ({
+      courseId: row.courseId,
+      title: (await withContent(c, row)).release.snapshot.title,
+      learnable: mayLearn({ ownTeam: row.ownerTeamId === teamId, listed: row.listed, bought: row.bought }),
+      listed: row.listed,
+    })),
+  );
+}
+
+/**
+ * Who of the team completed which of these courses: the one completion (lesson-completion.ts
+ * settleCourse, which issues the certificate), read by learning tasks rather than decided again.
+ */
+export async function completedCourses(
+  c: TeamCtx,
+  courseIds: number[],
+): Promise<{ userId: number; courseId: number; completedAt: Date }[]> {
+  const rows = await courseCompletions(c.ctx.db, c.membership.team.id, courseIds);
+  return rows.map((r) => ({ ...r, completedAt: r.completedAt! }));
 }

@@ -8,6 +8,7 @@ import { mediaPlayerEnUS } from './en-us-media.ts';
 import { attachmentsEnUS } from './en-us-attachments.ts';
 import { commentsEnUS } from './en-us-comments.ts';
 import { examsEnUS } from './en-us-exams.ts';
+import { trainingEnUS } from './en-us-training.ts';
 import type { WithPlurals } from './plurals.ts';
 import type { Messages } from './zh-cn.ts';
 
@@ -108,6 +109,7 @@ export const enUS: WithPlurals<Messages> = {
   attachments: attachmentsEnUS,
   comments: commentsEnUS,
   exams: examsEnUS,
+  training: trainingEnUS,
   auth: {
     title: 'Log in / Sign up',
     subtitle: 'A new phone number is registered once verified',

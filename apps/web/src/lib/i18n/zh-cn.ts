@@ -9,6 +9,7 @@ import { mediaPlayerZhCN } from './zh-cn-media.ts';
 import { attachmentsZhCN } from './zh-cn-attachments.ts';
 import { commentsZhCN } from './zh-cn-comments.ts';
 import { examsZhCN } from './zh-cn-exams.ts';
+import { trainingZhCN } from './zh-cn-training.ts';
 
 /** Chinese, the default and the reference: en-US must have exactly these keys (checked by its type). */
 export const zhCN = {
@@ -93,6 +94,7 @@ export const zhCN = {
   attachments: attachmentsZhCN,
   comments: commentsZhCN,
   exams: examsZhCN,
+  training: trainingZhCN,
   auth: {
     title: '登录/注册',
     subtitle: '未注册的手机号验证后将自动注册',

@@ -11,6 +11,7 @@ import { LinkButton } from '../../store/link-button.tsx';
 import { StoreEmpty } from '../../store/store-empty.tsx';
 import { useLearnList } from '../learn-api.ts';
 import '../learn.css';
+import { MyTasks } from '../../training/my-tasks.tsx';
 import { useCanReadReport } from '../report/can-read-report.ts';
 import { LearnCourseCard } from './learn-course-item.tsx';
 
@@ -70,6 +71,7 @@ export const LearnListPage = () => {
           </LinkButton>
         )}
       </Flex>
+      <MyTasks />
       <Tabs
         activeKey={filter}
         onChange={setFilter}

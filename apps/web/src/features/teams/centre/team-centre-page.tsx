@@ -1,6 +1,7 @@
 import { BarChartOutlined, SwapOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Flex, Result, Skeleton } from 'antd';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { WebPaths } from '@studio/contract/constants';
@@ -15,6 +16,8 @@ import { MediaUsageCard } from './media-usage-card.tsx';
 import { MembersCard } from './members-card.tsx';
 import { TeamInfoCard } from './team-info-card.tsx';
 import { TeamStoreCards } from './team-store-cards.tsx';
+
+const TeamTrainingCards = lazy(() => import('../../training/team-training-cards.tsx'));
 
 /**
  * /personal/team (团队中心): the current team, its members, invitations, roles, ownership, leaving.
@@ -87,6 +90,11 @@ export const TeamCentrePage = () => {
         />
       )}
       <MembersCard team={lastTeam} selfId={user.userId} />
+      {abilities.manage && (
+        <Suspense fallback={null}>
+          <TeamTrainingCards writable={!lastTeam.teamExpire} />
+        </Suspense>
+      )}
       {abilities.manage && <TeamStoreCards />}
       <MediaUsageCard teamId={lastTeam.teamId} />
       <AiUsageCard teamId={lastTeam.teamId} />

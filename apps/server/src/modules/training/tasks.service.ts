@@ -1,0 +1,199 @@
+/**
+ * Learning tasks (学习任务): OWNER/ADMIN assign courses the team learns to members and groups, with
+ * China-day start and due dates. A member is done when every course of the task is completed by
+ * learning's one rule (the certificate's: `completedCourses`), so a task decides nothing itself.
+ */
+import {
+  chinaDay,
+  chinaDayStart,
+  Code,
+  DAY_MS,
+  type LearnerTaskState,
+  type MyTrainingTask,
+  type TrainingTask,
+  type TrainingTaskBody,
+  type TrainingTaskDetail,
+  type TrainingTaskMember,
+  type TrainingTaskModifyBody,
+} from '@studio/contract';
+import type { TeamCtx } from '../../platform/auth.ts';
+import { AppError } from '../../platform/errors.ts';
+import { authorize } from '../../platform/policy.ts';
+import { completedCourses, courseHoldingsOf } from '../learning/index.ts';
+import { requireMembers } from './groups.service.ts';
+import {
+  cancelTask,
+  findTask,
+  insertTask,
+  listTasks,
+  openTasksOf,
+  taskAssignees,
+  taskLinks,
+  teamGroupIds,
+  updateTask,
+  type TaskRow,
+  type TaskWrite,
+} from './training.repo.ts';
+
+const teamOf = (c: TeamCtx) => c.membership.team.id;
+
+/** Done when every course is completed; else overdue once the due China day has ended. */
+const stateOf = (isDone: boolean, dueDay: string, now: number): LearnerTaskState =>
+  isDone ? 'done' : now >= chinaDayStart(dueDay).getTime() + DAY_MS ? 'overdue' : 'todo';
+
+/** Checks the request against the team: its courses, members and groups; 404 for another team's. */
+async function taskWrite(c: TeamCtx, body: TrainingTaskBody): Promise<TaskWrite> {
+  if (body.dueDay < body.startDay) throw new AppError(Code.TRAINING_DUE_BEFORE_START);
+  if (body.userIds.length === 0 && body.groupIds.length === 0) throw new AppError(Code.TRAINING_NO_ASSIGNEES);
+  const courseIds = [...new Set(body.courseIds)];
+  const holdings = new Map((await courseHoldingsOf(c, courseIds)).map((h) => [h.courseId, h]));
+  for (const courseId of courseIds) {
+    const h = holdings.get(courseId);
+    // A store course the team has not bought is named as such; anything else unseen is 404.
+    if (h?.learnable) continue;
+    if (h?.listed) throw new AppError(Code.TRAINING_COURSE_NOT_HELD);
+    throw new AppError(Code.NOT_FOUND, { data: { field: 'courseIds' } });
+  }
+  const groupIds = [...new Set(body.groupIds)];
+  if ((await teamGroupIds(c.ctx.db, teamOf(c), groupIds)).length !== groupIds.length) {
+    throw new AppError(Code.NOT_FOUND, { data: { field: 'groupIds' } });
+  }
+  return {
+    title: body.title,
+    required: body.kind === 'required',
+    startDay: body.startDay,
+    dueDay: body.dueDay,
+    courses: courseIds.map((courseId) => ({ courseId, title: holdings.get(courseId)!.title })),
+    userIds: await requireMembers(c, body.userIds),
+    groupIds,
+  };
+}
+
+async function requireTask(c: TeamCtx, taskId: number): Promise<TaskRow> {
+  const task = await findTask(c.ctx.db, teamOf(c), taskId);
+  if (!task) throw new AppError(Code.NOT_FOUND, { data: { field: 'taskId' } });
+  return task;
+}
+
+export async function createTrainingTask(c: TeamCtx, body: TrainingTaskBody): Promise<TrainingTaskDetail> {
+  authorize(c, 'training.manage');
+  const taskId = await insertTask(c.ctx.db, teamOf(c), c.actor.user.id, await taskWrite(c, body));
+  return trainingTaskDetail(c, taskId);
+}
+
+/** Editing keeps what members did: progress is learning's, and a task only reads it. */
+export async function modifyTrainingTask(
+  c: TeamCtx,
+  body: TrainingTaskModifyBody,
+): Promise<TrainingTaskDetail> {
+  authorize(c, 'training.manage');
+  const task = await requireTask(c, body.taskId);
+  if (task.cancelledAt) throw new AppError(Code.TRAINING_TASK_CANCELLED);
+  await updateTask(c.ctx.db, task.id, await taskWrite(c, body));
+  return trainingTaskDetail(c, task.id);
+}
+
+/** Hidden from members' 我的任务; the task and every member's progress stay for the record. */
+export async function cancelTrainingTask(c: TeamCtx, taskId: number): Promise<void> {
+  authorize(c, 'training.manage');
+  const task = await requireTask(c, taskId);
+  await cancelTask(c.ctx.db, task.id);
+}
+
+/** Tasks with their courses, assignees and each assignee's standing, read in a few statements. */
+async function describe(c: TeamCtx, tasks: TaskRow[]): Promise<TrainingTaskDetail[]> {
+  const ids = tasks.map((t) => t.id);
+  const [links, assignees] = await Promise.all([
+    taskLinks(c.ctx.db, ids),
+    taskAssignees(c.ctx.db, teamOf(c), ids),
+  ]);
+  const done = await completedCourses(c, [...new Set(links.courses.map((l) => l.courseId))]);
+  const completedAt = new Map(done.map((d) => [`${d.userId}:${d.courseId}`, d.completedAt.getTime()]));
+  const now = Date.now();
+  return tasks.map((task) => {
+    const courses = links.courses.filter((l) => l.taskId === task.id);
+    const members: TrainingTaskMember[] = assignees
+      .filter((a) => a.taskId === task.id)
+      .map((a) => {
+        const times = courses.map((l) => completedAt.get(`${a.userId}:${l.courseId}`));
+        const finished = times.filter((t) => t !== undefined);
+        const isDone = finished.length === courses.length;
+        return {
+          userId: a.userId,
+          nickName: a.nickName,
+          state: stateOf(isDone, task.dueDay, now),
+          completedCourses: finished.length,
+          doneAt: isDone ? Math.max(...finished) : null,
+        };
+      });
+    const doneCount = members.filter((m) => m.state === 'done').length;
+    return {
+      taskId: task.id,
+      title: task.title,
+      kind: task.required ? 'required' : 'elective',
+      startDay: task.startDay,
+      dueDay: task.dueDay,
+      state: task.cancelledAt ? 'cancelled' : 'open',
+      courses: courses.map((l) => ({ courseId: l.courseId, title: l.title })),
+      userIds: links.users.filter((u) => u.taskId === task.id).map((u) => u.userId),
+      groupIds: links.groups.filter((g) => g.taskId === task.id).map((g) => g.groupId),
+      examId: task.examId,
+      assigneeCount: members.length,
+      doneCount,
+      overdueCount: members.filter((m) => m.state === 'overdue').length,
+      completion: members.length === 0 ? 0 : Math.floor((doneCount * 100) / members.length),
+      createdAt: task.createdAt.getTime(),
+      members,
+    };
+  });
+}
+
+/** The team's tasks (open first, newest first) with completion % and overdue counts. */
+export async function listTrainingTasks(c: TeamCtx): Promise<{ list: TrainingTask[] }> {
+  authorize(c, 'training.view');
+  const described = await describe(c, await listTasks(c.ctx.db, teamOf(c)));
+  return { list: described.map(({ members: _members, ...task }) => task) };
+}
+
+export async function trainingTaskDetail(c: TeamCtx, taskId: number): Promise<TrainingTaskDetail> {
+  authorize(c, 'training.view');
+  const [detail] = await describe(c, [await requireTask(c, taskId)]);
+  return detail!;
+}
+
+const STATE_ORDER: Record<LearnerTaskState, number> = { overdue: 0, todo: 1, done: 2 };
+
+/** 我的任务: the member's open tasks, overdue first, then to do, then done; each by due day. */
+export async function myTrainingTasks(c: TeamCtx): Promise<{ list: MyTrainingTask[]; today: string }> {
+  authorize(c, 'training.study');
+  const userId = c.actor.user.id;
+  const tasks = await openTasksOf(c.ctx.db, teamOf(c), userId);
+  const links = await taskLinks(
+    c.ctx.db,
+    tasks.map((t) => t.id),
+  );
+  const done = await completedCourses(c, [...new Set(links.courses.map((l) => l.courseId))]);
+  const mine = new Set(done.filter((d) => d.userId === userId).map((d) => d.courseId));
+  const now = Date.now();
+  const list = tasks.map((task): MyTrainingTask => {
+    const courses = links.courses
+      .filter((l) => l.taskId === task.id)
+      .map((l) => ({ courseId: l.courseId, title: l.title, completed: mine.has(l.courseId) }));
+    return {
+      taskId: task.id,
+      title: task.title,
+      kind: task.required ? 'required' : 'elective',
+      startDay: task.startDay,
+      dueDay: task.dueDay,
+      state: stateOf(
+        courses.every((course) => course.completed),
+        task.dueDay,
+        now,
+      ),
+      courses,
+      createdAt: task.createdAt.getTime(),
+    };
+  });
+  list.sort((a, b) => STATE_ORDER[a.state] - STATE_ORDER[b.state]);
+  return { list, today: chinaDay(now) };
+}

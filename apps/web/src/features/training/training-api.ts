@@ -1,0 +1,82 @@
+import { Routes } from '@studio/contract/constants';
+import type {
+  MyTrainingTask,
+  TeamUser,
+  TrainingGroup,
+  TrainingTask,
+  TrainingTaskBody,
+  TrainingTaskDetail,
+  Page,
+} from '@studio/contract';
+import { useQuery } from '@tanstack/react-query';
+import { queryClient } from '../../lib/query-client.ts';
+import { api, unwrap } from '../../lib/request.ts';
+import { useTeamId } from '../teams/current-team.ts';
+
+/** Query keys: groups and tasks belong to the current team, so its id is in every key. */
+export const trainingKeys = {
+  all: ['training'] as const,
+  groups: (teamId: number | undefined) => ['training', teamId, 'groups'] as const,
+  tasks: (teamId: number | undefined) => ['training', teamId, 'tasks'] as const,
+  task: (teamId: number | undefined, taskId: number) => ['training', teamId, 'task', taskId] as const,
+  mine: (teamId: number | undefined) => ['training', teamId, 'mine'] as const,
+  members: (teamId: number | undefined) => ['training', teamId, 'members'] as const,
+};
+
+/** Every call of groups and learning tasks; answers are the envelope's data. */
+export const trainingApi = {
+  groups: () => api.get<{ list: TrainingGroup[] }>(Routes.training.groupList).then((e) => unwrap(e).list),
+  createGroup: (name: string) => api.post<TrainingGroup>(Routes.training.groupCreate, { name }).then(unwrap),
+  renameGroup: (groupId: number, name: string) =>
+    api.post<null>(Routes.training.groupRename, { groupId, name }).then(unwrap),
+  removeGroup: (groupId: number) => api.post<null>(Routes.training.groupRemove, { groupId }).then(unwrap),
+  addMembers: (groupId: number, userIds: number[]) =>
+    api.post<null>(Routes.training.groupMemberAdd, { groupId, userIds }).then(unwrap),
+  removeMembers: (groupId: number, userIds: number[]) =>
+    api.post<null>(Routes.training.groupMemberRemove, { groupId, userIds }).then(unwrap),
+  tasks: () => api.get<{ list: TrainingTask[] }>(Routes.training.taskList).then((e) => unwrap(e).list),
+  task: (taskId: number) =>
+    api.get<TrainingTaskDetail>(Routes.training.taskDetail, { params: { taskId } }).then(unwrap),
+  createTask: (body: TrainingTaskBody) =>
+    api.post<TrainingTaskDetail>(Routes.training.taskCreate, body).then(unwrap),
+  cancelTask: (taskId: number) => api.post<null>(Routes.training.taskCancel, { taskId }).then(unwrap),
+  mine: () =>
+    api.get<{ list: MyTrainingTask[]; today: string }>(Routes.training.mine).then((e) => unwrap(e).list),
+  /** The team's members to pick from (a team of up to 100 at once: the list's largest page). */
+  members: () =>
+    api
+      .get<Page<TeamUser>>(Routes.team.userList, { params: { pageNum: 1, pageSize: 100 } })
+      .then((e) => unwrap(e).list),
+};
+
+/** After any change, everything of groups and tasks is read again. */
+export const refreshTraining = () => queryClient.invalidateQueries({ queryKey: trainingKeys.all });
+
+export const useGroups = (enabled = true) => {
+  const teamId = useTeamId();
+  return useQuery({ queryKey: trainingKeys.groups(teamId), queryFn: trainingApi.groups, enabled });
+};
+
+export const useTeamMembers = (enabled = true) => {
+  const teamId = useTeamId();
+  return useQuery({ queryKey: trainingKeys.members(teamId), queryFn: trainingApi.members, enabled });
+};
+
+export const useTasks = () => {
+  const teamId = useTeamId();
+  return useQuery({ queryKey: trainingKeys.tasks(teamId), queryFn: trainingApi.tasks });
+};
+
+export const useTask = (taskId: number | null) => {
+  const teamId = useTeamId();
+  return useQuery({
+    queryKey: trainingKeys.task(teamId, taskId ?? 0),
+    queryFn: () => trainingApi.task(taskId!),
+    enabled: taskId !== null,
+  });
+};
+
+export const useMyTasks = () => {
+  const teamId = useTeamId();
+  return useQuery({ queryKey: trainingKeys.mine(teamId), queryFn: trainingApi.mine });
+};
