@@ -32,3 +32,5 @@ export * from './public-page.ts';
 export * from './store-list-address.ts';
 export * from './price.ts';
 export * from './china-time.ts';
+export * from './endpoint.ts';
+export * from './endpoints/index.ts';
