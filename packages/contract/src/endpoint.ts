@@ -18,6 +18,8 @@ export type EndpointDef = {
   auth: EndpointAuth;
   /** OpenAPI's summary of the operation. */
   summary: string;
+  /** OpenAPI's longer description, when the summary is not enough. */
+  description?: string;
   /** The query string (GET) or the JSON body (POST); none when the call takes no input. */
   input?: z.ZodType;
   /** The envelope's `data`. */

@@ -39,7 +39,8 @@ type ZodApp = FastifyInstance<
 >;
 
 export function serve<E extends EndpointDef>(app: ZodApp, endpoint: E, handler: EndpointHandler<E>): void {
-  const { method, path, auth, summary, input, output, rateLimit, bodyLimit, multipart } = endpoint;
+  const { method, path, auth, summary, description, input, output, rateLimit, bodyLimit, multipart } =
+    endpoint;
   app.route({
     method,
     url: path,
@@ -47,6 +48,7 @@ export function serve<E extends EndpointDef>(app: ZodApp, endpoint: E, handler: 
     ...(bodyLimit === undefined ? {} : { bodyLimit }),
     schema: {
       summary,
+      ...(description === undefined ? {} : { description }),
       ...(input === undefined ? {} : method === 'GET' ? { querystring: input } : { body: input }),
       ...(multipart ? { consumes: ['multipart/form-data'] } : {}),
       response: { 200: envelope(output) },
