@@ -2,8 +2,8 @@ import { Routes, WebPaths } from '@studio/contract/constants';
 import { clearAllStorage } from './clear-storage.ts';
 import { navigate } from './navigation.ts';
 import { queryClient } from './query-client.ts';
-import { api } from './request.ts';
 import { clearStoredUser } from './storage.ts';
+import { callEnvelope } from './call.ts';
 
 let leaving = false;
 
@@ -13,7 +13,7 @@ export const isLoggingOut = (): boolean => leaving;
 /** Revoke the token on the server, forget everything in the browser, and go to /login. */
 export const logout = async (): Promise<void> => {
   try {
-    await api.post<null>(Routes.auth.logout, undefined, { silent: true, stayOnPage: true });
+    await callEnvelope.post(Routes.auth.logout, undefined, { silent: true, stayOnPage: true });
   } catch {
     // Leaving must always work, even offline or with a token the server already dropped.
   }

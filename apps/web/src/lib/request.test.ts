@@ -82,8 +82,8 @@ describe('request client: the envelope (seed §8)', () => {
   it('unwrap gives the data of a successful envelope, whatever its success code', async () => {
     mock.onGet('/x').reply(200, { code: 200, msg: 'ok', data: { list: [1, 2] } });
     mock.onPost('/y').reply(200, { code: Code.ALREADY_MEMBER, msg: '已在团队中', data: { teamId: 7 } });
-    await expect(api.get<{ list: number[] }>('/x').then(unwrap)).resolves.toEqual({ list: [1, 2] });
-    await expect(api.post<{ teamId: number }>('/y').then(unwrap)).resolves.toEqual({ teamId: 7 });
+    await expect(api.get('/x').then(unwrap)).resolves.toEqual({ list: [1, 2] });
+    await expect(api.post('/y').then(unwrap)).resolves.toEqual({ teamId: 7 });
     expect(unwrap({ code: 200, msg: 'ok', data: null })).toBeNull();
   });
 

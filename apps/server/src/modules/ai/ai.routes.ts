@@ -1,24 +1,14 @@
 import {
   aiAssistBody,
-  aiCreateBody,
-  aiGeneratorSchema,
-  aiJobIdBody,
   aiJobIdQuery,
-  aiJobSchema,
-  aiOutlineBody,
   aiDocumentParseQuery,
   aiDocumentSchema,
-  aiRetryBody,
-  aiTranslateBody,
-  aiTranslationsQuery,
-  courseTranslationsSchema,
   DOCUMENT_LIMITS,
   envelope,
   INT32_MAX,
-  pageQuerySchema,
-  pageSchema,
   queryNumber,
   Routes,
+  endpoints,
 } from '@studio/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -48,27 +38,16 @@ import { streamJob } from './jobs/ai.stream.ts';
 import { estimateAssist } from './cost/ai.estimate.ts';
 import { holdAssist } from './cost/ai.usage.ts';
 import { aiUsageRoutes } from './cost/ai.usage.routes.ts';
+import { serve } from '../../platform/endpoint.ts';
 
 const team = { auth: 'team' } as const;
-const job = envelope(aiJobSchema);
 
 export const aiRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     const c = (r: FastifyRequest) => ({ ...teamCtxOf(r), log: r.log });
 
-    app.post(
-      Routes.ai.create,
-      {
-        config: { ...team, rateLimit: { max: 20, timeWindow: '1 minute' } },
-        schema: {
-          summary: 'Start a generation job (outline first)',
-          body: aiCreateBody,
-          response: { 200: job },
-        },
-      },
-      async (r) => ok(await createJob(c(r), r.body)),
-    );
+    serve(app, endpoints.ai.create, async (r) => createJob(c(r), r.body));
     app.post(
       Routes.ai.documentParse,
       {
@@ -111,103 +90,15 @@ export const aiRoutes =
         return ok(await parseDocument(teamCtxOf(r), name, bytes));
       },
     );
-    app.post(
-      Routes.ai.translate,
-      {
-        config: { ...team, rateLimit: { max: 20, timeWindow: '1 minute' } },
-        schema: {
-          summary: 'Translate a course into a new draft course (a job of kind translate)',
-          description:
-            'Lesson by lesson, streamed on /ai/job/stream like generation; code blocks, quiz answer keys, ' +
-            'images, media, attachments and link targets stay as they are. The language is zh-CN, en-US or ' +
-            'one of AI_TRANSLATE_LANGUAGES. Without an AI provider: code 50041.',
-          body: aiTranslateBody,
-          response: { 200: job },
-        },
-      },
-      async (r) => ok(await translateCourse(c(r), r.body)),
-    );
-    app.get(
-      Routes.ai.translations,
-      {
-        config: team,
-        schema: {
-          summary: "A course's translations (and its source), with whether the source changed since",
-          querystring: aiTranslationsQuery,
-          response: { 200: envelope(courseTranslationsSchema) },
-        },
-      },
-      async (r) => ok(await courseTranslations(c(r), r.query.courseId)),
-    );
-    app.get(
-      Routes.ai.list,
-      {
-        config: team,
-        schema: {
-          summary: "The team's generation jobs",
-          querystring: pageQuerySchema,
-          response: { 200: envelope(pageSchema(aiJobSchema)) },
-        },
-      },
-      async (r) => ok(await listJobs(c(r), r.query.pageNum, r.query.pageSize)),
-    );
-    app.get(
-      Routes.ai.detail,
-      {
-        config: team,
-        schema: {
-          summary: 'A job: status, outline, lessons, percent',
-          querystring: aiJobIdQuery,
-          response: { 200: job },
-        },
-      },
-      async (r) => ok(await jobDetail(c(r), r.query.jobId)),
-    );
-    app.post(
-      Routes.ai.outline,
-      {
-        config: team,
-        schema: { summary: 'Save the reviewed outline', body: aiOutlineBody, response: { 200: job } },
-      },
-      async (r) => ok(await saveOutline(c(r), r.body.jobId, r.body.outline)),
-    );
-    app.post(
-      Routes.ai.generate,
-      {
-        config: team,
-        schema: {
-          summary: 'Write every lesson into a new draft course',
-          body: aiJobIdBody,
-          response: { 200: job },
-        },
-      },
-      async (r) => ok(await generateLessons(c(r), r.body.jobId)),
-    );
-    app.post(
-      Routes.ai.cancel,
-      { config: team, schema: { summary: 'Cancel a job', body: aiJobIdBody, response: { 200: job } } },
-      async (r) => ok(await cancelJob(c(r), r.body.jobId)),
-    );
-    app.post(
-      Routes.ai.retry,
-      {
-        config: team,
-        schema: { summary: 'Retry one failed lesson', body: aiRetryBody, response: { 200: job } },
-      },
-      async (r) => ok(await retryLesson(c(r), r.body.jobId, r.body.idx)),
-    );
-    app.post(
-      Routes.ai.restart,
-      {
-        config: { ...team, rateLimit: { max: 20, timeWindow: '1 minute' } },
-        schema: {
-          summary: 'Start again: a new job with a cancelled or failed one’s topic and outline',
-          body: aiJobIdBody,
-          response: { 200: job },
-        },
-      },
-      async (r) => ok(await restartJob(c(r), r.body.jobId)),
-    );
+    serve(app, endpoints.ai.translate, async (r) => translateCourse(c(r), r.body));
+    serve(app, endpoints.ai.translations, async (r) => courseTranslations(c(r), r.query.courseId));
+    serve(app, endpoints.ai.list, async (r) => listJobs(c(r), r.query.pageNum, r.query.pageSize));
+    serve(app, endpoints.ai.detail, async (r) => jobDetail(c(r), r.query.jobId));
+    serve(app, endpoints.ai.outline, async (r) => saveOutline(c(r), r.body.jobId, r.body.outline));
+    serve(app, endpoints.ai.generate, async (r) => generateLessons(c(r), r.body.jobId));
+    serve(app, endpoints.ai.cancel, async (r) => cancelJob(c(r), r.body.jobId));
+    serve(app, endpoints.ai.retry, async (r) => retryLesson(c(r), r.body.jobId, r.body.idx));
+    serve(app, endpoints.ai.restart, async (r) => restartJob(c(r), r.body.jobId));
     app.get(
       Routes.ai.stream,
       {
@@ -252,16 +143,9 @@ export const aiRoutes =
         );
       },
     );
-    app.get(
-      Routes.ai.generator,
-      {
-        config: team,
-        schema: {
-          summary: 'Which generator writes courses: a model, or the template (not AI)',
-          response: { 200: envelope(aiGeneratorSchema) },
-        },
-      },
-      async () => ok({ kind: ctx.generator.kind, label: ctx.generator.label }),
-    );
+    serve(app, endpoints.ai.generator, async () => ({
+      kind: ctx.generator.kind,
+      label: ctx.generator.label,
+    }));
     await app.register(aiUsageRoutes);
   };

@@ -1,26 +1,9 @@
-import {
-  attachmentIdBody,
-  attachmentLessonQuery,
-  attachmentLinkBody,
-  attachmentLinkSchema,
-  attachmentListSchema,
-  attachmentRenameBody,
-  attachmentReorderBody,
-  attachmentSchema,
-  envelope,
-  queryIdSchema,
-  releasedAttachmentsQuery,
-  releasedAttachmentsSchema,
-  Routes,
-  shareAttachmentsQuery,
-  shareAttachmentsSchema,
-} from '@studio/contract';
+import { queryIdSchema, Routes, endpoints } from '@studio/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { teamCtxOf, viewerIdsOf } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { ok } from '../../platform/reply.ts';
 import {
   attachmentLink,
   openDownload,
@@ -34,116 +17,27 @@ import {
   renameLessonAttachment,
   reorderLessonAttachments,
 } from './attachments.service.ts';
-
-const team = { auth: 'team' } as const;
+import { serve } from '../../platform/endpoint.ts';
 
 export const attachmentsRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     const viewer = (r: FastifyRequest) => viewerIdsOf(ctx, r);
-    app.post(
-      Routes.attachment.upload,
-      {
-        config: team,
-        schema: {
-          summary:
-            'Attach a file to a lesson (multipart: field `lessonId` then field `file`; PDF, slides, documents, spreadsheets, zip, text; its type judged by its bytes)',
-          consumes: ['multipart/form-data'],
-          response: { 200: envelope(attachmentSchema) },
-        },
-      },
-      async (r) => ok(await receiveAttachment(ctx, r)),
+    serve(app, endpoints.attachment.upload, async (r) => receiveAttachment(ctx, r));
+    serve(app, endpoints.attachment.list, async (r) => lessonAttachments(teamCtxOf(r), r.query.lessonId));
+    serve(app, endpoints.attachment.rename, async (r) =>
+      renameLessonAttachment(teamCtxOf(r), r.body.attachmentId, r.body.name),
     );
-    app.get(
-      Routes.attachment.list,
-      {
-        config: team,
-        schema: {
-          summary: "A draft lesson's attachments in order (another team's lesson answers 404)",
-          querystring: attachmentLessonQuery,
-          response: { 200: envelope(attachmentListSchema) },
-        },
-      },
-      async (r) => ok(await lessonAttachments(teamCtxOf(r), r.query.lessonId)),
+    serve(app, endpoints.attachment.remove, async (r) => {
+      await removeLessonAttachment(teamCtxOf(r), r.body.attachmentId);
+      return null;
+    });
+    serve(app, endpoints.attachment.reorder, async (r) =>
+      reorderLessonAttachments(teamCtxOf(r), r.body.lessonId, r.body.attachmentIds),
     );
-    app.post(
-      Routes.attachment.rename,
-      {
-        config: team,
-        schema: {
-          summary: 'Rename an attachment (shown to learners from the next release)',
-          body: attachmentRenameBody,
-          response: { 200: envelope(attachmentSchema) },
-        },
-      },
-      async (r) => ok(await renameLessonAttachment(teamCtxOf(r), r.body.attachmentId, r.body.name)),
-    );
-    app.post(
-      Routes.attachment.remove,
-      {
-        config: team,
-        schema: {
-          summary: 'Remove an attachment from the draft (a release that lists it keeps it)',
-          body: attachmentIdBody,
-          response: { 200: envelope(z.null()) },
-        },
-      },
-      async (r) => {
-        await removeLessonAttachment(teamCtxOf(r), r.body.attachmentId);
-        return ok(null);
-      },
-    );
-    app.post(
-      Routes.attachment.reorder,
-      {
-        config: team,
-        schema: {
-          summary: "Order a lesson's attachments",
-          body: attachmentReorderBody,
-          response: { 200: envelope(attachmentListSchema) },
-        },
-      },
-      async (r) => ok(await reorderLessonAttachments(teamCtxOf(r), r.body.lessonId, r.body.attachmentIds)),
-    );
-    app.get(
-      Routes.attachment.lesson,
-      {
-        config: { auth: 'public' },
-        schema: {
-          summary:
-            "A released lesson's attachments: names and sizes for whoever may see the course, `downloadable` for whoever may read the lesson",
-          querystring: releasedAttachmentsQuery,
-          response: { 200: envelope(releasedAttachmentsSchema) },
-        },
-      },
-      async (r) => ok(await releasedAttachments(ctx, await viewer(r), r.query)),
-    );
-    app.get(
-      Routes.attachment.share,
-      {
-        config: { auth: 'public' },
-        schema: {
-          summary:
-            "A share's lessons' attachments: names and sizes only, for anyone with a live link (a share hands out no file)",
-          querystring: shareAttachmentsQuery,
-          response: { 200: envelope(shareAttachmentsSchema) },
-        },
-      },
-      async (r) => ok(await shareAttachments(ctx, r.query.shareId)),
-    );
-    app.post(
-      Routes.attachment.link,
-      {
-        config: { auth: 'public' },
-        schema: {
-          summary:
-            "A signed, short-lived download address of a released lesson's attachment, for whoever may read the lesson (404 otherwise)",
-          body: attachmentLinkBody,
-          response: { 200: envelope(attachmentLinkSchema) },
-        },
-      },
-      async (r) => ok(await attachmentLink(ctx, await viewer(r), r.body)),
-    );
+    serve(app, endpoints.attachment.lesson, async (r) => releasedAttachments(ctx, await viewer(r), r.query));
+    serve(app, endpoints.attachment.share, async (r) => shareAttachments(ctx, r.query.shareId));
+    serve(app, endpoints.attachment.link, async (r) => attachmentLink(ctx, await viewer(r), r.body));
     app.get(
       Routes.attachment.open,
       {

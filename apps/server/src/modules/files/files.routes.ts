@@ -1,10 +1,10 @@
-import { envelope, Routes, UPLOAD_KINDS, uploadData, type UploadKind } from '@studio/contract';
+import { Routes, UPLOAD_KINDS, type UploadKind, endpoints } from '@studio/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import { invalidInput } from '../../platform/errors.ts';
-import { ok } from '../../platform/reply.ts';
 import { readUpload, storeUpload } from './files.service.ts';
+import { serve } from '../../platform/endpoint.ts';
 
 const isKind = (v: unknown): v is UploadKind =>
   typeof v === 'string' && (UPLOAD_KINDS as readonly string[]).includes(v);
@@ -12,34 +12,23 @@ const isKind = (v: unknown): v is UploadKind =>
 export const filesRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    app.post(
-      Routes.file.upload,
-      {
-        config: { auth: 'registered' },
-        schema: {
-          summary: 'Upload an image (multipart: field `kind` then field `file`)',
-          consumes: ['multipart/form-data'],
-          response: { 200: envelope(uploadData) },
-        },
-      },
-      async (request) => {
-        if (!request.isMultipart()) throw invalidInput('file', 'multipartRequired');
-        let kind: UploadKind = 'image';
-        for await (const part of request.parts({
-          limits: { fileSize: ctx.config.UPLOAD_MAX_BYTES, files: 1 },
-        })) {
-          if (part.type === 'field') {
-            if (part.fieldname !== 'kind') continue;
-            if (!isKind(part.value)) throw invalidInput('kind', 'oneOf', UPLOAD_KINDS);
-            kind = part.value;
-            continue;
-          }
-          const body = await part.toBuffer(); // throws 413 past UPLOAD_MAX_BYTES
-          return ok(await storeUpload(ctx, kind, body));
+    serve(app, endpoints.file.upload, async (request) => {
+      if (!request.isMultipart()) throw invalidInput('file', 'multipartRequired');
+      let kind: UploadKind = 'image';
+      for await (const part of request.parts({
+        limits: { fileSize: ctx.config.UPLOAD_MAX_BYTES, files: 1 },
+      })) {
+        if (part.type === 'field') {
+          if (part.fieldname !== 'kind') continue;
+          if (!isKind(part.value)) throw invalidInput('kind', 'oneOf', UPLOAD_KINDS);
+          kind = part.value;
+          continue;
         }
-        throw invalidInput('file', 'fileMissing');
-      },
-    );
+        const body = await part.toBuffer(); // throws 413 past UPLOAD_MAX_BYTES
+        return storeUpload(ctx, kind, body);
+      }
+      throw invalidInput('file', 'fileMissing');
+    });
 
     app.get(
       `${Routes.file.get}/*`,

@@ -1,14 +1,4 @@
-import {
-  Code,
-  envelope,
-  messageFor,
-  pageSchema,
-  refundApplyBody,
-  refundIdBody,
-  refundListQuery,
-  refundSchema,
-  Routes,
-} from '@studio/contract';
+import { Code, messageFor, Routes, endpoints } from '@studio/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { teamCtxOf } from '../../platform/auth.ts';
@@ -19,7 +9,6 @@ import {
   PaymentRejected,
   verifiedRefundNotice,
 } from '../../platform/payments/payment-provider.ts';
-import { ok } from '../../platform/reply.ts';
 import {
   applyRefund,
   applyRefundNotice,
@@ -27,8 +16,7 @@ import {
   listRefunds,
   refuseRefund,
 } from './refunds.service.ts';
-
-const team = { auth: 'team' } as const;
+import { serve } from '../../platform/endpoint.ts';
 
 /**
  * Refunds: the buying team asks, the selling team approves (the provider pays back) or refuses; the
@@ -38,54 +26,10 @@ export const refundRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     await app.register(refundWebhook(ctx));
-    app.post(
-      Routes.refund.apply,
-      {
-        config: team,
-        schema: {
-          summary: 'Ask for a refund of one course of a paid order (buying team OWNER/ADMIN)',
-          body: refundApplyBody,
-          response: { 200: envelope(refundSchema) },
-        },
-      },
-      async (r) => ok(await applyRefund(teamCtxOf(r), r.body)),
-    );
-    app.get(
-      Routes.refund.list,
-      {
-        config: team,
-        schema: {
-          summary: "The current team's refunds: asked by it (buyer) or of it (seller); OWNER/ADMIN",
-          querystring: refundListQuery,
-          response: { 200: envelope(pageSchema(refundSchema)) },
-        },
-      },
-      async (r) => ok(await listRefunds(teamCtxOf(r), r.query)),
-    );
-    app.post(
-      Routes.refund.approve,
-      {
-        config: team,
-        schema: {
-          summary: 'Approve a refund of a course of the team: the provider pays back (seller OWNER/ADMIN)',
-          body: refundIdBody,
-          response: { 200: envelope(refundSchema) },
-        },
-      },
-      async (r) => ok(await approveRefund(teamCtxOf(r), r.body.refundId, r.log)),
-    );
-    app.post(
-      Routes.refund.refuse,
-      {
-        config: team,
-        schema: {
-          summary: 'Refuse a refund of a course of the team (seller OWNER/ADMIN)',
-          body: refundIdBody,
-          response: { 200: envelope(refundSchema) },
-        },
-      },
-      async (r) => ok(await refuseRefund(teamCtxOf(r), r.body.refundId)),
-    );
+    serve(app, endpoints.refund.apply, async (r) => applyRefund(teamCtxOf(r), r.body));
+    serve(app, endpoints.refund.list, async (r) => listRefunds(teamCtxOf(r), r.query));
+    serve(app, endpoints.refund.approve, async (r) => approveRefund(teamCtxOf(r), r.body.refundId, r.log));
+    serve(app, endpoints.refund.refuse, async (r) => refuseRefund(teamCtxOf(r), r.body.refundId));
   };
 
 /** The webhook a provider calls once a refund is paid back; the signature covers the raw body. */

@@ -7,13 +7,13 @@ import type { MediaPlay, MediaPlayBody } from '@studio/contract';
 import { Routes, type UiLang } from '@studio/contract/constants';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../features/auth/session-store.ts';
-import { api, unwrap } from '../../lib/request.ts';
 import { MediaPlayer } from './media-player.tsx';
 import { useMediaPlace } from './media-place.ts';
 import type { MediaViewer } from './watermark.ts';
+import { call } from '../../lib/call.ts';
 
 export const appFetchPlay = (body: MediaPlayBody): Promise<MediaPlay> =>
-  api.post<MediaPlay>(Routes.media.play, body, { silent: true, stayOnPage: true }).then(unwrap);
+  call.post(Routes.media.play, body, { silent: true, stayOnPage: true });
 
 /** The viewer the session names, or null when logged out. */
 export const useMediaViewer = (): MediaViewer | null => {

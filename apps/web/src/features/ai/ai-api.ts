@@ -2,19 +2,15 @@ import { Routes } from '@studio/contract/constants';
 import type {
   AiCreateRequest,
   AiDocument,
-  AiEstimate,
   AiEstimateRequest,
-  AiGenerator,
-  AiJob,
   AiTranslateRequest,
-  CourseTranslations,
   DocumentParseProgress,
   Outline,
-  Page,
 } from '@studio/contract';
 import type { AxiosRequestConfig } from 'axios';
 import { api, unwrap } from '../../lib/request.ts';
 import { finalEnvelope, latestProgress } from './parse-progress.ts';
+import { call } from '../../lib/call.ts';
 
 /** Query keys. Jobs belong to the current team, so the team is part of every key. */
 export const aiKeys = {
@@ -28,24 +24,19 @@ export const aiKeys = {
 
 /** Every AI job call; answers are the envelope's data. */
 export const aiApi = {
-  create: (body: AiCreateRequest) => api.post<AiJob>(Routes.ai.create, body).then(unwrap),
-  list: (pageNum: number, pageSize: number) =>
-    api.get<Page<AiJob>>(Routes.ai.list, { params: { pageNum, pageSize } }).then(unwrap),
-  detail: (jobId: number, config?: AxiosRequestConfig) =>
-    api.get<AiJob>(Routes.ai.detail, { ...config, params: { jobId } }).then(unwrap),
-  outline: (jobId: number, outline: Outline) =>
-    api.post<AiJob>(Routes.ai.outline, { jobId, outline }).then(unwrap),
-  generate: (jobId: number) => api.post<AiJob>(Routes.ai.generate, { jobId }).then(unwrap),
-  cancel: (jobId: number) => api.post<AiJob>(Routes.ai.cancel, { jobId }).then(unwrap),
-  retry: (jobId: number, idx: number) => api.post<AiJob>(Routes.ai.retry, { jobId, idx }).then(unwrap),
-  restart: (jobId: number) => api.post<AiJob>(Routes.ai.restart, { jobId }).then(unwrap),
-  generator: () => api.get<AiGenerator>(Routes.ai.generator).then(unwrap),
+  create: (body: AiCreateRequest) => call.post(Routes.ai.create, body),
+  list: (pageNum: number, pageSize: number) => call.get(Routes.ai.list, { pageNum, pageSize }),
+  detail: (jobId: number, config?: AxiosRequestConfig) => call.get(Routes.ai.detail, { jobId }, config),
+  outline: (jobId: number, outline: Outline) => call.post(Routes.ai.outline, { jobId, outline }),
+  generate: (jobId: number) => call.post(Routes.ai.generate, { jobId }),
+  cancel: (jobId: number) => call.post(Routes.ai.cancel, { jobId }),
+  retry: (jobId: number, idx: number) => call.post(Routes.ai.retry, { jobId, idx }),
+  restart: (jobId: number) => call.post(Routes.ai.restart, { jobId }),
+  generator: () => call.get(Routes.ai.generator),
   /** Silent: an estimate that fails (a half-typed form) hides itself; the run's own request still speaks. */
-  estimate: (body: AiEstimateRequest) =>
-    api.post<AiEstimate>(Routes.ai.estimate, body, { silent: true }).then(unwrap),
-  translate: (body: AiTranslateRequest) => api.post<AiJob>(Routes.ai.translate, body).then(unwrap),
-  translations: (courseId: number) =>
-    api.get<CourseTranslations>(Routes.ai.translations, { params: { courseId } }).then(unwrap),
+  estimate: (body: AiEstimateRequest) => call.post(Routes.ai.estimate, body, { silent: true }),
+  translate: (body: AiTranslateRequest) => call.post(Routes.ai.translate, body),
+  translations: (courseId: number) => call.get(Routes.ai.translations, { courseId }),
   /**
    * Sends a document to be read into sections; `onUpload` gets the percent sent (100: the server is
    * reading it). Refusals come back silent, for the upload box to say them where the file was dropped.

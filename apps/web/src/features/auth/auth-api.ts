@@ -1,22 +1,21 @@
 import { Routes, WebPaths, safeRedirect } from '@studio/contract/constants';
 import type { MpAuthorize, MpBaseResult, UserInfo, WechatCallback } from '@studio/contract';
-import { api, unwrap } from '../../lib/request.ts';
 import { WECHAT_REDIRECT_KEY } from './wechat-keys.ts';
+import { call } from '../../lib/call.ts';
 
 export const wechatCallback = (body: WechatCallback): Promise<UserInfo> =>
-  api.post<UserInfo>(Routes.auth.wechatCallback, body).then(unwrap);
+  call.post(Routes.auth.wechatCallback, body);
 
 /** 微信一键登录 inside WeChat (公众号): WeChat returned to /wxAuth?kind=login. */
 export const mpLoginCallback = (body: WechatCallback): Promise<UserInfo> =>
-  api.post<UserInfo>(Routes.auth.mpLoginCallback, body).then(unwrap);
+  call.post(Routes.auth.mpLoginCallback, body);
 
 /** The silent snsapi_base for a logged-in user (/wxAuth?kind=base): records the openid; where to go on. */
 export const mpBaseCallback = (body: WechatCallback): Promise<MpBaseResult> =>
-  api.post<MpBaseResult>(Routes.auth.mpBaseCallback, body).then(unwrap);
+  call.post(Routes.auth.mpBaseCallback, body);
 
 /** Starts the silent snsapi_base (WeChat Pay JSAPI needs the openid); comes back to `next`. */
-export const startMpBase = (next: string): Promise<MpAuthorize> =>
-  api.post<MpAuthorize>(Routes.auth.mpBase, { next }).then(unwrap);
+export const startMpBase = (next: string): Promise<MpAuthorize> => call.post(Routes.auth.mpBase, { next });
 
 /** Where /loading goes next, carrying the page the user first asked for. */
 export const loadingPath = (redirect: string | null): string => {

@@ -1,8 +1,8 @@
 import { Routes, WebPaths } from '@studio/contract/constants';
 import type { LastTeam, UserInfo } from '@studio/contract';
 import { create } from 'zustand';
-import { api, unwrap } from '../../lib/request.ts';
 import { onStoredUserChange, patchStoredUser, readStoredUser, writeStoredUser } from '../../lib/storage.ts';
+import { call } from '../../lib/call.ts';
 
 /**
  * The session as React sees it. localStorage `userInfo` stays the source of truth (the request
@@ -41,7 +41,7 @@ export const saveUserKeepingToken = (fresh: UserInfo): void => {
 export const saveLastTeam = (lastTeam: LastTeam | null): void => patchStoredUser({ lastTeam });
 
 export const fetchUserInfo = (quiet = false): Promise<UserInfo> =>
-  api.get<UserInfo>(Routes.user.info, quiet ? { silent: true, stayOnPage: true } : undefined).then(unwrap);
+  call.get(Routes.user.info, undefined, quiet ? { silent: true, stayOnPage: true } : undefined);
 
 /** Pages a visitor may see without logging in; a stale token there must not send them away. */
 export const isPublicPath = (path: string): boolean =>

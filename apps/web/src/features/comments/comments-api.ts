@@ -1,14 +1,6 @@
 import { Routes } from '@studio/contract/constants';
-import type {
-  CommentCourseList,
-  CommentCreate,
-  CommentMentionList,
-  CommentReply,
-  CommentThread,
-  CommentThreadList,
-  CommentUnread,
-} from '@studio/contract';
-import { api, unwrap } from '../../lib/request.ts';
+import type { CommentCreate, CommentReply } from '@studio/contract';
+import { call } from '../../lib/call.ts';
 
 /** Query keys: comments belong to the current team, so the team is part of every key. */
 export const commentKeys = {
@@ -22,17 +14,15 @@ export const commentKeys = {
 
 export const commentApi = {
   lesson: (lessonId: number, status: 'open' | 'all') =>
-    api.get<CommentThreadList>(Routes.comment.lessonList, { params: { lessonId, status } }).then(unwrap),
-  course: (courseId: number) =>
-    api.get<CommentCourseList>(Routes.comment.courseList, { params: { courseId } }).then(unwrap),
-  create: (body: CommentCreate) => api.post<CommentThread>(Routes.comment.create, body).then(unwrap),
-  reply: (body: CommentReply) => api.post<CommentThread>(Routes.comment.reply, body).then(unwrap),
-  resolve: (threadId: number) => api.post<CommentThread>(Routes.comment.resolve, { threadId }).then(unwrap),
-  reopen: (threadId: number) => api.post<CommentThread>(Routes.comment.reopen, { threadId }).then(unwrap),
-  remove: (commentId: number) => api.post<null>(Routes.comment.remove, { commentId }).then(unwrap),
-  mentions: () => api.get<CommentMentionList>(Routes.comment.mentions).then(unwrap),
+    call.get(Routes.comment.lessonList, { lessonId, status }),
+  course: (courseId: number) => call.get(Routes.comment.courseList, { courseId }),
+  create: (body: CommentCreate) => call.post(Routes.comment.create, body),
+  reply: (body: CommentReply) => call.post(Routes.comment.reply, body),
+  resolve: (threadId: number) => call.post(Routes.comment.resolve, { threadId }),
+  reopen: (threadId: number) => call.post(Routes.comment.reopen, { threadId }),
+  remove: (commentId: number) => call.post(Routes.comment.remove, { commentId }),
+  mentions: () => call.get(Routes.comment.mentions),
   /** Quiet: the header asks in the background, and a failure there is not worth a notice. */
-  unread: () => api.get<CommentUnread>(Routes.comment.mentionsUnread, { silent: true }).then(unwrap),
-  read: (commentIds?: number[]) =>
-    api.post<CommentUnread>(Routes.comment.mentionsRead, commentIds ? { commentIds } : {}).then(unwrap),
+  unread: () => call.get(Routes.comment.mentionsUnread, undefined, { silent: true }),
+  read: (commentIds?: number[]) => call.post(Routes.comment.mentionsRead, commentIds ? { commentIds } : {}),
 };

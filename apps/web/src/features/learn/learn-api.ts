@@ -1,23 +1,17 @@
 import { API_BASE, PLATFORM_CODE, Routes, SOURCE_HEADER, TOKEN_HEADER } from '@studio/contract/constants';
 import type {
-  Certificate,
-  LearnCourse,
-  LearnCourseItem,
   LearnFilter,
-  LearnProgress,
   LearnProgressBody,
-  LearnReport,
   LearnReportQuery,
   LearnWatchBody,
-  LearnWatched,
   QuizAnswer,
-  QuizAnswered,
 } from '@studio/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AxiosRequestConfig } from 'axios';
-import { api, unwrap } from '../../lib/request.ts';
+import { api } from '../../lib/request.ts';
 import { readToken } from '../../lib/storage.ts';
 import { useTeamId } from '../teams/current-team.ts';
+import { call } from '../../lib/call.ts';
 
 /**
  * Query keys. What a learner may learn, and their progress, belong to the current team, so the team
@@ -45,20 +39,15 @@ const reportParams = ({ keyword, courseId, ...rest }: Partial<LearnReportQuery>)
  * are the envelope's data.
  */
 export const learnApi = {
-  list: (filter: LearnFilter) =>
-    api
-      .get<{ list: LearnCourseItem[] }>(Routes.learn.list, { params: { filter } })
-      .then((e) => unwrap(e).list),
+  list: (filter: LearnFilter) => call.get(Routes.learn.list, { filter }).then((e) => e.list),
   /** Silent: the player says itself why a course cannot be opened. */
-  course: (courseId: number) =>
-    api.get<LearnCourse>(Routes.learn.course, { params: { courseId }, silent: true }).then(unwrap),
+  course: (courseId: number) => call.get(Routes.learn.course, { courseId }, { silent: true }),
   progress: (body: LearnProgressBody, config?: AxiosRequestConfig) =>
-    api.post<LearnProgress>(Routes.learn.progress, body, config).then(unwrap),
+    call.post(Routes.learn.progress, body, config),
   complete: (courseId: number, lessonId: number, config?: AxiosRequestConfig) =>
-    api.post<LearnProgress>(Routes.learn.complete, { courseId, lessonId }, config).then(unwrap),
+    call.post(Routes.learn.complete, { courseId, lessonId }, config),
   /** A watch save of a media block; silent: the next save sends its intervals again. */
-  watch: (body: LearnWatchBody) =>
-    api.post<LearnWatched>(Routes.learn.watch, body, { silent: true }).then(unwrap),
+  watch: (body: LearnWatchBody) => call.post(Routes.learn.watch, body, { silent: true }),
   /**
    * A watch save while the page is hidden or left: `fetch` with `keepalive` outlives the page
    * (sendBeacon cannot carry the token header); its answer is not read.
@@ -76,15 +65,12 @@ export const learnApi = {
     }).catch(() => undefined);
   },
   answer: (body: { courseId: number; lessonId: number; quizId: string; answer: QuizAnswer }) =>
-    api.post<QuizAnswered>(Routes.quiz.answer, body).then(unwrap),
+    call.post(Routes.quiz.answer, body),
   /** Public: no login needed, and a stale token must not send the visitor away. */
   certificate: (code: string) =>
-    api
-      .get<Certificate>(Routes.certificate.view, { params: { code }, silent: true, stayOnPage: true })
-      .then(unwrap),
+    call.get(Routes.certificate.view, { code }, { silent: true, stayOnPage: true }),
   /** Silent: the report page says itself why it cannot be shown (403 for a MEMBER). */
-  report: (query: LearnReportQuery) =>
-    api.get<LearnReport>(Routes.learn.report, { params: reportParams(query), silent: true }).then(unwrap),
+  report: (query: LearnReportQuery) => call.get(Routes.learn.report, reportParams(query), { silent: true }),
   /** The whole report as CSV (every page), with the same filters and order. */
   reportCsv: ({ pageNum: _page, pageSize: _size, ...filters }: LearnReportQuery) =>
     api.download(Routes.learn.reportCsv, { params: reportParams(filters) }),

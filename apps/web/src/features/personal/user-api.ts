@@ -1,13 +1,13 @@
 import { Routes } from '@studio/contract/constants';
 import type { UserInfo, UserModify, UserPassword } from '@studio/contract';
-import { api, unwrap } from '../../lib/request.ts';
 import { saveUserKeepingToken } from '../auth/session-store.ts';
+import { call, callEnvelope } from '../../lib/call.ts';
 
 /** POST /user/modify → UserInfo; stored without touching the token we hold. */
 export const modifyUser = async (body: UserModify): Promise<UserInfo> => {
-  const data = await api.post<UserInfo>(Routes.user.modify, body).then(unwrap);
+  const data = await call.post(Routes.user.modify, body);
   saveUserKeepingToken(data);
   return data;
 };
 
-export const changePassword = (body: UserPassword) => api.post<null>(Routes.user.password, body);
+export const changePassword = (body: UserPassword) => callEnvelope.post(Routes.user.password, body);

@@ -1,14 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Routes } from '@studio/contract/constants';
-import type { Coupon, CouponCreateBody } from '@studio/contract';
-import { api, unwrap } from '../../lib/request.ts';
+import type { CouponCreateBody } from '@studio/contract';
 import { useTeamId } from '../teams/current-team.ts';
+import { call } from '../../lib/call.ts';
 
 /** The seller team's coupons (OWNER/ADMIN). */
 export const couponApi = {
-  list: () => api.get<{ list: Coupon[] }>(Routes.coupon.list).then(unwrap),
-  create: (body: CouponCreateBody) => api.post<Coupon>(Routes.coupon.create, body).then(unwrap),
-  disable: (couponId: number) => api.post<null>(Routes.coupon.disable, { couponId }).then(unwrap),
+  list: () => call.get(Routes.coupon.list),
+  create: (body: CouponCreateBody) => call.post(Routes.coupon.create, body),
+  disable: (couponId: number) => call.post(Routes.coupon.disable, { couponId }),
 };
 
 const couponsKey = (teamId: number | undefined) => ['coupons', teamId] as const;

@@ -1,45 +1,41 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Routes } from '@studio/contract/constants';
-import type { Cart, CouponPreview, Order, Page, PageQuery, PayInfo, PayMethod } from '@studio/contract';
+import type { Cart, PageQuery, PayMethod } from '@studio/contract';
 import type { AxiosRequestConfig } from 'axios';
-import { api, unwrap } from '../../lib/request.ts';
 import { useTeamId } from '../teams/current-team.ts';
 import { storeKeys } from './store-api.ts';
+import { call, callEnvelope } from '../../lib/call.ts';
 
 export type CheckoutVars = { courseIds?: number[]; couponCode?: string };
 
 /** The cart, checkout, orders and payment calls. */
 export const orderApi = {
-  cart: () => api.get<Cart>(Routes.cart.list).then(unwrap),
-  add: (courseId: number, config?: AxiosRequestConfig) =>
-    api.post<Cart>(Routes.cart.add, { courseId }, config).then(unwrap),
-  remove: (courseIds: number[]) => api.post<Cart>(Routes.cart.remove, { courseIds }).then(unwrap),
-  select: (courseIds: number[], selected: boolean) =>
-    api.post<Cart>(Routes.cart.select, { courseIds, selected }).then(unwrap),
+  cart: () => call.get(Routes.cart.list),
+  add: (courseId: number, config?: AxiosRequestConfig) => call.post(Routes.cart.add, { courseId }, config),
+  remove: (courseIds: number[]) => call.post(Routes.cart.remove, { courseIds }),
+  select: (courseIds: number[], selected: boolean) => call.post(Routes.cart.select, { courseIds, selected }),
   /** `courseIds`: exactly these of the cart (else the selected ones); the server applies the coupon. */
   checkout: ({ courseIds, couponCode }: CheckoutVars = {}) =>
-    api.post<Order>(Routes.order.checkout, { courseIds, couponCode }).then(unwrap),
+    call.post(Routes.order.checkout, { courseIds, couponCode }),
   /** What a coupon code takes off the selected courses; its refusal is shown by the field, not a notice. */
   couponPreview: (code: string, courseIds: number[], config?: AxiosRequestConfig) =>
-    api
-      .post<CouponPreview>(Routes.coupon.preview, { code, courseIds }, { ...config, silent: true })
-      .then(unwrap),
+    call.post(Routes.coupon.preview, { code, courseIds }, { ...config, silent: true }),
   detail: (orderId: number, config?: AxiosRequestConfig) =>
-    api.get<Order>(Routes.order.detail, { ...config, params: { orderId } }).then(unwrap),
-  list: (query: PageQuery) => api.get<Page<Order>>(Routes.order.list, { params: query }).then(unwrap),
+    call.get(Routes.order.detail, { orderId }, config),
+  list: (query: PageQuery) => call.get(Routes.order.list, query),
   /**
    * Resolves with the envelope: 20018 (a success code) means the order is paid already. `provider`:
    * the provider the buyer chose (else the order's own); `method`: one of the answer's `methods`
    * (the server reads where the buyer is and offers that place's methods).
    */
   pay: (orderId: number, config?: AxiosRequestConfig, provider?: string, method?: PayMethod) =>
-    api.post<PayInfo>(
+    callEnvelope.post(
       Routes.order.pay,
       { orderId, ...(provider ? { provider } : {}), ...(method ? { method } : {}) },
       config,
     ),
   /** Cancels a pending order of the current team (its buyer, or OWNER/ADMIN). */
-  cancel: (orderId: number) => api.post<Order>(Routes.order.cancel, { orderId }).then(unwrap),
+  cancel: (orderId: number) => call.post(Routes.order.cancel, { orderId }),
 };
 
 /** 取消订单: the order, the lists and the pay page read it again (its coupon and courses are free again). */

@@ -1,20 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Routes } from '@studio/contract/constants';
-import type {
-  Order,
-  Page,
-  PageQuery,
-  StoreCard,
-  StoreChangelog,
-  StoreCourse,
-  StoreListAddress,
-  StoreListPage,
-  StoreSuggest,
-  TeamSales,
-} from '@studio/contract';
+import type { PageQuery, StoreListAddress } from '@studio/contract';
 import type { AxiosRequestConfig } from 'axios';
-import { api, unwrap } from '../../lib/request.ts';
+import { unwrap } from '../../lib/request.ts';
 import { useTeamId } from '../teams/current-team.ts';
+import { call, callEnvelope } from '../../lib/call.ts';
 
 /**
  * Query keys. What a team owns, its cart and its sales depend on the current team, so the team id is
@@ -39,22 +29,16 @@ export const storeKeys = {
 /** The catalogue, the buy page and the team's store views; answers are the envelope's data. */
 export const storeApi = {
   list: (query: StoreListAddress) =>
-    api.get<StoreListPage>(Routes.store.list, {
-      params: { ...query, keyword: query.keyword || undefined },
-    }),
+    callEnvelope.get(Routes.store.list, { ...query, keyword: query.keyword || undefined }),
   suggest: (keyword: string, signal?: AbortSignal) =>
-    api.get<StoreSuggest>(Routes.store.suggest, { params: { keyword }, signal, silent: true }).then(unwrap),
+    call.get(Routes.store.suggest, { keyword }, { signal, silent: true }),
   course: (courseId: number, config?: AxiosRequestConfig) =>
-    api.get<StoreCourse>(Routes.store.course, { ...config, params: { courseId } }).then(unwrap),
+    call.get(Routes.store.course, { courseId }, config),
   /** Quiet: the changelog is an extra on its pages, which say nothing when it fails. */
-  changelog: (courseId: number) =>
-    api.get<StoreChangelog>(Routes.store.changelog, { params: { courseId }, silent: true }).then(unwrap),
-  purchased: (query: PageQuery) =>
-    api.get<Page<StoreCard>>(Routes.store.purchased, { params: query }).then(unwrap),
-  teamSales: (days: number) =>
-    api.get<TeamSales>(Routes.store.teamSales, { params: { days }, silent: true }).then(unwrap),
-  teamPurchases: (query: PageQuery) =>
-    api.get<Page<Order>>(Routes.store.teamPurchases, { params: query, silent: true }).then(unwrap),
+  changelog: (courseId: number) => call.get(Routes.store.changelog, { courseId }, { silent: true }),
+  purchased: (query: PageQuery) => call.get(Routes.store.purchased, query),
+  teamSales: (days: number) => call.get(Routes.store.teamSales, { days }, { silent: true }),
+  teamPurchases: (query: PageQuery) => call.get(Routes.store.teamPurchases, query, { silent: true }),
 };
 
 export const useStoreList = (query: StoreListAddress) =>

@@ -1,8 +1,8 @@
 import { Routes } from '@studio/contract/constants';
 import type { InviteLink, JoinRequest, MyJoinRequest, TeamAccess, TeamAccessModify } from '@studio/contract';
 import { queryClient } from '../../lib/query-client.ts';
-import { api, unwrap } from '../../lib/request.ts';
 import { fetchCurrentTeam } from './team-api.ts';
+import { call, callEnvelope } from '../../lib/call.ts';
 
 /** Query keys: the team's links and requests live under `['team', id]`, refreshed with the team. */
 export const accessKeys = {
@@ -19,29 +19,29 @@ const afterAccessChange = async (access: TeamAccess): Promise<TeamAccess> => {
 };
 
 export const resetTeamCode = async (): Promise<TeamAccess> =>
-  afterAccessChange(await api.post<TeamAccess>(Routes.team.codeReset).then(unwrap));
+  afterAccessChange(await call.post(Routes.team.codeReset));
 
 export const modifyTeamAccess = async (body: TeamAccessModify): Promise<TeamAccess> =>
-  afterAccessChange(await api.post<TeamAccess>(Routes.team.accessModify, body).then(unwrap));
+  afterAccessChange(await call.post(Routes.team.accessModify, body));
 
 export const fetchInviteLinks = async (): Promise<InviteLink[]> =>
-  unwrap(await api.get<{ list: InviteLink[] }>(Routes.team.inviteList)).list;
+  (await call.get(Routes.team.inviteList)).list;
 
 export const revokeInviteLink = async (inviteId: number): Promise<void> => {
-  await api.post<null>(Routes.team.inviteRevoke, { inviteId });
+  await callEnvelope.post(Routes.team.inviteRevoke, { inviteId });
   await queryClient.invalidateQueries({ queryKey: ['team'] });
 };
 
 export const fetchJoinRequests = async (): Promise<JoinRequest[]> =>
-  unwrap(await api.get<{ list: JoinRequest[] }>(Routes.team.joinRequestList)).list;
+  (await call.get(Routes.team.joinRequestList)).list;
 
 /** Approving adds a member: the member list and count are read again. */
 export const decideJoinRequest = async (requestId: number, approve: boolean): Promise<void> => {
   const path = approve ? Routes.team.joinRequestApprove : Routes.team.joinRequestDecline;
-  await api.post<null>(path, { requestId });
+  await callEnvelope.post(path, { requestId });
   await queryClient.invalidateQueries({ queryKey: ['team'] });
 };
 
 /** My pending requests (/selectTeam). Silent: a failure here must not raise a notice. */
 export const fetchMyJoinRequests = async (): Promise<MyJoinRequest[]> =>
-  unwrap(await api.get<{ list: MyJoinRequest[] }>(Routes.team.joinRequestMine, { silent: true })).list;
+  (await call.get(Routes.team.joinRequestMine, undefined, { silent: true })).list;

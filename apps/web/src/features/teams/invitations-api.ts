@@ -1,16 +1,9 @@
 import { Code, Routes } from '@studio/contract/constants';
-import type {
-  InvitationSent,
-  InviteInfo,
-  LastTeam,
-  MyInvitation,
-  RemovedFromTeam,
-  TeamInvitation,
-} from '@studio/contract';
+import type { InviteInfo, LastTeam, MyInvitation, RemovedFromTeam, TeamInvitation } from '@studio/contract';
 import { isApiError } from '../../lib/api-error.ts';
 import { queryClient } from '../../lib/query-client.ts';
-import { api, unwrap } from '../../lib/request.ts';
 import { applyCurrentTeam, fetchTeamList } from './team-store.ts';
+import { call, callEnvelope } from '../../lib/call.ts';
 
 /** Query keys: the badge and /selectTeam share `mine`, so answering one updates both. */
 export const invitationKeys = {
@@ -22,7 +15,7 @@ export const invitationKeys = {
 
 /** My pending invitations. Silent: the header badge must never raise an error notice. */
 export const fetchMyInvitations = async (): Promise<MyInvitation[]> =>
-  unwrap(await api.get<{ list: MyInvitation[] }>(Routes.team.invitationList, { silent: true })).list;
+  (await call.get(Routes.team.invitationList, undefined, { silent: true })).list;
 
 /**
  * An answered invitation leaves the cached list at once, and the header badge with it: a refetch
@@ -37,7 +30,7 @@ async function forgetInvitation(invitationId: number) {
 
 /** Accepting makes the invited team the current one (20014: already a member, switched too). */
 export const acceptInvitation = async (invitationId: number): Promise<LastTeam> => {
-  const data = await api.post<LastTeam>(Routes.team.invitationAccept, { invitationId }).then(unwrap);
+  const data = await call.post(Routes.team.invitationAccept, { invitationId });
   await forgetInvitation(invitationId);
   applyCurrentTeam(data); // also refreshes every query, the badge included
   void fetchTeamList();
@@ -45,32 +38,30 @@ export const acceptInvitation = async (invitationId: number): Promise<LastTeam> 
 };
 
 export const declineInvitation = async (invitationId: number): Promise<void> => {
-  await api.post<null>(Routes.team.invitationDecline, { invitationId });
+  await callEnvelope.post(Routes.team.invitationDecline, { invitationId });
   await forgetInvitation(invitationId);
   await queryClient.invalidateQueries({ queryKey: invitationKeys.mine });
 };
 
 /** OWNER/ADMIN invites a registered user; `already` when they are a member (20014). */
 export const inviteMember = async (userId: number): Promise<{ already: boolean }> => {
-  const { code } = await api.post<InvitationSent>(Routes.team.userInviteJoin, { userId });
+  const { code } = await callEnvelope.post(Routes.team.userInviteJoin, { userId });
   await queryClient.invalidateQueries({ queryKey: ['team'] });
   return { already: code === Code.ALREADY_MEMBER };
 };
 
 export const fetchTeamInvitations = async (): Promise<TeamInvitation[]> =>
-  unwrap(await api.get<{ list: TeamInvitation[] }>(Routes.team.invitationTeamList)).list;
+  (await call.get(Routes.team.invitationTeamList)).list;
 
 export const cancelInvitation = async (invitationId: number): Promise<void> => {
-  await api.post<null>(Routes.team.invitationCancel, { invitationId });
+  await callEnvelope.post(Routes.team.invitationCancel, { invitationId });
   await queryClient.invalidateQueries({ queryKey: ['team'] });
 };
 
 /** What an invite link or team code invites to; null when it is unknown, expired or used up. */
 export const fetchInviteInfo = async (inviteCode: string): Promise<InviteInfo | null> => {
   try {
-    return unwrap(
-      await api.get<InviteInfo>(Routes.team.inviteInfo, { params: { inviteCode }, silent: true }),
-    );
+    return await call.get(Routes.team.inviteInfo, { inviteCode }, { silent: true });
   } catch (error) {
     const gone: number[] = [Code.INVITE_INVALID, Code.TEAM_NOT_FOUND, Code.TEAM_CODE_DISABLED];
     if (isApiError(error) && gone.includes(error.code)) {
@@ -86,7 +77,7 @@ export const fetchInviteInfo = async (inviteCode: string): Promise<InviteInfo | 
  */
 export const fetchRemovedFrom = async (): Promise<RemovedFromTeam | null> => {
   try {
-    await api.get(Routes.team.currentList, { silent: true, stayOnPage: true });
+    await callEnvelope.get(Routes.team.currentList, undefined, { silent: true, stayOnPage: true });
     return null;
   } catch (error) {
     if (!isApiError(error) || error.code !== Code.NO_TEAM) return null;

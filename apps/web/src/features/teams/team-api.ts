@@ -1,5 +1,6 @@
 import { Code, Routes } from '@studio/contract/constants';
 import type {
+  Envelope,
   CurrentTeam,
   InviteCreate,
   InviteCreated,
@@ -12,10 +13,10 @@ import type {
   TeamUserListQuery,
 } from '@studio/contract';
 import { queryClient } from '../../lib/query-client.ts';
-import { api, unwrap } from '../../lib/request.ts';
 import { readStoredUser } from '../../lib/storage.ts';
 import { saveLastTeam } from '../auth/session-store.ts';
 import { applyCurrentTeam, fetchTeamList } from './team-store.ts';
+import { call, callEnvelope } from '../../lib/call.ts';
 
 /** Query keys of the team centre; everything under `['team']` is refreshed after a change. */
 export const teamKeys = {
@@ -47,16 +48,16 @@ export const syncLastTeam = (team: LastTeam): void => {
 
 /** GET /team/current/list; a role or expiry changed elsewhere reaches the stored lastTeam here. */
 export const fetchCurrentTeam = async (): Promise<CurrentTeam> => {
-  const data = await api.get<CurrentTeam>(Routes.team.currentList).then(unwrap);
+  const data = await call.get(Routes.team.currentList);
   syncLastTeam(data);
   return data;
 };
 
 export const fetchMembers = async (query: TeamUserListQuery): Promise<Page<TeamUser>> =>
-  api.get<Page<TeamUser>>(Routes.team.userList, { params: query }).then(unwrap);
+  call.get(Routes.team.userList, query);
 
 export const searchNonMembers = async (keyword: string): Promise<NonMember[]> =>
-  unwrap(await api.get<{ list: NonMember[] }>(Routes.team.userSearchNon, { params: { keyword } })).list;
+  (await call.get(Routes.team.userSearchNon, { keyword })).list;
 
 /** After any change: the team centre's queries and the switcher's list. */
 export const refreshTeam = async (): Promise<void> => {
@@ -65,39 +66,39 @@ export const refreshTeam = async (): Promise<void> => {
 };
 
 export const modifyTeam = async (body: TeamModify): Promise<LastTeam> => {
-  const data = await api.post<LastTeam>(Routes.team.modify, body).then(unwrap);
+  const data = await call.post(Routes.team.modify, body);
   applyCurrentTeam(data);
   void fetchTeamList();
   return data;
 };
 
 export const changeRole = async (userId: number, role: 'ADMIN' | 'MEMBER'): Promise<void> => {
-  await api.post<null>(Routes.team.userRole, { userId, role });
+  await callEnvelope.post(Routes.team.userRole, { userId, role });
   await refreshTeam();
 };
 
 export const removeMember = async (userId: number): Promise<void> => {
-  await api.post<null>(Routes.team.userRemove, { userId });
+  await callEnvelope.post(Routes.team.userRemove, { userId });
   await refreshTeam();
 };
 
 /** The old owner becomes ADMIN: the stored lastTeam takes the role and abilities the server now gives. */
 export const transferOwnership = async (userId: number): Promise<void> => {
-  await api.post<null>(Routes.team.ownerChange, { userId });
+  await callEnvelope.post(Routes.team.ownerChange, { userId });
   await fetchCurrentTeam();
   await refreshTeam();
 };
 
 /** Leaves a team; when it was the current one, there is no current team any more. */
 export const leaveTeam = async (teamId: number): Promise<void> => {
-  await api.post<null>(Routes.team.userLeave, { teamId });
+  await callEnvelope.post(Routes.team.userLeave, { teamId });
   if (readStoredUser()?.lastTeam?.teamId === teamId) saveLastTeam(null);
   queryClient.removeQueries({ queryKey: teamKeys.all });
   void fetchTeamList();
 };
 
 export const createInvite = async (body: InviteCreate): Promise<InviteCreated> =>
-  api.post<InviteCreated>(Routes.team.inviteCreate, body).then(unwrap);
+  call.post(Routes.team.inviteCreate, body);
 
 export type JoinOutcome = { team: LastTeam; already: boolean } | { pending: JoinPending };
 
@@ -106,7 +107,9 @@ export type JoinOutcome = { team: LastTeam; already: boolean } | { pending: Join
  * A team code whose team asks for approval answers the pending request instead: nothing switches.
  */
 export const joinTeam = async (inviteCode: string): Promise<JoinOutcome> => {
-  const { code, data } = await api.post<LastTeam | JoinPending>(Routes.team.userInviteJoin, { inviteCode });
+  const answer = await callEnvelope.post(Routes.team.userInviteJoin, { inviteCode });
+  // A code or link answers the team or the pending request; the invitation's answer is for a userId.
+  const { code, data } = answer as Envelope<LastTeam | JoinPending>;
   if ('pending' in data) return { pending: data };
   applyCurrentTeam(toLastTeam(data));
   void fetchTeamList();

@@ -2,9 +2,9 @@ import { Routes } from '@studio/contract/constants';
 import type { LastTeam, TeamListItem } from '@studio/contract';
 import { create } from 'zustand';
 import { queryClient } from '../../lib/query-client.ts';
-import { api, unwrap } from '../../lib/request.ts';
 import { onStoredUserChange } from '../../lib/storage.ts';
 import { saveLastTeam } from '../auth/session-store.ts';
+import { call } from '../../lib/call.ts';
 
 interface TeamState {
   list: TeamListItem[];
@@ -28,9 +28,7 @@ onStoredUserChange((user) => {
 export const fetchTeamList = async (): Promise<void> => {
   useTeams.setState({ loading: true });
   try {
-    const { list } = unwrap(
-      await api.get<{ list: TeamListItem[] }>(Routes.team.changeList, { silent: true }),
-    );
+    const { list } = await call.get(Routes.team.changeList, undefined, { silent: true });
     useTeams.setState({ list, failed: false });
   } catch {
     useTeams.setState({ failed: true });
@@ -50,14 +48,14 @@ export const applyCurrentTeam = (team: LastTeam): void => {
 
 /** POST /team/change {teamId} → the new LastTeam. */
 export const changeTeam = async (teamId: number): Promise<LastTeam> => {
-  const data = await api.post<LastTeam>(Routes.team.change, { teamId }).then(unwrap);
+  const data = await call.post(Routes.team.change, { teamId });
   applyCurrentTeam(data);
   return data;
 };
 
 /** POST /team/create → the new team, already current. */
 export const createTeam = async (body: { teamName: string; teamLogo?: string }): Promise<LastTeam> => {
-  const data = await api.post<LastTeam>(Routes.team.create, body).then(unwrap);
+  const data = await call.post(Routes.team.create, body);
   applyCurrentTeam(data);
   void fetchTeamList();
   return data;

@@ -1,8 +1,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Routes } from '@studio/contract/constants';
-import type { Invoice, InvoiceApply, Page, PageQuery } from '@studio/contract';
-import { api, unwrap } from '../../../lib/request.ts';
+import type { InvoiceApply, PageQuery } from '@studio/contract';
+import { api } from '../../../lib/request.ts';
 import { useTeamId } from '../../teams/current-team.ts';
+import { call } from '../../../lib/call.ts';
 
 export type InvoiceSide = 'buyer' | 'seller';
 
@@ -14,15 +15,15 @@ export const invoiceKeys = {
 
 /** Invoices (发票): the buying team asks, the selling team issues a PDF, both download it. */
 export const invoiceApi = {
-  apply: (body: InvoiceApply) => api.post<Invoice[]>(Routes.invoice.apply, body).then(unwrap),
+  apply: (body: InvoiceApply) => call.post(Routes.invoice.apply, body),
   list: (side: InvoiceSide, query: PageQuery & { orderId?: number }) =>
-    api.get<Page<Invoice>>(Routes.invoice.list, { params: { side, ...query } }).then(unwrap),
+    call.get(Routes.invoice.list, { side, ...query }),
   /** Multipart: `invoiceId` first, then the PDF (the server reads the fields in order). */
   issue: ({ invoiceId, file }: { invoiceId: number; file: Blob }) => {
     const form = new FormData();
     form.append('invoiceId', String(invoiceId));
     form.append('file', file);
-    return api.post<Invoice>(Routes.invoice.issue, form).then(unwrap);
+    return call.post(Routes.invoice.issue, form);
   },
   /** The PDF, through the client (it needs the token header); a failure answers the envelope. */
   download: (invoiceId: number) => api.download(Routes.invoice.download, { params: { invoiceId } }),

@@ -1,8 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Routes } from '@studio/contract/constants';
-import type { Page, PageQuery, Refund, RefundApply } from '@studio/contract';
-import { api, unwrap } from '../../../lib/request.ts';
+import type { PageQuery, Refund, RefundApply } from '@studio/contract';
 import { useTeamId } from '../../teams/current-team.ts';
+import { call } from '../../../lib/call.ts';
 
 export type RefundSide = 'buyer' | 'seller';
 
@@ -14,11 +14,10 @@ export const refundKeys = {
 
 /** Refunds: the buying team asks, the selling team approves or refuses. */
 export const refundApi = {
-  apply: (body: RefundApply) => api.post<Refund>(Routes.refund.apply, body).then(unwrap),
-  list: (side: RefundSide, query: PageQuery) =>
-    api.get<Page<Refund>>(Routes.refund.list, { params: { side, ...query } }).then(unwrap),
-  approve: (refundId: number) => api.post<Refund>(Routes.refund.approve, { refundId }).then(unwrap),
-  refuse: (refundId: number) => api.post<Refund>(Routes.refund.refuse, { refundId }).then(unwrap),
+  apply: (body: RefundApply) => call.post(Routes.refund.apply, body),
+  list: (side: RefundSide, query: PageQuery) => call.get(Routes.refund.list, { side, ...query }),
+  approve: (refundId: number) => call.post(Routes.refund.approve, { refundId }),
+  refuse: (refundId: number) => call.post(Routes.refund.refuse, { refundId }),
 };
 
 /** The current team's refunds on one side (OWNER/ADMIN; the caller passes `enabled`). */

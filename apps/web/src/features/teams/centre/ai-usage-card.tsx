@@ -1,10 +1,9 @@
 import { Routes } from '@studio/contract/constants';
-import type { AiUsage } from '@studio/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Flex, Progress, Select, Skeleton, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, unwrap } from '../../../lib/request.ts';
+import { call } from '../../../lib/call.ts';
 
 const number = (n: number) => n.toLocaleString('en-US');
 
@@ -21,7 +20,7 @@ export const AiUsageCard = ({ teamId }: { teamId: number }) => {
   const [month, setMonth] = useState<string | undefined>(undefined);
   const usage = useQuery({
     queryKey: ['ai', 'usage', teamId, month ?? 'current'],
-    queryFn: () => api.get<AiUsage>(Routes.ai.usage, { params: month ? { month } : {} }).then(unwrap),
+    queryFn: () => call.get(Routes.ai.usage, month ? { month } : {}),
     staleTime: 0,
   });
   const title = <h2 style={{ fontSize: 16, margin: 0 }}>{t('teamCentre.aiUsage.title')}</h2>;

@@ -3,7 +3,7 @@ import type { MediaUsage } from '@studio/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Progress, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { api, unwrap } from '../../../lib/request.ts';
+import { call } from '../../../lib/call.ts';
 
 const MB = 1024 * 1024;
 
@@ -20,7 +20,7 @@ export const MediaUsageCard = ({ teamId }: { teamId: number }) => {
   const { t } = useTranslation();
   const usage = useQuery({
     queryKey: ['media', 'usage', teamId],
-    queryFn: () => api.get<MediaUsage>(Routes.media.usage).then(unwrap),
+    queryFn: () => call.get(Routes.media.usage),
     staleTime: 0,
   });
   const title = <h2 style={{ fontSize: 16, margin: 0 }}>{t('teamCentre.mediaUsage.title')}</h2>;

@@ -1,7 +1,7 @@
 import { API_BASE, Routes, TOKEN_HEADER } from '@studio/contract/constants';
 import type { Media } from '@studio/contract';
-import { api, unwrap } from '../../../../lib/request.ts';
 import { readToken } from '../../../../lib/storage.ts';
+import { call } from '../../../../lib/call.ts';
 
 export const mediaKeys = {
   info: (mediaId: number) => ['media', 'info', mediaId] as const,
@@ -9,7 +9,7 @@ export const mediaKeys = {
 
 /** A media's state. Silent: the card polls it and says itself what a failure means. */
 export const fetchMediaInfo = (mediaId: number): Promise<Media> =>
-  api.get<Media>(Routes.media.info, { params: { mediaId }, silent: true }).then(unwrap);
+  call.get(Routes.media.info, { mediaId }, { silent: true });
 
 /** How many bytes of an upload the server holds (tus HEAD), or null when it cannot say. */
 export async function storedOffset(uploadUrl: string): Promise<number | null> {

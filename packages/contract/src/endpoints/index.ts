@@ -1,0 +1,57 @@
+/**
+ * Every JSON endpoint of the API, by the group of its path in `Routes` (`endpoints.course.list` is
+ * `Routes.course.list`; the two top-level ones are `endpoints.system`). See endpoint.ts.
+ */
+import type { EndpointsOf } from '../endpoint.ts';
+import { ai } from './ai.ts';
+import { attachment } from './attachment.ts';
+import { auth } from './auth.ts';
+import { cart } from './cart.ts';
+import { certificate } from './certificate.ts';
+import { comment } from './comment.ts';
+import { coupon } from './coupon.ts';
+import { course } from './course.ts';
+import { file } from './file.ts';
+import { invoice } from './invoice.ts';
+import { learn } from './learn.ts';
+import { lesson } from './lesson.ts';
+import { media } from './media.ts';
+import { order } from './order.ts';
+import { quiz } from './quiz.ts';
+import { refund } from './refund.ts';
+import { share } from './share.ts';
+import { store } from './store.ts';
+import { system } from './system.ts';
+import { team } from './team.ts';
+import { user } from './user.ts';
+
+export const endpoints = {
+  ai,
+  attachment,
+  auth,
+  cart,
+  certificate,
+  comment,
+  coupon,
+  course,
+  file,
+  invoice,
+  learn,
+  lesson,
+  media,
+  order,
+  quiz,
+  refund,
+  share,
+  store,
+  system,
+  team,
+  user,
+};
+
+/** Every endpoint, as one union. */
+export type AnyEndpoint = EndpointsOf<typeof endpoints>;
+/** The endpoint at a path (every JSON path has one method). */
+export type EndpointAt<P extends AnyEndpoint['path']> = Extract<AnyEndpoint, { path: P }>;
+/** The paths of the endpoints called with a method. */
+export type PathsOf<M extends AnyEndpoint['method']> = Extract<AnyEndpoint, { method: M }>['path'];
