@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { Providers } from './app/providers.tsx';
 import { createAppRouter } from './app/router.tsx';
-import { bootstrapSession } from './features/auth/session-store.ts';
+import { bootstrapSession } from './lib/session-store.ts';
 import { i18nReady } from './lib/i18n/index.ts';
 import './styles.css';
 

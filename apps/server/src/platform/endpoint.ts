@@ -11,11 +11,14 @@ import { ok } from './reply.ts';
 
 /** A success answered with a code other than 0 (10005, 20014…), or a message of its own. */
 export class Coded<T> {
-  constructor(
-    readonly data: T,
-    readonly code: number,
-    readonly msg?: string,
-  ) {}
+  readonly data: T;
+  readonly code: number;
+  readonly msg?: string;
+  constructor(data: T, code: number, msg?: string) {
+    this.data = data;
+    this.code = code;
+    this.msg = msg;
+  }
 }
 export const coded = <T>(data: T, code: number, msg?: string): Coded<T> => new Coded(data, code, msg);
 

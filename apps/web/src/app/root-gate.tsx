@@ -1,6 +1,6 @@
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { PageLoading } from '../components/page-loading.tsx';
-import { useSession } from '../features/auth/session-store.ts';
+import { useSession } from '../lib/session-store.ts';
 
 /**
  * The root of the route tree. Until the stored user has been checked, only the loading placeholder

@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react';
 import MockAdapter from 'axios-mock-adapter';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { useSession } from '../features/auth/session-store.ts';
+import { useSession } from '../lib/session-store.ts';
 import { http } from '../lib/request.ts';
 import { writeStoredUser } from '../lib/storage.ts';
 import { user } from '../test/fixtures.ts';

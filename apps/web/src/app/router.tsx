@@ -27,7 +27,7 @@ export const routes: RouteObject[] = [
       // Top level, without the main layout.
       {
         path: 'share/:shareId',
-        lazy: lazyPage(() => import('../features/share/share-page.tsx'), 'SharePage'),
+        lazy: lazyPage(() => import('../features/courses/share/share-page.tsx'), 'SharePage'),
       },
       {
         path: 'certificate/:code',
@@ -38,7 +38,7 @@ export const routes: RouteObject[] = [
       { path: 'wxAuth', lazy: lazyPage(() => import('../features/auth/wx-auth-page.tsx'), 'WxAuthPage') },
       {
         path: 'wx-preview/:courseId',
-        lazy: lazyPage(() => import('../features/share/wx-preview-page.tsx'), 'WxPreviewPage'),
+        lazy: lazyPage(() => import('../features/courses/share/wx-preview-page.tsx'), 'WxPreviewPage'),
       },
       {
         // Inside the main layout. The pathless child keeps the header when one page fails.

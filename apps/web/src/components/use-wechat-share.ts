@@ -14,7 +14,7 @@ export function useWechatShare(card: ShareCard | undefined): void {
   const cover = card?.cover ?? '';
   useEffect(() => {
     if (title === undefined || !/MicroMessenger/i.test(navigator.userAgent)) return;
-    void import('../public/wechat-share.ts').then((m) =>
+    void import('../lib/wechat-share.ts').then((m) =>
       m.setupWechatShare({
         title,
         desc: summary,

@@ -51,7 +51,7 @@ else addEventListener('load', afterPaint, { once: true });
 
 // Inside WeChat only: the share card (JSSDK), in a chunk of its own, so other visitors never load it.
 if (/MicroMessenger/i.test(navigator.userAgent)) {
-  void import('./wechat-share.ts').then((m) => m.setupWechatShare());
+  void import('../lib/wechat-share.ts').then((m) => m.setupWechatShare());
 }
 
 // A lesson's video or audio: the page holds a play button; the player's script loads when it is pressed.

@@ -11,7 +11,7 @@ import { http } from '../lib/request.ts';
 import { writeStoredUser } from '../lib/storage.ts';
 import { user } from './fixtures.ts';
 import { learnCourse, learnProgress } from './learn-fixtures.ts';
-import { useSession } from '../features/auth/session-store.ts';
+import { useSession } from '../lib/session-store.ts';
 
 /** What the tests drive: the progress posts (with the fake time sent), the scroll, the end seen. */
 export const player: {

@@ -2,7 +2,7 @@ import { Layout } from 'antd';
 import { Navigate, Outlet, useLocation, useMatches, useNavigation } from 'react-router';
 import { WebPaths } from '@studio/contract/constants';
 import { PageLoading } from '../../components/page-loading.tsx';
-import { useSession } from '../../features/auth/session-store.ts';
+import { useSession } from '../../lib/session-store.ts';
 import { ExpiredTeamAlert } from '../../features/teams/expired-alert.tsx';
 import { isLoggingOut } from '../../lib/logout.ts';
 import type { RouteHandle } from '../lazy-page.ts';

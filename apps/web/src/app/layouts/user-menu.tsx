@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { WebPaths } from '@studio/contract/constants';
 import { avatarUrl } from '../../components/picture.tsx';
-import { useSession } from '../../features/auth/session-store.ts';
+import { useSession } from '../../lib/session-store.ts';
 import { logout } from '../../lib/logout.ts';
 
 /** Avatar + nickname; 个人中心 and 退出登录. */

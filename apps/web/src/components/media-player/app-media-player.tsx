@@ -6,7 +6,7 @@
 import type { MediaPlay, MediaPlayBody } from '@studio/contract';
 import { Routes, type UiLang } from '@studio/contract/constants';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../features/auth/session-store.ts';
+import { useSession } from '../../lib/session-store.ts';
 import { MediaPlayer } from './media-player.tsx';
 import { useMediaPlace } from './media-place.ts';
 import type { MediaViewer } from './watermark.ts';

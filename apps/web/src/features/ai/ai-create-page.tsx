@@ -13,7 +13,7 @@ import { aiApi, aiKeys } from './ai-api.ts';
 import { GeneratorNotice } from './ai-bits.tsx';
 import { DocumentUpload } from './document-upload.tsx';
 import { AiEstimateNote } from './ai-estimate.tsx';
-import { useTeamWritable } from '../teams/current-team.ts';
+import { useTeamWritable } from '../../lib/current-team.ts';
 import './ai.css';
 import { NumberInput } from '../../components/number-input.tsx';
 

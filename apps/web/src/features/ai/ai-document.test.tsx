@@ -14,7 +14,7 @@ import { http } from '../../lib/request.ts';
 import { writeStoredUser } from '../../lib/storage.ts';
 import { user } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
-import { useSession } from '../auth/session-store.ts';
+import { useSession } from '../../lib/session-store.ts';
 
 const mock = new MockAdapter(http);
 const ok = (data: unknown) => [200, { code: Code.OK, msg: 'ok', data }] as const;

@@ -15,7 +15,7 @@ import { TestProviders } from '../../test/test-providers.tsx';
 import { writeStoredUser } from '../../lib/storage.ts';
 import { user } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
-import { useSession } from '../auth/session-store.ts';
+import { useSession } from '../../lib/session-store.ts';
 import { thousands } from './ai-estimate.tsx';
 import { TranslateDialog } from './translate-dialog.tsx';
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { WebPaths } from '@studio/contract/constants';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
-import { useTeamWritable } from '../teams/current-team.ts';
+import { useTeamWritable } from '../../lib/current-team.ts';
 import { JobHistory } from './job-history.tsx';
 import './ai.css';
 

@@ -9,7 +9,7 @@ import type { StreamOptions } from '../../lib/sse.ts';
 import { writeStoredUser } from '../../lib/storage.ts';
 import { user } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
-import { useSession } from '../auth/session-store.ts';
+import { useSession } from '../../lib/session-store.ts';
 
 const streams = vi.hoisted(() => [] as { path: string; options: StreamOptions; close: () => void }[]);
 vi.mock('../../lib/sse.ts', () => ({

@@ -8,7 +8,7 @@ import { WebPaths } from '@studio/contract/constants';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { aiApi, aiKeys } from './ai-api.ts';
 import { LinkButton } from './ai-bits.tsx';
-import { useTeamWritable } from '../teams/current-team.ts';
+import { useTeamWritable } from '../../lib/current-team.ts';
 import { parseId } from './ai-hooks.ts';
 import { LessonList } from './lesson-list.tsx';
 import { OutlineEditor } from './outline-editor.tsx';

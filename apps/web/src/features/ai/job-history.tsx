@@ -8,7 +8,7 @@ import { WebPaths } from '@studio/contract/constants';
 import { formatDateTime } from '../../lib/format.ts';
 import { aiApi, aiKeys } from './ai-api.ts';
 import { GeneratorTag, JobStatusTag, LinkButton } from './ai-bits.tsx';
-import { useTeamId } from '../teams/current-team.ts';
+import { useTeamId } from '../../lib/current-team.ts';
 
 const PAGE_SIZE = 10;
 const ACTIVE = new Set<AiJob['status']>(['outlining', 'generating']);

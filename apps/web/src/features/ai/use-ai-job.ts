@@ -2,7 +2,7 @@ import type { AiJob } from '@studio/contract';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { isApiError } from '../../lib/api-error.ts';
 import { openStream, type StreamHandle } from '../../lib/sse.ts';
-import { useTeamId } from '../teams/current-team.ts';
+import { useTeamId } from '../../lib/current-team.ts';
 import { aiApi, streamPath } from './ai-api.ts';
 import { isSettled, jobReducer, parseEvent } from './job-state.ts';
 

@@ -5,7 +5,7 @@
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { AttachmentList } from '../../screens/attachment-list.tsx';
-import { useTeamId } from '../teams/current-team.ts';
+import { useTeamId } from '../../lib/current-team.ts';
 import { attachmentKeys, attachmentsApi } from './attachments-api.ts';
 
 /** Starts the download in this page: the answer is `Content-Disposition: attachment`, so nothing navigates. */

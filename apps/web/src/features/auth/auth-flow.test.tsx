@@ -7,7 +7,7 @@ import { readStoredUser, writeStoredUser } from '../../lib/storage.ts';
 import { stubFetch } from '../../test/fetch-stub.ts';
 import { user } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
-import { useSession } from './session-store.ts';
+import { useSession } from '../../lib/session-store.ts';
 
 const mock = new MockAdapter(http);
 const ok = (data: unknown, code: number = Code.OK) => [200, { code, msg: 'ok', data }] as const;

@@ -7,7 +7,7 @@ import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { readStoredUser } from '../../lib/storage.ts';
 import { safeRedirect } from '@studio/contract/constants';
 import { noTeamPath } from './auth-api.ts';
-import { fetchUserInfo, saveUserKeepingToken } from './session-store.ts';
+import { fetchUserInfo, saveUserKeepingToken } from '../../lib/session-store.ts';
 
 /**
  * /loading, the bootstrap after login: refresh the user from the server (keeping the token), then

@@ -8,7 +8,7 @@ import { currentLang } from '../../lib/i18n/index.ts';
 import { loadingPath } from './auth-api.ts';
 import { AuthShell } from './auth-shell.tsx';
 import { LoginCard } from './login/login-card.tsx';
-import { saveUser, useSession } from './session-store.ts';
+import { saveUser, useSession } from '../../lib/session-store.ts';
 
 /**
  * /login (登录/注册) in the app: the same login card a visitor's server-rendered page hydrates

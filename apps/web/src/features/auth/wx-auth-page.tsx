@@ -13,7 +13,7 @@ import { bindWechatPhone } from './login/login-api.ts';
 import { SmsCodeForm } from './login/login-forms.tsx';
 import { currentLang } from '../../lib/i18n/index.ts';
 import { WordsProvider } from '../../screens/words.tsx';
-import { saveUser, saveUserKeepingToken, useSession } from './session-store.ts';
+import { saveUser, saveUserKeepingToken, useSession } from '../../lib/session-store.ts';
 
 type Phase = { kind: 'working' } | { kind: 'bind' } | { kind: 'failed'; reason: string };
 

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { WebPaths } from '@studio/contract/constants';
 import { TeamAvatar } from '../../components/team-avatar.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
-import { useSession } from '../auth/session-store.ts';
+import { useSession } from '../../lib/session-store.ts';
 import { RoleTag } from '../teams/role-tag.tsx';
 import { CourseList } from './course-list.tsx';
 

@@ -9,7 +9,7 @@ import { formatDateTime } from '../../lib/format.ts';
 import { courseApi } from '../courses/course-api.ts';
 import { CourseCover } from '../courses/course-cover.tsx';
 import { CourseStatusTag, UnreleasedTag, usePriceText } from '../courses/course-bits.tsx';
-import { useTeamId, useTeamWritable } from '../teams/current-team.ts';
+import { useTeamId, useTeamWritable } from '../../lib/current-team.ts';
 import './author.css';
 
 const COLS = { xs: 24, sm: 12, lg: 8, xl: 6 } as const;

@@ -7,7 +7,7 @@ import { TestProviders } from '../../test/test-providers.tsx';
 import { queryClient } from '../../lib/query-client.ts';
 import { http } from '../../lib/request.ts';
 import { user } from '../../test/fixtures.ts';
-import { useSession } from '../auth/session-store.ts';
+import { useSession } from '../../lib/session-store.ts';
 import { CourseList } from './course-list.tsx';
 
 const mock = new MockAdapter(http);

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { courseApi, courseKeys } from '../courses/course-api.ts';
 import { useSearchPatch } from '../../lib/use-search-patch.ts';
-import { useTeamId, useTeamWritable } from '../teams/current-team.ts';
+import { useTeamId, useTeamWritable } from '../../lib/current-team.ts';
 import { CourseGrid, CourseGridSkeleton } from './course-grid.tsx';
 import { PurchasedCourses } from './purchased-courses.tsx';
 

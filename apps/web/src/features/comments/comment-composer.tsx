@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { COMMENT_LIMITS } from '@studio/contract';
+import { Routes } from '@studio/contract/constants';
 import { Button, Flex, Mentions } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fetchMembers } from '../teams/team-api.ts';
-import { useTeamId } from '../teams/current-team.ts';
+import { call } from '../../lib/call.ts';
+import { useTeamId } from '../../lib/current-team.ts';
 
 export type CommentDraft = { body: string; mentions: number[] };
 
@@ -33,7 +34,8 @@ export const CommentComposer = ({
   const picked = useRef(new Map<number, string>());
   const members = useQuery({
     queryKey: ['comments', teamId, 'members', keyword],
-    queryFn: () => fetchMembers({ pageNum: 1, pageSize: 20, keyword }),
+    // The team's member list asked directly: features/teams imports the course editor, which holds this.
+    queryFn: () => call.get(Routes.team.userList, { pageNum: 1, pageSize: 20, keyword }),
     staleTime: 60_000,
   });
   const send = async () => {

@@ -5,7 +5,7 @@ import MockAdapter from 'axios-mock-adapter';
 import { useState } from 'react';
 import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { useSession } from '../auth/session-store.ts';
+import { useSession } from '../../lib/session-store.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { http } from '../../lib/request.ts';
 import { writeStoredUser } from '../../lib/storage.ts';

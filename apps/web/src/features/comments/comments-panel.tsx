@@ -5,7 +5,7 @@ import { Badge, Button, Checkbox, Drawer, Empty, Flex, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryView } from '../../components/query-view.tsx';
-import { useTeamId } from '../teams/current-team.ts';
+import { useTeamId } from '../../lib/current-team.ts';
 import { CommentComposer } from './comment-composer.tsx';
 import { CommentThreadCard } from './comment-thread.tsx';
 import { commentApi, commentKeys } from './comments-api.ts';

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { WebPaths } from '@studio/contract/constants';
 import { QueryView } from '../../components/query-view.tsx';
 import { formatDateTime } from '../../lib/format.ts';
-import { useTeamId } from '../teams/current-team.ts';
+import { useTeamId } from '../../lib/current-team.ts';
 import { commentApi, commentKeys } from './comments-api.ts';
 
 /** The course page's 待处理的评论: open threads per lesson, each linking to its lesson's panel. */

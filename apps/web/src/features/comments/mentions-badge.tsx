@@ -8,7 +8,7 @@ import { useNavigate } from 'react-router';
 import { WebPaths } from '@studio/contract/constants';
 import { QueryView } from '../../components/query-view.tsx';
 import { formatDateTime } from '../../lib/format.ts';
-import { useTeamId } from '../teams/current-team.ts';
+import { useTeamId } from '../../lib/current-team.ts';
 import { commentApi, commentKeys } from './comments-api.ts';
 
 const mentionPath = (m: CommentMention) => `${WebPaths.lesson(m.courseId, m.lessonId)}?comment=${m.threadId}`;

@@ -4,7 +4,7 @@ import { isApiError } from '../../lib/api-error.ts';
 import { i18n } from '../../lib/i18n/index.ts';
 import { showErrorNotice } from '../../lib/notice.ts';
 import { courseApi, courseKeys, lessonApi } from './course-api.ts';
-import { useTeamId } from '../teams/current-team.ts';
+import { useTeamId } from '../../lib/current-team.ts';
 
 // Page loads are silent: the page itself says 课程不存在 or offers a retry, instead of a notice.
 const quiet = { silent: true } as const;

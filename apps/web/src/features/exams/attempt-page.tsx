@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { QueryView } from '../../components/query-view.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
-import { useTeamId } from '../teams/current-team.ts';
+import { useTeamId } from '../../lib/current-team.ts';
 import { AttemptResult } from './attempt-result.tsx';
 import { examKeys, examsApi, useAttempt } from './exams-api.ts';
 import { QuestionInput } from './question-input.tsx';

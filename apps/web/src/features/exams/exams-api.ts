@@ -15,7 +15,7 @@ import type {
 } from '@studio/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../../lib/request.ts';
-import { useTeamId } from '../teams/current-team.ts';
+import { useTeamId } from '../../lib/current-team.ts';
 
 /** Query keys: everything here belongs to the current team, so its id is in every key. */
 export const examKeys = {

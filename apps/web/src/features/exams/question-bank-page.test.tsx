@@ -7,7 +7,7 @@ import { http } from '../../lib/request.ts';
 import { writeStoredUser } from '../../lib/storage.ts';
 import { team, user } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
-import { useSession } from '../auth/session-store.ts';
+import { useSession } from '../../lib/session-store.ts';
 import { examInputOf } from './exam-form.tsx';
 
 const mock = new MockAdapter(http);

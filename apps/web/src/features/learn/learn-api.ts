@@ -10,7 +10,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AxiosRequestConfig } from 'axios';
 import { api } from '../../lib/request.ts';
 import { readToken } from '../../lib/storage.ts';
-import { useTeamId } from '../teams/current-team.ts';
+import { useTeamId } from '../../lib/current-team.ts';
 import { call } from '../../lib/call.ts';
 
 /**

@@ -6,7 +6,7 @@ import { ImageUpload } from '../../components/image-upload.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { formatDate } from '../../lib/format.ts';
 import { logout } from '../../lib/logout.ts';
-import { useSession } from '../auth/session-store.ts';
+import { useSession } from '../../lib/session-store.ts';
 import { NicknameForm } from './nickname-form.tsx';
 import { PasswordForm } from './password-form.tsx';
 import { modifyUser } from './user-api.ts';

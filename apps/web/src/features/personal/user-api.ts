@@ -1,6 +1,6 @@
 import { Routes } from '@studio/contract/constants';
 import type { UserInfo, UserModify, UserPassword } from '@studio/contract';
-import { saveUserKeepingToken } from '../auth/session-store.ts';
+import { saveUserKeepingToken } from '../../lib/session-store.ts';
 import { call, callEnvelope } from '../../lib/call.ts';
 
 /** POST /user/modify → UserInfo; stored without touching the token we hold. */

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Routes } from '@studio/contract/constants';
 import type { CouponCreateBody } from '@studio/contract';
-import { useTeamId } from '../teams/current-team.ts';
+import { useTeamId } from '../../lib/current-team.ts';
 import { call } from '../../lib/call.ts';
 
 /** The seller team's coupons (OWNER/ADMIN). */

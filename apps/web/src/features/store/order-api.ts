@@ -2,7 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { Routes } from '@studio/contract/constants';
 import type { Cart, PageQuery, PayMethod } from '@studio/contract';
 import type { AxiosRequestConfig } from 'axios';
-import { useTeamId } from '../teams/current-team.ts';
+import { useTeamId } from '../../lib/current-team.ts';
 import { storeKeys } from './store-api.ts';
 import { call, callEnvelope } from '../../lib/call.ts';
 

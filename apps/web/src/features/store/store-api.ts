@@ -3,7 +3,7 @@ import { Routes } from '@studio/contract/constants';
 import type { PageQuery, StoreListAddress } from '@studio/contract';
 import type { AxiosRequestConfig } from 'axios';
 import { unwrap } from '../../lib/request.ts';
-import { useTeamId } from '../teams/current-team.ts';
+import { useTeamId } from '../../lib/current-team.ts';
 import { call, callEnvelope } from '../../lib/call.ts';
 
 /**

@@ -2,7 +2,7 @@ import { Alert } from 'antd';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../lib/format.ts';
-import { useSession } from '../auth/session-store.ts';
+import { useSession } from '../../lib/session-store.ts';
 
 /** 团队已过期，只能查看，不能修改: shown while the current team is expired (read-only). */
 export const ExpiredTeamAlert = ({ style }: { style?: CSSProperties }) => {

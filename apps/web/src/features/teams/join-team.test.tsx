@@ -7,7 +7,7 @@ import { readStoredUser, writeStoredUser } from '../../lib/storage.ts';
 import { team, user } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { WECHAT_REDIRECT_KEY } from '../auth/wechat-keys.ts';
-import { useSession } from '../auth/session-store.ts';
+import { useSession } from '../../lib/session-store.ts';
 
 const mock = new MockAdapter(http);
 const ok = (data: unknown, code: number = Code.OK) => [200, { code, msg: 'ok', data }] as const;

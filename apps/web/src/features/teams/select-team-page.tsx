@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { WebPaths } from '@studio/contract/constants';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
-import { useSession } from '../auth/session-store.ts';
+import { useSession } from '../../lib/session-store.ts';
 import { InviteBanner } from './invite-banner.tsx';
 import { JoinTeamCard } from './join-team-card.tsx';
 import { MyInvitations } from './my-invitations.tsx';

@@ -14,7 +14,7 @@ import type {
 } from '@studio/contract';
 import { queryClient } from '../../lib/query-client.ts';
 import { readStoredUser } from '../../lib/storage.ts';
-import { saveLastTeam } from '../auth/session-store.ts';
+import { saveLastTeam } from '../../lib/session-store.ts';
 import { applyCurrentTeam, fetchTeamList } from './team-store.ts';
 import { call, callEnvelope } from '../../lib/call.ts';
 

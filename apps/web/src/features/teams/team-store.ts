@@ -3,7 +3,7 @@ import type { LastTeam, TeamListItem } from '@studio/contract';
 import { create } from 'zustand';
 import { queryClient } from '../../lib/query-client.ts';
 import { onStoredUserChange } from '../../lib/storage.ts';
-import { saveLastTeam } from '../auth/session-store.ts';
+import { saveLastTeam } from '../../lib/session-store.ts';
 import { call } from '../../lib/call.ts';
 
 interface TeamState {

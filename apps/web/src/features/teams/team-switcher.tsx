@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { WebPaths } from '@studio/contract/constants';
 import { TeamAvatar } from '../../components/team-avatar.tsx';
-import { useSession } from '../auth/session-store.ts';
+import { useSession } from '../../lib/session-store.ts';
 import { changeTeam, fetchTeamList, useTeams } from './team-store.ts';
 
 /** The current team in the header, and a dropdown to switch to another one. */

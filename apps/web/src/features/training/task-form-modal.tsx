@@ -3,8 +3,13 @@ import { App, DatePicker, Form, Input, Modal, Radio, Select, Typography } from '
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { dayjs } from '../../lib/dayjs.ts';
-import { useLearnList } from '../learn/learn-api.ts';
-import { refreshTraining, trainingApi, useGroups, useTeamMembers } from './training-api.ts';
+import {
+  refreshTraining,
+  trainingApi,
+  useAssignableCourses,
+  useGroups,
+  useTeamMembers,
+} from './training-api.ts';
 
 type Values = {
   title: string;
@@ -35,7 +40,7 @@ export const TaskFormModal = ({ open, onClose }: { open: boolean; onClose: () =>
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   // The courses the team learns (bought, or its own released): the ones a task may name.
-  const courses = useLearnList('all');
+  const courses = useAssignableCourses(open);
   const members = useTeamMembers(open);
   const groups = useGroups(open);
 

@@ -10,8 +10,9 @@ import type {
 } from '@studio/contract';
 import { useQuery } from '@tanstack/react-query';
 import { queryClient } from '../../lib/query-client.ts';
+import { call } from '../../lib/call.ts';
 import { api, unwrap } from '../../lib/request.ts';
-import { useTeamId } from '../teams/current-team.ts';
+import { useTeamId } from '../../lib/current-team.ts';
 
 /** Query keys: groups and tasks belong to the current team, so its id is in every key. */
 export const trainingKeys = {
@@ -21,6 +22,7 @@ export const trainingKeys = {
   task: (teamId: number | undefined, taskId: number) => ['training', teamId, 'task', taskId] as const,
   mine: (teamId: number | undefined) => ['training', teamId, 'mine'] as const,
   members: (teamId: number | undefined) => ['training', teamId, 'members'] as const,
+  courses: (teamId: number | undefined) => ['training', teamId, 'courses'] as const,
 };
 
 /** Every call of groups and learning tasks; answers are the envelope's data. */
@@ -60,6 +62,20 @@ export const useGroups = (enabled = true) => {
 export const useTeamMembers = (enabled = true) => {
   const teamId = useTeamId();
   return useQuery({ queryKey: trainingKeys.members(teamId), queryFn: trainingApi.members, enabled });
+};
+
+/**
+ * The courses the team learns (bought, or its own released): the ones a task may name. Asked of
+ * the learning list's endpoint here rather than through features/learn, which shows 我的任务 and
+ * so imports this feature.
+ */
+export const useAssignableCourses = (enabled = true) => {
+  const teamId = useTeamId();
+  return useQuery({
+    queryKey: trainingKeys.courses(teamId),
+    queryFn: () => call.get(Routes.learn.list, { filter: 'all' }).then((e) => e.list),
+    enabled: enabled && teamId !== undefined,
+  });
 };
 
 export const useTasks = () => {

@@ -15,7 +15,7 @@ import { queryClient } from '../../lib/query-client.ts';
 import { http } from '../../lib/request.ts';
 import { user } from '../../test/fixtures.ts';
 import { TestProviders } from '../../test/test-providers.tsx';
-import { useSession } from '../auth/session-store.ts';
+import { useSession } from '../../lib/session-store.ts';
 import { GroupsCard } from './groups-card.tsx';
 import { MyTasks } from './my-tasks.tsx';
 import { toTaskBody } from './task-form-modal.tsx';

@@ -4,7 +4,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubFetch } from '../../../test/fetch-stub.ts';
 import { renderApp } from '../../../test/render-app.tsx';
-import { useSession } from '../session-store.ts';
+import { useSession } from '../../../lib/session-store.ts';
 import { isWechatUa } from './login-api.ts';
 
 const WECHAT_UA =

@@ -14,7 +14,7 @@ import { hasMemberCookie } from '../../../lib/cookies.ts';
 import { stubFetch } from '../../../test/fetch-stub.ts';
 import { user } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render-app.tsx';
-import { useSession } from '../session-store.ts';
+import { useSession } from '../../../lib/session-store.ts';
 
 const props = (over: Partial<LoginIslandProps> = {}): LoginIslandProps => ({
   way: 'sms',

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { FormInstance } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { courseApi, courseKeys } from '../course-api.ts';
-import { useTeamId } from '../../teams/current-team.ts';
+import { useTeamId } from '../../../lib/current-team.ts';
 import { showFailure } from '../course-queries.ts';
 import { InvalidInputError } from '../save/autosave.ts';
 import { hasUnsaved } from '../save/save-state.ts';

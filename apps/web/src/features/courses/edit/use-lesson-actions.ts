@@ -5,7 +5,7 @@ import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api-error.ts';
 import { lessonApi, courseKeys } from '../course-api.ts';
-import { useTeamId } from '../../teams/current-team.ts';
+import { useTeamId } from '../../../lib/current-team.ts';
 import { showFailure } from '../course-queries.ts';
 
 /** Add, rename, reorder, duplicate and delete lessons, keeping the course detail cache in step. */

@@ -21,7 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { ContentView } from '../../../components/content-view/content-view.tsx';
 import { QueryView } from '../../../components/query-view.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
-import { useTeamId } from '../../teams/current-team.ts';
+import { useTeamId } from '../../../lib/current-team.ts';
 import { courseKeys, lessonApi } from '../course-api.ts';
 
 const PAGE_SIZE = 20;

@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { WebPaths } from '@studio/contract/constants';
-import { useTeamWritable } from '../../teams/current-team.ts';
+import { useTeamWritable } from '../../../lib/current-team.ts';
 import { lessonApi } from '../course-api.ts';
 import { SaveStatus } from '../save/save-status.tsx';
 import { editorExtensions } from './editor-extensions.ts';

@@ -15,7 +15,7 @@ import {
   LessonArticle,
   type PublicCourse,
 } from '../../../screens/course-parts.tsx';
-import { useSession } from '../../auth/session-store.ts';
+import { useSession } from '../../../lib/session-store.ts';
 import { CourseLoadError } from '../course-load-error.tsx';
 import { useCoursePreview } from '../course-queries.ts';
 import { PreviewBar } from './preview-bar.tsx';

@@ -6,7 +6,7 @@ import { Routes, type CourseDetail, type Release } from '@studio/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import MockAdapter from 'axios-mock-adapter';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { useSession } from '../../auth/session-store.ts';
+import { useSession } from '../../../lib/session-store.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { http } from '../../../lib/request.ts';
 import { writeStoredUser } from '../../../lib/storage.ts';

@@ -6,7 +6,7 @@ import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { http } from '../../../lib/request.ts';
 import { renderApp } from '../../../test/render-app.tsx';
-import { useSession } from '../../auth/session-store.ts';
+import { useSession } from '../../../lib/session-store.ts';
 
 const mock = new MockAdapter(http);
 const certificate: Certificate = {

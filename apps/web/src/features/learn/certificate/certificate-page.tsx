@@ -8,7 +8,7 @@ import { useParams } from 'react-router';
 import { PublicPageError } from '../../../components/public-page-error.tsx';
 import { useDocumentTitle } from '../../../components/use-document-title.ts';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
-import { AppPublicShell } from '../../../components/app-public-shell.tsx';
+import { AppPublicShell } from '../../../screens/app-public-shell.tsx';
 import { useCertificate } from '../learn-api.ts';
 import './certificate.css';
 

@@ -8,7 +8,7 @@ import { writeStoredUser } from '../../../lib/storage.ts';
 import { user } from '../../../test/fixtures.ts';
 import { learnItem } from '../../../test/learn-fixtures.ts';
 import { renderApp } from '../../../test/render-app.tsx';
-import { useSession } from '../../auth/session-store.ts';
+import { useSession } from '../../../lib/session-store.ts';
 
 const mock = new MockAdapter(http);
 const ok = (data: unknown): [number, unknown] => [200, { code: Code.OK, msg: 'ok', data }];

@@ -10,7 +10,7 @@ import { useDocumentTitle } from '../../../components/use-document-title.ts';
 import { isApiError } from '../../../lib/api-error.ts';
 import { LinkButton } from '../../store/link-button.tsx';
 import { Changelog } from '../../store/preview/changelog.tsx';
-import { useTeamId } from '../../teams/current-team.ts';
+import { useTeamId } from '../../../lib/current-team.ts';
 import { learnKeys, useLearnCourse } from '../learn-api.ts';
 import '../learn.css';
 import { CompletionChecklist } from './completion-checklist.tsx';

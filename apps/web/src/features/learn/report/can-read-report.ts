@@ -1,4 +1,4 @@
-import { useSession } from '../../auth/session-store.ts';
+import { useSession } from '../../../lib/session-store.ts';
 
 /**
  * Whether the current team lets this user read the learning report: OWNER and ADMIN

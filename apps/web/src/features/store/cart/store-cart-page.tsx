@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { WebPaths } from '@studio/contract/constants';
 import { QueryView } from '../../../components/query-view.tsx';
 import { useDocumentTitle } from '../../../components/use-document-title.ts';
-import { useTeamWritable } from '../../teams/current-team.ts';
+import { useTeamWritable } from '../../../lib/current-team.ts';
 import { LinkButton } from '../link-button.tsx';
 import { afterSuccess } from '../../../lib/after-success.ts';
 import { formatPrice } from '../../../lib/format.ts';

@@ -2,7 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { Routes } from '@studio/contract/constants';
 import type { InvoiceApply, PageQuery } from '@studio/contract';
 import { api } from '../../../lib/request.ts';
-import { useTeamId } from '../../teams/current-team.ts';
+import { useTeamId } from '../../../lib/current-team.ts';
 import { call } from '../../../lib/call.ts';
 
 export type InvoiceSide = 'buyer' | 'seller';

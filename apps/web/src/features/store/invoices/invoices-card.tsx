@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryView } from '../../../components/query-view.tsx';
 import { formatDateTime, formatPrice } from '../../../lib/format.ts';
-import { useTeamWritable } from '../../teams/current-team.ts';
+import { useTeamWritable } from '../../../lib/current-team.ts';
 import { invoiceApi, useInvoiceMutation, useInvoices, type InvoiceSide } from './invoice-api.ts';
 import { InvoiceDownloadButton } from './invoice-download-button.tsx';
 import { InvoiceStatusTag } from './invoice-status-tag.tsx';

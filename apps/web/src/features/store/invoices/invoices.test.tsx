@@ -7,7 +7,7 @@ import { http } from '../../../lib/request.ts';
 import { writeStoredUser } from '../../../lib/storage.ts';
 import { order, team, user } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render-app.tsx';
-import { useSession } from '../../auth/session-store.ts';
+import { useSession } from '../../../lib/session-store.ts';
 
 const mock = new MockAdapter(http);
 const ok = (data: unknown, code: number = Code.OK): [number, unknown] => [200, { code, msg: 'ok', data }];

@@ -4,7 +4,7 @@ import MockAdapter from 'axios-mock-adapter';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderApp } from '../../../test/render-app.tsx';
-import { useSession } from '../../auth/session-store.ts';
+import { useSession } from '../../../lib/session-store.ts';
 import { clearStoredUser } from '../../../lib/storage.ts';
 import { TestProviders } from '../../../test/test-providers.tsx';
 import { queryClient } from '../../../lib/query-client.ts';

@@ -1,7 +1,7 @@
 import type { Order } from '@studio/contract';
 import { App, Button, Popconfirm } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useTeamId } from '../../teams/current-team.ts';
+import { useTeamId } from '../../../lib/current-team.ts';
 import { useCancelOrder } from '../order-api.ts';
 
 /**

@@ -8,7 +8,7 @@ import { http } from '../../../lib/request.ts';
 import { writeStoredUser } from '../../../lib/storage.ts';
 import { order, user } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render-app.tsx';
-import { useSession } from '../../auth/session-store.ts';
+import { useSession } from '../../../lib/session-store.ts';
 import { leave, markLeftToPay } from './wechat-bridge.ts';
 
 const mock = new MockAdapter(http);

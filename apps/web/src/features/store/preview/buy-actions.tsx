@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { afterSuccess } from '../../../lib/after-success.ts';
 import { BuyActions as BuyActionsView, type BuyState } from '../../../screens/buy-actions.tsx';
-import { useSession } from '../../auth/session-store.ts';
-import { useTeamWritable } from '../../teams/current-team.ts';
+import { useSession } from '../../../lib/session-store.ts';
+import { useTeamWritable } from '../../../lib/current-team.ts';
 import { orderApi, useCartMutation, useCheckout } from '../order-api.ts';
 
 /**

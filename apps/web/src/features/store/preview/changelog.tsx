@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Card, List, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/format.ts';
-import { useTeamId } from '../../teams/current-team.ts';
+import { useTeamId } from '../../../lib/current-team.ts';
 import { storeApi, storeKeys } from '../store-api.ts';
 
 /**

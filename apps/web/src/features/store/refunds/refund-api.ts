@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Routes } from '@studio/contract/constants';
 import type { PageQuery, Refund, RefundApply } from '@studio/contract';
-import { useTeamId } from '../../teams/current-team.ts';
+import { useTeamId } from '../../../lib/current-team.ts';
 import { call } from '../../../lib/call.ts';
 
 export type RefundSide = 'buyer' | 'seller';

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { yuanToFen } from '../../../lib/format.ts';
 import { courseApi } from '../../courses/course-api.ts';
 import { couponApi, useCouponMutation } from '../../store/coupon-api.ts';
-import { useTeamId } from '../current-team.ts';
+import { useTeamId } from '../../../lib/current-team.ts';
 import { NumberInput } from '../../../components/number-input.tsx';
 
 type Values = {

@@ -1,7 +1,7 @@
 import type { CurrentTeam, TeamAbilities } from '@studio/contract';
 import { Alert, Card, Flex, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useTeamWritable } from '../current-team.ts';
+import { useTeamWritable } from '../../../lib/current-team.ts';
 import { AddMemberSearch } from './add-member-search.tsx';
 import { InviteLinkForm } from './invite-link-form.tsx';
 import { InviteLinks } from './invite-links.tsx';

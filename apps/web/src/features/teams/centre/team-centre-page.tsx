@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { WebPaths } from '@studio/contract/constants';
 import { useDocumentTitle } from '../../../components/use-document-title.ts';
-import { useSession } from '../../auth/session-store.ts';
+import { useSession } from '../../../lib/session-store.ts';
 import { fetchCurrentTeam, teamKeys } from '../team-api.ts';
 import { AiUsageCard } from './ai-usage-card.tsx';
 import { InvitePanel } from './invite-panel.tsx';

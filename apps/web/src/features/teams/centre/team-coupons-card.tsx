@@ -7,7 +7,7 @@ import { QueryView } from '../../../components/query-view.tsx';
 import { afterSuccess } from '../../../lib/after-success.ts';
 import { formatDate, formatPrice } from '../../../lib/format.ts';
 import { couponApi, useCouponMutation, useCoupons } from '../../store/coupon-api.ts';
-import { useTeamWritable } from '../current-team.ts';
+import { useTeamWritable } from '../../../lib/current-team.ts';
 import { CouponCreateModal } from './coupon-create-modal.tsx';
 
 type State = 'active' | 'stopped' | 'ended' | 'notStarted';

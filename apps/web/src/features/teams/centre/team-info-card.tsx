@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { TeamAvatar } from '../../../components/team-avatar.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { RoleTag } from '../role-tag.tsx';
-import { useTeamWritable } from '../current-team.ts';
+import { useTeamWritable } from '../../../lib/current-team.ts';
 import { TeamEditModal } from './team-edit-modal.tsx';
 
 /** The current team: logo, name, code (copyable), expiry, my role, member count; edit for managers. */

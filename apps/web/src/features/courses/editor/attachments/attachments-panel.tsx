@@ -18,7 +18,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '../../../../screens/attachment-list.tsx';
 import { attachmentKeys, attachmentsApi } from '../../../attachments/attachments-api.ts';
-import { useTeamId } from '../../../teams/current-team.ts';
+import { useTeamId } from '../../../../lib/current-team.ts';
 import './attachments-panel.css';
 
 const RenameDialog = ({

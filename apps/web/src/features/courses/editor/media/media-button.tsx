@@ -5,7 +5,7 @@ import { App } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { useTeamId } from '../../../teams/current-team.ts';
+import { useTeamId } from '../../../../lib/current-team.ts';
 import { ToolButton } from '../tool-button.tsx';
 import { trackUpload } from './active-uploads.ts';
 import { mediaErrorText } from './media-errors.ts';

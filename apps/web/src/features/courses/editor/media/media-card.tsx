@@ -5,7 +5,7 @@ import { NodeViewWrapper, type NodeViewProps } from '@tiptap/react';
 import { App, Button, Progress, Space, Tag } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useTeamId } from '../../../teams/current-team.ts';
+import { useTeamId } from '../../../../lib/current-team.ts';
 import { useEditable } from '../quiz/use-editable.ts';
 import { trackUpload, useActiveUpload } from './active-uploads.ts';
 import { fetchMediaInfo, mediaKeys, storedOffset } from './media-api.ts';

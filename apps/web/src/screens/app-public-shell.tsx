@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { AppScreen } from '../screens/app-screen.tsx';
-import { PublicShell } from '../screens/public-shell.tsx';
-import { LangSwitch } from './lang-switch.tsx';
+import { AppScreen } from './app-screen.tsx';
+import { PublicShell } from './public-shell.tsx';
+import { LangSwitch } from '../components/lang-switch.tsx';
 
 /**
  * The app's pages outside its layout (share page, phone preview, certificate) in the one PublicShell

@@ -2,12 +2,12 @@ import { Code, Routes, type CoursePreview, type StoreCourse } from '@studio/cont
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import MockAdapter from 'axios-mock-adapter';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { queryClient } from '../../lib/query-client.ts';
-import { http } from '../../lib/request.ts';
-import { clearStoredUser, writeStoredUser } from '../../lib/storage.ts';
-import { user } from '../../test/fixtures.ts';
-import { renderApp } from '../../test/render-app.tsx';
-import { useSession } from '../auth/session-store.ts';
+import { queryClient } from '../../../lib/query-client.ts';
+import { http } from '../../../lib/request.ts';
+import { clearStoredUser, writeStoredUser } from '../../../lib/storage.ts';
+import { user } from '../../../test/fixtures.ts';
+import { renderApp } from '../../../test/render-app.tsx';
+import { useSession } from '../../../lib/session-store.ts';
 
 const mock = new MockAdapter(http);
 const ok = (data: unknown) => [200, { code: Code.OK, msg: 'ok', data }] as const;

@@ -5,14 +5,14 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { App, Button, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { PublicPageError } from '../../components/public-page-error.tsx';
-import { useDocumentTitle } from '../../components/use-document-title.ts';
-import { useWechatShare } from '../../components/use-wechat-share.ts';
-import { useSession } from '../auth/session-store.ts';
-import { shareApi } from '../courses/course-api.ts';
-import { AppPublicShell } from '../../components/app-public-shell.tsx';
-import { ShareScreen } from '../../screens/share-screen.tsx';
-import { attachmentsApi } from '../attachments/attachments-api.ts';
+import { PublicPageError } from '../../../components/public-page-error.tsx';
+import { useDocumentTitle } from '../../../components/use-document-title.ts';
+import { useWechatShare } from '../../../components/use-wechat-share.ts';
+import { useSession } from '../../../lib/session-store.ts';
+import { shareApi } from '../course-api.ts';
+import { AppPublicShell } from '../../../screens/app-public-shell.tsx';
+import { ShareScreen } from '../../../screens/share-screen.tsx';
+import { attachmentsApi } from '../../attachments/attachments-api.ts';
 
 /** 复制到我的团队, or what it takes to get there (log in, choose a team). */
 const CopyAction = ({ view }: { view: ShareView }) => {

@@ -4,17 +4,17 @@ import { QRCodeSVG } from 'qrcode.react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
 import { Code, WebPaths } from '@studio/contract/constants';
-import { useDocumentTitle } from '../../components/use-document-title.ts';
-import { useWechatShare } from '../../components/use-wechat-share.ts';
-import { isApiError } from '../../lib/api-error.ts';
-import { useSession } from '../auth/session-store.ts';
-import { CourseLoadError } from '../courses/course-load-error.tsx';
-import { useCoursePreview } from '../courses/course-queries.ts';
-import { BuyActions } from '../store/preview/buy-actions.tsx';
-import { useStoreCourse } from '../store/store-api.ts';
-import { AppPublicShell } from '../../components/app-public-shell.tsx';
-import { AppScreen } from '../../screens/app-screen.tsx';
-import { WxPreviewScreen } from '../../screens/wx-preview-screen.tsx';
+import { useDocumentTitle } from '../../../components/use-document-title.ts';
+import { useWechatShare } from '../../../components/use-wechat-share.ts';
+import { isApiError } from '../../../lib/api-error.ts';
+import { useSession } from '../../../lib/session-store.ts';
+import { CourseLoadError } from '../course-load-error.tsx';
+import { useCoursePreview } from '../course-queries.ts';
+import { BuyActions } from '../../store/preview/buy-actions.tsx';
+import { useStoreCourse } from '../../store/store-api.ts';
+import { AppPublicShell } from '../../../screens/app-public-shell.tsx';
+import { AppScreen } from '../../../screens/app-screen.tsx';
+import { WxPreviewScreen } from '../../../screens/wx-preview-screen.tsx';
 import './share.css';
 
 /**

@@ -1,4 +1,4 @@
-import { useSession } from '../auth/session-store.ts';
+import { useSession } from './session-store.ts';
 
 /** The current team's id: part of every team-owned query key, so switching team refetches. */
 export const useTeamId = (): number | undefined => useSession((s) => s.user?.lastTeam?.teamId);

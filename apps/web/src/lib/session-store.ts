@@ -1,8 +1,8 @@
 import { Routes, WebPaths } from '@studio/contract/constants';
 import type { LastTeam, UserInfo } from '@studio/contract';
 import { create } from 'zustand';
-import { onStoredUserChange, patchStoredUser, readStoredUser, writeStoredUser } from '../../lib/storage.ts';
-import { call } from '../../lib/call.ts';
+import { onStoredUserChange, patchStoredUser, readStoredUser, writeStoredUser } from './storage.ts';
+import { call } from './call.ts';
 
 /**
  * The session as React sees it. localStorage `userInfo` stays the source of truth (the request

@@ -18,10 +18,10 @@ import {
 import { QRCodeSVG } from 'qrcode.react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { copyText } from '../../components/copy-text.ts';
-import { formatDateTime } from '../../lib/format.ts';
-import { courseKeys, shareApi } from '../courses/course-api.ts';
-import { useTeamId } from '../teams/current-team.ts';
+import { copyText } from '../../../components/copy-text.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+import { courseKeys, shareApi } from '../course-api.ts';
+import { useTeamId } from '../../../lib/current-team.ts';
 
 const EXPIRY = { never: 0, day: 24, week: 24 * 7, month: 24 * 30 } as const;
 type Expiry = keyof typeof EXPIRY;
