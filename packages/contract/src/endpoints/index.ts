@@ -11,6 +11,7 @@ import { certificate } from './certificate.ts';
 import { comment } from './comment.ts';
 import { coupon } from './coupon.ts';
 import { course } from './course.ts';
+import { exam } from './exam.ts';
 import { file } from './file.ts';
 import { invoice } from './invoice.ts';
 import { learn } from './learn.ts';
@@ -23,6 +24,7 @@ import { share } from './share.ts';
 import { store } from './store.ts';
 import { system } from './system.ts';
 import { team } from './team.ts';
+import { training } from './training.ts';
 import { user } from './user.ts';
 
 export const endpoints = {
@@ -34,6 +36,7 @@ export const endpoints = {
   comment,
   coupon,
   course,
+  exam,
   file,
   invoice,
   learn,
@@ -46,6 +49,7 @@ export const endpoints = {
   store,
   system,
   team,
+  training,
   user,
 };
 

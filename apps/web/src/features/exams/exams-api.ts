@@ -1,21 +1,9 @@
 import { Routes } from '@studio/contract/constants';
-import type {
-  Attempt,
-  Exam,
-  ExamAnswer,
-  ExamInput,
-  ExamList,
-  ExamResults,
-  MyExamList,
-  Question,
-  QuestionImportResult,
-  QuestionInput,
-  QuestionList,
-  QuestionListQuery,
-} from '@studio/contract';
+import type { ExamAnswer, ExamInput, QuestionInput, QuestionListQuery } from '@studio/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api, unwrap } from '../../lib/request.ts';
+import { api } from '../../lib/request.ts';
 import { useTeamId } from '../../lib/current-team.ts';
+import { call } from '../../lib/call.ts';
 
 /** Query keys: everything here belongs to the current team, so its id is in every key. */
 export const examKeys = {
@@ -35,36 +23,32 @@ const params = (q: Partial<QuestionListQuery>) =>
 
 /** Every call of 题库 and 考试; answers are the envelope's data. */
 export const examsApi = {
-  questions: (q: Partial<QuestionListQuery>) =>
-    api.get<QuestionList>(Routes.exam.questionList, { params: params(q) }).then(unwrap),
-  createQuestion: (q: QuestionInput) => api.post<Question>(Routes.exam.questionCreate, q).then(unwrap),
+  questions: (q: Partial<QuestionListQuery>) => call.get(Routes.exam.questionList, params(q)),
+  createQuestion: (q: QuestionInput) => call.post(Routes.exam.questionCreate, q),
   updateQuestion: (questionId: number, question: QuestionInput) =>
-    api.post<Question>(Routes.exam.questionUpdate, { questionId, question }).then(unwrap),
-  removeQuestion: (questionId: number) =>
-    api.post<null>(Routes.exam.questionRemove, { questionId }).then(unwrap),
+    call.post(Routes.exam.questionUpdate, { questionId, question }),
+  removeQuestion: (questionId: number) => call.post(Routes.exam.questionRemove, { questionId }),
   /** Silent: the page shows the refusal itself, with the rows an invalid file names. */
   importQuestions: (file: Blob, name: string) => {
     const form = new FormData();
     form.append('file', file, name);
-    return api.post<QuestionImportResult>(Routes.exam.questionImport, form, { silent: true }).then(unwrap);
+    return call.post(Routes.exam.questionImport, form, { silent: true });
   },
   exportQuestions: () => api.download(Routes.exam.questionExport),
   template: () => api.download(Routes.exam.questionTemplate),
-  exams: () => api.get<ExamList>(Routes.exam.list).then(unwrap),
-  createExam: (exam: ExamInput) => api.post<Exam>(Routes.exam.create, exam).then(unwrap),
-  updateExam: (examId: number, exam: ExamInput) =>
-    api.post<Exam>(Routes.exam.update, { examId, exam }).then(unwrap),
-  closeExam: (examId: number) => api.post<Exam>(Routes.exam.close, { examId }).then(unwrap),
-  removeExam: (examId: number) => api.post<null>(Routes.exam.remove, { examId }).then(unwrap),
-  results: (examId: number) => api.get<ExamResults>(Routes.exam.results, { params: { examId } }).then(unwrap),
-  mine: () => api.get<MyExamList>(Routes.exam.myList).then(unwrap),
-  start: (examId: number) => api.post<Attempt>(Routes.exam.start, { examId }).then(unwrap),
-  attempt: (attemptId: number) =>
-    api.get<Attempt>(Routes.exam.attempt, { params: { attemptId } }).then(unwrap),
+  exams: () => call.get(Routes.exam.list),
+  createExam: (exam: ExamInput) => call.post(Routes.exam.create, exam),
+  updateExam: (examId: number, exam: ExamInput) => call.post(Routes.exam.update, { examId, exam }),
+  closeExam: (examId: number) => call.post(Routes.exam.close, { examId }),
+  removeExam: (examId: number) => call.post(Routes.exam.remove, { examId }),
+  results: (examId: number) => call.get(Routes.exam.results, { examId }),
+  mine: () => call.get(Routes.exam.myList),
+  start: (examId: number) => call.post(Routes.exam.start, { examId }),
+  attempt: (attemptId: number) => call.get(Routes.exam.attempt, { attemptId }),
   answer: (attemptId: number, questionId: number, answer: ExamAnswer | null) =>
-    api.post<null>(Routes.exam.answer, { attemptId, questionId, answer }).then(unwrap),
+    call.post(Routes.exam.answer, { attemptId, questionId, answer }),
   submit: (attemptId: number, answers: { questionId: number; answer: ExamAnswer | null }[]) =>
-    api.post<Attempt>(Routes.exam.submit, { attemptId, answers }).then(unwrap),
+    call.post(Routes.exam.submit, { attemptId, answers }),
 };
 
 export const useQuestions = (q: Partial<QuestionListQuery>) => {

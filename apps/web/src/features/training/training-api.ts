@@ -1,17 +1,8 @@
 import { Routes } from '@studio/contract/constants';
-import type {
-  MyTrainingTask,
-  TeamUser,
-  TrainingGroup,
-  TrainingTask,
-  TrainingTaskBody,
-  TrainingTaskDetail,
-  Page,
-} from '@studio/contract';
+import type { TrainingTaskBody } from '@studio/contract';
 import { useQuery } from '@tanstack/react-query';
 import { queryClient } from '../../lib/query-client.ts';
 import { call } from '../../lib/call.ts';
-import { api, unwrap } from '../../lib/request.ts';
 import { useTeamId } from '../../lib/current-team.ts';
 
 /** Query keys: groups and tasks belong to the current team, so its id is in every key. */
@@ -27,28 +18,21 @@ export const trainingKeys = {
 
 /** Every call of groups and learning tasks; answers are the envelope's data. */
 export const trainingApi = {
-  groups: () => api.get<{ list: TrainingGroup[] }>(Routes.training.groupList).then((e) => unwrap(e).list),
-  createGroup: (name: string) => api.post<TrainingGroup>(Routes.training.groupCreate, { name }).then(unwrap),
-  renameGroup: (groupId: number, name: string) =>
-    api.post<null>(Routes.training.groupRename, { groupId, name }).then(unwrap),
-  removeGroup: (groupId: number) => api.post<null>(Routes.training.groupRemove, { groupId }).then(unwrap),
+  groups: () => call.get(Routes.training.groupList).then((e) => e.list),
+  createGroup: (name: string) => call.post(Routes.training.groupCreate, { name }),
+  renameGroup: (groupId: number, name: string) => call.post(Routes.training.groupRename, { groupId, name }),
+  removeGroup: (groupId: number) => call.post(Routes.training.groupRemove, { groupId }),
   addMembers: (groupId: number, userIds: number[]) =>
-    api.post<null>(Routes.training.groupMemberAdd, { groupId, userIds }).then(unwrap),
+    call.post(Routes.training.groupMemberAdd, { groupId, userIds }),
   removeMembers: (groupId: number, userIds: number[]) =>
-    api.post<null>(Routes.training.groupMemberRemove, { groupId, userIds }).then(unwrap),
-  tasks: () => api.get<{ list: TrainingTask[] }>(Routes.training.taskList).then((e) => unwrap(e).list),
-  task: (taskId: number) =>
-    api.get<TrainingTaskDetail>(Routes.training.taskDetail, { params: { taskId } }).then(unwrap),
-  createTask: (body: TrainingTaskBody) =>
-    api.post<TrainingTaskDetail>(Routes.training.taskCreate, body).then(unwrap),
-  cancelTask: (taskId: number) => api.post<null>(Routes.training.taskCancel, { taskId }).then(unwrap),
-  mine: () =>
-    api.get<{ list: MyTrainingTask[]; today: string }>(Routes.training.mine).then((e) => unwrap(e).list),
+    call.post(Routes.training.groupMemberRemove, { groupId, userIds }),
+  tasks: () => call.get(Routes.training.taskList).then((e) => e.list),
+  task: (taskId: number) => call.get(Routes.training.taskDetail, { taskId }),
+  createTask: (body: TrainingTaskBody) => call.post(Routes.training.taskCreate, body),
+  cancelTask: (taskId: number) => call.post(Routes.training.taskCancel, { taskId }),
+  mine: () => call.get(Routes.training.mine).then((e) => e.list),
   /** The team's members to pick from (a team of up to 100 at once: the list's largest page). */
-  members: () =>
-    api
-      .get<Page<TeamUser>>(Routes.team.userList, { params: { pageNum: 1, pageSize: 100 } })
-      .then((e) => unwrap(e).list),
+  members: () => call.get(Routes.team.userList, { pageNum: 1, pageSize: 100 }).then((e) => e.list),
 };
 
 /** After any change, everything of groups and tasks is read again. */
