@@ -47,10 +47,31 @@ const shownBlocks = (page: Page) =>
     }),
   );
 
-/** Puts the caret at the end of the paragraph holding `text`. */
+/**
+ * Puts the caret at the end of the paragraph holding `text`, and waits until the editor itself holds
+ * it there. The click and End move the browser's caret; ProseMirror takes it on the next
+ * `selectionchange`, and a key it handles itself (Enter) acts on the selection it holds: on a busy
+ * machine an Enter sent at once split the first paragraph at its start instead (CI, 2026-11-29).
+ */
 async function caretAtEndOf(page: Page, text: string) {
   await editorBox(page).locator('p', { hasText: text }).click();
   await page.keyboard.press('End');
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        type Editor = {
+          state: {
+            selection: {
+              $from: { parent: { textContent: string; content: { size: number } }; parentOffset: number };
+            };
+          };
+        };
+        const editor = (document.querySelector('.tiptap') as (Element & { editor?: Editor }) | null)?.editor;
+        const $from = editor?.state.selection.$from;
+        return $from && $from.parentOffset === $from.parent.content.size ? $from.parent.textContent : null;
+      }),
+    )
+    .toBe(text);
 }
 
 describe('the lesson editor takes pictures as a seller gives them', () => {

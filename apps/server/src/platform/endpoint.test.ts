@@ -69,4 +69,21 @@ describe('serve: a route from its contract endpoint', () => {
     expect((await app.inject({ method: 'GET', url: '/thing/search?keyword=toolong' })).statusCode).toBe(400);
     expect((await app.inject({ method: 'POST', url: '/thing/save', payload: {} })).statusCode).toBe(400);
   });
+
+  it('leaves a reply the handler sent itself as it is, sending nothing twice', async () => {
+    // Fastify logs a second send as a warning ("Reply was already sent") and carries on.
+    const warnings: string[] = [];
+    const app = Fastify({
+      logger: { level: 'warn', stream: { write: (line: string) => void warnings.push(line) } },
+    }).withTypeProvider<ZodTypeProvider>();
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    serve(app, search, async (_r, reply) =>
+      reply.type('application/json; charset=utf-8').send('{"code":0,"msg":"ok","data":{"found":["pre"]}}'),
+    );
+    const res = await app.inject({ method: 'GET', url: '/thing/search?keyword=a' });
+    expect(res.json()).toEqual({ code: 0, msg: 'ok', data: { found: ['pre'] } });
+    expect(warnings).toEqual([]);
+    expect(res.statusCode).toBe(200);
+  });
 });

@@ -58,6 +58,9 @@ export function serve<E extends EndpointDef>(app: ZodApp, endpoint: E, handler: 
     },
     handler: async (request, reply) => {
       const data = await handler(request as EndpointRequest<E>, reply);
+      // A handler that answered itself (the store list's pre-serialised page) is done: wrapping what
+      // it returned (the reply) would send twice, which Fastify refuses with a warning.
+      if (reply.sent) return reply;
       return data instanceof Coded ? ok(data.data, data.code, data.msg) : ok(data);
     },
   });
