@@ -52,51 +52,26 @@ export default tseslint.config(
   // helpers; and no two modules tie both ways (modules/module-graph.test.ts holds the whole graph;
   // docs/decisions/module-meeting.md). A module's sub-folders (modules/ai/jobs/, …) are one level
   // deeper: there another module is `../../<b>/`, and `../<room>/` is the same module's.
-  // modules/media and modules/attachments have no face yet (their rework adds one): until then their
-  // `*.service.ts` files may still be imported, and their own files keep the services rule.
   ...[
     ['apps/server/src/modules/*/*.ts', String.raw`^\.\./(\.\./modules/)?`],
     ['apps/server/src/modules/*/*/*.ts', String.raw`^\.\./\.\./(\.\./modules/)?`],
   ].map(([files, up]) => ({
     files: [files],
-    ignores: ['apps/server/src/modules/{media,attachments}/**'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
             {
-              regex: `${up}(?!media/|attachments/)[a-z0-9-]+/(?!index\\.ts$)`,
+              regex: `${up}[a-z0-9-]+/(?!index\\.ts$)`,
               message:
                 'another module is reached through its face (index.ts) only: export what you need there, not its service, repo, presenter or helper.',
-            },
-            {
-              regex: `${up}(media|attachments)/(?!index\\.ts$)(?![a-z0-9.-]+\\.service\\.ts$)`,
-              message:
-                'modules/media and modules/attachments are reached through their *.service.ts or index.ts only.',
             },
           ],
         },
       ],
     },
   })),
-  {
-    files: ['apps/server/src/modules/{media,attachments}/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: String.raw`^\.\./(\.\./modules/)?[a-z0-9-]+/(?!index\.ts$)(?![a-z0-9.-]+\.service\.ts$)`,
-              message:
-                'another module is reached through its *.service.ts or index.ts only: call (or add) a function there, not its repo, presenter or helper.',
-            },
-          ],
-        },
-      ],
-    },
-  },
   // The store search stands apart: it imports nothing from another module (it is fed by domain
   // events and its outbox, and reads courses through what app.ts hands in; modules/search/index.ts).
   // Listed after the rule above, so it replaces it for the search's files.

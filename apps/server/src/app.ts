@@ -27,15 +27,14 @@ import { coursesRoutes } from './modules/courses/courses.routes.ts';
 import { lessonsRoutes } from './modules/courses/lessons.routes.ts';
 import { sharesRoutes } from './modules/courses/shares.routes.ts';
 import { learningRoutes } from './modules/learning/learning.routes.ts';
-import { mediaRoutes } from './modules/media/media.routes.ts';
-import { mediaDurations } from './modules/media/media.service.ts';
-import { mediaUploadRoutes } from './modules/media/media-upload.ts';
+import { defineMediaJobs, mediaRoutes, mediaUploadRoutes, registerMedia } from './modules/media/index.ts';
 import { attachmentsRoutes } from './modules/attachments/attachments.routes.ts';
-import { wireAttachments } from './modules/attachments/attachments.service.ts';
+import { registerAttachments } from './modules/attachments/index.ts';
+import { defineAssetJobs } from './modules/assets/index.ts';
+import { registerCourses } from './modules/courses/index.ts';
 import { commentsRoutes } from './modules/comments/comments.routes.ts';
 import { register as registerComments } from './modules/comments/index.ts';
 import { examsRoutes } from './modules/exams/exams.routes.ts';
-import { defineMediaJobs } from './modules/media/media-transcode.ts';
 import { aiRoutes, defineAiJobs, register as registerAi } from './modules/ai/index.ts';
 import { paymentsRoutes } from './modules/store/payments.routes.ts';
 import { sandboxPayRoutes } from './modules/store/sandbox-pay.routes.ts';
@@ -139,16 +138,16 @@ export async function buildApp({
     overrides,
   );
   app.decorate('ctx', ctx);
-  // The media module's probed durations, asked by learning and the store (platform/providers.ts).
-  // Provided here until modules/media's face registers it itself.
-  ctx.providers.provide('media.durations', (teamId, ids) => mediaDurations(ctx.db, teamId, ids));
+  // Courses answers attachments (below it) about lessons and shares (platform/providers.ts).
+  registerCourses(ctx);
+  // Media's probed durations (asked by learning and the store) and both asset kinds' sweeps.
+  registerMedia(ctx);
+  registerAttachments(ctx);
   // AI jobs' lessons run by their job's kind (modules/ai/index.ts).
   registerAi(ctx);
   // The store search keeps its documents from the owners' domain events, reading a course's store
   // version through the store's catalog (modules/search/index.ts).
   const search = subscribeSearchIndex(ctx.domainEvents, searchListing);
-  // Attachments: copied into each release, counted in the media quota (modules/attachments).
-  wireAttachments(ctx);
   // Review comments: unresolved threads are a warning of the release check (modules/comments).
   registerComments(ctx);
   if (config.SEARCH_DATABASE_URL) {
@@ -277,6 +276,7 @@ export async function buildApp({
     await defineHistoryJobs(ctx, jobs);
     await defineAiJobs(ctx, jobs, logger);
     await defineMediaJobs(ctx, jobs, logger);
+    await defineAssetJobs(ctx, jobs, logger);
     app.addHook('onClose', () => jobs.stop());
   }
 

@@ -163,6 +163,8 @@ export const envSchema = z
     /** A system ffmpeg / ffprobe instead of the builds in the npm packages @ffmpeg-installer/@ffprobe-installer. */
     FFMPEG_PATH: z.string().min(1).optional(),
     FFPROBE_PATH: z.string().min(1).optional(),
+    /** The process's search path, where a system ffmpeg / ffprobe is looked for before the npm builds. */
+    PATH: z.string().default(''),
     SMS_HTTP_URL: optionalUrl,
     SMS_HTTP_TOKEN: z.string().optional(),
     /** Aliyun SMS (SendSms): a RAM user's AccessKey, an approved signature and template (`${code}`). */

@@ -3,7 +3,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { createLogger } from './logger.ts';
-import { mediaToolsFor } from './modules/media/media-tools.ts';
+import { mediaToolsFor } from './modules/media/index.ts';
 import { seedDemo } from './seed/demo.ts';
 import { publicUrlWarning, startBanner } from './start-banner.ts';
 

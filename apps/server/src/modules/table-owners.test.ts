@@ -53,7 +53,7 @@ const ALLOWED: Record<string, string> = {
   'assets/assets.repo.ts → media':
     "the one asset quota counts both kinds' bytes (assets is the room media and attachments share; both import it)",
   'attachments/attachments.repo.ts → lessons':
-    'checks a lesson of the team (modules/attachments belongs to the media rework)',
+    'frees (and lists for a share) only attachments whose lesson still exists, in the one query that finds them',
   'auth/sessions.repo.ts → team_members':
     "a session's actor with its memberships in one query, on every request",
   'auth/sessions.repo.ts → teams': "a session's actor with its memberships in one query, on every request",

@@ -9,7 +9,8 @@
 import type { AiJobKind, DocNode, ReleaseCheck } from '@studio/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
-import type { AiJobRow } from '../db/schema.ts';
+import type { AiJobRow, CourseRow } from '../db/schema.ts';
+import type { TeamCtx } from './auth.ts';
 import type { AppContext } from './context.ts';
 
 /** Runs one lesson of an AI job (a queue worker's step, or in process without a queue). */
@@ -40,9 +41,24 @@ export type ReleaseWarningSource = (
   lessons: { lessonId: number; title: string }[],
 ) => Promise<ReleaseWarning | null>;
 
+/** A team's lessons and live shares, as courses decides them (asked by attachments, below it). */
+export type LessonGate = {
+  /** The team's lesson and its course (another team's, or none: 404). */
+  lessonOfTeam(c: TeamCtx, lessonId: number): Promise<{ lessonId: number; course: CourseRow }>;
+  /** A live share's course (an unknown, revoked or expired share: 404). */
+  sharedCourse(ctx: AppContext, shareId: string): Promise<{ courseId: number; teamId: number }>;
+};
+
+/** One kind of lesson asset's part of the hourly sweep (modules/assets' asset-sweep.ts): what it freed, by name. */
+export type AssetSweeper = (ctx: AppContext, now: number) => Promise<Record<string, number>>;
+
 /** Every provider key: who registers it → who asks. */
 export type ProviderTypes = {
-  /** media (app.ts for now) → learning (watch progress), store (a course's duration): probed ms by id. */
+  /** courses → attachments: whose lesson or share a request names. */
+  'courses.lessonGate': LessonGate;
+  /** media, attachments → assets: each kind frees what nothing refers to any more. */
+  'assets.sweepers': AssetSweeper;
+  /** media → learning (watch progress), store (a course's duration): probed ms by id. */
   'media.durations': (teamId: number, ids: readonly number[]) => Promise<Map<number, number>>;
   /** collab → courses: a release, a preview or a save sees what is typed live. */
   'collab.liveLessons': LiveLessons;

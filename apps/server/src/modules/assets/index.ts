@@ -12,3 +12,4 @@ export {
   type LessonViewer,
   type ReleasedLessonAccess,
 } from './lesson-access.service.ts';
+export { defineAssetJobs, sweepAssets } from './asset-sweep.ts';

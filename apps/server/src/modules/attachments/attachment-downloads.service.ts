@@ -17,8 +17,8 @@ import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { OpenedFile } from '../../platform/storage/file-storage.ts';
 import { releasedLessonAccess, viewerOfGrant, type LessonViewer } from '../assets/index.ts';
-import { sharedCourse } from '../courses/shares.service.ts';
 import { contentDisposition } from './attachment-names.ts';
+import { lessonGate } from './attachments.service.ts';
 import { downloadUrl, readDownload, signDownload } from './attachment-urls.ts';
 import {
   findReleasedAttachment,
@@ -100,7 +100,7 @@ export async function openDownload(ctx: AppContext, token: string): Promise<Down
  * sizes only. A share hands out no file, whoever holds the link (`lessonRights` downloads nothing through a share).
  */
 export async function shareAttachments(ctx: AppContext, shareId: string): Promise<ShareAttachments> {
-  const { courseId, teamId } = await sharedCourse(ctx, shareId);
+  const { courseId, teamId } = await lessonGate(ctx).sharedCourse(ctx, shareId);
   return byLesson(await listCourseAttachments(ctx.db, teamId, courseId));
 }
 

@@ -21,7 +21,7 @@ import {
 import { minimalPdf, upload } from '../../../test/attachment-files.ts';
 import { payInSandbox } from '../../../test/store-factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { courseView } from '../public-pages/public-pages.service.ts';
+import { courseView } from '../public-pages/index.ts';
 import { readDownload } from './attachment-urls.ts';
 
 let t: TestApp;

@@ -14,7 +14,7 @@ import {
 } from '../../../test/factories.ts';
 import { minimalPdf, upload } from '../../../test/attachment-files.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { shareView } from '../public-pages/public-pages.service.ts';
+import { shareView } from '../public-pages/index.ts';
 
 let t: TestApp;
 let token = '';

@@ -1,18 +1,19 @@
 /**
  * A lesson's attachments on the author's side: upload (type by the bytes, counted in the team's media
  * quota), list, rename, remove, reorder. Whoever may edit the lesson (`attachment.edit`); another
- * team's lesson or attachment answers 404. A release copies the list (`wireAttachments`).
+ * team's lesson or attachment answers 404. A release copies the list (`releaseAttachments`, called
+ * by courses in the release's transaction). Attachments sit below courses: whose lesson a request names
+ * is asked of courses' provider (`courses.lessonGate`).
  */
 import { ATTACHMENT_LIMITS, type Attachment, type AttachmentList, Code } from '@studio/contract';
 import type { LessonAttachmentRow } from '../../db/schema.ts';
 import type { TeamCtx } from '../../platform/auth.ts';
+import type { Db } from '../../db/client.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { randomToken } from '../../platform/crypto.ts';
 import { AppError } from '../../platform/errors.ts';
 import { authorize } from '../../platform/policy.ts';
 import { insertWithinAssetQuota } from '../assets/index.ts';
-import { requireCourse } from '../courses/courses.service.ts';
-import { lessonDetail } from '../courses/lessons.service.ts';
 import { cleanAttachmentName, nameWithExtension } from './attachment-names.ts';
 import { detectAttachment } from './attachment-types.ts';
 import {
@@ -35,28 +36,35 @@ const attachmentFolder = (storageKey: string) => storageKey.replace(/file$/, '')
 /**
  * Every release copies the course's list in its own transaction (a rollback copies the earlier
  * release's), so learners read what was released. (Attachments hold part of the team's one asset
- * quota, modules/assets, and the hourly media sweep frees orphans: media-gc.ts.)
+ * quota, and the hourly asset sweep frees orphans: both in modules/assets.)
  */
-export function wireAttachments(ctx: AppContext): void {
-  ctx.domainEvents.on('course.released', (db, e) =>
-    e.fromReleaseId
-      ? copyReleaseAttachments(db, e.fromReleaseId, e.releaseId)
-      : snapshotAttachments(db, e.courseId, e.releaseId),
-  );
+export const releaseAttachments = (
+  tx: Db,
+  r: { courseId: number; releaseId: number; fromReleaseId?: number },
+): Promise<void> =>
+  r.fromReleaseId
+    ? copyReleaseAttachments(tx, r.fromReleaseId, r.releaseId)
+    : snapshotAttachments(tx, r.courseId, r.releaseId);
+
+/** Courses' answers about lessons and shares (registered by courses' face, which sits above). */
+export function lessonGate(ctx: AppContext) {
+  const gate = ctx.providers.one('courses.lessonGate');
+  if (!gate) throw new Error('courses.lessonGate is not registered (app.ts registers courses)');
+  return gate;
 }
 
 /**
  * Frees the files of attachments nothing refers to (their lesson deleted, or taken off the draft, and
  * no release listing them): the file first, then the row, so a run cut short is finished by the next.
  */
-export async function freeOrphanAttachments(ctx: AppContext): Promise<number> {
+export async function freeOrphanAttachments(ctx: AppContext): Promise<{ freed: number }> {
   const rows = await orphanAttachments(ctx.db);
   for (const row of rows) await ctx.storage.deletePrefix(attachmentFolder(row.storageKey));
   await deleteOrphanAttachments(
     ctx.db,
     rows.map((r) => r.id),
   );
-  return rows.length;
+  return { freed: rows.length };
 }
 
 export const toAttachment = (row: LessonAttachmentRow): Attachment => ({
@@ -73,15 +81,14 @@ export type EditableLesson = { lessonId: number; courseId: number };
 
 /** The team's lesson (else 404) when the actor may edit it (else the policy's refusal). */
 export async function editableLesson(c: TeamCtx, lessonId: number): Promise<EditableLesson> {
-  const lesson = await lessonDetail(c, lessonId);
-  const { course } = await requireCourse(c, lesson.courseId);
+  const { course } = await lessonGate(c.ctx).lessonOfTeam(c, lessonId);
   authorize(c, 'attachment.edit', course);
-  return { lessonId, courseId: lesson.courseId };
+  return { lessonId, courseId: course.id };
 }
 
 export async function lessonAttachments(c: TeamCtx, lessonId: number): Promise<AttachmentList> {
   authorize(c, 'attachment.view');
-  await lessonDetail(c, lessonId);
+  await lessonGate(c.ctx).lessonOfTeam(c, lessonId);
   const rows = await listLessonAttachments(c.ctx.db, c.membership.team.id, lessonId);
   return { list: rows.map(toAttachment) };
 }

@@ -1,9 +1,13 @@
 /**
  * The courses module's face: the only file other modules import from modules/courses
- * (eslint.config.js; modules/media and modules/attachments still reach its services until their
- * rework). Above it sit AI (drafts, generated and translated text), collab (live lessons), comments
- * (a lesson's course and place) and the public pages (a share's page).
+ * (eslint.config.js). Above it sit AI (drafts, generated and translated text), collab (live lessons),
+ * comments (a lesson's course and place), media (what lessons and releases refer to, a share's lesson)
+ * and the public pages (a share's page); below it attachments (a release copies their list), which
+ * asks about lessons and shares through `registerCourses`' provider.
  */
+export { registerCourses } from './lesson-gate.ts';
+export { mediaInUse } from './media-refs.service.ts';
+export { sharedLessonFacts } from './shares.service.ts';
 export { courseDetail, createDraftCourseForAi, requireCourse } from './courses.service.ts';
 export {
   courseLessonIds,

@@ -28,7 +28,7 @@ import {
   setPosition,
 } from './lessons.repo.ts';
 
-async function requireLesson(c: TeamCtx, lessonId: number) {
+export async function requireLesson(c: TeamCtx, lessonId: number) {
   const found = await findTeamLesson(c.ctx.db, c.membership.team.id, lessonId);
   if (!found) throw new AppError(Code.NOT_FOUND);
   return found;

@@ -31,6 +31,7 @@ import {
   listCourseReleases,
   type ReleaseRow,
 } from './releases.repo.ts';
+import { releaseAttachments } from '../attachments/index.ts';
 
 /** What the store would show must be complete: the 发布检查 items, in the order the page lists them. */
 export function checkCourse({ course }: CourseWithMeta, lessons: LessonRow[]): ReleaseCheck {
@@ -112,6 +113,8 @@ export async function releaseCourse(
       releasedAt: now,
       updatedAt: now,
     });
+    // The release's attachments are copied with it (modules/attachments sits below courses).
+    await releaseAttachments(tx, { courseId, releaseId: row.id });
     await c.ctx.domainEvents.publish(tx, { type: 'course.released', courseId, releaseId: row.id });
     // Each lesson's history keeps the text as released.
     await checkpointCourse(tx, courseId, c.actor.user.id, 'release');
@@ -192,6 +195,7 @@ export async function rollbackRelease(
       releasedAt: null,
       updatedAt,
     });
+    await releaseAttachments(tx, { courseId: body.courseId, releaseId: row.id, fromReleaseId: old.id });
     await c.ctx.domainEvents.publish(tx, {
       type: 'course.released',
       courseId: body.courseId,

@@ -15,7 +15,7 @@ import {
   viewerOfGrant,
   type LessonViewer,
 } from '../assets/index.ts';
-import { sharedLessonFacts } from '../courses/shares.service.ts';
+import { sharedLessonFacts } from '../courses/index.ts';
 import { findMedia } from './media.repo.ts';
 import type { PlayGrant } from './media-urls.ts';
 

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config.ts';
 import type { MediaRow } from '../../db/schema.ts';
 import { videoCodec } from './media-codecs.ts';
 import { spsCodec } from '../../../test/media-helpers.ts';
@@ -24,10 +25,8 @@ describe('the master playlist’s CODECS', () => {
   });
 
   it('are what the encoder writes: each rendition encoded with the transcode’s own options', async () => {
-    const { tools } = chooseMediaTools({
-      FFMPEG_PATH: process.env.FFMPEG_PATH,
-      FFPROBE_PATH: process.env.FFPROBE_PATH,
-    });
+    // The machine's tools as the server would choose them from its environment (config.ts).
+    const { tools } = chooseMediaTools(loadConfig());
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'media-codecs-'));
     try {
       for (const r of renditionsFor(row)) {

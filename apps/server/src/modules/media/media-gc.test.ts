@@ -14,7 +14,7 @@ import { saveLesson } from '../../../test/learning-factories.ts';
 import { filesUnder, makeClip, uploadFile, waitTranscoded } from '../../../test/media-helpers.ts';
 import { payInSandbox } from '../../../test/store-factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { sweepMedia } from './media-gc.ts';
+import { sweepAssets } from '../assets/index.ts';
 
 let t: TestApp;
 let base: string;
@@ -87,16 +87,16 @@ describe('freeing media files', () => {
   it('frees a media whose block was taken out of its lesson, after the grace; a block put back keeps it', async () => {
     const [gone, back] = [await newMedia(), await newMedia()];
     const { lessonId } = await lessonWith(gone.mediaId, back.mediaId);
-    await sweepMedia(t.app.ctx, undefined, Date.now() + LATER);
+    await sweepAssets(t.app.ctx, undefined, Date.now() + LATER);
     await expectKept(gone);
     await saveLesson(t, token, lessonId, doc());
     // Marked unused now; nothing freed within the grace.
-    await sweepMedia(t.app.ctx);
-    expect((await sweepMedia(t.app.ctx, undefined, Date.now() + 3600_000)).unused).toBe(0);
+    await sweepAssets(t.app.ctx);
+    expect((await sweepAssets(t.app.ctx, undefined, Date.now() + 3600_000)).unused).toBe(0);
     await expectKept(gone);
     // The author puts one back (an undo): its mark is cleared.
     await saveLesson(t, token, lessonId, doc(back.mediaId));
-    expect((await sweepMedia(t.app.ctx, undefined, Date.now() + LATER)).unused).toBe(1);
+    expect((await sweepAssets(t.app.ctx, undefined, Date.now() + LATER)).unused).toBe(1);
     await expectFreed(gone);
     await expectKept(back);
   }, 60_000);
@@ -108,8 +108,8 @@ describe('freeing media files', () => {
     const del = (url: string, body: object) => call(t, 'POST', url, { token, body });
     expect((await del('/lesson/delete', { lessonId: first.lessonId })).code).toBe(200);
     expect((await del('/course/delete', { courseId: second.course.courseId })).code).toBe(200);
-    await sweepMedia(t.app.ctx);
-    await sweepMedia(t.app.ctx, undefined, Date.now() + LATER);
+    await sweepAssets(t.app.ctx);
+    await sweepAssets(t.app.ctx, undefined, Date.now() + LATER);
     await expectFreed(inLesson);
     await expectFreed(inCourse);
   }, 60_000);
@@ -141,8 +141,8 @@ describe('freeing media files', () => {
     expect(
       (await call(t, 'POST', '/course/delete', { token, body: { courseId: b.course.courseId } })).code,
     ).toBe(200);
-    await sweepMedia(t.app.ctx);
-    expect((await sweepMedia(t.app.ctx, undefined, Date.now() + LATER)).unused).toBe(0);
+    await sweepAssets(t.app.ctx);
+    expect((await sweepAssets(t.app.ctx, undefined, Date.now() + LATER)).unused).toBe(0);
     await expectKept(released);
     await expectKept(sold);
   }, 60_000);

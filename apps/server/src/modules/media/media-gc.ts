@@ -1,5 +1,6 @@
 /**
- * Freeing media files (an hourly pg-boss job, `media-sweep`, one run at a time across processes):
+ * Media's part of the hourly asset sweep (modules/assets' asset-sweep.ts, one run at a time across
+ * processes; registered by media's face):
  * - an upload unfinished after MEDIA_UPLOAD_EXPIRY_HOURS: its partial file and its row go (the
  *   quota it held comes back);
  * - a finished media that no lesson and no release of its team's courses refers to any more (its
@@ -7,15 +8,11 @@
  *   its original, HLS files, key and poster are deleted, then its row. A release (and so a sold
  *   course, even deleted: its buyers keep learning its releases) keeps its media; the grace lets an
  *   author undo a deletion, and an upload not yet saved into a lesson wait for its save.
- * - lesson attachments, the other kind of lesson asset: a deleted lesson's attachments once no
- *   release lists them (attachments.service.ts's `freeOrphanAttachments`).
  * Files are deleted before the row, so a run cut short is finished by the next.
  */
-import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
 import type { MediaRow } from '../../db/schema.ts';
-import { freeOrphanAttachments } from '../attachments/attachments.service.ts';
-import { mediaInUse } from '../courses/media-refs.service.ts';
+import { mediaInUse } from '../courses/index.ts';
 import { hlsPrefix, mediaContext } from './media-context.ts';
 import { deleteMedia, finishedMedia, markUnused, staleUploads } from './media.repo.ts';
 
@@ -58,13 +55,9 @@ export async function freeUnusedMedia(ctx: AppContext, now = Date.now()): Promis
   return expired.length;
 }
 
-export const SWEEP_QUEUE = 'media-sweep';
-
-export async function sweepMedia(ctx: AppContext, log?: FastifyBaseLogger, now = Date.now()) {
+/** What media's sweep freed: abandoned uploads and media no longer referred to. */
+export async function sweepMedia(ctx: AppContext, now = Date.now()) {
   const abandoned = await cleanUpAbandonedUploads(ctx, now);
   const unused = await freeUnusedMedia(ctx, now);
-  // `others`: attachments freed (the name the sweep's log and callers have always used).
-  const others = await freeOrphanAttachments(ctx);
-  if (abandoned || unused || others) log?.info({ abandoned, unused, others }, 'media files freed');
-  return { abandoned, unused, others };
+  return { abandoned, unused };
 }

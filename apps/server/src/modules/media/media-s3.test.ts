@@ -23,7 +23,7 @@ import {
 } from '../../../test/media-helpers.ts';
 import { startTestS3, type TestS3 } from '../../../test/s3-server.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { sweepMedia } from './media-gc.ts';
+import { sweepAssets } from '../assets/index.ts';
 
 let s3: TestS3 | null = null;
 let t: TestApp;
@@ -100,8 +100,8 @@ describe('media on S3', () => {
     expect(poster.rawPayload.subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
 
     // No lesson refers to it: marked, then freed after the grace, original and HLS folder alike.
-    await sweepMedia(t.app.ctx);
-    await sweepMedia(t.app.ctx, undefined, Date.now() + LATER);
+    await sweepAssets(t.app.ctx);
+    await sweepAssets(t.app.ctx, undefined, Date.now() + LATER);
     expect(
       (await call(t, 'GET', '/media/info', { token, query: { mediaId: String(created.mediaId) } })).code,
     ).toBe(404);
@@ -123,9 +123,9 @@ describe('media on S3', () => {
     const created = await createUpload(base, token, clip.length, 'b.mp3');
     const uploadId = created.location!.split('/').pop()!;
     await patch(base, token, created.location!, 0, clip.subarray(0, 1000));
-    expect((await sweepMedia(t.app.ctx)).abandoned).toBe(0);
+    expect((await sweepAssets(t.app.ctx)).abandoned).toBe(0);
     expect((await s3!.keys()).filter((k) => k.startsWith(uploadId))).not.toEqual([]);
-    expect((await sweepMedia(t.app.ctx, undefined, Date.now() + LATER)).abandoned).toBe(1);
+    expect((await sweepAssets(t.app.ctx, undefined, Date.now() + LATER)).abandoned).toBe(1);
     expect(await s3!.keys()).toEqual([]);
   }, 60_000);
 

@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { mediaToolsFor } from './media-tools.ts';
 
 /** A server that found no ffmpeg at start (macOS without one): these settings chose nothing. */
-const SETTINGS = { FFMPEG_PATH: '/nowhere/ffmpeg', FFPROBE_PATH: '/nowhere/ffprobe' };
+const SETTINGS = { FFMPEG_PATH: '/nowhere/ffmpeg', FFPROBE_PATH: '/nowhere/ffprobe', PATH: '' };
 const NONE = { tools: null, level: 'warn' as const, message: 'no usable ffmpeg and ffprobe: …' };
 
 let t: TestApp;

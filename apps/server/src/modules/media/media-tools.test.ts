@@ -33,7 +33,10 @@ const empty = path.join(root, 'empty');
 
 describe('which ffmpeg decodes uploads', () => {
   it('a system build on PATH comes before the packaged one, and the log line says which and its version', () => {
-    const choice = chooseMediaTools(noEnv, [empty, modern, debian].join(path.delimiter), packaged);
+    const choice = chooseMediaTools(
+      { ...noEnv, PATH: [empty, modern, debian].join(path.delimiter) },
+      packaged,
+    );
     expect(choice.tools).toEqual({
       ffmpeg: path.join(modern, 'ffmpeg'),
       ffprobe: path.join(modern, 'ffprobe'),
@@ -45,31 +48,30 @@ describe('which ffmpeg decodes uploads', () => {
   });
 
   it('FFMPEG_PATH comes before PATH, with the ffprobe beside it', () => {
-    const choice = chooseMediaTools({ FFMPEG_PATH: path.join(debian, 'ffmpeg') }, modern, packaged);
+    const choice = chooseMediaTools({ FFMPEG_PATH: path.join(debian, 'ffmpeg'), PATH: modern }, packaged);
     expect(choice.tools).toEqual({
       ffmpeg: path.join(debian, 'ffmpeg'),
       ffprobe: path.join(debian, 'ffprobe'),
     });
     expect(choice.message).toContain('ffmpeg 5.1.6-0+deb12u1 (FFMPEG_PATH: ');
     const split = chooseMediaTools(
-      { FFMPEG_PATH: path.join(debian, 'ffmpeg'), FFPROBE_PATH: path.join(modern, 'ffprobe') },
-      '',
+      { FFMPEG_PATH: path.join(debian, 'ffmpeg'), FFPROBE_PATH: path.join(modern, 'ffprobe'), PATH: '' },
       none,
     );
     expect(split.tools?.ffprobe).toBe(path.join(modern, 'ffprobe'));
   });
 
   it('an FFMPEG_PATH older than 5, or one that does not run, stops the start with a clear message', () => {
-    const tooOld = () => chooseMediaTools({ FFMPEG_PATH: path.join(old, 'ffmpeg') }, modern, packaged);
+    const tooOld = () => chooseMediaTools({ FFMPEG_PATH: path.join(old, 'ffmpeg'), PATH: modern }, packaged);
     expect(tooOld).toThrow(ConfigError);
     expect(tooOld).toThrow(`FFMPEG_PATH=${old}/ffmpeg is ffmpeg 4.1; version 5 or later is needed`);
-    expect(() => chooseMediaTools({ FFPROBE_PATH: path.join(empty, 'ffprobe') }, modern, packaged)).toThrow(
-      `FFPROBE_PATH=${empty}/ffprobe does not run as ffprobe`,
-    );
+    expect(() =>
+      chooseMediaTools({ FFPROBE_PATH: path.join(empty, 'ffprobe'), PATH: modern }, packaged),
+    ).toThrow(`FFPROBE_PATH=${empty}/ffprobe does not run as ffprobe`);
   });
 
   it('an older system build is passed over, with a warning, for the packaged one', () => {
-    const choice = chooseMediaTools(noEnv, old, packaged);
+    const choice = chooseMediaTools({ ...noEnv, PATH: old }, packaged);
     expect(choice.tools).toEqual({ ffmpeg: packaged('ffmpeg'), ffprobe: packaged('ffprobe') });
     expect(choice.level).toBe('warn');
     expect(choice.message).toContain(`${old}/ffmpeg is ffmpeg 4.1, older than 5: not used`);
@@ -79,14 +81,14 @@ describe('which ffmpeg decodes uploads', () => {
   });
 
   it('the packaged build when there is no system one', () => {
-    const choice = chooseMediaTools(noEnv, empty, packaged);
+    const choice = chooseMediaTools({ ...noEnv, PATH: empty }, packaged);
     expect(choice.tools).toEqual({ ffmpeg: packaged('ffmpeg'), ffprobe: packaged('ffprobe') });
     expect(choice.level).toBe('info');
   });
 
   it('none at all (macOS without one, no packaged build): no tools and a message saying what to install', () => {
     for (const searchPath of [empty, old]) {
-      const choice = chooseMediaTools(noEnv, searchPath, none);
+      const choice = chooseMediaTools({ ...noEnv, PATH: searchPath }, none);
       expect(choice.tools).toBeNull();
       expect(choice.level).toBe('warn');
       expect(choice.message).toContain(

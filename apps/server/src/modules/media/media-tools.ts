@@ -108,14 +108,14 @@ function findTool(
 }
 
 /**
- * The tools to use. `searchPath` and `packaged` are the machine's PATH and npm packages (given by
- * the tests). Throws a ConfigError for an FFMPEG_PATH / FFPROBE_PATH that is unusable.
+ * The tools to use: FFMPEG_PATH / FFPROBE_PATH, else the first on the config's PATH, else the npm
+ * builds (`packaged`, given by the tests). Throws a ConfigError for an FFMPEG_PATH / FFPROBE_PATH that is unusable.
  */
 export function chooseMediaTools(
-  config: Pick<Config, 'FFMPEG_PATH' | 'FFPROBE_PATH'>,
-  searchPath = process.env.PATH ?? '',
+  config: Pick<Config, 'FFMPEG_PATH' | 'FFPROBE_PATH' | 'PATH'>,
   packaged: (tool: Tool) => string | null = packagedTool,
 ): MediaToolsChoice {
+  const searchPath = config.PATH;
   const notes: string[] = [];
   const ffmpeg = findTool('ffmpeg', config, searchPath, packaged, notes);
   // An FFMPEG_PATH's own ffprobe (the same build) before the one on PATH.
@@ -150,10 +150,10 @@ const chosen = new Map<string, MediaToolsChoice>();
  * first use). `choose` is for the tests: a server with no tools at all.
  */
 export function mediaToolsFor(
-  config: Pick<Config, 'FFMPEG_PATH' | 'FFPROBE_PATH'>,
+  config: Pick<Config, 'FFMPEG_PATH' | 'FFPROBE_PATH' | 'PATH'>,
   choose: typeof chooseMediaTools = chooseMediaTools,
 ): MediaToolsChoice {
-  const key = `${config.FFMPEG_PATH ?? ''}\n${config.FFPROBE_PATH ?? ''}`;
+  const key = `${config.FFMPEG_PATH ?? ''}\n${config.FFPROBE_PATH ?? ''}\n${config.PATH}`;
   let found = chosen.get(key);
   if (!found) {
     found = choose(config);

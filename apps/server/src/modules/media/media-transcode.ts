@@ -16,7 +16,6 @@ import { SAFE_INPUT, ToolError, runTool } from './ffmpeg.ts';
 import { levelArg, videoCodec } from './media-codecs.ts';
 import { hlsPrefix, mediaContext } from './media-context.ts';
 import { DEMUXERS } from './media-probe.ts';
-import { SWEEP_QUEUE, sweepMedia } from './media-gc.ts';
 import { addRendition, findMedia, markFailed, markReady, setProgress } from './media.repo.ts';
 
 export const TRANSCODE_QUEUE = 'media-transcode';
@@ -252,8 +251,6 @@ export async function defineMediaJobs(
   jobs: JobQueue,
   log: FastifyBaseLogger,
 ): Promise<void> {
-  await jobs.define(SWEEP_QUEUE, async () => void (await sweepMedia(ctx, log)));
-  await jobs.schedule(SWEEP_QUEUE, '17 * * * *');
   // A web process (MEDIA_WORKER=off) queues transcoding and runs none: a worker process does.
   const { MEDIA_WORKER, MEDIA_TRANSCODE_CONCURRENCY } = ctx.config;
   await jobs.define<{ mediaId: number }>(TRANSCODE_QUEUE, (data) => transcodeMedia(ctx, data.mediaId, log), {

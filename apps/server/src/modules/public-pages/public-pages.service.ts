@@ -23,11 +23,7 @@ import { createWechatQr } from '../auth/index.ts';
 import { listedForSitemap, viewShare } from '../courses/index.ts';
 import { viewCertificate } from '../learning/index.ts';
 import { storeCourse, storeListJson } from '../store/index.ts';
-import {
-  shareAttachments,
-  visitorAttachmentNames,
-  visitorAttachments,
-} from '../attachments/attachment-downloads.service.ts';
+import { shareAttachments, visitorAttachmentNames, visitorAttachments } from '../attachments/index.ts';
 import { describe, SITE_DESCRIPTION, SITE_NAME, type PageHead } from './page-head.ts';
 
 /** A public page: its head (share card, status) and, for a visitor, what the page shows. */

@@ -1,11 +1,12 @@
 /**
- * Attachments of deleted lessons: the hourly media sweep (media-gc.ts) frees their files once no
- * release lists them; a release keeps its lessons' files, and a lesson deleted before a release is
+ * The one asset sweep (asset-sweep.ts) runs both kinds' parts. Attachments of deleted lessons: it
+ * frees their files once no release lists them; a release keeps its lessons' files, and a lesson deleted before a release is
  * not published by it (so nothing keeps its files).
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyBaseLogger } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   call,
   createCourse,
@@ -16,7 +17,7 @@ import {
 } from '../../../test/factories.ts';
 import { minimalPdf, upload } from '../../../test/attachment-files.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { sweepMedia } from './media-gc.ts';
+import { sweepAssets } from './asset-sweep.ts';
 
 let t: TestApp;
 let token = '';
@@ -77,8 +78,8 @@ describe('freeing the attachments of deleted lessons', () => {
     await release();
     expect((await storedFiles()).length).toBe(3);
 
-    const swept = await sweepMedia(t.app.ctx);
-    expect(swept.others).toBe(1);
+    const swept = await sweepAssets(t.app.ctx);
+    expect(swept.freed).toBe(1);
     const files = await storedFiles();
     expect(has(files, UNRELEASED)).toBe(false);
     // The first release still lists it: its learners keep downloading it.
@@ -86,6 +87,14 @@ describe('freeing the attachments of deleted lessons', () => {
     expect(has(files, KEPT)).toBe(true);
     expect(files).toHaveLength(2);
     // Nothing more to free the next time.
-    expect((await sweepMedia(t.app.ctx)).others).toBe(0);
+    expect((await sweepAssets(t.app.ctx)).freed).toBe(0);
+  });
+
+  it('runs each kind registered from its face, and a failing kind stops no other', async () => {
+    const log = { error: vi.fn(), info: vi.fn() } as unknown as FastifyBaseLogger;
+    t.app.ctx.providers.provide('assets.sweepers', () => Promise.reject(new Error('a broken kind')));
+    // Media's and attachments' counts both come back (their providers ran), the failure is logged.
+    expect(await sweepAssets(t.app.ctx, log)).toEqual({ abandoned: 0, unused: 0, freed: 0 });
+    expect(log.error).toHaveBeenCalledTimes(1);
   });
 });
