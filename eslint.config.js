@@ -72,6 +72,33 @@ export default tseslint.config(
       ],
     },
   })),
+  // modules/ai's rooms (jobs/, translate/, documents/, cost/) reach each other through the room's
+  // index.ts too (shared/ is under all of them); modules/ai/rooms.test.ts holds their one-way order.
+  // The faces rule is repeated: a later block's rule replaces an earlier one's for the same files.
+  {
+    files: ['apps/server/src/modules/ai/*/*.ts'],
+    // A room's tests may set up through another room's files.
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: String.raw`^\.\./\.\./(\.\./modules/)?[a-z0-9-]+/(?!index\.ts$)`,
+              message:
+                'another module is reached through its face (index.ts) only: export what you need there, not its service, repo, presenter or helper.',
+            },
+            {
+              regex: String.raw`^\.\./(jobs|translate|documents|cost)/(?!index\.ts$)`,
+              message:
+                "another room of modules/ai is reached through its index.ts only: export what you need there, not the room's service, repo or helper.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   // The store search stands apart: it imports nothing from another module (it is fed by domain
   // events and its outbox, and reads courses through what app.ts hands in; modules/search/index.ts).
   // Listed after the rule above, so it replaces it for the search's files.

@@ -176,3 +176,4 @@ export const aiBudgetHolds = pgTable(
 );
 
 export type AiJobRow = typeof aiJobs.$inferSelect;
+export type AiJobLessonRow = typeof aiJobLessons.$inferSelect;

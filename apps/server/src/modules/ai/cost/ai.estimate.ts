@@ -9,13 +9,12 @@ import type { AiAssistAction, AiCreateRequest, AiEstimate, aiEstimateBody, DocNo
 import type { z } from 'zod';
 import type { Config } from '../../../config.ts';
 import { sectionsMarkdown } from '../../../platform/ai/sections-markdown.ts';
-import { documentOutline } from '../documents/document-lessons.ts';
-import { collectTexts } from '../translate/translate-doc.ts';
+import { documentOutline, requireTeamDocument } from '../documents/index.ts';
+import { collectTexts } from '../shared/translate-doc.ts';
 import { countTokens } from '../../../platform/ai/usage.ts';
 import type { TeamCtx } from '../../../platform/auth.ts';
 import { authorize } from '../../../platform/policy.ts';
 import { requireCourse, readCourseContent } from '../../courses/index.ts';
-import { requireTeamDocument } from '../documents/ai.documents.ts';
 import { budgetUsedUp, teamBudget } from './ai.usage.ts';
 
 /** The numbers behind an estimate (tokens), named so they can be read and tuned. */

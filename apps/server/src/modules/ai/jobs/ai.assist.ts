@@ -10,7 +10,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../../platform/context.ts';
 import { metered, noUsage } from '../../../platform/ai/usage.ts';
 import { aiError } from '../shared/ai.errors.ts';
-import { recordUsage, type UsageOwner } from '../cost/ai.usage.ts';
+import { type UsageOwner, recordUsage } from '../cost/index.ts';
 
 export async function streamAssist(
   ctx: AppContext,

@@ -1,9 +1,9 @@
 import type { AiJobStatus } from '@studio/contract';
 import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { aiEvents, aiJobLessons, aiJobs, type AiJobRow } from '../../../db/schema.ts';
+import { aiEvents, aiJobLessons, aiJobs, type AiJobLessonRow, type AiJobRow } from '../../../db/schema.ts';
 
-export type AiJobLessonRow = typeof aiJobLessons.$inferSelect;
+export type { AiJobLessonRow };
 export type AiEventRow = typeof aiEvents.$inferSelect;
 
 export async function insertJob(db: Db, row: typeof aiJobs.$inferInsert): Promise<AiJobRow> {

@@ -11,8 +11,8 @@ import type { TeamCtx } from '../../../platform/auth.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { authorize } from '../../../platform/policy.ts';
 import { createDraftCourseForAi } from '../../courses/index.ts';
-import { DOCUMENT_TEMPLATE_LABEL } from '../documents/document-lessons.ts';
-import { assertSources, requireTeamDocument } from '../documents/ai.documents.ts';
+import { DOCUMENT_TEMPLATE_LABEL, assertSources, requireTeamDocument } from '../documents/index.ts';
+import { assertBudget } from '../cost/index.ts';
 import { queueLesson, queueOutline } from './ai.jobs.ts';
 import { jobSubject, toAiJob } from '../shared/ai.presenter.ts';
 import { findTeamJob, jobLessons, listTeamJobs } from './ai.repo.ts';
@@ -24,7 +24,6 @@ import {
   outlineEdited,
   readJobSnapshot,
 } from './ai.state.ts';
-import { assertBudget } from '../cost/ai.usage.ts';
 
 /** The team context of the request, with its logger (AI steps log provider failures). */
 type AiCtx = TeamCtx & { log: FastifyBaseLogger };

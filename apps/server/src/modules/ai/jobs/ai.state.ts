@@ -44,7 +44,7 @@ import {
   type AiJobLessonRow,
   type JobPatch,
 } from './ai.repo.ts';
-import { budgetStopped, holdBudget, recordUsage, type UsageOwner } from '../cost/ai.usage.ts';
+import { type UsageOwner, budgetStopped, holdBudget, recordUsage } from '../cost/index.ts';
 
 /**
  * A run's tokens, recorded in the transaction of the state change it ends in (also when that change no

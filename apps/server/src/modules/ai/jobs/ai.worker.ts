@@ -9,11 +9,17 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AiJobRow } from '../../../db/schema.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { GenerationError } from '../../../platform/ai/course-generator.ts';
-import { documentOutline, missingImages, sourceImages, sourceNote } from '../documents/document-lessons.ts';
+import {
+  documentOutline,
+  findDocument,
+  lessonSource,
+  missingImages,
+  sourceImages,
+  sourceNote,
+} from '../documents/index.ts';
+import { estimateDocumentLesson, estimateTopicLesson, releaseHold } from '../cost/index.ts';
 import { markdownToDoc } from './markdown-doc.ts';
 import { metered } from '../../../platform/ai/usage.ts';
-import { lessonSource } from '../documents/ai.documents.ts';
-import { findDocument } from '../documents/documents.repo.ts';
 import { aiError } from '../shared/ai.errors.ts';
 import { deltaBuffer } from '../shared/ai.events.ts';
 import { findJob } from './ai.repo.ts';
@@ -30,8 +36,6 @@ import {
   type LessonRun,
 } from './ai.state.ts';
 import { lessonError, spentOf, watchCancel } from './ai.run.ts';
-import { estimateDocumentLesson, estimateTopicLesson } from '../cost/ai.estimate.ts';
-import { deleteHold } from '../cost/ai.usage.repo.ts';
 
 export async function runOutline(ctx: AppContext, jobId: number, log: FastifyBaseLogger): Promise<void> {
   const job = await findJob(ctx.db, jobId);
@@ -76,7 +80,7 @@ export async function writeLesson(
   if (stopped) return jobSettled(ctx, jobId);
   // Claims the lesson; a lesson already done (a duplicate delivery) is left alone, and its hold let go.
   const claimed = await lessonStarted(ctx, jobId, idx);
-  if (!claimed) return hold ? deleteHold(ctx.db, hold) : undefined;
+  if (!claimed) return hold ? releaseHold(ctx.db, hold) : undefined;
   const run: LessonRun = { idx, attempt: claimed.attempts };
   const watch = watchCancel(ctx, jobId, run);
   const buffer = deltaBuffer((text) => lessonText(ctx, jobId, run, text));

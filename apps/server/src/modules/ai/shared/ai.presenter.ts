@@ -2,7 +2,7 @@ import type { AiJob } from '@studio/contract';
 import type { AiJobRow } from '../../../db/schema.ts';
 import { aiJobAbilitiesOf, type Who } from '../../../platform/policy.ts';
 import { readStoredError } from './ai.errors.ts';
-import type { AiJobLessonRow } from '../jobs/ai.repo.ts';
+import type { AiJobLessonRow } from '../../../db/schema.ts';
 
 /** Outline is 10 %, lessons share the rest; a finished job is 100 %. */
 export function percentOf(status: string, lessons: AiJobLessonRow[]): number {

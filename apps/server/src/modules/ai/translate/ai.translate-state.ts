@@ -11,16 +11,18 @@ import {
   writeTranslatedCourseTexts,
   writeTranslatedLessonTitle,
 } from '../../courses/index.ts';
-import { insertJob, insertJobLessons, updateJobLesson } from '../jobs/ai.repo.ts';
 import {
+  type JobMoves,
+  type LessonRun,
+  type Spent,
+  insertJob,
+  insertJobLessons,
   moveJob,
   ownLesson,
   spend,
   transition,
-  type JobMoves,
-  type LessonRun,
-  type Spent,
-} from '../jobs/ai.state.ts';
+  updateJobLesson,
+} from '../jobs/index.ts';
 import type { aiJobs } from '../../../db/schema.ts';
 
 type NewJob = Omit<typeof aiJobs.$inferInsert, 'status' | 'kind' | 'translation'>;

@@ -10,23 +10,24 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AiJobRow } from '../../../db/schema.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { GenerationError, type TranslateItem } from '../../../platform/ai/course-generator.ts';
-import { applyTexts, collectTexts } from './translate-doc.ts';
+import { applyTexts, collectTexts } from '../shared/translate-doc.ts';
 import { aiError } from '../shared/ai.errors.ts';
 import { deltaBuffer } from '../shared/ai.events.ts';
 import {
+  type LessonRun,
+  findJobLesson,
   jobSettled,
+  lessonError,
   lessonFailed,
   lessonHold,
   lessonStarted,
   lessonText,
   spend,
-  type LessonRun,
-} from '../jobs/ai.state.ts';
+  spentOf,
+  watchCancel,
+} from '../jobs/index.ts';
+import { estimateTranslationLesson, releaseHold } from '../cost/index.ts';
 import { lessonTranslated } from './ai.translate-state.ts';
-import { estimateTranslationLesson } from '../cost/ai.estimate.ts';
-import { findJobLesson } from '../jobs/ai.repo.ts';
-import { deleteHold } from '../cost/ai.usage.repo.ts';
-import { lessonError, spentOf, watchCancel } from '../jobs/ai.run.ts';
 import { metered } from '../../../platform/ai/usage.ts';
 
 // Ids of the texts around the lesson's body: they cannot clash with the body's `t0`, `t1`, ….
@@ -59,7 +60,7 @@ export async function translateLesson(
   const { stopped, hold } = await lessonHold(ctx, job, idx, estimate);
   if (stopped) return jobSettled(ctx, job.id);
   const claimed = await lessonStarted(ctx, job.id, idx);
-  if (!claimed?.lessonId) return hold ? deleteHold(ctx.db, hold) : undefined;
+  if (!claimed?.lessonId) return hold ? releaseHold(ctx.db, hold) : undefined;
   const run: LessonRun = { idx, attempt: claimed.attempts };
   const watch = watchCancel(ctx, job.id, run);
   const buffer = deltaBuffer((text) => lessonText(ctx, job.id, run, text));

@@ -27,13 +27,10 @@ import {
   readCourseContent,
   translationsOf,
 } from '../../courses/index.ts';
-import { queueLesson } from '../jobs/ai.jobs.ts';
+import { jobDetail, jobLessons, lessonRetried, queueLesson } from '../jobs/index.ts';
+import { assertBudget } from '../cost/index.ts';
 import { jobSubject } from '../shared/ai.presenter.ts';
-import { jobLessons } from '../jobs/ai.repo.ts';
-import { jobDetail } from '../jobs/ai.service.ts';
-import { lessonRetried } from '../jobs/ai.state.ts';
 import { TRANSLATION_MOVES, translationStarted } from './ai.translate-state.ts';
-import { assertBudget } from '../cost/ai.usage.ts';
 
 type AiCtx = TeamCtx & { log: FastifyBaseLogger };
 
