@@ -9,18 +9,18 @@ import type { TeamRow } from '../db/schema.ts';
 import { AppError } from './errors.ts';
 import type { Membership } from './membership.ts';
 import {
-  POLICY,
   aiJobAbilitiesOf,
-  allows,
-  authorize,
-  can,
-  canLearn,
-  canReadLesson,
-  canViewListing,
   courseAbilitiesOf,
   lessonCollabMode,
   memberAbilitiesOf,
   teamAbilitiesOf,
+} from './abilities.ts';
+import { canLearn, canReadLesson, canViewListing } from './lesson-rights.ts';
+import {
+  POLICY,
+  allows,
+  authorize,
+  can,
   type CommentSubject,
   type MemberSubject,
   type TeamAction,

@@ -1,19 +1,11 @@
 /**
  * Who may do what: the one home of every permission rule (PRODUCT.md's role matrix, the rules on
- * members, courses, and who reads a bought lesson). Services call `authorize(who, action, subject)`;
- * presenters send `abilitiesOf…` with team, member and course payloads, so the web asks instead of
- * repeating these rules. Each action has a rule (role and subject) and says whether it is a write:
+ * members and courses). Services call `authorize(who, action, subject)`; presenters send what
+ * `abilities.ts` derives from it with team, member and course payloads, so the web asks instead of
+ * repeating these rules; who reads a released or shared lesson is `lesson-rights.ts`. Each action has a rule (role and subject) and says whether it is a write:
  * writes are also refused while the team is expired (read-only); reads never are.
  */
-import {
-  Code,
-  type AiJobAbilities,
-  type CodeValue,
-  type CourseAbilities,
-  type MemberAbilities,
-  type TeamAbilities,
-  type TeamRole,
-} from '@studio/contract';
+import { Code, type CodeValue, type TeamRole } from '@studio/contract';
 import { AppError } from './errors.ts';
 import { isExpired, type Membership } from './membership.ts';
 
@@ -28,13 +20,6 @@ export type CourseSubject = { authorId: number };
 export type AiJobSubject = { authorId: number };
 /** A pending order of the team, by who placed it. */
 export type OrderSubject = { buyerId: number };
-/** A course in the store: whether it is listed and whether the viewer's team holds it (own or bought). */
-export type ListingSubject = { listed: boolean; entitled: boolean };
-/**
- * A lesson of a released course: free preview, and whether the viewer holds the course (their team
- * owns or bought it, or a share of a free course hands it out).
- */
-export type LessonSubject = { freePreview: boolean; entitled: boolean };
 /** A review comment on a lesson: who wrote it (null once their account is gone) and the course's author. */
 export type CommentSubject = { authorId: number | null; courseAuthorId: number };
 
@@ -299,107 +284,3 @@ export function authorize<A extends Action>(who: Acting<A>, action: A, ...subjec
  */
 export const allows = <A extends Action>(who: Acting<A>, action: A, ...subject: SubjectArg<A>): boolean =>
   ruleFor(who, action, subject[0] as Subjects[A]) === null;
-
-/** Anyone may open a listed course's buy page; once unlisted, only teams that hold it (own or bought). */
-export const canViewListing = (s: ListingSubject): boolean => s.listed || s.entitled;
-
-/** A course a team learns: one it bought (even after 下架), or its own while released. */
-export type LearnSubject = { ownTeam: boolean; listed: boolean; bought: boolean };
-export const canLearn = (s: LearnSubject): boolean => s.bought || (s.ownTeam && s.listed);
-
-/** A lesson's content is for teams that hold the course; free-preview lessons are for everyone. */
-export const canReadLesson = (s: LessonSubject): boolean => s.entitled || s.freePreview;
-
-/**
- * Who may read a lesson outside the team's own editor, and what of it: the one table of these rules
- * (modules/assets/lesson-access.test.ts), asked by media playback, attachment downloads, learning and
- * the share page.
- * - In the store (a course's latest release): the buy page is seen by anyone while listed, and by the
- *   teams that hold it (wrote or bought it) after 下架 too (`canViewListing`); its content and media are
- *   for the teams that hold it, a free-preview lesson's for everyone who sees it (`canReadLesson`); its
- *   attachments are downloaded by the teams that hold it only (issue 34: the files are part of what is
- *   sold; a free-preview reader sees their names); a team learns a course it bought (even after 下架) or
- *   its own while listed (`canLearn`).
- * - Through a live share's link (the course's draft, released or not, listed or not): a free course is
- *   read whole and a paid one's free-preview lessons only; media play in free-preview lessons only (never
- *   a paid lesson, whatever the share shows); no file is handed out; nobody learns through a share.
- */
-export type LessonReader = {
-  /** The viewer's team wrote the course. */
-  ownTeam: boolean;
-  /** The viewer's team bought it (a refund takes that away). */
-  bought: boolean;
-  /** The course is released and listed (not 下架). */
-  listed: boolean;
-  freePreview: boolean;
-  /** Read through a live share's link, and whether its course is paid; null in the store. */
-  share: { paid: boolean } | null;
-};
-export type LessonRights = {
-  /** The lesson is shown at all (its title, its attachments' names). */
-  see: boolean;
-  /** Its content. */
-  read: boolean;
-  /** Its media (the HLS key is handed out only then). */
-  play: boolean;
-  /** Its attachments' files. */
-  download: boolean;
-  /** Learning the course (progress, quizzes, certificate). */
-  learn: boolean;
-};
-export function lessonRights(r: LessonReader): LessonRights {
-  if (r.share) {
-    const read = canReadLesson({ entitled: !r.share.paid, freePreview: r.freePreview });
-    return { see: true, read, play: r.freePreview, download: false, learn: false };
-  }
-  const entitled = r.ownTeam || r.bought;
-  const see = canViewListing({ listed: r.listed, entitled });
-  const read = see && canReadLesson({ entitled, freePreview: r.freePreview });
-  const learn = canLearn({ ownTeam: r.ownTeam, listed: r.listed, bought: r.bought });
-  return { see, read, play: read, download: see && entitled, learn };
-}
-
-/** The team's abilities for its payloads; team actions depend on the role alone. */
-export const teamAbilitiesOf = (membership: Membership): TeamAbilities => ({
-  manage: allows(membership, 'team.manage'),
-  modify: allows(membership, 'team.modify'),
-  invite: allows(membership, 'team.invite'),
-  inviteAdmin: allows(membership, 'team.inviteAdmin'),
-  leave: allows(membership, 'team.leave'),
-  sales: allows(membership, 'team.sales'),
-  coupons: allows(membership, 'coupon.manage'),
-  access: allows(membership, 'team.access'),
-});
-
-export const memberAbilitiesOf = (who: Who, member: MemberSubject): MemberAbilities => ({
-  remove: allows(who, 'member.remove', member),
-  changeRole: allows(who, 'member.changeRole', member),
-  transferOwner: allows(who, 'member.transferOwner', member),
-});
-
-export const courseAbilitiesOf = (who: Who, course: CourseSubject): CourseAbilities => ({
-  edit: allows(who, 'course.edit', course),
-  release: allows(who, 'course.release', course),
-  share: allows(who, 'course.share', course),
-  delete: allows(who, 'course.delete', course),
-});
-
-export const aiJobAbilitiesOf = (who: Who, job: AiJobSubject): AiJobAbilities => ({
-  outline: allows(who, 'ai.outline', job),
-  generate: allows(who, 'ai.generate', job),
-  retry: allows(who, 'ai.retry', job),
-  cancel: allows(who, 'ai.cancel', job),
-});
-
-/** A lesson opened for live co-editing, as far as permissions go: its course's team and author. */
-export type CollabLessonSubject = { teamId: number; authorId: number };
-
-/**
- * Live co-editing of a lesson (modules/collab): 'edit' for whoever may edit the course now, 'read'
- * for the other members of its team and for everyone while the team is expired, null (refused) for
- * no lesson or another team's.
- */
-export function lessonCollabMode(who: Who, lesson: CollabLessonSubject | null): 'edit' | 'read' | null {
-  if (!lesson || lesson.teamId !== who.membership.team.id) return null;
-  return can(who, 'course.edit', { authorId: lesson.authorId }) ? 'edit' : 'read';
-}

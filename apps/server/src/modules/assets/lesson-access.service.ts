@@ -9,7 +9,7 @@ import { Code } from '@studio/contract';
 import type { ViewerIds } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
-import { lessonRights, type LessonRights } from '../../platform/policy.ts';
+import { lessonRights, type LessonRights } from '../../platform/lesson-rights.ts';
 import { releasedLessonFacts } from '../store/index.ts';
 import { findUserMembership } from '../teams/index.ts';
 

@@ -5,7 +5,7 @@
  * attachment-downloads, attachment-share, learning and shares tests.
  */
 import { describe, expect, it } from 'vitest';
-import { lessonRights, type LessonReader, type LessonRights } from '../../platform/policy.ts';
+import { lessonRights, type LessonReader, type LessonRights } from '../../platform/lesson-rights.ts';
 
 const reader = (r: Partial<LessonReader>): LessonReader => ({
   ownTeam: false,

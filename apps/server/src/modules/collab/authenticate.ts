@@ -8,7 +8,7 @@ import { Code, lessonIdOfDocument } from '@studio/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { currentMembershipOf, type TokenResolver } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { lessonCollabMode } from '../../platform/policy.ts';
+import { lessonCollabMode } from '../../platform/abilities.ts';
 import { liveLessonOf } from '../courses/index.ts';
 
 export type CollabContext = {

@@ -1,6 +1,7 @@
 import type { Course, CoursePreview, LessonSummary } from '@studio/contract';
 import type { LessonRow } from '../../db/schema.ts';
-import { courseAbilitiesOf, type Who } from '../../platform/policy.ts';
+import { type Who } from '../../platform/policy.ts';
+import { courseAbilitiesOf } from '../../platform/abilities.ts';
 import type { CourseWithMeta } from './courses.repo.ts';
 
 export const toLessonSummary = (l: LessonRow): LessonSummary => ({

@@ -15,7 +15,8 @@ import {
 } from '@studio/contract';
 import type { TeamCtx } from '../../platform/auth.ts';
 import { AppError } from '../../platform/errors.ts';
-import { authorize, lessonRights } from '../../platform/policy.ts';
+import { authorize } from '../../platform/policy.ts';
+import { lessonRights } from '../../platform/lesson-rights.ts';
 import {
   findLearnable,
   latestAttempts,

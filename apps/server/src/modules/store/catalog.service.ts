@@ -15,7 +15,7 @@ import { PgStoreSearch, type ListingSource, type StoreSearch } from '../search/i
 import type { Actor } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
-import { canReadLesson, canViewListing } from '../../platform/policy.ts';
+import { canReadLesson, canViewListing } from '../../platform/lesson-rights.ts';
 import { ok } from '../../platform/reply.ts';
 import type { Membership } from '../../platform/membership.ts';
 import { TtlCache } from '../../platform/cache.ts';

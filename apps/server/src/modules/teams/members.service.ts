@@ -2,7 +2,8 @@ import { Code, type NonMember, type Page, type TeamRole, type TeamUser } from '@
 import type { Actor } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
-import { authorize, memberAbilitiesOf, type Who } from '../../platform/policy.ts';
+import { authorize, type Who } from '../../platform/policy.ts';
+import { memberAbilitiesOf } from '../../platform/abilities.ts';
 import { maskPhone, updateUser } from '../users/index.ts';
 import {
   deleteMember,

@@ -1,6 +1,6 @@
 import type { LastTeam } from '@studio/contract';
 import { isExpired, type Membership } from '../../platform/membership.ts';
-import { teamAbilitiesOf } from '../../platform/policy.ts';
+import { teamAbilitiesOf } from '../../platform/abilities.ts';
 
 export const toLastTeam = (membership: Membership): LastTeam => {
   const { team, role } = membership;

@@ -1,6 +1,7 @@
 import type { AiJob } from '@studio/contract';
 import type { AiJobRow } from '../../../db/schema.ts';
-import { aiJobAbilitiesOf, type Who } from '../../../platform/policy.ts';
+import { type Who } from '../../../platform/policy.ts';
+import { aiJobAbilitiesOf } from '../../../platform/abilities.ts';
 import { readStoredError } from './ai.errors.ts';
 import type { AiJobLessonRow } from '../../../db/schema.ts';
 
