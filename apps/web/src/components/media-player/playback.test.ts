@@ -50,6 +50,7 @@ const answer = (n: number, over: Partial<MediaPlay> = {}): MediaPlay => ({
   durationMs: 60_000,
   playlistUrl: `/api/media/hls/token-${n}/master.m3u8`,
   posterUrl: `/api/media/hls/token-${n}/poster.jpg`,
+  captions: [],
   expireTime: 1_000_000 + 600_000,
   ...over,
 });
