@@ -72,7 +72,7 @@ export const CaptionMenu = ({
     </select>
   );
 
-/** The volume, 0–1 (muted reads as 0); moving it up unmutes. */
+/** The volume, 0–1 (muted reads as 0); moving it up unmutes, down to 0 mutes. */
 export const VolumeSlider = ({ media, t }: { media: RefObject<HTMLMediaElement | null>; t: PlayerT }) => {
   const [volume, setVolume] = useState(1);
   useEffect(() => {
@@ -97,7 +97,8 @@ export const VolumeSlider = ({ media, t }: { media: RefObject<HTMLMediaElement |
         const el = media.current;
         if (!el) return;
         const value = Number(event.target.value);
-        el.volume = value;
+        // At 0 it mutes and keeps the last volume, so 取消静音 brings that back rather than silence.
+        if (value > 0) el.volume = value;
         el.muted = value === 0;
         setVolume(value);
       }}
