@@ -26,28 +26,32 @@ export function useCaptions(
   captions: readonly CaptionChoice[],
 ): { chosen: number | null; choose: (captionId: number | null) => void; text: string } {
   const [chosen, choose] = useState<number | null>(null);
-  const [text, setText] = useState('');
+  // The text belongs to the track it came from: another choice shows nothing until its cues do.
+  const [shown, setShown] = useState<{ captionId: number | null; text: string }>({
+    captionId: null,
+    text: '',
+  });
 
   useEffect(() => {
     const el = media.current;
     if (!el) return;
-    let shown: TextTrack | null = null;
+    let active: TextTrack | null = null;
     for (const caption of captions) {
       const track = trackOf(el, caption);
       if (!track) continue;
       // hidden: loaded and its cues active, drawn by CaptionLine; disabled: not loaded at all.
       track.mode = caption.captionId === chosen ? 'hidden' : 'disabled';
-      if (caption.captionId === chosen) shown = track;
+      if (caption.captionId === chosen) active = track;
     }
-    setText('');
-    if (!shown) return;
-    const track = shown;
-    const onCue = () => setText([...(track.activeCues ?? [])].map(cueText).join('\n'));
-    onCue();
+    if (!active) return;
+    const track = active;
+    const onCue = () =>
+      setShown({ captionId: chosen, text: [...(track.activeCues ?? [])].map(cueText).join('\n') });
     track.addEventListener('cuechange', onCue);
     return () => track.removeEventListener('cuechange', onCue);
   }, [media, captions, chosen]);
 
+  const text = chosen !== null && shown.captionId === chosen ? shown.text : '';
   return { chosen: captions.some((c) => c.captionId === chosen) ? chosen : null, choose, text };
 }
 

@@ -72,6 +72,12 @@ export const CaptionMenu = ({
     </select>
   );
 
+/** At 0 it mutes and keeps the last volume, so 取消静音 brings that back rather than silence. */
+const applyVolume = (el: HTMLMediaElement, value: number) => {
+  if (value > 0) el.volume = value;
+  el.muted = value === 0;
+};
+
 /** The volume, 0–1 (muted reads as 0); moving it up unmutes, down to 0 mutes. */
 export const VolumeSlider = ({ media, t }: { media: RefObject<HTMLMediaElement | null>; t: PlayerT }) => {
   const [volume, setVolume] = useState(1);
@@ -94,12 +100,8 @@ export const VolumeSlider = ({ media, t }: { media: RefObject<HTMLMediaElement |
       step={0.05}
       value={volume}
       onChange={(event) => {
-        const el = media.current;
-        if (!el) return;
         const value = Number(event.target.value);
-        // At 0 it mutes and keeps the last volume, so 取消静音 brings that back rather than silence.
-        if (value > 0) el.volume = value;
-        el.muted = value === 0;
+        if (media.current) applyVolume(media.current, value);
         setVolume(value);
       }}
     />

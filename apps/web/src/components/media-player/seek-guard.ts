@@ -60,7 +60,6 @@ export function useSeekGuard(
       clearTimeout(timer.current);
     };
     // The element's life; the setting is read through onRef.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [media]);
 
   return { allows, refused };
