@@ -49,7 +49,7 @@ export async function teamOfCourse(t: TestApp, courseId: number): Promise<number
  * A seller's course: lesson 1 text (a free preview), lesson 2 two videos (100 s and 60 s); released
  * and bought by a buyer team.
  */
-export async function mediaCourse(t: TestApp, title = '视频课程') {
+export async function mediaCourse(t: TestApp, title = '视频课程', opts: { noSeekAhead?: boolean } = {}) {
   const s = await seller(t, title, 990);
   const teamId = await teamOfCourse(t, s.courseId);
   const detail = await call<{ lessons: { lessonId: number }[] }>(t, 'GET', '/course/detail', {
@@ -60,6 +60,12 @@ export async function mediaCourse(t: TestApp, title = '视频课程') {
   const long = await probedMedia(t, teamId, 100_000);
   const short = await probedMedia(t, teamId, 60_000);
   await saveLesson(t, s.user.token, second, mediaDoc('看视频', long, short));
+  if (opts.noSeekAhead) {
+    // 禁止拖动未看部分, as the author's course settings save it (released with the course).
+    await t.app.ctx.db.execute(
+      sql`update courses set completion = completion || '{"noSeekAhead":true}'::jsonb where id = ${s.courseId}`,
+    );
+  }
   const rel = await call(t, 'POST', '/course/release', {
     token: s.user.token,
     body: { courseId: s.courseId },

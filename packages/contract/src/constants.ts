@@ -96,6 +96,12 @@ export interface CompletionSettings {
   minLessonSeconds: number;
   passMark: number;
   maxQuizAttempts: number | null;
+  /**
+   * 禁止拖动未看部分 (compliance training): a learner may not seek past the furthest point of a video
+   * or audio they watched; the player refuses it and the server's watch rules refuse such a save.
+   * Absent in courses saved before it existed: off.
+   */
+  noSeekAhead?: boolean;
 }
 /**
  * 30 s by default: long enough that paging through a course with 下一课时 earns nothing, short enough

@@ -9,8 +9,15 @@ import { COURSE_DIFF_FIELDS, type CourseChanges, type CourseDiffField } from './
 
 const fieldText = (course: CoursePreview, field: CourseDiffField): string | null => {
   if (field === 'completion') {
-    const { minLessonSeconds, passMark, maxQuizAttempts } = course.completion ?? DEFAULT_COMPLETION;
-    return JSON.stringify({ minLessonSeconds, passMark, maxQuizAttempts });
+    const { minLessonSeconds, passMark, maxQuizAttempts, noSeekAhead } =
+      course.completion ?? DEFAULT_COMPLETION;
+    // noSeekAhead only when on: a course saved before the setting existed reads the same as one with it off.
+    return JSON.stringify({
+      minLessonSeconds,
+      passMark,
+      maxQuizAttempts,
+      ...(noSeekAhead ? { noSeekAhead } : {}),
+    });
   }
   const value = course[field];
   if (value === null) return null;

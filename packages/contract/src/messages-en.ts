@@ -97,6 +97,12 @@ export const CODE_MESSAGES_EN: Readonly<Record<CodeMessageName, string>> = {
   attachmentLimit: 'A lesson may have at most {{max}} attachments',
   attachmentFileMissing: 'Choose a file to attach',
   attachmentLinkExpired: 'The download link has expired; download it again from the lesson',
+  captionInvalid:
+    'The caption file is malformed (near line {{line}}): upload a WebVTT (.vtt) or SRT (.srt) file',
+  captionTooLarge: 'A caption file may be at most {{maxKb}} KB',
+  captionTooManyCues: 'A caption file may hold at most {{max}} cues',
+  captionEmpty: 'The caption file holds no captions',
+  captionLimit: 'A video or audio may have captions in at most {{max}} languages',
   orderAlreadyPaid: 'The order has been paid',
   courseNotForSale: 'The course is not on sale',
   ownTeamCourse: "You cannot buy your own team's course",
@@ -177,6 +183,8 @@ export const CODE_MESSAGES_EN: Readonly<Record<CodeMessageName, string>> = {
   quizAttemptsUsedUp: 'All {{max}} attempts at this quiz are used',
   mediaNotInLesson: 'This video or audio is not in this lesson',
   watchOutOfRange: 'The watched time goes past the end of the video or audio',
+  watchSeekAhead:
+    'Seeking ahead is not allowed: this course must be watched in order, not past what you have watched',
   mediaNotWatched:
     'Watch the video or audio of this lesson first: {{watched}}% watched, {{required}}% needed',
   collabUnauthorized: 'Your login has expired. Please log in again.',

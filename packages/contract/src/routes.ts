@@ -207,6 +207,10 @@ export const Routes = {
     usage: '/media/usage',
     /** Signed, short-lived playback addresses of a media block in a lesson, for whoever may read it. */
     play: '/media/play',
+    /** A media's caption languages (the team's), upload (WebVTT or SRT) and removal. */
+    captions: '/media/captions',
+    captionUpload: '/media/caption/upload',
+    captionRemove: '/media/caption/remove',
     /** Signed HLS: `/media/hls/<token>/master.m3u8`, `…/<rendition>/index.m3u8`, `…/key`, segments. */
     hls: '/media/hls',
   },

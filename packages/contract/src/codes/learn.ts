@@ -62,4 +62,14 @@ export const LEARN = {
     zh: '观看进度超出了音视频的时长',
     httpStatus: 400,
   },
+  /**
+   * A watch save that starts past the furthest point watched while the course forbids seeking ahead
+   * (CompletionSettings.noSeekAhead, 禁止拖动未看部分). Nothing of that save is stored.
+   */
+  WATCH_SEEK_AHEAD: {
+    code: 60019,
+    key: 'errors.watchSeekAhead',
+    zh: '禁止拖动：本课程要求按顺序观看，不能跳到还没看过的部分',
+    httpStatus: 400,
+  },
 } as const satisfies Record<string, CodeEntry>;

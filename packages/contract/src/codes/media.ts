@@ -66,4 +66,34 @@ export const MEDIA = {
     key: 'errors.attachmentLinkExpired',
     zh: '下载链接已失效，请回到课时重新下载',
   },
+  /** Captions (30080–30089). Not WebVTT or SRT, or a cue whose timing is broken. Params: line. */
+  CAPTION_INVALID: {
+    code: 30080,
+    key: 'errors.captionInvalid',
+    zh: '字幕文件格式有误（第 {{line}} 行附近）：请上传 WebVTT（.vtt）或 SRT（.srt）文件',
+    httpStatus: 400,
+  },
+  /** Params: maxKb (CAPTION_LIMITS.maxBytes). */
+  CAPTION_TOO_LARGE: {
+    code: 30081,
+    key: 'errors.captionTooLarge',
+    zh: '字幕文件不能超过 {{maxKb}} KB',
+    httpStatus: 400,
+  },
+  /** Params: max (CAPTION_LIMITS.maxCues). */
+  CAPTION_TOO_MANY_CUES: {
+    code: 30082,
+    key: 'errors.captionTooManyCues',
+    zh: '字幕最多 {{max}} 条',
+    httpStatus: 400,
+  },
+  /** No cue at all (an empty file, or only a header). */
+  CAPTION_EMPTY: { code: 30083, key: 'errors.captionEmpty', zh: '字幕文件里没有字幕', httpStatus: 400 },
+  /** Params: max (CAPTION_LIMITS.perMedia). */
+  CAPTION_LIMIT: {
+    code: 30084,
+    key: 'errors.captionLimit',
+    zh: '每个音视频最多 {{max}} 种语言的字幕',
+    httpStatus: 400,
+  },
 } as const satisfies Record<string, CodeEntry>;

@@ -47,6 +47,7 @@ export const completionSettingsSchema: z.ZodType<CompletionSettings> = z.object(
   minLessonSeconds: z.number().int().min(0).max(COMPLETION_LIMITS.minLessonSecondsMax),
   passMark: z.number().int().min(0).max(100),
   maxQuizAttempts: z.number().int().min(1).max(COMPLETION_LIMITS.maxQuizAttemptsMax).nullable(),
+  noSeekAhead: z.boolean().optional(),
 });
 
 export const courseIdQuery = z.object({ courseId: queryIdSchema });

@@ -62,6 +62,8 @@ export const mediaWatchSchema = z.object({
   watchedMs: z.number().int(),
   /** Where the player resumes (any device). */
   positionMs: z.number().int(),
+  /** The furthest point watched (the end of the last interval played): where 禁止拖动 stops a seek. */
+  furthestMs: z.number().int(),
   /** watchedMs of durationMs in whole percent, rounded down (0 without a duration). */
   percent: z.number().int(),
 });

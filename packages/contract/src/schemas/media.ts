@@ -56,6 +56,62 @@ export const mediaPlayBody = z.object({
 });
 export type MediaPlayBody = z.infer<typeof mediaPlayBody>;
 
+/**
+ * Captions (issue 47): per media, one WebVTT file per language, uploaded by the team as WebVTT or SRT
+ * (converted on the server; cue text kept as plain text, any markup dropped). A 2-hour lecture's SRT
+ * is about 150 KB and 2,000 cues: these limits leave room and refuse what no caption file needs.
+ */
+export const CAPTION_LIMITS = {
+  /** Bytes of the uploaded file (UTF-8). */
+  maxBytes: 512 * 1024,
+  maxCues: 5_000,
+  /** Languages per media. */
+  perMedia: 10,
+  labelMax: 40,
+  /** Characters kept of one cue's text. */
+  cueTextMax: 500,
+} as const;
+/** A BCP 47 tag as `<track srclang>` takes it: `zh-CN`, `en`, `ja`. */
+export const captionLangSchema = z
+  .string()
+  .trim()
+  .regex(/^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8}){0,2}$/, { error: '语言代码格式不对，例如 zh-CN、en' });
+
+export const captionSchema = z.object({
+  captionId: z.number().int(),
+  mediaId: z.number().int(),
+  lang: z.string(),
+  label: z.string(),
+  cueCount: z.number().int(),
+  createTime: z.number(),
+});
+export type Caption = z.infer<typeof captionSchema>;
+export const captionListSchema = z.object({ items: z.array(captionSchema) });
+export type CaptionList = z.infer<typeof captionListSchema>;
+
+/**
+ * A caption file as text (the editor reads the file the author picks): its name says SRT or WebVTT
+ * (`.srt`, else WebVTT). Uploading a language the media has already replaces it. The text's size is
+ * checked by the server (CAPTION_TOO_LARGE) rather than here, so the author reads that message.
+ */
+export const captionUploadBody = z.object({
+  mediaId: idSchema,
+  lang: captionLangSchema,
+  label: z.string().trim().min(1, { error: '请填写字幕名称' }).max(CAPTION_LIMITS.labelMax),
+  fileName: z.string().trim().max(200),
+  text: z.string().max(CAPTION_LIMITS.maxBytes * 4),
+});
+export type CaptionUploadBody = z.infer<typeof captionUploadBody>;
+export const captionRemoveBody = z.object({ captionId: idSchema });
+
+/** A caption the player may load: its signed address comes with the playback's (same rules). */
+export const playCaptionSchema = z.object({
+  captionId: z.number().int(),
+  lang: z.string(),
+  label: z.string(),
+  url: z.string(),
+});
+
 export const mediaPlaySchema = z.object({
   mediaId: z.number().int(),
   kind: z.enum(MEDIA_KINDS),
@@ -65,6 +121,8 @@ export const mediaPlaySchema = z.object({
   /** The signed master playlist (HLS, AES-128): null until a rendition is done. */
   playlistUrl: z.string().nullable(),
   posterUrl: z.string().nullable(),
+  /** The media's captions (WebVTT), at signed addresses under the same token as the playlist. */
+  captions: z.array(playCaptionSchema),
   /** When the addresses stop working (ms since 1970): ask again after. */
   expireTime: z.number(),
 });

@@ -8,6 +8,7 @@ import {
   pgTable,
   serial,
   smallint,
+  text,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
@@ -52,3 +53,28 @@ export const media = pgTable(
   (t) => [uniqueIndex('media_upload_id_idx').on(t.uploadId), index('media_team_idx').on(t.teamId)],
 );
 export type MediaRow = typeof media.$inferSelect;
+
+/**
+ * A media's captions in one language (issue 47): the WebVTT made from the author's WebVTT or SRT
+ * (cue text plain), served only through the media's signed playback addresses. Kept here, not in the
+ * file storage: a file is at most CAPTION_LIMITS.maxBytes, and one row is all-or-nothing.
+ */
+export const mediaCaptions = pgTable(
+  'media_captions',
+  {
+    id: serial('id').primaryKey(),
+    mediaId: integer('media_id')
+      .notNull()
+      .references(() => media.id, { onDelete: 'cascade' }),
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    lang: varchar('lang', { length: 35 }).notNull(),
+    label: varchar('label', { length: 40 }).notNull(),
+    vtt: text('vtt').notNull(),
+    cueCount: integer('cue_count').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('media_captions_media_lang_idx').on(t.mediaId, t.lang)],
+);
+export type MediaCaptionRow = typeof mediaCaptions.$inferSelect;

@@ -10,7 +10,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Learner } from './learning.repo.ts';
 import type { LearnableCourse, SnapshotLesson } from './learnable-course.ts';
-import { percentOf } from './watch-intervals.ts';
+import { furthestOf, percentOf } from './watch-intervals.ts';
 import { courseWatchRows, type WatchRow } from './watch.repo.ts';
 
 /** The media blocks of a lesson, each media once, in the order they appear. */
@@ -41,6 +41,7 @@ export function mediaWatchesOf(
       durationMs,
       watchedMs,
       positionMs: row?.positionMs ?? 0,
+      furthestMs: furthestOf(row?.intervals ?? []),
       percent: percentOf(watchedMs, durationMs),
     };
   });

@@ -94,3 +94,27 @@ export function addWatched(
 /** Whole percent watched, rounded down (90% means at least 90%). */
 export const percentOf = (watchedMs: number, durationMs: number | null | undefined): number =>
   durationMs ? Math.min(100, Math.floor((watchedMs * 100) / durationMs)) : 0;
+
+/** The furthest point watched: the end of the last stored interval (0 when nothing was watched). */
+export const furthestOf = (intervals: readonly Interval[]): number =>
+  intervals.reduce((n, [, e]) => Math.max(n, e), 0);
+
+/**
+ * 禁止拖动未看部分: whether a save stays within what was watched. Each interval (in the order played)
+ * must start at or before the furthest point reached so far (the stored union's end, then each
+ * accepted interval's end), give or take `toleranceMs` (a player's clock between saves); the position
+ * too. An interval starting further means the learner jumped ahead.
+ */
+export function seeksAhead(
+  stored: readonly Interval[],
+  incoming: readonly Interval[],
+  positionMs: number,
+  toleranceMs: number,
+): boolean {
+  let furthest = furthestOf(stored);
+  for (const [s, e] of [...incoming].sort((a, b) => a[0] - b[0])) {
+    if (s > furthest + toleranceMs) return true;
+    furthest = Math.max(furthest, e);
+  }
+  return positionMs > furthest + toleranceMs;
+}

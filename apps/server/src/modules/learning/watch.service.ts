@@ -9,7 +9,7 @@ import { Code, LEARN_WATCH, type LearnWatchBody, type LearnWatched } from '@stud
 import type { TeamCtx } from '../../platform/auth.ts';
 import { AppError } from '../../platform/errors.ts';
 import { lessonRecords, savePosition } from './learning.repo.ts';
-import { learnerOf, requireLearnable, requireLesson, stateOf } from './learnable-course.ts';
+import { completionOf, learnerOf, requireLearnable, requireLesson, stateOf } from './learnable-course.ts';
 import { completeIfAllowed, progressOf } from './lesson-completion.ts';
 import { courseMediaDurations, lessonMediaIds, watchRefusal, mediaWatchesOf } from './lesson-media.ts';
 import {
@@ -18,9 +18,13 @@ import {
   creditAfter,
   FIRST_CREDIT_MS,
   percentOf,
+  seeksAhead,
   type Interval,
 } from './watch-intervals.ts';
 import { courseWatchRows, lockWatchRow, writeWatchRow } from './watch.repo.ts';
+
+/** How far past the furthest point a save may start (a player's clock and rounding between saves). */
+const SEEK_TOLERANCE_MS = 2_000;
 
 /** The save's intervals and position held to the media's duration (a little past it is its end). */
 function withinDuration(
@@ -58,6 +62,13 @@ export async function saveWatch(c: TeamCtx, input: LearnWatchBody): Promise<Lear
 
   await c.ctx.db.transaction(async (tx) => {
     const row = await lockWatchRow(tx, learner, key, FIRST_CREDIT_MS);
+    // The course forbids seeking ahead: a save past the furthest point watched is refused whole.
+    if (
+      completionOf(course).noSeekAhead &&
+      seeksAhead(row.intervals, save.intervals, save.positionMs, SEEK_TOLERANCE_MS)
+    ) {
+      throw new AppError(Code.WATCH_SEEK_AHEAD, { data: { field: 'intervals' } });
+    }
     const allowed = allowanceOf(row.elapsedMs, row.creditMs);
     const next = addWatched(row.intervals, save.intervals, allowed);
     await writeWatchRow(tx, learner, key, {

@@ -45,6 +45,7 @@ describe('watch progress', () => {
       durationMs: 100_000,
       watchedMs: 20_000,
       positionMs: 20_000,
+      furthestMs: 20_000,
       percent: 20,
     });
     expect(first.data.state).toBe('in_progress');
@@ -56,8 +57,15 @@ describe('watch progress', () => {
     const course = await learnCourse(c.buyer.user.token, c.courseId);
     const lesson = course.data.lessons.find((l) => l.lessonId === c.second)!;
     expect(lesson.media).toEqual([
-      { mediaId: c.long, durationMs: 100_000, watchedMs: 30_000, positionMs: 30_000, percent: 30 },
-      { mediaId: c.short, durationMs: 60_000, watchedMs: 0, positionMs: 0, percent: 0 },
+      {
+        mediaId: c.long,
+        durationMs: 100_000,
+        watchedMs: 30_000,
+        positionMs: 30_000,
+        furthestMs: 30_000,
+        percent: 30,
+      },
+      { mediaId: c.short, durationMs: 60_000, watchedMs: 0, positionMs: 0, furthestMs: 0, percent: 0 },
     ]);
     expect(lesson.state).toBe('in_progress');
     expect(course.data.lessons.find((l) => l.lessonId === c.first)!.media).toEqual([]);
@@ -74,6 +82,39 @@ describe('watch progress', () => {
     ]);
     expect(res.data.watch).toMatchObject({ watchedMs: 10_000, positionMs: 95_000, percent: 10 });
     expect(res.data.state).toBe('in_progress');
+  });
+
+  it('禁止拖动未看部分: with the course setting on, a save past the furthest point watched is refused whole', async () => {
+    const c = await mediaCourse(t, '合规培训', { noSeekAhead: true });
+    await startWatching(c, c.long, 600);
+    const inOrder = await save(c, c.long, 20_000, [[0, 20_000]]);
+    expect(inOrder.code).toBe(200);
+    expect(inOrder.data.watch).toMatchObject({ watchedMs: 20_000, furthestMs: 20_000 });
+    // Jumping from 20 s to 90 s: refused, and nothing of it stored.
+    const jump = await save(c, c.long, 95_000, [
+      [20_000, 21_000],
+      [90_000, 95_000],
+    ]);
+    expect(jump.code).toBe(Code.WATCH_SEEK_AHEAD);
+    const position = await save(c, c.long, 60_000, []);
+    expect(position.code).toBe(Code.WATCH_SEEK_AHEAD);
+    // Going on from where they were is fine; going back too.
+    const on = await save(c, c.long, 30_000, [
+      [5_000, 8_000],
+      [20_000, 30_000],
+    ]);
+    expect(on.code).toBe(200);
+    expect(on.data.watch).toMatchObject({ watchedMs: 30_000, furthestMs: 30_000, positionMs: 30_000 });
+    // The learner's lesson says how far they may go.
+    const course = await learnCourse(c.buyer.user.token, c.courseId);
+    expect(course.data.completion.noSeekAhead).toBe(true);
+    // Without the setting the same jump is stored (skipping earns nothing, but is allowed).
+    const free = await mediaCourse(t, '普通课程');
+    await startWatching(free, free.long, 600);
+    await save(free, free.long, 20_000, [[0, 20_000]]);
+    const skip = await save(free, free.long, 95_000, [[90_000, 95_000]]);
+    expect(skip.code).toBe(200);
+    expect(skip.data.watch).toMatchObject({ watchedMs: 25_000, furthestMs: 95_000 });
   });
 
   it('believes no more than the wall-clock time since the last save at 2×, plus a small slack', async () => {

@@ -9,6 +9,7 @@ import { Code, MEDIA_RENDITIONS, type MediaRendition } from '@studio/contract';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { MediaRow } from '../../db/schema.ts';
+import { CAPTION_FILE, captionFile } from './captions.service.ts';
 import { playbackKey } from './media-access.ts';
 import { videoCodec } from './media-codecs.ts';
 import { hlsPrefix } from './media-context.ts';
@@ -85,6 +86,14 @@ async function segment(ctx: AppContext, grant: PlayGrant, file: string): Promise
 }
 
 export async function hlsFile(ctx: AppContext, token: string, file: string): Promise<HlsFile> {
+  const caption = CAPTION_FILE.exec(file);
+  if (caption) {
+    // Captions (captions.service.ts): on the playlist's grant, with the policy asked again.
+    const grant = await readGrant(ctx, token);
+    if (grant?.purpose !== 'p') throw expired();
+    const body = await captionFile(ctx, grant, Number(caption[1]));
+    return { body, type: 'text/vtt; charset=utf-8', cache: NO_STORE };
+  }
   const m = FILE.exec(file);
   if (!m) throw missing();
   const grant: PlayGrant | null = await readGrant(ctx, token);

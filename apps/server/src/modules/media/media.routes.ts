@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { teamCtxOf, viewerIdsOf } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
+import { listCaptions, removeCaption, uploadCaption } from './captions.service.ts';
 import { hlsFile } from './media-hls.ts';
 import { mediaInfo, mediaUsage, playMedia } from './media.service.ts';
 import { serve } from '../../platform/endpoint.ts';
@@ -13,6 +14,9 @@ export const mediaRoutes =
     serve(app, endpoints.media.info, async (r) => mediaInfo(teamCtxOf(r), r.query.mediaId));
     serve(app, endpoints.media.usage, async (r) => mediaUsage(teamCtxOf(r)));
     serve(app, endpoints.media.play, async (r) => playMedia(ctx, await viewerIdsOf(ctx, r), r.body));
+    serve(app, endpoints.media.captions, async (r) => listCaptions(teamCtxOf(r), r.query.mediaId));
+    serve(app, endpoints.media.captionUpload, async (r) => uploadCaption(teamCtxOf(r), r.body));
+    serve(app, endpoints.media.captionRemove, async (r) => removeCaption(teamCtxOf(r), r.body.captionId));
     app.get(
       // One wildcard (`<token>/<file>`): the token is a folder, so playlists name their parts relatively.
       `${Routes.media.hls}/*`,

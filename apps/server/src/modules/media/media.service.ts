@@ -9,6 +9,7 @@ import { playableMedia, type MediaViewer } from './media-access.ts';
 import { assetBytes } from '../assets/index.ts';
 import { findTeamMedia, teamMediaDurations } from './media.repo.ts';
 import { hlsBase, signGrant, type PlayGrant } from './media-urls.ts';
+import { captionsForPlay } from './captions.service.ts';
 
 export const toMedia = (row: MediaRow): Media => ({
   mediaId: row.id,
@@ -92,6 +93,7 @@ export async function playMedia(
     durationMs: row.durationMs,
     playlistUrl: base && `${base}master.m3u8`,
     posterUrl: base && row.kind === 'video' ? `${base}poster.jpg` : null,
+    captions: await captionsForPlay(ctx, row.id, base),
     expireTime: expires * 1000,
   };
 }

@@ -49,6 +49,8 @@ export const AppMediaPlayer = ({
       session={place.session}
       startAtMs={hooks?.startAtMs}
       onMediaElement={hooks?.onMediaElement}
+      noSeekAhead={hooks?.noSeekAhead}
+      watchedToMs={hooks?.watchedToMs}
     />
   );
 };

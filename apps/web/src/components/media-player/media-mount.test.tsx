@@ -27,6 +27,7 @@ const play: MediaPlay = {
   durationMs: null,
   playlistUrl: null,
   posterUrl: null,
+  captions: [],
   expireTime: Date.now() + 600_000,
 };
 

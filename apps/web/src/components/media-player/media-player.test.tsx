@@ -19,6 +19,7 @@ const play: MediaPlay = {
   durationMs: 60_000,
   playlistUrl: '/api/media/hls/t/master.m3u8',
   posterUrl: '/api/media/hls/t/poster.jpg',
+  captions: [],
   expireTime: Date.now() + 600_000,
 };
 

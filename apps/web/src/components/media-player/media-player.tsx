@@ -7,9 +7,12 @@
 import type { UiLang } from '@studio/contract/constants';
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { attachMediaSession, type MediaSessionInfo } from './media-session.ts';
+import { CaptionLine, useCaptions } from './player-captions.tsx';
 import { PlayerControls } from './player-controls.tsx';
+import type { CaptionChoice } from './player-menus.tsx';
 import { playerWords, SEEK_STEP } from './player-words.ts';
-import { Playback, type FetchPlay, type LoadHls, type PlaybackState } from './playback.ts';
+import { Playback, type FetchPlay, type LoadHls, type PlaybackState, type Quality } from './playback.ts';
+import { useSeekGuard } from './seek-guard.ts';
 import { watermarkText, type MediaViewer } from './watermark.ts';
 import { WatermarkOverlay } from './watermark-overlay.tsx';
 import './media-player.css';
@@ -23,6 +26,12 @@ export type MediaPlayerHooks = {
    * returns is called when the player goes away.
    */
   onMediaElement?: (el: HTMLMediaElement) => void | (() => void);
+  /**
+   * 禁止拖动未看部分 (the course's setting): no seeking past the furthest point watched, which starts
+   * at `watchedToMs` (what the server knows was watched) and grows as the media plays.
+   */
+  noSeekAhead?: boolean;
+  watchedToMs?: number;
 };
 
 export type MediaPlayerProps = MediaPlayerHooks & {
@@ -67,6 +76,13 @@ export const MediaPlayer = (props: MediaPlayerProps) => {
   const [state, setState] = useState<PlaybackState | null>(null);
   const [poster, setPoster] = useState<string | null>(null);
   const [paused, setPaused] = useState(true);
+  const [quality, setQuality] = useState<Quality | null>(null);
+  const [captions, setCaptions] = useState<CaptionChoice[]>([]);
+  const captionState = useCaptions(mediaRef, captions);
+  const guard = useSeekGuard(mediaRef, {
+    on: props.noSeekAhead === true,
+    watchedToMs: props.watchedToMs ?? 0,
+  });
 
   // Latest props for the effects below without re-running them (they belong to the element's life).
   const latest = useRef(props);
@@ -113,6 +129,8 @@ export const MediaPlayer = (props: MediaPlayerProps) => {
       native,
       onState: setState,
       onPoster: setPoster,
+      onQuality: setQuality,
+      onPlay: (play) => setCaptions(play.captions),
     });
     playbackRef.current = playback;
     void playback.start(atSeconds);
@@ -145,7 +163,9 @@ export const MediaPlayer = (props: MediaPlayerProps) => {
   const withMedia = (change: (el: HTMLMediaElement) => void) => {
     if (mediaRef.current) change(mediaRef.current);
   };
-  const seekTo = (seconds: number) => withMedia((el) => (el.currentTime = seconds));
+  const seekTo = (seconds: number) => {
+    if (guard.allows(seconds)) withMedia((el) => (el.currentTime = seconds));
+  };
   const setSpeed = (rate: number) =>
     withMedia((el) => {
       el.defaultPlaybackRate = rate;
@@ -157,7 +177,8 @@ export const MediaPlayer = (props: MediaPlayerProps) => {
     const el = mediaRef.current;
     if (!el || !playbackRef.current) return;
     const end = Number.isFinite(el.duration) ? el.duration : Infinity;
-    el.currentTime = Math.min(end, Math.max(0, el.currentTime + seconds));
+    const to = Math.min(end, Math.max(0, el.currentTime + seconds));
+    if (guard.allows(to)) el.currentTime = to;
   };
 
   /** Space or K: play/pause; ← / →: 5 s back/forward. Controls keep their own keys (a select, the slider). */
@@ -199,11 +220,13 @@ export const MediaPlayer = (props: MediaPlayerProps) => {
       tabIndex={0}
       onKeyDown={onKeyDown}
       data-state={state?.kind ?? 'idle'}
+      data-level={quality?.levels.find((l) => l.index === quality.playing)?.name}
     >
       <div className="media-player-box" ref={boxRef}>
         {kind === 'video' ? (
           <video
             ref={mediaRef}
+            // Caption files come from this site's signed addresses (same origin): no CORS mode needed.
             className="media-player-media"
             // Inline on a phone: iOS (playsinline, and webkit- for old WeChat builds) and WeChat's
             // X5/XWeb on Android, whose own full-screen player would hide the watermark and controls.
@@ -213,11 +236,21 @@ export const MediaPlayer = (props: MediaPlayerProps) => {
             poster={poster ?? undefined}
             aria-label={title}
             onClick={toggle}
-          />
+          >
+            {captions.map((c) => (
+              <track key={c.captionId} kind="subtitles" src={c.url} srcLang={c.lang} label={c.label} />
+            ))}
+          </video>
         ) : (
           <audio ref={mediaRef} className="media-player-media" preload="none" aria-label={title} />
         )}
         {mark && started && <WatermarkOverlay text={mark} label={t('watermark')} />}
+        <CaptionLine text={captionState.text} />
+        {guard.refused && (
+          <div className="media-player-refused" role="alert">
+            {t('seekRefused')}
+          </div>
+        )}
         {kind === 'video' && paused && state?.kind !== 'notFound' && state?.kind !== 'processing' && (
           <button type="button" className="media-player-start" aria-label={startLabel} onClick={toggle}>
             <span aria-hidden className="media-player-start-icon" />
@@ -247,6 +280,11 @@ export const MediaPlayer = (props: MediaPlayerProps) => {
         onSpeed={setSpeed}
         onMute={toggleMute}
         started={started}
+        quality={quality}
+        onLevel={(index) => playbackRef.current?.setLevel(index)}
+        captions={kind === 'video' ? captions : []}
+        caption={captionState.chosen}
+        onCaption={captionState.choose}
       />
       <p id={hintId} className="media-player-hint">
         {t('keyHint')}

@@ -18,6 +18,7 @@ const play: MediaPlay = {
   durationMs: 60_000,
   playlistUrl: '/api/media/hls/t/master.m3u8',
   posterUrl: null,
+  captions: [],
   expireTime: Date.now() + 600_000,
 };
 

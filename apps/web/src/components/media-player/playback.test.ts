@@ -4,25 +4,37 @@
  */
 import { Code, type MediaPlay } from '@studio/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { EXPIRY_MARGIN_MS, MAX_RENEWALS, Playback, prefersNativeHls, type HlsClass } from './playback.ts';
+import {
+  EXPIRY_MARGIN_MS,
+  MAX_RENEWALS,
+  Playback,
+  prefersNativeHls,
+  type HlsClass,
+  type Quality,
+} from './playback.ts';
 
 type Handler = (event: string, data: object) => void;
 /** What the fake hls.js instances saw, in order. */
 const made: FakeHls[] = [];
 class FakeHls {
-  static Events = { ERROR: 'hlsError' };
+  static Events = {
+    ERROR: 'hlsError',
+    MANIFEST_PARSED: 'hlsManifestParsed',
+    LEVEL_SWITCHED: 'hlsLevelSwitched',
+  };
   static ErrorTypes = { MEDIA_ERROR: 'mediaError', NETWORK_ERROR: 'networkError' };
   static isSupported = () => true;
   source = '';
   media: HTMLMediaElement | null = null;
   destroyed = false;
   recovered = 0;
-  private handlers: Handler[] = [];
+  currentLevel = -1;
+  private handlers: [string, Handler][] = [];
   constructor(readonly config: { startPosition: number }) {
     made.push(this);
   }
-  on(_event: string, handler: Handler) {
-    this.handlers.push(handler);
+  on(event: string, handler: Handler) {
+    this.handlers.push([event, handler]);
   }
   loadSource(url: string) {
     this.source = url;
@@ -36,8 +48,11 @@ class FakeHls {
   destroy() {
     this.destroyed = true;
   }
+  emit(event: string, data: object) {
+    for (const [e, h] of this.handlers) if (e === event) h(event, data);
+  }
   emitError(data: object) {
-    for (const h of this.handlers) h('hlsError', data);
+    this.emit('hlsError', data);
   }
 }
 const loadHls = vi.fn(() => Promise.resolve(FakeHls as unknown as HlsClass));
@@ -50,6 +65,7 @@ const answer = (n: number, over: Partial<MediaPlay> = {}): MediaPlay => ({
   durationMs: 60_000,
   playlistUrl: `/api/media/hls/token-${n}/master.m3u8`,
   posterUrl: `/api/media/hls/token-${n}/poster.jpg`,
+  captions: [],
   expireTime: 1_000_000 + 600_000,
   ...over,
 });
@@ -205,6 +221,43 @@ describe('addresses that run out', () => {
     made[0]!.emitError({ fatal: true, type: 'mediaError', details: 'bufferAppendError' });
     expect(made[0]!.recovered).toBe(1);
     expect(fetchPlay).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('清晰度 (hls.js levels)', () => {
+  it('reports the renditions, switches at once to the chosen one, and keeps the choice over a renewal', async () => {
+    const el = videoElement();
+    const seen: Quality[] = [];
+    const answers = [answer(1), answer(2)];
+    const playback = new Playback(el, {
+      body: { mediaId: 7 },
+      fetchPlay: () => Promise.resolve(answers.shift()!),
+      loadHls,
+      native: false,
+      onState: () => undefined,
+      onQuality: (q) => seen.push(q),
+    });
+    await playback.start();
+    made[0]!.emit('hlsManifestParsed', { levels: [{ height: 360 }, { height: 720 }] });
+    expect(seen.at(-1)).toEqual({
+      levels: [
+        { index: 0, name: '360p' },
+        { index: 1, name: '720p' },
+      ],
+      chosen: -1,
+      playing: -1,
+    });
+    made[0]!.emit('hlsLevelSwitched', { level: 1 });
+    expect(seen.at(-1)).toMatchObject({ chosen: -1, playing: 1 });
+    playback.setLevel(0);
+    expect(made[0]!.currentLevel).toBe(0);
+    expect(seen.at(-1)).toMatchObject({ chosen: 0 });
+    // New addresses: the new hls.js plays the chosen level too.
+    await playback.renew();
+    made[1]!.emit('hlsManifestParsed', { levels: [{ height: 360 }, { height: 720 }] });
+    expect(made[1]!.currentLevel).toBe(0);
+    playback.setLevel(-1);
+    expect(made[1]!.currentLevel).toBe(-1);
   });
 });
 

@@ -55,11 +55,24 @@ export const isAddressError = (data: Pick<ErrorData, 'details' | 'response'>): b
   data.response?.code === 403 ||
   ['manifestLoadError', 'levelLoadError', 'keyLoadError', 'manifestLoadTimeOut'].includes(data.details);
 
+/** A rendition hls.js can play (清晰度): its index in hls.js's levels and its name (`360p`). */
+export type QualityLevel = { index: number; name: string };
+/** The levels of the playlist, the viewer's choice (-1: 自动) and the level playing now (-1: none yet). */
+export type Quality = { levels: QualityLevel[]; chosen: number; playing: number };
+
+/** A level's name as the menu shows it: its height (`720p`), else its bitrate. */
+export const levelName = (level: { height?: number; bitrate?: number }): string =>
+  level.height ? `${level.height}p` : `${Math.round((level.bitrate ?? 0) / 1000)} kbps`;
+
 export type PlaybackOptions = {
   body: MediaPlayBody;
   fetchPlay: FetchPlay;
   onState: (state: PlaybackState) => void;
   onPoster?: (url: string | null) => void;
+  /** The addresses' answer as a whole (the captions' addresses come with them). */
+  onPlay?: (play: MediaPlay) => void;
+  /** hls.js's renditions and which plays (native HLS has none to choose: never called). */
+  onQuality?: (quality: Quality) => void;
   loadHls?: LoadHls;
   /** Decided by the caller once (tests force either way). */
   native?: boolean;
@@ -75,6 +88,10 @@ export class Playback {
   private wantsPlay = false;
   private readonly native: boolean;
   private readonly now: () => number;
+  private hls: InstanceType<HlsClass> | null = null;
+  /** The viewer's 清晰度 (-1: 自动), kept over a renewal. */
+  private chosenLevel = -1;
+  private quality: Quality = { levels: [], chosen: -1, playing: -1 };
 
   constructor(
     private readonly el: HTMLMediaElement,
@@ -115,6 +132,18 @@ export class Playback {
     }
     this.renewals++;
     await this.load(this.el.currentTime, this.wantsPlay);
+  }
+
+  /** 清晰度: a level's index, or -1 for 自动 (hls.js picks by bandwidth). Switches at once. */
+  setLevel(index: number): void {
+    this.chosenLevel = index;
+    if (this.hls) this.hls.currentLevel = index;
+    this.report({ chosen: index });
+  }
+
+  private report(change: Partial<Quality>): void {
+    this.quality = { ...this.quality, ...change };
+    this.options.onQuality?.(this.quality);
   }
 
   destroy(): void {
@@ -163,6 +192,7 @@ export class Playback {
     }
     this.play = play;
     this.options.onPoster?.(play.posterUrl);
+    this.options.onPlay?.(play);
     await this.attach(play.playlistUrl, atSeconds, playing);
   }
 
@@ -202,9 +232,20 @@ export class Playback {
         hls.recoverMediaError();
       } else this.options.onState({ kind: 'failed' });
     });
+    hls.on(Hls.Events.MANIFEST_PARSED, (_event, data) => {
+      const levels = data.levels.map((level, index) => ({ index, name: levelName(level) }));
+      // A renewal keeps the viewer's choice.
+      if (this.chosenLevel >= 0 && this.chosenLevel < levels.length) hls.currentLevel = this.chosenLevel;
+      this.report({ levels, chosen: this.chosenLevel });
+    });
+    hls.on(Hls.Events.LEVEL_SWITCHED, (_event, data) => this.report({ playing: data.level }));
     hls.loadSource(url);
     hls.attachMedia(el);
-    this.detach = () => hls.destroy();
+    this.hls = hls;
+    this.detach = () => {
+      hls.destroy();
+      this.hls = null;
+    };
     this.options.onState({ kind: 'ready' });
   }
 }

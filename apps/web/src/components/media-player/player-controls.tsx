@@ -1,9 +1,11 @@
 import { useEffect, useState, type RefObject } from 'react';
+import type { Quality } from './playback.ts';
+import { CaptionMenu, PipButton, QualityMenu, VolumeSlider, type CaptionChoice } from './player-menus.tsx';
 import { clock, SPEEDS, type PlayerT } from './player-words.ts';
 
 /**
- * The bar under the box: play/pause, the position slider with the time, speed, mute and (video) full
- * screen. Every control is a native element with a label in the page's language, so a keyboard and a
+ * The bar under the box: play/pause, the position slider with the time, speed, 清晰度, 字幕, mute with
+ * the volume slider, and (video) picture-in-picture and full screen. Every control is a native element with a label in the page's language, so a keyboard and a
  * screen reader reach each one; its height is fixed, so it is drawn before anything plays.
  */
 export const PlayerControls = ({
@@ -17,6 +19,11 @@ export const PlayerControls = ({
   onSeek,
   onSpeed,
   onMute,
+  quality,
+  onLevel,
+  captions,
+  caption,
+  onCaption,
 }: {
   media: RefObject<HTMLMediaElement | null>;
   box: RefObject<HTMLDivElement | null>;
@@ -30,6 +37,11 @@ export const PlayerControls = ({
   onSeek: (seconds: number) => void;
   onSpeed: (rate: number) => void;
   onMute: () => void;
+  quality: Quality | null;
+  onLevel: (index: number) => void;
+  captions: readonly CaptionChoice[];
+  caption: number | null;
+  onCaption: (captionId: number | null) => void;
 }) => {
   const [time, setTime] = useState(0);
   const [duration, setDuration] = useState(0);
@@ -121,6 +133,8 @@ export const PlayerControls = ({
           </option>
         ))}
       </select>
+      <QualityMenu quality={quality} t={t} onLevel={onLevel} />
+      <CaptionMenu captions={captions} chosen={caption} t={t} onChoose={onCaption} />
       <button
         type="button"
         className={`media-player-button media-player-${muted ? 'muted' : 'volume'}`}
@@ -130,6 +144,8 @@ export const PlayerControls = ({
       >
         <span aria-hidden className="media-player-icon" />
       </button>
+      <VolumeSlider media={media} t={t} />
+      {kind === 'video' && <PipButton media={media} t={t} />}
       {kind === 'video' && (
         <button
           type="button"

@@ -6,7 +6,11 @@ import { vi } from 'vitest';
 import type { HlsClass } from './playback.ts';
 
 export class QuietHls {
-  static Events = { ERROR: 'hlsError' };
+  static Events = {
+    ERROR: 'hlsError',
+    MANIFEST_PARSED: 'hlsManifestParsed',
+    LEVEL_SWITCHED: 'hlsLevelSwitched',
+  };
   static ErrorTypes = { MEDIA_ERROR: 'mediaError' };
   static isSupported = () => true;
   on() {}

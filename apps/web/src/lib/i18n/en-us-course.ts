@@ -100,6 +100,9 @@ export const courseEnUS: WithPlurals<typeof courseZhCN> = {
         "A lesson with quizzes completes at the pass mark; the certificate also needs the whole course's quiz score at the pass mark.",
       maxQuizAttempts: 'Attempts per quiz',
       maxQuizAttemptsHelp: 'Leave empty for no limit.',
+      noSeekAhead: 'No seeking past what was watched',
+      noSeekAheadHelp:
+        'For compliance training: learners cannot skip ahead in a video or audio beyond what they have watched (going back is fine).',
       noLimit: 'No limit',
       seconds: 's',
       times: 'times',
@@ -257,6 +260,7 @@ export const courseEnUS: WithPlurals<typeof courseZhCN> = {
         completion: 'Completion requirements',
       },
       completionText: 'at least {{seconds}} s per lesson, pass mark {{passMark}}%, {{attempts}}',
+      noSeekAhead: 'no seeking past what was watched',
       noAttemptsLimit: 'no limit on attempts',
       attemptsLimit: 'at most {{count}} attempt(s) per quiz',
       empty: '(empty)',

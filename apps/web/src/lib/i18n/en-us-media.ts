@@ -23,4 +23,13 @@ export const mediaPlayerEnUS: typeof mediaPlayerZhCN = {
   retry: 'Try again',
   keyHint: 'Space or K to play/pause, ← / → to go back/forward 5 seconds',
   watermark: 'Anti-recording watermark',
+  quality: 'Quality',
+  qualityAuto: 'Auto',
+  qualityAutoPlaying: 'Auto ({{level}})',
+  volume: 'Volume',
+  pip: 'Picture in picture',
+  exitPip: 'Exit picture in picture',
+  captions: 'Captions',
+  captionsOff: 'Captions off',
+  seekRefused: 'Seeking ahead is not allowed: this course plays only what you have watched',
 };

@@ -21,4 +21,13 @@ export const mediaPlayerZhCN = {
   retry: '重试',
   keyHint: '空格或 K 播放/暂停，← / → 快退/快进 5 秒',
   watermark: '防录屏水印',
+  quality: '清晰度',
+  qualityAuto: '自动',
+  qualityAutoPlaying: '自动（{{level}}）',
+  volume: '音量',
+  pip: '画中画',
+  exitPip: '退出画中画',
+  captions: '字幕',
+  captionsOff: '关闭字幕',
+  seekRefused: '禁止拖动：本课程只能播放已看过的部分',
 };

@@ -184,10 +184,18 @@ describe('结业要求 (completion settings)', { timeout: 60_000 }, () => {
 
     type('及格线', '80');
     type('每道测验最多作答次数', '3');
+    const noSeek = screen.getByRole('checkbox', { name: '禁止拖动未看部分' }) as HTMLInputElement;
+    expect(noSeek.checked).toBe(false);
+    fireEvent.click(noSeek);
     await waitFor(() => expect(server.modifies.length).toBeGreaterThan(0), { timeout: 5000 });
     await savedStatus();
     // Only the settings go: never a copy of the other details.
     expect(server.modifies.at(-1)).not.toHaveProperty('title');
-    expect(server.course.completion).toEqual({ minLessonSeconds: 30, passMark: 80, maxQuizAttempts: 3 });
+    expect(server.course.completion).toEqual({
+      minLessonSeconds: 30,
+      passMark: 80,
+      maxQuizAttempts: 3,
+      noSeekAhead: true,
+    });
   });
 });

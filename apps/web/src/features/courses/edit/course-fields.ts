@@ -17,6 +17,8 @@ export interface CourseFormValues {
     minLessonSeconds: number | null;
     passMark: number | null;
     maxQuizAttempts: number | null;
+    /** 禁止拖动未看部分. */
+    noSeekAhead: boolean;
   };
 }
 
@@ -42,7 +44,7 @@ export const toFormValues = (course: Course): CourseFormValues => ({
   category: course.category,
   tags: course.tags,
   price: fenToYuan(course.price),
-  completion: { ...course.completion },
+  completion: { ...course.completion, noSeekAhead: course.completion.noSeekAhead ?? false },
 });
 
 /** What the server would store for these values (trimmed, price in fen). */
@@ -58,6 +60,7 @@ export const toModifyBody = (values: Partial<CourseFormValues>): Required<Course
     minLessonSeconds: values.completion?.minLessonSeconds ?? DEFAULT_COMPLETION.minLessonSeconds,
     passMark: values.completion?.passMark ?? DEFAULT_COMPLETION.passMark,
     maxQuizAttempts: values.completion?.maxQuizAttempts ?? null,
+    noSeekAhead: values.completion?.noSeekAhead ?? false,
   },
 });
 

@@ -1,6 +1,6 @@
 import { DeleteOutlined } from '@ant-design/icons';
 import { COMPLETION_LIMITS, COURSE_CATEGORIES, COURSE_LIMITS } from '@studio/contract/constants';
-import { Button, Flex, Form, Input, Select, Typography, type FormInstance } from 'antd';
+import { Button, Checkbox, Flex, Form, Input, Select, Typography, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ImageUpload } from '../../../components/image-upload.tsx';
 import { fenToYuan } from '../../../lib/format.ts';
@@ -73,6 +73,13 @@ const CompletionFields = () => {
           />
         </Form.Item>
       </Flex>
+      <Form.Item
+        name={['completion', 'noSeekAhead']}
+        valuePropName="checked"
+        extra={t('course.edit.noSeekAheadHelp')}
+      >
+        <Checkbox>{t('course.edit.noSeekAhead')}</Checkbox>
+      </Form.Item>
     </fieldset>
   );
 };

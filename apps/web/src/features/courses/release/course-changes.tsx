@@ -14,7 +14,7 @@ const useFieldText = () => {
     if (field === 'category') return t(`course.category.${value}` as 'course.category.tech');
     if (field === 'completion') {
       const c = JSON.parse(value) as CompletionSettings;
-      return t('release.changes.completionText', {
+      const text = t('release.changes.completionText', {
         seconds: c.minLessonSeconds,
         passMark: c.passMark,
         attempts:
@@ -22,6 +22,7 @@ const useFieldText = () => {
             ? t('release.changes.noAttemptsLimit')
             : t('release.changes.attemptsLimit', { count: c.maxQuizAttempts }),
       });
+      return c.noSeekAhead ? `${text}，${t('release.changes.noSeekAhead')}` : text;
     }
     return value;
   };

@@ -92,7 +92,12 @@ export const LessonView = ({
 
   useLessonProgress({ courseId, lessonId: lesson.lessonId, lessonRef, endRef, onProgress });
   // Video and audio: each media player in the content reports watching and resumes (use-media-watch.tsx).
-  const mediaWatch = useLessonMediaWatch({ courseId, lesson, onSaved: onProgress });
+  const mediaWatch = useLessonMediaWatch({
+    courseId,
+    lesson,
+    onSaved: onProgress,
+    noSeekAhead: completion.noSeekAhead === true,
+  });
   // The lesson its media blocks play in (the server checks the learner may read it), and each
   // player's resume position and tracker.
   const mediaPlace = useMemo(

@@ -13,6 +13,9 @@ import { trackWatching } from './watch-tracker.ts';
 export type MediaWatchProps = {
   startAtMs?: number;
   onMediaElement?: (el: HTMLMediaElement) => () => void;
+  /** 禁止拖动未看部分 (the course's setting) and how far the learner watched so far. */
+  noSeekAhead?: boolean;
+  watchedToMs?: number;
 };
 
 type MediaWatchContextValue = { propsFor: (mediaId: number) => MediaWatchProps };
@@ -22,8 +25,11 @@ export function useLessonMediaWatch({
   courseId,
   lesson,
   onSaved,
+  noSeekAhead = false,
 }: {
   courseId: number;
+  /** The course's 禁止拖动未看部分. */
+  noSeekAhead?: boolean;
   lesson: Pick<LearnLesson, 'lessonId' | 'media'>;
   /** The server's answer to a save: progress, and the lesson completed at 90%. */
   onSaved: (answer: LearnWatched) => void;
@@ -37,9 +43,12 @@ export function useLessonMediaWatch({
   return useMemo(
     () => ({
       propsFor: (mediaId: number) => {
-        const startAtMs = media.find((m) => m.mediaId === mediaId)?.positionMs ?? 0;
+        const watch = media.find((m) => m.mediaId === mediaId);
+        const startAtMs = watch?.positionMs ?? 0;
         return {
           startAtMs,
+          noSeekAhead,
+          watchedToMs: watch?.furthestMs ?? 0,
           onMediaElement: (el: HTMLMediaElement) =>
             trackWatching(el, {
               courseId,
@@ -55,6 +64,6 @@ export function useLessonMediaWatch({
     }),
     // The resume position is read when the lesson opens; later saves must not move the player.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [courseId, lessonId],
+    [courseId, lessonId, noSeekAhead],
   );
 }

@@ -9,6 +9,7 @@ import { useTeamId } from '../../../../lib/current-team.ts';
 import { useEditable } from '../quiz/use-editable.ts';
 import { trackUpload, useActiveUpload } from './active-uploads.ts';
 import { fetchMediaInfo, mediaKeys, storedOffset } from './media-api.ts';
+import { MediaCaptions } from './media-captions.tsx';
 import { MEDIA_POLL_MS, mediaCardState, mediaSettled, type MediaCardState } from './media-state.ts';
 import { MEDIA_ACCEPT, MediaUpload } from './media-upload.ts';
 import { readRecord } from './upload-records.ts';
@@ -169,6 +170,9 @@ export const MediaCard = ({ node, editor, updateAttributes, deleteNode, selected
         )}
         {state.kind === 'interrupted' && editable && (
           <div className="media-card-detail">{t('editor.media.interruptedHelp')}</div>
+        )}
+        {mediaId !== null && (info.data?.status === 'processing' || info.data?.status === 'ready') && (
+          <MediaCaptions mediaId={mediaId} editable={editable} controls={controls} />
         )}
         <input
           {...controls}
