@@ -7,3 +7,4 @@
 export { isPaidCourse } from './pricing.ts';
 export { ordersOfCourse, withdrawFromCarts } from './course-deletion.service.ts';
 export { releasedLessonFacts, storeCourse, storeListJson } from './catalog.service.ts';
+export { courseBuyers } from './course-buyers.ts';
