@@ -19,7 +19,6 @@ export const NotificationBell = () => {
   const signedIn = useSession((s) => s.user !== null);
   const screens = Grid.useBreakpoint();
   const [open, setOpen] = useState(false);
-  useNotificationStream(signedIn);
   const unread = useQuery({
     queryKey: notificationKeys.unread(teamId),
     queryFn: notificationApi.unread,
@@ -27,6 +26,8 @@ export const NotificationBell = () => {
     refetchOnWindowFocus: true,
     refetchInterval: 60_000,
   });
+  // Opened once the count has been read: a session the API refuses opens no stream.
+  useNotificationStream(signedIn && unread.isSuccess);
   if (!signedIn) return null;
   const count = unread.data ?? 0;
   const label = `${t('notifications.bell')}${count ? ` (${count})` : ''}`;
