@@ -53,6 +53,14 @@ export const MyTasks = () => {
   const tasks = useMyTasks();
   const [picked, setState] = useState<LearnerTaskState | null>(null);
   const focusId = Number(useSearchParams()[0].get('task')) || null;
+  // A task assigned after the list was read (its notice was opened here): read the list once more.
+  const asked = useRef<number | null>(null);
+  const { data, refetch } = tasks;
+  useEffect(() => {
+    if (!focusId || !data || data.some((task) => task.taskId === focusId) || asked.current === focusId) return;
+    asked.current = focusId;
+    void refetch();
+  }, [focusId, data, refetch]);
   if (!tasks.data || tasks.data.length === 0) return null;
   const count = (s: LearnerTaskState) => tasks.data.filter((task) => task.state === s).length;
   const focused = tasks.data.find((task) => task.taskId === focusId);
