@@ -54,7 +54,9 @@ async function openNotice(member: Page) {
   const item = drawer.locator('[data-notification="task.assigned"]').filter({ hasText: NOTICE });
   await item.waitFor();
   await item.click();
-  await expect.poll(() => new URL(member.url()).pathname + new URL(member.url()).search).toMatch(/^\/learn\?task=\d+$/);
+  await expect
+    .poll(() => new URL(member.url()).pathname + new URL(member.url()).search)
+    .toMatch(/^\/learn\?task=\d+$/);
   const picked = member.locator('[data-task][aria-current="true"]');
   await picked.getByText(TASK).waitFor();
 }
@@ -82,7 +84,9 @@ describe('the notification centre: a task assigned, the member’s bell, the not
     await member.locator('[data-notification-bell]').waitFor();
     await member.locator('[data-notification-bell]').click();
     const drawer = member.getByRole('dialog', { name: '通知中心' });
-    const item = drawer.locator('[data-notification="task.assigned"][data-read="true"]').filter({ hasText: NOTICE });
+    const item = drawer
+      .locator('[data-notification="task.assigned"][data-read="true"]')
+      .filter({ hasText: NOTICE });
     // A relative time: 刚刚 within the minute, then N 分钟前.
     await expect.poll(() => item.locator('time').textContent()).toMatch(/^(刚刚|\d+ 分钟前)$/);
     await item.click();

@@ -23,7 +23,13 @@ export type DomainEvent =
   /** Someone was invited into a team (teams); they are not its member yet. */
   | { type: 'team.invited'; teamId: number; teamName: string; userId: number; inviterName: string }
   /** A join request waits for the team's OWNER/ADMIN (`adminIds`). */
-  | { type: 'team.joinRequested'; teamId: number; requestId: number; requesterName: string; adminIds: number[] }
+  | {
+      type: 'team.joinRequested';
+      teamId: number;
+      requestId: number;
+      requesterName: string;
+      adminIds: number[];
+    }
   /** A refund was approved or refused (store); `userId` applied for it. */
   | {
       type: 'refund.decided';
@@ -34,7 +40,14 @@ export type DomainEvent =
       approved: boolean;
     }
   /** An invoice was issued (store); `userId` applied for it. */
-  | { type: 'invoice.issued'; teamId: number; userId: number; invoiceId: number; orderId: number; title: string }
+  | {
+      type: 'invoice.issued';
+      teamId: number;
+      userId: number;
+      invoiceId: number;
+      orderId: number;
+      title: string;
+    }
   /** A comment named members (`userIds`, @mentions) or answered a thread they wrote in (comments). */
   | {
       type: 'comment.posted';
@@ -47,7 +60,14 @@ export type DomainEvent =
       repliedIds: number[];
     }
   /** A learning task now reaches these members (training): a new task, or members added to it. */
-  | { type: 'task.assigned'; teamId: number; taskId: number; title: string; dueDay: string; userIds: number[] }
+  | {
+      type: 'task.assigned';
+      teamId: number;
+      taskId: number;
+      title: string;
+      dueDay: string;
+      userIds: number[];
+    }
   /** A reminder of the schedule (training): the due day is near, or it has passed, and `userId` is not done. */
   | {
       type: 'task.remind';

@@ -1,4 +1,3 @@
-
 import { endpoint } from '../endpoint.ts';
 import { Routes } from '../routes.ts';
 import {

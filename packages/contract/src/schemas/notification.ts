@@ -26,7 +26,11 @@ export const NOTIFICATION_KINDS = [
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** The kinds a member may also receive by SMS (reminders); the others are in-app only. */
-export const SMS_NOTIFICATION_KINDS: readonly NotificationKind[] = ['task.assigned', 'task.dueSoon', 'task.overdue'];
+export const SMS_NOTIFICATION_KINDS: readonly NotificationKind[] = [
+  'task.assigned',
+  'task.dueSoon',
+  'task.overdue',
+];
 
 /** Short texts the message is built from (a task's title, a course's title, a score…). */
 export const notificationParamsSchema = z.record(z.string(), z.union([z.string(), z.number()]));

@@ -96,17 +96,15 @@ export async function listNotifications(
     q.pageSize,
     (q.pageNum - 1) * q.pageSize,
   );
-  const list = rows.map(
-    (r): Notification => ({
-      id: r.id,
-      kind: r.kind as NotificationKind,
-      teamId: r.teamId,
-      params: r.params,
-      link: r.link,
-      read: r.readAt !== null,
-      createdAt: r.createdAt.getTime(),
-    }),
-  );
+  const list = rows.map((r): Notification => ({
+    id: r.id,
+    kind: r.kind as NotificationKind,
+    teamId: r.teamId,
+    params: r.params,
+    link: r.link,
+    read: r.readAt !== null,
+    createdAt: r.createdAt.getTime(),
+  }));
   return { list, total, pageNum: q.pageNum, pageSize: q.pageSize };
 }
 
@@ -115,7 +113,11 @@ export async function unreadCount(ctx: AppContext, actor: Actor): Promise<{ coun
 }
 
 /** Another user's id, or one of a team the user is not in now, answers 404. */
-export async function readNotification(ctx: AppContext, actor: Actor, id: number): Promise<{ count: number }> {
+export async function readNotification(
+  ctx: AppContext,
+  actor: Actor,
+  id: number,
+): Promise<{ count: number }> {
   if (!(await markRead(ctx.db, actor.user.id, teamOf(actor), id))) {
     throw new AppError(Code.NOT_FOUND, { data: { field: 'id' } });
   }
@@ -127,7 +129,10 @@ export async function readAllNotifications(ctx: AppContext, actor: Actor): Promi
   return unreadCount(ctx, actor);
 }
 
-export async function notificationSettings(ctx: AppContext, actor: Actor): Promise<{ list: NotificationSetting[] }> {
+export async function notificationSettings(
+  ctx: AppContext,
+  actor: Actor,
+): Promise<{ list: NotificationSetting[] }> {
   const saved = new Map((await settingsOf(ctx.db, [actor.user.id])).map((s) => [s.kind, s]));
   return {
     list: NOTIFICATION_KINDS.map((kind) => {

@@ -4,7 +4,7 @@
  * count through the endpoints; the stream carries no content, so a missed event costs nothing but a
  * late badge, and the tab reads again when it reconnects.
  */
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
 import { userKey } from './notifications.service.ts';
 

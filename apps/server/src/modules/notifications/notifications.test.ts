@@ -21,7 +21,11 @@ afterAll(() => t.close());
 const list = async (token: string, query: Record<string, string> = {}) => {
   const page = (await call<Page<Notification>>(t, 'GET', '/notification/list', { token, query })).data;
   const setUp = (n: Notification) => n.kind === 'team.invited' && n.params.teamName === '测试团队';
-  return { ...page, list: page.list.filter((n) => !setUp(n)), total: page.total - page.list.filter(setUp).length };
+  return {
+    ...page,
+    list: page.list.filter((n) => !setUp(n)),
+    total: page.total - page.list.filter(setUp).length,
+  };
 };
 const unread = async (token: string) =>
   (await call<{ count: number }>(t, 'GET', '/notification/unread', { token })).data.count;
@@ -43,7 +47,11 @@ describe('each event becomes its notice', () => {
     const { owner, member, teamId } = await team();
     const u = member.userId;
     const events: [DomainEvent, Notification['kind'], string | null][] = [
-      [{ type: 'team.invited', teamId, teamName: '销售部', userId: u, inviterName: '张三' }, 'team.invited', '/selectTeam'],
+      [
+        { type: 'team.invited', teamId, teamName: '销售部', userId: u, inviterName: '张三' },
+        'team.invited',
+        '/selectTeam',
+      ],
       [
         { type: 'team.joinRequested', teamId, requestId: 1, requesterName: '李四', adminIds: [u] },
         'team.joinRequest',
@@ -116,13 +124,27 @@ describe('each event becomes its notice', () => {
         'media.transcodeFailed',
         null,
       ],
-      [{ type: 'ai.finished', teamId, userId: u, jobId: 11, title: 'AI 课', ok: true }, 'ai.done', '/ai/progress?jobId=11'],
-      [{ type: 'ai.finished', teamId, userId: u, jobId: 12, title: 'AI 课', ok: false }, 'ai.failed', '/ai/progress?jobId=12'],
+      [
+        { type: 'ai.finished', teamId, userId: u, jobId: 11, title: 'AI 课', ok: true },
+        'ai.done',
+        '/ai/progress?jobId=11',
+      ],
+      [
+        { type: 'ai.finished', teamId, userId: u, jobId: 12, title: 'AI 课', ok: false },
+        'ai.failed',
+        '/ai/progress?jobId=12',
+      ],
     ];
     for (const [event] of events) await publish(event);
     const page = await list(member.token, { pageSize: '50' });
-    expect(page.list.map((n) => [n.kind, n.link])).toEqual(events.map(([, kind, link]) => [kind, link]).reverse());
-    expect(page.list.find((n) => n.kind === 'exam.result')?.params).toEqual({ title: '考试', score: 90, passed: 1 });
+    expect(page.list.map((n) => [n.kind, n.link])).toEqual(
+      events.map(([, kind, link]) => [kind, link]).reverse(),
+    );
+    expect(page.list.find((n) => n.kind === 'exam.result')?.params).toEqual({
+      title: '考试',
+      score: 90,
+      passed: 1,
+    });
     expect(await unread(member.token)).toBe(events.length);
     // Nothing reached anyone else.
     expect((await list(owner.token)).total).toBe(0);
@@ -185,7 +207,10 @@ describe('reads are the user’s own', () => {
     expect(mine.map((n) => n.params.title)).toEqual(['A2', 'A1']);
     const theirs = (await list(b.member.token)).list[0]!;
 
-    const refused = await call(t, 'POST', '/notification/read', { token: a.member.token, body: { id: theirs.id } });
+    const refused = await call(t, 'POST', '/notification/read', {
+      token: a.member.token,
+      body: { id: theirs.id },
+    });
     expect(refused.code).toBe(Code.NOT_FOUND);
     expect(await unread(b.member.token)).toBe(1);
 
@@ -237,8 +262,24 @@ describe('settings', () => {
     expect(byKind.get('ai.done')).toEqual({ kind: 'ai.done', inApp: true, sms: false });
 
     const texted = t.sms.notices.length;
-    await publish({ type: 'exam.graded', teamId, userId: member.userId, examId: 1, attemptId: 1, title: '考', score: 1, passed: false });
-    await publish({ type: 'task.assigned', teamId, taskId: 3, title: '任务', dueDay: '2026-12-01', userIds: [member.userId] });
+    await publish({
+      type: 'exam.graded',
+      teamId,
+      userId: member.userId,
+      examId: 1,
+      attemptId: 1,
+      title: '考',
+      score: 1,
+      passed: false,
+    });
+    await publish({
+      type: 'task.assigned',
+      teamId,
+      taskId: 3,
+      title: '任务',
+      dueDay: '2026-12-01',
+      userIds: [member.userId],
+    });
     expect((await list(member.token)).list.map((n) => n.kind)).toEqual(['task.assigned']);
     expect(t.sms.notices.slice(texted).map((n) => [n.phone, n.text])).toEqual([
       [member.phone, '【学习任务】您有新的学习任务「任务」，请于 2026-12-01 前完成。'],

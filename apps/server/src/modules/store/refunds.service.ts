@@ -119,7 +119,11 @@ async function decide(c: TeamCtx, refundId: number, status: 'processing' | 'refu
 }
 
 /** Tells the member who asked for the refund what was decided (notifications hear it). */
-async function announceDecision(c: TeamCtx, found: { refund: RefundRow }, approved: boolean): Promise<Refund> {
+async function announceDecision(
+  c: TeamCtx,
+  found: { refund: RefundRow },
+  approved: boolean,
+): Promise<Refund> {
   const decided = await refundOf(c.ctx, found.refund.id);
   const userId = found.refund.requestedBy;
   if (userId !== null) {

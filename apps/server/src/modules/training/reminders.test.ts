@@ -59,7 +59,8 @@ describe('task reminders', () => {
   it('reminds each member once before the due day and once when overdue, across two instances', async () => {
     const start = Date.now();
     const { texted, quiet, phone } = await setUp(start);
-    const sms = () => [...a.sms.notices, ...b.sms.notices].filter((n) => n.phone === phone).map((n) => n.text);
+    const sms = () =>
+      [...a.sms.notices, ...b.sms.notices].filter((n) => n.phone === phone).map((n) => n.text);
     const tick = (at: number) =>
       Promise.all([remindTasks(a.app.ctx, new Date(at), 1), remindTasks(b.app.ctx, new Date(at), 1)]);
 
@@ -73,7 +74,9 @@ describe('task reminders', () => {
     await tick(dayBefore + 60_000);
     expect(await kinds(quiet.token)).toEqual(['task.dueSoon']);
     expect(await kinds(texted.token)).toEqual(['task.dueSoon']);
-    expect(sms()).toEqual(['【学习提醒】学习任务「年度合规」将于 ' + chinaDay(start + 3 * DAY_MS) + ' 截止，请尽快完成。']);
+    expect(sms()).toEqual([
+      '【学习提醒】学习任务「年度合规」将于 ' + chinaDay(start + 3 * DAY_MS) + ' 截止，请尽快完成。',
+    ]);
 
     // The due day has ended.
     const after = start + 4 * DAY_MS;

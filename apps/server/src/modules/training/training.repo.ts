@@ -236,7 +236,12 @@ export async function openTasksOf(db: Db, teamId: number, userId: number): Promi
 }
 
 /** Open tasks of every team whose due day is in [fromDay, toDay] and that have started by `today`. */
-export async function tasksDueBetween(db: Db, fromDay: string, toDay: string, today: string): Promise<TaskRow[]> {
+export async function tasksDueBetween(
+  db: Db,
+  fromDay: string,
+  toDay: string,
+  today: string,
+): Promise<TaskRow[]> {
   return db
     .select()
     .from(trainingTasks)

@@ -100,14 +100,18 @@ describe('the notification bell', () => {
   it('marks all read, and counts again when the stream says a notice arrived', async () => {
     let unread = 1;
     mock.onGet(Routes.notification.unread).reply(() => ok({ count: unread }));
-    mock.onGet(Routes.notification.list).reply(...ok({ list: [notice({})], total: 1, pageNum: 1, pageSize: 50 }));
+    mock
+      .onGet(Routes.notification.list)
+      .reply(...ok({ list: [notice({})], total: 1, pageNum: 1, pageSize: 50 }));
     mock.onPost(Routes.notification.readAll).reply(() => {
       unread = 0;
       return ok({ count: 0 });
     });
     show();
     fireEvent.click(await screen.findByRole('button', { name: '通知 (1)' }));
-    fireEvent.click(await within(await screen.findByRole('dialog')).findByRole('button', { name: '全部已读' }));
+    fireEvent.click(
+      await within(await screen.findByRole('dialog')).findByRole('button', { name: '全部已读' }),
+    );
     await screen.findByRole('button', { name: '通知' });
 
     // Another process delivered a notice: the open tab hears it and reads the count again.

@@ -44,7 +44,9 @@ export const NotificationList = ({ onOpen, unread }: { onOpen: () => void; unrea
             { value: 'unread', label: t('notifications.unread') },
           ]}
         />
-        <Typography.Text type="secondary">{t('notifications.unreadCount', { count: unread })}</Typography.Text>
+        <Typography.Text type="secondary">
+          {t('notifications.unreadCount', { count: unread })}
+        </Typography.Text>
         <Button size="small" onClick={() => void readAll()} disabled={unread === 0}>
           {t('notifications.markAllRead')}
         </Button>
@@ -68,11 +70,16 @@ export const NotificationList = ({ onOpen, unread }: { onOpen: () => void; unrea
                     style={{ display: 'block', width: '100%', cursor: 'pointer' }}
                   >
                     <Flex gap={8} align="baseline">
-                      {!n.read && <span className="notification-dot" aria-label={t('notifications.unread')} />}
+                      {!n.read && (
+                        <span className="notification-dot" aria-label={t('notifications.unread')} />
+                      )}
                       <Flex vertical style={{ minWidth: 0 }}>
                         <Typography.Text strong={!n.read}>{notificationText(t, n)}</Typography.Text>
                         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                          <time dateTime={new Date(n.createdAt).toISOString()} title={chinaDateTime(n.createdAt)}>
+                          <time
+                            dateTime={new Date(n.createdAt).toISOString()}
+                            title={chinaDateTime(n.createdAt)}
+                          >
                             {fromNow(n.createdAt, i18n.language)}
                           </time>
                         </Typography.Text>

@@ -34,7 +34,11 @@ export const NotificationSettingsCard = () => {
             pagination={false}
             dataSource={NOTIFICATION_KINDS.map((kind) => list.find((s) => s.kind === kind)!).filter(Boolean)}
             columns={[
-              { title: t('notifications.settings.kind'), dataIndex: 'kind', render: (kind: NotificationKind) => name(kind) },
+              {
+                title: t('notifications.settings.kind'),
+                dataIndex: 'kind',
+                render: (kind: NotificationKind) => name(kind),
+              },
               {
                 title: t('notifications.settings.inApp'),
                 dataIndex: 'inApp',

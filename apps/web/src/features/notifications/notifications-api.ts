@@ -7,13 +7,18 @@ import { queryClient } from '../../lib/query-client.ts';
 export const notificationKeys = {
   all: ['notifications'] as const,
   unread: (teamId: number | undefined) => ['notifications', teamId, 'unread'] as const,
-  list: (teamId: number | undefined, unreadOnly: boolean) => ['notifications', teamId, 'list', unreadOnly] as const,
+  list: (teamId: number | undefined, unreadOnly: boolean) =>
+    ['notifications', teamId, 'list', unreadOnly] as const,
   settings: ['notifications', 'settings'] as const,
 };
 
 export const notificationApi = {
   list: (unreadOnly: boolean) =>
-    call.get(Routes.notification.list, { pageNum: 1, pageSize: 50, ...(unreadOnly ? { unread: 'true' } : {}) }),
+    call.get(Routes.notification.list, {
+      pageNum: 1,
+      pageSize: 50,
+      ...(unreadOnly ? { unread: 'true' } : {}),
+    }),
   unread: () => call.get(Routes.notification.unread).then((e) => e.count),
   read: (id: number) => call.post(Routes.notification.read, { id }),
   readAll: () => call.post(Routes.notification.readAll),

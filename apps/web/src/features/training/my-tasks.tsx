@@ -57,7 +57,8 @@ export const MyTasks = () => {
   const asked = useRef<number | null>(null);
   const { data, refetch } = tasks;
   useEffect(() => {
-    if (!focusId || !data || data.some((task) => task.taskId === focusId) || asked.current === focusId) return;
+    if (!focusId || !data || data.some((task) => task.taskId === focusId) || asked.current === focusId)
+      return;
     asked.current = focusId;
     void refetch();
   }, [focusId, data, refetch]);

@@ -83,7 +83,9 @@ describe('我的任务', () => {
       </TestProviders>,
     );
     // Asked once more, then shown on its tab (已完成), picked out.
-    await waitFor(() => expect(document.querySelector('[data-task="3"]')?.getAttribute('aria-current')).toBe('true'));
+    await waitFor(() =>
+      expect(document.querySelector('[data-task="3"]')?.getAttribute('aria-current')).toBe('true'),
+    );
     expect(screen.getByText('新布置的任务')).toBeTruthy();
     expect(screen.queryByText('要做的任务')).toBeNull();
   });

@@ -163,7 +163,12 @@ export const outlineWritten = (
   });
 
 /** Tells whoever started the job that it is done or failed (notifications hear it). */
-async function announce(ctx: AppContext, tx: Db, job: typeof aiJobs.$inferSelect, ok: boolean): Promise<void> {
+async function announce(
+  ctx: AppContext,
+  tx: Db,
+  job: typeof aiJobs.$inferSelect,
+  ok: boolean,
+): Promise<void> {
   await ctx.domainEvents.publish(tx, {
     type: 'ai.finished',
     teamId: job.teamId,
