@@ -190,6 +190,20 @@ describe('each event becomes its notice', () => {
     expect(n).toMatchObject({ kind: 'task.assigned', params: { title: '新员工必修' }, read: false });
     expect(n!.link).toBe(`/learn?task=${(res.data as { taskId: number }).taskId}`);
   });
+  it('tells an invitee through the real invitation, as their own notice (no team yet)', async () => {
+    const { user: owner } = await teamOwner(t);
+    const invitee = await createUser(t);
+    const res = await call(t, 'POST', '/team/user/invite/join', {
+      token: owner.token,
+      body: { userId: invitee.userId },
+    });
+    expect(res.code).toBe(200);
+    const page = (await call<Page<Notification>>(t, 'GET', '/notification/list', { token: invitee.token }))
+      .data;
+    expect(page.list.map((n) => [n.kind, n.teamId, n.params.teamName, n.link])).toEqual([
+      ['team.invited', null, '测试团队', '/selectTeam'],
+    ]);
+  });
 });
 
 describe('reads are the user’s own', () => {
