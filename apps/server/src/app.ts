@@ -45,6 +45,8 @@ import { invoiceRoutes } from './modules/store/invoices.routes.ts';
 import { membersRoutes } from './modules/teams/members.routes.ts';
 import { teamsRoutes } from './modules/teams/teams.routes.ts';
 import { trainingRoutes } from './modules/training/training.routes.ts';
+import { defineTrainingJobs } from './modules/training/index.ts';
+import { notificationsRoutes, register as registerNotifications } from './modules/notifications/index.ts';
 import { accountRoutes } from './modules/auth/account.routes.ts';
 import { registerAuth } from './platform/auth.ts';
 import { collabRoutes } from './modules/collab/collab.routes.ts';
@@ -56,6 +58,7 @@ import { registerMetrics } from './platform/metrics.ts';
 import { subscribeSearchIndex } from './modules/search/index.ts';
 import { searchListing } from './modules/store/catalog.service.ts';
 import { defineStoreJobs } from './modules/store/store.jobs.ts';
+import { register as registerStore } from './modules/store/index.ts';
 import { defineHistoryJobs } from './modules/courses/lesson-history.service.ts';
 import { registerSuccessLanguage } from './platform/success-language.ts';
 import { errorHandler, methodNotAllowedEnvelope, notFoundEnvelope } from './platform/error-handler.ts';
@@ -150,6 +153,10 @@ export async function buildApp({
   const search = subscribeSearchIndex(ctx.domainEvents, searchListing);
   // Review comments: unresolved threads are a warning of the release check (modules/comments).
   registerComments(ctx);
+  // The notification centre listens to the events that become notices (modules/notifications).
+  registerNotifications(ctx, logger);
+  // Who bought a sold course, asked when it gets a new release (modules/store).
+  registerStore(ctx);
   if (config.SEARCH_DATABASE_URL) {
     const replica = connect(config.SEARCH_DATABASE_URL, 10, (err) => logger.warn({ err }, 'search replica'));
     ctx.searchDb = replica.db;
@@ -235,6 +242,7 @@ export async function buildApp({
         aiRoutes,
         learningRoutes,
         trainingRoutes,
+        notificationsRoutes,
         mediaRoutes,
         mediaUploadRoutes,
         attachmentsRoutes,
@@ -277,6 +285,7 @@ export async function buildApp({
     await defineAiJobs(ctx, jobs, logger);
     await defineMediaJobs(ctx, jobs, logger);
     await defineAssetJobs(ctx, jobs, logger);
+    await defineTrainingJobs(ctx, jobs);
     app.addHook('onClose', () => jobs.stop());
   }
 

@@ -73,6 +73,8 @@ export const envSchema = z
     TRUST_PROXY: bool.default(false),
     SEED_DEMO: bool.default(true),
     JOBS_ENABLED: bool.default(true),
+    /** Members are reminded of a learning task this many China days before its due day (0: on the day). */
+    TASK_REMINDER_DAYS: z.coerce.number().int().min(0).max(30).default(1),
     WEB_DIST: z.string().optional(),
     TOKEN_TTL_HOURS: z.coerce
       .number()

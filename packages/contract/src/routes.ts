@@ -194,6 +194,17 @@ export const Routes = {
     /** The asker's own open tasks with their state (我的任务). */
     mine: '/training/task/mine',
   },
+  /** The signed-in user's notification centre (通知中心). */
+  notification: {
+    list: '/notification/list',
+    unread: '/notification/unread',
+    read: '/notification/read',
+    readAll: '/notification/read-all',
+    settings: '/notification/settings',
+    settingsSave: '/notification/settings/save',
+    /** Server-sent events: `{"type":"notification"}` whenever one arrives (not in the endpoint table). */
+    stream: '/notification/stream',
+  },
   quiz: {
     answer: '/quiz/answer',
   },
@@ -330,6 +341,8 @@ export const WebPaths = {
   learnCourse: (courseId: Id, lessonId?: Id | null) =>
     lessonId ? `/learn/course/${courseId}?lesson=${lessonId}` : `/learn/course/${courseId}`,
   learnReport: '/learn/report',
+  /** 我的学习 with one learning task picked out (a notification links there). */
+  learnTask: (taskId: Id) => `/learn?task=${taskId}`,
   /** 题库 and 考试 management (OWNER/ADMIN). */
   examBank: '/exam/bank',
   examManage: '/exam/manage',

@@ -13,3 +13,4 @@ export * from './schema/collab.ts';
 export * from './schema/comments.ts';
 export * from './schema/exams.ts';
 export * from './schema/training.ts';
+export * from './schema/notifications.ts';

@@ -23,6 +23,7 @@ const OWNER_BY_FILE: Record<string, string> = {
   exams: 'exams',
   learning: 'learning',
   media: 'media',
+  notifications: 'notifications',
   search: 'search',
   store: 'store',
   teams: 'teams',

@@ -19,7 +19,80 @@ export type DomainEvent =
     }
   /** The course left the store (下架). A deletion is seen by the database itself (migration 0010). */
   | { type: 'course.unreleased'; courseId: number }
-  | { type: 'team.renamed'; teamId: number; teamName: string };
+  | { type: 'team.renamed'; teamId: number; teamName: string }
+  /** Someone was invited into a team (teams); they are not its member yet. */
+  | { type: 'team.invited'; teamId: number; teamName: string; userId: number; inviterName: string }
+  /** A join request waits for the team's OWNER/ADMIN (`adminIds`). */
+  | {
+      type: 'team.joinRequested';
+      teamId: number;
+      requestId: number;
+      requesterName: string;
+      adminIds: number[];
+    }
+  /** A refund was approved or refused (store); `userId` applied for it. */
+  | {
+      type: 'refund.decided';
+      teamId: number;
+      userId: number;
+      orderId: number;
+      courseTitle: string;
+      approved: boolean;
+    }
+  /** An invoice was issued (store); `userId` applied for it. */
+  | {
+      type: 'invoice.issued';
+      teamId: number;
+      userId: number;
+      invoiceId: number;
+      orderId: number;
+      title: string;
+    }
+  /** A comment named members (`userIds`, @mentions) or answered a thread they wrote in (comments). */
+  | {
+      type: 'comment.posted';
+      teamId: number;
+      authorName: string;
+      courseId: number;
+      lessonId: number | null;
+      threadId: number;
+      mentionedIds: number[];
+      repliedIds: number[];
+    }
+  /** A learning task now reaches these members (training): a new task, or members added to it. */
+  | {
+      type: 'task.assigned';
+      teamId: number;
+      taskId: number;
+      title: string;
+      dueDay: string;
+      userIds: number[];
+    }
+  /** A reminder of the schedule (training): the due day is near, or it has passed, and `userId` is not done. */
+  | {
+      type: 'task.remind';
+      teamId: number;
+      taskId: number;
+      title: string;
+      dueDay: string;
+      userId: number;
+      when: 'dueSoon' | 'overdue';
+    }
+  /** An exam attempt was graded (exams). */
+  | {
+      type: 'exam.graded';
+      teamId: number;
+      userId: number;
+      examId: number;
+      attemptId: number;
+      title: string;
+      score: number;
+      passed: boolean;
+    }
+  /** A transcode finished or failed for good (media); `userId` uploaded it. */
+  | { type: 'media.transcoded'; teamId: number; userId: number; mediaId: number; name: string; ok: boolean }
+  /** An AI job finished or failed for good (ai); `userId` started it. */
+  | { type: 'ai.finished'; teamId: number; userId: number; jobId: number; title: string; ok: boolean };
 
 export type DomainEventType = DomainEvent['type'];
 type Handler<K extends DomainEventType> = (db: Db, event: Extract<DomainEvent, { type: K }>) => Promise<void>;

@@ -66,6 +66,11 @@ export type ProviderTypes = {
   'courses.releaseWarnings': ReleaseWarningSource;
   /** ai → its own lesson queue (jobs/ai.jobs.ts): a job's lessons run by its kind's runner. */
   'ai.lessonRunners': Readonly<Record<AiJobKind, AiLessonRunner>>;
+  /** store → notifications: who bought a sold course (paid orders), per team, with its store title. */
+  'store.courseBuyers': (
+    db: Db,
+    courseId: number,
+  ) => Promise<{ teamId: number; userId: number; title: string }[]>;
 };
 export type ProviderKey = keyof ProviderTypes;
 

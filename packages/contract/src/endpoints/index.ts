@@ -17,6 +17,7 @@ import { invoice } from './invoice.ts';
 import { learn } from './learn.ts';
 import { lesson } from './lesson.ts';
 import { media } from './media.ts';
+import { notification } from './notification.ts';
 import { order } from './order.ts';
 import { quiz } from './quiz.ts';
 import { refund } from './refund.ts';
@@ -42,6 +43,7 @@ export const endpoints = {
   learn,
   lesson,
   media,
+  notification,
   order,
   quiz,
   refund,

@@ -184,6 +184,16 @@ export async function createThread(
       quote: cutQuote(body.quote),
     });
     await insertMentions(tx, teamId, row.id, mentions);
+    await c.ctx.domainEvents.publish(tx, {
+      type: 'comment.posted',
+      teamId,
+      authorName: c.actor.user.nickName,
+      courseId: lesson.courseId,
+      lessonId: lesson.lessonId,
+      threadId: row.id,
+      mentionedIds: mentions.filter((id) => id !== c.actor.user.id),
+      repliedIds: [],
+    });
     return row.id;
   });
   return oneThread(c, id, lesson.authorId);
@@ -213,6 +223,18 @@ export async function replyToThread(
       quote: '',
     });
     await insertMentions(tx, teamId, reply.id, mentions);
+    // The thread's starter hears of each reply but their own.
+    const self = c.actor.user.id;
+    await c.ctx.domainEvents.publish(tx, {
+      type: 'comment.posted',
+      teamId,
+      authorName: c.actor.user.nickName,
+      courseId: row.courseId,
+      lessonId: row.lessonId,
+      threadId: row.id,
+      mentionedIds: mentions.filter((id) => id !== self),
+      repliedIds: row.authorId === self || row.authorId === null ? [] : [row.authorId],
+    });
   });
   return oneThread(c, row.id, courseAuthorId);
 }

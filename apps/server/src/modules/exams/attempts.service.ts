@@ -65,7 +65,18 @@ function toAttempt({ attempt: a, exam, examClosed, now }: AttemptWithExam): Atte
 /** Hands in an attempt as it stands (answers kept, graded now); a no-op if it was handed in. */
 async function finish(c: TeamCtx, found: AttemptWithExam, answers = found.attempt.answers): Promise<void> {
   const grade = gradePaper(found.attempt.questions, answers, found.exam.passPercent);
-  await finishAttempt(c.ctx.db, found.attempt.id, answers, grade);
+  // Only the call that hands it in tells of the result (two at once: one grade, one notice).
+  if (!(await finishAttempt(c.ctx.db, found.attempt.id, answers, grade))) return;
+  await c.ctx.domainEvents.publish(c.ctx.db, {
+    type: 'exam.graded',
+    teamId: found.exam.teamId,
+    userId: found.attempt.userId,
+    examId: found.exam.id,
+    attemptId: found.attempt.id,
+    title: found.exam.title,
+    score: grade.score,
+    passed: grade.passed,
+  });
 }
 
 /** The asker's own attempt in the team (404 for another team's, 81015 for another member's). */

@@ -4,4 +4,9 @@
  * (training) read which courses a team may assign and who completed them.
  */
 export { revokeLostCertificates, viewCertificate } from './certificates.service.ts';
-export { completedCourses, courseHoldingsOf, type CourseHolding } from './learning.service.ts';
+export {
+  completedCourses,
+  courseHoldingsOf,
+  teamCompletedCourses,
+  type CourseHolding,
+} from './learning.service.ts';

@@ -11,6 +11,7 @@ import {
   type LearnLesson,
   type LearnProgress,
 } from '@studio/contract';
+import type { Db } from '../../db/client.ts';
 import type { TeamCtx } from '../../platform/auth.ts';
 import { authorize } from '../../platform/policy.ts';
 import {
@@ -220,6 +221,15 @@ export async function completedCourses(
   c: TeamCtx,
   courseIds: number[],
 ): Promise<{ userId: number; courseId: number; completedAt: Date }[]> {
-  const rows = await courseCompletions(c.ctx.db, c.membership.team.id, courseIds);
+  return teamCompletedCourses(c.ctx.db, c.membership.team.id, courseIds);
+}
+
+/** The same, for a team's scheduled work that runs without a request (training's reminders). */
+export async function teamCompletedCourses(
+  db: Db,
+  teamId: number,
+  courseIds: number[],
+): Promise<{ userId: number; courseId: number; completedAt: Date }[]> {
+  const rows = await courseCompletions(db, teamId, courseIds);
   return rows.map((r) => ({ ...r, completedAt: r.completedAt! }));
 }

@@ -220,6 +220,7 @@ export async function transcodeMedia(
       await addRendition(ctx.db, mediaId, [...done], Math.min(99, Math.floor((100 * (i + 1)) / plan.length)));
     }
     await markReady(ctx.db, mediaId);
+    await announce(ctx, row, true);
     log?.info({ mediaId, renditions: done }, 'media transcoded');
   } catch (err) {
     // A poster still being made must not store its file after the cleanup below.
@@ -230,10 +231,24 @@ export async function transcodeMedia(
     await original.release();
     await originals.remove(row.uploadId);
     await markFailed(ctx.db, mediaId, Code.MEDIA_UNREADABLE);
+    await announce(ctx, row, false);
   } finally {
     await original.release();
     await fs.rm(work, { recursive: true, force: true });
   }
+}
+
+/** Tells the uploader the transcode is done or failed for good (notifications hear it). */
+async function announce(ctx: AppContext, row: MediaRow, ok: boolean): Promise<void> {
+  if (row.uploaderId === null) return;
+  await ctx.domainEvents.publish(ctx.db, {
+    type: 'media.transcoded',
+    teamId: row.teamId,
+    userId: row.uploaderId,
+    mediaId: row.id,
+    name: row.name,
+    ok,
+  });
 }
 
 /** Starts transcoding: a durable job, or in this process when jobs are off (tests, JOBS_ENABLED=false). */

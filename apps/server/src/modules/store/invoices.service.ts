@@ -88,6 +88,14 @@ export async function issueInvoice(c: TeamCtx, invoiceId: number, pdf: Buffer): 
   if (!key) throw new AppError(Code.INVOICE_NOT_PDF);
   // Two uploads at once: the first to mark it issued wins; the other's file is left unused.
   if (!(await markIssued(c.ctx.db, invoiceId, key))) throw new AppError(Code.INVOICE_ALREADY_ISSUED);
+  await c.ctx.domainEvents.publish(c.ctx.db, {
+    type: 'invoice.issued',
+    teamId: found.buyerTeamId,
+    userId: found.requestedBy,
+    invoiceId,
+    orderId: found.orderId,
+    title: found.title,
+  });
   return toInvoice((await findInvoiceViews(c.ctx.db, [invoiceId]))[0]!);
 }
 

@@ -118,10 +118,30 @@ async function decide(c: TeamCtx, refundId: number, status: 'processing' | 'refu
   });
 }
 
+/** Tells the member who asked for the refund what was decided (notifications hear it). */
+async function announceDecision(
+  c: TeamCtx,
+  found: { refund: RefundRow },
+  approved: boolean,
+): Promise<Refund> {
+  const decided = await refundOf(c.ctx, found.refund.id);
+  const userId = found.refund.requestedBy;
+  if (userId !== null) {
+    await c.ctx.domainEvents.publish(c.ctx.db, {
+      type: 'refund.decided',
+      teamId: found.refund.buyerTeamId,
+      userId,
+      orderId: decided.orderId,
+      courseTitle: decided.title,
+      approved,
+    });
+  }
+  return decided;
+}
+
 export async function refuseRefund(c: TeamCtx, refundId: number): Promise<Refund> {
   authorize(c, 'refund.decide');
-  await decide(c, refundId, 'refused');
-  return refundOf(c.ctx, refundId);
+  return announceDecision(c, await decide(c, refundId, 'refused'), false);
 }
 
 /**
@@ -150,7 +170,7 @@ export async function approveRefund(c: TeamCtx, refundId: number, log: FastifyBa
       log.error({ err, refundNo: refund.refundNo }, 'refund check not queued'),
     );
   }
-  return refundOf(ctx, refundId);
+  return announceDecision(c, found, true);
 }
 
 type RefundToStart = { refund: RefundRow; orderNo: string; orderAmount: number; provider: string };

@@ -54,6 +54,13 @@ export async function inviteUser(
     return { data: null, code: Code.ALREADY_MEMBER, msg: TEAM_MESSAGES.alreadyMemberOther };
   }
   const invitationId = await upsertInvitation(ctx.db, { teamId, userId, role, invitedBy: actor.user.id });
+  await ctx.domainEvents.publish(ctx.db, {
+    type: 'team.invited',
+    teamId,
+    teamName: membership.team.teamName,
+    userId,
+    inviterName: actor.user.nickName,
+  });
   return { data: { invitationId }, code: Code.OK, msg: TEAM_MESSAGES.invitationSent };
 }
 

@@ -24,6 +24,7 @@ import {
 } from './invites.repo.ts';
 import { isExpired, type Membership } from '../../platform/membership.ts';
 import { upsertJoinRequest } from './join-requests.repo.ts';
+import { managerIds } from './members.repo.ts';
 import { toLastTeam } from './team.presenter.ts';
 import { findMembership, findTeamById, insertMember } from './teams.repo.ts';
 
@@ -78,6 +79,13 @@ export async function joinByInvite(ctx: AppContext, actor: Actor, inviteCode: st
   if (byCode && !byCode.codeEnabled) throw new AppError(Code.TEAM_CODE_DISABLED);
   if (byCode?.joinApproval) {
     const request = await upsertJoinRequest(ctx.db, byCode.id, actor.user.id);
+    await ctx.domainEvents.publish(ctx.db, {
+      type: 'team.joinRequested',
+      teamId: byCode.id,
+      requestId: request.id,
+      requesterName: actor.user.nickName,
+      adminIds: await managerIds(ctx.db, byCode.id),
+    });
     return {
       pending: {
         requestId: request.id,

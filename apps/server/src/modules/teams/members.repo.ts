@@ -128,6 +128,15 @@ export async function lockTeam(db: Db, teamId: number): Promise<void> {
   await db.execute(sql`select id from ${teams} where id = ${teamId} for update`);
 }
 
+/** The team's OWNER and ADMINs (who decide join requests). */
+export async function managerIds(db: Db, teamId: number): Promise<number[]> {
+  const rows = await db
+    .select({ userId: teamMembers.userId })
+    .from(teamMembers)
+    .where(and(eq(teamMembers.teamId, teamId), sql`${teamMembers.role} in ('OWNER', 'ADMIN')`));
+  return rows.map((r) => r.userId);
+}
+
 export async function roleOf(db: Db, teamId: number, userId: number): Promise<TeamRole | undefined> {
   const rows = await db
     .select({ role: teamMembers.role })

@@ -75,9 +75,27 @@ async function requireTask(c: TeamCtx, taskId: number): Promise<TaskRow> {
   return task;
 }
 
+/** Tells of the members the task reaches now and did not before (notifications hear it). */
+async function announce(c: TeamCtx, taskId: number, before: Set<number>): Promise<void> {
+  const task = await requireTask(c, taskId);
+  const userIds = (await taskAssignees(c.ctx.db, teamOf(c), [taskId]))
+    .map((a) => a.userId)
+    .filter((id) => !before.has(id));
+  if (userIds.length === 0) return;
+  await c.ctx.domainEvents.publish(c.ctx.db, {
+    type: 'task.assigned',
+    teamId: teamOf(c),
+    taskId,
+    title: task.title,
+    dueDay: task.dueDay,
+    userIds,
+  });
+}
+
 export async function createTrainingTask(c: TeamCtx, body: TrainingTaskBody): Promise<TrainingTaskDetail> {
   authorize(c, 'training.manage');
   const taskId = await insertTask(c.ctx.db, teamOf(c), c.actor.user.id, await taskWrite(c, body));
+  await announce(c, taskId, new Set());
   return trainingTaskDetail(c, taskId);
 }
 
@@ -89,7 +107,10 @@ export async function modifyTrainingTask(
   authorize(c, 'training.manage');
   const task = await requireTask(c, body.taskId);
   if (task.cancelledAt) throw new AppError(Code.TRAINING_TASK_CANCELLED);
-  await updateTask(c.ctx.db, task.id, await taskWrite(c, body));
+  const write = await taskWrite(c, body);
+  const before = new Set((await taskAssignees(c.ctx.db, teamOf(c), [task.id])).map((a) => a.userId));
+  await updateTask(c.ctx.db, task.id, write);
+  await announce(c, task.id, before);
   return trainingTaskDetail(c, task.id);
 }
 

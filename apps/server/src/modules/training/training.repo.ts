@@ -234,3 +234,23 @@ export async function openTasksOf(db: Db, teamId: number, userId: number): Promi
     )
     .orderBy(asc(trainingTasks.dueDay), asc(trainingTasks.id));
 }
+
+/** Open tasks of every team whose due day is in [fromDay, toDay] and that have started by `today`. */
+export async function tasksDueBetween(
+  db: Db,
+  fromDay: string,
+  toDay: string,
+  today: string,
+): Promise<TaskRow[]> {
+  return db
+    .select()
+    .from(trainingTasks)
+    .where(
+      and(
+        isNull(trainingTasks.cancelledAt),
+        sql`${trainingTasks.dueDay} between ${fromDay} and ${toDay}`,
+        sql`${trainingTasks.startDay} <= ${today}`,
+      ),
+    )
+    .orderBy(asc(trainingTasks.id));
+}

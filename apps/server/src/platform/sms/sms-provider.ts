@@ -5,6 +5,11 @@ export interface SmsProvider {
   readonly name: string;
   /** Resolves once the provider took the text; throws `SmsRefused` when it did not. */
   sendCode(phone: string, code: string): Promise<void>;
+  /**
+   * Sends a notice (a task reminder a member opted into). Absent: the provider has no notice
+   * template configured, and the notice stays in the app only.
+   */
+  sendNotice?(phone: string, text: string): Promise<void>;
 }
 
 /** What the user is told about a send that failed: their number's limit, their number, or the service. */

@@ -6,7 +6,7 @@ import { WebPaths } from '@studio/contract/constants';
 import { LangSwitch } from '../../components/lang-switch.tsx';
 import { LinkButton } from '../../features/store/link-button.tsx';
 import { InvitationBadge } from '../../features/teams/invitation-badge.tsx';
-import { MentionsBadge } from '../../features/comments/mentions-badge.tsx';
+import { NotificationBell } from '../../features/notifications/notification-bell.tsx';
 import { TeamSwitcher } from '../../features/teams/team-switcher.tsx';
 import { NavMenu } from './nav-menu.tsx';
 import { UserMenu } from './user-menu.tsx';
@@ -27,7 +27,7 @@ export const AppHeader = () => {
       <div className="app-header-actions">
         <TeamSwitcher compact={collapsed} />
         <InvitationBadge />
-        <MentionsBadge />
+        <NotificationBell />
         <LangSwitch compact={collapsed} />
         <UserMenu compact={collapsed} />
       </div>

@@ -3,7 +3,7 @@ import { Routes, type CommentThread } from '@studio/contract';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import MockAdapter from 'axios-mock-adapter';
 import { useState } from 'react';
-import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useSession } from '../../lib/session-store.ts';
 import { queryClient } from '../../lib/query-client.ts';
@@ -13,7 +13,6 @@ import { user } from '../../test/fixtures.ts';
 import { TestProviders } from '../../test/test-providers.tsx';
 import { mentionedIds } from './comment-composer.tsx';
 import { CommentsPanel, type NewThreadAnchor } from './comments-panel.tsx';
-import { MentionsBadge } from './mentions-badge.tsx';
 
 const mock = new MockAdapter(http);
 const ok = (data: unknown): [number, unknown] => [200, { code: 200, msg: 'ok', data }];
@@ -123,44 +122,5 @@ describe('comments panel', { timeout: 30_000 }, () => {
     ]);
     expect(mentionedIds('@小红 看一下', picked)).toEqual([2]);
     expect(mentionedIds('没有提及', picked)).toEqual([]);
-  });
-});
-
-describe('mentions badge', { timeout: 30_000 }, () => {
-  it('shows the unread count; opening a mention marks it read and goes to its lesson', async () => {
-    mock.onGet(Routes.comment.mentionsUnread).reply(...ok({ unread: 1 }));
-    mock.onGet(Routes.comment.mentions).reply(
-      ...ok({
-        unread: 1,
-        list: [
-          {
-            commentId: 40,
-            threadId: 31,
-            courseId: 5,
-            courseTitle: 'Python 入门',
-            lessonId: 9,
-            lessonTitle: '变量',
-            author: { userId: 2, nickName: '小红' },
-            body: '@小明 看看这里',
-            createTime: 1_700_000_000_000,
-            read: false,
-          },
-        ],
-      }),
-    );
-    mock.onPost(Routes.comment.mentionsRead).reply(...ok({ unread: 0 }));
-    const router = createMemoryRouter([{ path: '*', element: <MentionsBadge /> }], { initialEntries: ['/'] });
-    render(
-      <TestProviders>
-        <RouterProvider router={router} />
-      </TestProviders>,
-    );
-    const badge = await screen.findByRole('button', { name: '提及我的 (1)' });
-    fireEvent.click(badge);
-    fireEvent.click(await screen.findByText('小红：@小明 看看这里'));
-    await waitFor(() => expect(posted(Routes.comment.mentionsRead)).toEqual([{ commentIds: [40] }]));
-    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
-      '/create/course/5/Lesson/9?comment=31',
-    );
   });
 });

@@ -7,6 +7,7 @@ import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { formatDate } from '../../lib/format.ts';
 import { logout } from '../../lib/logout.ts';
 import { useSession } from '../../lib/session-store.ts';
+import { NotificationSettingsCard } from '../notifications/notification-settings.tsx';
 import { NicknameForm } from './nickname-form.tsx';
 import { PasswordForm } from './password-form.tsx';
 import { modifyUser } from './user-api.ts';
@@ -58,6 +59,7 @@ export const ProfilePage = () => {
       <Card title={<h2 style={{ fontSize: 16, margin: 0 }}>{t('personal.security')}</h2>}>
         <PasswordForm hasPassword={user.hasPassword} />
       </Card>
+      <NotificationSettingsCard />
       <Card>
         <Flex justify="space-between" align="center" gap={12} wrap>
           <Typography.Text type="secondary">{t('personal.logoutDesc')}</Typography.Text>

@@ -69,6 +69,27 @@ afterEach(() => {
 });
 
 describe('我的任务', () => {
+  it('picks out the task a notification links to (?task=), on its state’s tab, reading the list again when it is new', async () => {
+    const first = [myTask({ taskId: 1, title: '要做的任务' })];
+    // Task 3 was assigned after the list was first read.
+    const later = [...first, myTask({ taskId: 3, title: '新布置的任务', state: 'done' })];
+    mock.onGet(Routes.training.mine).replyOnce(...ok({ list: first, today: '2026-11-29' }));
+    mock.onGet(Routes.training.mine).reply(...ok({ list: later, today: '2026-11-29' }));
+    render(
+      <TestProviders>
+        <MemoryRouter initialEntries={['/learn?task=3']}>
+          <MyTasks />
+        </MemoryRouter>
+      </TestProviders>,
+    );
+    // Asked once more, then shown on its tab (已完成), picked out.
+    await waitFor(() =>
+      expect(document.querySelector('[data-task="3"]')?.getAttribute('aria-current')).toBe('true'),
+    );
+    expect(screen.getByText('新布置的任务')).toBeTruthy();
+    expect(screen.queryByText('要做的任务')).toBeNull();
+  });
+
   it('shows the to-do tasks first, counts each state, and switches to the overdue ones', async () => {
     mock.onGet(Routes.training.mine).reply(
       ...ok({

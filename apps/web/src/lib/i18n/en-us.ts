@@ -9,6 +9,7 @@ import { attachmentsEnUS } from './en-us-attachments.ts';
 import { commentsEnUS } from './en-us-comments.ts';
 import { examsEnUS } from './en-us-exams.ts';
 import { trainingEnUS } from './en-us-training.ts';
+import { notificationsEnUS } from './en-us-notifications.ts';
 import type { WithPlurals } from './plurals.ts';
 import type { Messages } from './zh-cn.ts';
 
@@ -110,6 +111,7 @@ export const enUS: WithPlurals<Messages> = {
   comments: commentsEnUS,
   exams: examsEnUS,
   training: trainingEnUS,
+  notifications: notificationsEnUS,
   auth: {
     title: 'Log in / Sign up',
     subtitle: 'A new phone number is registered once verified',

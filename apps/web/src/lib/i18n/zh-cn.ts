@@ -10,6 +10,7 @@ import { attachmentsZhCN } from './zh-cn-attachments.ts';
 import { commentsZhCN } from './zh-cn-comments.ts';
 import { examsZhCN } from './zh-cn-exams.ts';
 import { trainingZhCN } from './zh-cn-training.ts';
+import { notificationsZhCN } from './zh-cn-notifications.ts';
 
 /** Chinese, the default and the reference: en-US must have exactly these keys (checked by its type). */
 export const zhCN = {
@@ -95,6 +96,7 @@ export const zhCN = {
   comments: commentsZhCN,
   exams: examsZhCN,
   training: trainingZhCN,
+  notifications: notificationsZhCN,
   auth: {
     title: '登录/注册',
     subtitle: '未注册的手机号验证后将自动注册',

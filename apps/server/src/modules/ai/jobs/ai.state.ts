@@ -162,6 +162,23 @@ export const outlineWritten = (
     return true;
   });
 
+/** Tells whoever started the job that it is done or failed (notifications hear it). */
+async function announce(
+  ctx: AppContext,
+  tx: Db,
+  job: typeof aiJobs.$inferSelect,
+  ok: boolean,
+): Promise<void> {
+  await ctx.domainEvents.publish(tx, {
+    type: 'ai.finished',
+    teamId: job.teamId,
+    userId: job.userId,
+    jobId: job.id,
+    title: job.outline?.title ?? job.request.topic,
+    ok,
+  });
+}
+
 export const outlineFailed = (
   ctx: AppContext,
   jobId: number,
@@ -173,6 +190,8 @@ export const outlineFailed = (
     if (!(await moveJob(tx, jobId, MOVES, ['outlining'], 'failed', { error: storedError(error) })))
       return false;
     await tell({ type: 'error', idx: null, error }, { type: 'stage', status: 'failed', percent: 0 });
+    const [job] = await tx.select().from(aiJobs).where(eq(aiJobs.id, jobId));
+    if (job) await announce(ctx, tx, job, false);
     return true;
   });
 
@@ -333,6 +352,7 @@ export const jobSettled = (ctx: AppContext, jobId: number): Promise<void> =>
     if (rows.every((l) => l.status === 'done')) {
       await moveJob(tx, jobId, MOVES, ['generating'], 'done');
       await tell({ type: 'stage', status: 'done', percent: 100 }, { type: 'done', courseId: job.courseId! });
+      await announce(ctx, tx, job, true);
     } else if (rows.every((l) => l.status === 'done' || l.status === 'failed')) {
       // A job the budget stopped says so (and its limit), rather than that some lessons failed.
       const stopped = rows
@@ -342,6 +362,7 @@ export const jobSettled = (ctx: AppContext, jobId: number): Promise<void> =>
         error: storedError(stopped ?? aiError(Code.AI_LESSONS_PARTLY_FAILED)),
       });
       await tell({ type: 'stage', status: 'failed', percent: percentOf('failed', rows) });
+      await announce(ctx, tx, job, false);
     } else {
       await tell({ type: 'stage', status: 'generating', percent: percentOf('generating', rows) });
     }

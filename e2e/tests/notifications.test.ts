@@ -1,0 +1,95 @@
+/**
+ * The notification centre in a real browser: the member's tab is open on 我的学习 when the demo OWNER
+ * assigns them a learning task; the bell's count goes up without a reload (the notice stream), the
+ * drawer shows the task's notice in Chinese with 刚刚, and clicking it marks it read and lands on the
+ * task, picked out under 我的任务. Then the same at a phone's width.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { accountTabs, PHONE } from '../support/account-tabs.ts';
+import { apiLogin } from '../support/session.ts';
+
+const baseUrl = inject('baseUrl');
+const { pageAs } = accountTabs();
+const TASK = `通知测试任务${Date.now() % 100_000}`;
+const MEMBER = '演示成员';
+const NOTICE = new RegExp(`你有新的学习任务「${TASK}」`);
+
+const cellTitle = (offset: number) => {
+  const d = new Date(Date.now() + offset * 86_400_000);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+};
+
+/** The bell's unread count, from its name (通知 or 通知 (3)). */
+const bellCount = async (page: Page) => {
+  const name = await page.locator('[data-notification-bell]').getAttribute('aria-label');
+  return Number(/\((\d+)\)/.exec(name ?? '')?.[1] ?? 0);
+};
+
+async function assign(owner: Page) {
+  await owner.goto(`${baseUrl}/personal/team`);
+  await owner.getByRole('button', { name: '布置任务' }).click();
+  const form = owner.getByRole('dialog', { name: '布置学习任务' });
+  await form.getByLabel('任务名称', { exact: true }).fill(TASK);
+  await form.getByPlaceholder('开始日期').click();
+  const cell = (offset: number) =>
+    owner.locator(`.ant-picker-dropdown .ant-picker-cell-in-view[title="${cellTitle(offset)}"]`).first();
+  await cell(0).click();
+  await cell(3).click();
+  await expect.poll(() => form.getByPlaceholder('截止日期').inputValue()).toBe(cellTitle(3));
+  await form.getByLabel('课程', { exact: true }).click();
+  await owner.locator('.ant-select-item-option').filter({ hasText: '数据分析入门' }).click();
+  await form.getByText('类型', { exact: true }).click();
+  await form.getByLabel('成员', { exact: true }).click();
+  await owner.locator('.ant-select-item-option').filter({ hasText: MEMBER }).click();
+  await form.getByText('类型', { exact: true }).click();
+  await form.getByRole('button', { name: '布置' }).click();
+  await owner.getByText(`任务「${TASK}」已布置`).waitFor();
+}
+
+/** Opens the drawer, checks the notice, clicks it: lands on the task under 我的任务. */
+async function openNotice(member: Page) {
+  await member.locator('[data-notification-bell]').click();
+  const drawer = member.getByRole('dialog', { name: '通知中心' });
+  const item = drawer.locator('[data-notification="task.assigned"]').filter({ hasText: NOTICE });
+  await item.waitFor();
+  await item.click();
+  await expect
+    .poll(() => new URL(member.url()).pathname + new URL(member.url()).search)
+    .toMatch(/^\/learn\?task=\d+$/);
+  const picked = member.locator('[data-task][aria-current="true"]');
+  await picked.getByText(TASK).waitFor();
+}
+
+describe('the notification centre: a task assigned, the member’s bell, the notice, the task', () => {
+  it('the member’s open tab counts the new notice live, and the notice leads to the task', async () => {
+    const member = await pageAs(await apiLogin(baseUrl, '13800000001', 'demo1234'));
+    await member.goto(`${baseUrl}/learn`);
+    await member.locator('[data-notification-bell]').waitFor();
+    const before = await bellCount(member);
+
+    const owner = await pageAs(await apiLogin(baseUrl, '13800000000', 'demo1234'));
+    await assign(owner);
+
+    // No reload: the notice stream tells the open tab.
+    await expect.poll(() => bellCount(member)).toBe(before + 1);
+    await openNotice(member);
+    // Opening it marked it read.
+    await expect.poll(() => bellCount(member)).toBe(before);
+  });
+
+  it('at a phone’s width: the bell is in the header and the notice, read now, still leads to the task', async () => {
+    const member = await pageAs(await apiLogin(baseUrl, '13800000001', 'demo1234'), { viewport: PHONE });
+    await member.goto(`${baseUrl}/learn`);
+    await member.locator('[data-notification-bell]').waitFor();
+    await member.locator('[data-notification-bell]').click();
+    const drawer = member.getByRole('dialog', { name: '通知中心' });
+    const item = drawer
+      .locator('[data-notification="task.assigned"][data-read="true"]')
+      .filter({ hasText: NOTICE });
+    // A relative time: 刚刚 within the minute, then N 分钟前.
+    await expect.poll(() => item.locator('time').textContent()).toMatch(/^(刚刚|\d+ 分钟前)$/);
+    await item.click();
+    await member.locator('[data-task][aria-current="true"]').getByText(TASK).waitFor();
+  });
+});
