@@ -30,7 +30,15 @@ import {
   TOPICS,
 } from './store-seed.ts';
 
-type Target = { name: string; run: (baseUrl: string) => Promise<autocannon.Result> };
+type Target = { key: string; name: string; run: (baseUrl: string) => Promise<autocannon.Result> };
+
+/**
+ * `BENCH_HTTP_ROWS=members,save,progress` measures only those rows (keys below) beside the ceiling,
+ * and seeds the 100,000-course store only when a store row is among them.
+ */
+const ROWS = process.env.BENCH_HTTP_ROWS?.split(',').map((s) => s.trim());
+const chosen = (key: string) => !ROWS || ROWS.includes(key);
+const targetsWithStore = () => !ROWS || ROWS.some((k) => k.startsWith('store'));
 
 /**
  * The store search with no help from the page cache: every request asks for another (keyword, page)
@@ -108,7 +116,7 @@ export async function httpSection(): Promise<string> {
     await new Promise((r) => setTimeout(r, 2000));
     const idle = memoryOf(server.pid);
 
-    const seeded = await seedStore(server.databaseUrl);
+    const seeded = targetsWithStore() ? await seedStore(server.databaseUrl) : null;
     const saves = await prepareSaves(server.baseUrl, auth);
     const learners = await prepareLearners(server.databaseUrl);
     if (process.env.BENCH_BASELINE) {
@@ -124,26 +132,31 @@ export async function httpSection(): Promise<string> {
     const saveKb = (Buffer.byteLength(JSON.stringify(lessonDoc(1, true))) / 1024).toFixed(1);
     const searchName = `GET /api/store/list?keyword=${KEYWORD}`;
     const storeQuery = `?keyword=${encodeURIComponent(KEYWORD)}&pageNum=1&pageSize=12`;
-    const targets: Target[] = [
-      { name: 'GET /api/health', run: (u) => get(`${u}/api/health`) },
-      { name: 'GET /api/user/info', run: (u) => get(`${u}/api/user/info`, auth) },
+    const allTargets: Target[] = [
+      { key: 'health', name: 'GET /api/health', run: (u) => get(`${u}/api/health`) },
+      { key: 'user-info', name: 'GET /api/user/info', run: (u) => get(`${u}/api/user/info`, auth) },
       {
+        key: 'members',
         name: 'GET /api/team/user/list',
         run: (u) => get(`${u}/api/team/user/list?pageNum=1&pageSize=10`, auth),
       },
       {
+        key: 'store',
         name: 'GET /api/store/list (first page, no keyword)',
         run: (u) => get(`${u}/api/store/list?pageNum=1&pageSize=12`, auth),
       },
       {
+        key: 'store-search',
         name: searchName,
         run: (u) => get(`${u}/api/store/list${storeQuery}`, auth),
       },
       {
+        key: 'store-cold',
         name: 'GET /api/store/list, another keyword or page each request (cache cold)',
         run: (u) => coldSearches(u, auth),
       },
       {
+        key: 'save',
         name: `POST /api/lesson/save (${saveKb} KB document)`,
         run: async (u) => {
           // Saves still in flight when the previous run stopped land first.
@@ -153,10 +166,12 @@ export async function httpSection(): Promise<string> {
         },
       },
       {
+        key: 'progress',
         name: `POST /api/learn/progress (${LEARNERS.toLocaleString('en')} learners, another one each request)`,
         run: (u) => saveProgress(u, learners),
       },
     ];
+    const targets = allTargets.filter((t) => chosen(t.key));
 
     // The ceiling first and last: the machine is shared, the mean of both is what ratios use.
     const bareJson = () => get(`http://127.0.0.1:${barePort}/json`);
@@ -180,6 +195,10 @@ export async function httpSection(): Promise<string> {
     const peak = sampler.stop();
     rows.push(await measure('bare Fastify JSON route (ceiling), last', bareJson));
     const ceiling = (rows[0]!.rps + rows.at(-1)!.rps) / 2;
+    if (!seeded) {
+      // Some rows only (BENCH_HTTP_ROWS): their table beside the ceiling, no store, no notes.
+      return `Rows ${ROWS!.join(', ')} only (\`BENCH_HTTP_ROWS\`), autocannon ${CONNECTIONS} connections, ${DURATION_S} s each.\n\n${table(rows, ceiling)}\n\nRatios are to the mean of the two ceiling runs (${Math.round(ceiling)} req/s). Server RSS idle ${idle.serverRssMb} MB, peak ${peak.serverRssMb} MB.\n`;
+    }
 
     return `Autocannon, ${CONNECTIONS} connections, ${DURATION_S} s per endpoint, one after another in one run. The server is the real one (\`apps/server/src/server.ts\` as \`npm start\` runs it: Node's type stripping, \`--max-semi-space-size=16\`; embedded PostgreSQL 18 on the same machine, log level warn, \`TRUST_PROXY=true\`); the ceiling is a bare Fastify route in the bench process. Authenticated endpoints use the demo owner's session. An error is a transport error, a timeout, a non-2xx status or an envelope whose code is not 200.${baseline ? `\n\nRows marked _baseline_ come from the server at \`${process.env.BENCH_BASELINE}\`, run at the same time on the same database.` : ''}
 
