@@ -111,7 +111,7 @@ const SAVE_LESSON = `
     select s.id, $8, 'edit', s.version, s.title, s.content from saved s
      where not exists (select 1 from open)
   )
-  select version, updated_at as "updatedAt" from saved`;
+  select version from saved`;
 
 /** Saves with the author's revision in one statement; undefined when the version is stale. */
 export async function saveLessonAt(
@@ -121,18 +121,20 @@ export async function saveLessonAt(
   patch: Partial<Pick<LessonRow, 'title' | 'content' | 'durationMin' | 'freePreview'>>,
   authorId: number,
 ): Promise<{ version: number; updatedAt: Date } | undefined> {
-  const [row] = await namedQuery<{ version: number; updatedAt: Date }>(db, 'save_lesson', SAVE_LESSON, [
+  const now = new Date();
+  const [row] = await namedQuery<{ version: number }>(db, 'save_lesson', SAVE_LESSON, [
     lessonId,
     version,
     patch.title ?? null,
     patch.content === undefined ? null : JSON.stringify(patch.content),
     patch.durationMin ?? null,
     patch.freePreview ?? null,
-    new Date(),
+    now,
     authorId,
     REVISION_POLICY.coalesceMs / 1000,
   ]);
-  return row;
+  // updated_at is the time sent ($7): read back through a transaction it would come as text.
+  return row && { version: row.version, updatedAt: now };
 }
 
 export async function setPosition(db: Db, lessonId: number, position: number): Promise<void> {
