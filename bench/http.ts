@@ -9,6 +9,11 @@
  *   mkdir -p .tmp/base && git archive HEAD apps/server | tar -x -C .tmp/base
  *   BENCH_ONLY=http BENCH_BASELINE=$PWD/.tmp/base/apps/server/src/server.ts npm run bench
  * (`BENCH_SERVER=<path>` measures another server.ts as the main one.)
+ *
+ * `BENCH_HTTP_ROWS=members,save,progress` measures only those rows beside the ceiling (keys: health,
+ * user-info, members, store, store-search, store-cold, save, progress; the 100,000-course store is
+ * seeded only for a store row) and answers their table alone, to be copied by hand;
+ * `BENCH_CPU_PROF=<dir>` writes a V8 CPU profile of the server there when it stops.
  */
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
@@ -218,11 +223,11 @@ Ratios are to the mean of the two ceiling runs (${Math.round(ceiling)} req/s).
 
 ${targetNote(rows, ceiling, searchName, 'GET /api/health')}
 
-**How the database-backed endpoints are served** (queries per request: user/info 0, member list 1, store list 0 while its page is cached, lesson save 2):
+**How the database-backed endpoints are served** (statements per request once warm, held by \`apps/server/test/statements-per-request.test.ts\`: user/info 0, member list 0 while its page is cached, store list 0 while its page is cached, lesson save 2, progress 1; a session not yet cached adds 1):
 
 - *Sessions*: one prepared statement resolves a token to its live session, its user and the membership of the user's last team; the result is kept up to 10 s per process. Triggers on \`sessions\`, \`users\`, \`team_members\` and \`teams\` notify \`studio_cache\` on every change, and every process empties its cache when the notification arrives — the writing process before its write returns (each pool connection listens, and PostgreSQL delivers a session's own notifications before the statement completes), the others a local round trip later. Expiry is checked on every hit; with the listening connection down nothing is cached.
 - *Store list*: pages are kept up to 10 s per process as the response body (checked against the response schema once), emptied everywhere on a release, unrelease, sale, category or team-name change (triggers again). The query reads the card's columns, not the whole snapshot; a two-character keyword no longer makes PostgreSQL read the whole trigram index (1.9 s per query at 100,000 courses before); newest-first reads \`course_releases_created_idx\`.
-- *Member list*: the page and its total in one statement (a window count), prepared for the unfiltered list. *Lesson save*: a prepared ownership lookup that does not read the content, then the save and the course's \`updated_at\` in one statement.
+- *Member list*: the page and its total in one prepared statement (a window count); unfiltered pages kept up to 10 s per process, emptied by the \`auth\` triggers. *Lesson save*: a prepared ownership lookup, then one prepared statement (the save on its version, the course's \`updated_at\`, the author's revision; no transaction); the live Yjs document is touched only while someone edits the lesson live. *Progress*: the learnable check kept per process (yes answers; \`store\` triggers), then the one upsert.
 
 **Where the rest goes** (V8 CPU profiles of the server under this load, 2 vCPU): writing responses to the socket ≈ 25% of the server's CPU; helmet's headers ≈ 8% while \`@fastify/helmet\` built a new helmet middleware, re-parsing the CSP directives, on every request (built once at start since 2026-11-25, \`platform/security-headers.ts\`: see below); the zod response serializer (\`safeParse\` then \`JSON.stringify\`) 5–12% depending on the body; rate limit, metrics and routing ≈ 5%. For lesson saves, building drizzle's dynamic UPDATE ≈ 6% and PostgreSQL's own work on the shared cores. The cold search costs PostgreSQL ≈ 10 ms per request: counting every match of a common word (about 5,000–10,000 rows, each joined to its course) and, for rare words, walking the newest-first index past many non-matching rows.
 `;
