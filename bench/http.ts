@@ -9,6 +9,11 @@
  *   mkdir -p .tmp/base && git archive HEAD apps/server | tar -x -C .tmp/base
  *   BENCH_ONLY=http BENCH_BASELINE=$PWD/.tmp/base/apps/server/src/server.ts npm run bench
  * (`BENCH_SERVER=<path>` measures another server.ts as the main one.)
+ *
+ * `BENCH_HTTP_ROWS=members,save,progress` measures only those rows beside the ceiling (keys: health,
+ * user-info, members, store, store-search, store-cold, save, progress; the 100,000-course store is
+ * seeded only for a store row) and answers their table alone, to be copied by hand;
+ * `BENCH_CPU_PROF=<dir>` writes a V8 CPU profile of the server there when it stops.
  */
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
@@ -30,7 +35,15 @@ import {
   TOPICS,
 } from './store-seed.ts';
 
-type Target = { name: string; run: (baseUrl: string) => Promise<autocannon.Result> };
+type Target = { key: string; name: string; run: (baseUrl: string) => Promise<autocannon.Result> };
+
+/**
+ * `BENCH_HTTP_ROWS=members,save,progress` measures only those rows (keys below) beside the ceiling,
+ * and seeds the 100,000-course store only when a store row is among them.
+ */
+const ROWS = process.env.BENCH_HTTP_ROWS?.split(',').map((s) => s.trim());
+const chosen = (key: string) => !ROWS || ROWS.includes(key);
+const targetsWithStore = () => !ROWS || ROWS.some((k) => k.startsWith('store'));
 
 /**
  * The store search with no help from the page cache: every request asks for another (keyword, page)
@@ -108,7 +121,7 @@ export async function httpSection(): Promise<string> {
     await new Promise((r) => setTimeout(r, 2000));
     const idle = memoryOf(server.pid);
 
-    const seeded = await seedStore(server.databaseUrl);
+    const seeded = targetsWithStore() ? await seedStore(server.databaseUrl) : null;
     const saves = await prepareSaves(server.baseUrl, auth);
     const learners = await prepareLearners(server.databaseUrl);
     if (process.env.BENCH_BASELINE) {
@@ -124,26 +137,31 @@ export async function httpSection(): Promise<string> {
     const saveKb = (Buffer.byteLength(JSON.stringify(lessonDoc(1, true))) / 1024).toFixed(1);
     const searchName = `GET /api/store/list?keyword=${KEYWORD}`;
     const storeQuery = `?keyword=${encodeURIComponent(KEYWORD)}&pageNum=1&pageSize=12`;
-    const targets: Target[] = [
-      { name: 'GET /api/health', run: (u) => get(`${u}/api/health`) },
-      { name: 'GET /api/user/info', run: (u) => get(`${u}/api/user/info`, auth) },
+    const allTargets: Target[] = [
+      { key: 'health', name: 'GET /api/health', run: (u) => get(`${u}/api/health`) },
+      { key: 'user-info', name: 'GET /api/user/info', run: (u) => get(`${u}/api/user/info`, auth) },
       {
+        key: 'members',
         name: 'GET /api/team/user/list',
         run: (u) => get(`${u}/api/team/user/list?pageNum=1&pageSize=10`, auth),
       },
       {
+        key: 'store',
         name: 'GET /api/store/list (first page, no keyword)',
         run: (u) => get(`${u}/api/store/list?pageNum=1&pageSize=12`, auth),
       },
       {
+        key: 'store-search',
         name: searchName,
         run: (u) => get(`${u}/api/store/list${storeQuery}`, auth),
       },
       {
+        key: 'store-cold',
         name: 'GET /api/store/list, another keyword or page each request (cache cold)',
         run: (u) => coldSearches(u, auth),
       },
       {
+        key: 'save',
         name: `POST /api/lesson/save (${saveKb} KB document)`,
         run: async (u) => {
           // Saves still in flight when the previous run stopped land first.
@@ -153,10 +171,12 @@ export async function httpSection(): Promise<string> {
         },
       },
       {
+        key: 'progress',
         name: `POST /api/learn/progress (${LEARNERS.toLocaleString('en')} learners, another one each request)`,
         run: (u) => saveProgress(u, learners),
       },
     ];
+    const targets = allTargets.filter((t) => chosen(t.key));
 
     // The ceiling first and last: the machine is shared, the mean of both is what ratios use.
     const bareJson = () => get(`http://127.0.0.1:${barePort}/json`);
@@ -180,6 +200,10 @@ export async function httpSection(): Promise<string> {
     const peak = sampler.stop();
     rows.push(await measure('bare Fastify JSON route (ceiling), last', bareJson));
     const ceiling = (rows[0]!.rps + rows.at(-1)!.rps) / 2;
+    if (!seeded) {
+      // Some rows only (BENCH_HTTP_ROWS): their table beside the ceiling, no store, no notes.
+      return `Rows ${ROWS!.join(', ')} only (\`BENCH_HTTP_ROWS\`), autocannon ${CONNECTIONS} connections, ${DURATION_S} s each.\n\n${table(rows, ceiling)}\n\nRatios are to the mean of the two ceiling runs (${Math.round(ceiling)} req/s). Server RSS idle ${idle.serverRssMb} MB, peak ${peak.serverRssMb} MB.\n`;
+    }
 
     return `Autocannon, ${CONNECTIONS} connections, ${DURATION_S} s per endpoint, one after another in one run. The server is the real one (\`apps/server/src/server.ts\` as \`npm start\` runs it: Node's type stripping, \`--max-semi-space-size=16\`; embedded PostgreSQL 18 on the same machine, log level warn, \`TRUST_PROXY=true\`); the ceiling is a bare Fastify route in the bench process. Authenticated endpoints use the demo owner's session. An error is a transport error, a timeout, a non-2xx status or an envelope whose code is not 200.${baseline ? `\n\nRows marked _baseline_ come from the server at \`${process.env.BENCH_BASELINE}\`, run at the same time on the same database.` : ''}
 
@@ -199,11 +223,11 @@ Ratios are to the mean of the two ceiling runs (${Math.round(ceiling)} req/s).
 
 ${targetNote(rows, ceiling, searchName, 'GET /api/health')}
 
-**How the database-backed endpoints are served** (queries per request: user/info 0, member list 1, store list 0 while its page is cached, lesson save 2):
+**How the database-backed endpoints are served** (statements per request once warm, held by \`apps/server/test/statements-per-request.test.ts\`: user/info 0, member list 0 while its page is cached, store list 0 while its page is cached, lesson save 2, progress 1; a session not yet cached adds 1):
 
 - *Sessions*: one prepared statement resolves a token to its live session, its user and the membership of the user's last team; the result is kept up to 10 s per process. Triggers on \`sessions\`, \`users\`, \`team_members\` and \`teams\` notify \`studio_cache\` on every change, and every process empties its cache when the notification arrives — the writing process before its write returns (each pool connection listens, and PostgreSQL delivers a session's own notifications before the statement completes), the others a local round trip later. Expiry is checked on every hit; with the listening connection down nothing is cached.
 - *Store list*: pages are kept up to 10 s per process as the response body (checked against the response schema once), emptied everywhere on a release, unrelease, sale, category or team-name change (triggers again). The query reads the card's columns, not the whole snapshot; a two-character keyword no longer makes PostgreSQL read the whole trigram index (1.9 s per query at 100,000 courses before); newest-first reads \`course_releases_created_idx\`.
-- *Member list*: the page and its total in one statement (a window count), prepared for the unfiltered list. *Lesson save*: a prepared ownership lookup that does not read the content, then the save and the course's \`updated_at\` in one statement.
+- *Member list*: the page and its total in one prepared statement (a window count); unfiltered pages kept up to 10 s per process, emptied by the \`auth\` triggers. *Lesson save*: a prepared ownership lookup, then one prepared statement (the save on its version, the course's \`updated_at\`, the author's revision; no transaction); the live Yjs document is touched only while someone edits the lesson live. *Progress*: the learnable check kept per process (yes answers; \`store\` triggers), then the one upsert.
 
 **Where the rest goes** (V8 CPU profiles of the server under this load, 2 vCPU): writing responses to the socket ≈ 25% of the server's CPU; helmet's headers ≈ 8% while \`@fastify/helmet\` built a new helmet middleware, re-parsing the CSP directives, on every request (built once at start since 2026-11-25, \`platform/security-headers.ts\`: see below); the zod response serializer (\`safeParse\` then \`JSON.stringify\`) 5–12% depending on the body; rate limit, metrics and routing ≈ 5%. For lesson saves, building drizzle's dynamic UPDATE ≈ 6% and PostgreSQL's own work on the shared cores. The cold search costs PostgreSQL ≈ 10 ms per request: counting every match of a common word (about 5,000–10,000 rows, each joined to its course) and, for rare words, walking the newest-first index past many non-matching rows.
 `;

@@ -50,14 +50,21 @@ export async function startServer(
     // As `npm start` runs it (apps/server's start script): Node's own type stripping and a 16 MB
     // young generation. Another build's entry (a bench baseline) may need the tsx loader, run in this
     // one process: the tsx CLI would start a child the SIGKILL below would leave running.
-    options.entry
-      ? ['--import', 'tsx', options.entry]
-      : [
-          '--max-semi-space-size=16',
-          // The bench's heap summary: SIGUSR2 writes a snapshot into the data folder.
-          ...(options.heapSnapshots ? ['--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${dataDir}`] : []),
-          path.join(ROOT, 'apps/server/src/server.ts'),
-        ],
+    // `BENCH_CPU_PROF=<dir>`: a V8 CPU profile of the server, written there when it stops.
+    [
+      ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+    ].concat(
+      options.entry
+        ? ['--import', 'tsx', options.entry]
+        : [
+            '--max-semi-space-size=16',
+            // The bench's heap summary: SIGUSR2 writes a snapshot into the data folder.
+            ...(options.heapSnapshots
+              ? ['--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${dataDir}`]
+              : []),
+            path.join(ROOT, 'apps/server/src/server.ts'),
+          ],
+    ),
     {
       cwd: ROOT,
       env: {

@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cachesListening } from '../src/platform/cache.ts';
 import { call, createCourse, createTeam, createUser, joinTeam, newPhone } from './factories.ts';
-import { buyer, seller } from './store-factories.ts';
+import { boughtCourse, buyer, seller } from './store-factories.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
 let a: TestApp;
@@ -232,5 +232,58 @@ describe('store page cache', () => {
       (r) => r.data.total === 1,
     );
     expect(seen.data.total).toBe(1);
+  });
+});
+
+describe('member list and learnable-course caches', () => {
+  const members = (t: TestApp, token: string) =>
+    call<Page<{ userId: number; nickName: string }>>(t, 'GET', '/team/user/list', {
+      token,
+      query: { pageNum: '1', pageSize: '10' },
+    });
+
+  it('shows a member removed or renamed on the next request, on another server soon', async () => {
+    const { owner, member } = await teamWithMember(a);
+    const ids = async (t: TestApp) => (await members(t, owner.token)).data.list.map((m) => m.userId);
+    expect(await ids(a)).toContain(member.userId);
+    expect(await ids(b)).toContain(member.userId);
+    // Cached on both servers now; a rename behind the API's back is seen at once on a.
+    await a.app.ctx.db.execute(sql`update users set nick_name = '改过的名字' where id = ${member.userId}`);
+    const renamed = (await members(a, owner.token)).data.list.find((m) => m.userId === member.userId);
+    expect(renamed?.nickName).toBe('改过的名字');
+    const removed = await call(a, 'POST', '/team/user/remove', {
+      token: owner.token,
+      body: { userId: member.userId },
+    });
+    expect(removed.code).toBe(200);
+    expect(await ids(a)).not.toContain(member.userId);
+    // The removed member is refused at once, and the other server drops them too.
+    expect((await members(a, member.token)).code).not.toBe(200);
+    expect(
+      await soon(
+        () => ids(b),
+        (list) => !list.includes(member.userId),
+      ),
+    ).not.toContain(member.userId);
+  });
+
+  it('refuses progress at once when the team no longer holds the course', async () => {
+    const { s, b: buyerTeam } = await boughtCourse(a, '缓存学习课', 500);
+    const detail = await call<{ lessons: { lessonId: number }[] }>(a, 'GET', '/learn/course', {
+      token: buyerTeam.user.token,
+      query: { courseId: String(s.courseId) },
+    });
+    const body = {
+      courseId: s.courseId,
+      lessonId: detail.data.lessons[0]!.lessonId,
+      position: 0.2,
+      reachedEnd: false,
+    };
+    const progress = () => call(a, 'POST', '/learn/progress', { token: buyerTeam.user.token, body });
+    expect((await progress()).code).toBe(200);
+    expect((await progress()).code).toBe(200);
+    // A refund's revoked entitlement, written behind the API's back: the next save is refused.
+    await a.app.ctx.db.execute(sql`delete from entitlements where team_id = ${buyerTeam.team.teamId}`);
+    expect((await progress()).code).toBe(Code.NOT_FOUND);
   });
 });

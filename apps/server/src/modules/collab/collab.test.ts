@@ -218,6 +218,37 @@ describe('live co-editing', () => {
     closeAll(live);
   });
 
+  it('a REST save made while nobody edits live reaches the next live open; an older copy merges into it', async () => {
+    const { user, name, lessonId } = await lessonOfNewTeam('v1');
+    const a = openClient(url, name, user.token);
+    await synced(a);
+    typeText(a, ' live');
+    await waitFor('live edit stored', async () => (await storedText(user.token, lessonId)) === 'v1 live');
+    // a goes offline holding its copy; the document unloads once nobody is connected.
+    a.provider.disconnect();
+    await waitFor('unloaded', () => !t.app.collab.hocuspocus.documents.has(name));
+    const detail = await call<Lesson>(t, 'GET', '/lesson/detail', {
+      token: user.token,
+      query: { lessonId: String(lessonId) },
+    });
+    const saved = await call(t, 'POST', '/lesson/save', {
+      token: user.token,
+      body: {
+        lessonId,
+        version: detail.data.version,
+        content: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'rest' }] }] },
+      },
+    });
+    expect(saved.code).toBe(200);
+    const c = openClient(url, name, user.token);
+    await synced(c);
+    expect(textOf(c)).toBe('rest');
+    // The older copy's text was replaced as a change on its own history: merged, not doubled.
+    await a.provider.connect();
+    await waitFor('older copy merged', () => textOf(a) === 'rest' && textOf(c) === 'rest');
+    closeAll(a, c);
+  });
+
   it('presence: who is connected shows beside the lesson, for the course team only', async () => {
     const { user, courseId, lessonId, name } = await lessonOfNewTeam('p');
     const a = openClient(url, name, user.token);

@@ -167,9 +167,19 @@ export function createCollab(
     presence,
     handleUpgrade: (req, socket, head) => sockets.handleUpgrade(req, socket, head),
     async replaceContent(lessonId, content) {
+      const name = collabDocumentName(lessonId);
+      // Nobody edits the lesson live (not here, and without Redis no other process serves it): its
+      // stored state is brought up to the saved JSON when it next loads (persistence.ts), instead of
+      // loading, changing and storing it on every save. The save is committed before this check, so
+      // a load that starts after it reads the saved JSON; one under way is joined below.
+      const busy =
+        hocuspocus.documents.has(name) ||
+        hocuspocus.loadingDocuments.has(name) ||
+        hocuspocus.unloadingDocuments.has(name);
+      if (!redis && !busy) return;
       // The write is already committed: a failure here is logged, the live document catches up on reload.
       try {
-        const conn = await hocuspocus.openDirectConnection(collabDocumentName(lessonId), {} as CollabContext);
+        const conn = await hocuspocus.openDirectConnection(name, {} as CollabContext);
         try {
           await conn.transact((doc) => writeDocToFragment(doc.getXmlFragment(FRAGMENT), content));
         } finally {

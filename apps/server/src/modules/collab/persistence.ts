@@ -1,6 +1,6 @@
 /**
- * A lesson's live document in PostgreSQL: loaded from its stored Yjs state, or seeded once from the
- * lesson's JSON (on the server, never from a client; the first seed stored wins, so two connections
+ * A lesson's live document in PostgreSQL: loaded from its stored Yjs state (brought up to the
+ * lesson's JSON when a save landed while nobody edited live), or seeded once from the lesson's JSON (on the server, never from a client; the first seed stored wins, so two connections
  * or processes opening a fresh lesson at once share one seed); stored as Yjs state plus the JSON
  * derived from it in one transaction (lesson-live.service.ts).
  */
@@ -11,19 +11,27 @@ import * as Y from 'yjs';
 import type { Db } from '../../db/client.ts';
 import { lessonContentOf, storeLiveLesson, LessonTooLargeError } from '../courses/index.ts';
 import { closeFor } from './sockets.ts';
-import { FRAGMENT, docToYDoc, fragmentToDoc } from './y-json.ts';
+import { FRAGMENT, docToYDoc, fragmentToDoc, writeDocToFragment } from './y-json.ts';
 import { findYState, insertSeedState, upsertYState } from './ydoc.repo.ts';
 
 export async function loadLessonDoc(db: Db, lessonId: number, into: Y.Doc): Promise<void> {
-  let state = await findYState(db, lessonId);
+  const [stored, content] = await Promise.all([findYState(db, lessonId), lessonContentOf(db, lessonId)]);
+  if (!content) throw new Error('no such lesson');
+  let state = stored;
   if (!state) {
-    const content = await lessonContentOf(db, lessonId);
-    if (!content) throw new Error('no such lesson');
     const seeded = Y.encodeStateAsUpdate(docToYDoc(content));
     if (await insertSeedState(db, lessonId, seeded)) state = seeded;
     else state = await findYState(db, lessonId);
   }
   if (state) Y.applyUpdate(into, state);
+  // A save made while nobody edited the lesson live left the stored state behind its JSON (collab.ts
+  // replaceContent): the saved text goes in now, as that save would have put it, on top of the state,
+  // so a client holding an older copy of the document still merges with it.
+  const fragment = into.getXmlFragment(FRAGMENT);
+  const live = JSON.stringify(fragmentToDoc(fragment));
+  if (live !== JSON.stringify(fragmentToDoc(docToYDoc(content).getXmlFragment(FRAGMENT)))) {
+    into.transact(() => writeDocToFragment(fragment, content));
+  }
 }
 
 export async function storeLessonDoc(

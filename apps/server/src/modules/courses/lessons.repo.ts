@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { DocNode } from '@studio/contract';
+import { REVISION_POLICY, type DocNode } from '@studio/contract';
 import type { Db } from '../../db/client.ts';
+import { namedQuery } from '../../db/named.ts';
 import { courses, lessons, type CourseRow, type LessonRow } from '../../db/schema.ts';
 
 export async function listLessons(db: Db, courseId: number): Promise<LessonRow[]> {
@@ -82,31 +83,58 @@ export async function insertLesson(
 }
 
 /**
- * Saves on the version the editor started from and touches the course, in one statement (one round
- * trip, and atomically); undefined when the version is stale.
+ * The one statement of a save (a prepared statement, atomic without a transaction): the lesson on
+ * the version the editor started from, the course's `updated_at`, and the author's revision — the
+ * open edit revision while younger than the coalescing window, else a new one — holding the saved
+ * row (so a title-only save keeps the content). Nothing is written when the version is stale.
  */
+const SAVE_LESSON = `
+  with saved as (
+    update lessons
+       set title = coalesce($3, title), content = coalesce($4::jsonb, content),
+           duration_min = coalesce($5, duration_min), free_preview = coalesce($6, free_preview),
+           version = version + 1, updated_at = $7
+     where id = $1 and version = $2
+    returning id, course_id, version, updated_at, title, content
+  ), touched as (
+    update courses set updated_at = $7 from saved where courses.id = saved.course_id
+  ), open as (
+    update lesson_revisions r
+       set title = s.title, content = s.content, version = s.version, updated_at = now()
+      from saved s
+     where r.id = (select max(id) from lesson_revisions where lesson_id = $1)
+       and r.author_id = $8 and r.reason = 'edit' and not r.closed
+       and r.created_at > now() - make_interval(secs => $9)
+    returning r.id
+  ), opened as (
+    insert into lesson_revisions (lesson_id, author_id, reason, version, title, content)
+    select s.id, $8, 'edit', s.version, s.title, s.content from saved s
+     where not exists (select 1 from open)
+  )
+  select version from saved`;
+
+/** Saves with the author's revision in one statement; undefined when the version is stale. */
 export async function saveLessonAt(
   db: Db,
   lessonId: number,
   version: number,
   patch: Partial<Pick<LessonRow, 'title' | 'content' | 'durationMin' | 'freePreview'>>,
+  authorId: number,
 ): Promise<{ version: number; updatedAt: Date } | undefined> {
   const now = new Date();
-  const saved = db.$with('saved').as(
-    db
-      .update(lessons)
-      .set({ ...patch, version: sql`${lessons.version} + 1`, updatedAt: now })
-      .where(and(eq(lessons.id, lessonId), eq(lessons.version, version)))
-      .returning({ courseId: lessons.courseId, version: lessons.version, updatedAt: lessons.updatedAt }),
-  );
-  const [row] = await db
-    .with(saved)
-    .update(courses)
-    .set({ updatedAt: now })
-    .from(saved)
-    .where(eq(courses.id, saved.courseId))
-    .returning({ version: saved.version, updatedAt: saved.updatedAt });
-  return row;
+  const [row] = await namedQuery<{ version: number }>(db, 'save_lesson', SAVE_LESSON, [
+    lessonId,
+    version,
+    patch.title ?? null,
+    patch.content === undefined ? null : JSON.stringify(patch.content),
+    patch.durationMin ?? null,
+    patch.freePreview ?? null,
+    now,
+    authorId,
+    REVISION_POLICY.coalesceMs / 1000,
+  ]);
+  // updated_at is the time sent ($7): read back through a transaction it would come as text.
+  return row && { version: row.version, updatedAt: now };
 }
 
 export async function setPosition(db: Db, lessonId: number, position: number): Promise<void> {

@@ -13,7 +13,7 @@ import { AppError } from '../../platform/errors.ts';
 import { authorize } from '../../platform/policy.ts';
 import { toLessonSummary } from './course.presenter.ts';
 import { lockCourse, updateCourse } from './courses.repo.ts';
-import { checkpointLesson, recordEdit } from './lesson-history.repo.ts';
+import { checkpointLesson } from './lesson-history.repo.ts';
 import { requireCourse } from './courses.service.ts';
 import { settleLiveLessons } from './live-text.ts';
 import {
@@ -130,13 +130,9 @@ export async function saveLesson(
     ...(fields.title !== undefined ? { title: cleanText(fields.title) } : {}),
     ...(fields.content !== undefined ? { content: checkedContent(fields.content) } : {}),
   };
-  // The save and its revision (the author's open one, or a new one) commit together.
-  const row = await c.ctx.db.transaction(async (tx) => {
-    const saved = await saveLessonAt(tx, lessonId, version, patch);
-    if (!saved) throw new AppError(Code.CONFLICT);
-    await recordEdit(tx, lessonId, c.actor.user.id);
-    return saved;
-  });
+  // The save and its revision (the author's open one, or a new one): one statement.
+  const row = await saveLessonAt(c.ctx.db, lessonId, version, patch, c.actor.user.id);
+  if (!row) throw new AppError(Code.CONFLICT);
   // Editors connected live get the saved text as an ordinary change (their next store keeps it).
   if (patch.content) await c.ctx.providers.one('collab.liveLessons')?.replaceContent(lessonId, patch.content);
   return { version: row.version, updateTime: row.updatedAt.getTime() };

@@ -13,7 +13,9 @@ import {
   type MediaWatch,
   type QuizResult,
 } from '@studio/contract';
+import type { Db } from '../../db/client.ts';
 import type { TeamCtx } from '../../platform/auth.ts';
+import { TtlCache } from '../../platform/cache.ts';
 import { AppError } from '../../platform/errors.ts';
 import { authorize } from '../../platform/policy.ts';
 import { lessonRights } from '../../platform/lesson-rights.ts';
@@ -131,12 +133,30 @@ export const mayLearn = (s: { ownTeam: boolean; listed: boolean; bought: boolean
 /** The course the session's team may learn, or 404 (another team's, never bought, or unreleased own). */
 export async function requireLearnable(c: TeamCtx, courseId: number): Promise<LearnableCourse> {
   authorize(c, 'learn.study');
-  const row = await findLearnable(c.ctx.db, c.membership.team.id, courseId);
-  const ownTeam = row?.ownerTeamId === c.membership.team.id;
-  if (!row || !mayLearn({ ownTeam, listed: row.listed, bought: row.bought })) {
-    throw new AppError(Code.NOT_FOUND);
-  }
+  const teamId = c.membership.team.id;
+  const learns = (row: LearnableRow | undefined): row is LearnableRow =>
+    row !== undefined &&
+    mayLearn({ ownTeam: row.ownerTeamId === teamId, listed: row.listed, bought: row.bought });
+  const row = await learnableRows(c.ctx.db).get(
+    `${teamId}:${courseId}`,
+    () => findLearnable(c.ctx.db, teamId, courseId),
+    learns,
+  );
+  if (!learns(row)) throw new AppError(Code.NOT_FOUND);
   return withContent(c, row);
+}
+
+/**
+ * Yes answers only, by team and course, up to 10 s per process (platform/cache.ts): what turns a yes
+ * into a no — an entitlement revoked, the own course unreleased or deleted, a new release (another
+ * release id), the course or team changed — notifies 'store' in every process (migrations 0007,
+ * 0030). A no is asked again each time, so a purchase counts at once.
+ */
+const learnableCaches = new WeakMap<Db, TtlCache<LearnableRow | undefined>>();
+function learnableRows(db: Db): TtlCache<LearnableRow | undefined> {
+  let cache = learnableCaches.get(db);
+  if (!cache) learnableCaches.set(db, (cache = new TtlCache(db, 'store', { ttlMs: 10_000, max: 10_000 })));
+  return cache;
 }
 
 export function requireLesson(course: LearnableCourse, lessonId: number): SnapshotLesson {

@@ -1,6 +1,8 @@
 import { Code, type NonMember, type Page, type TeamRole, type TeamUser } from '@studio/contract';
 import type { Actor } from '../../platform/auth.ts';
+import type { Db } from '../../db/client.ts';
 import type { AppContext } from '../../platform/context.ts';
+import { TtlCache } from '../../platform/cache.ts';
 import { AppError } from '../../platform/errors.ts';
 import { authorize, type Who } from '../../platform/policy.ts';
 import { memberAbilitiesOf } from '../../platform/abilities.ts';
@@ -36,9 +38,27 @@ export async function listMembers(
   q: { keyword: string; role?: TeamRole; pageNum: number; pageSize: number },
 ): Promise<Page<TeamUser>> {
   authorize(viewer, 'team.view');
-  const { rows, total } = await pageMembers(ctx.db, viewer.membership.team.id, q);
+  const teamId = viewer.membership.team.id;
+  // The team page (no filter) is read far more than members change: its rows are cached, and any
+  // change of a member or a user empties the cache in every process (the 'auth' triggers).
+  const { rows, total } =
+    q.keyword || q.role
+      ? await pageMembers(ctx.db, teamId, q)
+      : await memberPages(ctx.db).get(`${teamId}:${q.pageNum}:${q.pageSize}`, () =>
+          pageMembers(ctx.db, teamId, q),
+        );
   return { list: rows.map(toTeamUser(viewer)), total, pageNum: q.pageNum, pageSize: q.pageSize };
 }
+
+type MemberPage = Awaited<ReturnType<typeof pageMembers>>;
+const memberPageCaches = new WeakMap<Db, TtlCache<MemberPage>>();
+/** Unfiltered member pages by team, page and size, kept up to 10 s per process (platform/cache.ts). */
+function memberPages(db: Db): TtlCache<MemberPage> {
+  let cache = memberPageCaches.get(db);
+  if (!cache) memberPageCaches.set(db, (cache = new TtlCache<MemberPage>(db, 'auth', MEMBER_PAGE_CACHE)));
+  return cache;
+}
+const MEMBER_PAGE_CACHE = { ttlMs: 10_000, max: 2_000 };
 
 export async function searchMembers(ctx: AppContext, viewer: Who, keyword: string) {
   authorize(viewer, 'team.view');
