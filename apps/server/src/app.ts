@@ -29,7 +29,7 @@ import { sharesRoutes } from './modules/courses/shares.routes.ts';
 import { learningRoutes } from './modules/learning/learning.routes.ts';
 import { defineMediaJobs, mediaRoutes, mediaUploadRoutes, registerMedia } from './modules/media/index.ts';
 import { attachmentsRoutes } from './modules/attachments/attachments.routes.ts';
-import { registerAttachments } from './modules/attachments/index.ts';
+import { attachmentUploadRoutes, registerAttachments } from './modules/attachments/index.ts';
 import { defineAssetJobs } from './modules/assets/index.ts';
 import { registerCourses } from './modules/courses/index.ts';
 import { commentsRoutes } from './modules/comments/comments.routes.ts';
@@ -237,6 +237,7 @@ export async function buildApp({
         trainingRoutes,
         mediaRoutes,
         mediaUploadRoutes,
+        attachmentUploadRoutes,
         attachmentsRoutes,
         commentsRoutes,
         examsRoutes,
