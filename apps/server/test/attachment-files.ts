@@ -145,7 +145,13 @@ export async function createAttachmentUpload(
 }
 
 /** Bytes of an upload from `offset`. */
-export const patchAttachment = (app: TestApp, token: string, location: string, offset: number, body: Buffer) =>
+export const patchAttachment = (
+  app: TestApp,
+  token: string,
+  location: string,
+  offset: number,
+  body: Buffer,
+) =>
   tusAttachment(
     app,
     token,
@@ -182,6 +188,8 @@ export async function upload(
     url: `/api/attachment/list?lessonId=${lessonId}`,
     headers: { 'x-request-tkToken': token },
   });
-  const data = (list.json() as { data: { list: Attachment[] } }).data.list.find((a) => a.attachmentId === id)!;
+  const data = (list.json() as { data: { list: Attachment[] } }).data.list.find(
+    (a) => a.attachmentId === id,
+  )!;
   return { status: 200, code: 200, msg: '', data };
 }

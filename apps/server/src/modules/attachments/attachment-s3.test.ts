@@ -62,9 +62,7 @@ describe('attachments on S3', () => {
       token,
       query: { lessonId: String(lessonId) },
     });
-    expect(list.data.list).toEqual([
-      expect.objectContaining({ name: 'S3 讲义.pdf', sizeBytes: pdf.length }),
-    ]);
+    expect(list.data.list).toEqual([expect.objectContaining({ name: 'S3 讲义.pdf', sizeBytes: pdf.length })]);
     expect(done.headers['attachment-id']).toBe(String(list.data.list[0]!.attachmentId));
     const stored = (await s3!.keys()).filter((k) => k.startsWith(`attachments/${teamId}/`));
     expect(stored).toHaveLength(1);

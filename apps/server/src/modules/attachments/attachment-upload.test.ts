@@ -78,7 +78,10 @@ describe('attachment upload over tus', () => {
       status: 400,
       code: Code.MEDIA_LENGTH_REQUIRED,
     });
-    expect(await refusal(author.token, author.lessonId, 0)).toEqual({ status: 400, code: Code.ATTACHMENT_EMPTY });
+    expect(await refusal(author.token, author.lessonId, 0)).toEqual({
+      status: 400,
+      code: Code.ATTACHMENT_EMPTY,
+    });
     expect(await refusal(author.token, author.lessonId, MAX + 1)).toEqual({
       status: 413,
       code: Code.ATTACHMENT_TOO_LARGE,
@@ -93,7 +96,10 @@ describe('attachment upload over tus', () => {
     });
     expect(await partials()).toEqual([]);
     for (const a of (await list()).data.list)
-      await call(t, 'POST', '/attachment/delete', { token: author.token, body: { attachmentId: a.attachmentId } });
+      await call(t, 'POST', '/attachment/delete', {
+        token: author.token,
+        body: { attachmentId: a.attachmentId },
+      });
   });
 
   it('resumes: a part, the offset asked again with HEAD, the rest; the attachment holds the bytes sent', async () => {
@@ -129,11 +135,15 @@ describe('attachment upload over tus', () => {
     expect((await patchAttachment(t, stranger, created.location!, 10, pdf.subarray(10))).status).toBe(404);
     expect((await tusAttachment(t, stranger, 'DELETE', created.location)).status).toBe(404);
     // An id that is no upload at all, and one shaped like a path.
-    expect((await tusAttachment(t, author.token, 'HEAD', `/api/attachment/upload/att${'0'.repeat(32)}`)).status).toBe(
+    expect(
+      (await tusAttachment(t, author.token, 'HEAD', `/api/attachment/upload/att${'0'.repeat(32)}`)).status,
+    ).toBe(404);
+    expect((await tusAttachment(t, author.token, 'HEAD', '/api/attachment/upload/..%2F..%2Fx')).status).toBe(
       404,
     );
-    expect((await tusAttachment(t, author.token, 'HEAD', '/api/attachment/upload/..%2F..%2Fx')).status).toBe(404);
-    expect((await tusAttachment(t, author.token, 'HEAD', created.location)).headers['upload-offset']).toBe('10');
+    expect((await tusAttachment(t, author.token, 'HEAD', created.location)).headers['upload-offset']).toBe(
+      '10',
+    );
     // Its own team deletes it (tus termination): nothing is left.
     expect((await tusAttachment(t, author.token, 'DELETE', created.location)).status).toBe(204);
     expect(await partials()).toEqual([]);

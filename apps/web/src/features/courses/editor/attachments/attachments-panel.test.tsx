@@ -100,7 +100,10 @@ describe('AttachmentsPanel', () => {
     act(() => {
       options.onAfterResponse!(
         { getMethod: () => 'PATCH' } as never,
-        { getStatus: () => 204, getHeader: (h: string) => (h === 'Attachment-Id' ? '3' : undefined) } as never,
+        {
+          getStatus: () => 204,
+          getHeader: (h: string) => (h === 'Attachment-Id' ? '3' : undefined),
+        } as never,
       );
       options.onSuccess!({ lastResponse: null as never });
     });
