@@ -67,10 +67,10 @@ export function uploadAttachment(
     const tus = createTus(file, {
       endpoint: new URL(`${API_BASE}${Routes.attachment.upload}`, window.location.origin).href,
       chunkSize: CHUNK_BYTES,
-      retryDelays: null,
+      retryDelays: RETRY_DELAYS,
       metadata: {
         [ATTACHMENT_UPLOAD_METADATA.filename]: file.name,
-
+        [ATTACHMENT_UPLOAD_METADATA.lessonId]: String(target.lessonId),
       },
       fingerprint: (f: File) => Promise.resolve(attachmentFingerprint(f, target.teamId, target.lessonId)),
       storeFingerprintForResuming: true,
