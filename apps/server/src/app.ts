@@ -91,6 +91,11 @@ const codesDescription = () =>
     '`{{params}}` finds them in `data`. Business outcomes answer HTTP 200 unless the table says',
     'otherwise; transport outcomes (validation 400, 404, 413, 429, 500) keep their HTTP status.',
     '',
+    'Resumable uploads are tus 1.0.0 (creation, HEAD, PATCH, DELETE; not listed below):',
+    '`/api/media/upload` (metadata `filename`; the creation answers `Media-Id`) and',
+    '`/api/attachment/upload` (metadata `filename` and `lessonId`; the last PATCH answers',
+    '`Attachment-Id`). A refusal is this envelope with a 4xx status.',
+    '',
     '| code | message key | message (zh) | HTTP |',
     '| --- | --- | --- | --- |',
     ...Object.values(CODE_TABLE).map(
