@@ -67,7 +67,9 @@ describe('attachments on S3', () => {
     const stored = (await s3!.keys()).filter((k) => k.startsWith(`attachments/${teamId}/`));
     expect(stored).toHaveLength(1);
     const file = await t.app.ctx.storage.open(stored[0]!);
-    const bytes = Buffer.concat(await Array.fromAsync(file!.stream as AsyncIterable<Buffer>));
+    const chunks: Buffer[] = [];
+    for await (const chunk of file!.stream as AsyncIterable<Buffer>) chunks.push(chunk);
+    const bytes = Buffer.concat(chunks);
     expect(bytes.equals(pdf)).toBe(true);
     expect(await uploadKeys()).toEqual([]);
   });
