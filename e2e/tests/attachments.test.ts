@@ -3,6 +3,7 @@
  * its progress and row; the course is released; a buyer on a phone (390 px) downloads it from the
  * lesson in 我的学习 under its own name; a visitor of the buy page sees its name and size with a
  * lock, and no download link; so does a visitor of a share page, whose HTML holds no file address.
+ * The upload goes over tus; one whose connection is cut mid-way resumes from the server's offset.
  */
 import { readFile } from 'node:fs/promises';
 import type { UserInfo } from '@studio/contract';
@@ -79,8 +80,19 @@ describe('lesson attachments: uploaded by the author, downloaded by a buyer, nam
     await page.goto(`${baseUrl}${WebPaths.lesson(courseId, paidLessonId)}`);
     const panel = page.locator('.ant-card').filter({ hasText: '附件' }).last();
     const chooser = page.waitForEvent('filechooser');
+    // Over tus: the creation answers 201 with the upload's address, the last PATCH names the attachment.
+    const created = page.waitForResponse(
+      (r) => r.request().method() === 'POST' && r.url().endsWith('/api/attachment/upload'),
+    );
+    const finished = page.waitForResponse(
+      (r) => r.request().method() === 'PATCH' && r.url().includes('/api/attachment/upload/'),
+    );
     await panel.getByRole('button', { name: '上传附件' }).click();
     await (await chooser).setFiles({ name: FILE_NAME, mimeType: 'application/pdf', buffer: PDF });
+    expect((await created).status()).toBe(201);
+    const last = await finished;
+    expect(last.status()).toBe(204);
+    expect(Number(await last.headerValue('attachment-id'))).toBeGreaterThan(0);
     const list = page.getByRole('list', { name: '课时附件' });
     await list.getByText(FILE_NAME).waitFor();
     await list.getByText(/PDF · \d/).waitFor();
@@ -155,5 +167,35 @@ describe('lesson attachments: uploaded by the author, downloaded by a buyer, nam
     const own = await pageAs(seller);
     await own.goto(`${baseUrl}${WebPaths.share(share.shareId)}`);
     await own.locator(`#lesson-${paidLessonId}`).getByText(FILE_NAME).waitFor();
+  });
+
+  it("an upload whose connection is cut mid-way goes on from the server's offset and finishes", async () => {
+    const page = await pageAs(seller);
+    await page.goto(`${baseUrl}${WebPaths.lesson(courseId, paidLessonId)}`);
+    const panel = page.locator('.ant-card').filter({ hasText: '附件' }).last();
+    const list = page.getByRole('list', { name: '课时附件' });
+    await list.getByText(FILE_NAME).waitFor();
+    // The first PATCH's connection is reset; tus-js-client asks where the upload stands (HEAD) and sends the rest.
+    let cut = 0;
+    await page.route('**/api/attachment/upload/*', async (route) => {
+      if (route.request().method() === 'PATCH' && cut === 0) {
+        cut++;
+        return route.abort('connectionreset');
+      }
+      return route.continue();
+    });
+    const asked = page.waitForRequest(
+      (r) => r.method() === 'HEAD' && r.url().includes('/api/attachment/upload/'),
+    );
+    const chooser = page.waitForEvent('filechooser');
+    await panel.getByRole('button', { name: '上传附件' }).click();
+    await (await chooser).setFiles({ name: '续传讲义.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await asked;
+    await list.getByText('续传讲义.pdf').waitFor();
+    expect(cut).toBe(1);
+    // Listed once, and still there after a reload.
+    await page.reload();
+    await list.getByText('续传讲义.pdf').waitFor();
+    expect(await list.getByText('续传讲义.pdf').count()).toBe(1);
   });
 });

@@ -160,6 +160,8 @@ describe('the HTTP edge', () => {
       '| 30006 | errors.lessonsLimit | 一门课程最多 {{max}} 个课时 | 400 |',
     );
     expect(doc.info.description).toContain('| 10012 | errors.smsCodeLocked |');
+    // The tus endpoints, hidden from the paths, are named in the description.
+    expect(doc.info.description).toContain('`/api/attachment/upload` (metadata `filename` and `lessonId`');
     for (const p of [
       '/api/auth/sms/send',
       '/api/auth/login/sms',

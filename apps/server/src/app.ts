@@ -29,7 +29,7 @@ import { sharesRoutes } from './modules/courses/shares.routes.ts';
 import { learningRoutes } from './modules/learning/learning.routes.ts';
 import { defineMediaJobs, mediaRoutes, mediaUploadRoutes, registerMedia } from './modules/media/index.ts';
 import { attachmentsRoutes } from './modules/attachments/attachments.routes.ts';
-import { registerAttachments } from './modules/attachments/index.ts';
+import { attachmentUploadRoutes, registerAttachments } from './modules/attachments/index.ts';
 import { defineAssetJobs } from './modules/assets/index.ts';
 import { registerCourses } from './modules/courses/index.ts';
 import { commentsRoutes } from './modules/comments/comments.routes.ts';
@@ -93,6 +93,11 @@ const codesDescription = () =>
     'Every answer is `{code, msg, data}`: `msg` is the Chinese message of `code`, and a message with',
     '`{{params}}` finds them in `data`. Business outcomes answer HTTP 200 unless the table says',
     'otherwise; transport outcomes (validation 400, 404, 413, 429, 500) keep their HTTP status.',
+    '',
+    'Resumable uploads are tus 1.0.0 (creation, HEAD, PATCH, DELETE; not listed below):',
+    '`/api/media/upload` (metadata `filename`; the creation answers `Media-Id`) and',
+    '`/api/attachment/upload` (metadata `filename` and `lessonId`; the last PATCH answers',
+    '`Attachment-Id`). A refusal is this envelope with a 4xx status.',
     '',
     '| code | message key | message (zh) | HTTP |',
     '| --- | --- | --- | --- |',
@@ -245,6 +250,7 @@ export async function buildApp({
         notificationsRoutes,
         mediaRoutes,
         mediaUploadRoutes,
+        attachmentUploadRoutes,
         attachmentsRoutes,
         commentsRoutes,
         examsRoutes,

@@ -118,6 +118,13 @@ export const envSchema = z
       .positive()
       .max(4 * GIB)
       .default(200 * 1024 * 1024),
+    /** Hours an unfinished attachment upload is kept before the asset sweep frees it. */
+    ATTACHMENT_UPLOAD_EXPIRY_HOURS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 30)
+      .default(24),
     /** How long a signed attachment download address works, in seconds. */
     ATTACHMENT_URL_TTL_SECONDS: z.coerce.number().int().min(5).max(3600).default(300),
     /** The longest video or audio accepted, in seconds; default 4 hours. */

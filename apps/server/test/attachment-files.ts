@@ -100,22 +100,96 @@ export function multipart(parts: Part[]): { payload: Buffer; contentType: string
   return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
-/** Uploads one file to a lesson as the browser's FormData does: `lessonId`, then `file`. */
+const b64 = (v: string) => Buffer.from(v).toString('base64');
+type Envelope = { code: number; msg: string; data: unknown };
+const envelopeOf = (body: string): Envelope | null => {
+  try {
+    return JSON.parse(body) as Envelope;
+  } catch {
+    return null;
+  }
+};
+
+/** A tus request to the attachment upload endpoint, as tus-js-client sends it. */
+export async function tusAttachment(
+  app: TestApp,
+  token: string,
+  method: 'POST' | 'HEAD' | 'PATCH' | 'DELETE',
+  url = '/api/attachment/upload',
+  headers: Record<string, string> = {},
+  payload?: Buffer,
+) {
+  const res = await app.app.inject({
+    method,
+    url,
+    payload,
+    headers: { 'tus-resumable': '1.0.0', 'x-request-tkToken': token, ...headers },
+  });
+  return { status: res.statusCode, headers: res.headers, envelope: envelopeOf(res.body) };
+}
+
+/** A tus creation for an attachment of `size` bytes on a lesson (`size` null: no length declared). */
+export async function createAttachmentUpload(
+  app: TestApp,
+  token: string,
+  lessonId: number | string,
+  size: number | null,
+  filename = 'file.pdf',
+) {
+  const res = await tusAttachment(app, token, 'POST', undefined, {
+    ...(size === null ? { 'upload-defer-length': '1' } : { 'upload-length': String(size) }),
+    'upload-metadata': `filename ${b64(filename)},lessonId ${b64(String(lessonId))}`,
+  });
+  const location = res.headers.location as string | undefined;
+  return { ...res, location };
+}
+
+/** Bytes of an upload from `offset`. */
+export const patchAttachment = (
+  app: TestApp,
+  token: string,
+  location: string,
+  offset: number,
+  body: Buffer,
+) =>
+  tusAttachment(
+    app,
+    token,
+    'PATCH',
+    location,
+    { 'content-type': 'application/offset+octet-stream', 'upload-offset': String(offset) },
+    body,
+  );
+
+/**
+ * Uploads one file to a lesson over tus as the editor does (creation, then the bytes in one PATCH);
+ * answers as the former JSON route did: the envelope with the new attachment (code 200), or the
+ * refusal's envelope and HTTP status.
+ */
 export async function upload(
   app: TestApp,
   token: string,
   lessonId: number,
   file: { filename: string; body: Buffer; type?: string },
-) {
-  const { payload, contentType } = multipart([
-    { name: 'lessonId', value: String(lessonId) },
-    { name: 'file', filename: file.filename, type: file.type ?? 'application/octet-stream', body: file.body },
-  ]);
-  const res = await app.app.inject({
-    method: 'POST',
-    url: '/api/attachment/upload',
-    payload,
-    headers: { 'content-type': contentType, 'x-request-tkToken': token },
+): Promise<{ status: number; code: number; msg: string; data: Attachment }> {
+  const created = await createAttachmentUpload(app, token, lessonId, file.body.length, file.filename);
+  const refused = (r: { status: number; envelope: Envelope | null }) => ({
+    status: r.status,
+    code: r.envelope?.code ?? r.status,
+    msg: r.envelope?.msg ?? '',
+    data: r.envelope?.data as Attachment,
   });
-  return { status: res.statusCode, ...(res.json() as { code: number; msg: string; data: Attachment }) };
+  if (created.status !== 201 || !created.location) return refused(created);
+  const done = await patchAttachment(app, token, created.location, 0, file.body);
+  const id = Number(done.headers['attachment-id']);
+  if (done.status !== 204 || !id) return refused(done);
+  const list = await app.app.inject({
+    method: 'GET',
+    url: `/api/attachment/list?lessonId=${lessonId}`,
+    headers: { 'x-request-tkToken': token },
+  });
+  const data = (list.json() as { data: { list: Attachment[] } }).data.list.find(
+    (a) => a.attachmentId === id,
+  )!;
+  return { status: 200, code: 200, msg: '', data };
 }

@@ -242,7 +242,10 @@ export const Routes = {
     mentionsUnread: '/comment/mention/unread',
   },
   attachment: {
-    /** Multipart: field `lessonId` then field `file`; members who may edit the lesson. */
+    /**
+     * The tus endpoint (creation with the lesson id in the metadata, HEAD for the offset, PATCH for
+     * bytes); each upload under it by id. Members who may edit the lesson.
+     */
     upload: '/attachment/upload',
     /** The draft lesson's attachments (the author's list). */
     list: '/attachment/list',

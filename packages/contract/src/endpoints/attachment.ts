@@ -17,15 +17,6 @@ import {
 } from '../schemas/attachment.ts';
 
 export const attachment = {
-  upload: endpoint({
-    method: 'POST',
-    path: Routes.attachment.upload,
-    auth: 'team',
-    summary:
-      'Attach a file to a lesson (multipart: field `lessonId` then field `file`; PDF, slides, documents, spreadsheets, zip, text; its type judged by its bytes)',
-    output: attachmentSchema,
-    multipart: true,
-  }),
   list: endpoint({
     method: 'GET',
     path: Routes.attachment.list,

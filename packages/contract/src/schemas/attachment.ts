@@ -12,6 +12,10 @@ export type AttachmentKind = (typeof ATTACHMENT_KINDS)[number];
 /** The file picker's hint only: the server decides by the bytes. */
 export const ATTACHMENT_ACCEPT = '.pdf,.ppt,.pptx,.key,.odp,.doc,.docx,.xls,.xlsx,.zip,.txt,.md';
 export const ATTACHMENT_LIMITS = { perLesson: 20, nameMax: 120 } as const;
+/** The tus metadata a client sends with a new attachment upload (base64 values, per the tus protocol). */
+export const ATTACHMENT_UPLOAD_METADATA = { filename: 'filename', lessonId: 'lessonId' } as const;
+/** The header of the upload's last answer naming the attachment it became. */
+export const ATTACHMENT_ID_HEADER = 'Attachment-Id';
 
 export const attachmentSchema = z.object({
   attachmentId: z.number().int(),

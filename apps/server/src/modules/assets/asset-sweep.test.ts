@@ -94,7 +94,12 @@ describe('freeing the attachments of deleted lessons', () => {
     const log = { error: vi.fn(), info: vi.fn() } as unknown as FastifyBaseLogger;
     t.app.ctx.providers.provide('assets.sweepers', () => Promise.reject(new Error('a broken kind')));
     // Media's and attachments' counts both come back (their providers ran), the failure is logged.
-    expect(await sweepAssets(t.app.ctx, log)).toEqual({ abandoned: 0, unused: 0, freed: 0 });
+    expect(await sweepAssets(t.app.ctx, log)).toEqual({
+      abandoned: 0,
+      unused: 0,
+      freed: 0,
+      abandonedAttachmentUploads: 0,
+    });
     expect(log.error).toHaveBeenCalledTimes(1);
   });
 });

@@ -13,3 +13,5 @@ export {
   type ReleasedLessonAccess,
 } from './lesson-access.service.ts';
 export { defineAssetJobs, sweepAssets } from './asset-sweep.ts';
+export { isRefusal, refuse, serveTus, type TusRefusal, type TusRequest } from './tus-uploads.ts';
+export { createTusStore, type LocalCopy, type TusStore } from './tus-stores.ts';

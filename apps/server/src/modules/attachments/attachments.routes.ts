@@ -10,7 +10,6 @@ import {
   releasedAttachments,
   shareAttachments,
 } from './attachment-downloads.service.ts';
-import { receiveAttachment } from './attachment-upload.ts';
 import {
   lessonAttachments,
   removeLessonAttachment,
@@ -23,7 +22,6 @@ export const attachmentsRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     const viewer = (r: FastifyRequest) => viewerIdsOf(ctx, r);
-    serve(app, endpoints.attachment.upload, async (r) => receiveAttachment(ctx, r));
     serve(app, endpoints.attachment.list, async (r) => lessonAttachments(teamCtxOf(r), r.query.lessonId));
     serve(app, endpoints.attachment.rename, async (r) =>
       renameLessonAttachment(teamCtxOf(r), r.body.attachmentId, r.body.name),

@@ -12,7 +12,14 @@ import {
   createTeam,
   createUser,
 } from '../../../test/factories.ts';
-import { minimalDocx, minimalPdf, upload, zipOf } from '../../../test/attachment-files.ts';
+import {
+  createAttachmentUpload,
+  minimalDocx,
+  minimalPdf,
+  patchAttachment,
+  upload,
+  zipOf,
+} from '../../../test/attachment-files.ts';
 import { PNG_1X1 } from '../../../test/images.ts';
 import { createUpload } from '../../../test/media-helpers.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
@@ -114,30 +121,29 @@ describe('uploading attachments', () => {
       expect({ name: lie.filename, code: res.code, status: res.status }).toEqual({
         name: lie.filename,
         code: Code.ATTACHMENT_TYPE_REFUSED,
-        status: 200,
+        status: 400,
       });
       expect(res.msg).toContain('PDF');
     }
     expect(await filesUnder('uploads/attachments')).toEqual(before);
+    expect(await filesUnder('uploads/attachment-uploads')).toEqual([]);
     expect(await filesUnder('tmp')).toEqual([]);
   });
 
-  it('refuses 0 bytes and a file over ATTACHMENT_MAX_BYTES (413, announced or not) and keeps nothing', async () => {
+  it('refuses 0 bytes and a file over ATTACHMENT_MAX_BYTES (413, announced or sent past its length) and keeps nothing', async () => {
     const before = await filesUnder('uploads/attachments');
     const empty = await upload(t, author.token, author.lessonId, {
       filename: 'empty.pdf',
       body: Buffer.alloc(0),
     });
-    expect(empty).toMatchObject({ code: Code.ATTACHMENT_EMPTY, status: 200 });
+    expect(empty).toMatchObject({ code: Code.ATTACHMENT_EMPTY, status: 400 });
     const big = Buffer.concat([minimalPdf(), Buffer.alloc(MAX, 0x20)]);
     const over = await upload(t, author.token, author.lessonId, { filename: 'big.pdf', body: big });
     expect(over).toMatchObject({ code: Code.ATTACHMENT_TOO_LARGE, status: 413, data: { maxMb: 0 } });
-    // Just over the limit, within the multipart slack the early check allows: the stream's count refuses it.
-    const just = await upload(t, author.token, author.lessonId, {
-      filename: 'just.pdf',
-      body: Buffer.concat([minimalPdf(), Buffer.alloc(MAX - minimalPdf().length + 1, 0x20)]),
-    });
-    expect(just).toMatchObject({ code: Code.ATTACHMENT_TOO_LARGE, status: 413 });
+    // Declared within the limit, then sent past it: tus refuses the bytes beyond the declared length.
+    const created = await createAttachmentUpload(t, author.token, author.lessonId, MAX);
+    const past = await patchAttachment(t, author.token, created.location!, 0, Buffer.alloc(MAX + 1, 0x20));
+    expect(past.status).toBe(413);
     expect(await filesUnder('uploads/attachments')).toEqual(before);
     expect(await filesUnder('tmp')).toEqual([]);
   });

@@ -6,17 +6,15 @@
  * last byte is stored, ffprobe decides what it is; anything refused is deleted with its row, so
  * nothing of it is left. GET (tus's download) is not routed: originals are never served.
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
+import type { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
-import type { ServerResponse } from 'node:http';
-import { API_BASE, Code, type CodeValue, MEDIA_UPLOAD_METADATA, messageFor, Routes } from '@studio/contract';
+import { API_BASE, Code, MEDIA_UPLOAD_METADATA, Routes } from '@studio/contract';
 import { EVENTS, Server } from '@tus/server';
-import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { teamCtxOf, type TeamCtx } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { can } from '../../platform/policy.ts';
-import { insertWithinAssetQuota } from '../assets/index.ts';
+import { insertWithinAssetQuota, refuse, serveTus, type TusRequest } from '../assets/index.ts';
 import { mediaContext } from './media-context.ts';
 import { mediaToolsFor } from './media-tools.ts';
 import { probeMedia } from './media-probe.ts';
@@ -28,13 +26,6 @@ export const MEDIA_ID_HEADER = 'Media-Id';
 const NAME_MAX = 120;
 const MB = 1024 * 1024;
 
-type Refusal = { status_code: number; body: string };
-/** A tus hook's refusal: the HTTP status tus sends and our envelope as its body. */
-const refuse = (status: number, code: CodeValue, params?: Record<string, number>): Refusal => ({
-  status_code: status,
-  body: JSON.stringify({ code, msg: messageFor(code, params), data: params ?? null }),
-});
-
 // eslint-disable-next-line no-control-regex
 const UNSAFE = /[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/g;
 /** A file name for display only: no control or direction characters, no folders, at most 120 characters. */
@@ -44,12 +35,10 @@ export function cleanFileName(raw: string | null | undefined): string {
   return name || '未命名文件';
 }
 
-type Request = { c: TeamCtx; res: ServerResponse };
-
 function createTusServer(
   ctx: AppContext,
   log: FastifyBaseLogger,
-  current: AsyncLocalStorage<Request>,
+  current: AsyncLocalStorage<TusRequest>,
 ): Server {
   const { originals, tools } = mediaContext(ctx);
   const { config, db } = ctx;
@@ -139,29 +128,5 @@ function createTusServer(
 export const mediaUploadRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    const current = new AsyncLocalStorage<Request>();
-    const tus = createTusServer(ctx, app.log, current);
-    // The bytes go to tus as they arrive: Fastify does not read the body.
-    app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
-    // Whatever type a client declares (a creation with `Content-Type: video/mp4`), tus decides: the
-    // bytes are judged by probing, and a PATCH of another type gets tus's own 415.
-    app.addContentTypeParser('*', (_request, _payload, done) => done(null));
-    const handler = async (request: FastifyRequest, reply: FastifyReply) => {
-      const c = teamCtxOf(request);
-      reply.hijack();
-      try {
-        await current.run({ c, res: reply.raw }, () => tus.handle(request.raw, reply.raw));
-      } catch (err) {
-        request.log.error({ err }, 'media upload');
-        if (!reply.raw.headersSent) reply.raw.writeHead(500).end();
-      }
-    };
-    for (const url of [Routes.media.upload, `${Routes.media.upload}/:uploadId`])
-      app.route({
-        method: ['POST', 'HEAD', 'PATCH', 'DELETE', 'OPTIONS'],
-        url,
-        config: { auth: 'team' },
-        schema: { hide: true },
-        handler,
-      });
+    serveTus(app, Routes.media.upload, (current) => createTusServer(ctx, app.log, current), 'media upload');
   };

@@ -15,19 +15,6 @@ export const attachmentKeys = {
 
 export const attachmentsApi = {
   list: (lessonId: number) => call.get(Routes.attachment.list, { lessonId }),
-  /** Multipart: `lessonId` first (the server checks the lesson before reading the file), then `file`. */
-  upload: (lessonId: number, file: File, onProgress?: (percent: number) => void) => {
-    const form = new FormData();
-    form.append('lessonId', String(lessonId));
-    form.append('file', file);
-    return call.post(Routes.attachment.upload, form, {
-      // A large file over a slow line: no 30 s cap on the whole upload.
-      timeout: 0,
-      onUploadProgress: (event) => {
-        if (onProgress && event.total) onProgress(Math.round((event.loaded / event.total) * 100));
-      },
-    });
-  },
   rename: (attachmentId: number, name: string) => call.post(Routes.attachment.rename, { attachmentId, name }),
   remove: (attachmentId: number) => call.post(Routes.attachment.remove, { attachmentId }),
   reorder: (lessonId: number, attachmentIds: number[]) =>

@@ -7,6 +7,9 @@ export const attachmentsEnUS: typeof attachmentsZhCN = {
   upload: 'Upload attachment',
   uploading: 'Uploading {{name}}',
   uploaded: 'Uploaded {{name}}',
+  failedNetwork:
+    'The network dropped and the file was not fully sent; choose it again to go on from where it stopped',
+  failedServer: 'The server failed and the file was not fully sent; choose it again later',
   empty: 'No attachments yet',
   rename: 'Rename',
   renameTitle: 'Rename attachment',

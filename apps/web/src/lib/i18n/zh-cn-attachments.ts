@@ -5,6 +5,8 @@ export const attachmentsZhCN = {
   upload: '上传附件',
   uploading: '正在上传 {{name}}',
   uploaded: '已上传 {{name}}',
+  failedNetwork: '网络中断，附件没有传完；请再选一次这个文件，会从中断处接着传',
+  failedServer: '服务器出错了，附件没有传完；请稍后再选一次这个文件',
   empty: '还没有附件',
   rename: '重命名',
   renameTitle: '重命名附件',

@@ -1,5 +1,6 @@
 import { Code, Routes, type Attachment } from '@studio/contract';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import type { UploadOptions } from 'tus-js-client';
 import MockAdapter from 'axios-mock-adapter';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import '../../../../lib/i18n/index.ts';
@@ -7,6 +8,7 @@ import { queryClient } from '../../../../lib/query-client.ts';
 import { http } from '../../../../lib/request.ts';
 import { TestProviders } from '../../../../test/test-providers.tsx';
 import { AttachmentsPanel } from './attachments-panel.tsx';
+import { RETRY_DELAYS, type AttachmentTus, type CreateAttachmentTus } from './attachment-upload.ts';
 
 const mock = new MockAdapter(http);
 const ok = (data: unknown, code: number = Code.OK): [number, unknown] => [200, { code, msg: 'ok', data }];
@@ -26,14 +28,40 @@ beforeEach(() => {
   mock.onGet(Routes.attachment.list).reply(() => ok({ list }));
 });
 afterEach(() => {
+  tus = null;
   mock.reset();
   queryClient.clear();
 });
 
+/** tus-js-client's Upload as the panel drives it; the test plays the server's answers. */
+class FakeTus implements AttachmentTus {
+  started = false;
+  constructor(readonly options: UploadOptions) {}
+  start() {
+    this.started = true;
+  }
+  abort() {
+    return Promise.resolve();
+  }
+  findPreviousUploads() {
+    return Promise.resolve([]);
+  }
+  resumeFromPreviousUpload() {}
+  /** The upload ends with an answer of `status` (null: no answer, the network dropped). */
+  fail(status: number | null, body = '') {
+    const error = Object.assign(new Error('tus failed'), {
+      originalResponse: status === null ? null : { getStatus: () => status, getBody: () => body },
+    });
+    this.options.onError!(error);
+  }
+}
+let tus: FakeTus | null = null;
+const createTus: CreateAttachmentTus = (_file, options) => (tus = new FakeTus(options));
+
 const renderPanel = (editable = true) =>
   render(
     <TestProviders>
-      <AttachmentsPanel lessonId={7} editable={editable} />
+      <AttachmentsPanel lessonId={7} editable={editable} createTus={createTus} />
     </TestProviders>,
   );
 
@@ -52,41 +80,66 @@ describe('AttachmentsPanel', () => {
     ]);
   });
 
-  it('uploads the chosen file as multipart (lessonId first), shows its progress, then lists it', async () => {
-    let release: (() => void) | null = null;
-    let sent: FormData | null = null;
-    mock.onPost(Routes.attachment.upload).reply(
-      (config) =>
-        new Promise((resolve) => {
-          sent = config.data as FormData;
-          release = () => {
-            list = [...list, file(3, '新讲义.pdf')];
-            resolve(ok(file(3, '新讲义.pdf')));
-          };
-        }),
-    );
+  it('uploads the chosen file over tus (lesson in the metadata), shows its progress, then lists it', async () => {
     renderPanel();
     await screen.findByText('讲义.pdf');
     choose('新讲义.pdf');
+    await waitFor(() => expect(tus?.started).toBe(true));
+    const options = tus!.options;
+    expect(options.endpoint).toMatch(/\/api\/attachment\/upload$/);
+    expect(options.metadata).toEqual({ filename: '新讲义.pdf', lessonId: '7' });
+    // A dropped line is tried again from the server's offset.
+    expect(options.retryDelays).toEqual(RETRY_DELAYS);
+    act(() => options.onProgress!(4, 8));
     const status = await screen.findByRole('status');
     expect(status.textContent).toContain('正在上传 新讲义.pdf');
-    expect(within(status).getByRole('progressbar')).toBeTruthy();
-    expect([...sent!.keys()]).toEqual(['lessonId', 'file']);
-    expect(sent!.get('lessonId')).toBe('7');
-    release!();
-    expect(await screen.findByText('新讲义.pdf')).toBeTruthy();
+    expect(within(status).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('50');
+    // Nothing half-made in the list while the bytes go.
+    expect(screen.queryByText('新讲义.pdf', { selector: '.lesson-attachment-name' })).toBeNull();
+    list = [...list, file(3, '新讲义.pdf')];
+    act(() => {
+      options.onAfterResponse!(
+        { getMethod: () => 'PATCH' } as never,
+        {
+          getStatus: () => 204,
+          getHeader: (h: string) => (h === 'Attachment-Id' ? '3' : undefined),
+        } as never,
+      );
+      options.onSuccess!({ lastResponse: null as never });
+    });
+    expect(await screen.findByText('新讲义.pdf', { selector: '.lesson-attachment-name' })).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('status')).toBeNull());
   });
 
-  it('says why the server refused a file', async () => {
-    mock
-      .onPost(Routes.attachment.upload)
-      .reply(200, { code: Code.ATTACHMENT_TYPE_REFUSED, msg: '附件只能是 PDF…', data: null });
+  it('says why the server refused a file, and lists nothing', async () => {
     renderPanel();
     await screen.findByText('讲义.pdf');
     choose('photo.pdf');
+    await waitFor(() => expect(tus?.started).toBe(true));
+    const refusal = { code: Code.ATTACHMENT_TYPE_REFUSED, msg: '附件只能是 PDF…', data: null };
+    act(() => tus!.fail(400, JSON.stringify(refusal)));
     await waitFor(() =>
       expect(screen.getAllByRole('alert').some((a) => a.textContent?.includes('附件只能是 PDF'))).toBe(true),
+    );
+    expect(screen.queryByText('photo.pdf', { selector: '.lesson-attachment-name' })).toBeNull();
+  });
+
+  it('says the quota with its numbers, and a dropped network as such', async () => {
+    renderPanel();
+    await screen.findByText('讲义.pdf');
+    choose('big.pdf');
+    await waitFor(() => expect(tus?.started).toBe(true));
+    const quota = { code: Code.MEDIA_QUOTA_EXCEEDED, msg: 'x', data: { usedMb: 10, quotaMb: 12 } };
+    act(() => tus!.fail(400, JSON.stringify(quota)));
+    await waitFor(() =>
+      expect(screen.getAllByRole('alert').some((a) => /10.*12/.test(a.textContent ?? ''))).toBe(true),
+    );
+    tus = null;
+    choose('big.pdf');
+    await waitFor(() => expect(tus?.started).toBe(true));
+    act(() => tus!.fail(null));
+    await waitFor(() =>
+      expect(screen.getAllByRole('alert').some((a) => a.textContent?.includes('网络中断'))).toBe(true),
     );
   });
 

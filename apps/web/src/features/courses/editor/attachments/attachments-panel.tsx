@@ -19,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { formatBytes } from '../../../../screens/attachment-list.tsx';
 import { attachmentKeys, attachmentsApi } from '../../../attachments/attachments-api.ts';
 import { useTeamId } from '../../../../lib/current-team.ts';
+import { uploadAttachment, type CreateAttachmentTus } from './attachment-upload.ts';
 import './attachments-panel.css';
 
 const RenameDialog = ({
@@ -56,7 +57,16 @@ const RenameDialog = ({
   );
 };
 
-export const AttachmentsPanel = ({ lessonId, editable }: { lessonId: number; editable: boolean }) => {
+export const AttachmentsPanel = ({
+  lessonId,
+  editable,
+  createTus,
+}: {
+  lessonId: number;
+  editable: boolean;
+  /** A test's stand-in for tus-js-client's Upload. */
+  createTus?: CreateAttachmentTus;
+}) => {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const teamId = useTeamId();
@@ -70,13 +80,16 @@ export const AttachmentsPanel = ({ lessonId, editable }: { lessonId: number; edi
   const refresh = () => queryClient.invalidateQueries({ queryKey: key });
 
   const upload = useMutation({
-    mutationFn: (file: File) => {
+    mutationFn: async (file: File) => {
       setProgress({ name: file.name, percent: 0 });
-      return attachmentsApi.upload(lessonId, file, (percent) => setProgress({ name: file.name, percent }));
+      const onProgress = (percent: number) => setProgress({ name: file.name, percent });
+      await uploadAttachment(file, { lessonId, teamId: teamId ?? 0 }, onProgress, createTus);
+      return file.name;
     },
-    onSuccess: (added) => {
-      void message.success(t('attachments.uploaded', { name: added.name }));
-      void refresh();
+    onSuccess: async (name) => {
+      // Listed once the server has stored it whole (under the name as the server cleaned it).
+      await refresh();
+      void message.success(t('attachments.uploaded', { name }));
     },
     onSettled: () => setProgress(null),
   });
@@ -145,7 +158,7 @@ export const AttachmentsPanel = ({ lessonId, editable }: { lessonId: number; edi
             />
           </div>
         )}
-        {upload.error && !progress && (
+        {upload.error && !progress && !upload.isPending && (
           <Alert type="error" showIcon role="alert" title={upload.error.message} />
         )}
         {list.length === 0 ? (
