@@ -3,7 +3,7 @@
  * one by one in an EVENT playlist, each encrypted and fetchable once listed; the media is playable
  * (its master names the growing rendition) while still processing; the playlist closes as VOD and the
  * master gains 720p when done. A transcoding that fails half-way keeps what it listed and, retried,
- * lists again only past it, and ends as a whole one does.
+ * lists again only past it, and ends as a whole one does. On local files and on S3.
  */
 import { createDecipheriv } from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -14,6 +14,7 @@ import type { Media, MediaPlay } from '@studio/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { call, createTeam, createUser } from '../../../test/factories.ts';
 import { makeClip, uploadFile, waitTranscoded } from '../../../test/media-helpers.ts';
+import { startTestS3, type TestS3 } from '../../../test/s3-server.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { findMedia } from './media.repo.ts';
 import { transcodeMedia } from './media-transcode.ts';
@@ -24,21 +25,28 @@ let clip: Buffer;
 let token: string;
 let clips: string;
 
+let s3: TestS3 | null = null;
+
 beforeAll(async () => {
-  t = await createTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   clips = await fs.mkdtemp(path.join(os.tmpdir(), 'media-clips-'));
   clip = await makeClip(clips, 'hdLong', 'mp4');
+}, 60_000);
+afterAll(async () => {
+  await s3?.close();
+  await fs.rm(clips, { recursive: true, force: true });
+});
+
+/** The app on local files or on S3 (test/s3-server.ts), with a team. */
+async function startApp(storage: 'local' | 's3') {
+  if (storage === 's3') s3 = await startTestS3();
+  t = await createTestApp(storage === 's3' ? s3!.env : {});
+  expect(t.app.ctx.config.storage).toBe(storage);
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   const u = await createUser(t);
   await createTeam(t, u.token, '边转边播团队');
   token = u.token;
-}, 60_000);
-afterAll(async () => {
-  vi.restoreAllMocks();
-  await t?.close();
-  await fs.rm(clips, { recursive: true, force: true });
-});
+}
 
 const info = async (mediaId: number) =>
   (await call<Media>(t, 'GET', '/media/info', { token, query: { mediaId: String(mediaId) } })).data;
@@ -93,7 +101,13 @@ function interceptPut(file: string, action: 'hold' | 'fail') {
   return { reached: reachedIt, release, spy, real };
 }
 
-describe('the first rendition while it is made', () => {
+describe.each(['local', 's3'] as const)('the first rendition while it is made (%s storage)', (storage) => {
+  beforeAll(() => startApp(storage), 60_000);
+  afterAll(async () => {
+    vi.restoreAllMocks();
+    await t?.close();
+  });
+
   it('lists encrypted segments as they are stored, plays while processing, then closes as VOD and adds 720p', async () => {
     // The third 360p segment waits: two are stored and listed by then.
     const hold = interceptPut('/360p/seg_00002.ts', 'hold');
