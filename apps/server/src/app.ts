@@ -28,7 +28,7 @@ import { lessonsRoutes } from './modules/courses/lessons.routes.ts';
 import { sharesRoutes } from './modules/courses/shares.routes.ts';
 import { learningRoutes } from './modules/learning/learning.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
-import { mediaDurations } from './modules/media/media.service.ts';
+import { mediaDurations, unfinishedMedia } from './modules/media/media.service.ts';
 import { mediaUploadRoutes } from './modules/media/media-upload.ts';
 import { attachmentsRoutes } from './modules/attachments/attachments.routes.ts';
 import { wireAttachments } from './modules/attachments/attachments.service.ts';
@@ -142,6 +142,7 @@ export async function buildApp({
   // The media module's probed durations, asked by learning and the store (platform/providers.ts).
   // Provided here until modules/media's face registers it itself.
   ctx.providers.provide('media.durations', (teamId, ids) => mediaDurations(ctx.db, teamId, ids));
+  ctx.providers.provide('media.unfinished', (teamId, ids) => unfinishedMedia(ctx.db, teamId, ids));
   // AI jobs' lessons run by their job's kind (modules/ai/index.ts).
   registerAi(ctx);
   // The store search keeps its documents from the owners' domain events, reading a course's store

@@ -39,6 +39,22 @@ export async function teamMediaDurations(db: Db, teamId: number, ids: number[]) 
     .where(and(eq(media.teamId, teamId), inArray(media.id, ids)));
 }
 
+/** Those of a team's media still arriving or being transcoded (not ready, not failed). */
+export async function teamMediaUnfinished(db: Db, teamId: number, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: media.id })
+    .from(media)
+    .where(
+      and(
+        eq(media.teamId, teamId),
+        inArray(media.id, ids),
+        inArray(media.status, ['uploading', 'processing']),
+      ),
+    );
+  return rows.map((r) => r.id);
+}
+
 export async function deleteMedia(db: Db, id: number): Promise<void> {
   await db.delete(media).where(eq(media.id, id));
 }
