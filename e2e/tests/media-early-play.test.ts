@@ -1,0 +1,96 @@
+/**
+ * Issue 47.4: a video plays seconds after its upload, while it is still being transcoded. The author
+ * uploads a two-minute 720p clip (made here by the packaged ffmpeg) from the lesson editor; as soon as
+ * the block says 可播放 (the first rendition's first segments are stored) with the higher rendition's
+ * progress still showing, the lesson's preview in another tab plays it: the video's time advances
+ * through the growing playlist while the editor still shows 转码中 progress. Once transcoding ends the
+ * block says 可播放 alone.
+ */
+import { execFile } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { WebPaths } from '@studio/contract/constants';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { courseWithLesson, editableEditor, lessonText } from '../support/authoring.ts';
+import { demoOwnerContexts } from '../support/demo-tab.ts';
+import { ffmpeg, playedPast } from '../support/media.ts';
+
+const baseUrl = inject('baseUrl');
+const { newContext, api } = demoOwnerContexts(baseUrl);
+const run = promisify(execFile);
+const CLIP = '长视频讲座.mp4';
+const SECONDS = 120;
+
+let dir: string;
+let clipPath: string;
+
+beforeAll(async () => {
+  dir = await fs.mkdtemp(path.join(os.tmpdir(), 'media-early-e2e-'));
+  // 10 s of 1280×720 picture and tone made quickly (ultrafast), then repeated into 2 minutes without
+  // encoding again (stream copy): long enough that its 720p rendition takes a while on CI.
+  const part = path.join(dir, 'part.mp4');
+  await run(ffmpeg, [
+    ...['-nostdin', '-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=duration=10:size=1280x720:rate=25'],
+    ...['-f', 'lavfi', '-i', 'sine=duration=10', '-shortest', '-c:v', 'libx264', '-preset', 'ultrafast'],
+    ...['-b:v', '1500k', '-c:a', 'aac', '-y', part],
+  ]);
+  clipPath = path.join(dir, CLIP);
+  const loops = String(SECONDS / 10 - 1);
+  await run(ffmpeg, [
+    '-nostdin',
+    '-v',
+    'error',
+    '-stream_loop',
+    loops,
+    '-i',
+    part,
+    '-c',
+    'copy',
+    '-y',
+    clipPath,
+  ]);
+}, 120_000);
+afterAll(() => fs.rm(dir, { recursive: true, force: true }));
+
+const cardStatus = (page: Page) => page.locator('.media-card').getByRole('status');
+/** 可播放 while the higher rendition is still being made: its progress shows beside it. */
+const PLAYABLE_MORE = /^可播放，更高清晰度转码中 \d+%$/;
+
+describe('a video playable seconds after its upload', () => {
+  it('plays in the lesson preview while the editor still shows the transcoding progress', async () => {
+    const { courseId, lesson } = await courseWithLesson(api, '边传边播课程');
+    const context = await newContext();
+    const editor = await context.newPage();
+    await editor.goto(`${baseUrl}${WebPaths.lesson(courseId, lesson.lessonId)}`);
+    await editableEditor(editor).waitFor();
+    await editor.locator('input[type="file"][aria-label="上传音视频"]').setInputFiles(clipPath);
+
+    // Playable while the 720p rendition is still being made: the block says so, with its progress.
+    await cardStatus(editor).getByText(PLAYABLE_MORE).waitFor({ timeout: 120_000 });
+    await editor.locator('.media-card').getByRole('progressbar').waitFor();
+    // The block is in the lesson the preview shows (autosaved).
+    await expect.poll(async () => /"mediaId":\d+/.test(await lessonText(api, lesson.lessonId))).toBe(true);
+
+    const preview = await context.newPage();
+    await preview.goto(`${baseUrl}${WebPaths.lessonPreview(courseId, lesson.lessonId)}`);
+    await preview.getByRole('button', { name: `播放视频：${CLIP}` }).click();
+    await playedPast(preview, 1);
+    const video = await preview.locator('video').evaluate((v: HTMLVideoElement) => ({
+      paused: v.paused,
+      readyState: v.readyState,
+      width: v.videoWidth,
+    }));
+    // Frames decoded and shown (the 360p rendition), still playing.
+    expect(video).toMatchObject({ paused: false, width: 640 });
+    expect(video.readyState).toBeGreaterThanOrEqual(2);
+    // …while the editor still shows the transcoding's progress.
+    expect(await cardStatus(editor).textContent()).toMatch(PLAYABLE_MORE);
+    await editor.locator('.media-card').getByRole('progressbar').waitFor();
+
+    // Done: the block says 可播放 alone.
+    await cardStatus(editor).getByText('可播放', { exact: true }).waitFor({ timeout: 240_000 });
+  }, 420_000);
+});
