@@ -5,9 +5,10 @@
  * "First playing" is what a player needs before its first frame: from the upload's last byte, the
  * media's play addresses (`/media/play` polled every 100 ms), its master playlist naming a rendition,
  * that rendition's growing playlist listing a segment, the key and that segment fetched (200). Then
- * the first rendition's transcoding speed (× real time, from the server's `media rendition stored`
- * line); the higher renditions are not waited for here (the 10-minute clip's are in the section's
- * table above), which keeps the 60-minute run to minutes.
+ * the first rendition's transcoding speed over the next SPEED_WINDOW_MS (× real time: the media time
+ * its progress says is done, over the time since the server began it, from its `media playable`
+ * line); no rendition is waited for whole here (the 10-minute clip's are in the section's table
+ * above), which keeps the 60-minute run to minutes on a shared machine.
  */
 import { execFile, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -77,12 +78,10 @@ export async function longClip(ffmpeg: string, dir: string, seconds: number): Pr
   return file;
 }
 
-type Measured = {
-  probeMs: number;
-  playableMs: number;
-  firstSegmentMs: number;
-  first: { rendition: string; ms: number; durationMs: number } | null;
-};
+/** How long the first rendition's speed is watched after its first segment. */
+const SPEED_WINDOW_MS = 60_000;
+
+type Measured = { probeMs: number; playableMs: number; firstSegmentMs: number; speed: number };
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -150,18 +149,25 @@ async function measureClip(base: string, token: string, logFile: string, file: s
   await patch(clip.length - 1, clip.subarray(clip.length - 1));
   const probeMs = Date.now() - lastByte;
   const { playableMs, firstSegmentMs } = await firstSegment(base, token, mediaId, lastByte);
-  // The first rendition stored whole: its speed against the clip's duration.
-  const storedLine = async () =>
-    (await fs.readFile(logFile, 'utf8'))
-      .split('\n')
-      .filter((l) => l.includes('"media rendition stored"') && l.includes(`"mediaId":${mediaId},`))
-      .map((l) => JSON.parse(l) as { rendition: string; ms: number; durationMs: number })[0] ?? null;
-  let first = await storedLine();
-  while (!first && Date.now() - lastByte < 1_800_000) {
-    await sleep(1000);
-    first = await storedLine();
-  }
-  return { probeMs, playableMs, firstSegmentMs, first };
+  // The first rendition's speed: stored whole by then, its own time; else the media time its share
+  // of the progress (a 720p source's two renditions share it equally) says is done, over the time
+  // since its ffmpeg began (the `media playable` line says how long before it was logged).
+  await sleep(SPEED_WINDOW_MS);
+  const info = await api<{ progress: number; durationMs: number }>(
+    base,
+    token,
+    `/media/info?mediaId=${mediaId}`,
+  );
+  const lines = (await fs.readFile(logFile, 'utf8'))
+    .split('\n')
+    .filter((l) => l.includes(`"mediaId":${mediaId},`))
+    .map((l) => JSON.parse(l) as { msg: string; time: number; ms: number; durationMs?: number });
+  const stored = lines.find((l) => l.msg === 'media rendition stored');
+  if (stored) return { probeMs, playableMs, firstSegmentMs, speed: stored.durationMs! / stored.ms };
+  const playable = lines.find((l) => l.msg === 'media playable')!;
+  const ranMs = Date.now() - playable.time + playable.ms;
+  const speed = ((info.progress / 100) * 2 * info.durationMs) / ranMs;
+  return { probeMs, playableMs, firstSegmentMs, speed };
 }
 
 const s = (ms: number) => (ms / 1000).toFixed(1);
@@ -189,9 +195,7 @@ export async function earlyPlaySection(clips: { file: string; seconds: number }[
       for (const clip of clips) {
         const m = await measureClip(server.baseUrl, token, server.logFile, clip.file);
         results.push(m.firstSegmentMs <= 10_000);
-        const speed = m.first
-          ? `${m.first.rendition}: ${s(m.first.ms)} s, ${(m.first.durationMs / m.first.ms).toFixed(2)}×`
-          : 'not stored in 30 min';
+        const speed = `${m.speed.toFixed(2)}×`;
         rows.push(
           `| ${build.label} | ${clip.seconds / 60} min | ${s(m.probeMs)} s | ${s(m.playableMs)} s | **${s(m.firstSegmentMs)} s** | ${speed} |`,
         );
@@ -205,8 +209,8 @@ export async function earlyPlaySection(clips: { file: string; seconds: number }[
   return [
     'Upload end → first playing (issue 47.4): the first rendition (360p) grows as an HLS EVENT playlist while ffmpeg writes it and the media is playable once two segments (8 s) are stored and listed. Measured from the last byte of the tus upload: the upload answered (ffprobe), `/media/play` first giving addresses (two segments listed), and the key and first listed segment fetched as a player would (polled every 100 ms). Each build in a server of its own; the clips are 1280×720, the 60-minute one made fast: 20 s of testsrc2 at 1 Mbit/s (x264 ultrafast) repeated by stream copy.',
     '',
-    '| ffmpeg build | clip | → upload answered | → playable | → first segment fetched | first rendition stored whole (× real time) |',
-    '|---|---|---:|---:|---:|---|',
+    '| ffmpeg build | clip | → upload answered | → playable | → first segment fetched | 360p encoding over its first minute (× real time) |',
+    '|---|---|---:|---:|---:|---:|',
     ...rows,
     '',
     `**Goal — first segment playable ≤ 10 s after the upload's last byte, 10- and 60-minute clips: ${met ? 'met' : 'missed'}.**`,

@@ -1,9 +1,10 @@
 /**
  * Issue 47.4: a video plays seconds after its upload, while it is still being transcoded. The author
- * uploads a two-minute 720p clip (made here by the packaged ffmpeg) from the lesson editor; as soon as
+ * uploads a four-minute 720p clip (made here by the packaged ffmpeg) from the lesson editor; as soon as
  * the block says 可播放 (the first rendition's first segments are stored) with the higher rendition's
- * progress still showing, the lesson's preview in another tab plays it: the video's time advances
- * through the growing playlist while the editor still shows 转码中 progress. Once transcoding ends the
+ * progress still showing, the lesson's preview in another tab plays it: the player got the growing
+ * (EVENT, unfinished) playlist of the rendition still being made, and the video's time advances while
+ * the editor still shows the progress. Once transcoding ends the
  * block says 可播放 alone.
  */
 import { execFile } from 'node:child_process';
@@ -22,15 +23,15 @@ const baseUrl = inject('baseUrl');
 const { newContext, api } = demoOwnerContexts(baseUrl);
 const run = promisify(execFile);
 const CLIP = '长视频讲座.mp4';
-const SECONDS = 120;
+const SECONDS = 240;
 
 let dir: string;
 let clipPath: string;
 
 beforeAll(async () => {
   dir = await fs.mkdtemp(path.join(os.tmpdir(), 'media-early-e2e-'));
-  // 10 s of 1280×720 picture and tone made quickly (ultrafast), then repeated into 2 minutes without
-  // encoding again (stream copy): long enough that its 720p rendition takes a while on CI.
+  // 10 s of 1280×720 picture and tone made quickly (ultrafast), then repeated into 4 minutes without
+  // encoding again (stream copy): long enough that even its 360p rendition takes a while on CI.
   const part = path.join(dir, 'part.mp4');
   await run(ffmpeg, [
     ...['-nostdin', '-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=duration=10:size=1280x720:rate=25'],
@@ -75,6 +76,12 @@ describe('a video playable seconds after its upload', () => {
     await expect.poll(async () => /"mediaId":\d+/.test(await lessonText(api, lesson.lessonId))).toBe(true);
 
     const preview = await context.newPage();
+    // The rendition playlists the player loads: the first is the growing one, then reloaded.
+    const playlists: string[] = [];
+    preview.on('response', (res) => {
+      if (/\/api\/media\/hls\/[^/]+\/360p\/index\.m3u8$/.test(res.url()))
+        void res.text().then((text) => playlists.push(text));
+    });
     await preview.goto(`${baseUrl}${WebPaths.lessonPreview(courseId, lesson.lessonId)}`);
     await preview.getByRole('button', { name: `播放视频：${CLIP}` }).click();
     await playedPast(preview, 1);
@@ -86,6 +93,9 @@ describe('a video playable seconds after its upload', () => {
     // Frames decoded and shown (the 360p rendition), still playing.
     expect(video).toMatchObject({ paused: false, width: 640 });
     expect(video.readyState).toBeGreaterThanOrEqual(2);
+    // It followed the 360p playlist while it grew (EVENT, no end yet, from its start).
+    expect(playlists[0]).toContain('#EXT-X-PLAYLIST-TYPE:EVENT');
+    expect(playlists[0]).not.toContain('#EXT-X-ENDLIST');
     // …while the editor still shows the transcoding's progress.
     expect(await cardStatus(editor).textContent()).toMatch(PLAYABLE_MORE);
     await editor.locator('.media-card').getByRole('progressbar').waitFor();
