@@ -13,7 +13,7 @@ export type MediaCardState =
   /** The server still waits for bytes and nothing sends them here: the file must be picked again. */
   | { kind: 'interrupted' }
   | { kind: 'processing'; percent: number }
-  /** Plays; `percent` while the higher renditions are still being made. */
+  /** Plays; `percent` while transcoding goes on (the first rendition growing, or the higher ones). */
   | { kind: 'playable'; percent: number | null }
   | { kind: 'failed'; message: string }
   /** Deleted, refused or another team's: nothing to show. */
