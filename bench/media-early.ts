@@ -1,7 +1,7 @@
 /**
  * Upload end → first playing (issue 47.4), for a 10-minute and a 60-minute 720p clip, with each
  * ffmpeg build the machine has (a system one: FFMPEG_PATH or `ffmpeg` on PATH; the packaged npm one),
- * one after the other, each in a server of its own (FFMPEG_PATH/FFPROBE_PATH naming that build).
+ * one after the other, each clip in a server of its own (FFMPEG_PATH/FFPROBE_PATH naming that build).
  * "First playing" is what a player needs before its first frame: from the upload's last byte, the
  * media's play addresses (`/media/play` polled every 100 ms), its master playlist naming a rendition,
  * that rendition's growing playlist listing a segment, the key and that segment fetched (200). Then
@@ -184,30 +184,31 @@ export async function earlyPlaySection(clips: { file: string; seconds: number }[
     );
   for (const build of [system, packaged]) {
     if (!build) continue;
-    const server = await startServer(`bench-early-${build.label.split(' ')[0]}`, {
-      LOG_LEVEL: 'info',
-      RATE_LIMIT_PER_MINUTE: '1000000',
-      FFMPEG_PATH: build.ffmpeg,
-      FFPROBE_PATH: build.ffprobe,
-    });
-    try {
-      const { token } = await apiLogin(server.baseUrl, '13800000000', 'demo1234');
-      for (const clip of clips) {
+    // A server of its own per clip: with one transcoding at a time (MEDIA_TRANSCODE_CONCURRENCY=1),
+    // a clip uploaded to the server still making the previous one's 720p would wait in the queue.
+    for (const clip of clips) {
+      const server = await startServer(`bench-early-${build.label.split(' ')[0]}`, {
+        LOG_LEVEL: 'info',
+        RATE_LIMIT_PER_MINUTE: '1000000',
+        FFMPEG_PATH: build.ffmpeg,
+        FFPROBE_PATH: build.ffprobe,
+      });
+      try {
+        const { token } = await apiLogin(server.baseUrl, '13800000000', 'demo1234');
         const m = await measureClip(server.baseUrl, token, server.logFile, clip.file);
         results.push(m.firstSegmentMs <= 10_000);
-        const speed = `${m.speed.toFixed(2)}×`;
         rows.push(
-          `| ${build.label} | ${clip.seconds / 60} min | ${s(m.probeMs)} s | ${s(m.playableMs)} s | **${s(m.firstSegmentMs)} s** | ${speed} |`,
+          `| ${build.label} | ${clip.seconds / 60} min | ${s(m.probeMs)} s | ${s(m.playableMs)} s | **${s(m.firstSegmentMs)} s** | ${m.speed.toFixed(2)}× |`,
         );
+      } finally {
+        // The transcoding still running (the rest of 360p, then 720p) ends with its server.
+        await server.stop();
       }
-    } finally {
-      // A transcoding still running (the higher renditions) ends with its server.
-      await server.stop();
     }
   }
   const met = results.length > 0 && results.every(Boolean);
   return [
-    'Upload end → first playing (issue 47.4): the first rendition (360p) grows as an HLS EVENT playlist while ffmpeg writes it and the media is playable once two segments (8 s) are stored and listed. Measured from the last byte of the tus upload: the upload answered (ffprobe), `/media/play` first giving addresses (two segments listed), and the key and first listed segment fetched as a player would (polled every 100 ms). Each build in a server of its own; the clips are 1280×720, the 60-minute one made fast: 20 s of testsrc2 at 1 Mbit/s (x264 ultrafast) repeated by stream copy.',
+    'Upload end → first playing (issue 47.4): the first rendition (360p) grows as an HLS EVENT playlist while ffmpeg writes it and the media is playable once two segments (8 s) are stored and listed. Measured from the last byte of the tus upload: the upload answered (ffprobe), `/media/play` first giving addresses (two segments listed), and the key and first listed segment fetched as a player would (polled every 100 ms). Each clip in a fresh server of its own; the clips are 1280×720, the 60-minute one made fast: 20 s of testsrc2 at 1 Mbit/s (x264 ultrafast) repeated by stream copy.',
     '',
     '| ffmpeg build | clip | → upload answered | → playable | → first segment fetched | 360p encoding over its first minute (× real time) |',
     '|---|---|---:|---:|---:|---:|',
