@@ -148,7 +148,8 @@ export async function buildApp({
   app.decorate('ctx', ctx);
   // Courses answers attachments (below it) about lessons and shares (platform/providers.ts).
   registerCourses(ctx);
-  // Media's probed durations (asked by learning and the store) and both asset kinds' sweeps.
+  // Media's probed durations and unfinished media (asked by learning and the store) and both asset
+  // kinds' sweeps.
   registerMedia(ctx);
   registerAttachments(ctx);
   // AI jobs' lessons run by their job's kind (modules/ai/index.ts).

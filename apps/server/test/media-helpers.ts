@@ -63,6 +63,17 @@ const SOURCES = {
     '-i',
     'sine=duration=60',
   ],
+  /** 14 s of 1280×720 video with a sine tone: four 360p segments (the growing playlist), then 720p. */
+  hdLong: [
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=duration=14:size=1280x720:rate=25',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=duration=14',
+  ],
   /** 1 s of 4200×64 video: wider than the largest picture transcoded. */
   wide: ['-f', 'lavfi', '-i', 'testsrc=duration=1:size=4200x64:rate=5'],
   /** 3 s of a sine tone. */

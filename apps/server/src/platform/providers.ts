@@ -60,6 +60,11 @@ export type ProviderTypes = {
   'assets.sweepers': AssetSweeper;
   /** media → learning (watch progress), store (a course's duration): probed ms by id. */
   'media.durations': (teamId: number, ids: readonly number[]) => Promise<Map<number, number>>;
+  /**
+   * media (app.ts for now) → learning (completion): those of the ids still being transcoded (playing
+   * while their first rendition grows, issue 47.4): no lesson completes on a media not fully there.
+   */
+  'media.unfinished': (teamId: number, ids: readonly number[]) => Promise<Set<number>>;
   /** collab → courses: a release, a preview or a save sees what is typed live. */
   'collab.liveLessons': LiveLessons;
   /** comments (and any other) → courses: warnings of the release check (unresolved threads). */

@@ -38,6 +38,11 @@ export const media = pgTable(
     height: integer('height'),
     hasAudio: smallint('has_audio'),
     renditions: jsonb('renditions').$type<MediaRendition[]>().notNull().default([]),
+    /**
+     * The rendition of `renditions` still being written (its playlist an HLS EVENT one that grows, no
+     * #EXT-X-ENDLIST yet), or null: a retried transcoding makes it again rather than skipping it.
+     */
+    growing: varchar('growing', { length: 8 }).$type<MediaRendition>(),
     progress: smallint('progress').notNull().default(0),
     errorCode: integer('error_code'),
     /** The AES-128 key of its HLS segments, hex; only the key route hands it out (signed, policy-checked). */

@@ -6,7 +6,7 @@ import { Code, type LearnProgress } from '@studio/contract';
 import type { TeamCtx } from '../../platform/auth.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
-import { lessonWatches } from './lesson-media.ts';
+import { lessonWatches, unfinishedRefusal } from './lesson-media.ts';
 import {
   certificateCodes,
   courseRecords,
@@ -117,6 +117,8 @@ export async function complete(c: TeamCtx, course: LearnableCourse, lesson: Snap
         await lessonWatches(c.ctx, tx, learner, course, lesson),
       );
       if (refusal) throw refusal;
+      const unfinished = await unfinishedRefusal(c.ctx, course, lesson);
+      if (unfinished) throw unfinished;
       await markLessonComplete(tx, learner, lesson.lessonId, course.release.hashes.get(lesson.lessonId)!);
     }
     await settleCourse(tx, c, course);
@@ -129,6 +131,7 @@ const NOT_YET: readonly number[] = [
   Code.QUIZ_NOT_PASSED,
   Code.LESSON_MIN_TIME,
   Code.MEDIA_NOT_WATCHED,
+  Code.MEDIA_NOT_READY,
 ];
 
 /**

@@ -26,6 +26,21 @@ export function courseMediaDurations(ctx: AppContext, course: LearnableCourse): 
   return ids.length === 0 || !durations ? Promise.resolve(new Map()) : durations(course.ownerTeamId, ids);
 }
 
+/**
+ * A lesson whose media is still being transcoded (it plays while its first rendition grows) is not
+ * complete however much of it was watched: 30047 until each of its media is fully there.
+ */
+export async function unfinishedRefusal(
+  ctx: AppContext,
+  course: LearnableCourse,
+  lesson: SnapshotLesson,
+): Promise<AppError | null> {
+  const ids = lessonMediaIds(lesson);
+  const unfinished = ctx.providers.one('media.unfinished');
+  if (ids.length === 0 || !unfinished) return null;
+  return (await unfinished(course.ownerTeamId, ids)).size > 0 ? new AppError(Code.MEDIA_NOT_READY) : null;
+}
+
 /** What the learner watched of each media block of a lesson. */
 export function mediaWatchesOf(
   lesson: SnapshotLesson,

@@ -173,6 +173,27 @@ describe('watch progress', () => {
     expect(course.data.lessons.map((l) => l.state)).toEqual(['completed', 'completed']);
   });
 
+  it('completes no lesson on a media still being transcoded (playing while it grows), however much is watched', async () => {
+    const c = await mediaCourse(t);
+    const token = c.buyer.user.token;
+    const status = (s: string) =>
+      t.app.ctx.db.execute(sql`update media set status = ${s} where id in (${c.long}, ${c.short})`);
+    await status('processing');
+    await startWatching(c, c.long, 600);
+    expect((await save(c, c.long, 100_000, [[0, 100_000]])).data.watch.percent).toBe(100);
+    await startWatching(c, c.short, 600);
+    const watched = await save(c, c.short, 60_000, [[0, 60_000]]);
+    expect(watched.code).toBe(200);
+    expect(watched.data.watch.percent).toBe(100);
+    expect(watched.data.state).toBe('in_progress');
+    const refused = await markDone(token, { courseId: c.courseId, lessonId: c.second });
+    expect(refused.code).toBe(Code.MEDIA_NOT_READY);
+    // Transcoded whole: the next save completes it.
+    await status('ready');
+    const done = await save(c, c.short, 60_000, [[59_000, 60_000]]);
+    expect(done.data.state).toBe('completed');
+  });
+
   it("answers 404 to another team's member and to a team that did not buy; 401 without a session", async () => {
     const c = await mediaCourse(t);
     const body = { courseId: c.courseId, lessonId: c.second, mediaId: c.long, positionMs: 0 };

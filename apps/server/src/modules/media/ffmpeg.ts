@@ -17,6 +17,8 @@ type RunOptions = {
   onProgressMs?: (ms: number) => void;
   /** Killed when it reports nothing for this long (a stuck decoder). */
   stallMs?: number;
+  /** Killed when this aborts (what it writes is no longer wanted). */
+  signal?: AbortSignal;
 };
 
 /** Runs a tool with fixed arguments (no shell); resolves its stdout, rejects with its stderr's tail. */
@@ -33,6 +35,7 @@ export function runTool(binary: string, args: string[], options: RunOptions = {}
       timer = setTimeout(() => child.kill('SIGKILL'), options.stallMs);
     };
     arm();
+    options.signal?.addEventListener('abort', () => child.kill('SIGKILL'), { once: true });
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
       arm();
       if (!options.onProgressMs) {

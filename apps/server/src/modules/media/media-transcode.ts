@@ -1,8 +1,10 @@
 /**
  * Transcoding (a durable pg-boss job, `media-transcode`): the stored original becomes HLS renditions,
  * lowest first so a lesson plays soon, each encrypted with the media's AES-128 key (segments in the
- * storage are ciphertext), then a poster frame. Progress over every rendition is kept on the row. A
- * retried job (a killed process) skips the renditions already stored.
+ * storage are ciphertext), then a poster frame. The first rendition is stored segment by segment as
+ * ffmpeg writes it, a growing playlist players follow seconds after the upload (media-growing.ts);
+ * the others are stored whole and join the master playlist when done. Progress over every rendition
+ * is kept on the row. A retried job (a killed process) skips the renditions already stored whole.
  */
 import { Code, type MediaRendition } from '@studio/contract';
 import type { FastifyBaseLogger } from 'fastify';
@@ -16,7 +18,8 @@ import { SAFE_INPUT, ToolError, runTool } from './ffmpeg.ts';
 import { levelArg, videoCodec } from './media-codecs.ts';
 import { hlsPrefix, mediaContext } from './media-context.ts';
 import { DEMUXERS } from './media-probe.ts';
-import { addRendition, findMedia, markFailed, markReady, setProgress } from './media.repo.ts';
+import { GrowingRendition } from './media-growing.ts';
+import { addRendition, findMedia, markFailed, markGrowing, markReady, setProgress } from './media.repo.ts';
 
 export const TRANSCODE_QUEUE = 'media-transcode';
 /** Seconds of each HLS segment. */
@@ -92,6 +95,8 @@ export function ffmpegArgs(
   r: Rendition,
   keyInfo: string,
   outDir: string,
+  /** 'event': the playlist rewritten after each segment (the growing first rendition). */
+  playlistType: 'vod' | 'event' = 'vod',
 ): string[] {
   const audio = row.hasAudio
     ? ['-map', '0:a:0', '-c:a', 'aac', '-b:a', `${AUDIO_KBPS}k`, '-ac', '2']
@@ -137,7 +142,7 @@ export function ffmpegArgs(
     '-hls_time',
     String(SEGMENT_SECONDS),
     '-hls_playlist_type',
-    'vod',
+    playlistType,
     '-hls_key_info_file',
     keyInfo,
     '-hls_segment_filename',
@@ -177,7 +182,8 @@ export async function transcodeMedia(
   if (!row || row.status !== 'processing') return;
   const { originals, tools } = mediaContext(ctx);
   const plan = renditionsFor(row);
-  const done = row.renditions.filter((r) => plan.some((p) => p.name === r));
+  // A rendition still growing when the last run stopped is made again (its stored part is kept listed).
+  const done = row.renditions.filter((r) => plan.some((p) => p.name === r) && r !== row.growing);
   const work = await fs.mkdtemp(path.join(os.tmpdir(), `media-${mediaId}-`));
   const original = await originals.localCopy(row.uploadId);
   let poster: Promise<void> | null = null;
@@ -197,19 +203,49 @@ export async function transcodeMedia(
       // The poster is taken beside the first video rendition (one frame, a fraction of a second).
       poster = r.name !== 'audio' && done.length === 0 ? makePoster(ctx, row, original.path, work) : null;
       poster?.catch(() => undefined); // awaited below; not an unhandled rejection meanwhile
-      await runTool(tools.ffmpeg, ffmpegArgs(row, original.path, r, keyInfo, outDir), {
-        stallMs: STALL_MS,
-        onProgressMs: (ms) => {
-          if (Date.now() - last < 1000) return;
-          last = Date.now();
-          const share = Math.min(1, ms / durationMs);
-          // Progress is a hint: a failed write is logged, never fails the transcoding.
-          setProgress(ctx.db, mediaId, Math.min(99, Math.floor((100 * (i + share)) / plan.length))).catch(
-            (err: unknown) => log?.warn({ err, mediaId }, 'media progress'),
-          );
+      const prefix = `${hlsPrefix(row.teamId, row.id)}${r.name}/`;
+      // Nothing plays yet: this one is stored as it is written, and plays once its first segments are.
+      const growing =
+        done.length === 0
+          ? new GrowingRendition({
+              ctx,
+              prefix,
+              outDir,
+              onPlayable: async () => {
+                await poster; // the player shows it: stored before the media is said playable
+                await markGrowing(ctx.db, mediaId, r.name);
+                log?.info({ mediaId, rendition: r.name, ms: Date.now() - started }, 'media playable');
+              },
+            })
+          : null;
+      const abort = new AbortController();
+      await growing?.start(() => abort.abort());
+      const run = runTool(
+        tools.ffmpeg,
+        ffmpegArgs(row, original.path, r, keyInfo, outDir, growing ? 'event' : 'vod'),
+        {
+          signal: abort.signal,
+          stallMs: STALL_MS,
+          onProgressMs: (ms) => {
+            if (Date.now() - last < 1000) return;
+            last = Date.now();
+            const share = Math.min(1, ms / durationMs);
+            // Progress is a hint: a failed write is logged, never fails the transcoding.
+            setProgress(ctx.db, mediaId, Math.min(99, Math.floor((100 * (i + share)) / plan.length))).catch(
+              (err: unknown) => log?.warn({ err, mediaId }, 'media progress'),
+            );
+          },
         },
-      });
-      await storeFolder(ctx, outDir, `${hlsPrefix(row.teamId, row.id)}${r.name}/`);
+      );
+      try {
+        await run;
+      } catch (err) {
+        await growing?.stop();
+        // A failed store killed ffmpeg: that failure, not ffmpeg's end, is what happened.
+        throw growing?.failure ?? err;
+      }
+      if (growing) await growing.close();
+      else await storeFolder(ctx, outDir, prefix);
       await poster;
       done.push(r.name);
       // Each rendition's time, for operators and the bench (its speed against the media's duration).

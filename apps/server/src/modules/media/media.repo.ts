@@ -39,6 +39,22 @@ export async function teamMediaDurations(db: Db, teamId: number, ids: number[]) 
     .where(and(eq(media.teamId, teamId), inArray(media.id, ids)));
 }
 
+/** Those of a team's media still arriving or being transcoded (not ready, not failed). */
+export async function teamMediaUnfinished(db: Db, teamId: number, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: media.id })
+    .from(media)
+    .where(
+      and(
+        eq(media.teamId, teamId),
+        inArray(media.id, ids),
+        inArray(media.status, ['uploading', 'processing']),
+      ),
+    );
+  return rows.map((r) => r.id);
+}
+
 export async function deleteMedia(db: Db, id: number): Promise<void> {
   await db.delete(media).where(eq(media.id, id));
 }
@@ -63,9 +79,23 @@ export async function setProgress(db: Db, id: number, progress: number): Promise
     .where(and(eq(media.id, id), eq(media.status, 'processing')));
 }
 
-/** One more rendition is stored: players may use it from now on. */
+/**
+ * The first rendition's first segments are stored and listed in its growing playlist: players may
+ * follow it from now on (the master names it), while it is still being written.
+ */
+export async function markGrowing(db: Db, id: number, rendition: MediaRendition): Promise<void> {
+  await db
+    .update(media)
+    .set({ renditions: [rendition], growing: rendition, updatedAt: new Date() })
+    .where(and(eq(media.id, id), eq(media.status, 'processing')));
+}
+
+/** One more rendition is stored whole (a growing one closed): players may use it from now on. */
 export async function addRendition(db: Db, id: number, renditions: MediaRendition[], progress: number) {
-  await db.update(media).set({ renditions, progress, updatedAt: new Date() }).where(eq(media.id, id));
+  await db
+    .update(media)
+    .set({ renditions, growing: null, progress, updatedAt: new Date() })
+    .where(eq(media.id, id));
 }
 
 export async function markReady(db: Db, id: number): Promise<void> {
@@ -78,7 +108,7 @@ export async function markReady(db: Db, id: number): Promise<void> {
 export async function markFailed(db: Db, id: number, errorCode: number): Promise<void> {
   await db
     .update(media)
-    .set({ status: 'failed', errorCode, renditions: [], updatedAt: new Date() })
+    .set({ status: 'failed', errorCode, renditions: [], growing: null, updatedAt: new Date() })
     .where(eq(media.id, id));
 }
 

@@ -7,7 +7,7 @@ import { authorize } from '../../platform/policy.ts';
 import type { MediaRow } from '../../db/schema.ts';
 import { playableMedia, type MediaViewer } from './media-access.ts';
 import { assetBytes } from '../assets/index.ts';
-import { findTeamMedia, teamMediaDurations } from './media.repo.ts';
+import { findTeamMedia, teamMediaDurations, teamMediaUnfinished } from './media.repo.ts';
 import { hlsBase, signGrant, type PlayGrant } from './media-urls.ts';
 import { captionsForPlay } from './captions.service.ts';
 
@@ -45,6 +45,18 @@ export async function mediaDurations(
 ): Promise<Map<number, number>> {
   const rows = await teamMediaDurations(db, teamId, [...new Set(ids)]);
   return new Map(rows.flatMap((r) => (r.durationMs ? [[r.id, r.durationMs] as const] : [])));
+}
+
+/**
+ * Those of a team's media that are not fully there yet (uploading, or transcoding while the first
+ * rendition already plays): learning completes no lesson on them (`ctx.providers`' media.unfinished).
+ */
+export async function unfinishedMedia(
+  db: AppContext['db'],
+  teamId: number,
+  ids: readonly number[],
+): Promise<Set<number>> {
+  return new Set(await teamMediaUnfinished(db, teamId, [...new Set(ids)]));
 }
 
 export async function mediaUsage(c: TeamCtx): Promise<MediaUsage> {

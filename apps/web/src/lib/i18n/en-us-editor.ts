@@ -87,7 +87,7 @@ export const editorEnUS: WithPlurals<typeof editorZhCN> = {
     pickSameFile: 'Pick the original file “{{name}}” to resume',
     processing: 'Converting {{percent}}%',
     playable: 'Playable',
-    playableMore: 'Playable; higher qualities converting {{percent}}%',
+    playableMore: 'Playable; still converting {{percent}}%',
     failed: 'Failed: {{message}}',
     failedUnknown: 'Processing failed; delete it and upload again',
     failedServer: 'The server failed; resume the upload later',

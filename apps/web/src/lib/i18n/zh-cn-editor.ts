@@ -79,7 +79,7 @@ export const editorZhCN = {
     pickSameFile: '请选择原来的文件“{{name}}”继续上传',
     processing: '转码中 {{percent}}%',
     playable: '可播放',
-    playableMore: '可播放，更高清晰度转码中 {{percent}}%',
+    playableMore: '可播放，仍在转码 {{percent}}%',
     failed: '失败：{{message}}',
     failedUnknown: '处理失败，请删除后重新上传',
     failedServer: '服务器出错了，请稍后继续上传',

@@ -69,7 +69,7 @@ describe('the media block in the editor', () => {
       await waitFor(() => expect(status().textContent).toBe('转码中 20%'));
       expect(screen.getByRole('progressbar', { name: '转码中 20%' })).toBeTruthy();
       await vi.advanceTimersByTimeAsync(MEDIA_POLL_MS);
-      await waitFor(() => expect(status().textContent).toBe('可播放，更高清晰度转码中 60%'));
+      await waitFor(() => expect(status().textContent).toBe('可播放，仍在转码 60%'));
       await vi.advanceTimersByTimeAsync(MEDIA_POLL_MS);
       await waitFor(() => expect(status().textContent).toBe('可播放'));
       expect(screen.queryByRole('progressbar')).toBeNull();

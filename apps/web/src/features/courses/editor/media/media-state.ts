@@ -1,6 +1,7 @@
 /**
  * What a media block's card says, from the upload running in this page (if any) and the server's
- * state of the media: 上传中 x% / 转码中 x% / 可播放 (once one rendition is done) / 失败 with why.
+ * state of the media: 上传中 x% / 转码中 x% / 可播放，仍在转码 x% (once the first rendition's first
+ * segments are stored: it plays while it grows) / 可播放 / 失败 with why.
  */
 import type { Media } from '@studio/contract';
 import { ApiError } from '../../../../lib/api-error.ts';
@@ -13,7 +14,7 @@ export type MediaCardState =
   /** The server still waits for bytes and nothing sends them here: the file must be picked again. */
   | { kind: 'interrupted' }
   | { kind: 'processing'; percent: number }
-  /** Plays; `percent` while the higher renditions are still being made. */
+  /** Plays; `percent` while transcoding goes on (the first rendition growing, or the higher ones). */
   | { kind: 'playable'; percent: number | null }
   | { kind: 'failed'; message: string }
   /** Deleted, refused or another team's: nothing to show. */
