@@ -34,5 +34,6 @@ export * from './store-list-address.ts';
 export * from './price.ts';
 export * from './china-time.ts';
 export * from './schemas/training.ts';
+export * from './schemas/training-report.ts';
 export * from './endpoint.ts';
 export * from './endpoints/index.ts';

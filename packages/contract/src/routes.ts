@@ -108,6 +108,8 @@ export const Routes = {
     purchased: '/store/purchased',
     teamSales: '/store/team/sales',
     teamPurchases: '/store/team/purchases',
+    teamSalesExport: '/store/team/sales/export',
+    teamPurchasesExport: '/store/team/purchases/export',
   },
   cart: {
     list: '/cart/list',
@@ -193,6 +195,11 @@ export const Routes = {
     taskCancel: '/training/task/cancel',
     /** The asker's own open tasks with their state (我的任务). */
     mine: '/training/task/mine',
+    reportTask: '/training/report/task',
+    reportCourse: '/training/report/course',
+    reportMember: '/training/report/member',
+    reportTaskExport: '/training/report/task/export',
+    reportCourseExport: '/training/report/course/export',
   },
   quiz: {
     answer: '/quiz/answer',

@@ -4,4 +4,10 @@
  * (training) read which courses a team may assign and who completed them.
  */
 export { revokeLostCertificates, viewCertificate } from './certificates.service.ts';
-export { completedCourses, courseHoldingsOf, type CourseHolding } from './learning.service.ts';
+export {
+  completedCourses,
+  courseHoldingsOf,
+  courseLessonProgress,
+  type CourseHolding,
+  type CourseLessonProgress,
+} from './learning.service.ts';

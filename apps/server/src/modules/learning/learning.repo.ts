@@ -340,3 +340,15 @@ export async function revokeUnheldCertificates(db: Db, teamId: number): Promise<
     select (select count(*) from revoked)::int as n, (select count(*) from reopened) as reopened`);
   return rows[0]?.n ?? 0;
 }
+
+/** Every learner's lesson rows of one course in the team: who opened and who completed each lesson. */
+export async function courseLessonRows(db: Db, teamId: number, courseId: number) {
+  return db
+    .select({
+      userId: learningLessons.userId,
+      lessonId: learningLessons.lessonId,
+      completed: sql<boolean>`${learningLessons.completedAt} is not null`,
+    })
+    .from(learningLessons)
+    .where(and(eq(learningLessons.teamId, teamId), eq(learningLessons.courseId, courseId)));
+}
