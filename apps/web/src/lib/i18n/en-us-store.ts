@@ -230,6 +230,7 @@ export const storeEnUS: WithPlurals<typeof storeZhCN> = {
     orders: 'Orders',
     revenue: 'Revenue',
     buyers: 'Buying teams',
+    date: 'Date',
     chart: 'Daily revenue, last 30 days',
     chartLabel: 'Bar chart of daily revenue over the last 30 days, {{revenue}} in total',
     point: '{{date}}: {{revenue}}, {{count}} orders',

@@ -211,6 +211,7 @@ export const storeZhCN = {
     orders: '订单数',
     revenue: '销售额',
     buyers: '购买团队',
+    date: '日期',
     chart: '近 30 天每日销售额',
     chartLabel: '近 30 天每日销售额柱状图，合计 {{revenue}}',
     point: '{{date}}：{{revenue}}，{{count}} 笔订单',
