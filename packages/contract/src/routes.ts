@@ -333,6 +333,8 @@ export const WebPaths = {
   learnCourse: (courseId: Id, lessonId?: Id | null) =>
     lessonId ? `/learn/course/${courseId}?lesson=${lessonId}` : `/learn/course/${courseId}`,
   learnReport: '/learn/report',
+  /** 培训报告 (OWNER/ADMIN): per task, course or member; `?taskId=` opens a task's. */
+  trainingReport: '/training/report',
   /** 题库 and 考试 management (OWNER/ADMIN). */
   examBank: '/exam/bank',
   examManage: '/exam/manage',

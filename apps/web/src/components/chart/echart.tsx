@@ -23,7 +23,12 @@ export const EChart = ({ caption, summary, option, table, height = 220 }: EChart
   const box = useRef<HTMLDivElement>(null);
   const chart = useRef<EChartsType | null>(null);
   const latest = useRef(option);
-  latest.current = option;
+
+  // Declared first, so it runs before the set-up below: the chart, once loaded, draws the latest option.
+  useEffect(() => {
+    latest.current = option;
+    chart.current?.setOption(option, true);
+  }, [option]);
 
   useEffect(() => {
     let gone = false;
@@ -46,10 +51,6 @@ export const EChart = ({ caption, summary, option, table, height = 220 }: EChart
     };
   }, [height]);
 
-  useEffect(() => {
-    chart.current?.setOption(option, true);
-  }, [option]);
-
   return (
     <figure className="echart">
       <figcaption className="echart-caption">{caption}</figcaption>
@@ -66,7 +67,8 @@ export const barOption = (
   o: { color: string; name: string; format?: (v: number) => string },
 ): EChartsCoreOption => ({
   color: [o.color],
-  grid: { left: 8, right: 8, top: 24, bottom: 8, containLabel: true },
+  // ECharts 6 keeps the axis labels inside the grid by default (outerBounds), no containLabel.
+  grid: { left: 8, right: 8, top: 24, bottom: 8 },
   tooltip: { trigger: 'axis', valueFormatter: o.format },
   xAxis: { type: 'category', data: categories, axisTick: { alignWithLabel: true } },
   yAxis: { type: 'value', minInterval: 1, axisLabel: o.format ? { formatter: o.format } : undefined },
@@ -76,7 +78,11 @@ export const barOption = (
       name: o.name,
       data: values,
       barMaxWidth: 32,
-      label: { show: true, position: 'top', formatter: o.format ? ({ value }: { value: number }) => o.format!(value) : undefined },
+      label: {
+        show: true,
+        position: 'top',
+        formatter: o.format ? ({ value }: { value: number }) => o.format!(value) : undefined,
+      },
     },
   ],
 });
