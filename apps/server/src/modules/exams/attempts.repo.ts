@@ -151,7 +151,7 @@ export async function hasPassed(db: Db, teamId: number, userId: number, examId: 
 }
 
 /** Who passed which of these exams of the team, and each member's best score (for reports). */
-export async function examStandings(db: Db, teamId: number, examIds: number[]) {
+export async function examStandings(db: Db, teamId: number, examIds: number[], userId?: number) {
   if (examIds.length === 0) return [];
   return db
     .select({
@@ -169,6 +169,7 @@ export async function examStandings(db: Db, teamId: number, examIds: number[]) {
       and(
         eq(examAttempts.teamId, teamId),
         inArray(examAttempts.examId, examIds),
+        userId === undefined ? undefined : eq(examAttempts.userId, userId),
         sql`${examAttempts.submittedAt} is not null`,
       ),
     )

@@ -23,8 +23,10 @@ export type ExamStanding = {
  * Every handed-in member's standing at these exams of the team, in one statement (a task's members
  * and the reports read thousands at once); a member with no handed-in attempt is absent.
  */
-export const examStandingsOf = (db: Db, q: { teamId: number; examIds: number[] }): Promise<ExamStanding[]> =>
-  examStandings(db, q.teamId, [...new Set(q.examIds)]);
+export const examStandingsOf = (
+  db: Db,
+  q: { teamId: number; examIds: number[]; userId?: number },
+): Promise<ExamStanding[]> => examStandings(db, q.teamId, [...new Set(q.examIds)], q.userId);
 
 export type TeamExam = {
   examId: number;

@@ -66,7 +66,7 @@ export async function courseHoldings(db: Db, teamId: number, courseIds: number[]
 }
 
 /** The team's learners who completed these courses, as `settleCourse` marked them. */
-export async function courseCompletions(db: Db, teamId: number, courseIds: number[]) {
+export async function courseCompletions(db: Db, teamId: number, courseIds: number[], userId?: number) {
   if (courseIds.length === 0) return [];
   return db
     .select({
@@ -79,6 +79,7 @@ export async function courseCompletions(db: Db, teamId: number, courseIds: numbe
       and(
         eq(learningCourses.teamId, teamId),
         inArray(learningCourses.courseId, courseIds),
+        userId === undefined ? undefined : eq(learningCourses.userId, userId),
         sql`${learningCourses.completedAt} is not null`,
       ),
     );

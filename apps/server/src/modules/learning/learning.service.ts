@@ -220,8 +220,10 @@ export async function courseHoldingsOf(c: TeamCtx, courseIds: number[]): Promise
 export async function completedCourses(
   c: TeamCtx,
   courseIds: number[],
+  /** Only this learner's (我的任务 reads one member's, the reports everyone's). */
+  userId?: number,
 ): Promise<{ userId: number; courseId: number; completedAt: Date }[]> {
-  const rows = await courseCompletions(c.ctx.db, c.membership.team.id, courseIds);
+  const rows = await courseCompletions(c.ctx.db, c.membership.team.id, courseIds, userId);
   return rows.map((r) => ({ ...r, completedAt: r.completedAt! }));
 }
 

@@ -51,10 +51,16 @@ export type Progress = {
 };
 
 /** Reads the completions of these courses and the standings at these exams, once for many tasks. */
-export async function progressOf(c: TeamCtx, courseIds: number[], examIds: number[]): Promise<Progress> {
+export async function progressOf(
+  c: TeamCtx,
+  courseIds: number[],
+  examIds: number[],
+  /** Only this member's (我的任务), else everyone's. */
+  userId?: number,
+): Promise<Progress> {
   const [done, standings] = await Promise.all([
-    completedCourses(c, [...new Set(courseIds)]),
-    examStandingsOf(c.ctx.db, { teamId: teamOf(c), examIds }),
+    completedCourses(c, [...new Set(courseIds)], userId),
+    examStandingsOf(c.ctx.db, { teamId: teamOf(c), examIds, userId }),
   ]);
   return {
     completedAt: new Map(done.map((d) => [`${d.userId}:${d.courseId}`, d.completedAt.getTime()])),
@@ -236,6 +242,7 @@ export async function myTrainingTasks(c: TeamCtx): Promise<{ list: MyTrainingTas
     c,
     links.courses.map((l) => l.courseId),
     tasks.flatMap((t) => (t.examId === null ? [] : [t.examId])),
+    userId,
   );
   const now = Date.now();
   const list = tasks.map((task): MyTrainingTask => {
