@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { barOption, EChart } from '../../../components/chart/echart.tsx';
 import { trainingApi, useCourseReport } from '../training-api.ts';
-import { ExportButtons } from './export-buttons.tsx';
+import { ExportButtons } from '../../../components/export-buttons.tsx';
 
 type Lesson = CourseReport['lessons'][number];
 

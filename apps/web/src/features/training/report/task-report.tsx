@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { barOption, EChart } from '../../../components/chart/echart.tsx';
 import { StateTag } from '../state-tag.tsx';
 import { trainingApi, useTaskReport } from '../training-api.ts';
-import { ExportButtons } from './export-buttons.tsx';
+import { ExportButtons } from '../../../components/export-buttons.tsx';
 
 const STATES = ['done', 'todo', 'overdue'] as const;
 

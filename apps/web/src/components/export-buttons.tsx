@@ -3,7 +3,7 @@ import type { ExportFormat } from '@studio/contract';
 import { useMutation } from '@tanstack/react-query';
 import { App, Button, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { localDate, saveFile } from '../../../lib/save-file.ts';
+import { localDate, saveFile } from '../lib/save-file.ts';
 
 /**
  * 导出 Excel / 导出 CSV: the report on screen as a file, fetched through the request client (it
@@ -22,7 +22,7 @@ export const ExportButtons = ({
     mutationFn: async (format: ExportFormat) => ({ format, file: await download(format) }),
     onSuccess: ({ format, file }) => {
       saveFile(file, `${name}-${localDate()}.${format}`);
-      void message.success(t('training.report.exported'));
+      void message.success(t('common.exported'));
     },
   });
   return (
@@ -34,7 +34,7 @@ export const ExportButtons = ({
           loading={save.isPending && save.variables === format}
           onClick={() => save.mutate(format)}
         >
-          {t(format === 'xlsx' ? 'training.report.exportXlsx' : 'training.report.exportCsv')}
+          {t(format === 'xlsx' ? 'common.exportXlsx' : 'common.exportCsv')}
         </Button>
       ))}
     </Space>
