@@ -16,6 +16,7 @@ import { paySection } from './pay.ts';
 import { revisionsSection } from './revisions.ts';
 import { pushHistory, sectionOf, spliceSection } from './results-file.ts';
 import { searchSection } from './search.ts';
+import { trainingSection } from './training.ts';
 import { webSection } from './web.ts';
 
 export type BenchSection = { key: string; title: string; run: () => Promise<string> };
@@ -29,6 +30,11 @@ const SECTIONS: BenchSection[] = [
   { key: 'revisions', title: 'Lesson history storage (issue 17)', run: revisionsSection },
   { key: 'media', title: 'Hosted media: upload, transcoding and HLS serving (issue 34)', run: mediaSection },
   { key: 'pay', title: 'Paying by place: from 立即购买 to a paid order (issue 44)', run: paySection },
+  {
+    key: 'training',
+    title: 'Training at team scale: reports, 我的任务 and an exam rush (issue 46)',
+    run: trainingSection,
+  },
   {
     key: 'collab',
     title: 'Live co-editing: propagation and memory per open lesson (issue 35)',

@@ -34,15 +34,18 @@ const libraryChunk = (id: string): string | null => {
   const lib = /[\\/]node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)/.exec(id)?.[1];
   if (!lib) return null;
   if (EDITOR_LIBS.test(lib)) return 'editor-vendor';
+  // ECharts and its renderer are one chunk, fetched with the first chart (components/chart).
+  if (lib === 'echarts' || lib === 'zrender') return 'echarts';
   return `lib-${lib.replace(/^@/, '').replace(/[\\/].*/, '')}`;
 };
 /**
  * Our modules that two or more pages use, as one chunk; not those that would bring a heavy library
- * to every page with them (the lesson renderer and editor: tiptap; form rules: zod; SSE; QR codes).
+ * to every page with them (the lesson renderer and editor: tiptap; form rules: zod; SSE; QR codes;
+ * ECharts' set-up, which `components/chart/echart.tsx` imports on the first chart a page draws).
  */
 const SHARED = (id: string) =>
   /[\\/]apps[\\/]web[\\/]src[\\/]/.test(id) &&
-  !/content-view|zod-rule|[\\/]sse\.ts$|[\\/]editor[\\/]|login-wechat|share-panel|pay-qr-panel|certificate/.test(
+  !/content-view|zod-rule|[\\/]sse\.ts$|[\\/]editor[\\/]|login-wechat|share-panel|pay-qr-panel|certificate|echarts-setup/.test(
     id,
   );
 

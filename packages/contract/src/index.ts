@@ -35,5 +35,6 @@ export * from './price.ts';
 export * from './china-time.ts';
 export * from './schemas/training.ts';
 export * from './schemas/notification.ts';
+export * from './schemas/training-report.ts';
 export * from './endpoint.ts';
 export * from './endpoints/index.ts';

@@ -108,6 +108,8 @@ export const Routes = {
     purchased: '/store/purchased',
     teamSales: '/store/team/sales',
     teamPurchases: '/store/team/purchases',
+    teamSalesExport: '/store/team/sales/export',
+    teamPurchasesExport: '/store/team/purchases/export',
   },
   cart: {
     list: '/cart/list',
@@ -193,6 +195,11 @@ export const Routes = {
     taskCancel: '/training/task/cancel',
     /** The asker's own open tasks with their state (我的任务). */
     mine: '/training/task/mine',
+    reportTask: '/training/report/task',
+    reportCourse: '/training/report/course',
+    reportMember: '/training/report/member',
+    reportTaskExport: '/training/report/task/export',
+    reportCourseExport: '/training/report/course/export',
   },
   /** The signed-in user's notification centre (通知中心). */
   notification: {
@@ -346,6 +353,8 @@ export const WebPaths = {
   learnReport: '/learn/report',
   /** 我的学习 with one learning task picked out (a notification links there). */
   learnTask: (taskId: Id) => `/learn?task=${taskId}`,
+  /** 培训报告 (OWNER/ADMIN): per task, course or member; `?taskId=` opens a task's. */
+  trainingReport: '/training/report',
   /** 题库 and 考试 management (OWNER/ADMIN). */
   examBank: '/exam/bank',
   examManage: '/exam/manage',

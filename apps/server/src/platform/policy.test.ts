@@ -86,6 +86,7 @@ const TEAM_ACTIONS: Record<string, { row: Row; write: boolean }> = {
   'training.manage': { row: row(OK, OK, NO), write: true },
   'training.view': { row: row(OK, OK, NO), write: false },
   'training.study': { row: row(OK, OK, OK), write: false },
+  'training.report': { row: row(OK, OK, NO), write: false },
   'media.upload': { row: row(OK, OK, OK), write: true },
   'media.view': { row: row(OK, OK, OK), write: false },
   'attachment.view': { row: row(OK, OK, OK), write: false },

@@ -93,6 +93,8 @@ interface Subjects {
   'training.view': void;
   /** 我的任务: a member's own tasks. */
   'training.study': void;
+  /** Training reports (per task, course, member) and their exports: OWNER/ADMIN, like the learning report. */
+  'training.report': void;
   /** Uploading video and audio for the team's lessons (it counts against the team's media quota). */
   'media.upload': void;
   /** Seeing the team's media, their transcoding and the team's media usage. */
@@ -232,6 +234,7 @@ export const POLICY: { [A in Action]: Entry<Subjects[A]> } = {
   'training.view': read(MANAGERS),
   // Like learning itself: an expired team's members still see what they were asked to learn.
   'training.study': read(ALL),
+  'training.report': read(MANAGERS),
   'media.upload': write(ALL),
   'media.view': read(ALL),
   'attachment.edit': write(onCourse),

@@ -68,6 +68,13 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
+                path: 'training/report',
+                lazy: lazyPage(
+                  () => import('../features/training/report/training-report-page.tsx'),
+                  'TrainingReportPage',
+                ),
+              },
+              {
                 path: 'learn/course/:courseId',
                 lazy: lazyPage(
                   () => import('../features/learn/player/learn-course-page.tsx'),

@@ -15,6 +15,14 @@ import {
   trainingTaskModifyBody,
   trainingTaskSchema,
 } from '../schemas/training.ts';
+import {
+  courseReportQuery,
+  courseReportSchema,
+  memberReportQuery,
+  memberReportSchema,
+  taskReportQuery,
+  taskReportSchema,
+} from '../schemas/training-report.ts';
 
 export const training = {
   groupList: endpoint({
@@ -109,5 +117,29 @@ export const training = {
     auth: 'team',
     summary: "The asker's open learning tasks (我的任务)",
     output: z.object({ list: z.array(myTrainingTaskSchema), today: z.string() }),
+  }),
+  reportTask: endpoint({
+    method: 'GET',
+    path: Routes.training.reportTask,
+    auth: 'team',
+    summary: "A task's report (OWNER/ADMIN): completion, overdue members, exam score spread and pass rate",
+    input: taskReportQuery,
+    output: taskReportSchema,
+  }),
+  reportCourse: endpoint({
+    method: 'GET',
+    path: Routes.training.reportCourse,
+    auth: 'team',
+    summary: "A course's report (OWNER/ADMIN): completion by lesson, where learners stop",
+    input: courseReportQuery,
+    output: courseReportSchema,
+  }),
+  reportMember: endpoint({
+    method: 'GET',
+    path: Routes.training.reportMember,
+    auth: 'team',
+    summary: "A member's tasks and their standing on each (OWNER/ADMIN)",
+    input: memberReportQuery,
+    output: memberReportSchema,
   }),
 };

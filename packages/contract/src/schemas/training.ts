@@ -47,6 +47,8 @@ export const trainingTaskBody = z.object({
   /** Members and groups; at least one of the two (else 80003). */
   userIds,
   groupIds: z.array(idSchema).max(TRAINING_LIMITS.groupsMax),
+  /** An exam of the team to pass as well as the courses (null: courses only). */
+  examId: idSchema.nullable().default(null),
 });
 export type TrainingTaskBody = z.infer<typeof trainingTaskBody>;
 export const trainingTaskModifyBody = trainingTaskBody.extend({ taskId: idSchema });
@@ -67,7 +69,7 @@ export const trainingTaskSchema = z.object({
   courses: z.array(trainingTaskCourseSchema),
   userIds: z.array(z.number().int()),
   groupIds: z.array(z.number().int()),
-  /** The exam to pass, once exams exist; always null for now. */
+  /** The exam to pass as well as the courses, or null. */
   examId: z.number().int().nullable(),
   /** Members the task reaches now (directly or through a group), and how many of them are done. */
   assigneeCount: z.number().int(),
@@ -88,7 +90,11 @@ export const trainingTaskMemberSchema = z.object({
   nickName: z.string(),
   state: z.enum(LEARNER_TASK_STATES),
   completedCourses: z.number().int(),
-  /** When the last of the task's courses was completed (done only). */
+  /** Whether they passed the task's exam (null when the task has none). */
+  examPassed: z.boolean().nullable(),
+  /** Their best score at the task's exam, 0–100 (null: no exam, or not handed in). */
+  examScore: z.number().int().nullable(),
+  /** When the last of the task's courses was completed or the exam passed (done only). */
   doneAt: z.number().nullable(),
 });
 export type TrainingTaskMember = z.infer<typeof trainingTaskMemberSchema>;
@@ -106,6 +112,8 @@ export const myTrainingTaskSchema = z.object({
   dueDay: z.string(),
   state: z.enum(LEARNER_TASK_STATES),
   courses: z.array(trainingTaskCourseSchema.extend({ completed: z.boolean() })),
+  /** The exam to pass (null: none), and whether this member passed it. */
+  exam: z.object({ examId: z.number().int(), passed: z.boolean() }).nullable(),
   createdAt: z.number(),
 });
 export type MyTrainingTask = z.infer<typeof myTrainingTaskSchema>;

@@ -65,7 +65,7 @@ export const trainingTasks = pgTable(
     /** China days (china-time.ts): starts as the start day begins, overdue once the due day ends. */
     startDay: date('start_day', { mode: 'string' }).notNull(),
     dueDay: date('due_day', { mode: 'string' }).notNull(),
-    /** The exam to pass, once exams exist (no table yet, so no reference). */
+    /** The exam to pass as well as the courses (exams' id; checked to be the team's when set). */
     examId: integer('exam_id'),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: ts('created_at').notNull().defaultNow(),

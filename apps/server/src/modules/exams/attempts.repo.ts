@@ -3,7 +3,7 @@
  * is decided by the database's clock, never the client's or this process's.
  */
 import type { ExamAnswer } from '@studio/contract';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { examAttempts, exams, users, type ExamAttemptRow, type ExamRow } from '../../db/schema.ts';
 import type { Grade } from './grading.ts';
@@ -148,4 +148,30 @@ export async function hasPassed(db: Db, teamId: number, userId: number, examId: 
     )
     .limit(1);
   return row !== undefined;
+}
+
+/** Who passed which of these exams of the team, and each member's best score (for reports). */
+export async function examStandings(db: Db, teamId: number, examIds: number[], userId?: number) {
+  if (examIds.length === 0) return [];
+  return db
+    .select({
+      examId: examAttempts.examId,
+      userId: examAttempts.userId,
+      passed: sql<boolean>`bool_or(coalesce(${examAttempts.passed}, false))`,
+      bestScore: sql<number | null>`max(${examAttempts.score})`,
+      passedAt:
+        sql<Date | null>`min(${examAttempts.submittedAt}) filter (where ${examAttempts.passed})`.mapWith(
+          (v: string | Date | null) => (v === null ? null : new Date(v)),
+        ),
+    })
+    .from(examAttempts)
+    .where(
+      and(
+        eq(examAttempts.teamId, teamId),
+        inArray(examAttempts.examId, examIds),
+        userId === undefined ? undefined : eq(examAttempts.userId, userId),
+        sql`${examAttempts.submittedAt} is not null`,
+      ),
+    )
+    .groupBy(examAttempts.examId, examAttempts.userId);
 }

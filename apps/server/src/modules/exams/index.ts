@@ -4,11 +4,29 @@
  * team's exam is not found and never passed.
  */
 import type { Db } from '../../db/client.ts';
-import { hasPassed } from './attempts.repo.ts';
+import { examStandings, hasPassed } from './attempts.repo.ts';
 import { findExam } from './exams.repo.ts';
 
 export const examPassed = (db: Db, q: { teamId: number; userId: number; examId: number }): Promise<boolean> =>
   hasPassed(db, q.teamId, q.userId, q.examId);
+
+/** One member's standing at an exam they handed in at least once: passed on any attempt, best score. */
+export type ExamStanding = {
+  examId: number;
+  userId: number;
+  passed: boolean;
+  bestScore: number | null;
+  passedAt: Date | null;
+};
+
+/**
+ * Every handed-in member's standing at these exams of the team, in one statement (a task's members
+ * and the reports read thousands at once); a member with no handed-in attempt is absent.
+ */
+export const examStandingsOf = (
+  db: Db,
+  q: { teamId: number; examIds: number[]; userId?: number },
+): Promise<ExamStanding[]> => examStandings(db, q.teamId, [...new Set(q.examIds)], q.userId);
 
 export type TeamExam = {
   examId: number;

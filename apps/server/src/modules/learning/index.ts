@@ -7,6 +7,8 @@ export { revokeLostCertificates, viewCertificate } from './certificates.service.
 export {
   completedCourses,
   courseHoldingsOf,
+  courseLessonProgress,
   teamCompletedCourses,
   type CourseHolding,
+  type CourseLessonProgress,
 } from './learning.service.ts';

@@ -66,7 +66,7 @@ export async function courseHoldings(db: Db, teamId: number, courseIds: number[]
 }
 
 /** The team's learners who completed these courses, as `settleCourse` marked them. */
-export async function courseCompletions(db: Db, teamId: number, courseIds: number[]) {
+export async function courseCompletions(db: Db, teamId: number, courseIds: number[], userId?: number) {
   if (courseIds.length === 0) return [];
   return db
     .select({
@@ -79,6 +79,7 @@ export async function courseCompletions(db: Db, teamId: number, courseIds: numbe
       and(
         eq(learningCourses.teamId, teamId),
         inArray(learningCourses.courseId, courseIds),
+        userId === undefined ? undefined : eq(learningCourses.userId, userId),
         sql`${learningCourses.completedAt} is not null`,
       ),
     );
@@ -339,4 +340,16 @@ export async function revokeUnheldCertificates(db: Db, teamId: number): Promise<
     )
     select (select count(*) from revoked)::int as n, (select count(*) from reopened) as reopened`);
   return rows[0]?.n ?? 0;
+}
+
+/** Every learner's lesson rows of one course in the team: who opened and who completed each lesson. */
+export async function courseLessonRows(db: Db, teamId: number, courseId: number) {
+  return db
+    .select({
+      userId: learningLessons.userId,
+      lessonId: learningLessons.lessonId,
+      completed: sql<boolean>`${learningLessons.completedAt} is not null`,
+    })
+    .from(learningLessons)
+    .where(and(eq(learningLessons.teamId, teamId), eq(learningLessons.courseId, courseId)));
 }

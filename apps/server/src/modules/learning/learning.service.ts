@@ -17,6 +17,7 @@ import { authorize } from '../../platform/policy.ts';
 import {
   certificateCodes,
   courseCompletions,
+  courseLessonRows,
   courseHoldings,
   courseRecords,
   latestAttempts,
@@ -220,8 +221,10 @@ export async function courseHoldingsOf(c: TeamCtx, courseIds: number[]): Promise
 export async function completedCourses(
   c: TeamCtx,
   courseIds: number[],
+  /** Only this learner's (我的任务 reads one member's, the reports everyone's). */
+  userId?: number,
 ): Promise<{ userId: number; courseId: number; completedAt: Date }[]> {
-  return teamCompletedCourses(c.ctx.db, c.membership.team.id, courseIds);
+  return teamCompletedCourses(c.ctx.db, c.membership.team.id, courseIds, userId);
 }
 
 /** The same, for a team's scheduled work that runs without a request (training's reminders). */
@@ -229,7 +232,38 @@ export async function teamCompletedCourses(
   db: Db,
   teamId: number,
   courseIds: number[],
+  userId?: number,
 ): Promise<{ userId: number; courseId: number; completedAt: Date }[]> {
-  const rows = await courseCompletions(db, teamId, courseIds);
+  const rows = await courseCompletions(db, teamId, courseIds, userId);
   return rows.map((r) => ({ ...r, completedAt: r.completedAt! }));
+}
+
+export type CourseLessonProgress = {
+  courseId: number;
+  title: string;
+  lessons: { lessonId: number; title: string }[];
+  /** One row per learner and lesson they opened; `completed` by the lesson's completion rule. */
+  rows: { userId: number; lessonId: number; completed: boolean }[];
+};
+
+/**
+ * The lessons of a course the team learns (as its learners read them) and every learner's lesson
+ * rows: what a course report counts. Null when the team does not learn the course.
+ */
+export async function courseLessonProgress(
+  c: TeamCtx,
+  courseId: number,
+): Promise<CourseLessonProgress | null> {
+  const teamId = c.membership.team.id;
+  const [row] = await courseHoldings(c.ctx.db, teamId, [courseId]);
+  if (!row || !mayLearn({ ownTeam: row.ownerTeamId === teamId, listed: row.listed, bought: row.bought })) {
+    return null;
+  }
+  const { snapshot } = (await withContent(c, row)).release;
+  return {
+    courseId,
+    title: snapshot.title,
+    lessons: snapshot.lessons.map((l) => ({ lessonId: l.lessonId, title: l.title })),
+    rows: await courseLessonRows(c.ctx.db, teamId, courseId),
+  };
 }

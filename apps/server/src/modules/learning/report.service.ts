@@ -15,6 +15,7 @@ import {
 import { LEARN_REPORT_CSV_COLUMNS } from '@studio/contract/messages-en';
 import type { TeamCtx } from '../../platform/auth.ts';
 import { authorize } from '../../platform/policy.ts';
+import { csvCell } from '../../platform/sheet-file.ts';
 import { releaseContent } from './release-content.ts';
 import { reportAll, reportPage, weeklyCompletions, type ReportRow } from './report.repo.ts';
 
@@ -84,13 +85,8 @@ export async function learnReport(c: TeamCtx, q: LearnReportQuery): Promise<Lear
   };
 }
 
-/** A cell as Excel and every spreadsheet read it; a leading = + - @ is neutralised (CSV injection). */
-const cell = (value: string | number | null): string => {
-  if (value === null) return '';
-  let s = String(value);
-  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-};
+/** A cell as Excel and every spreadsheet read it (formula-safe): the exports' one rule. */
+const cell = csvCell;
 const dateTime = (ms: number | null) => (ms === null ? null : chinaDateTime(ms));
 
 /** Watch time in minutes with one decimal, as a spreadsheet sums it. */

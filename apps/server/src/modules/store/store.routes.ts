@@ -1,4 +1,4 @@
-import { endpoints } from '@studio/contract';
+import { endpoints, ordersExportQuery, Routes, salesExportQuery } from '@studio/contract';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf, membershipOf, viewerOf, teamCtxOf } from '../../platform/auth.ts';
@@ -8,6 +8,8 @@ import { storeChangelog, storeCourse, storeListJson, storeSearch } from './catal
 import { cancelOrder, checkout, getOrder, listOrders, payOrder } from './orders.service.ts';
 import { purchasedCourses, teamPurchases, teamSales } from './team-store.service.ts';
 import { serve, coded } from '../../platform/endpoint.ts';
+import { requestLang } from '../../platform/request-lang.ts';
+import { ordersFile, salesFile } from './sales-export.ts';
 
 export const storeRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
@@ -28,6 +30,35 @@ export const storeRoutes =
     serve(app, endpoints.store.teamSales, async (r) => teamSales(ctx, membershipOf(r), r.query.days));
     serve(app, endpoints.store.teamPurchases, async (r) =>
       teamPurchases(ctx, membershipOf(r), r.query.pageNum, r.query.pageSize),
+    );
+    // Downloads are file routes (like the question bank's export), with the screens' rights.
+    app.get(
+      Routes.store.teamSalesExport,
+      {
+        config: { auth: 'team' },
+        schema: {
+          summary: "The team's sales by day as .xlsx or CSV (OWNER/ADMIN)",
+          querystring: salesExportQuery,
+        },
+      },
+      async (r, reply) => {
+        const file = await salesFile(ctx, membershipOf(r), r.query, requestLang(r));
+        return reply.type(file.type).header('content-disposition', file.disposition).send(file.body);
+      },
+    );
+    app.get(
+      Routes.store.teamPurchasesExport,
+      {
+        config: { auth: 'team' },
+        schema: {
+          summary: "The team's paid orders as .xlsx or CSV (OWNER/ADMIN)",
+          querystring: ordersExportQuery,
+        },
+      },
+      async (r, reply) => {
+        const file = await ordersFile(ctx, membershipOf(r), r.query, requestLang(r));
+        return reply.type(file.type).header('content-disposition', file.disposition).send(file.body);
+      },
     );
     serve(app, endpoints.cart.list, async (r) => getCart(teamCtxOf(r)));
     serve(app, endpoints.cart.add, async (r) => addToCart(teamCtxOf(r), r.body.courseId));

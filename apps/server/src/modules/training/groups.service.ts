@@ -38,7 +38,7 @@ export async function listTrainingGroups(c: TeamCtx): Promise<{ list: TrainingGr
 }
 
 /** The team's group, or 404 (another team's, or none). */
-async function requireGroup(c: TeamCtx, groupId: number): Promise<GroupRow> {
+export async function requireGroup(c: TeamCtx, groupId: number): Promise<GroupRow> {
   const group = await findGroup(c.ctx.db, teamOf(c), groupId);
   if (!group) throw new AppError(Code.NOT_FOUND, { data: { field: 'groupId' } });
   return group;

@@ -4,6 +4,7 @@ import { addByInvitation, call, createUser, newPhone } from '../../../test/facto
 import { buy } from '../../../test/learning-factories.ts';
 import { buyer, seller } from '../../../test/store-factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { buyerTeam, completeCourse, judgeExam, takeJudgeExam } from '../../../test/training-factories.ts';
 import { remindTasks } from './index.ts';
 
 // Two app instances on one database: two processes running the same schedule.
@@ -85,5 +86,33 @@ describe('task reminders', () => {
     expect(await kinds(quiet.token)).toEqual(['task.overdue', 'task.dueSoon']);
     expect(sms()).toHaveLength(2);
     expect(sms()[1]).toContain('已于');
+  });
+
+  it('reminds a member done with the courses but not the exam, never one who also passed it', async () => {
+    const start = Date.now();
+    const team = await buyerTeam(a, '考试提醒课');
+    const exam = await judgeExam(a, team.owner.token);
+    const res = await call<{ taskId: number }>(a, 'POST', '/training/task/create', {
+      token: team.owner.token,
+      body: {
+        title: '带考试的任务',
+        kind: 'required',
+        startDay: chinaDay(start),
+        dueDay: chinaDay(start + 3 * DAY_MS),
+        courseIds: [team.courseId],
+        examId: exam.examId,
+        userIds: [team.member.userId, team.admin.userId],
+        groupIds: [],
+      },
+    });
+    expect(res.code).toBe(200);
+    // Both finish the course; only the ADMIN passes the exam as well.
+    for (const m of [team.member, team.admin]) await completeCourse(a, m.token, team.courseId);
+    await takeJudgeExam(a, team.admin.token, exam.examId, true);
+
+    await remindTasks(a.app.ctx, new Date(start + 2 * DAY_MS), 1);
+    const reminders = async (token: string) => (await kinds(token)).filter((k) => k.startsWith('task.'));
+    expect(await reminders(team.member.token)).toEqual(['task.dueSoon']);
+    expect(await reminders(team.admin.token)).toEqual([]);
   });
 });

@@ -8,24 +8,25 @@
 import { chinaDay, DAY_MS } from '@studio/contract';
 import type { AppContext } from '../../platform/context.ts';
 import type { JobQueue } from '../../platform/jobs.ts';
-import { teamCompletedCourses } from '../learning/index.ts';
+import { standingOf, teamProgressOf } from './tasks.service.ts';
 import { taskAssignees, taskLinks, tasksDueBetween, type TaskRow } from './training.repo.ts';
 
 const QUEUE = 'training-reminders';
 /** Overdue tasks older than this are no longer chased (their reminder went out long ago). */
 const OVERDUE_WINDOW_DAYS = 7;
 
-/** Members of the task not done with all its courses. */
+/** Members of the task not done with it (by the one rule, `standingOf`: its courses and its exam). */
 async function pending(ctx: AppContext, task: TaskRow): Promise<number[]> {
   const [links, assignees] = await Promise.all([
     taskLinks(ctx.db, [task.id]),
     taskAssignees(ctx.db, task.teamId, [task.id]),
   ]);
   const courseIds = links.courses.map((l) => l.courseId);
-  const done = await teamCompletedCourses(ctx.db, task.teamId, courseIds);
+  const examIds = task.examId === null ? [] : [task.examId];
+  const progress = await teamProgressOf(ctx.db, task.teamId, courseIds, examIds);
   return assignees
     .map((a) => a.userId)
-    .filter((userId) => done.filter((d) => d.userId === userId).length < courseIds.length);
+    .filter((userId) => !standingOf(progress, task, courseIds, userId).isDone);
 }
 
 /** One pass of the schedule at `now` (injected: tests move the clock); answers the reminders offered. */

@@ -1,7 +1,9 @@
 /**
  * Learning tasks (学习任务): OWNER/ADMIN assign courses the team learns to members and groups, with
- * China-day start and due dates. A member is done when every course of the task is completed by
- * learning's one rule (the certificate's: `completedCourses`), so a task decides nothing itself.
+ * China-day start and due dates and an optional exam. A member is done when every course of the task
+ * is completed by learning's one rule (the certificate's: `completedCourses`) and, when the task has
+ * an exam, exams says they passed it (`examStandingsOf`); `standingOf` below is the one place that
+ * combines the two, for the task list, its detail, 我的任务 and the reports.
  */
 import {
   chinaDay,
@@ -19,7 +21,9 @@ import {
 import type { TeamCtx } from '../../platform/auth.ts';
 import { AppError } from '../../platform/errors.ts';
 import { authorize } from '../../platform/policy.ts';
-import { completedCourses, courseHoldingsOf } from '../learning/index.ts';
+import type { Db } from '../../db/client.ts';
+import { examStandingsOf, findTeamExam, type ExamStanding } from '../exams/index.ts';
+import { courseHoldingsOf, teamCompletedCourses } from '../learning/index.ts';
 import { requireMembers } from './groups.service.ts';
 import {
   cancelTask,
@@ -38,8 +42,77 @@ import {
 const teamOf = (c: TeamCtx) => c.membership.team.id;
 
 /** Done when every course is completed; else overdue once the due China day has ended. */
-const stateOf = (isDone: boolean, dueDay: string, now: number): LearnerTaskState =>
+export const stateOf = (isDone: boolean, dueDay: string, now: number): LearnerTaskState =>
   isDone ? 'done' : now >= chinaDayStart(dueDay).getTime() + DAY_MS ? 'overdue' : 'todo';
+
+/** Everything a task's standing is read from: course completions and exam standings, by member. */
+export type Progress = {
+  completedAt: Map<string, number>;
+  exams: Map<string, ExamStanding>;
+};
+
+/** Reads the completions of these courses and the standings at these exams, once for many tasks. */
+export async function progressOf(
+  c: TeamCtx,
+  courseIds: number[],
+  examIds: number[],
+  /** Only this member's (我的任务), else everyone's. */
+  userId?: number,
+): Promise<Progress> {
+  return teamProgressOf(c.ctx.db, teamOf(c), courseIds, examIds, userId);
+}
+
+/** The same for a team's scheduled work that runs without a request (reminders.ts). */
+export async function teamProgressOf(
+  db: Db,
+  teamId: number,
+  courseIds: number[],
+  examIds: number[],
+  userId?: number,
+): Promise<Progress> {
+  const [done, standings] = await Promise.all([
+    teamCompletedCourses(db, teamId, [...new Set(courseIds)], userId),
+    examStandingsOf(db, { teamId, examIds, userId }),
+  ]);
+  return {
+    completedAt: new Map(done.map((d) => [`${d.userId}:${d.courseId}`, d.completedAt.getTime()])),
+    exams: new Map(standings.map((e) => [`${e.userId}:${e.examId}`, e])),
+  };
+}
+
+export type Standing = {
+  isDone: boolean;
+  completedCourses: number;
+  examPassed: boolean | null;
+  examScore: number | null;
+  doneAt: number | null;
+};
+
+/**
+ * The one rule of a task's completion: every course completed and, if the task names an exam, the
+ * exam passed. What a member did lives in learning and exams, so editing or cancelling a task keeps it.
+ */
+export function standingOf(
+  p: Progress,
+  task: { examId: number | null },
+  courseIds: number[],
+  userId: number,
+): Standing {
+  const finished = courseIds
+    .map((courseId) => p.completedAt.get(`${userId}:${courseId}`))
+    .filter((t) => t !== undefined);
+  const exam = task.examId === null ? undefined : p.exams.get(`${userId}:${task.examId}`);
+  const examPassed = task.examId === null ? null : exam?.passed === true;
+  const isDone = finished.length === courseIds.length && examPassed !== false;
+  const times = exam?.passedAt ? [...finished, exam.passedAt.getTime()] : finished;
+  return {
+    isDone,
+    completedCourses: finished.length,
+    examPassed,
+    examScore: exam?.bestScore ?? null,
+    doneAt: isDone && times.length > 0 ? Math.max(...times) : null,
+  };
+}
 
 /** Checks the request against the team: its courses, members and groups; 404 for another team's. */
 async function taskWrite(c: TeamCtx, body: TrainingTaskBody): Promise<TaskWrite> {
@@ -58,8 +131,12 @@ async function taskWrite(c: TeamCtx, body: TrainingTaskBody): Promise<TaskWrite>
   if ((await teamGroupIds(c.ctx.db, teamOf(c), groupIds)).length !== groupIds.length) {
     throw new AppError(Code.NOT_FOUND, { data: { field: 'groupIds' } });
   }
+  if (body.examId !== null && !(await findTeamExam(c.ctx.db, { teamId: teamOf(c), examId: body.examId }))) {
+    throw new AppError(Code.NOT_FOUND, { data: { field: 'examId' } });
+  }
   return {
     title: body.title,
+    examId: body.examId,
     required: body.kind === 'required',
     startDay: body.startDay,
     dueDay: body.dueDay,
@@ -69,7 +146,7 @@ async function taskWrite(c: TeamCtx, body: TrainingTaskBody): Promise<TaskWrite>
   };
 }
 
-async function requireTask(c: TeamCtx, taskId: number): Promise<TaskRow> {
+export async function requireTask(c: TeamCtx, taskId: number): Promise<TaskRow> {
   const task = await findTask(c.ctx.db, teamOf(c), taskId);
   if (!task) throw new AppError(Code.NOT_FOUND, { data: { field: 'taskId' } });
   return task;
@@ -122,29 +199,30 @@ export async function cancelTrainingTask(c: TeamCtx, taskId: number): Promise<vo
 }
 
 /** Tasks with their courses, assignees and each assignee's standing, read in a few statements. */
-async function describe(c: TeamCtx, tasks: TaskRow[]): Promise<TrainingTaskDetail[]> {
+export async function describeTasks(c: TeamCtx, tasks: TaskRow[]): Promise<TrainingTaskDetail[]> {
   const ids = tasks.map((t) => t.id);
   const [links, assignees] = await Promise.all([
     taskLinks(c.ctx.db, ids),
     taskAssignees(c.ctx.db, teamOf(c), ids),
   ]);
-  const done = await completedCourses(c, [...new Set(links.courses.map((l) => l.courseId))]);
-  const completedAt = new Map(done.map((d) => [`${d.userId}:${d.courseId}`, d.completedAt.getTime()]));
+  const progress = await progressOf(
+    c,
+    links.courses.map((l) => l.courseId),
+    tasks.flatMap((t) => (t.examId === null ? [] : [t.examId])),
+  );
   const now = Date.now();
   return tasks.map((task) => {
     const courses = links.courses.filter((l) => l.taskId === task.id);
+    const courseIds = courses.map((l) => l.courseId);
     const members: TrainingTaskMember[] = assignees
       .filter((a) => a.taskId === task.id)
       .map((a) => {
-        const times = courses.map((l) => completedAt.get(`${a.userId}:${l.courseId}`));
-        const finished = times.filter((t) => t !== undefined);
-        const isDone = finished.length === courses.length;
+        const { isDone, ...standing } = standingOf(progress, task, courseIds, a.userId);
         return {
           userId: a.userId,
           nickName: a.nickName,
           state: stateOf(isDone, task.dueDay, now),
-          completedCourses: finished.length,
-          doneAt: isDone ? Math.max(...finished) : null,
+          ...standing,
         };
       });
     const doneCount = members.filter((m) => m.state === 'done').length;
@@ -172,13 +250,13 @@ async function describe(c: TeamCtx, tasks: TaskRow[]): Promise<TrainingTaskDetai
 /** The team's tasks (open first, newest first) with completion % and overdue counts. */
 export async function listTrainingTasks(c: TeamCtx): Promise<{ list: TrainingTask[] }> {
   authorize(c, 'training.view');
-  const described = await describe(c, await listTasks(c.ctx.db, teamOf(c)));
+  const described = await describeTasks(c, await listTasks(c.ctx.db, teamOf(c)));
   return { list: described.map(({ members: _members, ...task }) => task) };
 }
 
 export async function trainingTaskDetail(c: TeamCtx, taskId: number): Promise<TrainingTaskDetail> {
   authorize(c, 'training.view');
-  const [detail] = await describe(c, [await requireTask(c, taskId)]);
+  const [detail] = await describeTasks(c, [await requireTask(c, taskId)]);
   return detail!;
 }
 
@@ -193,25 +271,34 @@ export async function myTrainingTasks(c: TeamCtx): Promise<{ list: MyTrainingTas
     c.ctx.db,
     tasks.map((t) => t.id),
   );
-  const done = await completedCourses(c, [...new Set(links.courses.map((l) => l.courseId))]);
-  const mine = new Set(done.filter((d) => d.userId === userId).map((d) => d.courseId));
+  const progress = await progressOf(
+    c,
+    links.courses.map((l) => l.courseId),
+    tasks.flatMap((t) => (t.examId === null ? [] : [t.examId])),
+    userId,
+  );
   const now = Date.now();
   const list = tasks.map((task): MyTrainingTask => {
-    const courses = links.courses
-      .filter((l) => l.taskId === task.id)
-      .map((l) => ({ courseId: l.courseId, title: l.title, completed: mine.has(l.courseId) }));
+    const courses = links.courses.filter((l) => l.taskId === task.id);
+    const standing = standingOf(
+      progress,
+      task,
+      courses.map((l) => l.courseId),
+      userId,
+    );
     return {
       taskId: task.id,
       title: task.title,
       kind: task.required ? 'required' : 'elective',
       startDay: task.startDay,
       dueDay: task.dueDay,
-      state: stateOf(
-        courses.every((course) => course.completed),
-        task.dueDay,
-        now,
-      ),
-      courses,
+      state: stateOf(standing.isDone, task.dueDay, now),
+      courses: courses.map((l) => ({
+        courseId: l.courseId,
+        title: l.title,
+        completed: progress.completedAt.has(`${userId}:${l.courseId}`),
+      })),
+      exam: task.examId === null ? null : { examId: task.examId, passed: standing.examPassed === true },
       createdAt: task.createdAt.getTime(),
     };
   });

@@ -93,6 +93,7 @@ export async function removeGroupMembers(db: Db, groupId: number, userIds: numbe
 
 export type TaskWrite = {
   title: string;
+  examId: number | null;
   required: boolean;
   startDay: string;
   dueDay: string;
@@ -125,6 +126,7 @@ export async function insertTask(db: Db, teamId: number, createdBy: number, w: T
         teamId,
         createdBy,
         title: w.title,
+        examId: w.examId,
         required: w.required,
         startDay: w.startDay,
         dueDay: w.dueDay,
@@ -141,6 +143,7 @@ export async function updateTask(db: Db, taskId: number, w: TaskWrite): Promise<
       .update(trainingTasks)
       .set({
         title: w.title,
+        examId: w.examId,
         required: w.required,
         startDay: w.startDay,
         dueDay: w.dueDay,
@@ -253,4 +256,39 @@ export async function tasksDueBetween(
       ),
     )
     .orderBy(asc(trainingTasks.id));
+}
+
+/** A current member of the team with their name, or undefined (another team's, or nobody). */
+export async function teamMember(db: Db, teamId: number, userId: number) {
+  const [row] = await db
+    .select({ userId: users.id, nickName: users.nickName })
+    .from(teamMembers)
+    .innerJoin(users, eq(users.id, teamMembers.userId))
+    .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)));
+  return row;
+}
+
+/** The team's tasks that reach this member, directly or through a group, cancelled ones too. */
+export async function tasksReaching(db: Db, teamId: number, userId: number): Promise<TaskRow[]> {
+  return db
+    .select()
+    .from(trainingTasks)
+    .where(
+      and(
+        eq(trainingTasks.teamId, teamId),
+        sql`(${trainingTasks.id} in (select task_id from training_task_users where user_id = ${userId})
+          or ${trainingTasks.id} in (select tg.task_id from training_task_groups tg
+            join training_group_members gm on gm.group_id = tg.group_id where gm.user_id = ${userId}))`,
+      ),
+    )
+    .orderBy(sql`${trainingTasks.cancelledAt} is not null`, asc(trainingTasks.dueDay), asc(trainingTasks.id));
+}
+
+/** The user ids of a group's members (the caller checked the group is the team's). */
+export async function groupMemberIds(db: Db, groupId: number): Promise<number[]> {
+  const rows = await db
+    .select({ userId: trainingGroupMembers.userId })
+    .from(trainingGroupMembers)
+    .where(eq(trainingGroupMembers.groupId, groupId));
+  return rows.map((r) => r.userId);
 }

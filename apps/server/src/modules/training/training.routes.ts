@@ -1,4 +1,4 @@
-import { endpoints } from '@studio/contract';
+import { courseReportExportQuery, endpoints, Routes, taskReportExportQuery } from '@studio/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { teamCtxOf } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -19,6 +19,11 @@ import {
   trainingTaskDetail,
 } from './tasks.service.ts';
 import { serve } from '../../platform/endpoint.ts';
+import { requestLang } from '../../platform/request-lang.ts';
+import { courseReport, memberReport, taskReport } from './report.service.ts';
+import { courseReportFile, taskReportFile } from './report-export.ts';
+
+const team = { auth: 'team' } as const;
 
 /** Groups and learning tasks of the request's team: teamCtxOf(request) carries the context. */
 export const trainingRoutes =
@@ -51,4 +56,36 @@ export const trainingRoutes =
       return null;
     });
     serve(app, endpoints.training.mine, async (r) => myTrainingTasks(teamCtxOf(r)));
+    serve(app, endpoints.training.reportTask, async (r) => taskReport(teamCtxOf(r), r.query));
+    serve(app, endpoints.training.reportCourse, async (r) => courseReport(teamCtxOf(r), r.query));
+    serve(app, endpoints.training.reportMember, async (r) => memberReport(teamCtxOf(r), r.query.userId));
+    // Downloads are file routes (like the question bank's export), with the screens' rights.
+    app.get(
+      Routes.training.reportTaskExport,
+      {
+        config: team,
+        schema: {
+          summary: "A task's report as .xlsx or CSV (OWNER/ADMIN)",
+          querystring: taskReportExportQuery,
+        },
+      },
+      async (r, reply) => {
+        const file = await taskReportFile(teamCtxOf(r), r.query, requestLang(r));
+        return reply.type(file.type).header('content-disposition', file.disposition).send(file.body);
+      },
+    );
+    app.get(
+      Routes.training.reportCourseExport,
+      {
+        config: team,
+        schema: {
+          summary: "A course's completion by lesson as .xlsx or CSV (OWNER/ADMIN)",
+          querystring: courseReportExportQuery,
+        },
+      },
+      async (r, reply) => {
+        const file = await courseReportFile(teamCtxOf(r), r.query, requestLang(r));
+        return reply.type(file.type).header('content-disposition', file.disposition).send(file.body);
+      },
+    );
   };

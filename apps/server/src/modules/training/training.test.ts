@@ -1,20 +1,17 @@
 import {
-  chinaDay,
   Code,
-  DAY_MS,
-  type LearnCourse,
   type LearnCourseItem,
   type MyTrainingTask,
   type TrainingGroup,
   type TrainingTask,
   type TrainingTaskDetail,
-  type UserInfo,
 } from '@studio/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addByInvitation, call, createCourse, createUser, teamOwner } from '../../../test/factories.ts';
-import { buy, setCompletion } from '../../../test/learning-factories.ts';
-import { buyer, releasedCourse, seller } from '../../../test/store-factories.ts';
+import { call, createCourse, createUser, teamOwner } from '../../../test/factories.ts';
+import { releasedCourse, seller } from '../../../test/store-factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import * as training from '../../../test/training-factories.ts';
+import { day } from '../../../test/training-factories.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -27,48 +24,6 @@ const post = <T = unknown>(token: string, path: string, body: unknown) =>
 const get = <T = unknown>(token: string, path: string, query: Record<string, string> = {}) =>
   call<T>(t, 'GET', `/training/${path}`, { token, query });
 
-const day = (offsetDays: number) => chinaDay(Date.now() + offsetDays * DAY_MS);
-
-async function memberOf(ownerToken: string, teamId: number): Promise<UserInfo> {
-  const member = await createUser(t);
-  await addByInvitation(t, ownerToken, member);
-  await call(t, 'POST', '/team/change', { token: member.token, body: { teamId } });
-  return member;
-}
-
-/**
- * A buyer team (owner, a MEMBER and an ADMIN) that bought a two-lesson course with no minimum time,
- * so reaching each lesson's end completes it.
- */
-async function buyerTeam() {
-  const s = await seller(t, '数据分析课', 990);
-  await setCompletion(t, s.user.token, s.courseId, { minLessonSeconds: 0 });
-  const b = await buyer(t);
-  await buy(t, b.user.token, s.courseId);
-  const member = await memberOf(b.user.token, b.team.teamId);
-  const admin = await memberOf(b.user.token, b.team.teamId);
-  await call(t, 'POST', '/team/user/role', {
-    token: b.user.token,
-    body: { userId: admin.userId, role: 'ADMIN' },
-  });
-  return { seller: s, owner: b.user, teamId: b.team.teamId, member, admin, courseId: s.courseId };
-}
-
-/** Reaches the end of every lesson of the course: the learner completes it by learning's rules. */
-async function completeCourse(token: string, courseId: number) {
-  const course = await call<LearnCourse>(t, 'GET', '/learn/course', {
-    token,
-    query: { courseId: String(courseId) },
-  });
-  for (const lesson of course.data.lessons) {
-    const res = await call(t, 'POST', '/learn/progress', {
-      token,
-      body: { courseId, lessonId: lesson.lessonId, position: 1, reachedEnd: true },
-    });
-    expect(res.code).toBe(200);
-  }
-}
-
 const taskBody = (courseIds: number[], over: Record<string, unknown> = {}) => ({
   title: '新员工必修',
   kind: 'required',
@@ -79,6 +34,9 @@ const taskBody = (courseIds: number[], over: Record<string, unknown> = {}) => ({
   groupIds: [],
   ...over,
 });
+
+const buyerTeam = () => training.buyerTeam(t);
+const completeCourse = (token: string, courseId: number) => training.completeCourse(t, token, courseId);
 
 const mine = async (token: string) => (await get<{ list: MyTrainingTask[] }>(token, 'task/mine')).data.list;
 

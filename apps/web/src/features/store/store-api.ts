@@ -1,8 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Routes } from '@studio/contract/constants';
-import type { PageQuery, StoreListAddress } from '@studio/contract';
+import type { ExportFormat, PageQuery, StoreListAddress } from '@studio/contract';
 import type { AxiosRequestConfig } from 'axios';
-import { unwrap } from '../../lib/request.ts';
+import { api, unwrap } from '../../lib/request.ts';
 import { useTeamId } from '../../lib/current-team.ts';
 import { call, callEnvelope } from '../../lib/call.ts';
 
@@ -38,6 +38,11 @@ export const storeApi = {
   changelog: (courseId: number) => call.get(Routes.store.changelog, { courseId }, { silent: true }),
   purchased: (query: PageQuery) => call.get(Routes.store.purchased, query),
   teamSales: (days: number) => call.get(Routes.store.teamSales, { days }, { silent: true }),
+  /** The sales by day and the team's paid orders as files (file routes): a Blob to save. */
+  teamSalesFile: (days: number, format: ExportFormat) =>
+    api.download(Routes.store.teamSalesExport, { params: { days, format } }),
+  teamPurchasesFile: (format: ExportFormat) =>
+    api.download(Routes.store.teamPurchasesExport, { params: { format } }),
   teamPurchases: (query: PageQuery) => call.get(Routes.store.teamPurchases, query, { silent: true }),
 };
 

@@ -8,6 +8,7 @@ import {
   trainingApi,
   useAssignableCourses,
   useGroups,
+  useTeamExams,
   useTeamMembers,
 } from './training-api.ts';
 
@@ -18,6 +19,7 @@ type Values = {
   courseIds: number[];
   userIds?: number[];
   groupIds?: number[];
+  examId?: number | null;
 };
 
 /** A picked day as the China day it names (`yyyy-mm-dd`): the server reads dates in China time. */
@@ -32,6 +34,7 @@ export const toTaskBody = (v: Values): TrainingTaskBody => ({
   courseIds: v.courseIds,
   userIds: v.userIds ?? [],
   groupIds: v.groupIds ?? [],
+  examId: v.examId ?? null,
 });
 
 /** 布置学习任务: courses the team learns, members and/or groups, 必修/选修, start and due days. */
@@ -43,6 +46,7 @@ export const TaskFormModal = ({ open, onClose }: { open: boolean; onClose: () =>
   const courses = useAssignableCourses(open);
   const members = useTeamMembers(open);
   const groups = useGroups(open);
+  const exams = useTeamExams(open);
 
   const submit = async (values: Values) => {
     const task = await trainingApi.createTask(toTaskBody(values));
@@ -103,6 +107,15 @@ export const TaskFormModal = ({ open, onClose }: { open: boolean; onClose: () =>
             maxCount={TRAINING_LIMITS.coursesMax}
             optionFilterProp="label"
             options={(courses.data ?? []).map((c) => ({ value: c.courseId, label: c.title }))}
+          />
+        </Form.Item>
+        <Form.Item name="examId" label={t('training.form.exam')} extra={t('training.form.examHint')}>
+          <Select
+            allowClear
+            loading={exams.isPending}
+            placeholder={t('training.form.examPlaceholder')}
+            optionFilterProp="label"
+            options={(exams.data ?? []).map((e) => ({ value: e.examId, label: e.title }))}
           />
         </Form.Item>
         <Form.Item name="groupIds" label={t('training.form.groups')}>

@@ -2,14 +2,16 @@ import { PlusOutlined } from '@ant-design/icons';
 import type { TrainingTask, TrainingTaskMember } from '@studio/contract';
 import { chinaDateTime } from '@studio/contract';
 import { App, Button, Card, Empty, Flex, Modal, Popconfirm, Progress, Table, Tag, Typography } from 'antd';
+import { WebPaths } from '@studio/contract/constants';
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { fromNow } from '../../lib/dayjs.ts';
 import { TaskFormModal } from './task-form-modal.tsx';
 import { StateTag } from './state-tag.tsx';
 import { refreshTraining, trainingApi, useTask, useTasks } from './training-api.ts';
 
-/** One task's members and where each stands, overdue first (a simple table; charts come later). */
+/** One task's members and where each stands, overdue first (its charts are on the report page). */
 const TaskDetail = ({ task, onClose }: { task: TrainingTask | null; onClose: () => void }) => {
   const { t } = useTranslation();
   const detail = useTask(task?.taskId ?? null);
@@ -63,6 +65,7 @@ export const TasksCard = ({ writable }: { writable: boolean }) => {
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const tasks = useTasks();
+  const navigate = useNavigate();
   const [creating, setCreating] = useState(false);
   const [viewing, setViewing] = useState<TrainingTask | null>(null);
 
@@ -131,6 +134,13 @@ export const TasksCard = ({ writable }: { writable: boolean }) => {
                 <Flex gap={4}>
                   <Button type="link" size="small" onClick={() => setViewing(task)}>
                     {t('training.tasks.view')}
+                  </Button>
+                  <Button
+                    type="link"
+                    size="small"
+                    onClick={() => void navigate(`${WebPaths.trainingReport}?taskId=${task.taskId}`)}
+                  >
+                    {t('training.report.open')}
                   </Button>
                   {writable && task.state === 'open' && (
                     <Popconfirm

@@ -1,8 +1,9 @@
 import { Routes } from '@studio/contract/constants';
-import type { TrainingTaskBody } from '@studio/contract';
+import type { CourseReportQuery, ExportFormat, TaskReportQuery, TrainingTaskBody } from '@studio/contract';
 import { useQuery } from '@tanstack/react-query';
 import { queryClient } from '../../lib/query-client.ts';
 import { call } from '../../lib/call.ts';
+import { api } from '../../lib/request.ts';
 import { useTeamId } from '../../lib/current-team.ts';
 
 /** Query keys: groups and tasks belong to the current team, so its id is in every key. */
@@ -14,6 +15,9 @@ export const trainingKeys = {
   mine: (teamId: number | undefined) => ['training', teamId, 'mine'] as const,
   members: (teamId: number | undefined) => ['training', teamId, 'members'] as const,
   courses: (teamId: number | undefined) => ['training', teamId, 'courses'] as const,
+  exams: (teamId: number | undefined) => ['training', teamId, 'exams'] as const,
+  report: (teamId: number | undefined, kind: string, query: object) =>
+    ['training', teamId, 'report', kind, query] as const,
 };
 
 /** Every call of groups and learning tasks; answers are the envelope's data. */
@@ -31,6 +35,16 @@ export const trainingApi = {
   createTask: (body: TrainingTaskBody) => call.post(Routes.training.taskCreate, body),
   cancelTask: (taskId: number) => call.post(Routes.training.taskCancel, { taskId }),
   mine: () => call.get(Routes.training.mine).then((e) => e.list),
+  taskReport: (q: TaskReportQuery) => call.get(Routes.training.reportTask, q),
+  courseReport: (q: CourseReportQuery) => call.get(Routes.training.reportCourse, q),
+  memberReport: (userId: number) => call.get(Routes.training.reportMember, { userId }),
+  /** The reports' files (file routes, like the question bank's export): a Blob to save. */
+  taskReportFile: (q: TaskReportQuery, format: ExportFormat) =>
+    api.download(Routes.training.reportTaskExport, { params: { ...q, format } }),
+  courseReportFile: (q: CourseReportQuery, format: ExportFormat) =>
+    api.download(Routes.training.reportCourseExport, { params: { ...q, format } }),
+  /** The team's exams, to name one on a task (asked of the exams' endpoint, as courses are). */
+  exams: () => call.get(Routes.exam.list).then((e) => e.list),
   /** The team's members to pick from (a team of up to 100 at once: the list's largest page). */
   members: () => call.get(Routes.team.userList, { pageNum: 1, pageSize: 100 }).then((e) => e.list),
 };
@@ -79,4 +93,36 @@ export const useTask = (taskId: number | null) => {
 export const useMyTasks = () => {
   const teamId = useTeamId();
   return useQuery({ queryKey: trainingKeys.mine(teamId), queryFn: trainingApi.mine });
+};
+
+export const useTeamExams = (enabled = true) => {
+  const teamId = useTeamId();
+  return useQuery({ queryKey: trainingKeys.exams(teamId), queryFn: trainingApi.exams, enabled });
+};
+
+export const useTaskReport = (q: TaskReportQuery | null) => {
+  const teamId = useTeamId();
+  return useQuery({
+    queryKey: trainingKeys.report(teamId, 'task', q ?? {}),
+    queryFn: () => trainingApi.taskReport(q!),
+    enabled: q !== null,
+  });
+};
+
+export const useCourseReport = (q: CourseReportQuery | null) => {
+  const teamId = useTeamId();
+  return useQuery({
+    queryKey: trainingKeys.report(teamId, 'course', q ?? {}),
+    queryFn: () => trainingApi.courseReport(q!),
+    enabled: q !== null,
+  });
+};
+
+export const useMemberReport = (userId: number | null) => {
+  const teamId = useTeamId();
+  return useQuery({
+    queryKey: trainingKeys.report(teamId, 'member', { userId }),
+    queryFn: () => trainingApi.memberReport(userId!),
+    enabled: userId !== null,
+  });
 };

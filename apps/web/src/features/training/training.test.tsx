@@ -9,6 +9,7 @@ import {
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import MockAdapter from 'axios-mock-adapter';
 import { MemoryRouter } from 'react-router';
+import type { Dayjs } from 'dayjs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { dayjs, fromNow, setDayjsLanguage } from '../../lib/dayjs.ts';
 import { queryClient } from '../../lib/query-client.ts';
@@ -38,6 +39,7 @@ const myTask = (over: Partial<MyTrainingTask>): MyTrainingTask => ({
   dueDay: '2026-12-01',
   state: 'todo',
   courses: [{ courseId: 11, title: '数据分析入门', completed: false }],
+  exam: null,
   createdAt: 1_700_000_000_000,
   ...over,
 });
@@ -170,9 +172,33 @@ describe('学习任务', () => {
     const detail: TrainingTaskDetail = {
       ...task(),
       members: [
-        { userId: 2, nickName: '小红', state: 'done', completedCourses: 1, doneAt: 1_700_000_000_000 },
-        { userId: 3, nickName: '小刚', state: 'overdue', completedCourses: 0, doneAt: null },
-        { userId: 4, nickName: '小李', state: 'overdue', completedCourses: 0, doneAt: null },
+        {
+          userId: 2,
+          nickName: '小红',
+          state: 'done',
+          completedCourses: 1,
+          examPassed: null,
+          examScore: null,
+          doneAt: 1_700_000_000_000,
+        },
+        {
+          userId: 3,
+          nickName: '小刚',
+          state: 'overdue',
+          completedCourses: 0,
+          examPassed: null,
+          examScore: null,
+          doneAt: null,
+        },
+        {
+          userId: 4,
+          nickName: '小李',
+          state: 'overdue',
+          completedCourses: 0,
+          examPassed: null,
+          examScore: null,
+          doneAt: null,
+        },
       ],
     };
     mock.onGet(Routes.training.taskDetail).reply(...ok(detail));
@@ -193,13 +219,14 @@ describe('学习任务', () => {
 
 describe('dates', () => {
   it('sends the picked range as China days, and no assignee list left out', () => {
-    const body = toTaskBody({
+    const base = () => ({
       title: ' 任务 ',
-      kind: 'required',
-      dates: [dayjs('2026-11-29T10:00:00'), dayjs('2026-12-02T10:00:00')],
+      kind: 'required' as const,
+      dates: [dayjs('2026-11-29T10:00:00'), dayjs('2026-12-02T10:00:00')] as [Dayjs, Dayjs],
       courseIds: [11],
       groupIds: [3],
     });
+    const body = toTaskBody(base());
     expect(body).toEqual({
       title: '任务',
       kind: 'required',
@@ -208,7 +235,9 @@ describe('dates', () => {
       courseIds: [11],
       userIds: [],
       groupIds: [3],
+      examId: null,
     });
+    expect(toTaskBody({ ...base(), examId: 7 }).examId).toBe(7);
   });
 
   it('says 刚刚 and 3 分钟前 in Chinese, and in English after a switch', () => {

@@ -230,8 +230,10 @@ export const storeEnUS: WithPlurals<typeof storeZhCN> = {
     orders: 'Orders',
     revenue: 'Revenue',
     buyers: 'Buying teams',
+    date: 'Date',
     chart: 'Daily revenue, last 30 days',
     chartLabel: 'Bar chart of daily revenue over the last 30 days, {{revenue}} in total',
+    file: 'sales',
     point: '{{date}}: {{revenue}}, {{count}} orders',
     point_one: '{{date}}: {{revenue}}, {{count}} order',
     courses: 'Sales by course',
@@ -364,6 +366,7 @@ export const storeEnUS: WithPlurals<typeof storeZhCN> = {
     total_one: '{{count}} order',
     empty: 'Your team has not bought any courses yet',
     emptyDesc: 'Courses bought from other teams in the store are listed here.',
+    file: 'team-orders',
     loadFailed: 'Purchases did not load',
   },
 };

@@ -17,6 +17,9 @@ import type { Messages } from './zh-cn.ts';
 export const enUS: WithPlurals<Messages> = {
   ...courseEnUS,
   common: {
+    exportXlsx: 'Export Excel',
+    exportCsv: 'Export CSV',
+    exported: 'Exported',
     appName: 'Course Studio',
     loading: 'Loading',
     retry: 'Retry',

@@ -211,8 +211,10 @@ export const storeZhCN = {
     orders: '订单数',
     revenue: '销售额',
     buyers: '购买团队',
+    date: '日期',
     chart: '近 30 天每日销售额',
     chartLabel: '近 30 天每日销售额柱状图，合计 {{revenue}}',
+    file: '课程销售',
     point: '{{date}}：{{revenue}}，{{count}} 笔订单',
     courses: '课程销量',
     course: '课程',
@@ -336,6 +338,7 @@ export const storeZhCN = {
     total: '共 {{count}} 笔',
     empty: '团队还没有购买过课程',
     emptyDesc: '在商城购买其他团队的课程后，记录会出现在这里。',
+    file: '团队购买记录',
     loadFailed: '购买记录没有加载成功',
   },
 };

@@ -16,6 +16,9 @@ import { notificationsZhCN } from './zh-cn-notifications.ts';
 export const zhCN = {
   ...courseZhCN,
   common: {
+    exportXlsx: '导出 Excel',
+    exportCsv: '导出 CSV',
+    exported: '已导出',
     appName: '课程工作室',
     loading: '加载中',
     retry: '重试',

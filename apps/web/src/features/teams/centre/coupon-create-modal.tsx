@@ -1,9 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import type { CouponCreateBody, CouponKind } from '@studio/contract';
 import { COUPON_CODE_PATTERN, COUPON_KINDS } from '@studio/contract/constants';
-import { App, Form, Input, Modal, Radio, Select } from 'antd';
+import { App, DatePicker, Form, Input, Modal, Radio, Select } from 'antd';
+import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dayjs } from '../../../lib/dayjs.ts';
 import { yuanToFen } from '../../../lib/format.ts';
 import { courseApi } from '../../courses/course-api.ts';
 import { couponApi, useCouponMutation } from '../../store/coupon-api.ts';
@@ -16,21 +18,15 @@ type Values = {
   amountYuan?: number;
   percent?: number;
   minYuan?: number;
-  from: string;
-  to: string;
+  from: Dayjs;
+  to: Dayjs;
   totalLimit?: number | null;
   perTeamLimit?: number | null;
   courseIds?: number[];
 };
 
-const DAY_MS = 24 * 3600_000;
-/** `yyyy-mm-dd` of a time, in the viewer's zone (what a date input shows). */
-const dateInput = (ms: number) => {
-  const d = new Date(ms);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
-/** The start of a `yyyy-mm-dd` day in the viewer's zone. */
-const dayStart = (value: string) => new Date(`${value}T00:00:00`).getTime();
+/** The start of a picked day in the viewer's zone (antd's pickers hold dayjs values). */
+const dayStart = (d: Dayjs) => d.startOf('day').valueOf();
 
 /** 新建优惠券: the terms a seller chooses; the server checks them again and prices every use. */
 export const CouponCreateModal = ({ open, onClose }: { open: boolean; onClose: () => void }) => {
@@ -38,7 +34,7 @@ export const CouponCreateModal = ({ open, onClose }: { open: boolean; onClose: (
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   // The default period: from today for 30 days (read once, not on every render).
-  const [today] = useState(() => Date.now());
+  const [today] = useState(() => dayjs());
   const kind = Form.useWatch('kind', form) ?? 'amount';
   const teamId = useTeamId();
   const courses = useQuery({
@@ -56,7 +52,7 @@ export const CouponCreateModal = ({ open, onClose }: { open: boolean; onClose: (
       minOrder: yuanToFen(v.minYuan) ?? 0,
       validFrom: dayStart(v.from),
       // The end date is a whole day: the coupon works until that day's midnight.
-      validTo: dayStart(v.to) + DAY_MS,
+      validTo: dayStart(v.to.add(1, 'day')),
       totalLimit: v.totalLimit ?? null,
       perTeamLimit: v.perTeamLimit ?? null,
       courseIds: v.courseIds?.length ? v.courseIds : null,
@@ -87,8 +83,8 @@ export const CouponCreateModal = ({ open, onClose }: { open: boolean; onClose: (
         preserve={false}
         initialValues={{
           kind: 'amount',
-          from: dateInput(today),
-          to: dateInput(today + 30 * DAY_MS),
+          from: today,
+          to: today.add(30, 'day'),
           perTeamLimit: 1,
         }}
         onFinish={(v) => void submit(v)}
@@ -130,7 +126,7 @@ export const CouponCreateModal = ({ open, onClose }: { open: boolean; onClose: (
         <Form.Item label={t('store.coupons.period')} required style={{ marginBottom: 0 }}>
           <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
             <Form.Item name="from" rules={[{ required: true }]}>
-              <Input type="date" aria-label={`${t('store.coupons.period')} 1`} />
+              <DatePicker allowClear={false} aria-label={`${t('store.coupons.period')} 1`} />
             </Form.Item>
             <Form.Item
               name="to"
@@ -138,14 +134,14 @@ export const CouponCreateModal = ({ open, onClose }: { open: boolean; onClose: (
               rules={[
                 { required: true },
                 ({ getFieldValue }) => ({
-                  validator: (_, value: string) =>
-                    value && value < String(getFieldValue('from'))
+                  validator: (_, value?: Dayjs) =>
+                    value && value.isBefore(getFieldValue('from') as Dayjs, 'day')
                       ? Promise.reject(new Error(t('store.coupons.period')))
                       : Promise.resolve(),
                 }),
               ]}
             >
-              <Input type="date" aria-label={`${t('store.coupons.period')} 2`} />
+              <DatePicker allowClear={false} aria-label={`${t('store.coupons.period')} 2`} />
             </Form.Item>
           </div>
         </Form.Item>

@@ -115,8 +115,17 @@ describe('/personal/team (团队中心)', () => {
     fireEvent.change(await screen.findByLabelText('优惠码'), { target: { value: 'spring-10' } });
     fireEvent.change(screen.getByLabelText('减多少元'), { target: { value: '10' } });
     fireEvent.change(screen.getByLabelText('适用课程满（元）'), { target: { value: '50' } });
-    fireEvent.change(screen.getByLabelText('有效期 1'), { target: { value: '2026-12-01' } });
-    fireEvent.change(screen.getByLabelText('有效期 2'), { target: { value: '2026-12-31' } });
+    // antd's date pickers, as a person uses them: open, type the day, press Enter.
+    for (const [label, day] of [
+      ['有效期 1', '2026-12-01'],
+      ['有效期 2', '2026-12-31'],
+    ]) {
+      const input = screen.getByLabelText(label!);
+      fireEvent.mouseDown(input);
+      fireEvent.focus(input);
+      fireEvent.change(input, { target: { value: day } });
+      fireEvent.keyDown(input, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    }
     const dialog = screen.getByRole('dialog');
     fireEvent.click(within(dialog).getByRole('button', { name: '新建优惠券' }));
     await waitFor(() =>

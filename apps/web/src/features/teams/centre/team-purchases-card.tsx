@@ -2,10 +2,11 @@ import { Card, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { WebPaths } from '@studio/contract/constants';
+import { ExportButtons } from '../../../components/export-buttons.tsx';
 import { QueryView } from '../../../components/query-view.tsx';
 import { OrdersTable } from '../../store/orders/orders-table.tsx';
 import type { PageQuery } from '@studio/contract';
-import { useTeamPurchases } from '../../store/store-api.ts';
+import { storeApi, useTeamPurchases } from '../../store/store-api.ts';
 import { StoreEmpty } from '../../store/store-empty.tsx';
 import { LinkButton } from '../../store/link-button.tsx';
 
@@ -42,6 +43,15 @@ export const TeamPurchasesCard = () => {
   );
 
   return (
-    <Card title={<h2 style={{ fontSize: 16, margin: 0 }}>{t('store.purchases.title')}</h2>}>{body}</Card>
+    <Card
+      title={<h2 style={{ fontSize: 16, margin: 0 }}>{t('store.purchases.title')}</h2>}
+      extra={
+        purchases.data && purchases.data.total > 0 ? (
+          <ExportButtons name={t('store.purchases.file')} download={storeApi.teamPurchasesFile} />
+        ) : null
+      }
+    >
+      {body}
+    </Card>
   );
 };

@@ -4,9 +4,10 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { WebPaths } from '@studio/contract/constants';
+import { ExportButtons } from '../../../components/export-buttons.tsx';
 import { QueryView } from '../../../components/query-view.tsx';
 import { formatPrice } from '../../../lib/format.ts';
-import { useTeamSales } from '../../store/store-api.ts';
+import { storeApi, useTeamSales } from '../../store/store-api.ts';
 
 // The chart is its own chunk: the team centre's first paint does not wait for it.
 const SalesChart = lazy(() => import('./sales-chart.tsx').then((m) => ({ default: m.SalesChart })));
@@ -46,6 +47,10 @@ export const TeamSalesCard = () => {
               <Suspense fallback={<Skeleton.Node active style={{ width: '100%', height: 180 }} />}>
                 <SalesChart series={data.series} />
               </Suspense>
+              <ExportButtons
+                name={t('store.sales.file')}
+                download={(format) => storeApi.teamSalesFile(30, format)}
+              />
               <Table<CourseSales>
                 rowKey="courseId"
                 size="small"
