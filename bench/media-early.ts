@@ -55,19 +55,21 @@ function packagedBuild(): Build | null {
 }
 
 /**
- * A long 720p clip made fast: 20 s of testsrc2 and a tone encoded (x264 ultrafast, 1 Mbit/s: a low
- * rate keeps the hour near 500 MB), then repeated by stream copy to the length, no encoding. Kept.
+ * A 720p clip made fast: 20 s of testsrc2 and a tone encoded (x264 ultrafast), then repeated by
+ * stream copy to the length, no encoding, which costs seconds instead of encoding the whole length on
+ * a shared 2-core machine. Kept. The long clip takes 1 Mbit/s (the hour near 500 MB); the 10-minute
+ * one a lesson's usual 2.5 Mbit/s.
  */
-export async function longClip(ffmpeg: string, dir: string, seconds: number): Promise<string> {
-  const file = path.join(dir, `clip-720p-${seconds}s-1mbit.mp4`);
+export async function longClip(ffmpeg: string, dir: string, seconds: number, kbit = 1000): Promise<string> {
+  const file = path.join(dir, `clip-720p-${seconds}s-${kbit}k.mp4`);
   if (existsSync(file)) return file;
-  const piece = path.join(dir, 'piece-720p-20s-1mbit.mp4');
+  const piece = path.join(dir, `piece-720p-20s-${kbit}k.mp4`);
   const lavfi = (src: string) => ['-f', 'lavfi', '-i', `${src}:duration=20`];
   await run(ffmpeg, [
     '-nostdin', '-v', 'error',
     ...lavfi('testsrc2=size=1280x720:rate=25'),
     ...lavfi('sine=frequency=440'),
-    '-c:v', 'libx264', '-preset', 'ultrafast', '-b:v', '1000k', '-g', '50', '-c:a', 'aac', '-b:a', '96k',
+    '-c:v', 'libx264', '-preset', 'ultrafast', '-b:v', `${kbit}k`, '-g', '50', '-c:a', 'aac', '-b:a', '96k',
     '-shortest', '-f', 'mp4', '-y', piece,
   ]); // prettier-ignore
   await run(ffmpeg, [

@@ -17,13 +17,10 @@
  *   each ffmpeg build the machine has (media-early.ts).
  * `BENCH_ONLY=media npm run bench` runs just this. The clip is kept in .tmp/bench-media between runs.
  */
-import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import autocannon from 'autocannon';
 import { startServer } from '../e2e/support/server.ts';
 import { apiLogin } from '../e2e/support/session.ts';
@@ -34,37 +31,14 @@ import { earlyPlaySection, longClip } from './media-early.ts';
 const ROOT = path.resolve(import.meta.dirname, '..');
 const CLIP_SECONDS = Number(process.env.BENCH_MEDIA_SECONDS ?? 600);
 const LONG_SECONDS = Number(process.env.BENCH_MEDIA_LONG_SECONDS ?? 3600);
-const run = promisify(execFile);
 const fromServer = createRequire(path.join(ROOT, 'apps/server/package.json'));
 const ffmpeg = path.join(
   path.dirname(fromServer.resolve('@ffmpeg-installer/linux-x64/package.json')),
   'ffmpeg',
 );
 
-/**
- * A 720p clip with sound at a lesson's usual bitrate (2.5 Mbit/s), made once and kept: 20 s encoded
- * from lavfi sources, then repeated (stream copy) to the clip's length, which costs seconds instead
- * of encoding ten minutes on a shared 2-core machine.
- */
-async function makeClip(dir: string): Promise<string> {
-  const file = path.join(dir, `clip-720p-${CLIP_SECONDS}s.mp4`);
-  if (existsSync(file)) return file;
-  const piece = path.join(dir, 'piece-720p-20s.mp4');
-  const lavfi = (src: string) => ['-f', 'lavfi', '-i', `${src}:duration=20`];
-  await run(ffmpeg, [
-    '-nostdin', '-v', 'error',
-    ...lavfi('testsrc2=size=1280x720:rate=25'),
-    ...lavfi('sine=frequency=440'),
-    '-c:v', 'libx264', '-preset', 'ultrafast', '-b:v', '2500k', '-g', '50', '-c:a', 'aac', '-b:a', '128k',
-    '-shortest', '-f', 'mp4', '-y', piece,
-  ]); // prettier-ignore
-  await run(ffmpeg, [
-    '-nostdin', '-v', 'error', '-stream_loop', String(Math.ceil(CLIP_SECONDS / 20) - 1), '-i', piece,
-    '-t', String(CLIP_SECONDS), '-c', 'copy', '-f', 'mp4', '-y', `${file}.part`,
-  ]); // prettier-ignore
-  await fs.rename(`${file}.part`, file);
-  return file;
-}
+/** The 10-minute clip at a lesson's usual bitrate (2.5 Mbit/s), made as media-early.ts makes its clips. */
+const makeClip = (dir: string) => longClip(ffmpeg, dir, CLIP_SECONDS, 2500);
 
 const tusHeaders = (token: string) => ({ 'Tus-Resumable': '1.0.0', 'x-request-tkToken': token });
 

@@ -7,6 +7,7 @@
 import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
 import { userKey } from './notifications.service.ts';
+import { openEventStream } from '../../platform/event-stream.ts';
 
 const KEEPALIVE_MS = 15_000;
 
@@ -15,14 +16,7 @@ export async function streamNotifications(
   reply: FastifyReply,
   userId: number,
 ): Promise<void> {
-  reply.hijack();
-  const res = reply.raw;
-  res.writeHead(200, {
-    'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-cache, no-transform',
-    connection: 'keep-alive',
-    'x-accel-buffering': 'no',
-  });
+  const res = openEventStream(reply);
   let closed = false;
   const send = () => {
     if (!closed) res.write(`data: {"type":"notification"}\n\n`);

@@ -11,6 +11,7 @@ import type { AppContext } from '../../../platform/context.ts';
 import { metered, noUsage } from '../../../platform/ai/usage.ts';
 import { aiError } from '../shared/ai.errors.ts';
 import { type UsageOwner, recordUsage } from '../cost/index.ts';
+import { openEventStream } from '../../../platform/event-stream.ts';
 
 export async function streamAssist(
   ctx: AppContext,
@@ -21,13 +22,7 @@ export async function streamAssist(
   /** The estimate it holds of the budget, replaced by its real count at the end (ai.usage.ts). */
   hold: number | null = null,
 ) {
-  reply.hijack();
-  const res = reply.raw;
-  res.writeHead(200, {
-    'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-cache, no-transform',
-    'x-accel-buffering': 'no',
-  });
+  const res = openEventStream(reply);
   ctx.metrics?.sseConnections.inc();
   res.on('close', () => ctx.metrics?.sseConnections.dec());
   const cancel = new AbortController();

@@ -6,6 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../../platform/context.ts';
 import { jobKey } from '../shared/ai.events.ts';
 import { eventsAfter } from './ai.repo.ts';
+import { openEventStream } from '../../../platform/event-stream.ts';
 
 const KEEPALIVE_MS = 15_000;
 const POLL_MS = 1_000; // a safety net under LISTEN/NOTIFY, and the only source when there is no bus
@@ -17,14 +18,7 @@ export async function streamJob(
   jobId: number,
   fromId: number,
 ) {
-  reply.hijack();
-  const res = reply.raw;
-  res.writeHead(200, {
-    'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-cache, no-transform',
-    connection: 'keep-alive',
-    'x-accel-buffering': 'no',
-  });
+  const res = openEventStream(reply);
   let lastId = fromId;
   let pumping = false;
   let again = false;
