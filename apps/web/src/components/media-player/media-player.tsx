@@ -285,6 +285,7 @@ export const MediaPlayer = (props: MediaPlayerProps) => {
         captions={kind === 'video' ? captions : []}
         caption={captionState.chosen}
         onCaption={captionState.choose}
+        watermarked={mark !== null}
       />
       <p id={hintId} className="media-player-hint">
         {t('keyHint')}

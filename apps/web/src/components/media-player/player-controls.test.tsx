@@ -116,11 +116,35 @@ describe('volume and picture-in-picture', () => {
       fireEvent(video, new Event('enterpictureinpicture'));
       expect(screen.getByRole('button', { name: '退出画中画' })).toBeTruthy();
     } finally {
-      delete (document as { pictureInPictureEnabled?: boolean }).pictureInPictureEnabled;
-      delete (HTMLVideoElement.prototype as { requestPictureInPicture?: unknown }).requestPictureInPicture;
+      cleanupPip();
+    }
+  });
+
+  it('offers no 画中画 under a watermark: the window would show the bare video', async () => {
+    Object.defineProperty(document, 'pictureInPictureEnabled', { configurable: true, value: true });
+    Object.defineProperty(HTMLVideoElement.prototype, 'requestPictureInPicture', {
+      configurable: true,
+      value: vi.fn(),
+    });
+    try {
+      const viewer = { phone: '13812345678', teamName: '星火教育' };
+      // A free-preview lesson has no watermark: the button is there.
+      const free = renderPlayer({ viewer, paid: false, autoStart: true });
+      expect(await screen.findByRole('button', { name: '画中画' })).toBeTruthy();
+      free.unmount();
+      renderPlayer({ viewer, paid: true, autoStart: true });
+      await waitFor(() => expect(document.querySelector('[data-watermark]')).not.toBeNull());
+      expect(screen.queryByRole('button', { name: '画中画' })).toBeNull();
+    } finally {
+      cleanupPip();
     }
   });
 });
+
+function cleanupPip() {
+  delete (document as { pictureInPictureEnabled?: boolean }).pictureInPictureEnabled;
+  delete (HTMLVideoElement.prototype as { requestPictureInPicture?: unknown }).requestPictureInPicture;
+}
 
 describe('captions', () => {
   it('adds each language as a track, and draws the chosen one’s cue as plain text', async () => {

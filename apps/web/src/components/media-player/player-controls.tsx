@@ -24,6 +24,7 @@ export const PlayerControls = ({
   captions,
   caption,
   onCaption,
+  watermarked = false,
 }: {
   media: RefObject<HTMLMediaElement | null>;
   box: RefObject<HTMLDivElement | null>;
@@ -42,6 +43,8 @@ export const PlayerControls = ({
   captions: readonly CaptionChoice[];
   caption: number | null;
   onCaption: (captionId: number | null) => void;
+  /** A watermark is drawn over the video: no picture-in-picture, whose window shows the bare video. */
+  watermarked?: boolean;
 }) => {
   const [time, setTime] = useState(0);
   const [duration, setDuration] = useState(0);
@@ -145,7 +148,7 @@ export const PlayerControls = ({
         <span aria-hidden className="media-player-icon" />
       </button>
       <VolumeSlider media={media} t={t} />
-      {kind === 'video' && <PipButton media={media} t={t} />}
+      {kind === 'video' && !watermarked && <PipButton media={media} t={t} />}
       {kind === 'video' && (
         <button
           type="button"
