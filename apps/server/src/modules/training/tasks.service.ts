@@ -35,6 +35,7 @@ import {
   taskLinks,
   teamGroupIds,
   updateTask,
+  type AfterTaskWrite,
   type TaskRow,
   type TaskWrite,
 } from './training.repo.ts';
@@ -152,27 +153,31 @@ export async function requireTask(c: TeamCtx, taskId: number): Promise<TaskRow> 
   return task;
 }
 
-/** Tells of the members the task reaches now and did not before (notifications hear it). */
-async function announce(c: TeamCtx, taskId: number, before: Set<number>): Promise<void> {
-  const task = await requireTask(c, taskId);
-  const userIds = (await taskAssignees(c.ctx.db, teamOf(c), [taskId]))
-    .map((a) => a.userId)
-    .filter((id) => !before.has(id));
-  if (userIds.length === 0) return;
-  await c.ctx.domainEvents.publish(c.ctx.db, {
-    type: 'task.assigned',
-    teamId: teamOf(c),
-    taskId,
-    title: task.title,
-    dueDay: task.dueDay,
-    userIds,
-  });
-}
+/**
+ * Tells of the members the task reaches now and did not before (notifications hear it), inside the
+ * task write's transaction: the task and its notices commit together or not at all.
+ */
+const announce =
+  (c: TeamCtx, w: TaskWrite, before: Set<number>): AfterTaskWrite =>
+  async (tx, taskId) => {
+    const userIds = (await taskAssignees(tx, teamOf(c), [taskId]))
+      .map((a) => a.userId)
+      .filter((id) => !before.has(id));
+    if (userIds.length === 0) return;
+    await c.ctx.domainEvents.publish(tx, {
+      type: 'task.assigned',
+      teamId: teamOf(c),
+      taskId,
+      title: w.title,
+      dueDay: w.dueDay,
+      userIds,
+    });
+  };
 
 export async function createTrainingTask(c: TeamCtx, body: TrainingTaskBody): Promise<TrainingTaskDetail> {
   authorize(c, 'training.manage');
-  const taskId = await insertTask(c.ctx.db, teamOf(c), c.actor.user.id, await taskWrite(c, body));
-  await announce(c, taskId, new Set());
+  const write = await taskWrite(c, body);
+  const taskId = await insertTask(c.ctx.db, teamOf(c), c.actor.user.id, write, announce(c, write, new Set()));
   return trainingTaskDetail(c, taskId);
 }
 
@@ -186,8 +191,7 @@ export async function modifyTrainingTask(
   if (task.cancelledAt) throw new AppError(Code.TRAINING_TASK_CANCELLED);
   const write = await taskWrite(c, body);
   const before = new Set((await taskAssignees(c.ctx.db, teamOf(c), [task.id])).map((a) => a.userId));
-  await updateTask(c.ctx.db, task.id, write);
-  await announce(c, task.id, before);
+  await updateTask(c.ctx.db, task.id, write, announce(c, write, before));
   return trainingTaskDetail(c, task.id);
 }
 

@@ -118,7 +118,16 @@ async function setTaskLinks(tx: Db, taskId: number, w: TaskWrite): Promise<void>
   }
 }
 
-export async function insertTask(db: Db, teamId: number, createdBy: number, w: TaskWrite): Promise<number> {
+/** What runs in a task write's transaction once the task is written (its notices commit with it). */
+export type AfterTaskWrite = (tx: Db, taskId: number) => Promise<void>;
+
+export async function insertTask(
+  db: Db,
+  teamId: number,
+  createdBy: number,
+  w: TaskWrite,
+  after: AfterTaskWrite,
+): Promise<number> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(trainingTasks)
@@ -133,11 +142,12 @@ export async function insertTask(db: Db, teamId: number, createdBy: number, w: T
       })
       .returning({ id: trainingTasks.id });
     await setTaskLinks(tx, row!.id, w);
+    await after(tx, row!.id);
     return row!.id;
   });
 }
 
-export async function updateTask(db: Db, taskId: number, w: TaskWrite): Promise<void> {
+export async function updateTask(db: Db, taskId: number, w: TaskWrite, after: AfterTaskWrite): Promise<void> {
   await db.transaction(async (tx) => {
     await tx
       .update(trainingTasks)
@@ -151,6 +161,7 @@ export async function updateTask(db: Db, taskId: number, w: TaskWrite): Promise<
       })
       .where(eq(trainingTasks.id, taskId));
     await setTaskLinks(tx, taskId, w);
+    await after(tx, taskId);
   });
 }
 

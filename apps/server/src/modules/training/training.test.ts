@@ -278,3 +278,20 @@ describe('learning tasks', () => {
     expect((await post(member.token, 'task/cancel', { taskId: ours.taskId })).code).toBe(Code.FORBIDDEN);
   });
 });
+
+describe('a task and its notices', () => {
+  it('commit together: a notice that cannot be written leaves no task behind', async () => {
+    const b = await buyerTeam();
+    const listed = async () =>
+      (await get<{ list: TrainingTask[] }>(b.owner.token, 'task/list')).data.list.map((x) => x.title);
+    const before = await listed();
+    t.app.ctx.domainEvents.on('task.assigned', () => Promise.reject(new Error('notices are down')));
+    const res = await post(
+      b.owner.token,
+      'task/create',
+      taskBody([b.courseId], { title: '不留半截', userIds: [b.member.userId] }),
+    );
+    expect(res.code).not.toBe(200);
+    expect(await listed()).toEqual(before);
+  });
+});
