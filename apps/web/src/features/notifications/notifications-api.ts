@@ -19,7 +19,8 @@ export const notificationApi = {
       pageSize: 50,
       ...(unreadOnly ? { unread: 'true' } : {}),
     }),
-  unread: () => call.get(Routes.notification.unread).then((e) => e.count),
+  // A background count: a failure is not the page's to report (the bell just shows nothing new).
+  unread: () => call.get(Routes.notification.unread, undefined, { silent: true }).then((e) => e.count),
   read: (id: number) => call.post(Routes.notification.read, { id }),
   readAll: () => call.post(Routes.notification.readAll),
   settings: () => call.get(Routes.notification.settings).then((e) => e.list),
