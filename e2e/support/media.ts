@@ -30,14 +30,14 @@ const packagedFfmpeg = (): string | null => {
 export const ffmpeg = packagedFfmpeg() ?? process.env.FFMPEG_PATH ?? 'ffmpeg';
 
 /** `seconds` of 640×360 test picture with a tone, H.264/AAC in mp4. */
-export async function makeClip(seconds = 6): Promise<Buffer> {
+export async function makeClip(seconds = 6, size = '640x360'): Promise<Buffer> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'media-clip-'));
   const file = path.join(dir, 'clip.mp4');
   const src = [
     '-f',
     'lavfi',
     '-i',
-    `testsrc=duration=${seconds}:size=640x360:rate=25`,
+    `testsrc=duration=${seconds}:size=${size}:rate=25`,
     '-f',
     'lavfi',
     '-i',

@@ -102,7 +102,8 @@ describe('a certificate that means something, and outlives no refund', () => {
           (await apiAs<{ completion: object }>(baseUrl, seller, `/course/detail?courseId=${courseId}`))
             .completion,
       )
-      .toEqual({ minLessonSeconds: 3, passMark: 60, maxQuizAttempts: 3 });
+      // The form also saves its 禁止拖动未看部分 box, left off.
+      .toEqual({ minLessonSeconds: 3, passMark: 60, maxQuizAttempts: 3, noSeekAhead: false });
     await apiAs(baseUrl, seller, '/course/release', { courseId });
   });
 

@@ -2,7 +2,7 @@
  * The player's controls of issue 47 in a real browser. A seller uploads a clip made here by the
  * packaged ffmpeg, opens its lesson in the editor and uploads an SRT caption file in the media block
  * (converted to WebVTT by the server), turns on 禁止拖动未看部分 and releases the paid course. A buyer
- * plays the lesson: chooses 360p in the 清晰度 menu (hls.js switches to that level), turns on the
+ * plays the 720p clip's lesson: chooses 720p, then 360p in the 清晰度 menu (hls.js switches level), turns on the
  * Chinese captions and sees the cue's text over the picture, and pressing End on the position slider
  * (a seek past what was watched) is refused with 禁止拖动 while the video stays where it was.
  */
@@ -45,7 +45,8 @@ async function newPage(user: UserInfo): Promise<Page> {
 beforeAll(async () => {
   browser = await launchBrowser();
   seller = await accountWithTeam(baseUrl, logFile, '合规培训卖家');
-  mediaId = await uploadMedia(baseUrl, seller, await makeClip(12));
+  // 720p: two renditions (360p, 720p), so the quality menu has a level to switch from.
+  mediaId = await uploadMedia(baseUrl, seller, await makeClip(12, '1280x720'));
   await waitReady(baseUrl, seller, mediaId);
   const api = <T>(p: string, body?: unknown) => apiAs<T>(baseUrl, seller, p, body);
   const course = await api<{ courseId: number; version: number }>('/course/create', { title: TITLE });
@@ -108,8 +109,10 @@ describe('the player’s controls', () => {
     await playedPast(page, 0.5);
     const player = page.getByRole('group', { name: CLIP_TITLE });
 
-    // 清晰度: 自动 and the clip's rendition; choosing 360p makes hls.js play that level.
+    // 清晰度: 自动 and both renditions; choosing one makes hls.js play that level, 720p then 360p.
     const quality = player.getByRole('combobox', { name: '清晰度', exact: true });
+    await quality.selectOption({ label: '720p' });
+    await expect.poll(() => player.getAttribute('data-level')).toBe('720p');
     await quality.selectOption({ label: '360p' });
     await expect.poll(() => quality.inputValue()).toBe('0');
     await expect.poll(() => player.getAttribute('data-level')).toBe('360p');
