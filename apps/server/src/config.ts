@@ -187,6 +187,12 @@ export const envSchema = z
       .regex(/^\w{1,32}$/)
       .default('code'),
     ALIYUN_SMS_ENDPOINT: z.url().default('https://dysmsapi.aliyuncs.com'),
+    /** An approved notice template (reminders members opted into by SMS) and its one variable. */
+    ALIYUN_SMS_NOTICE_TEMPLATE_CODE: z.string().optional(),
+    ALIYUN_SMS_NOTICE_TEMPLATE_PARAM: z
+      .string()
+      .regex(/^\w{1,32}$/)
+      .default('content'),
     /** Tencent Cloud SMS (SendSms 2021-01-11): an API key, the SMS app, an approved signature and template. */
     TENCENT_SMS_SECRET_ID: z.string().optional(),
     TENCENT_SMS_SECRET_KEY: z.string().optional(),
@@ -199,6 +205,8 @@ export const envSchema = z
       .default('code')
       .transform((v) => v.split(',').map((p) => p.trim()))
       .pipe(z.array(z.enum(TENCENT_TEMPLATE_PARAMS)).min(1).max(2)),
+    /** An approved notice template whose one variable ({1}) the reminder's text fills. */
+    TENCENT_SMS_NOTICE_TEMPLATE_ID: z.string().optional(),
     TENCENT_SMS_REGION: z.string().default('ap-guangzhou'),
     TENCENT_SMS_ENDPOINT: z.url().default('https://sms.tencentcloudapi.com'),
     WECHAT_MODE: z.enum(['simulator', 'open']).default('simulator'),

@@ -19,7 +19,14 @@ export interface AliyunSmsOptions {
   templateParam: string;
   /** The API's address: `https://dysmsapi.aliyuncs.com`, or another region's or a private one. */
   endpoint: string;
+  /** An approved notice template (`SMS_…`) and its one variable, which the notice's text fills. */
+  notice?: { templateCode: string; templateParam: string };
 }
+
+/** Aliyun's limit on one variable of a template: a longer text is cut and marked. */
+export const ALIYUN_VARIABLE_MAX = 35;
+const fitVariable = (text: string) =>
+  [...text].length <= ALIYUN_VARIABLE_MAX ? text : [...text].slice(0, ALIYUN_VARIABLE_MAX - 1).join('') + '…';
 
 /** Aliyun's per-number flow control (1 a minute, 5 an hour, 10 a day by default) and throttling. */
 const LIMITED = /LIMIT_CONTROL|BUSINESS_LIMIT|^Throttling/;
@@ -60,14 +67,21 @@ export class AliyunSmsProvider implements SmsProvider {
   private readonly options: AliyunSmsOptions;
   private readonly log: FastifyBaseLogger;
   private sdk: ReturnType<typeof loadSdk> | undefined;
+  readonly sendNotice: SmsProvider['sendNotice'];
 
   constructor(options: AliyunSmsOptions, log: FastifyBaseLogger) {
     new URL(options.endpoint); // a bad address fails at start, not at the first send
     this.options = options;
     this.log = log;
+    const notice = options.notice;
+    // Without a notice template, notices stay in the app (the interface's optional method).
+    this.sendNotice = notice
+      ? (phone, text) =>
+          this.deliver(phone, notice.templateCode, { [notice.templateParam]: fitVariable(text) })
+      : undefined;
   }
 
-  private async send(phone: string, code: string) {
+  private async send(phone: string, templateCode: string, params: Record<string, string>) {
     this.sdk ??= loadSdk();
     const { Client, SendSmsRequest, Config, dara } = await this.sdk;
     const url = new URL(this.options.endpoint);
@@ -82,18 +96,23 @@ export class AliyunSmsProvider implements SmsProvider {
     const request = new SendSmsRequest({
       phoneNumbers: phone,
       signName: this.options.signName,
-      templateCode: this.options.templateCode,
-      templateParam: JSON.stringify({ [this.options.templateParam]: code }),
+      templateCode,
+      templateParam: JSON.stringify(params),
     });
     // One try, bounded: a retried send could text the person twice (SendSms is not idempotent).
     const runtime = new dara.RuntimeOptions({ connectTimeout: 5_000, readTimeout: 10_000, autoretry: false });
     return client.sendSmsWithOptions(request, runtime);
   }
 
-  async sendCode(phone: string, code: string): Promise<void> {
+  sendCode(phone: string, code: string): Promise<void> {
+    return this.deliver(phone, this.options.templateCode, { [this.options.templateParam]: code });
+  }
+
+  /** One send of a template; resolves when Aliyun took it, throws `SmsRefused` (logged) when not. */
+  private async deliver(phone: string, templateCode: string, params: Record<string, string>) {
     let refused: SmsRefused;
     try {
-      const { body } = await this.send(phone, code);
+      const { body } = await this.send(phone, templateCode, params);
       if (body?.code === 'OK') return;
       const providerCode = body?.code ?? 'UNKNOWN';
       refused = new SmsRefused(

@@ -4,8 +4,8 @@ import { sdkErrorParts } from './provider-error.ts';
 import { SmsRefused, type SmsProvider } from './sms-provider.ts';
 
 /**
- * A generic HTTP SMS gateway: POSTs {phone, code} as JSON with a bearer token, for a relay of one's
- * own. Aliyun and Tencent Cloud have their own adapters (aliyun-sms.ts, tencent-sms.ts).
+ * A generic HTTP SMS gateway: POSTs {phone, code} (a sign-in code) or {phone, text} (a notice) as
+ * JSON with a bearer token, for a relay of one's own. Aliyun and Tencent Cloud have their own adapters (aliyun-sms.ts, tencent-sms.ts).
  */
 export class HttpSmsProvider implements SmsProvider {
   readonly name = 'http';
@@ -19,7 +19,15 @@ export class HttpSmsProvider implements SmsProvider {
     this.log = log;
   }
 
-  async sendCode(phone: string, code: string): Promise<void> {
+  sendCode(phone: string, code: string): Promise<void> {
+    return this.post({ phone, code });
+  }
+
+  sendNotice(phone: string, text: string): Promise<void> {
+    return this.post({ phone, text });
+  }
+
+  private async post(body: { phone: string; code: string } | { phone: string; text: string }) {
     let refused: SmsRefused;
     try {
       const res = await fetch(this.url, {
@@ -28,7 +36,7 @@ export class HttpSmsProvider implements SmsProvider {
           'content-type': 'application/json',
           ...(this.token ? { authorization: `Bearer ${this.token}` } : {}),
         },
-        body: JSON.stringify({ phone, code }),
+        body: JSON.stringify(body),
         signal: AbortSignal.timeout(10_000),
       });
       if (res.ok) return;

@@ -20,6 +20,12 @@ export function smsProviderFor(config: Config, log: FastifyBaseLogger): SmsProvi
           templateCode: config.ALIYUN_SMS_TEMPLATE_CODE!,
           templateParam: config.ALIYUN_SMS_TEMPLATE_PARAM,
           endpoint: config.ALIYUN_SMS_ENDPOINT,
+          notice: config.ALIYUN_SMS_NOTICE_TEMPLATE_CODE
+            ? {
+                templateCode: config.ALIYUN_SMS_NOTICE_TEMPLATE_CODE,
+                templateParam: config.ALIYUN_SMS_NOTICE_TEMPLATE_PARAM,
+              }
+            : undefined,
         },
         log,
       );
@@ -34,6 +40,7 @@ export function smsProviderFor(config: Config, log: FastifyBaseLogger): SmsProvi
           templateParams: config.TENCENT_SMS_TEMPLATE_PARAMS,
           region: config.TENCENT_SMS_REGION,
           endpoint: config.TENCENT_SMS_ENDPOINT,
+          noticeTemplateId: config.TENCENT_SMS_NOTICE_TEMPLATE_ID,
         },
         log,
       );

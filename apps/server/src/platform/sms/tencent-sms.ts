@@ -22,6 +22,8 @@ export interface TencentSmsOptions {
   region: string;
   /** The API's address: `https://sms.tencentcloudapi.com`, or a regional one. */
   endpoint: string;
+  /** An approved notice template whose one variable the notice's text fills. */
+  noticeTemplateId?: string;
   /** The SDK's `httpProfile.agent` (a proxy, or how a test reaches its fake service). */
   agent?: Agent;
 }
@@ -49,11 +51,17 @@ export class TencentSmsProvider implements SmsProvider {
   private readonly options: TencentSmsOptions;
   private readonly log: FastifyBaseLogger;
   private client: Promise<InstanceType<typeof sms.v20210111.Client>> | undefined;
+  readonly sendNotice: SmsProvider['sendNotice'];
 
   constructor(options: TencentSmsOptions, log: FastifyBaseLogger) {
     new URL(options.endpoint); // a bad address fails at start, not at the first send
     this.options = options;
     this.log = log;
+    const noticeTemplateId = options.noticeTemplateId;
+    // Without a notice template, notices stay in the app (the interface's optional method).
+    this.sendNotice = noticeTemplateId
+      ? (phone, text) => this.deliver(phone, noticeTemplateId, [text])
+      : undefined;
   }
 
   /** The SDK is loaded at the first send, so a process that sends none does not pay for it. */
@@ -75,11 +83,20 @@ export class TencentSmsProvider implements SmsProvider {
     });
   }
 
-  async sendCode(phone: string, code: string): Promise<void> {
+  sendCode(phone: string, code: string): Promise<void> {
     const values: Record<TencentTemplateParam, string> = {
       code,
       minutes: String(Math.round(LIMITS.smsCodeTtlMs / 60_000)),
     };
+    return this.deliver(
+      phone,
+      this.options.templateId,
+      this.options.templateParams.map((name) => values[name]),
+    );
+  }
+
+  /** One send of a template; resolves when Tencent took it, throws `SmsRefused` (logged) when not. */
+  private async deliver(phone: string, templateId: string, params: string[]) {
     let refused: SmsRefused;
     try {
       this.client ??= this.connect();
@@ -89,8 +106,8 @@ export class TencentSmsProvider implements SmsProvider {
         PhoneNumberSet: [`+86${phone}`],
         SmsSdkAppId: this.options.sdkAppId,
         SignName: this.options.signName,
-        TemplateId: this.options.templateId,
-        TemplateParamSet: this.options.templateParams.map((name) => values[name]),
+        TemplateId: templateId,
+        TemplateParamSet: params,
       });
       const status = answer.SendStatusSet?.[0];
       if (status?.Code === 'Ok') return;
