@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import type { TrainingTask, TrainingTaskMember } from '@studio/contract';
+import type { TrainingTask } from '@studio/contract';
 import { chinaDateTime } from '@studio/contract';
 import { App, Button, Card, Empty, Flex, Modal, Popconfirm, Progress, Table, Tag, Typography } from 'antd';
 import { WebPaths } from '@studio/contract/constants';
@@ -8,7 +8,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { fromNow } from '../../lib/dayjs.ts';
 import { TaskFormModal } from './task-form-modal.tsx';
-import { StateTag } from './state-tag.tsx';
+import { TaskMembers } from './task-members.tsx';
 import { refreshTraining, trainingApi, useTask, useTasks } from './training-api.ts';
 
 /** One task's members and where each stands, overdue first (its charts are on the report page). */
@@ -17,7 +17,6 @@ const TaskDetail = ({ task, onClose }: { task: TrainingTask | null; onClose: () 
   const detail = useTask(task?.taskId ?? null);
   const order = { overdue: 0, todo: 1, done: 2 };
   const members = [...(detail.data?.members ?? [])].sort((a, b) => order[a.state] - order[b.state]);
-  const overdue = members.filter((m) => m.state === 'overdue');
   return (
     <Modal
       open={task !== null}
@@ -26,35 +25,10 @@ const TaskDetail = ({ task, onClose }: { task: TrainingTask | null; onClose: () 
       footer={null}
       width={640}
     >
-      {overdue.length > 0 && (
-        <Typography.Paragraph type="danger">
-          {t('training.tasks.overdueMembers', { names: overdue.map((m) => m.nickName).join('、') })}
-        </Typography.Paragraph>
-      )}
-      <Table<TrainingTaskMember>
-        size="small"
-        rowKey="userId"
+      <TaskMembers
+        members={members}
+        courseCount={detail.data?.courses.length ?? 0}
         loading={detail.isPending}
-        dataSource={members}
-        pagination={false}
-        locale={{ emptyText: t('training.tasks.noAssignees') }}
-        columns={[
-          { title: t('training.tasks.member'), dataIndex: 'nickName' },
-          {
-            title: t('training.tasks.state'),
-            dataIndex: 'state',
-            render: (s: TrainingTaskMember['state']) => <StateTag state={s} />,
-          },
-          {
-            title: t('training.tasks.coursesDone'),
-            render: (_, m) => `${m.completedCourses}/${detail.data?.courses.length ?? 0}`,
-          },
-          {
-            title: t('training.tasks.doneAt'),
-            dataIndex: 'doneAt',
-            render: (at: number | null) => (at ? chinaDateTime(at) : '—'),
-          },
-        ]}
       />
     </Modal>
   );

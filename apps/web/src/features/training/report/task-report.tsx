@@ -1,10 +1,9 @@
-import type { TaskReport, TrainingTaskMember } from '@studio/contract';
-import { chinaDateTime } from '@studio/contract';
-import { Card, Col, Empty, Row, Skeleton, Statistic, Table, theme, Typography } from 'antd';
+import type { TaskReport } from '@studio/contract';
+import { Card, Col, Empty, Row, Skeleton, Statistic, theme } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { barOption, EChart } from '../../../components/chart/echart.tsx';
-import { StateTag } from '../state-tag.tsx';
+import { TaskMembers } from '../task-members.tsx';
 import { trainingApi, useTaskReport } from '../training-api.ts';
 import { ExportButtons } from '../../../components/export-buttons.tsx';
 
@@ -76,7 +75,6 @@ export const TaskReportView = ({ taskId, groupId }: { taskId: number; groupId?: 
   if (report.isPending) return <Skeleton active paragraph={{ rows: 6 }} />;
   if (report.isError) return <Empty description={t('training.report.loadFailed')} />;
   const r = report.data;
-  const overdue = r.members.filter((m) => m.state === 'overdue');
   return (
     <Row gutter={[16, 16]}>
       <Col span={24}>
@@ -114,51 +112,17 @@ export const TaskReportView = ({ taskId, groupId }: { taskId: number; groupId?: 
         </Col>
       )}
       <Col span={24}>
-        {overdue.length > 0 && (
-          <Typography.Paragraph type="danger">
-            {t('training.tasks.overdueMembers', { names: overdue.map((m) => m.nickName).join('、') })}
-          </Typography.Paragraph>
-        )}
-        <Table<TrainingTaskMember>
-          size="small"
-          rowKey="userId"
-          dataSource={r.members}
+        <TaskMembers
+          members={r.members}
+          courseCount={r.courseCount}
+          withExam={r.exam !== null}
           pagination={{ pageSize: 20, hideOnSinglePage: true }}
-          locale={{ emptyText: t('training.tasks.noAssignees') }}
           title={() => (
             <ExportButtons
               name={t('training.report.taskFile', { title: r.title })}
               download={(format) => trainingApi.taskReportFile(query, format)}
             />
           )}
-          columns={[
-            { title: t('training.tasks.member'), dataIndex: 'nickName' },
-            {
-              title: t('training.tasks.state'),
-              dataIndex: 'state',
-              render: (s: TrainingTaskMember['state']) => <StateTag state={s} />,
-            },
-            {
-              title: t('training.tasks.coursesDone'),
-              render: (_, m) => `${m.completedCourses}/${r.courseCount}`,
-            },
-            ...(r.exam
-              ? [
-                  {
-                    title: t('training.report.examScore'),
-                    render: (_: unknown, m: TrainingTaskMember) =>
-                      m.examScore === null
-                        ? '—'
-                        : `${m.examScore}${m.examPassed ? ` · ${t('training.report.passed')}` : ''}`,
-                  },
-                ]
-              : []),
-            {
-              title: t('training.tasks.doneAt'),
-              dataIndex: 'doneAt',
-              render: (at: number | null) => (at ? chinaDateTime(at) : '—'),
-            },
-          ]}
         />
       </Col>
     </Row>
