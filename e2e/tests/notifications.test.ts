@@ -8,17 +8,13 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { accountTabs, PHONE } from '../support/account-tabs.ts';
 import { apiAs, apiLogin } from '../support/session.ts';
+import { assignTask } from '../support/task-form.ts';
 
 const baseUrl = inject('baseUrl');
 const { pageAs } = accountTabs();
 const TASK = `通知测试任务${Date.now() % 100_000}`;
 const MEMBER = '演示成员';
 const NOTICE = new RegExp(`你有新的学习任务「${TASK}」`);
-
-const cellTitle = (offset: number) => {
-  const d = new Date(Date.now() + offset * 86_400_000);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
 
 /** The bell's unread count, from its name (通知 or 通知 (3)). */
 const bellCount = async (page: Page) => {
@@ -28,23 +24,7 @@ const bellCount = async (page: Page) => {
 
 async function assign(owner: Page) {
   await owner.goto(`${baseUrl}/personal/team`);
-  await owner.getByRole('button', { name: '布置任务' }).click();
-  const form = owner.getByRole('dialog', { name: '布置学习任务' });
-  await form.getByLabel('任务名称', { exact: true }).fill(TASK);
-  await form.getByPlaceholder('开始日期').click();
-  const cell = (offset: number) =>
-    owner.locator(`.ant-picker-dropdown .ant-picker-cell-in-view[title="${cellTitle(offset)}"]`).first();
-  await cell(0).click();
-  await cell(3).click();
-  await expect.poll(() => form.getByPlaceholder('截止日期').inputValue()).toBe(cellTitle(3));
-  await form.getByLabel('课程', { exact: true }).click();
-  await owner.locator('.ant-select-item-option').filter({ hasText: '数据分析入门' }).click();
-  await form.getByText('类型', { exact: true }).click();
-  await form.getByLabel('成员', { exact: true }).click();
-  await owner.locator('.ant-select-item-option').filter({ hasText: MEMBER }).click();
-  await form.getByText('类型', { exact: true }).click();
-  await form.getByRole('button', { name: '布置' }).click();
-  await owner.getByText(`任务「${TASK}」已布置`).waitFor();
+  await assignTask(owner, { title: TASK, course: '数据分析入门', dueInDays: 3, members: [MEMBER] });
 }
 
 /** Opens the drawer, checks the notice, clicks it: lands on the task under 我的任务. */

@@ -15,6 +15,7 @@ import { accountTabs } from '../support/account-tabs.ts';
 import { uniquePhone } from '../support/browser.ts';
 import { apiAs, apiSignUp } from '../support/session.ts';
 import { accountWithTeam, buyAndPay, inTeam, uploadCover } from '../support/store-api.ts';
+import { assignTask } from '../support/task-form.ts';
 
 const baseUrl = inject('baseUrl');
 const logFile = inject('logFile');
@@ -102,19 +103,7 @@ describe('a task with an exam, and the report that shows it done', () => {
   it('the OWNER assigns the bought course with the exam to the member', async () => {
     const page = await pageAs(owner);
     await page.goto(`${baseUrl}/personal/team`);
-    await page.getByRole('button', { name: '布置任务' }).click();
-    const form = page.getByRole('dialog', { name: '布置学习任务' });
-    await form.getByLabel('任务名称', { exact: true }).fill(TASK);
-    await form.getByLabel('课程', { exact: true }).click();
-    await page.locator('.ant-select-item-option').filter({ hasText: COURSE }).click();
-    await form.getByText('类型', { exact: true }).click();
-    await form.getByLabel('考试', { exact: true }).click();
-    await page.locator('.ant-select-item-option').filter({ hasText: EXAM }).click();
-    await form.getByLabel('成员', { exact: true }).click();
-    await page.locator('.ant-select-item-option').filter({ hasText: member.nickName }).click();
-    await form.getByText('类型', { exact: true }).click();
-    await form.getByRole('button', { name: '布置' }).click();
-    await page.getByText(`任务「${TASK}」已布置`).waitFor();
+    await assignTask(page, { title: TASK, course: COURSE, exam: EXAM, members: [member.nickName] });
     await page.getByRole('row').filter({ hasText: TASK }).getByText('0/1').waitFor();
   });
 

@@ -3,22 +3,9 @@
  * 公众号's pay sheet: prepay_id and the bridge parameters signed with the merchant key) payments: signed requests with the merchant key, platform-signed
  * notifications whose resource is AES-256-GCM encrypted with the APIv3 key, and order queries for
  * notifications that are late. The base URL is configurable so tests talk to a fake server.
- *
- * WeChat Pay signs notifications and answers with one of its keys and names it in `Wechatpay-Serial`:
- * a platform certificate's serial number (certificates downloaded from `/v3/certificates`, several
- * valid at once while WeChat Pay rotates them), or a 微信支付公钥's id (`PUB_KEY_ID_…`, configured).
- * The signature is checked with the key of that serial only; an unknown serial makes one download of
- * the certificate list (at most once a minute), and is refused if it is still unknown.
+ * The platform's keys and the check of its signatures are in wechat-pay-keys.ts.
  */
-import {
-  createDecipheriv,
-  createPublicKey,
-  createSign,
-  createVerify,
-  randomBytes,
-  X509Certificate,
-  type KeyObject,
-} from 'node:crypto';
+import { createSign, randomBytes } from 'node:crypto';
 import type { PayMethod, WechatBridgeParams } from '@studio/contract';
 import {
   PaymentIgnored,
@@ -34,7 +21,6 @@ import {
   type RefundStarted,
 } from './payment-provider.ts';
 import {
-  certificatesSchema,
   eventSchema,
   parsed,
   refundResourceSchema,
@@ -43,6 +29,7 @@ import {
   type Resource,
   type Transaction,
 } from './wechat-pay-schemas.ts';
+import { decryptResource, WechatPayPlatformKeys, type SignedMessage } from './wechat-pay-keys.ts';
 
 export type WechatPayOptions = {
   baseUrl: string;
@@ -64,30 +51,12 @@ export type WechatPayOptions = {
   certificateRetryMs?: number;
 };
 
-const MAX_SKEW_S = 5 * 60;
-const GCM_TAG_BYTES = 16;
-
-type SignedMessage = {
-  timestamp: string | null;
-  nonce: string | null;
-  signature: string | null;
-  serial: string | null;
-  body: string;
-};
-
 export class WechatPayProvider implements PaymentProvider {
   readonly name = 'wechat';
   readonly methods: readonly PayMethod[];
   private readonly o: WechatPayOptions;
-  /** 微信支付公钥 by id, as configured. */
-  private readonly publicKeys: Map<string, KeyObject>;
-  /** Platform certificates' keys by serial, as last downloaded (each until it expires). */
-  private certificates = new Map<string, { key: KeyObject; validTo: number }>();
-  private certificatesAt = 0;
-  private lastRefreshTry = -Infinity;
-  private lastUnknownTry = -Infinity;
-  private downloading: Promise<void> | null = null;
-  private lastDownloadError = '';
+  /** The platform's keys, and the check of its signatures on answers and notifications. */
+  private readonly keys: WechatPayPlatformKeys;
 
   constructor(options: WechatPayOptions) {
     if (Buffer.byteLength(options.apiV3Key) !== 32) throw new Error('WECHATPAY_API_V3_KEY must be 32 bytes');
@@ -96,7 +65,7 @@ export class WechatPayProvider implements PaymentProvider {
     this.o = options;
     // JSAPI is offered only with a 公众号 (WECHAT_MP_MODE=mp: the store pays as the user's 公众号 openid), whose appid is `appId`.
     this.methods = ['wechat_native', 'wechat_h5', 'wechat_jsapi'];
-    this.publicKeys = new Map(options.platformPublicKeys.map((k) => [k.id, createPublicKey(k.pem)]));
+    this.keys = new WechatPayPlatformKeys(options, () => this.send('GET', '/v3/certificates'));
   }
 
   private authorization(method: string, pathAndQuery: string, body: string): string {
@@ -139,107 +108,8 @@ export class WechatPayProvider implements PaymentProvider {
   ): Promise<{ status: number; body: T }> {
     const { status, text, message } = await this.send(method, pathAndQuery, payload);
     // Answers are signed by the platform too; a forged answer must not create a QR code.
-    await this.verifySignature(message);
+    await this.keys.verify(message);
     return { status, body: (text ? JSON.parse(text) : {}) as T };
-  }
-
-  /** The platform key a serial names: a configured public key, or a certificate (downloaded if unknown). */
-  private async keyFor(serial: string): Promise<KeyObject | null> {
-    const configured = this.publicKeys.get(serial);
-    if (configured) return configured;
-    if (!this.o.platformCertificates) return null;
-    const now = Date.now();
-    const retryMs = this.o.certificateRetryMs ?? 60_000;
-    // The list is refreshed every 12 h (a failed try is retried after retryMs), and once more when a
-    // serial is unknown, at most once per retryMs: a forged serial cannot make us call WeChat Pay often.
-    if (
-      now - this.certificatesAt > (this.o.certificateRefreshMs ?? 12 * 3600_000) &&
-      now - this.lastRefreshTry >= retryMs
-    ) {
-      this.lastRefreshTry = now;
-      await this.downloadCertificates();
-    }
-    if (!this.certificateKey(serial) && Date.now() - this.lastUnknownTry >= retryMs) {
-      this.lastUnknownTry = Date.now();
-      await this.downloadCertificates();
-    }
-    return this.certificateKey(serial);
-  }
-
-  private certificateKey(serial: string): KeyObject | null {
-    const cert = this.certificates.get(serial);
-    return cert && cert.validTo > Date.now() ? cert.key : null;
-  }
-
-  /** Downloads the certificate list; a download under way is joined, not repeated. */
-  private async downloadCertificates(): Promise<void> {
-    this.downloading ??= this.fetchCertificates()
-      .then((certs) => {
-        this.certificates = certs;
-        this.certificatesAt = Date.now();
-        this.lastDownloadError = '';
-      })
-      .catch((err: unknown) => {
-        this.lastDownloadError = err instanceof Error ? err.message : String(err);
-      })
-      .finally(() => {
-        this.downloading = null;
-      });
-    return this.downloading;
-  }
-
-  /**
-   * `GET /v3/certificates`: each certificate decrypted with the APIv3 key (which only WeChat Pay and
-   * the merchant hold), its serial checked against the certificate's own, and the answer's signature
-   * checked with a key already trusted or one of the certificates it brings (as WeChat Pay's own
-   * certificate downloader does on its first run).
-   */
-  private async fetchCertificates(): Promise<Map<string, { key: KeyObject; validTo: number }>> {
-    const { status, text, message } = await this.send('GET', '/v3/certificates');
-    if (status !== 200) throw new Error(`certificate download: HTTP ${status}`);
-    const list = parsed(certificatesSchema, text, 'certificate list');
-    const got = new Map<string, { key: KeyObject; validTo: number }>();
-    for (const item of list.data) {
-      const cert = new X509Certificate(this.decrypt(item.encrypt_certificate));
-      if (cert.serialNumber.toUpperCase() !== item.serial_no.toUpperCase())
-        throw new Error(`certificate ${item.serial_no} carries serial ${cert.serialNumber}`);
-      const validTo = Date.parse(cert.validTo);
-      if (validTo > Date.now()) got.set(item.serial_no, { key: cert.publicKey, validTo });
-    }
-    const signer = message.serial
-      ? (this.certificateKey(message.serial) ?? got.get(message.serial)?.key)
-      : null;
-    this.checkSignature(message, signer ?? null);
-    return got;
-  }
-
-  /** A notification's or an answer's platform signature, by the key its serial names. */
-  private async verifySignature(m: SignedMessage): Promise<void> {
-    this.checkHeaders(m);
-    // Only a well-formed, fresh message may make an unknown serial download the certificates.
-    if (!m.serial || m.serial.length > 64) throw new PaymentRejected('missing Wechatpay-Serial');
-    const key = await this.keyFor(m.serial);
-    if (!key)
-      throw new PaymentRejected(
-        `unknown Wechatpay-Serial ${m.serial}${this.lastDownloadError ? ` (certificates: ${this.lastDownloadError})` : ''}`,
-      );
-    this.checkSignature(m, key);
-  }
-
-  private checkHeaders({ timestamp, nonce, signature }: SignedMessage): void {
-    if (!timestamp || !nonce || !signature) throw new PaymentRejected('missing WeChat Pay signature headers');
-    // Digits only: Number('abc') is NaN, and NaN is never "more than 300 s away".
-    if (!/^\d{1,12}$/.test(timestamp) || Math.abs(Date.now() / 1000 - Number(timestamp)) > MAX_SKEW_S)
-      throw new PaymentRejected('timestamp missing or outside the allowed window');
-  }
-
-  private checkSignature(m: SignedMessage, key: KeyObject | null): void {
-    this.checkHeaders(m);
-    if (!key) throw new PaymentRejected(`unknown Wechatpay-Serial ${m.serial ?? ''}`);
-    const ok = createVerify('RSA-SHA256')
-      .update(`${m.timestamp}\n${m.nonce}\n${m.body}\n`)
-      .verify(key, m.signature!, 'base64');
-    if (!ok) throw new PaymentRejected('bad WeChat Pay signature');
   }
 
   /** The fields every transaction (Native, H5, JSAPI) sends. */
@@ -312,26 +182,7 @@ export class WechatPayProvider implements PaymentProvider {
   }
 
   decrypt(resource: Resource): string {
-    if (resource.algorithm !== 'AEAD_AES_256_GCM')
-      throw new PaymentRejected('unsupported resource algorithm');
-    const data = Buffer.from(resource.ciphertext, 'base64');
-    if (data.length <= GCM_TAG_BYTES) throw new PaymentRejected('ciphertext shorter than its GCM tag');
-    if (!resource.nonce) throw new PaymentRejected('resource without a nonce');
-    try {
-      const decipher = createDecipheriv(
-        'aes-256-gcm',
-        Buffer.from(this.o.apiV3Key),
-        Buffer.from(resource.nonce),
-      );
-      decipher.setAuthTag(data.subarray(data.length - GCM_TAG_BYTES));
-      decipher.setAAD(Buffer.from(resource.associated_data ?? ''));
-      return Buffer.concat([
-        decipher.update(data.subarray(0, data.length - GCM_TAG_BYTES)),
-        decipher.final(),
-      ]).toString('utf8');
-    } catch {
-      throw new PaymentRejected('resource does not decrypt (wrong key or tampered)');
-    }
+    return decryptResource(this.o.apiV3Key, resource);
   }
 
   /** A notification's event, once its platform signature holds and its resource decrypts. */
@@ -343,7 +194,7 @@ export class WechatPayProvider implements PaymentProvider {
       const v = headers[name];
       return Array.isArray(v) ? (v[0] ?? null) : (v ?? null);
     };
-    await this.verifySignature({
+    await this.keys.verify({
       timestamp: h('wechatpay-timestamp'),
       nonce: h('wechatpay-nonce'),
       signature: h('wechatpay-signature'),
