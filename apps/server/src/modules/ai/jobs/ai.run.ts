@@ -9,7 +9,8 @@ import { GenerationError } from '../../../platform/ai/course-generator.ts';
 import { noUsage } from '../../../platform/ai/usage.ts';
 import { LessonTooLargeError } from '../../courses/index.ts';
 import { aiError } from '../shared/ai.errors.ts';
-import { runStillWanted, type LessonRun, type Spent } from './ai.state.ts';
+import { type Spent } from './ai.state.ts';
+import { runStillWanted, type LessonRun } from './ai.lesson-state.ts';
 
 const CANCEL_POLL_MS = 1000;
 

@@ -13,14 +13,8 @@ import { markdownToDoc } from './markdown-doc.ts';
 import { TemplateGenerator } from '../../../platform/ai/template-generator.ts';
 import { createDraftCourseForAi } from '../../courses/index.ts';
 import { eventsAfter, insertJob, jobLessons } from './ai.repo.ts';
-import {
-  generationStarted,
-  jobCancelled,
-  lessonFailed,
-  lessonStarted,
-  lessonText,
-  lessonWritten,
-} from './ai.state.ts';
+import { generationStarted, jobCancelled } from './ai.state.ts';
+import { lessonFailed, lessonStarted, lessonText, lessonWritten } from './ai.lesson-state.ts';
 import { aiError } from '../shared/ai.errors.ts';
 import { runJobLesson } from './ai.jobs.ts';
 

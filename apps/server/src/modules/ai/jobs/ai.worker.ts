@@ -23,18 +23,15 @@ import { metered } from '../../../platform/ai/usage.ts';
 import { aiError } from '../shared/ai.errors.ts';
 import { deltaBuffer } from '../shared/ai.events.ts';
 import { findJob } from './ai.repo.ts';
+import { jobSettled, outlineFailed, outlineWritten, spend } from './ai.state.ts';
 import {
-  jobSettled,
   lessonFailed,
   lessonHold,
   lessonStarted,
   lessonText,
   lessonWritten,
-  outlineFailed,
-  outlineWritten,
-  spend,
   type LessonRun,
-} from './ai.state.ts';
+} from './ai.lesson-state.ts';
 import { lessonError, spentOf, watchCancel } from './ai.run.ts';
 
 export async function runOutline(ctx: AppContext, jobId: number, log: FastifyBaseLogger): Promise<void> {

@@ -8,16 +8,18 @@ export { lessonError, spentOf, watchCancel } from './ai.run.ts';
 export { jobDetail } from './ai.service.ts';
 export {
   jobSettled,
-  lessonFailed,
-  lessonHold,
   lessonRetried,
-  lessonStarted,
-  lessonText,
   moveJob,
-  ownLesson,
   spend,
   transition,
   type JobMoves,
-  type LessonRun,
   type Spent,
 } from './ai.state.ts';
+export {
+  lessonFailed,
+  lessonHold,
+  lessonStarted,
+  lessonText,
+  ownLesson,
+  type LessonRun,
+} from './ai.lesson-state.ts';
