@@ -40,6 +40,9 @@ export async function useSession(context: BrowserContext, user: UserInfo): Promi
   await context.addCookies([{ name: MEMBER_COOKIE, value: '1', domain: '127.0.0.1', path: '/' }]);
   await context.addInitScript(
     ([key, value]) => {
+      // Frames with an opaque origin (about:blank, a sandboxed frame) have no storage: only the app's
+      // pages get the session, and the failure report no longer lists their refusal as uncaught.
+      if (window.origin === 'null' || window.location.protocol !== 'http:') return;
       if (!window.localStorage.getItem(key!)) window.localStorage.setItem(key!, value!);
     },
     [USER_INFO_STORAGE_KEY, JSON.stringify(user)],
