@@ -29,7 +29,8 @@ export async function commitCeiling(databaseUrl: string, poolSize: number): Prom
     };
     await Promise.all(Array.from({ length: CONNECTIONS }, (_, w) => caller(w)));
     latencies.sort((a, b) => a - b);
-    const at = (q: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!);
+    const at = (q: number) =>
+      Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!);
     return {
       name: `bare pg client: one upsert commit per call, ${CONNECTIONS} callers, pool of ${poolSize} (database ceiling)`,
       rps: Math.round(latencies.length / DURATION_S),
