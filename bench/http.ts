@@ -11,8 +11,9 @@
  * (`BENCH_SERVER=<path>` measures another server.ts as the main one.)
  *
  * `BENCH_HTTP_ROWS=members,save,progress` measures only those rows beside the ceiling (keys: health,
- * user-info, members, store, store-search, store-cold, save, progress; the 100,000-course store is
- * seeded only for a store row) and answers their table alone, to be copied by hand;
+ * user-info, members, store, store-search, store-cold, save, progress, commits (the database's own
+ * commit rate from a bare pg client: commit-ceiling.ts); the 100,000-course store is seeded only for
+ * a store row) and answers their table alone, to be copied by hand;
  * `BENCH_CPU_PROF=<dir>` writes a V8 CPU profile of the server there when it stops.
  */
 import autocannon from 'autocannon';
@@ -20,6 +21,7 @@ import Fastify from 'fastify';
 import pg from 'pg';
 import { freePort, startServer, type RunningServer } from '../e2e/support/server.ts';
 import { apiLogin } from '../e2e/support/session.ts';
+import { commitCeiling } from './commit-ceiling.ts';
 import { LEARNERS, prepareLearners, saveProgress } from './learn-progress.ts';
 import { prepareSaves, refreshVersions, SAVE_LESSONS, saveLessons } from './lesson-saves.ts';
 import { CONNECTIONS, DURATION_S, get, isOk, measure, type Row, table } from './load.ts';
@@ -196,6 +198,13 @@ export async function httpSection(): Promise<string> {
       // Alternate which goes first, so neither always runs on a machine just warmed by the other.
       const pair = i % 2 ? [await theirs(), await ours()].reverse() : [await ours(), await theirs()];
       rows.push(...pair);
+    }
+    // The database's own commit ceiling beside the write rows: main's pool (10) and this one's (20).
+    if (chosen('commits')) {
+      for (const size of [10, 20]) {
+        await settle(server.databaseUrl);
+        rows.push(await commitCeiling(server.databaseUrl, size));
+      }
     }
     const peak = sampler.stop();
     rows.push(await measure('bare Fastify JSON route (ceiling), last', bareJson));

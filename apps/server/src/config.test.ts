@@ -127,6 +127,13 @@ describe('config', () => {
     );
   });
 
+  it('opens 20 connections in the main pool unless DATABASE_POOL_MAX says otherwise', () => {
+    // Commits wait for their WAL flush holding a connection: 10 capped writes at 10 flushes at a time.
+    expect(loadConfig({}).DATABASE_POOL_MAX).toBe(20);
+    expect(loadConfig({ DATABASE_POOL_MAX: '40' }).DATABASE_POOL_MAX).toBe(40);
+    expect(() => loadConfig({ DATABASE_POOL_MAX: '1' })).toThrow();
+  });
+
   it('switches to an external PostgreSQL and to S3 by environment', () => {
     const config = loadConfig({
       DATABASE_URL: 'postgres://u@127.0.0.1:5432/app',

@@ -98,7 +98,9 @@ export async function openDatabase(
     url = cluster.adminUrl('studio');
     stopEmbedded = cluster.stop;
   }
-  const database = connect(url, 10, (err) => log(`database connection lost: ${err.message}`));
+  const database = connect(url, config.DATABASE_POOL_MAX, (err) =>
+    log(`database connection lost: ${err.message}`),
+  );
   log('applying database migrations');
   await migrateDatabase(database);
   return { ...database, stopEmbedded };

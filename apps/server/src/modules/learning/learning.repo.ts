@@ -2,6 +2,7 @@
 import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { QuizAnswer } from '@studio/contract';
 import type { Db } from '../../db/client.ts';
+import { namedQuery } from '../../db/named.ts';
 import {
   certificates,
   courseReleases,
@@ -146,7 +147,55 @@ export type PositionSaved = {
  * The player's frequent write in one statement: the lesson's position, the course's 继续学习 point,
  * and back the learner's records in the course (the saved lesson as written, the others as read),
  * the course's completion, its certificate and the latest answer to each quiz (for the scores).
+ * A named statement: PostgreSQL parses and plans it once per connection, not on every save.
+ * $1 team, $2 user, $3 course, $4 lesson, $5 position.
  */
+const SAVE_POSITION = `
+  with saved as (
+    insert into learning_lessons (team_id, user_id, course_id, lesson_id, position, updated_at)
+    values ($1, $2, $3, $4, $5, now())
+    on conflict (team_id, user_id, lesson_id) do update
+      set position = excluded.position, course_id = excluded.course_id, updated_at = excluded.updated_at
+    returning lesson_id, position, completed_at, content_hash, started_at
+  ), course as (
+    insert into learning_courses (team_id, user_id, course_id, last_lesson_id, last_position, last_studied_at)
+    values ($1, $2, $3, $4, $5, now())
+    on conflict (team_id, user_id, course_id) do update
+      set last_lesson_id = excluded.last_lesson_id, last_position = excluded.last_position,
+          last_studied_at = excluded.last_studied_at
+    returning completed_at
+  ), lessons as (
+    select lesson_id, position, completed_at, content_hash, started_at from saved
+    union all
+    select lesson_id, position, completed_at, content_hash, started_at from learning_lessons
+    where team_id = $1 and user_id = $2 and course_id = $3 and lesson_id <> $4
+  )
+  select
+    (select completed_at from course) as course_completed_at,
+    (select code from certificates
+      where team_id = $1 and user_id = $2 and course_id = $3 and revoked_at is null) as certificate_code,
+    (select json_agg(json_build_object('lessonId', lesson_id, 'position', position,
+      'completedAt', completed_at, 'contentHash', content_hash,
+      'studiedSeconds', floor(extract(epoch from now() - started_at))::int)) from lessons) as lessons,
+    (select coalesce(json_agg(json_build_object('lessonId', lesson_id, 'quizId', quiz_id,
+      'correct', correct)), '[]'::json) from (
+        select distinct on (lesson_id, quiz_id) lesson_id, quiz_id, correct from quiz_attempts
+        where team_id = $1 and user_id = $2 and course_id = $3
+        order by lesson_id, quiz_id, id desc) latest) as attempts`;
+
+type SavedPositionRow = {
+  course_completed_at: Date | string | null;
+  certificate_code: string | null;
+  attempts: AttemptMark[];
+  lessons: {
+    lessonId: number;
+    position: number;
+    completedAt: string | null;
+    contentHash: string | null;
+    studiedSeconds: number;
+  }[];
+};
+
 export async function savePosition(
   db: Db,
   l: Learner,
@@ -154,57 +203,18 @@ export async function savePosition(
   lessonId: number,
   position: number,
 ): Promise<PositionSaved> {
-  const { rows } = await db.execute<{
-    course_completed_at: string | null;
-    certificate_code: string | null;
-    attempts: AttemptMark[];
-    lessons: {
-      lessonId: number;
-      position: number;
-      completedAt: string | null;
-      contentHash: string | null;
-      studiedSeconds: number;
-    }[];
-  }>(sql`
-    with saved as (
-      insert into ${learningLessons} (team_id, user_id, course_id, lesson_id, position, updated_at)
-      values (${l.teamId}, ${l.userId}, ${courseId}, ${lessonId}, ${position}, now())
-      on conflict (team_id, user_id, lesson_id) do update
-        set position = excluded.position, course_id = excluded.course_id, updated_at = excluded.updated_at
-      returning lesson_id, position, completed_at, content_hash, started_at
-    ), course as (
-      insert into ${learningCourses} (team_id, user_id, course_id, last_lesson_id, last_position, last_studied_at)
-      values (${l.teamId}, ${l.userId}, ${courseId}, ${lessonId}, ${position}, now())
-      on conflict (team_id, user_id, course_id) do update
-        set last_lesson_id = excluded.last_lesson_id, last_position = excluded.last_position,
-            last_studied_at = excluded.last_studied_at
-      returning completed_at
-    ), lessons as (
-      select lesson_id, position, completed_at, content_hash, started_at from saved
-      union all
-      select lesson_id, position, completed_at, content_hash, started_at from ${learningLessons}
-      where team_id = ${l.teamId} and user_id = ${l.userId} and course_id = ${courseId}
-        and lesson_id <> ${lessonId}
-    )
-    select
-      (select completed_at from course) as course_completed_at,
-      (select code from ${certificates}
-        where team_id = ${l.teamId} and user_id = ${l.userId} and course_id = ${courseId}
-          and revoked_at is null) as certificate_code,
-      (select json_agg(json_build_object('lessonId', lesson_id, 'position', position,
-        'completedAt', completed_at, 'contentHash', content_hash,
-        'studiedSeconds', floor(extract(epoch from now() - started_at))::int)) from lessons) as lessons,
-      (select coalesce(json_agg(json_build_object('lessonId', lesson_id, 'quizId', quiz_id,
-        'correct', correct)), '[]'::json) from (
-          select distinct on (lesson_id, quiz_id) lesson_id, quiz_id, correct from ${quizAttempts}
-          where team_id = ${l.teamId} and user_id = ${l.userId} and course_id = ${courseId}
-          order by lesson_id, quiz_id, id desc) latest) as attempts`);
-  const row = rows[0]!;
+  const [row] = await namedQuery<SavedPositionRow>(db, 'save_position', SAVE_POSITION, [
+    l.teamId,
+    l.userId,
+    courseId,
+    lessonId,
+    position,
+  ]);
   return {
-    attempts: row.attempts,
-    records: row.lessons.map((r) => ({ ...r, completedAt: r.completedAt ? new Date(r.completedAt) : null })),
-    courseCompletedAt: row.course_completed_at ? new Date(row.course_completed_at) : null,
-    certificateCode: row.certificate_code,
+    attempts: row!.attempts,
+    records: row!.lessons.map((r) => ({ ...r, completedAt: r.completedAt ? new Date(r.completedAt) : null })),
+    courseCompletedAt: row!.course_completed_at ? new Date(row!.course_completed_at) : null,
+    certificateCode: row!.certificate_code,
   };
 }
 

@@ -226,6 +226,27 @@ describe('quizzes and completion', () => {
     expect((await myList(token, 'completed')).data.list).toEqual([]);
   });
 
+  it('progress saved by more learners at once than the pool has connections: every save lands, each its own', async () => {
+    const s = await quizCourse(t);
+    const learners = [];
+    for (let i = 0; i < 6; i++) {
+      const b = await buyer(t);
+      await buy(t, b.user.token, s.courseId);
+      learners.push(b.user.token);
+    }
+    // Two saves each, all at once (the test app's pool holds 4 connections): the named statement
+    // runs on connections that have prepared it and on ones that have not.
+    const save = (token: string, i: number, position: number) =>
+      progress(token, { courseId: s.courseId, lessonId: i % 2 ? s.second : s.first, position });
+    const answers = await Promise.all(learners.map((token, i) => save(token, i, 0.25 + i / 100)));
+    expect(answers.map((a) => [a.code, a.data.state])).toEqual(learners.map(() => [200, 'in_progress']));
+    await Promise.all(learners.map((token, i) => save(token, i, 0.5 + i / 100)));
+    for (const [i, token] of learners.entries()) {
+      const course = await learnCourse(token, s.courseId);
+      expect(course.data.resume).toEqual({ lessonId: i % 2 ? s.second : s.first, position: 0.5 + i / 100 });
+    }
+  });
+
   it('finishing every lesson with the pass mark issues a certificate naming the issuer; anyone can verify it', async () => {
     const s = await quizCourse(t);
     const b = await buyer(t);
