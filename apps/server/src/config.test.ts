@@ -127,9 +127,9 @@ describe('config', () => {
     );
   });
 
-  it('opens 20 connections in the main pool unless DATABASE_POOL_MAX says otherwise', () => {
+  it('opens 10 connections in the main pool unless DATABASE_POOL_MAX says otherwise', () => {
     // Commits wait for their WAL flush holding a connection: 10 capped writes at 10 flushes at a time.
-    expect(loadConfig({}).DATABASE_POOL_MAX).toBe(20);
+    expect(loadConfig({}).DATABASE_POOL_MAX).toBe(10);
     expect(loadConfig({ DATABASE_POOL_MAX: '40' }).DATABASE_POOL_MAX).toBe(40);
     expect(() => loadConfig({ DATABASE_POOL_MAX: '1' })).toThrow();
   });
