@@ -106,6 +106,14 @@ function targetNote(rows: Row[], ceiling: number, searchName: string, healthName
   return `${head} Why: a cached page costs the server what any request costs (\`/api/health\` reached ${Math.round((health.rps / ceiling) * 100)}% of the ceiling in this run) plus the token lookup and a bigger body, on two cores it shares with PostgreSQL, the bench and other work; a miss (after a release or a sale) costs a count of every match. What it would take: less per-request framework work (helmet's per-request rebuild, a compiled response serializer; see below), more cores or processes, and for misses a search structure that counts without joining (a denormalised listing table or a search engine).`;
 }
 
+/** Which part of the server's memory made its peak, and each row's own peak. */
+function peakNote(peak: ReturnType<ReturnType<typeof sampleMemory>['stop']>): string {
+  const byRow = `Peak server RSS by row (MB): ${peak.rows.map((r) => `${r.name} ${r.serverRssMb}`).join(', ')}.`;
+  const p = peak.parts;
+  if (!p) return byRow;
+  return `At the peak (its \`/metrics\`): V8 heap ${p.heapMb} MB (old space ${p.oldMb}, new space ${p.newMb}), external ${p.externalMb} MB; the rest of the RSS, ${peak.serverRssMb - p.heapMb - p.externalMb} MB, is the node binary's pages, compiled code, malloc and thread stacks. ${byRow}`;
+}
+
 /** Autocannon side by side: a bare Fastify JSON route (the ceiling) against our real endpoints. */
 export async function httpSection(): Promise<string> {
   const bare = Fastify();
@@ -183,8 +191,9 @@ export async function httpSection(): Promise<string> {
     // The ceiling first and last: the machine is shared, the mean of both is what ratios use.
     const bareJson = () => get(`http://127.0.0.1:${barePort}/json`);
     const rows: Row[] = [await measure('bare Fastify JSON route (ceiling), first', bareJson)];
-    const sampler = sampleMemory(server.pid);
+    const sampler = sampleMemory(server.pid, `${server.baseUrl}/metrics`);
     for (const [i, t] of targets.entries()) {
+      sampler.row(t.key);
       const settled = async <T>(run: () => Promise<T>) => {
         await settle(server.databaseUrl);
         return run();
@@ -211,7 +220,7 @@ export async function httpSection(): Promise<string> {
     const ceiling = (rows[0]!.rps + rows.at(-1)!.rps) / 2;
     if (!seeded) {
       // Some rows only (BENCH_HTTP_ROWS): their table beside the ceiling, no store, no notes.
-      return `Rows ${ROWS!.join(', ')} only (\`BENCH_HTTP_ROWS\`), autocannon ${CONNECTIONS} connections, ${DURATION_S} s each.\n\n${table(rows, ceiling)}\n\nRatios are to the mean of the two ceiling runs (${Math.round(ceiling)} req/s). Server RSS idle ${idle.serverRssMb} MB, peak ${peak.serverRssMb} MB.\n`;
+      return `Rows ${ROWS!.join(', ')} only (\`BENCH_HTTP_ROWS\`), autocannon ${CONNECTIONS} connections, ${DURATION_S} s each.\n\n${table(rows, ceiling)}\n\nRatios are to the mean of the two ceiling runs (${Math.round(ceiling)} req/s). Server RSS idle ${idle.serverRssMb} MB, peak ${peak.serverRssMb} MB. ${peakNote(peak)}\n`;
     }
 
     return `Autocannon, ${CONNECTIONS} connections, ${DURATION_S} s per endpoint, one after another in one run. The server is the real one (\`apps/server/src/server.ts\` as \`npm start\` runs it: Node's type stripping, \`--max-semi-space-size=16\`; embedded PostgreSQL 18 on the same machine, log level warn, \`TRUST_PROXY=true\`); the ceiling is a bare Fastify route in the bench process. Authenticated endpoints use the demo owner's session. An error is a transport error, a timeout, a non-2xx status or an envelope whose code is not 200.${baseline ? `\n\nRows marked _baseline_ come from the server at \`${process.env.BENCH_BASELINE}\`, run at the same time on the same database.` : ''}
@@ -229,6 +238,8 @@ Ratios are to the mean of the two ceiling runs (${Math.round(ceiling)} req/s).
 |---|---:|---:|
 | idle after start | ${idle.serverRssMb} | ${idle.pgPssMb} |
 | peak under load | ${peak.serverRssMb} | ${peak.pgPssMb} |
+
+${peakNote(peak)}
 
 ${targetNote(rows, ceiling, searchName, 'GET /api/health')}
 

@@ -60,21 +60,62 @@ export function memoryOf(serverPid: number): Memory {
   };
 }
 
-/** Samples memory every 250 ms while load runs, keeping the peak. */
-export function sampleMemory(serverPid: number): { stop: () => Memory } {
+/** The server's own figures (prom-client's default metrics at /metrics), in MB. */
+export type HeapParts = { heapMb: number; oldMb: number; newMb: number; externalMb: number };
+
+async function heapParts(metricsUrl: string): Promise<HeapParts | null> {
+  try {
+    const text = await (await fetch(metricsUrl)).text();
+    const mb = (re: RegExp) => Math.round(Number(re.exec(text)?.[1] ?? 0) / 2 ** 20);
+    return {
+      heapMb: mb(/^nodejs_heap_size_total_bytes (\S+)/m),
+      oldMb: mb(/^nodejs_heap_space_size_total_bytes\{space="old"\} (\S+)/m),
+      newMb: mb(/^nodejs_heap_space_size_total_bytes\{space="new"\} (\S+)/m),
+      externalMb: mb(/^nodejs_external_memory_bytes (\S+)/m),
+    };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Samples memory every 250 ms while load runs, keeping the peak; with `metricsUrl`, also the server's
+ * V8 heap and external memory at the sample where its RSS peaked (which part makes the peak), and
+ * each row's own peak RSS (`row(name)` names the load from then on).
+ */
+export function sampleMemory(
+  serverPid: number,
+  metricsUrl?: string,
+): {
+  row: (name: string) => void;
+  stop: () => Memory & { parts: HeapParts | null; rows: { name: string; serverRssMb: number }[] };
+} {
   const peak: Memory = { serverRssMb: 0, pgPssMb: 0, pgProcesses: 0 };
+  let parts: HeapParts | null = null;
+  const rows: { name: string; serverRssMb: number }[] = [];
+  let busy = false;
   const take = () => {
     const m = memoryOf(serverPid);
+    const current = rows.at(-1);
+    if (current) current.serverRssMb = Math.max(current.serverRssMb, m.serverRssMb);
+    if (m.serverRssMb > peak.serverRssMb && metricsUrl && !busy) {
+      busy = true;
+      void heapParts(metricsUrl).then((p) => {
+        busy = false;
+        if (p) parts = p;
+      });
+    }
     peak.serverRssMb = Math.max(peak.serverRssMb, m.serverRssMb);
     peak.pgPssMb = Math.max(peak.pgPssMb, m.pgPssMb);
     peak.pgProcesses = Math.max(peak.pgProcesses, m.pgProcesses);
   };
   const timer = setInterval(take, 250);
   return {
+    row: (name) => void rows.push({ name, serverRssMb: 0 }),
     stop: () => {
       clearInterval(timer);
       take();
-      return peak;
+      return { ...peak, parts, rows };
     },
   };
 }

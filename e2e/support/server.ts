@@ -79,6 +79,10 @@ export async function startServer(
         PAGE_RATE_LIMIT_PER_MINUTE: '1000000',
         // Every journey's people sign up from 127.0.0.1: the per-address SMS cap is for the real world.
         SMS_PER_IP_PER_HOUR: '100000',
+        // The environment's MALLOC_ARENA_MAX reaches the server, so a bench can measure it (docs/decisions/server-memory.md).
+        ...(process.env.MALLOC_ARENA_MAX && !options.entry
+          ? { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX }
+          : {}),
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

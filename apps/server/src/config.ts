@@ -77,6 +77,11 @@ export const envSchema = z
     EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(54329),
     /** The embedded cluster's shared_buffers in MB; unset, a quarter of the memory, 128 MB to 2 GB. */
     EMBEDDED_PG_SHARED_BUFFERS_MB: z.coerce.number().int().min(16).max(65536).optional(),
+    /**
+     * How far V8's old space may grow past what its last full collection left, in percent (0: V8's
+     * own factor, up to 300% under fast allocation); platform/heap-growth.ts.
+     */
+    V8_HEAP_GROWING_PERCENT: z.coerce.number().int().min(0).max(400).default(100),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: bool.default(false),
     SEED_DEMO: bool.default(true),

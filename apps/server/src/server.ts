@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { createLogger } from './logger.ts';
 import { mediaToolsFor } from './modules/media/index.ts';
+import { applyHeapGrowth } from './platform/heap-growth.ts';
 import { seedDemo } from './seed/demo.ts';
 import { publicUrlWarning, startBanner } from './start-banner.ts';
 
@@ -18,6 +19,7 @@ async function main(): Promise<void> {
     }
     throw err;
   }
+  applyHeapGrowth(config.V8_HEAP_GROWING_PERCENT);
   const logger = createLogger(config);
   // Which ffmpeg decodes uploads, and its version (an FFMPEG_PATH too old or broken stops the start).
   let media;

@@ -1,5 +1,6 @@
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { namedQuery } from '../../db/named.ts';
 import { cartItems, courseReleases, courses, entitlements, teams } from '../../db/schema.ts';
 
 /** A released course joined to the release the store shows: its latest one. */
@@ -105,20 +106,26 @@ export async function releaseMediaIds(
   releases: { courseId: number; versionNo: number }[],
 ): Promise<{ courseId: number; versionNo: number; teamId: number; mediaIds: number[] }[]> {
   if (releases.length === 0) return [];
-  const { rows } = await db.execute<{
+  // A named statement: a cold store page asks this for its cards on every request, and planning the
+  // statement cost PostgreSQL more (0.7–1.8 ms at 100,000 courses) than running it (≈ 0.8 ms for 12).
+  const rows = await namedQuery<{
     course_id: number;
     version_no: number;
     team_id: number;
     media_ids: number[];
-  }>(sql`
-    select r.course_id, r.version_no, c.team_id,
-      coalesce(array_agg(distinct (v #>> '{}')::int) filter (where v is not null), '{}') as media_ids
-    from jsonb_to_recordset(${JSON.stringify(releases)}::jsonb) as want("courseId" int, "versionNo" int)
-    join ${courseReleases} r on r.course_id = want."courseId" and r.version_no = want."versionNo"
-    join ${courses} c on c.id = r.course_id
-    left join lateral jsonb_path_query(r.snapshot,
-      'lax $.lessons[*].content.** ? (@.type == "media").attrs.mediaId ? (@.type() == "number")') v on true
-    group by r.course_id, r.version_no, c.team_id`);
+  }>(
+    db,
+    'store_release_media_ids',
+    `select r.course_id, r.version_no, c.team_id,
+       coalesce(array_agg(distinct (v #>> '{}')::int) filter (where v is not null), '{}') as media_ids
+     from unnest($1::int[], $2::int[]) as want(course_id, version_no)
+     join course_releases r on r.course_id = want.course_id and r.version_no = want.version_no
+     join courses c on c.id = r.course_id
+     left join lateral jsonb_path_query(r.snapshot,
+       'lax $.lessons[*].content.** ? (@.type == "media").attrs.mediaId ? (@.type() == "number")') v on true
+     group by r.course_id, r.version_no, c.team_id`,
+    [releases.map((r) => r.courseId), releases.map((r) => r.versionNo)],
+  );
   return rows.map((r) => ({
     courseId: r.course_id,
     versionNo: r.version_no,
