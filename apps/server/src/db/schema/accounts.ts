@@ -1,6 +1,5 @@
 /** Sessions, SMS codes, rate-limit counters and WeChat login states (the users table: users.ts). */
-import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, serial, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, serial, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { ts } from './columns.ts';
 import { users } from './users.ts';
 

@@ -3,7 +3,17 @@ import type { OrderStatus, RefundStatus } from '@studio/contract';
 import { users } from './users.ts';
 import { courses } from './courses.ts';
 import { teams } from './teams.ts';
-import { boolean, index, integer, pgTable, pgView, serial, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  pgView,
+  serial,
+  text,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { ts } from './columns.ts';
 

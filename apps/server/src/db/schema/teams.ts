@@ -1,7 +1,17 @@
 /** Teams, memberships and invite links. */
 import { sql } from 'drizzle-orm';
 import { users } from './users.ts';
-import { boolean, index, integer, pgTable, pgView, serial, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  pgView,
+  serial,
+  text,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { ts } from './columns.ts';
 
 export const teams = pgTable(

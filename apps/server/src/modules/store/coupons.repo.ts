@@ -1,12 +1,6 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import {
-  couponRedemptions,
-  type CouponRow,
-  coupons,
-  courseOwners,
-  orders,
-} from '../../db/schema.ts';
+import { couponRedemptions, type CouponRow, coupons, courseOwners, orders } from '../../db/schema.ts';
 
 /**
  * Orders holding a use of a coupon: paid ones, and pending ones whose time is not up (an order that
@@ -100,6 +94,12 @@ export async function teamCourseIds(
   const rows = await db
     .select({ id: courseOwners.id })
     .from(courseOwners)
-    .where(and(eq(courseOwners.teamId, teamId), isNull(courseOwners.deletedAt), sql`${courseOwners.id} in ${courseIds}`));
+    .where(
+      and(
+        eq(courseOwners.teamId, teamId),
+        isNull(courseOwners.deletedAt),
+        sql`${courseOwners.id} in ${courseIds}`,
+      ),
+    );
   return new Set(rows.map((r) => r.id));
 }

@@ -1,14 +1,7 @@
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import {
-  courseOwners,
-  invoices,
-  orderItems,
-  orders,
-  refunds,
-  teamNames,
-} from '../../db/schema.ts';
+import { courseOwners, invoices, orderItems, orders, refunds, teamNames } from '../../db/schema.ts';
 
 /** What each seller team sold in an order, refunded lines left out (fen). */
 export async function orderSellerTotals(db: Db, orderId: number) {

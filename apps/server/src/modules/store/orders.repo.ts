@@ -1,7 +1,6 @@
 import { and, desc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
-  courseOwners,
   courseSales,
   entitlements,
   orderItems,

@@ -47,7 +47,12 @@ export async function listInvitationsOfTeam(db: Db, teamId: number) {
       id: teamInvitations.id,
       role: teamInvitations.role,
       createdAt: teamInvitations.createdAt,
-      user: { id: userContacts.id, nickName: userContacts.nickName, headImage: userContacts.headImage, phone: userContacts.phone },
+      user: {
+        id: userContacts.id,
+        nickName: userContacts.nickName,
+        headImage: userContacts.headImage,
+        phone: userContacts.phone,
+      },
       inviterName: inviter.nickName,
     })
     .from(teamInvitations)

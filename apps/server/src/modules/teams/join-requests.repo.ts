@@ -34,7 +34,12 @@ export async function listJoinRequestsOfTeam(db: Db, teamId: number) {
     .select({
       id: teamJoinRequests.id,
       createdAt: teamJoinRequests.createdAt,
-      user: { id: userContacts.id, nickName: userContacts.nickName, headImage: userContacts.headImage, phone: userContacts.phone },
+      user: {
+        id: userContacts.id,
+        nickName: userContacts.nickName,
+        headImage: userContacts.headImage,
+        phone: userContacts.phone,
+      },
     })
     .from(teamJoinRequests)
     .innerJoin(userContacts, eq(userContacts.id, teamJoinRequests.userId))

@@ -15,7 +15,10 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** Nickname contains the keyword, or the phone starts with / equals it (phones are not substring-searchable). */
 const userMatches = (keyword: string): SQL | undefined =>
   keyword
-    ? or(ilike(userContacts.nickName, `%${escapeLike(keyword)}%`), like(userContacts.phone, `${escapeLike(keyword)}%`))
+    ? or(
+        ilike(userContacts.nickName, `%${escapeLike(keyword)}%`),
+        like(userContacts.phone, `${escapeLike(keyword)}%`),
+      )
     : undefined;
 
 /**
@@ -25,7 +28,12 @@ const userMatches = (keyword: string): SQL | undefined =>
 const memberPage = (db: Db, where: SQL | undefined) =>
   db
     .select({
-      user: { id: userContacts.id, nickName: userContacts.nickName, headImage: userContacts.headImage, phone: userContacts.phone },
+      user: {
+        id: userContacts.id,
+        nickName: userContacts.nickName,
+        headImage: userContacts.headImage,
+        phone: userContacts.phone,
+      },
       role: teamMembers.role,
       joinedAt: teamMembers.joinedAt,
       total: sql<number>`count(*) over ()`.mapWith(Number),

@@ -4,7 +4,16 @@
  */
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { teamRosters, trainingGroupMembers, trainingGroups, trainingTaskCourses, trainingTaskGroups, trainingTasks, trainingTaskUsers, userNames } from '../../db/schema.ts';
+import {
+  teamRosters,
+  trainingGroupMembers,
+  trainingGroups,
+  trainingTaskCourses,
+  trainingTaskGroups,
+  trainingTasks,
+  trainingTaskUsers,
+  userNames,
+} from '../../db/schema.ts';
 
 export type GroupRow = typeof trainingGroups.$inferSelect;
 export type TaskRow = typeof trainingTasks.$inferSelect;
