@@ -87,10 +87,11 @@ export async function seedSearch(
   await client.query(
     `insert into store_search_docs (course_id, team_id, category, title, subtitle, cover, team_name, price, sales,
                                     lesson_count, version_no, released_at, body, team_key, grams, terms)
-     select c.id, c.team_id, c.category, c.title, c.subtitle, c.cover, t.team_name, r.price, c.sales,
-            8, 1, r.created_at, b.body, lower(t.team_name), b.grams || tg.grams, b.terms
+     select c.id, c.team_id, c.category, c.title, c.subtitle, c.cover, t.team_name, r.price,
+            coalesce(s.sales, 0), 8, 1, r.created_at, b.body, lower(t.team_name), b.grams || tg.grams, b.terms
      from courses c
      join course_releases r on r.course_id = c.id and r.version_no = 1
+     left join course_sales s on s.course_id = c.id
      join teams t on t.id = c.team_id
      join bench_team_grams tg on tg.team_id = c.team_id
      join bench_bodies b on b.title = c.title and b.category = c.category
@@ -112,8 +113,9 @@ export async function seedSearch(
   await client.query('alter table store_search_terms disable trigger store_search_terms_added');
   await client.query(
     `insert into store_search_terms (term, course_id, bucket, sales, released_at)
-     select bt.term, c.id, bt.bucket, c.sales, c.created_at
+     select bt.term, c.id, bt.bucket, coalesce(s.sales, 0), c.created_at
      from courses c join bench_terms bt on bt.title = c.title and bt.category = c.category
+     left join course_sales s on s.course_id = c.id
      where c.id >= $1 and c.status = 'released'`,
     [firstNew],
   );

@@ -1,4 +1,5 @@
 /** Drizzle schema: the one description of the tables, by domain. Migrations are generated from it. */
+export * from './schema/users.ts';
 export * from './schema/accounts.ts';
 export * from './schema/teams.ts';
 export * from './schema/courses.ts';

@@ -1,33 +1,7 @@
-/** Users, sessions, SMS codes, rate-limit counters and WeChat login states. */
-import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, serial, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+/** Sessions, SMS codes, rate-limit counters and WeChat login states (the users table: users.ts). */
+import { index, integer, pgTable, serial, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { ts } from './columns.ts';
-
-export const users = pgTable(
-  'users',
-  {
-    id: serial('id').primaryKey(),
-    phone: varchar('phone', { length: 20 }),
-    passwordHash: text('password_hash'),
-    nickName: varchar('nick_name', { length: 40 }).notNull(),
-    headImage: text('head_image').notNull().default(''),
-    wechatOpenId: varchar('wechat_open_id', { length: 128 }),
-    wechatUnionId: varchar('wechat_union_id', { length: 128 }),
-    /** The openid under the 公众号 (网页授权; WeChat Pay JSAPI pays with it). */
-    wechatMpOpenId: varchar('wechat_mp_open_id', { length: 128 }),
-    lastTeamId: integer('last_team_id'),
-    createdAt: ts('created_at').notNull().defaultNow(),
-  },
-  (t) => [
-    uniqueIndex('users_phone_uq').on(t.phone),
-    uniqueIndex('users_wechat_open_id_uq').on(t.wechatOpenId),
-    uniqueIndex('users_wechat_mp_open_id_uq').on(t.wechatMpOpenId),
-    // One person (unionid) is one account, whether they came by the QR login or the 公众号.
-    uniqueIndex('users_wechat_union_id_uq').on(t.wechatUnionId),
-    // A team's search for people outside it matches a whole nickname, case aside.
-    index('users_nick_name_lower_idx').on(sql`lower(${t.nickName})`),
-  ],
-);
+import { users } from './users.ts';
 
 export const sessions = pgTable(
   'sessions',
@@ -96,5 +70,4 @@ export const wechatStates = pgTable(
   ],
 );
 
-export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;

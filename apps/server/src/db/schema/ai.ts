@@ -12,7 +12,7 @@ import type {
   DocumentSection,
   Outline,
 } from '@studio/contract';
-import { users } from './accounts.ts';
+import { users } from './users.ts';
 import { courses } from './courses.ts';
 import { teams } from './teams.ts';
 import { sql } from 'drizzle-orm';

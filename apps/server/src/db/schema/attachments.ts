@@ -3,9 +3,10 @@
  * release copies the list (names and order as then) into `lesson_attachment_releases`, so learners
  * read a release's files as releases read lessons: never the draft.
  */
+import { sql } from 'drizzle-orm';
 import type { AttachmentKind } from '@studio/contract';
-import { bigint, index, integer, pgTable, primaryKey, serial, varchar } from 'drizzle-orm/pg-core';
-import { users } from './accounts.ts';
+import { bigint, index, integer, pgTable, pgView, primaryKey, serial, varchar } from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
 import { courseReleases, courses } from './courses.ts';
 import { teams } from './teams.ts';
 import { ts } from './columns.ts';
@@ -63,3 +64,13 @@ export const lessonAttachmentReleases = pgTable(
     index('lesson_attachment_releases_attachment_idx').on(t.attachmentId),
   ],
 );
+
+/**
+ * Offered to assets (modules/attachments/README.md): the bytes each team's attachments hold against the
+ * one asset quota (those kept for a release included).
+ */
+export const attachmentHeldBytes = pgView('attachment_held_bytes', {
+  id: integer('id').notNull(),
+  teamId: integer('team_id').notNull(),
+  sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+}).as(sql`select id, team_id, size_bytes from lesson_attachments`);

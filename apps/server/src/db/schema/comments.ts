@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, primaryKey, serial, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { users } from './accounts.ts';
+import { users } from './users.ts';
 import { courses, lessons } from './courses.ts';
 import { teams } from './teams.ts';
 import { ts } from './columns.ts';

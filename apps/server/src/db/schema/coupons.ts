@@ -2,7 +2,7 @@
 import type { CouponKind } from '@studio/contract';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { users } from './accounts.ts';
+import { users } from './users.ts';
 import { orders } from './store.ts';
 import { teams } from './teams.ts';
 import { ts } from './columns.ts';

@@ -9,7 +9,7 @@ import {
   type LessonRevisionReason,
 } from '@studio/contract';
 import { sql } from 'drizzle-orm';
-import { users } from './accounts.ts';
+import { users } from './users.ts';
 import { teams } from './teams.ts';
 import {
   type AnyPgColumn,
@@ -18,6 +18,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  pgView,
   serial,
   text,
   uniqueIndex,
@@ -52,8 +53,6 @@ export const courses = pgTable(
      * a rollback (the store's version is then an older text than the draft's).
      */
     releasedAt: ts('released_at'),
-    /** Paid order items of this course, kept with the grant in one transaction (store sort by sales). */
-    sales: integer('sales').notNull().default(0),
     /**
      * Deleted by its team after it was sold: gone from the team's lists and the store (status
      * 下架), kept for its buyers (entitlements, releases) and for the orders and invoices naming it.
@@ -180,3 +179,55 @@ export const lessonRevisions = pgTable(
   (t) => [index('lesson_revisions_lesson_idx').on(t.lessonId, t.id)],
 );
 export type LessonRevisionRow = typeof lessonRevisions.$inferSelect;
+
+/*
+ * Views offered to other modules (modules/courses/README.md lists who reads each): their SQL names
+ * these, never the tables.
+ */
+
+/** A course's team, title and state (deleted or not): what orders, refunds, invoices and coupons check. */
+export const courseOwners = pgView('course_owners', {
+  id: integer('id').notNull(),
+  teamId: integer('team_id').notNull(),
+  title: varchar('title', { length: 120 }).notNull(),
+  status: varchar('status', { length: 12 }).$type<CourseStatus>().notNull(),
+  deletedAt: ts('deleted_at'),
+}).as(sql`select id, team_id, title, status, deleted_at from courses`);
+
+/**
+ * Each course that has a released version, with that release (the one the store shows and buyers
+ * read), listed or not (`status`): the store's listing, the learning list and the team report. The
+ * internal note (内部备注) is not here.
+ */
+export const currentReleases = pgView('current_releases', {
+  courseId: integer('course_id').notNull(),
+  teamId: integer('team_id').notNull(),
+  category: varchar('category', { length: 20 }).$type<CourseCategory>(),
+  status: varchar('status', { length: 12 }).$type<CourseStatus>().notNull(),
+  releaseId: integer('release_id').notNull(),
+  versionNo: integer('version_no').notNull(),
+  snapshot: jsonb('snapshot').$type<CoursePreview>().notNull(),
+  title: varchar('title', { length: 120 }).notNull(),
+  changelog: text('changelog').notNull(),
+  price: integer('price').notNull(),
+  releasedBy: integer('released_by').notNull(),
+  releasedAt: ts('released_at').notNull(),
+}).as(
+  sql`select c.id as course_id, c.team_id, c.category, c.status, r.id as release_id, r.version_no, r.snapshot, r.title, r.changelog, r.price, r.released_by, r.created_at as released_at from courses c join course_releases r on r.course_id = c.id and r.version_no = c.released_version`,
+);
+
+/** Every release's content and public line, by id or by course and version (without the internal note). */
+export const releaseSnapshots = pgView('release_snapshots', {
+  id: integer('id').notNull(),
+  courseId: integer('course_id').notNull(),
+  versionNo: integer('version_no').notNull(),
+  snapshot: jsonb('snapshot').$type<CoursePreview>().notNull(),
+  changelog: text('changelog').notNull(),
+  createdAt: ts('created_at').notNull(),
+}).as(sql`select id, course_id, version_no, snapshot, changelog, created_at from course_releases`);
+
+/** The draft's lessons that exist, by id and course: attachments keep only files of living lessons. */
+export const courseLessons = pgView('course_lessons', {
+  id: integer('id').notNull(),
+  courseId: integer('course_id').notNull(),
+}).as(sql`select id, course_id from lessons`);

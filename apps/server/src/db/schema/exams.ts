@@ -7,7 +7,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, serial, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import type { Difficulty, ExamAnswer, ExamSource, QuestionType, ShowAnswers } from '@studio/contract';
-import { users } from './accounts.ts';
+import { users } from './users.ts';
 import { teams } from './teams.ts';
 import { ts } from './columns.ts';
 

@@ -13,7 +13,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { users } from './accounts.ts';
+import { users } from './users.ts';
 import { courses } from './courses.ts';
 import { teams } from './teams.ts';
 import { ts } from './columns.ts';

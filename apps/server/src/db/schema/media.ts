@@ -1,4 +1,5 @@
 /** Uploaded video and audio (modules/media): one row per upload, from its first byte to its HLS renditions. */
+import { sql } from 'drizzle-orm';
 import type { MediaKind, MediaRendition, MediaStatus } from '@studio/contract';
 import {
   bigint,
@@ -6,13 +7,14 @@ import {
   integer,
   jsonb,
   pgTable,
+  pgView,
   serial,
   smallint,
   text,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { users } from './accounts.ts';
+import { users } from './users.ts';
 import { teams } from './teams.ts';
 import { ts } from './columns.ts';
 
@@ -83,3 +85,13 @@ export const mediaCaptions = pgTable(
   (t) => [uniqueIndex('media_captions_media_lang_idx').on(t.mediaId, t.lang)],
 );
 export type MediaCaptionRow = typeof mediaCaptions.$inferSelect;
+
+/**
+ * Offered to assets (modules/media/README.md): the bytes each team's media hold against the one asset
+ * quota. A failed upload holds nothing (its files are gone); one uploading holds its declared length.
+ */
+export const mediaHeldBytes = pgView('media_held_bytes', {
+  id: integer('id').notNull(),
+  teamId: integer('team_id').notNull(),
+  sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+}).as(sql`select id, team_id, size_bytes from media where status <> 'failed'`);

@@ -4,7 +4,7 @@
  * schedule, and only the one whose insert lands sends it.
  */
 import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, varchar } from 'drizzle-orm/pg-core';
-import { users } from './accounts.ts';
+import { users } from './users.ts';
 import { teams } from './teams.ts';
 import { ts } from './columns.ts';
 

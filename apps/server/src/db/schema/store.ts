@@ -1,9 +1,19 @@
 /** Cart, orders, entitlements, payment events and installation settings. */
 import type { OrderStatus, RefundStatus } from '@studio/contract';
-import { users } from './accounts.ts';
+import { users } from './users.ts';
 import { courses } from './courses.ts';
 import { teams } from './teams.ts';
-import { boolean, index, integer, pgTable, serial, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  pgView,
+  serial,
+  text,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { ts } from './columns.ts';
 
@@ -188,6 +198,28 @@ export const appSettings = pgTable('app_settings', {
   key: varchar('key', { length: 60 }).primaryKey(),
   value: text('value').notNull(),
 });
+
+/**
+ * How many times each course was sold (paid order items granted, less those refunded), kept by the
+ * store in the sale's and the refund's transaction; a course never sold has no row (0). The store
+ * search copies it into its documents (trigger of migration 0042) for its sales order.
+ */
+export const courseSales = pgTable('course_sales', {
+  courseId: integer('course_id')
+    .primaryKey()
+    .references(() => courses.id, { onDelete: 'cascade' }),
+  sales: integer('sales').notNull().default(0),
+});
+
+/**
+ * Offered to learning (modules/store/README.md): the courses each team holds by purchase (its own
+ * courses are learning's own rule). No order ids: learning needs only what a team holds and since when.
+ */
+export const teamEntitlements = pgView('team_entitlements', {
+  teamId: integer('team_id').notNull(),
+  courseId: integer('course_id').notNull(),
+  grantedAt: ts('granted_at').notNull(),
+}).as(sql`select team_id, course_id, granted_at from entitlements`);
 
 export type OrderRow = typeof orders.$inferSelect;
 export type RefundRow = typeof refunds.$inferSelect;

@@ -1,7 +1,17 @@
 /** Teams, memberships and invite links. */
 import { sql } from 'drizzle-orm';
-import { users } from './accounts.ts';
-import { boolean, index, integer, pgTable, serial, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  pgView,
+  serial,
+  text,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { ts } from './columns.ts';
 
 export const teams = pgTable(
@@ -118,3 +128,38 @@ export const teamInvitations = pgTable(
     index('team_invitations_user_idx').on(t.userId),
   ],
 );
+
+/*
+ * Views offered to other modules (modules/teams/README.md lists who reads each): their SQL names these,
+ * never the tables.
+ */
+
+/** A team's name and logo, by id: lists and pages that name a course's, an order's or a seller's team. */
+export const teamNames = pgView('team_names', {
+  id: integer('id').notNull(),
+  teamName: varchar('team_name', { length: 60 }).notNull(),
+  teamLogo: text('team_logo').notNull(),
+}).as(sql`select id, team_name, team_logo from teams`);
+
+/** The whole team: the session's last team (auth), read with the session on every request. */
+export const teamProfiles = pgView('team_profiles', {
+  id: integer('id').notNull(),
+  teamCode: varchar('team_code', { length: 16 }).notNull(),
+  teamName: varchar('team_name', { length: 60 }).notNull(),
+  teamLogo: text('team_logo').notNull(),
+  ownerId: integer('owner_id').notNull(),
+  expireDate: ts('expire_date'),
+  codeEnabled: boolean('code_enabled').notNull(),
+  joinApproval: boolean('join_approval').notNull(),
+  createdAt: ts('created_at').notNull(),
+}).as(
+  sql`select id, team_code, team_name, team_logo, owner_id, expire_date, code_enabled, join_approval, created_at from teams`,
+);
+
+/** Who is in a team and as what: the session's membership, a task's people, the learning report's learners. */
+export const teamRosters = pgView('team_rosters', {
+  teamId: integer('team_id').notNull(),
+  userId: integer('user_id').notNull(),
+  role: varchar('role', { length: 10 }).notNull(),
+  joinedAt: ts('joined_at').notNull(),
+}).as(sql`select team_id, user_id, role, joined_at from team_members`);

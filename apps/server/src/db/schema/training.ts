@@ -15,7 +15,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { users } from './accounts.ts';
+import { users } from './users.ts';
 import { courses } from './courses.ts';
 import { teams } from './teams.ts';
 import { ts } from './columns.ts';

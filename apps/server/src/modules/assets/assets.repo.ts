@@ -3,9 +3,9 @@
  * quota's count and lock (the one quota reads both kinds' sizes here; each kind's other queries stay
  * in its own repo).
  */
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { appSettings, lessonAttachments, media } from '../../db/schema.ts';
+import { appSettings, attachmentHeldBytes, mediaHeldBytes } from '../../db/schema.ts';
 
 const URL_SECRET_KEY = 'asset_url_secret';
 
@@ -22,17 +22,18 @@ export async function lockTeamQuota(tx: Db, teamId: number): Promise<void> {
 }
 
 /**
- * Bytes the team's assets hold, by kind: media held or uploading (a failed upload holds nothing, its
- * files are gone), and attachments (those kept for a release included).
+ * Bytes the team's assets hold, by kind, as each kind's owner counts them (media's `media_held_bytes`:
+ * held or uploading, a failed upload holds nothing; attachments' `attachment_held_bytes`: those kept
+ * for a release included).
  */
 export async function teamAssetBytes(db: Db, teamId: number): Promise<{ media: number; attachment: number }> {
   const [held] = await db
-    .select({ used: sql<string>`coalesce(sum(${media.sizeBytes}), 0)` })
-    .from(media)
-    .where(and(eq(media.teamId, teamId), ne(media.status, 'failed')));
+    .select({ used: sql<string>`coalesce(sum(${mediaHeldBytes.sizeBytes}), 0)` })
+    .from(mediaHeldBytes)
+    .where(eq(mediaHeldBytes.teamId, teamId));
   const [attached] = await db
-    .select({ used: sql<string>`coalesce(sum(${lessonAttachments.sizeBytes}), 0)` })
-    .from(lessonAttachments)
-    .where(eq(lessonAttachments.teamId, teamId));
+    .select({ used: sql<string>`coalesce(sum(${attachmentHeldBytes.sizeBytes}), 0)` })
+    .from(attachmentHeldBytes)
+    .where(eq(attachmentHeldBytes.teamId, teamId));
   return { media: Number(held?.used ?? 0), attachment: Number(attached?.used ?? 0) };
 }

@@ -2,9 +2,9 @@
 import { and, asc, eq, inArray, isNull, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
+  courseLessons,
   lessonAttachmentReleases,
   lessonAttachments,
-  lessons,
   type LessonAttachmentRow,
 } from '../../db/schema.ts';
 
@@ -48,8 +48,8 @@ export async function listCourseAttachments(db: Db, teamId: number, courseId: nu
       sizeBytes: lessonAttachments.sizeBytes,
     })
     .from(lessonAttachments)
-    .innerJoin(lessons, eq(lessons.id, lessonAttachments.lessonId))
-    .where(and(live(teamId), eq(lessonAttachments.courseId, courseId), eq(lessons.courseId, courseId)))
+    .innerJoin(courseLessons, eq(courseLessons.id, lessonAttachments.lessonId))
+    .where(and(live(teamId), eq(lessonAttachments.courseId, courseId), eq(courseLessons.courseId, courseId)))
     .orderBy(asc(lessonAttachments.lessonId), asc(lessonAttachments.position), asc(lessonAttachments.id));
 }
 
@@ -126,7 +126,7 @@ export async function snapshotAttachments(db: Db, courseId: number, releaseId: n
     insert into ${lessonAttachmentReleases} (release_id, attachment_id, lesson_id, name, position)
     select ${releaseId}, id, lesson_id, name, position from ${lessonAttachments}
     where course_id = ${courseId} and deleted_at is null
-      and exists (select 1 from ${lessons} where ${lessons.id} = ${lessonAttachments.lessonId})`);
+      and exists (select 1 from ${courseLessons} where ${courseLessons.id} = ${lessonAttachments.lessonId})`);
 }
 
 /** A rollback publishes an earlier release again: its attachments as they were then. */
@@ -216,7 +216,7 @@ export async function orphanAttachments(db: Db): Promise<Pick<LessonAttachmentRo
     .where(
       and(
         sql`(${lessonAttachments.deletedAt} is not null or not exists (
-          select 1 from ${lessons} where ${lessons.id} = ${lessonAttachments.lessonId}))`,
+          select 1 from ${courseLessons} where ${courseLessons.id} = ${lessonAttachments.lessonId}))`,
         sql`not exists (select 1 from ${lessonAttachmentReleases}
           where ${lessonAttachmentReleases.attachmentId} = ${lessonAttachments.id})`,
       ),

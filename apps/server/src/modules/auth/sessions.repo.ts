@@ -1,7 +1,7 @@
 import type { TeamRole } from '@studio/contract';
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, getViewSelectedFields, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { sessions, teamMembers, teams, users } from '../../db/schema.ts';
+import { sessions, teamProfiles, teamRosters, userAccounts } from '../../db/schema.ts';
 import type { SessionActor } from '../../platform/auth.ts';
 
 export async function insertSession(
@@ -15,12 +15,21 @@ export async function insertSession(
 
 const actorQuery = (db: Db) =>
   db
-    .select({ session: sessions, user: users, role: teamMembers.role, team: teams })
+    .select({
+      session: sessions,
+      user: getViewSelectedFields(userAccounts),
+      role: teamRosters.role,
+      team: getViewSelectedFields(teamProfiles),
+    })
     .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(teamMembers, and(eq(teamMembers.userId, users.id), eq(teamMembers.teamId, users.lastTeamId)))
+    // The account (users' `user_accounts`), its membership and its last team (teams' views).
+    .innerJoin(userAccounts, eq(userAccounts.id, sessions.userId))
+    .leftJoin(
+      teamRosters,
+      and(eq(teamRosters.userId, userAccounts.id), eq(teamRosters.teamId, userAccounts.lastTeamId)),
+    )
     // The last team itself even without a membership: a removed member is told which team it was.
-    .leftJoin(teams, eq(teams.id, users.lastTeamId))
+    .leftJoin(teamProfiles, eq(teamProfiles.id, userAccounts.lastTeamId))
     .where(
       and(
         eq(sessions.tokenHash, sql.placeholder('tokenHash')),

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, ilike, isNull, sql, type SQL } from 'drizzle-orm';
 import type { CourseStatus } from '@studio/contract';
 import type { Db } from '../../db/client.ts';
-import { courses, lessons, users, type CourseRow } from '../../db/schema.ts';
+import { type CourseRow, courses, lessons, userNames } from '../../db/schema.ts';
 
 export type CourseWithMeta = { course: CourseRow; authorName: string; lessonCount: number };
 
@@ -16,9 +16,9 @@ export async function findTeamCourse(
   courseId: number,
 ): Promise<CourseWithMeta | undefined> {
   const rows = await db
-    .select({ course: courses, authorName: users.nickName, lessonCount })
+    .select({ course: courses, authorName: userNames.nickName, lessonCount })
     .from(courses)
-    .innerJoin(users, eq(users.id, courses.authorId))
+    .innerJoin(userNames, eq(userNames.id, courses.authorId))
     .where(and(eq(courses.id, courseId), eq(courses.teamId, teamId), isNull(courses.deletedAt)));
   return rows[0];
 }
@@ -37,9 +37,9 @@ export async function pageTeamCourses(
   );
   const [rows, totals] = await Promise.all([
     db
-      .select({ course: courses, authorName: users.nickName, lessonCount })
+      .select({ course: courses, authorName: userNames.nickName, lessonCount })
       .from(courses)
-      .innerJoin(users, eq(users.id, courses.authorId))
+      .innerJoin(userNames, eq(userNames.id, courses.authorId))
       .where(where)
       .orderBy(desc(courses.updatedAt), desc(courses.id))
       .limit(q.pageSize)

@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { courseReleases, courses, shares, teams, users } from '../../db/schema.ts';
+import { courseReleases, courses, shares, teamNames, userNames } from '../../db/schema.ts';
 
 export type ShareRow = typeof shares.$inferSelect;
 
@@ -37,14 +37,14 @@ export async function findShareForView(db: Db, shareId: string) {
     .select({
       share: shares,
       course: courses,
-      teamName: teams.teamName,
-      authorName: users.nickName,
+      teamName: teamNames.teamName,
+      authorName: userNames.nickName,
       releasePrice: courseReleases.price,
     })
     .from(shares)
     .innerJoin(courses, eq(courses.id, shares.courseId))
-    .innerJoin(teams, eq(teams.id, courses.teamId))
-    .innerJoin(users, eq(users.id, courses.authorId))
+    .innerJoin(teamNames, eq(teamNames.id, courses.teamId))
+    .innerJoin(userNames, eq(userNames.id, courses.authorId))
     .leftJoin(
       courseReleases,
       and(eq(courseReleases.courseId, courses.id), eq(courseReleases.versionNo, courses.releasedVersion)),

@@ -5,7 +5,7 @@
 import type { ExamAnswer } from '@studio/contract';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { examAttempts, exams, users, type ExamAttemptRow, type ExamRow } from '../../db/schema.ts';
+import { type ExamAttemptRow, examAttempts, type ExamRow, exams, userNames } from '../../db/schema.ts';
 import type { Grade } from './grading.ts';
 
 const over = sql<boolean>`((${examAttempts.deadline} is not null and ${examAttempts.deadline} <= now())
@@ -118,9 +118,9 @@ export async function finishAttempt(
 /** Every attempt at an exam with who made it, for its managers. */
 export async function examAttemptsWithPeople(db: Db, teamId: number, examId: number) {
   return db
-    .select({ attempt: examAttempts, nickName: users.nickName })
+    .select({ attempt: examAttempts, nickName: userNames.nickName })
     .from(examAttempts)
-    .innerJoin(users, eq(users.id, examAttempts.userId))
+    .innerJoin(userNames, eq(userNames.id, examAttempts.userId))
     .where(and(eq(examAttempts.teamId, teamId), eq(examAttempts.examId, examId)))
     .orderBy(asc(examAttempts.userId), asc(examAttempts.attemptNo));
 }

@@ -5,46 +5,43 @@ import type { Db } from '../../db/client.ts';
 import { namedQuery } from '../../db/named.ts';
 import {
   certificates,
-  courseReleases,
-  courses,
-  entitlements,
+  courseOwners,
+  currentReleases,
   learningCourses,
   learningLessons,
   quizAttempts,
-  teams,
+  teamEntitlements,
+  teamNames,
 } from '../../db/schema.ts';
 
 export type Learner = { teamId: number; userId: number };
 
 /**
- * Courses a team learns: those it bought (whatever the seller did since: 下架 keeps them) and its
- * own courses while released. Each with the release a learner reads, the latest one; its content
- * comes from release-content.ts, which keeps it in memory.
+ * Courses a team learns: those it bought (whatever the seller did since: 下架 keeps them; the store's
+ * `team_entitlements`) and its own courses while released. Each with the release a learner reads, the
+ * latest one (courses' `current_releases`); its content comes from release-content.ts, which keeps it
+ * in memory.
  */
 const learnable = (db: Db, teamId: number) =>
   db
     .select({
-      courseId: courses.id,
-      ownerTeamId: courses.teamId,
-      listed: sql<boolean>`${courses.status} = 'released'`,
-      teamName: teams.teamName,
-      releaseId: courseReleases.id,
-      versionNo: courseReleases.versionNo,
-      bought: sql<boolean>`exists (select 1 from ${entitlements} where ${entitlements.teamId} = ${teamId} and ${entitlements.courseId} = ${courses.id})`,
+      courseId: currentReleases.courseId,
+      ownerTeamId: currentReleases.teamId,
+      listed: sql<boolean>`${currentReleases.status} = 'released'`,
+      teamName: teamNames.teamName,
+      releaseId: currentReleases.releaseId,
+      versionNo: currentReleases.versionNo,
+      bought: sql<boolean>`exists (select 1 from ${teamEntitlements} where ${teamEntitlements.teamId} = ${teamId} and ${teamEntitlements.courseId} = ${currentReleases.courseId})`,
     })
-    .from(courses)
-    .innerJoin(
-      courseReleases,
-      and(eq(courseReleases.courseId, courses.id), eq(courseReleases.versionNo, courses.releasedVersion)),
-    )
-    .innerJoin(teams, eq(teams.id, courses.teamId));
+    .from(currentReleases)
+    .innerJoin(teamNames, eq(teamNames.id, currentReleases.teamId));
 
 export type LearnableRow = Awaited<ReturnType<ReturnType<typeof learnable>['execute']>>[number];
 
 const heldBy = (teamId: number) =>
   or(
-    sql`${courses.id} in (select ${entitlements.courseId} from ${entitlements} where ${entitlements.teamId} = ${teamId})`,
-    and(eq(courses.teamId, teamId), eq(courses.status, 'released')),
+    sql`${currentReleases.courseId} in (select ${teamEntitlements.courseId} from ${teamEntitlements} where ${teamEntitlements.teamId} = ${teamId})`,
+    and(eq(currentReleases.teamId, teamId), eq(currentReleases.status, 'released')),
   );
 
 export async function findLearnable(
@@ -52,18 +49,18 @@ export async function findLearnable(
   teamId: number,
   courseId: number,
 ): Promise<LearnableRow | undefined> {
-  const rows = await learnable(db, teamId).where(and(eq(courses.id, courseId), heldBy(teamId)));
+  const rows = await learnable(db, teamId).where(and(eq(currentReleases.courseId, courseId), heldBy(teamId)));
   return rows[0];
 }
 
 export async function listLearnable(db: Db, teamId: number): Promise<LearnableRow[]> {
-  return learnable(db, teamId).where(heldBy(teamId)).orderBy(desc(courseReleases.createdAt));
+  return learnable(db, teamId).where(heldBy(teamId)).orderBy(desc(currentReleases.releasedAt));
 }
 
 /** These courses as the team stands to them (bought, own, listed); a course never released is absent. */
 export async function courseHoldings(db: Db, teamId: number, courseIds: number[]): Promise<LearnableRow[]> {
   if (courseIds.length === 0) return [];
-  return learnable(db, teamId).where(inArray(courses.id, courseIds));
+  return learnable(db, teamId).where(inArray(currentReleases.courseId, courseIds));
 }
 
 /** The team's learners who completed these courses, as `settleCourse` marked them. */
@@ -338,9 +335,9 @@ export async function revokeUnheldCertificates(db: Db, teamId: number): Promise<
     with revoked as (
       update ${certificates} c set revoked_at = now()
       where c.team_id = ${teamId} and c.revoked_at is null
-        and not exists (select 1 from ${entitlements} e
+        and not exists (select 1 from ${teamEntitlements} e
           where e.team_id = c.team_id and e.course_id = c.course_id)
-        and not exists (select 1 from ${courses} co where co.id = c.course_id and co.team_id = c.team_id)
+        and not exists (select 1 from ${courseOwners} co where co.id = c.course_id and co.team_id = c.team_id)
       returning c.team_id, c.user_id, c.course_id
     ), reopened as (
       update ${learningCourses} lc set completed_at = null

@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { CoursePreview, DocNode } from '@studio/contract';
 import type { Db } from '../../db/client.ts';
-import { courseReleases } from '../../db/schema.ts';
+import { releaseSnapshots } from '../../db/schema.ts';
 import { sha256 } from '../../platform/crypto.ts';
 
 export type ReleaseContent = {
@@ -29,9 +29,9 @@ function cacheFor(db: Db) {
     // lru-cache's fetch shares one load between concurrent requests for the same release.
     fetchMethod: async (releaseId) => {
       const rows = await db
-        .select({ snapshot: courseReleases.snapshot })
-        .from(courseReleases)
-        .where(eq(courseReleases.id, releaseId));
+        .select({ snapshot: releaseSnapshots.snapshot })
+        .from(releaseSnapshots)
+        .where(eq(releaseSnapshots.id, releaseId));
       const snapshot = rows[0]?.snapshot;
       if (!snapshot) return undefined;
       return {

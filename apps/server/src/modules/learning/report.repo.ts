@@ -41,11 +41,10 @@ function reportQuery(teamId: number, f: Filters): SQL {
   const like = `%${escapeLike(f.keyword)}%`;
   return sql`
     with learnable as (
-      select c.id as course_id, r.id as release_id, r.title as course_title, r.snapshot -> 'lessons' as lessons
-      from courses c
-      join course_releases r on r.course_id = c.id and r.version_no = c.released_version
-      where c.id in (select course_id from entitlements where team_id = ${teamId})
-         or (c.team_id = ${teamId} and c.status = 'released')
+      select r.course_id, r.release_id, r.title as course_title, r.snapshot -> 'lessons' as lessons
+      from current_releases r
+      where r.course_id in (select course_id from team_entitlements where team_id = ${teamId})
+         or (r.team_id = ${teamId} and r.status = 'released')
     ),
     pairs as (
       select m.user_id, u.nick_name, l.course_id, l.release_id, l.course_title,
@@ -60,8 +59,8 @@ function reportQuery(teamId: number, f: Filters): SQL {
         (select least(coalesce(sum(lm.watched_ms), 0), 2147483647)::int from learning_media lm
           where lm.team_id = ${teamId} and lm.user_id = m.user_id and lm.course_id = l.course_id
         ) as watched_ms
-      from team_members m
-      join users u on u.id = m.user_id
+      from team_rosters m
+      join user_names u on u.id = m.user_id
       cross join learnable l
       left join learning_courses lc
         on lc.team_id = ${teamId} and lc.user_id = m.user_id and lc.course_id = l.course_id

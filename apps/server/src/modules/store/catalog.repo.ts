@@ -1,59 +1,77 @@
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { namedQuery } from '../../db/named.ts';
-import { cartItems, courseReleases, courses, entitlements, teams } from '../../db/schema.ts';
+import {
+  cartItems,
+  courseSales,
+  currentReleases,
+  entitlements,
+  releaseSnapshots,
+  teamNames,
+} from '../../db/schema.ts';
 
-/** A released course joined to the release the store shows: its latest one. */
-const listed = () =>
+/**
+ * A course with the release the store shows (its latest; courses' `current_releases` view), its
+ * team's name (teams' `team_names`) and its sales (the store's own `course_sales`, 0 when never sold).
+ */
+export const listed = () =>
   ({
-    courseId: courses.id,
-    teamId: courses.teamId,
-    category: courses.category,
-    sales: courses.sales,
-    teamName: teams.teamName,
-    release: courseReleases,
+    courseId: currentReleases.courseId,
+    teamId: currentReleases.teamId,
+    category: currentReleases.category,
+    sales: sql<number>`coalesce(${courseSales.sales}, 0)`,
+    teamName: teamNames.teamName,
+    release: {
+      id: currentReleases.releaseId,
+      courseId: currentReleases.courseId,
+      versionNo: currentReleases.versionNo,
+      snapshot: currentReleases.snapshot,
+      title: currentReleases.title,
+      changelog: currentReleases.changelog,
+      price: currentReleases.price,
+      releasedBy: currentReleases.releasedBy,
+      createdAt: currentReleases.releasedAt,
+    },
   }) as const;
 
 const baseQuery = (db: Db) =>
   db
     .select(listed())
-    .from(courses)
-    .innerJoin(
-      courseReleases,
-      and(eq(courseReleases.courseId, courses.id), eq(courseReleases.versionNo, courses.releasedVersion)),
-    )
-    .innerJoin(teams, eq(teams.id, courses.teamId));
+    .from(currentReleases)
+    .innerJoin(teamNames, eq(teamNames.id, currentReleases.teamId))
+    .leftJoin(courseSales, eq(courseSales.courseId, currentReleases.courseId));
 
 export type ListedCourse = Awaited<ReturnType<ReturnType<typeof baseQuery>['execute']>>[number];
 
 export async function findListed(db: Db, courseId: number): Promise<ListedCourse | undefined> {
-  const rows = await baseQuery(db).where(and(eq(courses.id, courseId), eq(courses.status, 'released')));
+  const rows = await baseQuery(db).where(
+    and(eq(currentReleases.courseId, courseId), eq(currentReleases.status, 'released')),
+  );
   return rows[0];
 }
 
 /**
  * A course with the latest release it ever had, listed or not: after 下架 the release stays in
- * course_releases, and the teams that bought it keep reading it (the caller decides who may see it).
+ * its releases, and the teams that bought it keep reading it (the caller decides who may see it).
  */
 export async function findLatestRelease(
   db: Db,
   courseId: number,
 ): Promise<(ListedCourse & { listed: boolean }) | undefined> {
   const rows = await db
-    .select({ ...listed(), listed: sql<boolean>`${courses.status} = 'released'` })
-    .from(courses)
-    .innerJoin(
-      courseReleases,
-      and(eq(courseReleases.courseId, courses.id), eq(courseReleases.versionNo, courses.releasedVersion)),
-    )
-    .innerJoin(teams, eq(teams.id, courses.teamId))
-    .where(eq(courses.id, courseId));
+    .select({ ...listed(), listed: sql<boolean>`${currentReleases.status} = 'released'` })
+    .from(currentReleases)
+    .innerJoin(teamNames, eq(teamNames.id, currentReleases.teamId))
+    .leftJoin(courseSales, eq(courseSales.courseId, currentReleases.courseId))
+    .where(eq(currentReleases.courseId, courseId));
   return rows[0];
 }
 
 export async function listListed(db: Db, courseIds: number[]): Promise<ListedCourse[]> {
   if (courseIds.length === 0) return [];
-  return baseQuery(db).where(and(eq(courses.status, 'released'), sql`${courses.id} in ${courseIds}`));
+  return baseQuery(db).where(
+    and(eq(currentReleases.status, 'released'), sql`${currentReleases.courseId} in ${courseIds}`),
+  );
 }
 
 export async function isOwned(db: Db, teamId: number, courseId: number): Promise<boolean> {
@@ -87,13 +105,13 @@ export async function isInCart(db: Db, userId: number, teamId: number, courseId:
 export async function listReleaseNotes(db: Db, courseId: number, limit = 50) {
   return db
     .select({
-      versionNo: courseReleases.versionNo,
-      changelog: courseReleases.changelog,
-      createdAt: courseReleases.createdAt,
+      versionNo: releaseSnapshots.versionNo,
+      changelog: releaseSnapshots.changelog,
+      createdAt: releaseSnapshots.createdAt,
     })
-    .from(courseReleases)
-    .where(and(eq(courseReleases.courseId, courseId), ne(courseReleases.changelog, '')))
-    .orderBy(desc(courseReleases.versionNo))
+    .from(releaseSnapshots)
+    .where(and(eq(releaseSnapshots.courseId, courseId), ne(releaseSnapshots.changelog, '')))
+    .orderBy(desc(releaseSnapshots.versionNo))
     .limit(limit);
 }
 
@@ -119,8 +137,8 @@ export async function releaseMediaIds(
     `select r.course_id, r.version_no, c.team_id,
        coalesce(array_agg(distinct (v #>> '{}')::int) filter (where v is not null), '{}') as media_ids
      from unnest($1::int[], $2::int[]) as want(course_id, version_no)
-     join course_releases r on r.course_id = want.course_id and r.version_no = want.version_no
-     join courses c on c.id = r.course_id
+     join release_snapshots r on r.course_id = want.course_id and r.version_no = want.version_no
+     join course_owners c on c.id = r.course_id
      left join lateral jsonb_path_query(r.snapshot,
        'lax $.lessons[*].content.** ? (@.type == "media").attrs.mediaId ? (@.type() == "number")') v on true
      group by r.course_id, r.version_no, c.team_id`,

@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { couponRedemptions, coupons, courses, orders, type CouponRow } from '../../db/schema.ts';
+import { couponRedemptions, type CouponRow, coupons, courseOwners, orders } from '../../db/schema.ts';
 
 /**
  * Orders holding a use of a coupon: paid ones, and pending ones whose time is not up (an order that
@@ -92,8 +92,14 @@ export async function teamCourseIds(
 ): Promise<Set<number>> {
   if (courseIds.length === 0) return new Set();
   const rows = await db
-    .select({ id: courses.id })
-    .from(courses)
-    .where(and(eq(courses.teamId, teamId), isNull(courses.deletedAt), sql`${courses.id} in ${courseIds}`));
+    .select({ id: courseOwners.id })
+    .from(courseOwners)
+    .where(
+      and(
+        eq(courseOwners.teamId, teamId),
+        isNull(courseOwners.deletedAt),
+        sql`${courseOwners.id} in ${courseIds}`,
+      ),
+    );
   return new Set(rows.map((r) => r.id));
 }

@@ -67,7 +67,7 @@ const counts = async (teamId: number, courseId: number) =>
               (select count(*)::int from orders o join order_items i on i.order_id = o.id
                  where o.team_id = ${teamId} and i.course_id = ${courseId} and o.status = 'paid') as paid,
               (select count(*)::int from refunds where buyer_team_id = ${teamId} and automatic) as refunds,
-              (select sales from courses where id = ${courseId}) as sales`,
+              coalesce((select sales from course_sales where course_id = ${courseId}), 0) as sales`,
     )
   ).rows[0]!;
 

@@ -1,20 +1,20 @@
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import { courses, invoices, orderItems, orders, refunds, teams } from '../../db/schema.ts';
+import { courseOwners, invoices, orderItems, orders, refunds, teamNames } from '../../db/schema.ts';
 
 /** What each seller team sold in an order, refunded lines left out (fen). */
 export async function orderSellerTotals(db: Db, orderId: number) {
   return db
     .select({
-      sellerTeamId: courses.teamId,
+      sellerTeamId: courseOwners.teamId,
       amount: sql<number>`sum(${orderItems.price})`.mapWith(Number),
     })
     .from(orderItems)
-    .innerJoin(courses, eq(courses.id, orderItems.courseId))
+    .innerJoin(courseOwners, eq(courseOwners.id, orderItems.courseId))
     .leftJoin(refunds, and(eq(refunds.orderItemId, orderItems.id), eq(refunds.status, 'refunded')))
     .where(and(eq(orderItems.orderId, orderId), sql`${refunds.id} is null`))
-    .groupBy(courses.teamId);
+    .groupBy(courseOwners.teamId);
 }
 
 /** Inserts the invoices not asked yet (one per order and seller team); answers their ids. */
@@ -61,8 +61,8 @@ export async function findTeamInvoice(db: Db, teamId: number, invoiceId: number)
   return rows[0];
 }
 
-const buyerTeams = alias(teams, 'buyer_team');
-const sellerTeams = alias(teams, 'seller_team');
+const buyerTeams = alias(teamNames, 'buyer_team');
+const sellerTeams = alias(teamNames, 'seller_team');
 
 const invoiceViews = (db: Db) =>
   db

@@ -1,14 +1,14 @@
 import { and, desc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
-  courses,
+  courseSales,
   entitlements,
   orderItems,
+  type OrderRow,
   orders,
   paymentEvents,
   refunds,
-  teams,
-  type OrderRow,
+  teamNames,
 } from '../../db/schema.ts';
 import { orderCoupons } from './coupons.repo.ts';
 
@@ -164,9 +164,9 @@ export async function findUserOrder(
   orderId: number,
 ): Promise<OrderWithItems | undefined> {
   const rows = await db
-    .select({ order: orders, teamName: teams.teamName })
+    .select({ order: orders, teamName: teamNames.teamName })
     .from(orders)
-    .innerJoin(teams, eq(teams.id, orders.teamId))
+    .innerJoin(teamNames, eq(teamNames.id, orders.teamId))
     .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
   return (await attachItems(db, rows))[0];
 }
@@ -178,18 +178,18 @@ export async function findTeamOrder(
   orderId: number,
 ): Promise<OrderWithItems | undefined> {
   const rows = await db
-    .select({ order: orders, teamName: teams.teamName })
+    .select({ order: orders, teamName: teamNames.teamName })
     .from(orders)
-    .innerJoin(teams, eq(teams.id, orders.teamId))
+    .innerJoin(teamNames, eq(teamNames.id, orders.teamId))
     .where(and(eq(orders.id, orderId), eq(orders.teamId, teamId)));
   return (await attachItems(db, rows))[0];
 }
 
 export async function listUserOrders(db: Db, userId: number, limit: number, offset: number) {
   const rows = await db
-    .select({ order: orders, teamName: teams.teamName })
+    .select({ order: orders, teamName: teamNames.teamName })
     .from(orders)
-    .innerJoin(teams, eq(teams.id, orders.teamId))
+    .innerJoin(teamNames, eq(teamNames.id, orders.teamId))
     .where(eq(orders.userId, userId))
     .orderBy(desc(orders.id))
     .limit(limit)
@@ -272,12 +272,12 @@ export async function markPaidAndGrant(
       .values({ teamId: order.teamId, courseId: item.courseId, orderId: order.id })
       .onConflictDoNothing()
       .returning({ courseId: entitlements.courseId });
-    // The search documents copy the count in the same transaction (trigger of migration 0010).
+    // The sale counts in this transaction; the search documents copy it (trigger of migration 0042).
     if (granted.length)
       await db
-        .update(courses)
-        .set({ sales: sql`${courses.sales} + 1` })
-        .where(eq(courses.id, item.courseId));
+        .insert(courseSales)
+        .values({ courseId: item.courseId, sales: 1 })
+        .onConflictDoUpdate({ target: courseSales.courseId, set: { sales: sql`${courseSales.sales} + 1` } });
     else notGranted.push(item);
   }
   return notGranted;

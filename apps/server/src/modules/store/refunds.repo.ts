@@ -2,13 +2,14 @@ import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import {
-  courses,
+  courseOwners,
+  courseSales,
   entitlements,
   orderItems,
   orders,
-  refunds,
-  teams,
   type RefundRow,
+  refunds,
+  teamNames,
 } from '../../db/schema.ts';
 
 /** The current team's order, locked: a refund asked for it is checked against its state. */
@@ -24,9 +25,9 @@ export async function lockTeamOrder(db: Db, teamId: number, orderId: number) {
 /** A line of an order, with the team that sells its course. */
 export async function findOrderLine(db: Db, orderId: number, courseId: number) {
   const rows = await db
-    .select({ item: orderItems, sellerTeamId: courses.teamId })
+    .select({ item: orderItems, sellerTeamId: courseOwners.teamId })
     .from(orderItems)
-    .innerJoin(courses, eq(courses.id, orderItems.courseId))
+    .innerJoin(courseOwners, eq(courseOwners.id, orderItems.courseId))
     .where(and(eq(orderItems.orderId, orderId), eq(orderItems.courseId, courseId)));
   return rows[0];
 }
@@ -65,9 +66,9 @@ export async function lockSellerRefund(db: Db, sellerTeamId: number, refundId: n
 export async function sellerTeamsOf(db: Db, courseIds: number[]): Promise<Map<number, number>> {
   if (courseIds.length === 0) return new Map();
   const rows = await db
-    .select({ courseId: courses.id, teamId: courses.teamId })
-    .from(courses)
-    .where(inArray(courses.id, courseIds));
+    .select({ courseId: courseOwners.id, teamId: courseOwners.teamId })
+    .from(courseOwners)
+    .where(inArray(courseOwners.id, courseIds));
   return new Map(rows.map((r) => [r.courseId, r.teamId]));
 }
 
@@ -138,14 +139,14 @@ export async function markRefundedAndRevoke(
     .returning({ courseId: entitlements.courseId });
   if (revoked.length)
     await db
-      .update(courses)
-      .set({ sales: sql`greatest(${courses.sales} - 1, 0)` })
-      .where(eq(courses.id, item!.courseId));
+      .update(courseSales)
+      .set({ sales: sql`greatest(${courseSales.sales} - 1, 0)` })
+      .where(eq(courseSales.courseId, item!.courseId));
   return revoked.length > 0;
 }
 
-const buyerTeams = alias(teams, 'buyer_team');
-const sellerTeams = alias(teams, 'seller_team');
+const buyerTeams = alias(teamNames, 'buyer_team');
+const sellerTeams = alias(teamNames, 'seller_team');
 
 const refundViews = (db: Db) =>
   db

@@ -119,8 +119,9 @@ describe('refunds', () => {
       sql`select outcome from payment_events where order_no = ${asked.refundNo}`,
     );
     expect(events.rows).toEqual([{ outcome: 'refunded' }]);
-    const [course] = (await t.app.ctx.db.execute(sql`select sales from courses where id = ${s.courseId}`))
-      .rows;
+    const [course] = (
+      await t.app.ctx.db.execute(sql`select sales from course_sales where course_id = ${s.courseId}`)
+    ).rows;
     expect(course).toEqual({ sales: 0 });
     expect(await owned(b.user.token, s.courseId)).toBe(false);
   });

@@ -1,35 +1,26 @@
 import { and, desc, eq, gte, notExists, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
-  courses,
-  courseReleases,
+  courseOwners,
+  courseSales,
+  currentReleases,
   entitlements,
   orderItems,
   orders,
   refunds,
-  teams,
+  teamNames,
 } from '../../db/schema.ts';
-import type { ListedCourse } from './catalog.repo.ts';
+import { listed, type ListedCourse } from './catalog.repo.ts';
 
 /** The team's bought courses, each with the release it now reads (buyers follow later releases). */
 export async function pagePurchased(db: Db, teamId: number, limit: number, offset: number) {
   const where = eq(entitlements.teamId, teamId);
   const rows: ListedCourse[] = await db
-    .select({
-      courseId: courses.id,
-      teamId: courses.teamId,
-      category: courses.category,
-      sales: courses.sales,
-      teamName: teams.teamName,
-      release: courseReleases,
-    })
+    .select(listed())
     .from(entitlements)
-    .innerJoin(courses, eq(courses.id, entitlements.courseId))
-    .innerJoin(
-      courseReleases,
-      and(eq(courseReleases.courseId, courses.id), eq(courseReleases.versionNo, courses.releasedVersion)),
-    )
-    .innerJoin(teams, eq(teams.id, courses.teamId))
+    .innerJoin(currentReleases, eq(currentReleases.courseId, entitlements.courseId))
+    .innerJoin(teamNames, eq(teamNames.id, currentReleases.teamId))
+    .leftJoin(courseSales, eq(courseSales.courseId, currentReleases.courseId))
     .where(where)
     .orderBy(desc(entitlements.grantedAt))
     .limit(limit)
@@ -48,15 +39,15 @@ const soldItems = (db: Db, teamId: number, since: Date) =>
       buyerTeam: orders.teamId,
       paidAt: orders.paidAt,
       courseId: orderItems.courseId,
-      title: courses.title,
+      title: courseOwners.title,
       price: orderItems.price,
     })
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .innerJoin(courses, eq(courses.id, orderItems.courseId))
+    .innerJoin(courseOwners, eq(courseOwners.id, orderItems.courseId))
     .where(
       and(
-        eq(courses.teamId, teamId),
+        eq(courseOwners.teamId, teamId),
         eq(orders.status, 'paid'),
         gte(orders.paidAt, since),
         // A refunded line is no sale: the figures subtract it; nor is money paid back automatically
@@ -84,9 +75,9 @@ export async function listSoldItems(db: Db, teamId: number, since: Date): Promis
 export async function pageTeamPaidOrders(db: Db, teamId: number, limit: number, offset: number) {
   const where = and(eq(orders.teamId, teamId), eq(orders.status, 'paid'));
   const rows = await db
-    .select({ order: orders, teamName: teams.teamName })
+    .select({ order: orders, teamName: teamNames.teamName })
     .from(orders)
-    .innerJoin(teams, eq(teams.id, orders.teamId))
+    .innerJoin(teamNames, eq(teamNames.id, orders.teamId))
     .where(where)
     .orderBy(desc(orders.paidAt))
     .limit(limit)

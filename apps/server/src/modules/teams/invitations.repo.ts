@@ -1,9 +1,9 @@
 import { aliasedTable, and, desc, eq } from 'drizzle-orm';
 import type { TeamRole } from '@studio/contract';
 import type { Db } from '../../db/client.ts';
-import { teamInvitations, teams, users } from '../../db/schema.ts';
+import { teamInvitations, teams, userContacts } from '../../db/schema.ts';
 
-const inviter = aliasedTable(users, 'inviter');
+const inviter = aliasedTable(userContacts, 'inviter');
 
 /** Creates the pending invitation, or finds the one already there (inviting again changes nothing). */
 export async function upsertInvitation(
@@ -47,11 +47,16 @@ export async function listInvitationsOfTeam(db: Db, teamId: number) {
       id: teamInvitations.id,
       role: teamInvitations.role,
       createdAt: teamInvitations.createdAt,
-      user: { id: users.id, nickName: users.nickName, headImage: users.headImage, phone: users.phone },
+      user: {
+        id: userContacts.id,
+        nickName: userContacts.nickName,
+        headImage: userContacts.headImage,
+        phone: userContacts.phone,
+      },
       inviterName: inviter.nickName,
     })
     .from(teamInvitations)
-    .innerJoin(users, eq(users.id, teamInvitations.userId))
+    .innerJoin(userContacts, eq(userContacts.id, teamInvitations.userId))
     .innerJoin(inviter, eq(inviter.id, teamInvitations.invitedBy))
     .where(eq(teamInvitations.teamId, teamId))
     .orderBy(desc(teamInvitations.createdAt), desc(teamInvitations.id));

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { TeamRole } from '@studio/contract';
 import type { Db } from '../../db/client.ts';
-import { teamInvites, teams, users } from '../../db/schema.ts';
+import { teamInvites, teams, userNames } from '../../db/schema.ts';
 
 /** A link that still works: not revoked, not expired, not used up. */
 const live = () =>
@@ -67,11 +67,11 @@ export async function findLiveInvite(db: Db, token: string) {
       role: teamInvites.role,
       expiresAt: teamInvites.expiresAt,
       team: teams,
-      inviterName: users.nickName,
+      inviterName: userNames.nickName,
     })
     .from(teamInvites)
     .innerJoin(teams, eq(teams.id, teamInvites.teamId))
-    .innerJoin(users, eq(users.id, teamInvites.createdBy))
+    .innerJoin(userNames, eq(userNames.id, teamInvites.createdBy))
     .where(and(eq(teamInvites.token, token), live()));
   return row;
 }
@@ -79,9 +79,9 @@ export async function findLiveInvite(db: Db, token: string) {
 /** The team's links, newest first (the last 50), with who made each. */
 export async function listTeamInvites(db: Db, teamId: number) {
   return db
-    .select({ invite: teamInvites, creatorName: users.nickName })
+    .select({ invite: teamInvites, creatorName: userNames.nickName })
     .from(teamInvites)
-    .innerJoin(users, eq(users.id, teamInvites.createdBy))
+    .innerJoin(userNames, eq(userNames.id, teamInvites.createdBy))
     .where(eq(teamInvites.teamId, teamId))
     .orderBy(desc(teamInvites.id))
     .limit(50);

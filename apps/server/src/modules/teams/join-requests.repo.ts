@@ -1,6 +1,6 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { teamJoinRequests, teams, users } from '../../db/schema.ts';
+import { teamJoinRequests, teams, userContacts } from '../../db/schema.ts';
 
 /** Records a request to join (asking again keeps the first one). */
 export async function upsertJoinRequest(
@@ -34,10 +34,15 @@ export async function listJoinRequestsOfTeam(db: Db, teamId: number) {
     .select({
       id: teamJoinRequests.id,
       createdAt: teamJoinRequests.createdAt,
-      user: { id: users.id, nickName: users.nickName, headImage: users.headImage, phone: users.phone },
+      user: {
+        id: userContacts.id,
+        nickName: userContacts.nickName,
+        headImage: userContacts.headImage,
+        phone: userContacts.phone,
+      },
     })
     .from(teamJoinRequests)
-    .innerJoin(users, eq(users.id, teamJoinRequests.userId))
+    .innerJoin(userContacts, eq(userContacts.id, teamJoinRequests.userId))
     .where(eq(teamJoinRequests.teamId, teamId))
     .orderBy(asc(teamJoinRequests.id));
 }

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, ilike, like, notExists, or, sql, type SQL } from 'drizzle-orm';
 import type { TeamRole } from '@studio/contract';
 import type { Db } from '../../db/client.ts';
-import { teamMembers, teams, users, type UserRow } from '../../db/schema.ts';
+import { teamMembers, teams, userContacts, type UserRow } from '../../db/schema.ts';
 
 /** What a member list shows of a user (never, say, the password hash). */
 export type MemberRow = {
@@ -15,7 +15,10 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** Nickname contains the keyword, or the phone starts with / equals it (phones are not substring-searchable). */
 const userMatches = (keyword: string): SQL | undefined =>
   keyword
-    ? or(ilike(users.nickName, `%${escapeLike(keyword)}%`), like(users.phone, `${escapeLike(keyword)}%`))
+    ? or(
+        ilike(userContacts.nickName, `%${escapeLike(keyword)}%`),
+        like(userContacts.phone, `${escapeLike(keyword)}%`),
+      )
     : undefined;
 
 /**
@@ -25,13 +28,18 @@ const userMatches = (keyword: string): SQL | undefined =>
 const memberPage = (db: Db, where: SQL | undefined) =>
   db
     .select({
-      user: { id: users.id, nickName: users.nickName, headImage: users.headImage, phone: users.phone },
+      user: {
+        id: userContacts.id,
+        nickName: userContacts.nickName,
+        headImage: userContacts.headImage,
+        phone: userContacts.phone,
+      },
       role: teamMembers.role,
       joinedAt: teamMembers.joinedAt,
       total: sql<number>`count(*) over ()`.mapWith(Number),
     })
     .from(teamMembers)
-    .innerJoin(users, eq(users.id, teamMembers.userId))
+    .innerJoin(userContacts, eq(userContacts.id, teamMembers.userId))
     .where(where)
     // Owner first, then admins, then by join time.
     .orderBy(
@@ -72,7 +80,7 @@ export async function pageMembers(
     const [counted] = await db
       .select({ n: count() })
       .from(teamMembers)
-      .innerJoin(users, eq(users.id, teamMembers.userId))
+      .innerJoin(userContacts, eq(userContacts.id, teamMembers.userId))
       .where(where);
     total = Number(counted?.n ?? 0);
   }
@@ -92,22 +100,22 @@ export async function searchNonMembers(
   const exact = /^1\d{10}$/.test(keyword);
   return db
     .select()
-    .from(users)
+    .from(userContacts)
     .where(
       and(
         // A registered user outside the team, found by the whole phone number or the whole nickname
         // (case aside): never by part of either, so a search cannot list strangers.
-        sql`${users.phone} is not null`,
-        exact ? eq(users.phone, keyword) : sql`lower(${users.nickName}) = lower(${keyword})`,
+        sql`${userContacts.phone} is not null`,
+        exact ? eq(userContacts.phone, keyword) : sql`lower(${userContacts.nickName}) = lower(${keyword})`,
         notExists(
           db
             .select({ one: sql`1` })
             .from(teamMembers)
-            .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, users.id))),
+            .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userContacts.id))),
         ),
       ),
     )
-    .orderBy(desc(users.id))
+    .orderBy(desc(userContacts.id))
     .limit(limit)
     .offset(offset);
 }

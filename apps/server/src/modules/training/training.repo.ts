@@ -5,14 +5,14 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
-  teamMembers,
+  teamRosters,
   trainingGroupMembers,
   trainingGroups,
   trainingTaskCourses,
   trainingTaskGroups,
   trainingTasks,
   trainingTaskUsers,
-  users,
+  userNames,
 } from '../../db/schema.ts';
 
 export type GroupRow = typeof trainingGroups.$inferSelect;
@@ -34,16 +34,16 @@ export async function listGroups(db: Db, teamId: number): Promise<GroupRow[]> {
 /** The current team members of the team's groups, by group. */
 export async function groupMembers(db: Db, teamId: number) {
   return db
-    .select({ groupId: trainingGroupMembers.groupId, userId: users.id, nickName: users.nickName })
+    .select({ groupId: trainingGroupMembers.groupId, userId: userNames.id, nickName: userNames.nickName })
     .from(trainingGroupMembers)
     .innerJoin(trainingGroups, eq(trainingGroups.id, trainingGroupMembers.groupId))
     .innerJoin(
-      teamMembers,
-      and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, trainingGroupMembers.userId)),
+      teamRosters,
+      and(eq(teamRosters.teamId, teamId), eq(teamRosters.userId, trainingGroupMembers.userId)),
     )
-    .innerJoin(users, eq(users.id, trainingGroupMembers.userId))
+    .innerJoin(userNames, eq(userNames.id, trainingGroupMembers.userId))
     .where(eq(trainingGroups.teamId, teamId))
-    .orderBy(asc(trainingGroupMembers.addedAt), asc(users.id));
+    .orderBy(asc(trainingGroupMembers.addedAt), asc(userNames.id));
 }
 
 export async function findGroup(db: Db, teamId: number, groupId: number): Promise<GroupRow | undefined> {
@@ -226,8 +226,8 @@ export async function taskAssignees(db: Db, teamId: number, taskIds: number[]) {
       from training_task_groups tg join training_group_members gm on gm.group_id = tg.group_id
       where tg.task_id in (${ids})
     ) a
-    join team_members m on m.team_id = ${teamId} and m.user_id = a.user_id
-    join users u on u.id = a.user_id
+    join team_rosters m on m.team_id = ${teamId} and m.user_id = a.user_id
+    join user_names u on u.id = a.user_id
     order by a.task_id, u.nick_name, a.user_id`);
   return rows.rows.map((r) => ({ taskId: r.task_id, userId: r.user_id, nickName: r.nick_name }));
 }
@@ -272,10 +272,10 @@ export async function tasksDueBetween(
 /** A current member of the team with their name, or undefined (another team's, or nobody). */
 export async function teamMember(db: Db, teamId: number, userId: number) {
   const [row] = await db
-    .select({ userId: users.id, nickName: users.nickName })
-    .from(teamMembers)
-    .innerJoin(users, eq(users.id, teamMembers.userId))
-    .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)));
+    .select({ userId: userNames.id, nickName: userNames.nickName })
+    .from(teamRosters)
+    .innerJoin(userNames, eq(userNames.id, teamRosters.userId))
+    .where(and(eq(teamRosters.teamId, teamId), eq(teamRosters.userId, userId)));
   return row;
 }
 

@@ -123,7 +123,7 @@ describe('Alipay face-to-face QR', () => {
     expect(paid.data.status).toBe('paid');
     expect(await providerOf(t, order.orderId)).toBe('alipay');
     const sales = await t.app.ctx.db.execute<{ sales: number }>(
-      sql`select c.sales from courses c join order_items i on i.course_id = c.id where i.order_id = ${order.orderId}`,
+      sql`select s.sales from course_sales s join order_items i on i.course_id = s.course_id where i.order_id = ${order.orderId}`,
     );
     expect(sales.rows[0]!.sales).toBe(1);
   });
