@@ -92,7 +92,10 @@ export async function releaseCourseExam(
     (exam.source.mode === 'list'
       ? await questionsByIds(tx, owner, exam.source.questionIds)
       : await questionsWhere(tx, owner, {}));
-  await insertReleasedExam(tx, { ...exam, releaseId: r.releaseId, bank: bank.map(kept) });
+  // A list's questions deleted since it was saved are not dealt: the copy counts what it deals.
+  const questionCount =
+    exam.source.mode === 'list' ? bank.length : exam.source.rules.reduce((n, rule) => n + rule.count, 0);
+  await insertReleasedExam(tx, { ...exam, questionCount, releaseId: r.releaseId, bank: bank.map(kept) });
 }
 
 /** The exam the release the learner's team reads carries (404 when the team does not learn the course). */

@@ -7,7 +7,10 @@ import type { Db } from '../../db/client.ts';
 import { examAttempts, exams, type ExamRow } from '../../db/schema.ts';
 import type { ExamOwner } from './owner.ts';
 
-export type NewExam = Omit<ExamRow, 'id' | 'teamId' | 'courseId' | 'releaseId' | 'bank' | 'createdBy' | 'createdAt'>;
+export type NewExam = Omit<
+  ExamRow,
+  'id' | 'teamId' | 'courseId' | 'releaseId' | 'bank' | 'createdBy' | 'createdAt'
+>;
 export type ExamWithState = { exam: ExamRow; closed: boolean };
 
 const closed = sql<boolean>`(${exams.closesAt} is not null and ${exams.closesAt} <= now())`;
@@ -20,7 +23,12 @@ const ownedBy = (o: ExamOwner): SQL =>
     isNull(exams.releaseId),
   )!;
 
-export async function insertExam(db: Db, owner: ExamOwner, createdBy: number, row: NewExam): Promise<ExamRow> {
+export async function insertExam(
+  db: Db,
+  owner: ExamOwner,
+  createdBy: number,
+  row: NewExam,
+): Promise<ExamRow> {
   const [inserted] = await db
     .insert(exams)
     .values({ ...row, ...owner, createdBy })

@@ -118,7 +118,10 @@ export async function checkedExam(s: ExamScope, input: ExamInput): Promise<NewEx
   };
 }
 
-export const toExam = ({ exam: e, closed }: ExamWithState, counts = { attemptCount: 0, passedCount: 0 }): Exam => ({
+export const toExam = (
+  { exam: e, closed }: ExamWithState,
+  counts = { attemptCount: 0, passedCount: 0 },
+): Exam => ({
   examId: e.id,
   title: e.title,
   description: e.description,

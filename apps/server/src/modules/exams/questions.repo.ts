@@ -48,7 +48,11 @@ export async function listQuestions(
 }
 
 /** The bank's questions matching a filter, oldest first (the export, the rules' draws). */
-export async function questionsWhere(db: Db, owner: ExamOwner, f: QuestionFilter): Promise<ExamQuestionRow[]> {
+export async function questionsWhere(
+  db: Db,
+  owner: ExamOwner,
+  f: QuestionFilter,
+): Promise<ExamQuestionRow[]> {
   return db.select().from(examQuestions).where(filterOf(owner, f)).orderBy(asc(examQuestions.id));
 }
 

@@ -121,7 +121,8 @@ async function settleCourse(ctx: AppContext, tx: Db, who: Named, course: Learnab
 export async function settleAfterExam(ctx: AppContext, tx: Db, e: ExamGraded): Promise<void> {
   if (!e.passed || e.courseId === null) return;
   const row = await findLearnable(tx, e.teamId, e.courseId);
-  if (!row || !mayLearn({ ownTeam: row.ownerTeamId === e.teamId, listed: row.listed, bought: row.bought })) return;
+  if (!row || !mayLearn({ ownTeam: row.ownerTeamId === e.teamId, listed: row.listed, bought: row.bought }))
+    return;
   const who = { teamId: e.teamId, userId: e.userId, learnerName: e.learnerName, teamName: e.teamName };
   await settleCourse(ctx, tx, who, await withContent({ ctx: { db: tx } }, row));
 }
