@@ -9,7 +9,8 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Checkbox, Form, Input, Modal, Radio, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { examKeys, examsApi } from './exams-api.ts';
+import { examKeys } from './exams-api.ts';
+import { bankApi, useExamOwner } from './exam-owner.ts';
 import { LETTERS } from './question-input.tsx';
 
 type Values = {
@@ -67,11 +68,12 @@ export const QuestionForm = ({ question, onClose }: { question: Question | null;
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<Values>();
+  const bank = bankApi(useExamOwner());
   const type = Form.useWatch('type', form) ?? question?.type ?? 'single';
   const options = (Form.useWatch('options', form) as string[] | undefined) ?? [];
   const save = useMutation({
     mutationFn: (q: QuestionInput) =>
-      question ? examsApi.updateQuestion(question.questionId, q) : examsApi.createQuestion(q),
+      question ? bank.updateQuestion(question.questionId, q) : bank.createQuestion(q),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: examKeys.all });
       void message.success(t('exams.bank.saved'));
