@@ -59,7 +59,8 @@ async function draftCourse(user: UserInfo): Promise<number> {
 async function addJudge(page: Page, stem: string, answer: '对' | '错') {
   await page.getByRole('button', { name: '添加题目' }).click();
   const form = page.getByRole('dialog');
-  await form.getByRole('radio', { name: '判断', exact: true }).check();
+  // The type is a button-style radio: its input is hidden under the button's label.
+  await form.getByText('判断', { exact: true }).click();
   await form.getByRole('textbox', { name: '题干', exact: true }).fill(stem);
   await form.getByRole('radio', { name: answer, exact: true }).check();
   await form.getByRole('button', { name: /确\s*定/ }).click();
@@ -139,7 +140,7 @@ describe('a course exam', () => {
     await page.goto(`${baseUrl}/learn`);
     const item = page.getByRole('article', { name: TITLE });
     await item.getByText('已完成').first().waitFor();
-    await item.getByRole('link', { name: '查看证书' }).click();
+    await item.getByRole('button', { name: '查看证书' }).click();
     await page.waitForURL((url) => url.pathname.startsWith('/certificate/'));
     await page.getByText(TITLE).first().waitFor();
     expect(page.url()).toContain('/certificate/');

@@ -16,7 +16,7 @@ import { LETTERS } from './question-input.tsx';
 type Values = {
   type: QuestionType;
   stem: string;
-  options: string[];
+  options?: string[];
   single?: number;
   multiple?: number[];
   judge?: boolean;
@@ -42,7 +42,8 @@ const valuesOf = (q: Question | null): Values => ({
 /** The form's values as the contract's question (the server checks the same schema). */
 export const inputOf = (v: Values): unknown => {
   const common = { stem: v.stem, explanation: v.explanation, tags: v.tags, difficulty: v.difficulty };
-  const options = v.options.map((o) => o.trim()).filter(Boolean);
+  // A 判断 or 填空 form has no option fields mounted, and antd leaves their value out.
+  const options = (v.options ?? []).map((o) => o.trim()).filter(Boolean);
   switch (v.type) {
     case 'single':
       return { type: 'single', ...common, options, answer: v.single };
