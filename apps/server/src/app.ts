@@ -35,6 +35,8 @@ import { registerCourses } from './modules/courses/index.ts';
 import { commentsRoutes } from './modules/comments/comments.routes.ts';
 import { register as registerComments } from './modules/comments/index.ts';
 import { examsRoutes } from './modules/exams/exams.routes.ts';
+import { registerExams } from './modules/exams/index.ts';
+import { subscribeLearning } from './modules/learning/index.ts';
 import { aiRoutes, defineAiJobs, register as registerAi } from './modules/ai/index.ts';
 import { paymentsRoutes } from './modules/store/payments.routes.ts';
 import { sandboxPayRoutes } from './modules/store/sandbox-pay.routes.ts';
@@ -163,6 +165,9 @@ export async function buildApp({
   registerNotifications(ctx, logger);
   // Who bought a sold course, asked when it gets a new release (modules/store).
   registerStore(ctx);
+  // Course exams: learning asks exams about a release's exam, and a pass may complete the course.
+  registerExams(ctx);
+  subscribeLearning(ctx);
   if (config.SEARCH_DATABASE_URL) {
     const replica = connect(config.SEARCH_DATABASE_URL, 10, (err) => logger.warn({ err }, 'search replica'));
     ctx.searchDb = replica.db;

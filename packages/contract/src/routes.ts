@@ -294,6 +294,19 @@ export const Routes = {
     answer: '/exam/attempt/answer',
     submit: '/exam/attempt/submit',
   },
+  /** A course's exam (课程考试): its authors edit it, its release carries a copy its learners take. */
+  courseExam: {
+    questionList: '/course/exam/question/list',
+    questionCreate: '/course/exam/question/create',
+    questionUpdate: '/course/exam/question/update',
+    questionRemove: '/course/exam/question/delete',
+    draft: '/course/exam/get',
+    save: '/course/exam/save',
+    remove: '/course/exam/delete',
+    /** The learner's: the released exam with their attempts, and starting one. */
+    mine: '/course/exam/my',
+    start: '/course/exam/start',
+  },
   share: {
     create: '/share/create',
     list: '/share/list',

@@ -78,7 +78,7 @@ export type DomainEvent =
       userId: number;
       when: 'dueSoon' | 'overdue';
     }
-  /** An exam attempt was graded (exams). */
+  /** An exam attempt was graded (exams); `teamId` is the learner's team. */
   | {
       type: 'exam.graded';
       teamId: number;
@@ -88,6 +88,11 @@ export type DomainEvent =
       title: string;
       score: number;
       passed: boolean;
+      /** A course exam's course (passing it may complete the course), else null. */
+      courseId: number | null;
+      /** The learner's name and team's name, as a certificate issued now names them. */
+      learnerName: string;
+      teamName: string;
     }
   /** A transcode finished or failed for good (media); `userId` uploaded it. */
   | { type: 'media.transcoded'; teamId: number; userId: number; mediaId: number; name: string; ok: boolean }

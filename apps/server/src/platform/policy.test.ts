@@ -137,7 +137,10 @@ const COURSE_ACTIONS = [
   'ai.cancel',
   'ai.translate',
   'attachment.edit',
+  'courseExam.manage',
 ] as const;
+/** Reads on a course (allowed in an expired team): who may edit it may see them. */
+const COURSE_READS = ['courseExam.view'] as const;
 const COURSE_SUBJECTS: [string, { authorId: number }, Row][] = [
   ['their own course or job', { authorId: ME }, row(OK, OK, OK)],
   ["someone else's course or job", { authorId: 2 }, row(OK, OK, NO)],
@@ -178,6 +181,7 @@ describe('the policy', () => {
       ...Object.keys(TEAM_ACTIONS),
       ...Object.keys(MEMBER_ACTIONS),
       ...COURSE_ACTIONS,
+      ...COURSE_READS,
       'order.cancel',
       'comment.resolve',
       'comment.delete',
@@ -235,6 +239,23 @@ describe('the policy', () => {
           expect({ role, expired: decision(() => authorize(old, action, course)) }).toEqual({
             role,
             expired: expected[role] === OK ? Code.TEAM_EXPIRED : expected[role],
+          });
+        }
+      });
+    }
+  }
+
+  for (const action of COURSE_READS) {
+    for (const [name, course, expected] of COURSE_SUBJECTS) {
+      it(`${action} on ${name}: ${ROLES.map((r) => `${r}→${expected[r]}`).join(', ')}; expired team: allowed`, () => {
+        for (const role of ROLES) {
+          expect({ role, seen: decision(() => authorize(who(role), action, course)) }).toEqual({
+            role,
+            seen: expected[role],
+          });
+          expect({ role, expired: decision(() => authorize(who(role, true), action, course)) }).toEqual({
+            role,
+            expired: expected[role],
           });
         }
       });

@@ -125,6 +125,12 @@ interface Subjects {
   'exam.manage': void;
   /** Taking an exam open to the team: every member (their attempts are their own record). */
   'exam.take': void;
+  /**
+   * A course's exam (课程考试) and the questions it draws from: seeing and editing them is for whoever
+   * may edit the course (its author, or OWNER/ADMIN); its learners take the released copy (`exam.take`).
+   */
+  'courseExam.view': CourseSubject;
+  'courseExam.manage': CourseSubject;
 }
 export type Action = keyof Subjects;
 
@@ -249,6 +255,8 @@ export const POLICY: { [A in Action]: Entry<Subjects[A]> } = {
   'exam.manage': write(MANAGERS),
   // Like learning: an expired team's members still take its exams (their own record, not team data).
   'exam.take': read(ALL),
+  'courseExam.view': read(onCourse),
+  'courseExam.manage': write(onCourse),
 };
 
 type SubjectArg<A extends Action> = Subjects[A] extends void ? [] : [subject: Subjects[A]];

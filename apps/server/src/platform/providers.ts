@@ -41,12 +41,24 @@ export type ReleaseWarningSource = (
   lessons: { lessonId: number; title: string }[],
 ) => Promise<ReleaseWarning | null>;
 
-/** A team's lessons and live shares, as courses decides them (asked by attachments, below it). */
+/** A team's lessons, courses and live shares, as courses decides them (asked by attachments and exams, below it). */
 export type LessonGate = {
+  /** The team's course (another team's, or none: 404): a course exam's owner. */
+  courseOfTeam(c: TeamCtx, courseId: number): Promise<CourseRow>;
   /** The team's lesson and its course (another team's, or none: 404). */
   lessonOfTeam(c: TeamCtx, lessonId: number): Promise<{ lessonId: number; course: CourseRow }>;
   /** A live share's course (an unknown, revoked or expired share: 404). */
   sharedCourse(ctx: AppContext, shareId: string): Promise<{ courseId: number; teamId: number }>;
+};
+
+/** What exams answers learning about the exams released with courses. */
+export type CourseExams = {
+  releasedExam(db: Db, releaseId: number): Promise<{ examId: number; title: string } | null>;
+  /** The best score and whether it passed, over the course's released exams; null: never handed in. */
+  standing(
+    db: Db,
+    q: { teamId: number; userId: number; courseId: number },
+  ): Promise<{ passed: boolean; bestScore: number | null } | null>;
 };
 
 /** One kind of lesson asset's part of the hourly sweep (modules/assets' asset-sweep.ts): what it freed, by name. */
@@ -54,7 +66,7 @@ export type AssetSweeper = (ctx: AppContext, now: number) => Promise<Record<stri
 
 /** Every provider key: who registers it → who asks. */
 export type ProviderTypes = {
-  /** courses → attachments: whose lesson or share a request names. */
+  /** courses → attachments, exams: whose lesson, course or share a request names. */
   'courses.lessonGate': LessonGate;
   /** media, attachments → assets: each kind frees what nothing refers to any more. */
   'assets.sweepers': AssetSweeper;
@@ -71,6 +83,11 @@ export type ProviderTypes = {
   'courses.releaseWarnings': ReleaseWarningSource;
   /** ai → its own lesson queue (jobs/ai.jobs.ts): a job's lessons run by its kind's runner. */
   'ai.lessonRunners': Readonly<Record<AiJobKind, AiLessonRunner>>;
+  /**
+   * exams → learning (completion): the exam a course release carries (null: none), and whether a
+   * learner passed one of the course's released exams (a pass before a new release still counts).
+   */
+  'exams.courseExams': CourseExams;
   /** store → notifications: who bought a sold course (paid orders), per team, with its store title. */
   'store.courseBuyers': (
     db: Db,

@@ -83,6 +83,7 @@ export const learnCourse = (over: Partial<LearnCourse> = {}): LearnCourse => ({
     learnLesson({ lessonId: 3, title: '小结', waitSeconds: 30 }),
   ],
   resume: { lessonId: 2, position: 0.4 },
+  exam: null,
   ...over,
 });
 

@@ -11,6 +11,7 @@ import { certificate } from './certificate.ts';
 import { comment } from './comment.ts';
 import { coupon } from './coupon.ts';
 import { course } from './course.ts';
+import { courseExam } from './course-exam.ts';
 import { exam } from './exam.ts';
 import { file } from './file.ts';
 import { invoice } from './invoice.ts';
@@ -37,6 +38,7 @@ export const endpoints = {
   comment,
   coupon,
   course,
+  courseExam,
   exam,
   file,
   invoice,

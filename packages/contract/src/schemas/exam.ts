@@ -282,3 +282,16 @@ export const examResultsSchema = z.object({
   ),
 });
 export type ExamResults = z.infer<typeof examResultsSchema>;
+
+/** A course's exam (课程考试): its questions and draft are edited by the course's authors. */
+export const courseQuestionListQuery = questionListQuery.extend({ courseId: queryIdSchema });
+export const courseQuestionCreateBody = z.object({ courseId: idSchema, question: questionInputSchema });
+export const courseQuestionUpdateBody = questionUpdateBody.extend({ courseId: idSchema });
+export const courseQuestionIdBody = questionIdBody.extend({ courseId: idSchema });
+export const courseExamSaveBody = z.object({ courseId: idSchema, exam: examInputSchema });
+/** The course's draft exam, or null while it has none. */
+export const courseExamDraftSchema = z.object({ exam: examSchema.nullable() });
+export type CourseExamDraft = z.infer<typeof courseExamDraftSchema>;
+/** A learner's view of the exam the course's release carries (null: the release has none). */
+export const myCourseExamSchema = z.object({ exam: myExamSchema.nullable() });
+export type MyCourseExam = z.infer<typeof myCourseExamSchema>;

@@ -97,6 +97,18 @@ export const learnCourseSchema = learnCourseItemSchema.extend({
   lessons: z.array(learnLessonSchema),
   /** Where 继续学习 goes: the lesson and how far down it (0–1). */
   resume: z.object({ lessonId: z.number().int(), position: z.number() }).nullable(),
+  /**
+   * The exam this release carries (课程考试), with the learner's standing: the course completes only
+   * once it is passed too (需通过课程考试). Null: the release has none.
+   */
+  exam: z
+    .object({
+      examId: z.number().int(),
+      title: z.string(),
+      passed: z.boolean(),
+      bestScore: z.number().int().nullable(),
+    })
+    .nullable(),
 });
 export type LearnCourse = z.infer<typeof learnCourseSchema>;
 

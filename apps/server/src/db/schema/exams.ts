@@ -9,6 +9,7 @@ import { boolean, index, integer, jsonb, pgTable, serial, uniqueIndex, varchar }
 import type { Difficulty, ExamAnswer, ExamSource, QuestionType, ShowAnswers } from '@studio/contract';
 import { users } from './users.ts';
 import { teams } from './teams.ts';
+import { courseReleases, courses } from './courses.ts';
 import { ts } from './columns.ts';
 
 /** A question's key: an option index, option indexes, true/false, or the accepted texts. */
@@ -21,6 +22,8 @@ export const examQuestions = pgTable(
     teamId: integer('team_id')
       .notNull()
       .references(() => teams.id, { onDelete: 'cascade' }),
+    /** A course's question (课程考试, written by the course's authors; `team_id` is the course's team); null: the team's bank. */
+    courseId: integer('course_id').references(() => courses.id, { onDelete: 'cascade' }),
     type: varchar('type', { length: 16 }).$type<QuestionType>().notNull(),
     stem: varchar('stem', { length: 2000 }).notNull(),
     options: jsonb('options').$type<string[]>().notNull().default([]),
@@ -34,6 +37,7 @@ export const examQuestions = pgTable(
   },
   (t) => [
     index('exam_questions_team_idx').on(t.teamId, t.id),
+    index('exam_questions_course_idx').on(t.courseId, t.id),
     // The bank's tag filter and the rules' draws by tag.
     index('exam_questions_tags_idx').using('gin', t.tags),
   ],
@@ -47,6 +51,14 @@ export const exams = pgTable(
     teamId: integer('team_id')
       .notNull()
       .references(() => teams.id, { onDelete: 'cascade' }),
+    /**
+     * A course's exam: with `release_id` null the draft its authors edit (one per course), else the
+     * copy made by that release, which its learners take; null: the team's own exam.
+     */
+    courseId: integer('course_id').references(() => courses.id, { onDelete: 'cascade' }),
+    releaseId: integer('release_id').references(() => courseReleases.id, { onDelete: 'cascade' }),
+    /** A released copy's questions as released: what its attempts draw from (null: the live bank). */
+    bank: jsonb('bank').$type<BankQuestion[]>(),
     title: varchar('title', { length: 100 }).notNull(),
     description: varchar('description', { length: 1000 }).notNull().default(''),
     source: jsonb('source').$type<ExamSource>().notNull(),
@@ -62,9 +74,27 @@ export const exams = pgTable(
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('exams_team_idx').on(t.teamId, t.id)],
+  (t) => [
+    index('exams_team_idx').on(t.teamId, t.id),
+    uniqueIndex('exams_course_draft_idx')
+      .on(t.courseId)
+      .where(sql`${t.courseId} is not null and ${t.releaseId} is null`),
+    uniqueIndex('exams_release_idx').on(t.releaseId),
+  ],
 );
 export type ExamRow = typeof exams.$inferSelect;
+
+/** A question as a released course exam keeps it (its bank): what a draw needs, tags and difficulty for rules. */
+export type BankQuestion = {
+  id: number;
+  type: QuestionType;
+  stem: string;
+  options: string[];
+  answer: QuestionKey;
+  explanation: string;
+  tags: string[];
+  difficulty: Difficulty;
+};
 
 /** A question as dealt to one attempt: options in the attempt's order, the key in that order. */
 export type DealtQuestion = {
@@ -102,10 +132,11 @@ export const examAttempts = pgTable(
     passed: boolean('passed').notNull().default(false),
   },
   (t) => [
-    uniqueIndex('exam_attempts_no_idx').on(t.examId, t.userId, t.attemptNo),
+    // Per team: a course exam is taken by the learners of every team that holds the course.
+    uniqueIndex('exam_attempts_no_idx').on(t.examId, t.teamId, t.userId, t.attemptNo),
     // At most one running attempt per member and exam.
     uniqueIndex('exam_attempts_open_idx')
-      .on(t.examId, t.userId)
+      .on(t.examId, t.teamId, t.userId)
       .where(sql`${t.submittedAt} is null`),
     index('exam_attempts_team_idx').on(t.teamId, t.examId),
   ],

@@ -1,9 +1,10 @@
 /**
- * What courses answers modules below it about a team's lessons and live shares (the provider
- * `courses.lessonGate`, platform/providers.ts): attachments sits below courses (a release copies its
- * list), so it asks here instead of importing courses.
+ * What courses answers modules below it about a team's lessons, courses and live shares (the
+ * provider `courses.lessonGate`, platform/providers.ts): attachments and exams sit below courses (a
+ * release copies their lists and its exam), so they ask here instead of importing courses.
  */
 import type { AppContext } from '../../platform/context.ts';
+import { requireCourse } from './courses.service.ts';
 import { requireLesson } from './lessons.service.ts';
 import { sharedCourse } from './shares.service.ts';
 
@@ -14,5 +15,8 @@ export function registerCourses(ctx: AppContext): void {
       return { lessonId, course };
     },
     sharedCourse,
+    async courseOfTeam(c, courseId) {
+      return (await requireCourse(c, courseId)).course;
+    },
   });
 }

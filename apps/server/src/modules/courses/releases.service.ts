@@ -32,6 +32,7 @@ import {
   type ReleaseRow,
 } from './releases.repo.ts';
 import { releaseAttachments } from '../attachments/index.ts';
+import { releaseCourseExam } from '../exams/index.ts';
 
 /** What the store would show must be complete: the 发布检查 items, in the order the page lists them. */
 export function checkCourse({ course }: CourseWithMeta, lessons: LessonRow[]): ReleaseCheck {
@@ -115,6 +116,8 @@ export async function releaseCourse(
     });
     // The release's attachments are copied with it (modules/attachments sits below courses).
     await releaseAttachments(tx, { courseId, releaseId: row.id });
+    // And its exam (课程考试) as it stands: edits after this reach learners with the next release.
+    await releaseCourseExam(tx, { courseId, releaseId: row.id });
     await c.ctx.domainEvents.publish(tx, { type: 'course.released', courseId, releaseId: row.id });
     // Each lesson's history keeps the text as released.
     await checkpointCourse(tx, courseId, c.actor.user.id, 'release');
@@ -196,6 +199,7 @@ export async function rollbackRelease(
       updatedAt,
     });
     await releaseAttachments(tx, { courseId: body.courseId, releaseId: row.id, fromReleaseId: old.id });
+    await releaseCourseExam(tx, { courseId: body.courseId, releaseId: row.id, fromReleaseId: old.id });
     await c.ctx.domainEvents.publish(tx, {
       type: 'course.released',
       courseId: body.courseId,

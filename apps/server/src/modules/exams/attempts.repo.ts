@@ -35,11 +35,20 @@ export async function findAttempt(db: Db, teamId: number, id: number): Promise<A
   return row;
 }
 
-export async function attemptsOf(db: Db, examId: number, userId: number): Promise<ExamAttemptRow[]> {
+export async function attemptsOf(
+  db: Db,
+  q: { examId: number; teamId: number; userId: number },
+): Promise<ExamAttemptRow[]> {
   return db
     .select()
     .from(examAttempts)
-    .where(and(eq(examAttempts.examId, examId), eq(examAttempts.userId, userId)))
+    .where(
+      and(
+        eq(examAttempts.examId, q.examId),
+        eq(examAttempts.teamId, q.teamId),
+        eq(examAttempts.userId, q.userId),
+      ),
+    )
     .orderBy(asc(examAttempts.attemptNo));
 }
 
@@ -174,4 +183,30 @@ export async function examStandings(db: Db, teamId: number, examIds: number[], u
       ),
     )
     .groupBy(examAttempts.examId, examAttempts.userId);
+}
+
+/**
+ * A learner's standing over every released copy of a course's exam (a pass before a new release
+ * still counts, as a lesson completed before it does); null when they handed in none.
+ */
+export async function courseStanding(
+  db: Db,
+  q: { teamId: number; userId: number; courseId: number },
+): Promise<{ passed: boolean; bestScore: number | null } | null> {
+  const [row] = await db
+    .select({
+      passed: sql<boolean>`bool_or(${examAttempts.passed})`,
+      bestScore: sql<number | null>`max(${examAttempts.score})`,
+    })
+    .from(examAttempts)
+    .innerJoin(exams, eq(exams.id, examAttempts.examId))
+    .where(
+      and(
+        eq(exams.courseId, q.courseId),
+        eq(examAttempts.teamId, q.teamId),
+        eq(examAttempts.userId, q.userId),
+        sql`${examAttempts.submittedAt} is not null`,
+      ),
+    );
+  return row && row.passed !== null ? { passed: row.passed, bestScore: row.bestScore } : null;
 }

@@ -4,8 +4,9 @@
  * are refused, and an attempt found over (deadline passed or exam closed) is handed in and graded as
  * it stood when read. A learner's payload has the answer keys only once `showAnswers` allows.
  */
-import { Code, type Attempt, type ExamAnswer, type MyExamList } from '@studio/contract';
-import type { DealtQuestion } from '../../db/schema.ts';
+import { Code, type Attempt, type ExamAnswer, type MyExam, type MyExamList } from '@studio/contract';
+import type { Db } from '../../db/client.ts';
+import type { DealtQuestion, ExamAttemptRow } from '../../db/schema.ts';
 import type { TeamCtx } from '../../platform/auth.ts';
 import { AppError } from '../../platform/errors.ts';
 import { authorize } from '../../platform/policy.ts';
@@ -18,8 +19,8 @@ import {
   saveAnswer,
   type AttemptWithExam,
 } from './attempts.repo.ts';
-import { drawQuestions, requireExam } from './exams.service.ts';
-import { listExams } from './exams.repo.ts';
+import { bankOf, drawQuestions, requireExam } from './exams.service.ts';
+import { listExams, type ExamWithState } from './exams.repo.ts';
 import { answerFits, dealPaper, gradePaper } from './grading.ts';
 
 const teamOf = (c: TeamCtx) => c.membership.team.id;
@@ -65,17 +66,24 @@ function toAttempt({ attempt: a, exam, examClosed, now }: AttemptWithExam): Atte
 /** Hands in an attempt as it stands (answers kept, graded now); a no-op if it was handed in. */
 async function finish(c: TeamCtx, found: AttemptWithExam, answers = found.attempt.answers): Promise<void> {
   const grade = gradePaper(found.attempt.questions, answers, found.exam.passPercent);
-  // Only the call that hands it in tells of the result (two at once: one grade, one notice).
-  if (!(await finishAttempt(c.ctx.db, found.attempt.id, answers, grade))) return;
-  await c.ctx.domainEvents.publish(c.ctx.db, {
-    type: 'exam.graded',
-    teamId: found.exam.teamId,
-    userId: found.attempt.userId,
-    examId: found.exam.id,
-    attemptId: found.attempt.id,
-    title: found.exam.title,
-    score: grade.score,
-    passed: grade.passed,
+  // One transaction: what the grade leads to (a course completed, its certificate) commits with it.
+  await c.ctx.db.transaction(async (tx) => {
+    // Only the call that hands it in tells of the result (two at once: one grade, one notice).
+    if (!(await finishAttempt(tx, found.attempt.id, answers, grade))) return;
+    await c.ctx.domainEvents.publish(tx, {
+      type: 'exam.graded',
+      // The learner's team: a course exam's attempts belong to the team that learns the course.
+      teamId: found.attempt.teamId,
+      userId: found.attempt.userId,
+      examId: found.exam.id,
+      attemptId: found.attempt.id,
+      title: found.exam.title,
+      score: grade.score,
+      passed: grade.passed,
+      courseId: found.exam.courseId,
+      learnerName: c.actor.user.nickName,
+      teamName: c.membership.team.teamName,
+    });
   });
 }
 
@@ -116,18 +124,30 @@ function checkedAnswer(questions: DealtQuestion[], questionId: number, answer: E
 
 export async function startAttempt(c: TeamCtx, examId: number): Promise<Attempt> {
   authorize(c, 'exam.take');
-  const { exam, closed } = await requireExam(c, examId);
+  return startOn(c, await requireExam(c, examId));
+}
+
+/** A learner's attempts at an exam, in their team. */
+const ownAttempts = (c: TeamCtx, db: Db, examId: number) =>
+  attemptsOf(db, { examId, teamId: teamOf(c), userId: c.actor.user.id });
+
+/**
+ * Starts (or resumes) the asker's attempt at an exam they may take: the team's own, or the copy of a
+ * course exam its release made (the caller checked the team learns the course).
+ */
+export async function startOn(c: TeamCtx, { exam, closed }: ExamWithState): Promise<Attempt> {
+  const examId = exam.id;
   const userId = c.actor.user.id;
-  const running = (await attemptsOf(c.ctx.db, examId, userId)).find((a) => a.submittedAt === null);
+  const running = (await ownAttempts(c, c.ctx.db, examId)).find((a) => a.submittedAt === null);
   if (running) {
     const now = await settled(c, running.id);
     if (now.attempt.submittedAt === null) return toAttempt(now);
   }
   if (closed) throw new AppError(Code.EXAM_CLOSED);
-  const used = (await attemptsOf(c.ctx.db, examId, userId)).length;
+  const used = (await ownAttempts(c, c.ctx.db, examId)).length;
   if (used >= exam.maxAttempts)
     throw new AppError(Code.EXAM_ATTEMPTS_USED, { params: { max: exam.maxAttempts } });
-  const paper = dealPaper(await drawQuestions(c.ctx.db, teamOf(c), exam.source), exam);
+  const paper = dealPaper(await drawQuestions(bankOf(c.ctx.db, exam), exam.source), exam);
   const id = await insertAttempt(
     c.ctx.db,
     { teamId: teamOf(c), examId, userId, attemptNo: used + 1, questions: paper },
@@ -135,7 +155,7 @@ export async function startAttempt(c: TeamCtx, examId: number): Promise<Attempt>
   );
   if (id !== undefined) return toAttempt(await ownAttempt(c, id));
   // A second start at the same moment made it first: answer with that one.
-  const other = (await attemptsOf(c.ctx.db, examId, userId)).find((a) => a.submittedAt === null);
+  const other = (await ownAttempts(c, c.ctx.db, examId)).find((a) => a.submittedAt === null);
   if (!other) throw new AppError(Code.EXAM_ATTEMPTS_USED, { params: { max: exam.maxAttempts } });
   return toAttempt(await ownAttempt(c, other.id));
 }
@@ -177,25 +197,28 @@ export async function myExams(c: TeamCtx): Promise<MyExamList> {
   const exams = await listExams(c.ctx.db, teamOf(c));
   const attempts = await memberAttempts(c.ctx.db, teamOf(c), c.actor.user.id);
   return {
-    list: exams.map(({ exam: e, closed }) => {
-      const mine = attempts.filter((a) => a.examId === e.id);
-      const scores = mine.flatMap((a) => (a.score === null ? [] : [a.score]));
-      return {
-        examId: e.id,
-        title: e.title,
-        description: e.description,
-        questionCount: e.questionCount,
-        timeLimitMinutes: e.timeLimitMinutes,
-        maxAttempts: e.maxAttempts,
-        passPercent: e.passPercent,
-        closeTime: e.closesAt?.getTime() ?? null,
-        closed,
-        attemptsUsed: mine.length,
-        bestScore: scores.length > 0 ? Math.max(...scores) : null,
-        passed: mine.some((a) => a.passed),
-        openAttemptId: mine.find((a) => a.submittedAt === null)?.id ?? null,
-        lastAttemptId: mine.at(-1)?.id ?? null,
-      };
-    }),
+    list: exams.map((found) => toMyExam(found, attempts)),
+  };
+}
+
+/** An exam as a learner sees it in a list, with their own attempts at it. */
+export function toMyExam({ exam: e, closed }: ExamWithState, attempts: ExamAttemptRow[]): MyExam {
+  const mine = attempts.filter((a) => a.examId === e.id);
+  const scores = mine.flatMap((a) => (a.score === null ? [] : [a.score]));
+  return {
+    examId: e.id,
+    title: e.title,
+    description: e.description,
+    questionCount: e.questionCount,
+    timeLimitMinutes: e.timeLimitMinutes,
+    maxAttempts: e.maxAttempts,
+    passPercent: e.passPercent,
+    closeTime: e.closesAt?.getTime() ?? null,
+    closed,
+    attemptsUsed: mine.length,
+    bestScore: scores.length > 0 ? Math.max(...scores) : null,
+    passed: mine.some((a) => a.passed),
+    openAttemptId: mine.find((a) => a.submittedAt === null)?.id ?? null,
+    lastAttemptId: mine.at(-1)?.id ?? null,
   };
 }

@@ -15,6 +15,14 @@ import {
   removeQuestion,
 } from './questions.service.ts';
 import { serve } from '../../platform/endpoint.ts';
+import { courseScope, teamScope } from './owner.ts';
+import {
+  courseExamDraft,
+  myCourseExam,
+  removeCourseExam,
+  saveCourseExam,
+  startCourseExam,
+} from './course-exam.service.ts';
 
 const team = { auth: 'team' } as const;
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -30,13 +38,13 @@ const formatOf = (bytes: Buffer, filename: string): 'xlsx' | 'csv' => {
 export const examsRoutes =
   (_ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    serve(app, endpoints.exam.questionList, async (r) => questionList(teamCtxOf(r), r.query));
-    serve(app, endpoints.exam.questionCreate, async (r) => createQuestion(teamCtxOf(r), r.body));
+    serve(app, endpoints.exam.questionList, async (r) => questionList(teamScope(teamCtxOf(r)), r.query));
+    serve(app, endpoints.exam.questionCreate, async (r) => createQuestion(teamScope(teamCtxOf(r)), r.body));
     serve(app, endpoints.exam.questionUpdate, async (r) =>
-      editQuestion(teamCtxOf(r), r.body.questionId, r.body.question),
+      editQuestion(teamScope(teamCtxOf(r)), r.body.questionId, r.body.question),
     );
     serve(app, endpoints.exam.questionRemove, async (r) => {
-      await removeQuestion(teamCtxOf(r), r.body.questionId);
+      await removeQuestion(teamScope(teamCtxOf(r)), r.body.questionId);
       return null;
     });
     serve(app, endpoints.exam.questionImport, async (r) => {
@@ -53,7 +61,7 @@ export const examsRoutes =
           });
         throw err;
       }
-      return importQuestions(teamCtxOf(r), { bytes, format: formatOf(bytes, part.filename) });
+      return importQuestions(teamScope(teamCtxOf(r)), { bytes, format: formatOf(bytes, part.filename) });
     });
     app.get(
       Routes.exam.questionExport,
@@ -62,7 +70,7 @@ export const examsRoutes =
         reply
           .type(XLSX)
           .header('content-disposition', attachment('questions.xlsx'))
-          .send(await exportQuestions(teamCtxOf(r))),
+          .send(await exportQuestions(teamScope(teamCtxOf(r)))),
     );
     app.get(
       Routes.exam.questionTemplate,
@@ -74,7 +82,7 @@ export const examsRoutes =
         reply
           .type(XLSX)
           .header('content-disposition', attachment('question-template.xlsx'))
-          .send(await questionTemplate(teamCtxOf(r))),
+          .send(await questionTemplate(teamScope(teamCtxOf(r)))),
     );
     serve(app, endpoints.exam.list, async (r) => examList(teamCtxOf(r)));
     serve(app, endpoints.exam.create, async (r) => createExam(teamCtxOf(r), r.body));
@@ -93,4 +101,32 @@ export const examsRoutes =
       return null;
     });
     serve(app, endpoints.exam.submit, async (r) => submitAttempt(teamCtxOf(r), r.body));
+
+    // 课程考试: the same bank and exam, owned by a course of the team (courseScope: 404 otherwise).
+    const course = (r: Parameters<typeof teamCtxOf>[0], courseId: number) =>
+      courseScope(teamCtxOf(r), courseId);
+    serve(app, endpoints.courseExam.questionList, async (r) => {
+      const { courseId, ...query } = r.query;
+      return questionList(await course(r, courseId), query);
+    });
+    serve(app, endpoints.courseExam.questionCreate, async (r) =>
+      createQuestion(await course(r, r.body.courseId), r.body.question),
+    );
+    serve(app, endpoints.courseExam.questionUpdate, async (r) =>
+      editQuestion(await course(r, r.body.courseId), r.body.questionId, r.body.question),
+    );
+    serve(app, endpoints.courseExam.questionRemove, async (r) => {
+      await removeQuestion(await course(r, r.body.courseId), r.body.questionId);
+      return null;
+    });
+    serve(app, endpoints.courseExam.draft, async (r) => courseExamDraft(await course(r, r.query.courseId)));
+    serve(app, endpoints.courseExam.save, async (r) =>
+      saveCourseExam(await course(r, r.body.courseId), r.body.exam),
+    );
+    serve(app, endpoints.courseExam.remove, async (r) => {
+      await removeCourseExam(await course(r, r.body.courseId));
+      return null;
+    });
+    serve(app, endpoints.courseExam.mine, async (r) => myCourseExam(teamCtxOf(r), r.query.courseId));
+    serve(app, endpoints.courseExam.start, async (r) => startCourseExam(teamCtxOf(r), r.body.courseId));
   };

@@ -3,17 +3,11 @@
  * so, keys moved with their options) and its grade from the answers alone. The server is the only
  * grader; nothing the client sends but answers is read.
  */
-import type { ExamAnswer, QuestionType } from '@studio/contract';
-import type { DealtQuestion, QuestionKey } from '../../db/schema.ts';
+import type { ExamAnswer } from '@studio/contract';
+import type { BankQuestion as BankRow, DealtQuestion } from '../../db/schema.ts';
 
-type BankQuestion = {
-  id: number;
-  type: QuestionType;
-  stem: string;
-  options: string[];
-  answer: QuestionKey;
-  explanation: string;
-};
+/** What dealing reads of a question (the bank's row, or a released course exam's kept copy). */
+type BankQuestion = Pick<BankRow, 'id' | 'type' | 'stem' | 'options' | 'answer' | 'explanation'>;
 
 /** Fisher–Yates with the given random source (tests pass a fixed one). */
 export function shuffled<T>(items: readonly T[], random: () => number = Math.random): T[] {

@@ -1,9 +1,13 @@
 /**
  * What the exams module offers others (training's learning tasks hold an exam slot): whether a
  * member passed an exam of their team, and the team's exam by id. Both are scoped by team: another
- * team's exam is not found and never passed.
+ * team's exam is not found and never passed. Courses copies a course's exam in each release
+ * (`releaseCourseExam`, a step of the release); learning asks about released course exams through
+ * the `exams.courseExams` provider (`registerExams`), and hears of passes by `exam.graded`.
  */
 import type { Db } from '../../db/client.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { courseExams } from './course-exam.service.ts';
 import { examStandings, hasPassed } from './attempts.repo.ts';
 import { findExam } from './exams.repo.ts';
 
@@ -37,7 +41,7 @@ export type TeamExam = {
 };
 
 export async function findTeamExam(db: Db, q: { teamId: number; examId: number }): Promise<TeamExam | null> {
-  const found = await findExam(db, q.teamId, q.examId);
+  const found = await findExam(db, { teamId: q.teamId, courseId: null }, q.examId);
   if (!found) return null;
   const { exam, closed } = found;
   return {
@@ -47,4 +51,11 @@ export async function findTeamExam(db: Db, q: { teamId: number; examId: number }
     passPercent: exam.passPercent,
     closed,
   };
+}
+
+export { releaseCourseExam } from './course-exam.service.ts';
+
+/** Answers learning (below it) about the exams course releases carry. */
+export function registerExams(ctx: AppContext): void {
+  ctx.providers.provide('exams.courseExams', courseExams);
 }

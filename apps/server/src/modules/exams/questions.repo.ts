@@ -1,8 +1,9 @@
-/** `exam_questions`: the only place with its queries. Every query is scoped by team. */
+/** `exam_questions`: the only place with its queries. Every query is scoped by its owner (a team's bank, or a course's). */
 import type { Difficulty, QuestionType } from '@studio/contract';
-import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { examQuestions, type ExamQuestionRow } from '../../db/schema.ts';
+import type { ExamOwner } from './owner.ts';
 
 export type NewQuestion = Pick<
   ExamQuestionRow,
@@ -12,8 +13,15 @@ export type QuestionFilter = { type?: QuestionType; difficulty?: Difficulty; tag
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-function filterOf(teamId: number, f: QuestionFilter): SQL {
-  const where: SQL[] = [eq(examQuestions.teamId, teamId)];
+/** The owner's questions: a team's bank never holds its courses' questions, nor a course another's. */
+const ownedBy = (o: ExamOwner): SQL =>
+  and(
+    eq(examQuestions.teamId, o.teamId),
+    o.courseId === null ? isNull(examQuestions.courseId) : eq(examQuestions.courseId, o.courseId),
+  )!;
+
+function filterOf(owner: ExamOwner, f: QuestionFilter): SQL {
+  const where: SQL[] = [ownedBy(owner)];
   if (f.type) where.push(eq(examQuestions.type, f.type));
   if (f.difficulty) where.push(eq(examQuestions.difficulty, f.difficulty));
   if (f.tag) where.push(sql`${examQuestions.tags} @> ${JSON.stringify([f.tag])}::jsonb`);
@@ -23,11 +31,11 @@ function filterOf(teamId: number, f: QuestionFilter): SQL {
 
 export async function listQuestions(
   db: Db,
-  teamId: number,
+  owner: ExamOwner,
   f: QuestionFilter,
   page: { limit: number; offset: number },
 ): Promise<{ rows: ExamQuestionRow[]; total: number }> {
-  const where = filterOf(teamId, f);
+  const where = filterOf(owner, f);
   const rows = await db
     .select()
     .from(examQuestions)
@@ -40,57 +48,61 @@ export async function listQuestions(
 }
 
 /** The bank's questions matching a filter, oldest first (the export, the rules' draws). */
-export async function questionsWhere(db: Db, teamId: number, f: QuestionFilter): Promise<ExamQuestionRow[]> {
-  return db.select().from(examQuestions).where(filterOf(teamId, f)).orderBy(asc(examQuestions.id));
+export async function questionsWhere(
+  db: Db,
+  owner: ExamOwner,
+  f: QuestionFilter,
+): Promise<ExamQuestionRow[]> {
+  return db.select().from(examQuestions).where(filterOf(owner, f)).orderBy(asc(examQuestions.id));
 }
 
-export async function questionsByIds(db: Db, teamId: number, ids: number[]): Promise<ExamQuestionRow[]> {
+export async function questionsByIds(db: Db, owner: ExamOwner, ids: number[]): Promise<ExamQuestionRow[]> {
   if (ids.length === 0) return [];
   return db
     .select()
     .from(examQuestions)
-    .where(and(eq(examQuestions.teamId, teamId), inArray(examQuestions.id, ids)));
+    .where(and(ownedBy(owner), inArray(examQuestions.id, ids)));
 }
 
-export async function teamTags(db: Db, teamId: number): Promise<string[]> {
+export async function ownerTags(db: Db, owner: ExamOwner): Promise<string[]> {
   const rows = await db.execute<{ tag: string }>(
     sql`select distinct jsonb_array_elements_text(${examQuestions.tags}) as tag from ${examQuestions}
-        where ${examQuestions.teamId} = ${teamId} order by tag limit 500`,
+        where ${ownedBy(owner)} order by tag limit 500`,
   );
   return rows.rows.map((r) => r.tag);
 }
 
 export async function insertQuestions(
   db: Db,
-  teamId: number,
+  owner: ExamOwner,
   createdBy: number,
   rows: NewQuestion[],
 ): Promise<ExamQuestionRow[]> {
   if (rows.length === 0) return [];
   return db
     .insert(examQuestions)
-    .values(rows.map((r) => ({ ...r, teamId, createdBy })))
+    .values(rows.map((r) => ({ ...r, ...owner, createdBy })))
     .returning();
 }
 
 export async function updateQuestion(
   db: Db,
-  teamId: number,
+  owner: ExamOwner,
   id: number,
   row: NewQuestion,
 ): Promise<ExamQuestionRow | undefined> {
   const [updated] = await db
     .update(examQuestions)
     .set({ ...row, updatedAt: sql`now()` })
-    .where(and(eq(examQuestions.teamId, teamId), eq(examQuestions.id, id)))
+    .where(and(ownedBy(owner), eq(examQuestions.id, id)))
     .returning();
   return updated;
 }
 
-export async function deleteQuestion(db: Db, teamId: number, id: number): Promise<boolean> {
+export async function deleteQuestion(db: Db, owner: ExamOwner, id: number): Promise<boolean> {
   const gone = await db
     .delete(examQuestions)
-    .where(and(eq(examQuestions.teamId, teamId), eq(examQuestions.id, id)))
+    .where(and(ownedBy(owner), eq(examQuestions.id, id)))
     .returning({ id: examQuestions.id });
   return gone.length > 0;
 }

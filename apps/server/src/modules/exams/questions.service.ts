@@ -1,6 +1,7 @@
 /**
- * The team's question bank (OWNER/ADMIN): list with filters, add, edit, delete, import (all rows or
- * none, each row checked by the same schema as a hand-made question) and export.
+ * A question bank — the team's (OWNER/ADMIN) or a course's (its authors; `owner.ts`): list with
+ * filters, add, edit, delete, import (all rows or none, each row checked by the same schema as a
+ * hand-made question) and export.
  */
 import {
   Code,
@@ -12,16 +13,15 @@ import {
   type QuestionListQuery,
 } from '@studio/contract';
 import type { ExamQuestionRow } from '../../db/schema.ts';
-import type { TeamCtx } from '../../platform/auth.ts';
 import { AppError } from '../../platform/errors.ts';
-import { authorize } from '../../platform/policy.ts';
+import type { ExamScope } from './owner.ts';
 import { questionsToSheet, readQuestionSheet, templateSheet, type SheetFormat } from './question-sheet.ts';
 import {
   deleteQuestion,
   insertQuestions,
   listQuestions,
   questionsWhere,
-  teamTags,
+  ownerTags,
   updateQuestion,
   type NewQuestion,
 } from './questions.repo.ts';
@@ -49,55 +49,53 @@ export const toNewQuestion = (q: QuestionInput): NewQuestion => ({
   difficulty: q.difficulty,
 });
 
-const teamOf = (c: TeamCtx) => c.membership.team.id;
-
-export async function questionList(c: TeamCtx, q: QuestionListQuery): Promise<QuestionList> {
-  authorize(c, 'question.view');
+export async function questionList(s: ExamScope, q: QuestionListQuery): Promise<QuestionList> {
+  s.authorize('question', 'view');
   const { pageNum, pageSize, ...filter } = q;
-  const { rows, total } = await listQuestions(c.ctx.db, teamOf(c), filter, {
+  const { rows, total } = await listQuestions(s.c.ctx.db, s.owner, filter, {
     limit: pageSize,
     offset: (pageNum - 1) * pageSize,
   });
-  return { list: rows.map(toQuestion), total, pageNum, pageSize, tags: await teamTags(c.ctx.db, teamOf(c)) };
+  return { list: rows.map(toQuestion), total, pageNum, pageSize, tags: await ownerTags(s.c.ctx.db, s.owner) };
 }
 
-export async function createQuestion(c: TeamCtx, q: QuestionInput): Promise<Question> {
-  authorize(c, 'question.manage');
-  const [row] = await insertQuestions(c.ctx.db, teamOf(c), c.actor.user.id, [toNewQuestion(q)]);
+export async function createQuestion(s: ExamScope, q: QuestionInput): Promise<Question> {
+  s.authorize('question', 'manage');
+  const [row] = await insertQuestions(s.c.ctx.db, s.owner, s.c.actor.user.id, [toNewQuestion(q)]);
   return toQuestion(row!);
 }
 
-export async function editQuestion(c: TeamCtx, questionId: number, q: QuestionInput): Promise<Question> {
-  authorize(c, 'question.manage');
-  const row = await updateQuestion(c.ctx.db, teamOf(c), questionId, toNewQuestion(q));
+export async function editQuestion(s: ExamScope, questionId: number, q: QuestionInput): Promise<Question> {
+  s.authorize('question', 'manage');
+  const row = await updateQuestion(s.c.ctx.db, s.owner, questionId, toNewQuestion(q));
   if (!row) throw new AppError(Code.NOT_FOUND);
   return toQuestion(row);
 }
 
-/** Papers already dealt keep their copy of the question; exams listing it deal the rest. */
-export async function removeQuestion(c: TeamCtx, questionId: number): Promise<void> {
-  authorize(c, 'question.manage');
-  if (!(await deleteQuestion(c.ctx.db, teamOf(c), questionId))) throw new AppError(Code.NOT_FOUND);
+/** Papers already dealt (and released course exams) keep their copy; exams listing it deal the rest. */
+export async function removeQuestion(s: ExamScope, questionId: number): Promise<void> {
+  s.authorize('question', 'manage');
+  if (!(await deleteQuestion(s.c.ctx.db, s.owner, questionId))) throw new AppError(Code.NOT_FOUND);
 }
 
 export async function importQuestions(
-  c: TeamCtx,
+  s: ExamScope,
   file: { bytes: Buffer; format: SheetFormat },
 ): Promise<QuestionImportResult> {
-  authorize(c, 'question.manage');
+  s.authorize('question', 'manage');
   const questions = await readQuestionSheet(file.bytes, file.format);
   // One statement: every row or none.
-  const rows = await insertQuestions(c.ctx.db, teamOf(c), c.actor.user.id, questions.map(toNewQuestion));
+  const rows = await insertQuestions(s.c.ctx.db, s.owner, s.c.actor.user.id, questions.map(toNewQuestion));
   return { imported: rows.length };
 }
 
-export async function exportQuestions(c: TeamCtx): Promise<Buffer> {
-  authorize(c, 'question.view');
-  return questionsToSheet(await questionsWhere(c.ctx.db, teamOf(c), {}));
+export async function exportQuestions(s: ExamScope): Promise<Buffer> {
+  s.authorize('question', 'view');
+  return questionsToSheet(await questionsWhere(s.c.ctx.db, s.owner, {}));
 }
 
-export async function questionTemplate(c: TeamCtx): Promise<Buffer> {
-  authorize(c, 'question.view');
+export async function questionTemplate(s: ExamScope): Promise<Buffer> {
+  s.authorize('question', 'view');
   return templateSheet();
 }
 

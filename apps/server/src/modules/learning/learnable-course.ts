@@ -36,7 +36,7 @@ export const learnerOf = (c: TeamCtx): Learner => ({ teamId: c.membership.team.i
 export type LearnableCourse = LearnableRow & { release: ReleaseContent & { versionNo: number } };
 export type SnapshotLesson = LearnableCourse['release']['snapshot']['lessons'][number];
 
-export async function withContent(c: TeamCtx, row: LearnableRow): Promise<LearnableCourse> {
+export async function withContent(c: { ctx: { db: Db } }, row: LearnableRow): Promise<LearnableCourse> {
   const content = await releaseContent(c.ctx.db, row.releaseId);
   return { ...row, release: { ...content, versionNo: row.versionNo } };
 }
@@ -129,6 +129,12 @@ export function summarize(course: LearnableCourse, records: LessonRecord[]) {
 /** Whether a team learns a course: the policy's one table of lesson rights (`lessonRights`), store side. */
 export const mayLearn = (s: { ownTeam: boolean; listed: boolean; bought: boolean }): boolean =>
   lessonRights({ ...s, freePreview: false, share: null }).learn;
+
+/** The release the session's team reads of a course it may learn (404 otherwise): a course exam's gate. */
+export async function learnableRelease(c: TeamCtx, courseId: number): Promise<{ releaseId: number }> {
+  const { releaseId } = await requireLearnable(c, courseId);
+  return { releaseId };
+}
 
 /** The course the session's team may learn, or 404 (another team's, never bought, or unreleased own). */
 export async function requireLearnable(c: TeamCtx, courseId: number): Promise<LearnableCourse> {

@@ -41,6 +41,7 @@ import {
   type LearnableCourse,
 } from './learnable-course.ts';
 import { complete, completeIfAllowed, progressFrom, progressOf } from './lesson-completion.ts';
+import { courseExamState } from './course-exam-gate.ts';
 import { courseMediaDurations, mediaWatchesOf } from './lesson-media.ts';
 import { courseWatchRows } from './watch.repo.ts';
 
@@ -117,13 +118,14 @@ export async function listLearning(c: TeamCtx, filter: LearnFilter): Promise<{ l
 export async function learnCourse(c: TeamCtx, courseId: number): Promise<LearnCourse> {
   const course = await requireLearnable(c, courseId);
   const learner = learnerOf(c);
-  const [[record], records, attempts, codes, durations, watchRows] = await Promise.all([
+  const [[record], records, attempts, codes, durations, watchRows, exam] = await Promise.all([
     courseRecords(c.ctx.db, learner, [courseId]),
     lessonRecords(c.ctx.db, learner, [courseId]),
     latestAttempts(c.ctx.db, learner, courseId),
     certificateCodes(c.ctx.db, learner, [courseId]),
     courseMediaDurations(c.ctx, course),
     courseWatchRows(c.ctx.db, learner, courseId),
+    courseExamState(c.ctx, c.ctx.db, course, learner),
   ]);
   const item = toItem(course, learner.teamId, records, record, codes.get(courseId) ?? null);
   const { states } = summarize(course, records);
@@ -159,6 +161,7 @@ export async function learnCourse(c: TeamCtx, courseId: number): Promise<LearnCo
             lessonId: resumeLesson,
             position: resumeLesson === record?.lastLessonId ? (byLesson.get(resumeLesson)?.position ?? 0) : 0,
           },
+    exam,
   };
 }
 

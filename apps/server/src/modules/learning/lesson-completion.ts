@@ -10,23 +10,29 @@ import { lessonWatches, unfinishedRefusal } from './lesson-media.ts';
 import {
   certificateCodes,
   courseRecords,
+  findLearnable,
   insertCertificate,
   latestAttempts,
   lessonRecords,
   markCourseComplete,
   markLessonComplete,
+  type Learner,
   type PositionSaved,
 } from './learning.repo.ts';
 import { newCertificateCode } from './certificates.service.ts';
+import { examPending, type ExamGraded } from './course-exam-gate.ts';
+import type { AppContext } from '../../platform/context.ts';
 import {
   completionOf,
   completionRefusal,
   learnerOf,
+  mayLearn,
   quizTally,
   requireLesson,
   stateOf,
   summarize,
   waitSecondsOf,
+  withContent,
   type LearnableCourse,
   type SnapshotLesson,
 } from './learnable-course.ts';
@@ -73,29 +79,52 @@ export async function progressOf(
   });
 }
 
+/** A learner as a certificate names them. */
+type Named = Learner & { learnerName: string; teamName: string };
+const namedOf = (c: TeamCtx): Named => ({
+  ...learnerOf(c),
+  learnerName: c.actor.user.nickName,
+  teamName: c.membership.team.teamName,
+});
+
 /**
- * The course completes, and its certificate is issued, once every lesson of the release is done and
- * the course's quiz score (latest answers) is at or above its pass mark; inside the caller's transaction.
+ * The course completes, and its certificate is issued, once every lesson of the release is done,
+ * the course's quiz score (latest answers) is at or above its pass mark and, when the release
+ * carries an exam (课程考试), the learner passed it; inside the caller's transaction.
  */
-async function settleCourse(tx: Db, c: TeamCtx, course: LearnableCourse): Promise<void> {
-  const learner = learnerOf(c);
+async function settleCourse(ctx: AppContext, tx: Db, who: Named, course: LearnableCourse): Promise<void> {
+  const { learnerName, teamName, ...learner } = who;
   const records = await lessonRecords(tx, learner, [course.courseId]);
   const { completedCount, lessonCount } = summarize(course, records);
   if (completedCount < lessonCount) return;
   const attempts = await latestAttempts(tx, learner, course.courseId);
   const { score } = quizTally(course.release.snapshot.lessons, attempts);
   if (score !== null && score < completionOf(course).passMark) return;
+  if (await examPending(ctx, tx, course, learner)) return;
   if (!(await markCourseComplete(tx, learner, course.courseId))) return;
   await insertCertificate(tx, {
     code: newCertificateCode(),
     ...learner,
     courseId: course.courseId,
-    learnerName: c.actor.user.nickName,
+    learnerName,
     courseTitle: course.release.snapshot.title,
     // 颁发团队: the team that made the course; the learner's own team is named beside it.
     issuerTeamName: course.teamName,
-    teamName: c.membership.team.teamName,
+    teamName,
   });
+}
+
+/**
+ * A pass at a course's exam (exams' `exam.graded`, in its grading transaction) completes the course
+ * when its lessons were already done: the certificate is issued then.
+ */
+export async function settleAfterExam(ctx: AppContext, tx: Db, e: ExamGraded): Promise<void> {
+  if (!e.passed || e.courseId === null) return;
+  const row = await findLearnable(tx, e.teamId, e.courseId);
+  if (!row || !mayLearn({ ownTeam: row.ownerTeamId === e.teamId, listed: row.listed, bought: row.bought }))
+    return;
+  const who = { teamId: e.teamId, userId: e.userId, learnerName: e.learnerName, teamName: e.teamName };
+  await settleCourse(ctx, tx, who, await withContent({ ctx: { db: tx } }, row));
 }
 
 /**
@@ -121,7 +150,7 @@ export async function complete(c: TeamCtx, course: LearnableCourse, lesson: Snap
       if (unfinished) throw unfinished;
       await markLessonComplete(tx, learner, lesson.lessonId, course.release.hashes.get(lesson.lessonId)!);
     }
-    await settleCourse(tx, c, course);
+    await settleCourse(c.ctx, tx, namedOf(c), course);
   });
 }
 

@@ -110,6 +110,9 @@ describe('each event becomes its notice', () => {
           title: '考试',
           score: 90,
           passed: true,
+          courseId: null,
+          learnerName: '学员',
+          teamName: '团队',
         },
         'exam.result',
         '/exams/attempt/4',
@@ -285,6 +288,9 @@ describe('settings', () => {
       title: '考',
       score: 1,
       passed: false,
+      courseId: null,
+      learnerName: '学员',
+      teamName: '团队',
     });
     await publish({
       type: 'task.assigned',

@@ -11,6 +11,7 @@ import { App, Button, Flex, Form, Input, Modal, Radio, Select, Switch } from 'an
 import { useTranslation } from 'react-i18next';
 import { NumberInput } from '../../components/number-input.tsx';
 import { examKeys, examsApi, useQuestions } from './exams-api.ts';
+import { courseExamApi, useExamOwner } from './exam-owner.ts';
 
 type Values = {
   title: string;
@@ -73,9 +74,15 @@ export const ExamForm = ({ exam, onClose }: { exam: Exam | null; onClose: () => 
   const [form] = Form.useForm<Values>();
   const mode = Form.useWatch('mode', form) ?? exam?.source.mode ?? 'list';
   const bank = useQuestions({ pageNum: 1, pageSize: 100 });
+  const owner = useExamOwner();
   const save = useMutation({
+    // A course has one exam: saving creates or changes it.
     mutationFn: (input: ExamInput) =>
-      exam ? examsApi.updateExam(exam.examId, input) : examsApi.createExam(input),
+      owner
+        ? courseExamApi.save(owner.courseId, input)
+        : exam
+          ? examsApi.updateExam(exam.examId, input)
+          : examsApi.createExam(input),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: examKeys.all });
       void message.success(exam ? t('exams.manage.saved') : t('exams.manage.created'));

@@ -1,15 +1,18 @@
 import { Routes } from '@studio/contract/constants';
-import type { ExamAnswer, ExamInput, QuestionInput, QuestionListQuery } from '@studio/contract';
+import type { ExamAnswer, ExamInput, QuestionListQuery } from '@studio/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/request.ts';
 import { useTeamId } from '../../lib/current-team.ts';
 import { call } from '../../lib/call.ts';
+import { bankApi, questionParams, useExamOwner, type ExamOwner } from './exam-owner.ts';
 
 /** Query keys: everything here belongs to the current team, so its id is in every key. */
 export const examKeys = {
   all: ['exams'] as const,
-  questions: (teamId: number | undefined, q: Partial<QuestionListQuery>) =>
-    ['exams', teamId, 'questions', q] as const,
+  questions: (teamId: number | undefined, owner: ExamOwner, q: Partial<QuestionListQuery>) =>
+    ['exams', teamId, 'questions', owner?.courseId ?? null, q] as const,
+  courseDraft: (teamId: number | undefined, courseId: number) =>
+    ['exams', teamId, 'course', courseId] as const,
   exams: (teamId: number | undefined) => ['exams', teamId, 'exams'] as const,
   results: (teamId: number | undefined, examId: number) => ['exams', teamId, 'results', examId] as const,
   mine: (teamId: number | undefined) => ['exams', teamId, 'mine'] as const,
@@ -17,17 +20,9 @@ export const examKeys = {
     ['exams', teamId, 'attempt', attemptId] as const,
 };
 
-/** Filters as sent: blanks left out. */
-const params = (q: Partial<QuestionListQuery>) =>
-  Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined && v !== ''));
-
-/** Every call of 题库 and 考试; answers are the envelope's data. */
+/** Every call of 题库 and 考试; answers are the envelope's data. The bank's are the team's (`bankApi`). */
 export const examsApi = {
-  questions: (q: Partial<QuestionListQuery>) => call.get(Routes.exam.questionList, params(q)),
-  createQuestion: (q: QuestionInput) => call.post(Routes.exam.questionCreate, q),
-  updateQuestion: (questionId: number, question: QuestionInput) =>
-    call.post(Routes.exam.questionUpdate, { questionId, question }),
-  removeQuestion: (questionId: number) => call.post(Routes.exam.questionRemove, { questionId }),
+  ...bankApi(null),
   /** Silent: the page shows the refusal itself, with the rows an invalid file names. */
   importQuestions: (file: Blob, name: string) => {
     const form = new FormData();
@@ -51,11 +46,13 @@ export const examsApi = {
     call.post(Routes.exam.submit, { attemptId, answers }),
 };
 
+/** The bank of the screen's owner (the team's, or a course's: `ExamOwnerContext`). */
 export const useQuestions = (q: Partial<QuestionListQuery>) => {
   const teamId = useTeamId();
+  const owner = useExamOwner();
   return useQuery({
-    queryKey: examKeys.questions(teamId, q),
-    queryFn: () => examsApi.questions(q),
+    queryKey: examKeys.questions(teamId, owner, q),
+    queryFn: () => bankApi(owner).questions(questionParams(q)),
     placeholderData: keepPreviousData,
   });
 };

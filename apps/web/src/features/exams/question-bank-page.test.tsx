@@ -9,6 +9,7 @@ import { team, user } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { useSession } from '../../lib/session-store.ts';
 import { examInputOf } from './exam-form.tsx';
+import { inputOf } from './question-form.tsx';
 
 const mock = new MockAdapter(http);
 const ok = (data: unknown): [number, unknown] => [200, { code: Code.OK, msg: 'ok', data }];
@@ -137,5 +138,24 @@ describe('the exam form', () => {
       ],
     });
     expect(input.timeLimitMinutes).toBeNull();
+  });
+
+  it('a 判断 question’s form has no option fields, and antd leaves them out: its input is still built', () => {
+    const judge = {
+      type: 'judge',
+      stem: '水在 0 °C 结冰',
+      judge: true,
+      explanation: '',
+      tags: [],
+      difficulty: 'easy',
+    };
+    expect(inputOf(judge as Parameters<typeof inputOf>[0])).toEqual({
+      type: 'judge',
+      stem: '水在 0 °C 结冰',
+      answer: true,
+      explanation: '',
+      tags: [],
+      difficulty: 'easy',
+    });
   });
 });

@@ -8,7 +8,8 @@ import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { LinkButton } from '../store/link-button.tsx';
 import { useCanManageExams } from './can-manage-exams.ts';
-import { examKeys, examsApi, useQuestions } from './exams-api.ts';
+import { examKeys, useQuestions } from './exams-api.ts';
+import { bankApi, useExamOwner } from './exam-owner.ts';
 import { ManageForbidden } from './manage-forbidden.tsx';
 import { QuestionForm } from './question-form.tsx';
 import { QuestionImport } from './question-import.tsx';
@@ -16,15 +17,17 @@ import './exams.css';
 
 type Filter = Partial<QuestionListQuery>;
 
-const Bank = () => {
+/** The questions of the screen's owner (the team's bank, or a course's: `ExamOwnerContext`). */
+export const QuestionBank = () => {
   const { t } = useTranslation();
+  const owner = useExamOwner();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [filter, setFilter] = useState<Filter>({ pageNum: 1, pageSize: 20 });
   const [editing, setEditing] = useState<Question | 'new' | null>(null);
   const questions = useQuestions(filter);
   const remove = useMutation({
-    mutationFn: examsApi.removeQuestion,
+    mutationFn: (questionId: number) => bankApi(owner).removeQuestion(questionId),
     onSuccess: () => {
       void message.success(t('exams.bank.removed'));
       void queryClient.invalidateQueries({ queryKey: examKeys.all });
@@ -34,9 +37,12 @@ const Bank = () => {
   const data = questions.data;
   return (
     <Flex vertical gap={16}>
-      <Card>
-        <QuestionImport />
-      </Card>
+      {/* Import and export are the team bank's (a course's questions are few, written by hand). */}
+      {owner === null && (
+        <Card>
+          <QuestionImport />
+        </Card>
+      )}
       <Card>
         <Flex wrap gap={8} style={{ marginBottom: 16 }}>
           <Select
@@ -156,7 +162,7 @@ export const QuestionBankPage = () => {
           {manage && <LinkButton to={WebPaths.examManage}>{t('exams.mine.manageExams')}</LinkButton>}
         </Space>
       </Flex>
-      {manage ? <Bank /> : <ManageForbidden />}
+      {manage ? <QuestionBank /> : <ManageForbidden />}
     </Flex>
   );
 };

@@ -9,13 +9,14 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Checkbox, Form, Input, Modal, Radio, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { examKeys, examsApi } from './exams-api.ts';
+import { examKeys } from './exams-api.ts';
+import { bankApi, useExamOwner } from './exam-owner.ts';
 import { LETTERS } from './question-input.tsx';
 
 type Values = {
   type: QuestionType;
   stem: string;
-  options: string[];
+  options?: string[];
   single?: number;
   multiple?: number[];
   judge?: boolean;
@@ -41,7 +42,8 @@ const valuesOf = (q: Question | null): Values => ({
 /** The form's values as the contract's question (the server checks the same schema). */
 export const inputOf = (v: Values): unknown => {
   const common = { stem: v.stem, explanation: v.explanation, tags: v.tags, difficulty: v.difficulty };
-  const options = v.options.map((o) => o.trim()).filter(Boolean);
+  // A 判断 or 填空 form has no option fields mounted, and antd leaves their value out.
+  const options = (v.options ?? []).map((o) => o.trim()).filter(Boolean);
   switch (v.type) {
     case 'single':
       return { type: 'single', ...common, options, answer: v.single };
@@ -67,11 +69,12 @@ export const QuestionForm = ({ question, onClose }: { question: Question | null;
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<Values>();
+  const bank = bankApi(useExamOwner());
   const type = Form.useWatch('type', form) ?? question?.type ?? 'single';
   const options = (Form.useWatch('options', form) as string[] | undefined) ?? [];
   const save = useMutation({
     mutationFn: (q: QuestionInput) =>
-      question ? examsApi.updateQuestion(question.questionId, q) : examsApi.createQuestion(q),
+      question ? bank.updateQuestion(question.questionId, q) : bank.createQuestion(q),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: examKeys.all });
       void message.success(t('exams.bank.saved'));

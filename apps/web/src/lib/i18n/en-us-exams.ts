@@ -117,6 +117,18 @@ export const examsEnUS: WithPlurals<typeof examsZhCN> = {
     manageBank: 'Question bank',
     manageExams: 'Manage exams',
   },
+  course: {
+    title: 'Course exam',
+    create: 'Set up the exam',
+    edit: 'Edit the exam',
+    remove: 'Remove the exam',
+    removeConfirm: 'Remove the course exam? From the next release learners no longer need to pass it.',
+    removed: 'Removed',
+    none: 'This course has no exam yet. With one, learners must pass it to complete the course.',
+    hint: 'Changes to the exam and its questions reach learners with the next release.',
+    attempts_one: '{{count}} attempt',
+    attempts: '{{count}} attempts',
+  },
   attempt: {
     remaining: 'Time left',
     timeUp: 'Time is up: the paper was handed in',

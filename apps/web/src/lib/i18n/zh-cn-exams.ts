@@ -104,6 +104,17 @@ export const examsZhCN = {
     manageBank: '题库',
     manageExams: '考试管理',
   },
+  course: {
+    title: '课程考试',
+    create: '设置考试',
+    edit: '编辑考试',
+    remove: '移除考试',
+    removeConfirm: '移除课程考试？下次发布后学员不再需要通过考试。',
+    removed: '已移除',
+    none: '这门课程还没有考试。设置后，学员需通过课程考试才能结业。',
+    hint: '考试和题目的修改在下次发布后对学员生效。',
+    attempts: '可考 {{count}} 次',
+  },
   attempt: {
     remaining: '剩余时间',
     timeUp: '时间到，已自动交卷',

@@ -26,6 +26,7 @@ import { CourseInfoForm } from './course-info-form.tsx';
 import { toFormValues, useCourseInfoSave, type CourseFormValues } from './course-info-save.ts';
 import { LessonList } from './lesson-list.tsx';
 import { CourseComments } from '../../comments/course-comments.tsx';
+import { CourseExamPanel } from '../../exams/course-exam-panel.tsx';
 import './course-edit.css';
 
 /** Fix links from the release checklist land here with ?focus=title|cover|summary|category|price|lessons. */
@@ -143,6 +144,8 @@ const CourseEditor = ({ course }: { course: CourseDetail }) => {
           </div>
         </Col>
       </Row>
+      {/* 课程考试: whoever may edit the course writes its exam (released with it). */}
+      {course.abilities.edit && <CourseExamPanel courseId={course.courseId} />}
       <CourseConflictModal open={conflict} onReload={reload} onOverwrite={overwrite} />
       <Drawer
         open={shareOpen}

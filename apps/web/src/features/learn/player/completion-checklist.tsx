@@ -10,7 +10,8 @@ const isDone = (lesson: LearnLesson) => lesson.state === 'completed' || lesson.s
 /**
  * 获得证书还需: what the learner still lacks for the certificate, by the course's rules — each lesson
  * not completed (and why: read to the end, time still to spend, quizzes unanswered or below the pass
- * mark), and the course's quiz score against the pass mark.
+ * mark), the course's quiz score against the pass mark, and the course exam (需通过课程考试) when the
+ * release carries one.
  */
 export const CompletionChecklist = ({ course }: { course: LearnCourse }) => {
   const { t } = useTranslation();
@@ -34,7 +35,10 @@ export const CompletionChecklist = ({ course }: { course: LearnCourse }) => {
       <h2 className="learn-checklist-title" id={titleId}>
         {t('learn.player.checklist.title')}
       </h2>
-      <Typography.Text type="secondary">{t('learn.player.checklist.rules', { passMark })}</Typography.Text>
+      <Typography.Text type="secondary">
+        {t('learn.player.checklist.rules', { passMark })}
+        {course.exam && t('learn.player.checklist.rulesExam')}
+      </Typography.Text>
       <ul className="learn-checklist-list" aria-labelledby={titleId}>
         {todo.map(({ lesson, index }) => (
           <li key={lesson.lessonId}>
@@ -46,6 +50,18 @@ export const CompletionChecklist = ({ course }: { course: LearnCourse }) => {
             {reason(lesson)}
           </li>
         ))}
+        {course.exam && (
+          <li>
+            {course.exam.passed ? (
+              <CheckCircleFilled aria-hidden className="learn-checklist-ok" />
+            ) : (
+              <ExclamationCircleOutlined aria-hidden className="learn-checklist-todo" />
+            )}{' '}
+            {course.exam.passed
+              ? t('learn.player.checklist.examPassed', { title: course.exam.title })
+              : t('learn.player.checklist.examNeeded', { title: course.exam.title })}
+          </li>
+        )}
         {course.score !== null && (
           <li>
             {scoreOk ? (

@@ -15,6 +15,7 @@ import { learnKeys, useLearnCourse } from '../learn-api.ts';
 import '../learn.css';
 import { CompletionChecklist } from './completion-checklist.tsx';
 import { CourseDoneModal } from './course-done-modal.tsx';
+import { CourseExamCard } from './course-exam-card.tsx';
 import { LessonSyllabus } from './lesson-syllabus.tsx';
 import { LessonView } from './lesson-view.tsx';
 import { useLessonKeys } from './use-lesson-keys.ts';
@@ -151,6 +152,7 @@ const Player = ({ course }: { course: LearnCourse }) => {
         />
       )}
       {course.completedAt === null && course.lessons.length > 0 && <CompletionChecklist course={course} />}
+      <CourseExamCard course={course} />
       {!lesson ? (
         <Card>
           <Empty description={t('learn.player.noLessons')} />
