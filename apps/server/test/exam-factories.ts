@@ -45,11 +45,18 @@ const csvCell = (v: unknown) => `"${String(v).replace(/"/g, '""')}"`;
 export const csvOf = (rows: unknown[][]): Buffer =>
   Buffer.from('\uFEFF' + [HEADER, ...rows].map((r) => r.map(csvCell).join(',')).join('\r\n'));
 
-export async function importFile(t: TestApp, token: string, name: string, body: Buffer) {
-  const form = multipart({}, { name, body, type: 'application/octet-stream' });
+/** An import upload: the team bank's, or a course's (`to` its route, with the fields sent before the file). */
+export async function importFile(
+  t: TestApp,
+  token: string,
+  name: string,
+  body: Buffer,
+  to: { url: string; fields: Record<string, string> } = { url: '/exam/question/import', fields: {} },
+) {
+  const form = multipart(to.fields, { name, body, type: 'application/octet-stream' });
   const res = await t.app.inject({
     method: 'POST',
-    url: '/api/exam/question/import',
+    url: `/api${to.url}`,
     payload: form.payload,
     headers: { ...form.headers, 'x-request-tkForm': 'pc', 'x-request-tkToken': token },
   });

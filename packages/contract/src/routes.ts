@@ -300,6 +300,10 @@ export const Routes = {
     questionCreate: '/course/exam/question/create',
     questionUpdate: '/course/exam/question/update',
     questionRemove: '/course/exam/question/delete',
+    /** The team bank's import, export and template, for the course's questions. */
+    questionImport: '/course/exam/question/import',
+    questionExport: '/course/exam/question/export',
+    questionTemplate: '/course/exam/question/template',
     draft: '/course/exam/get',
     save: '/course/exam/save',
     remove: '/course/exam/delete',

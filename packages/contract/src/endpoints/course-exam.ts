@@ -12,6 +12,7 @@ import {
   courseQuestionUpdateBody,
   examSchema,
   myCourseExamSchema,
+  questionImportResultSchema,
   questionListSchema,
   questionSchema,
 } from '../schemas/exam.ts';
@@ -49,6 +50,18 @@ export const courseExam = {
     summary: "Delete a course's question (releases keep their copy)",
     input: courseQuestionIdBody,
     output: z.null(),
+  }),
+  questionImport: endpoint({
+    method: 'POST',
+    path: Routes.courseExam.questionImport,
+    auth: 'team',
+    summary: "Import questions into the course's exam questions from the bank's template: every row or none",
+    description:
+      "Multipart: the field `courseId`, then the field `file`, as the team bank's import (its limits, " +
+      'formulas refused with 81003, invalid rows 81004 with `data.rows`).',
+    output: questionImportResultSchema,
+    rateLimit: { max: 20, timeWindow: '1 minute' },
+    multipart: true,
   }),
   draft: endpoint({
     method: 'GET',

@@ -1,4 +1,5 @@
-import { Code, EXAM_LIMITS, Routes, endpoints } from '@studio/contract';
+import { Code, EXAM_LIMITS, Routes, courseIdQuery, endpoints } from '@studio/contract';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { teamCtxOf } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -35,6 +36,40 @@ const formatOf = (bytes: Buffer, filename: string): 'xlsx' | 'csv' => {
   throw new AppError(Code.EXAM_IMPORT_BROKEN);
 };
 
+/**
+ * The uploaded sheet of an import (multipart, field `file`, its size checked while it arrives) and the
+ * fields sent before it (a course's import names its `courseId` first).
+ */
+async function sheetUpload(r: FastifyRequest) {
+  if (!r.isMultipart()) throw invalidInput('file', 'multipartRequired');
+  const part = await r.file({ limits: { fileSize: EXAM_LIMITS.importMaxBytes, files: 1 } });
+  if (!part) throw invalidInput('file', 'fileMissing');
+  let bytes: Buffer;
+  try {
+    bytes = await part.toBuffer();
+  } catch (err) {
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new AppError(Code.EXAM_IMPORT_TOO_LARGE, {
+        params: { maxMb: EXAM_LIMITS.importMaxBytes / 1024 / 1024 },
+      });
+    throw err;
+  }
+  const field = (name: string) => {
+    const f = part.fields[name];
+    return f && !Array.isArray(f) && f.type === 'field' ? f.value : undefined;
+  };
+  return { file: { bytes, format: formatOf(bytes, part.filename) }, field };
+}
+
+/** A course's id from a form field, checked by the contract's schema like any other input. */
+const courseIdField = (value: unknown): number => {
+  // Absent: it was not sent before the file (the only fields a file's part carries).
+  if (value === undefined) throw invalidInput('courseId', 'beforeFile');
+  const parsed = courseIdQuery.safeParse({ courseId: value });
+  if (!parsed.success) throw invalidInput('courseId', 'invalid');
+  return parsed.data.courseId;
+};
+
 export const examsRoutes =
   (_ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
@@ -47,22 +82,9 @@ export const examsRoutes =
       await removeQuestion(teamScope(teamCtxOf(r)), r.body.questionId);
       return null;
     });
-    serve(app, endpoints.exam.questionImport, async (r) => {
-      if (!r.isMultipart()) throw invalidInput('file', 'multipartRequired');
-      const part = await r.file({ limits: { fileSize: EXAM_LIMITS.importMaxBytes, files: 1 } });
-      if (!part) throw invalidInput('file', 'fileMissing');
-      let bytes: Buffer;
-      try {
-        bytes = await part.toBuffer();
-      } catch (err) {
-        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-          throw new AppError(Code.EXAM_IMPORT_TOO_LARGE, {
-            params: { maxMb: EXAM_LIMITS.importMaxBytes / 1024 / 1024 },
-          });
-        throw err;
-      }
-      return importQuestions(teamScope(teamCtxOf(r)), { bytes, format: formatOf(bytes, part.filename) });
-    });
+    serve(app, endpoints.exam.questionImport, async (r) =>
+      importQuestions(teamScope(teamCtxOf(r)), (await sheetUpload(r)).file),
+    );
     app.get(
       Routes.exam.questionExport,
       { config: team, schema: { summary: "The whole bank as an .xlsx in the import template's columns" } },
@@ -119,6 +141,40 @@ export const examsRoutes =
       await removeQuestion(await course(r, r.body.courseId), r.body.questionId);
       return null;
     });
+    serve(app, endpoints.courseExam.questionImport, async (r) => {
+      const upload = await sheetUpload(r);
+      return importQuestions(await course(r, courseIdField(upload.field('courseId'))), upload.file);
+    });
+    app.get(
+      Routes.courseExam.questionExport,
+      {
+        config: team,
+        schema: {
+          summary: "The course's questions as an .xlsx in the import template's columns",
+          querystring: courseIdQuery,
+        },
+      },
+      async (r, reply) =>
+        reply
+          .type(XLSX)
+          .header('content-disposition', attachment('questions.xlsx'))
+          .send(await exportQuestions(await course(r, r.query.courseId))),
+    );
+    app.get(
+      Routes.courseExam.questionTemplate,
+      {
+        config: team,
+        schema: {
+          summary: 'The import template (.xlsx), for whoever may edit the course',
+          querystring: courseIdQuery,
+        },
+      },
+      async (r, reply) =>
+        reply
+          .type(XLSX)
+          .header('content-disposition', attachment('question-template.xlsx'))
+          .send(await questionTemplate(await course(r, r.query.courseId))),
+    );
     serve(app, endpoints.courseExam.draft, async (r) => courseExamDraft(await course(r, r.query.courseId)));
     serve(app, endpoints.courseExam.save, async (r) =>
       saveCourseExam(await course(r, r.body.courseId), r.body.exam),

@@ -61,13 +61,12 @@ afterEach(() => {
 });
 
 describe('课程考试 in the course editor', () => {
-  it('lists the course’s own questions (not the team bank, no import) and says there is no exam yet', async () => {
+  it('lists the course’s own questions (not the team bank) and says there is no exam yet', async () => {
     mock.onGet(Routes.courseExam.draft).reply(...ok({ exam: null }));
     panel();
     expect(await screen.findByText('课程里的判断题')).toBeTruthy();
     expect(await screen.findByText(/这门课程还没有考试/)).toBeTruthy();
     expect(screen.getByRole('button', { name: '设置考试' })).toBeTruthy();
-    expect(screen.queryByRole('button', { name: /导入/ })).toBeNull();
     const asked = mock.history.get.find((r) => r.url === Routes.courseExam.questionList);
     expect(asked?.params).toMatchObject({ courseId: 11 });
     expect(mock.history.get.some((r) => r.url === Routes.exam.questionList)).toBe(false);
@@ -92,6 +91,30 @@ describe('课程考试 in the course editor', () => {
     });
     expect(mock.history.post.some((r) => r.url === Routes.exam.create || r.url === Routes.exam.update)).toBe(
       false,
+    );
+  });
+
+  it("imports a sheet into the course's questions, the course's id sent before the file, and exports them", async () => {
+    mock.onGet(Routes.courseExam.draft).reply(...ok({ exam: null }));
+    mock.onPost(Routes.courseExam.questionImport).reply(...ok({ imported: 2 }));
+    mock.onGet(Routes.courseExam.questionExport).reply(200, new Blob(['xlsx']));
+    panel();
+    await screen.findByText('课程里的判断题');
+    const input = document.querySelector<HTMLInputElement>('input[type="file"]')!;
+    fireEvent.change(input, { target: { files: [new File(['x'], '课程题目.xlsx')] } });
+    await waitFor(() =>
+      expect(mock.history.post.some((r) => r.url === Routes.courseExam.questionImport)).toBe(true),
+    );
+    const sent = mock.history.post.find((r) => r.url === Routes.courseExam.questionImport)!.data as FormData;
+    expect([...sent.keys()]).toEqual(['courseId', 'file']);
+    expect(sent.get('courseId')).toBe('11');
+    expect((sent.get('file') as File).name).toBe('课程题目.xlsx');
+    expect(mock.history.post.some((r) => r.url === Routes.exam.questionImport)).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: /导出/ }));
+    await waitFor(() =>
+      expect(mock.history.get.find((r) => r.url === Routes.courseExam.questionExport)?.params).toEqual({
+        courseId: 11,
+      }),
     );
   });
 

@@ -2,6 +2,7 @@ import type { ExamInput, QuestionInput, QuestionListQuery } from '@studio/contra
 import { Routes } from '@studio/contract/constants';
 import { createContext, useContext } from 'react';
 import { call } from '../../lib/call.ts';
+import { api } from '../../lib/request.ts';
 
 /**
  * Whose questions and exam the bank and exam screens work on: the current team's (null), or a
@@ -16,6 +17,14 @@ export const useExamOwner = (): ExamOwner => useContext(ExamOwnerContext);
 export const questionParams = (q: Partial<QuestionListQuery>) =>
   Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined && v !== ''));
 
+/** An import's form: a course's id goes before the file (the server reads the fields sent before it). */
+const sheetForm = (file: Blob, name: string, courseId?: number) => {
+  const form = new FormData();
+  if (courseId !== undefined) form.append('courseId', String(courseId));
+  form.append('file', file, name);
+  return form;
+};
+
 /** The bank's calls for an owner. */
 export const bankApi = (owner: ExamOwner) =>
   owner === null
@@ -25,6 +34,11 @@ export const bankApi = (owner: ExamOwner) =>
         updateQuestion: (questionId: number, question: QuestionInput) =>
           call.post(Routes.exam.questionUpdate, { questionId, question }),
         removeQuestion: (questionId: number) => call.post(Routes.exam.questionRemove, { questionId }),
+        /** Silent: the page shows the refusal itself, with the rows an invalid file names. */
+        importQuestions: (file: Blob, name: string) =>
+          call.post(Routes.exam.questionImport, sheetForm(file, name), { silent: true }),
+        exportQuestions: () => api.download(Routes.exam.questionExport),
+        template: () => api.download(Routes.exam.questionTemplate),
       }
     : {
         questions: (q: Partial<QuestionListQuery>) =>
@@ -35,6 +49,14 @@ export const bankApi = (owner: ExamOwner) =>
           call.post(Routes.courseExam.questionUpdate, { courseId: owner.courseId, questionId, question }),
         removeQuestion: (questionId: number) =>
           call.post(Routes.courseExam.questionRemove, { courseId: owner.courseId, questionId }),
+        importQuestions: (file: Blob, name: string) =>
+          call.post(Routes.courseExam.questionImport, sheetForm(file, name, owner.courseId), {
+            silent: true,
+          }),
+        exportQuestions: () =>
+          api.download(Routes.courseExam.questionExport, { params: { courseId: owner.courseId } }),
+        template: () =>
+          api.download(Routes.courseExam.questionTemplate, { params: { courseId: owner.courseId } }),
       };
 
 /** 课程考试's own calls: its draft (what the next release carries), saving and removing it. */

@@ -1,7 +1,6 @@
 import { Routes } from '@studio/contract/constants';
 import type { ExamAnswer, ExamInput, QuestionListQuery } from '@studio/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/request.ts';
 import { useTeamId } from '../../lib/current-team.ts';
 import { call } from '../../lib/call.ts';
 import { bankApi, questionParams, useExamOwner, type ExamOwner } from './exam-owner.ts';
@@ -23,14 +22,6 @@ export const examKeys = {
 /** Every call of 题库 and 考试; answers are the envelope's data. The bank's are the team's (`bankApi`). */
 export const examsApi = {
   ...bankApi(null),
-  /** Silent: the page shows the refusal itself, with the rows an invalid file names. */
-  importQuestions: (file: Blob, name: string) => {
-    const form = new FormData();
-    form.append('file', file, name);
-    return call.post(Routes.exam.questionImport, form, { silent: true });
-  },
-  exportQuestions: () => api.download(Routes.exam.questionExport),
-  template: () => api.download(Routes.exam.questionTemplate),
   exams: () => call.get(Routes.exam.list),
   createExam: (exam: ExamInput) => call.post(Routes.exam.create, exam),
   updateExam: (examId: number, exam: ExamInput) => call.post(Routes.exam.update, { examId, exam }),

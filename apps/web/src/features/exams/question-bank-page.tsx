@@ -37,12 +37,9 @@ export const QuestionBank = () => {
   const data = questions.data;
   return (
     <Flex vertical gap={16}>
-      {/* Import and export are the team bank's (a course's questions are few, written by hand). */}
-      {owner === null && (
-        <Card>
-          <QuestionImport />
-        </Card>
-      )}
+      <Card>
+        <QuestionImport />
+      </Card>
       <Card>
         <Flex wrap gap={8} style={{ marginBottom: 16 }}>
           <Select

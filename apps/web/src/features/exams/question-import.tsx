@@ -7,16 +7,21 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../lib/api-error.ts';
 import { localDate, saveFile } from '../../lib/save-file.ts';
-import { examKeys, examsApi } from './exams-api.ts';
+import { bankApi, useExamOwner } from './exam-owner.ts';
+import { examKeys } from './exams-api.ts';
 
-/** 导入 (with the template's download) and 导出: an invalid file's rows are listed under the buttons. */
+/**
+ * 导入 (with the template's download) and 导出 of the screen's owner (the team's bank or a course's):
+ * an invalid file's rows are listed under the buttons.
+ */
 export const QuestionImport = () => {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
+  const bank = bankApi(useExamOwner());
   const [failure, setFailure] = useState<{ msg: string; rows: QuestionImportErrors['rows'] } | null>(null);
   const upload = useMutation({
-    mutationFn: (file: File) => examsApi.importQuestions(file, file.name),
+    mutationFn: (file: File) => bank.importQuestions(file, file.name),
     onMutate: () => setFailure(null),
     onSuccess: (r) => {
       void message.success(t('exams.bank.imported', { count: r.imported }));
@@ -31,11 +36,11 @@ export const QuestionImport = () => {
     },
   });
   const template = useMutation({
-    mutationFn: examsApi.template,
+    mutationFn: bank.template,
     onSuccess: (file) => saveFile(file, t('exams.bank.templateName')),
   });
   const exportAll = useMutation({
-    mutationFn: examsApi.exportQuestions,
+    mutationFn: bank.exportQuestions,
     onSuccess: (file) => {
       saveFile(file, t('exams.bank.fileName', { date: localDate() }));
       void message.success(t('exams.bank.exported'));
