@@ -15,6 +15,8 @@
  * also expires after a few seconds regardless.
  */
 import type { FastifyBaseLogger } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { CACHE_CHANNEL, cacheNotifications, type Db } from '../db/client.ts';
 
@@ -29,6 +31,8 @@ class Invalidations {
   /** True while the dedicated connection is listening: only then may a cache answer. */
   listening = false;
   private waiters: (() => void)[] = [];
+  /** Markers sent by `settled`, each resolved when the listener reads it back. */
+  private readonly markers = new Map<string, () => void>();
 
   private readonly url: string;
   private readonly log: FastifyBaseLogger | undefined;
@@ -67,7 +71,12 @@ class Invalidations {
       this.retry.unref();
     };
     client.on('notification', (msg) => {
-      if (msg.channel === CACHE_CHANNEL) this.invalidate(msg.payload ?? '');
+      if (msg.channel !== CACHE_CHANNEL) return;
+      const marker = this.markers.get(msg.payload ?? '');
+      if (marker) {
+        this.markers.delete(msg.payload!);
+        marker();
+      } else this.invalidate(msg.payload ?? '');
     });
     client.on('error', (err) => lost(err.message));
     client.on('end', () => lost('connection ended'));
@@ -90,8 +99,22 @@ class Invalidations {
     return new Promise((resolve) => this.waiters.push(resolve));
   }
 
+  /**
+   * Resolves once the listener has read every notification committed before this call: PostgreSQL
+   * delivers a listener's notifications in commit order, so a marker sent now comes back after them.
+   */
+  async settled(db: Db): Promise<void> {
+    await this.whenListening();
+    const marker = `settled:${randomUUID()}`;
+    const back = new Promise<void>((resolve) => this.markers.set(marker, resolve));
+    await db.execute(sql`select pg_notify(${CACHE_CHANNEL}, ${marker})`);
+    await back;
+  }
+
   close(): void {
     this.closed = true;
+    for (const wake of this.markers.values()) wake();
+    this.markers.clear();
     this.listening = false;
     if (this.retry) clearTimeout(this.retry);
     const client = this.listener;
@@ -121,6 +144,14 @@ function invalidationsFor(db: Db, log: FastifyBaseLogger | undefined): Invalidat
  */
 export async function cachesListening(db: Db): Promise<void> {
   await invalidationsFor(db, undefined)?.whenListening();
+}
+
+/**
+ * Resolves once this process has heard every change committed before the call, so a cache filled
+ * after it is not emptied by an earlier write's late notification (a test counting statements).
+ */
+export async function cachesSettled(db: Db): Promise<void> {
+  await invalidationsFor(db, undefined)?.settled(db);
 }
 
 type Entry<V> = { value: V; expires: number };

@@ -251,6 +251,8 @@ export const attemptResultSchema = z.object({
 export const attemptSchema = z.object({
   attemptId: z.number().int(),
   examId: z.number().int(),
+  /** A course's exam (课程考试): its course, where the paper leads back to; null: the team's exam. */
+  courseId: z.number().int().nullable(),
   title: z.string(),
   attemptNo: z.number().int(),
   maxAttempts: z.number().int(),

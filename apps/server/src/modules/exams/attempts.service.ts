@@ -33,6 +33,7 @@ function toAttempt({ attempt: a, exam, examClosed, now }: AttemptWithExam): Atte
   return {
     attemptId: a.id,
     examId: exam.id,
+    courseId: exam.courseId,
     title: exam.title,
     attemptNo: a.attemptNo,
     maxAttempts: exam.maxAttempts,

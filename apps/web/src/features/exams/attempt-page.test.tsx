@@ -17,6 +17,7 @@ const SERVER_NOW = 1_500_000_000_000;
 const paper = (over: Partial<Attempt> = {}): Attempt => ({
   attemptId: 41,
   examId: 5,
+  courseId: null,
   title: '安全考试',
   attemptNo: 1,
   maxAttempts: 2,
@@ -119,6 +120,13 @@ describe('a paper', () => {
     expect(await screen.findByRole('heading', { name: '未通过' })).toBeTruthy();
     expect(screen.getByText('本考试暂不公布答案')).toBeTruthy();
     expect(reads).toBe(2);
+  });
+
+  it("a course's exam (课程考试) leads back to its course, not to the exam list", async () => {
+    mock.onGet(Routes.exam.attempt).reply(...ok(handedIn({ courseId: 7 })));
+    renderApp('/exams/attempt/41');
+    expect(await screen.findByRole('button', { name: '返回课程' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '返回考试列表' })).toBeNull();
   });
 
   it('the whole paper at once, and no countdown without a time limit', async () => {

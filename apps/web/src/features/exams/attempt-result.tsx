@@ -45,7 +45,15 @@ export const AttemptResult = ({ attempt }: { attempt: Attempt }) => {
               </span>
             </Flex>
           }
-          extra={<LinkButton to={WebPaths.exams}>{t('exams.attempt.back')}</LinkButton>}
+          extra={
+            attempt.courseId === null ? (
+              <LinkButton to={WebPaths.exams}>{t('exams.attempt.back')}</LinkButton>
+            ) : (
+              <LinkButton to={WebPaths.learnCourse(attempt.courseId)}>
+                {t('exams.attempt.backToCourse')}
+              </LinkButton>
+            )
+          }
         />
       </Card>
       {attempt.review === null ? (

@@ -33,6 +33,7 @@ export const myExam = (over: Partial<MyExam> = {}): MyExam => ({
 const attempt: Attempt = {
   attemptId: 41,
   examId: 5,
+  courseId: null,
   title: '安全考试',
   attemptNo: 1,
   maxAttempts: 2,

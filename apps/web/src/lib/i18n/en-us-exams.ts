@@ -149,6 +149,7 @@ export const examsEnUS: WithPlurals<typeof examsZhCN> = {
     correctCount: '{{correct}} of {{total}} correct',
     passLine: 'Pass mark {{percent}}%',
     back: 'Back to exams',
+    backToCourse: 'Back to the course',
     yourAnswer: 'Your answer',
     rightAnswer: 'Right answer',
     noAnswer: 'Not answered',

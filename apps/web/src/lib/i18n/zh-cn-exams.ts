@@ -134,6 +134,7 @@ export const examsZhCN = {
     correctCount: '答对 {{correct}} / {{total}} 题',
     passLine: '及格线 {{percent}}%',
     back: '返回考试列表',
+    backToCourse: '返回课程',
     yourAnswer: '你的答案',
     rightAnswer: '正确答案',
     noAnswer: '未作答',
