@@ -52,6 +52,11 @@ beforeEach(() => {
   mock
     .onGet(Routes.comment.courseList)
     .reply(200, { code: 200, msg: 'ok', data: { total: 0, lessons: [], list: [] } });
+  // And, for its authors, its exam (课程考试) and the exam's questions: none here either.
+  mock.onGet(Routes.courseExam.draft).reply(...ok({ exam: null }));
+  mock
+    .onGet(Routes.courseExam.questionList)
+    .reply(...ok({ list: [], total: 0, pageNum: 1, pageSize: 20, tags: [] }));
   mock.onGet(Routes.course.detail).reply((config) => {
     const id = Number((config.params as { courseId: number }).courseId);
     return ok(course(id, id === 5 ? '咖啡入门' : 'Coffee basics'));
