@@ -84,7 +84,7 @@ describe('course details under load', () => {
 
     await page.getByLabel('课程简介', { exact: true }).fill('在服务器很忙时写下的简介。');
     await page.getByLabel('价格（元）', { exact: true }).fill('9.9');
-    await page.locator('input[type="file"]').first().setInputFiles({
+    await page.locator('#course_cover_picker input[type="file"]').setInputFiles({
       name: 'cover.png',
       mimeType: 'image/png',
       buffer: PNG,
@@ -136,7 +136,7 @@ describe('course details under load', () => {
     await courseTitleField(page).waitFor();
     await page.getByRole('img', { name: '暂无封面', exact: true }).waitFor();
     const answered = page.waitForResponse((r) => r.url().includes('/api/file/upload'));
-    await page.locator('input[type="file"]').first().setInputFiles({
+    await page.locator('#course_cover_picker input[type="file"]').setInputFiles({
       name: 'cover.png',
       mimeType: 'image/png',
       buffer: fake,

@@ -143,7 +143,8 @@ describe('course authoring', () => {
     // antd draws the placeholder over its input; the click belongs to the select either way.
     await page.getByRole('combobox', { name: '分类', exact: true }).click({ force: true });
     await page.getByTitle('技术与编程').click();
-    await page.locator('input[type="file"]').setInputFiles(png('cover.png'));
+    // The cover's file input: the course's 课程考试 has its own (the questions' import).
+    await page.locator('#course_cover_picker input[type="file"]').setInputFiles(png('cover.png'));
     await page.getByRole('img', { name: /课程封面/ }).waitFor();
     await expect
       .poll(() =>

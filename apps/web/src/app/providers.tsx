@@ -13,6 +13,8 @@ import { queryClient } from '../lib/query-client.ts';
 const READABLE_GREYS = {
   colorTextTertiary: 'rgba(0, 0, 0, 0.58)',
   colorTextDescription: 'rgba(0, 0, 0, 0.58)',
+  // A select's placeholder is its text until something is picked (全部题型): antd's 0.25 is 1.8:1.
+  colorTextPlaceholder: 'rgba(0, 0, 0, 0.58)',
 };
 
 /**
