@@ -2,7 +2,20 @@ import { PlusOutlined } from '@ant-design/icons';
 import { DIFFICULTIES, QUESTION_TYPES, type Question, type QuestionListQuery } from '@studio/contract';
 import { WebPaths } from '@studio/contract/constants';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Flex, Input, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
+import {
+  App,
+  Button,
+  Card,
+  Empty,
+  Flex,
+  Input,
+  Popconfirm,
+  Select,
+  Space,
+  Table,
+  Tag,
+  Typography,
+} from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
@@ -85,7 +98,11 @@ export const QuestionBank = () => {
           loading={questions.isFetching}
           dataSource={data?.list ?? []}
           scroll={{ x: 640 }}
-          locale={{ emptyText: t('exams.bank.empty') }}
+          // Empty's description is the theme's readable grey; a bare string took the table's disabled
+          // grey (1.8:1, axe's color-contrast on the course editor, where a new course has no questions).
+          locale={{
+            emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('exams.bank.empty')} />,
+          }}
           pagination={{
             current: filter.pageNum,
             pageSize: filter.pageSize,
