@@ -5,11 +5,11 @@
  * lock, and no download link; so does a visitor of a share page, whose HTML holds no file address.
  * The upload goes over tus; one whose connection is cut mid-way resumes from the server's offset.
  */
-import { readFile } from 'node:fs/promises';
 import type { UserInfo } from '@studio/contract';
 import { WebPaths } from '@studio/contract/constants';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { PHONE, accountTabs } from '../support/account-tabs.ts';
+import { downloadedBytes } from '../support/browser.ts';
 import { apiAs } from '../support/session.ts';
 import { accountWithTeam, buyAndPay, uploadCover } from '../support/store-api.ts';
 
@@ -109,7 +109,7 @@ describe('lesson attachments: uploaded by the author, downloaded by a buyer, nam
     await section.getByRole('button', { name: `下载 ${FILE_NAME}` }).click();
     const file = await download;
     expect(file.suggestedFilename()).toBe(FILE_NAME);
-    expect((await readFile(await file.path())).equals(PDF)).toBe(true);
+    expect((await downloadedBytes(file)).equals(PDF)).toBe(true);
     // Nothing is wider than the phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
   });

@@ -3,9 +3,9 @@
  * 发票 from the order's details in 交易信息 (title, tax id, email); the demo owner issues it in the
  * team centre by uploading the PDF; both see 已开具 and download the same PDF.
  */
-import { readFile } from 'node:fs/promises';
 import type { Download, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
+import { downloadedBytes } from '../support/browser.ts';
 import { apiLogin } from '../support/session.ts';
 import { accountWithTeam, buyAndPay, demoCourseId } from '../support/store-api.ts';
 import { accountTabs } from '../support/account-tabs.ts';
@@ -18,8 +18,7 @@ const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer 
 
 /** What a download saved: its file name and bytes. */
 async function saved(download: Download): Promise<{ name: string; body: Buffer }> {
-  const path = await download.path();
-  return { name: download.suggestedFilename(), body: await readFile(path) };
+  return { name: download.suggestedFilename(), body: await downloadedBytes(download) };
 }
 
 describe('invoice: asked from the order, issued in the team centre, downloaded by both', () => {

@@ -9,10 +9,9 @@
 import type { UserInfo } from '@studio/contract';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
-import { readFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { accountTabs } from '../support/account-tabs.ts';
-import { uniquePhone } from '../support/browser.ts';
+import { downloadedBytes, uniquePhone } from '../support/browser.ts';
 import { apiAs, apiSignUp } from '../support/session.ts';
 import { accountWithTeam, buyAndPay, inTeam, uploadCover } from '../support/store-api.ts';
 import { assignTask } from '../support/task-form.ts';
@@ -153,7 +152,7 @@ describe('a task with an exam, and the report that shows it done', () => {
       new RegExp(`^任务报告-${TASK}-\\d{4}-\\d{2}-\\d{2}\\.xlsx$`),
     );
     const book = new ExcelJS.Workbook();
-    await book.xlsx.load((await readFile((await download.path())!)) as unknown as ExcelJS.Buffer);
+    await book.xlsx.load((await downloadedBytes(download)) as unknown as ExcelJS.Buffer);
     const rows: unknown[][] = [];
     book.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
     expect(rows[0]).toEqual(['成员', '状态', '已完成课程', '课程数', '考试通过', '最高分', '完成时间']);
