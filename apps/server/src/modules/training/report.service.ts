@@ -10,6 +10,8 @@ import {
   type CourseReport,
   type CourseReportQuery,
   type MemberReport,
+  type TaskMembersPage,
+  type TaskMembersQuery,
   type TaskReport,
   type TaskReportQuery,
   type TrainingTaskMember,
@@ -43,11 +45,19 @@ export const scoreBuckets = (scores: number[]) =>
     count: scores.filter((s) => s >= from && s <= to).length,
   }));
 
-export async function taskReport(c: TeamCtx, q: TaskReportQuery): Promise<TaskReport> {
+/**
+ * The task's report and its members in the report's order (overdue, to do, done; the roster's
+ * order, by name, within each): the screen's headline figures and the export's rows.
+ */
+export async function taskReportWithMembers(
+  c: TeamCtx,
+  q: TaskReportQuery,
+): Promise<{ report: TaskReport; members: TrainingTaskMember[] }> {
   authorize(c, 'training.report');
   const task = await requireTask(c, q.taskId);
   const scope = await scopeOf(c, q.groupId);
   const [detail] = await describeTasks(c, [task]);
+  // A stable sort: the roster's order by name stays within each state.
   const members = detail!.members
     .filter((m) => scope === null || scope.has(m.userId))
     .sort((a, b) => MEMBER_ORDER[a.state] - MEMBER_ORDER[b.state]);
@@ -56,7 +66,7 @@ export async function taskReport(c: TeamCtx, q: TaskReportQuery): Promise<TaskRe
     task.examId === null ? null : await findTeamExam(c.ctx.db, { teamId: teamOf(c), examId: task.examId });
   const scores = members.flatMap((m) => (m.examScore === null ? [] : [m.examScore]));
   const passed = members.filter((m) => m.examPassed === true).length;
-  return {
+  const report: TaskReport = {
     taskId: task.id,
     title: task.title,
     kind: detail!.kind,
@@ -79,7 +89,28 @@ export async function taskReport(c: TeamCtx, q: TaskReportQuery): Promise<TaskRe
       passRate: percent(passed, members.length),
       buckets: scoreBuckets(scores),
     },
-    members,
+  };
+  return { report, members };
+}
+
+/** The headline figures, over every member in the report's scope (the members are paged apart). */
+export const taskReport = async (c: TeamCtx, q: TaskReportQuery): Promise<TaskReport> =>
+  (await taskReportWithMembers(c, q)).report;
+
+/**
+ * One page of the task's members, of one state if asked. Every member's standing is read to sort
+ * and count them (completion is `standingOf`'s, in code, not a column to page in SQL); only the
+ * page is sent.
+ */
+export async function taskReportMembers(c: TeamCtx, q: TaskMembersQuery): Promise<TaskMembersPage> {
+  const { members } = await taskReportWithMembers(c, q);
+  const chosen = q.state === undefined ? members : members.filter((m) => m.state === q.state);
+  const from = (q.pageNum - 1) * q.pageSize;
+  return {
+    list: chosen.slice(from, from + q.pageSize),
+    total: chosen.length,
+    pageNum: q.pageNum,
+    pageSize: q.pageSize,
   };
 }
 
