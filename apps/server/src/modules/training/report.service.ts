@@ -22,7 +22,7 @@ import { authorize } from '../../platform/policy.ts';
 import { findTeamExam } from '../exams/index.ts';
 import { courseLessonProgress } from '../learning/index.ts';
 import { requireGroup } from './groups.service.ts';
-import { describeTasks, requireTask } from './tasks.service.ts';
+import { describeTasks, memberStandings, requireTask } from './tasks.service.ts';
 import { groupMemberIds, tasksReaching, teamMember } from './training.repo.ts';
 
 const teamOf = (c: TeamCtx) => c.membership.team.id;
@@ -155,31 +155,26 @@ export async function courseReport(c: TeamCtx, q: CourseReportQuery): Promise<Co
   };
 }
 
+/** A member's every task (cancelled ones too), from their own standing only (not each task's members). */
 export async function memberReport(c: TeamCtx, userId: number): Promise<MemberReport> {
   authorize(c, 'training.report');
   const member = await teamMember(c.ctx.db, teamOf(c), userId);
   if (!member) throw new AppError(Code.NOT_FOUND, { data: { field: 'userId' } });
-  const described = await describeTasks(c, await tasksReaching(c.ctx.db, teamOf(c), userId));
+  const tasks = await tasksReaching(c.ctx.db, teamOf(c), userId);
   return {
     userId,
     nickName: member.nickName,
-    tasks: described.flatMap((task) => {
-      const m = task.members.find((one) => one.userId === userId);
-      if (!m) return [];
-      return [
-        {
-          taskId: task.taskId,
-          title: task.title,
-          taskState: task.state,
-          dueDay: task.dueDay,
-          state: m.state,
-          courseCount: task.courses.length,
-          completedCourses: m.completedCourses,
-          examPassed: m.examPassed,
-          examScore: m.examScore,
-          doneAt: m.doneAt,
-        },
-      ];
-    }),
+    tasks: (await memberStandings(c, tasks, userId)).map(({ task, courses, standing, state }) => ({
+      taskId: task.id,
+      title: task.title,
+      taskState: task.cancelledAt ? 'cancelled' : 'open',
+      dueDay: task.dueDay,
+      state,
+      courseCount: courses.length,
+      completedCourses: standing.completedCourses,
+      examPassed: standing.examPassed,
+      examScore: standing.examScore,
+      doneAt: standing.doneAt,
+    })),
   };
 }
