@@ -2,8 +2,9 @@
  * 课程考试 end to end, on a desktop: the seller adds two questions and an exam (pass mark 100%, two
  * attempts) in the course editor's 课程考试 and releases the course; a member of a buying team
  * finishes the lessons (the course is not complete yet: 需通过课程考试), fails the exam once, passes
- * it on the second attempt, and then sees the course 已完成 with its certificate. Seller, buyer and
- * member are fresh accounts; the course is made through the API.
+ * it on the second attempt, and then sees the course 已完成 with its certificate, which shows the
+ * member their score and a visitor only that the exam was passed. The seller's 结业要求 says the
+ * exam must be passed. Seller, buyer and member are fresh accounts; the course is made through the API.
  */
 import type { UserInfo } from '@studio/contract';
 import type { Page } from 'playwright-core';
@@ -109,6 +110,11 @@ describe('a course exam', () => {
     await form.getByRole('spinbutton', { name: '及格线（%）', exact: true }).fill('100');
     await form.getByRole('button', { name: /确\s*定/ }).click();
     await section.getByText(new RegExp(`${EXAM} · 共 2 题`)).waitFor();
+    // 结业要求 now says the exam must be passed, and links to the 课程考试 panel.
+    const rules = page.getByRole('group', { name: '结业要求' });
+    await rules.getByText(`学员还需通过课程考试「${EXAM}」（及格线 100%）才能结业、获得证书。`).waitFor();
+    await rules.getByRole('link', { name: '前往课程考试' }).click();
+    await page.waitForURL((url) => url.hash === `#course-exam-${courseId}`);
 
     await apiAs(baseUrl, seller, '/course/release', { courseId });
   });
@@ -144,5 +150,11 @@ describe('a course exam', () => {
     await page.waitForURL((url) => url.pathname.startsWith('/certificate/'));
     await page.getByText(TITLE).first().waitFor();
     expect(page.url()).toContain('/certificate/');
+    // The learner sees their score; a visitor (below) only that they passed.
+    await page.getByText(`已通过「${EXAM}」，成绩 100 分（及格线 100%）`).waitFor();
+    const visitor = await pageAs(null, { viewport: DESKTOP });
+    await visitor.goto(page.url());
+    await visitor.getByText(`已通过「${EXAM}」（及格线 100%）`).waitFor();
+    expect(await visitor.getByText(/成绩 100 分/).count()).toBe(0);
   });
 });

@@ -2,8 +2,9 @@
  * A task with an exam, end to end, and the OWNER's report: a seller releases a one-lesson course; a
  * buyer team's OWNER buys it, makes a one-question exam and, in the team centre, assigns the course
  * with the exam to a member; the member completes the course, fails the exam once, passes it on the
- * second attempt, and 我的任务 reads 已完成; the OWNER's 培训报告 shows 100% (its chart's table too)
- * and the .xlsx it downloads holds the member's row. Every account is fresh (the demo's progress is
+ * second attempt, and 我的任务 reads 已完成; the OWNER's 培训报告 shows 100% (its chart's table too),
+ * the member in its paged member table (filtered by state on the server), and the .xlsx it
+ * downloads holds the member's row. Every account is fresh (the demo's progress is
  * other journeys').
  */
 import type { UserInfo } from '@studio/contract';
@@ -143,6 +144,16 @@ describe('a task with an exam, and the report that shows it done', () => {
     const table = page.getByRole('table', { name: '成员完成情况' });
     await table.getByRole('row', { name: '已完成 1' }).waitFor();
     await page.getByRole('img', { name: '1 人参加考试，通过率 100%' }).waitFor();
+    // The member table is the server's page; its state filter asks the server again.
+    const members = page
+      .getByRole('table')
+      .filter({ has: page.getByRole('columnheader', { name: '考试最高分' }) });
+    await members.getByRole('row').filter({ hasText: member.nickName }).getByText('100 · 通过').waitFor();
+    const filter = page.getByRole('radiogroup', { name: '按状态筛选成员' });
+    await filter.getByText('已逾期', { exact: true }).click();
+    await page.getByText('没有这个状态的成员').waitFor();
+    await filter.getByText('已完成', { exact: true }).click();
+    await members.getByRole('row').filter({ hasText: member.nickName }).waitFor();
 
     const [download] = await Promise.all([
       page.waitForEvent('download'),

@@ -196,6 +196,8 @@ export const Routes = {
     /** The asker's own open tasks with their state (我的任务). */
     mine: '/training/task/mine',
     reportTask: '/training/report/task',
+    /** A task's members, a page at a time (the report's and the team centre's table). */
+    reportTaskMembers: '/training/report/task/members',
     reportCourse: '/training/report/course',
     reportMember: '/training/report/member',
     reportTaskExport: '/training/report/task/export',

@@ -54,11 +54,18 @@ export type LessonGate = {
 /** What exams answers learning about the exams released with courses. */
 export type CourseExams = {
   releasedExam(db: Db, releaseId: number): Promise<{ examId: number; title: string } | null>;
-  /** The best score and whether it passed, over the course's released exams; null: never handed in. */
+  /**
+   * The best score and whether it passed, over the course's released exams, and the best pass (its
+   * score and that copy's pass mark, for the certificate); null: never handed in.
+   */
   standing(
     db: Db,
     q: { teamId: number; userId: number; courseId: number },
-  ): Promise<{ passed: boolean; bestScore: number | null } | null>;
+  ): Promise<{
+    passed: boolean;
+    bestScore: number | null;
+    bestPass: { score: number; passPercent: number } | null;
+  } | null>;
 };
 
 /** One kind of lesson asset's part of the hourly sweep (modules/assets' asset-sweep.ts): what it freed, by name. */

@@ -20,6 +20,8 @@ import {
   courseReportSchema,
   memberReportQuery,
   memberReportSchema,
+  taskMembersPageSchema,
+  taskMembersQuery,
   taskReportQuery,
   taskReportSchema,
 } from '../schemas/training-report.ts';
@@ -125,6 +127,16 @@ export const training = {
     summary: "A task's report (OWNER/ADMIN): completion, overdue members, exam score spread and pass rate",
     input: taskReportQuery,
     output: taskReportSchema,
+  }),
+  reportTaskMembers: endpoint({
+    method: 'GET',
+    path: Routes.training.reportTaskMembers,
+    auth: 'team',
+    summary: "A task's members and their standing, a page at a time (OWNER/ADMIN)",
+    description:
+      "Overdue first, then to do, then done (by name within each); `state` and `groupId` narrow the list. The headline figures are the task report's, over every member.",
+    input: taskMembersQuery,
+    output: taskMembersPageSchema,
   }),
   reportCourse: endpoint({
     method: 'GET',

@@ -199,7 +199,7 @@ export type QuizAnswered = z.infer<typeof quizAnsweredSchema>;
 /** Any code up to 64 characters: one that is not a certificate's is unknown (404), not malformed (400). */
 export const certificateQuery = z.object({ code: z.string().trim().min(1).max(64) });
 
-/** The public verification page: the certificate and nothing else about the learner. */
+/** The public verification page: the certificate and nothing else about the learner (but to the learner). */
 export const certificateSchema = z.object({
   code: z.string(),
   learnerName: z.string(),
@@ -211,6 +211,18 @@ export const certificateSchema = z.object({
   issuedAt: z.number(),
   /** 已撤销: the course was refunded or otherwise lost by the learner's team; never valid again. */
   revokedAt: z.number().nullable(),
+  /**
+   * The course exam (课程考试) its completion needed, passed (null: none was needed): its title and
+   * pass mark for anyone; the learner's best passing score only to the learner, signed in (null to
+   * anyone else: a verifier learns that they passed, not how well).
+   */
+  exam: z
+    .object({
+      title: z.string(),
+      passPercent: z.number().int(),
+      score: z.number().int().nullable(),
+    })
+    .nullable(),
 });
 export type Certificate = z.infer<typeof certificateSchema>;
 

@@ -1,12 +1,12 @@
 /**
  * Training reports an OWNER reads at a glance (issue 46.5): per task (completion, overdue members,
- * the exam's score spread and pass rate), per course (completion by lesson: where learners stop) and
+ * the exam's score spread and pass rate; its members paged apart), per course (completion by lesson: where learners stop) and
  * per member (their tasks). Each may be narrowed to a member group. Their exports (.xlsx, CSV) are
  * file routes with the same queries plus `format`.
  */
 import { z } from 'zod';
 import type { UiLang } from '../constants.ts';
-import { queryIdSchema, queryNumber } from './common.ts';
+import { pageQuerySchema, pageSchema, queryIdSchema, queryNumber } from './common.ts';
 import { LEARNER_TASK_STATES, TASK_KINDS, TASK_STATES, trainingTaskMemberSchema } from './training.ts';
 
 const groupFilter = { groupId: queryIdSchema.optional() };
@@ -15,6 +15,18 @@ export type TaskReportQuery = z.infer<typeof taskReportQuery>;
 export const courseReportQuery = z.object({ courseId: queryIdSchema, ...groupFilter });
 export type CourseReportQuery = z.infer<typeof courseReportQuery>;
 export const memberReportQuery = z.object({ userId: queryIdSchema });
+
+/**
+ * A task's members a page at a time (thousands on a large team), in the report's order (overdue,
+ * to do, done; by name within each), optionally one state's and one group's.
+ */
+export const taskMembersQuery = pageQuerySchema.extend({
+  ...taskReportQuery.shape,
+  state: z.enum(LEARNER_TASK_STATES).optional(),
+});
+export type TaskMembersQuery = z.infer<typeof taskMembersQuery>;
+export const taskMembersPageSchema = pageSchema(trainingTaskMemberSchema);
+export type TaskMembersPage = z.infer<typeof taskMembersPageSchema>;
 
 export const EXPORT_FORMATS = ['xlsx', 'csv'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -65,8 +77,6 @@ export const taskReportSchema = z.object({
   /** Done / assignees in the report, 0–100. */
   completion: z.number().int(),
   exam: taskReportExamSchema.nullable(),
-  /** Overdue first, then to do, then done. */
-  members: z.array(trainingTaskMemberSchema),
 });
 export type TaskReport = z.infer<typeof taskReportSchema>;
 

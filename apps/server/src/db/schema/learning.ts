@@ -105,6 +105,13 @@ export const certificates = pgTable(
     issuerTeamName: varchar('issuer_team_name', { length: 60 }).notNull().default(''),
     issuedAt: ts('issued_at').notNull().defaultNow(),
     revokedAt: ts('revoked_at'),
+    /**
+     * The course exam (课程考试) the completion needed, as it stood at issue: its title, the
+     * learner's best passing score and that attempt's pass mark (all null: no exam was needed).
+     */
+    examTitle: varchar('exam_title', { length: 100 }),
+    examScore: integer('exam_score'),
+    examPassPercent: integer('exam_pass_percent'),
   },
   (t) => [
     uniqueIndex('certificates_learner_uq')

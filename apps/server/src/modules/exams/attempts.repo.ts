@@ -185,18 +185,26 @@ export async function examStandings(db: Db, teamId: number, examIds: number[], u
     .groupBy(examAttempts.examId, examAttempts.userId);
 }
 
+/** A learner's best pass at a course's exam: the score and the pass mark of the copy it passed. */
+export type CoursePass = { score: number; passPercent: number };
+
 /**
  * A learner's standing over every released copy of a course's exam (a pass before a new release
- * still counts, as a lesson completed before it does); null when they handed in none.
+ * still counts, as a lesson completed before it does), with their best pass (the highest passing
+ * score, the earliest of equals, and its copy's pass mark); null when they handed in none.
  */
 export async function courseStanding(
   db: Db,
   q: { teamId: number; userId: number; courseId: number },
-): Promise<{ passed: boolean; bestScore: number | null } | null> {
+): Promise<{ passed: boolean; bestScore: number | null; bestPass: CoursePass | null } | null> {
   const [row] = await db
     .select({
       passed: sql<boolean>`bool_or(${examAttempts.passed})`,
       bestScore: sql<number | null>`max(${examAttempts.score})`,
+      bestPass: sql<CoursePass | null>`(array_agg(
+          json_build_object('score', ${examAttempts.score}, 'passPercent', ${exams.passPercent})
+          order by ${examAttempts.score} desc, ${examAttempts.submittedAt}
+        ) filter (where ${examAttempts.passed}))[1]`,
     })
     .from(examAttempts)
     .innerJoin(exams, eq(exams.id, examAttempts.examId))
@@ -208,5 +216,7 @@ export async function courseStanding(
         sql`${examAttempts.submittedAt} is not null`,
       ),
     );
-  return row && row.passed !== null ? { passed: row.passed, bestScore: row.bestScore } : null;
+  return row && row.passed !== null
+    ? { passed: row.passed, bestScore: row.bestScore, bestPass: row.bestPass }
+    : null;
 }

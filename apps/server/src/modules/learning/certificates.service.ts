@@ -24,9 +24,14 @@ export async function revokeLostCertificates(tx: Db, teamId: number): Promise<nu
 
 /**
  * The public verification page's data: the certificate's own fields, nothing else about the learner.
- * A revoked certificate says so and when (the page never shows it as valid).
+ * A revoked certificate says so and when (the page never shows it as valid). The course exam it
+ * needed reads as passed, with its pass mark; the score only when the viewer is the learner.
  */
-export async function viewCertificate(ctx: AppContext, code: string): Promise<Certificate> {
+export async function viewCertificate(
+  ctx: AppContext,
+  code: string,
+  viewerId: number | null,
+): Promise<Certificate> {
   const row = await findCertificate(ctx.db, code);
   if (!row) throw new AppError(Code.NOT_FOUND);
   return {
@@ -37,5 +42,13 @@ export async function viewCertificate(ctx: AppContext, code: string): Promise<Ce
     learnerTeamName: row.teamName,
     issuedAt: row.issuedAt.getTime(),
     revokedAt: row.revokedAt ? row.revokedAt.getTime() : null,
+    exam:
+      row.examTitle === null
+        ? null
+        : {
+            title: row.examTitle,
+            passPercent: row.examPassPercent ?? 0,
+            score: viewerId === row.userId ? row.examScore : null,
+          },
   };
 }

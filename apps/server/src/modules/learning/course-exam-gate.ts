@@ -12,6 +12,28 @@ import type { LearnableCourse } from './learnable-course.ts';
 
 export type CourseExamState = { examId: number; title: string; passed: boolean; bestScore: number | null };
 
+/** What a certificate records of the exam its completion needed: its title and the learner's best pass. */
+export type CertificateExam = { title: string; score: number; passPercent: number };
+
+/** The release's exam with the learner's standing and best pass; null: no exam (or no provider). */
+async function examWithPass(
+  ctx: AppContext,
+  db: Db,
+  course: LearnableCourse,
+  learner: { teamId: number; userId: number },
+) {
+  const exams = ctx.providers.one('exams.courseExams');
+  const exam = exams ? await exams.releasedExam(db, course.releaseId) : null;
+  if (!exams || !exam) return null;
+  const standing = await exams.standing(db, { ...learner, courseId: course.courseId });
+  const state: CourseExamState = {
+    ...exam,
+    passed: standing?.passed ?? false,
+    bestScore: standing?.bestScore ?? null,
+  };
+  return { state, bestPass: standing?.bestPass ?? null };
+}
+
 /** The exam the course's release carries with the learner's standing, or null (no exam, or no provider). */
 export async function courseExamState(
   ctx: AppContext,
@@ -19,22 +41,23 @@ export async function courseExamState(
   course: LearnableCourse,
   learner: { teamId: number; userId: number },
 ): Promise<CourseExamState | null> {
-  const exams = ctx.providers.one('exams.courseExams');
-  const exam = exams ? await exams.releasedExam(db, course.releaseId) : null;
-  if (!exams || !exam) return null;
-  const standing = await exams.standing(db, { ...learner, courseId: course.courseId });
-  return { ...exam, passed: standing?.passed ?? false, bestScore: standing?.bestScore ?? null };
+  return (await examWithPass(ctx, db, course, learner))?.state ?? null;
 }
 
-/** Whether the course's exam holds its completion back (it has one, not yet passed). */
-export async function examPending(
+/**
+ * The course exam as completion reads it: `pending` while it holds the course back (it has one,
+ * not yet passed), else what the certificate records of it (null: the release carries none).
+ */
+export async function examGate(
   ctx: AppContext,
   db: Db,
   course: LearnableCourse,
   learner: { teamId: number; userId: number },
-): Promise<boolean> {
-  const state = await courseExamState(ctx, db, course, learner);
-  return state !== null && !state.passed;
+): Promise<'pending' | CertificateExam | null> {
+  const found = await examWithPass(ctx, db, course, learner);
+  if (!found) return null;
+  if (!found.state.passed || !found.bestPass) return 'pending';
+  return { title: found.state.title, ...found.bestPass };
 }
 
 export type ExamGraded = Extract<DomainEvent, { type: 'exam.graded' }>;

@@ -37,5 +37,8 @@ export const learningRoutes =
           .header('content-disposition', "attachment; filename*=UTF-8''learning-report.csv")
           .send(await learnReportCsv(teamCtxOf(r), r.query, requestLang(r))),
     );
-    serve(app, endpoints.certificate.view, async (r) => viewCertificate(ctx, r.query.code));
+    // A public route still reads a session when one is sent: the learner sees their exam score.
+    serve(app, endpoints.certificate.view, async (r) =>
+      viewCertificate(ctx, r.query.code, r.actor?.user.id ?? null),
+    );
   };

@@ -20,7 +20,7 @@ import {
   type PositionSaved,
 } from './learning.repo.ts';
 import { newCertificateCode } from './certificates.service.ts';
-import { examPending, type ExamGraded } from './course-exam-gate.ts';
+import { examGate, type ExamGraded } from './course-exam-gate.ts';
 import type { AppContext } from '../../platform/context.ts';
 import {
   completionOf,
@@ -100,7 +100,8 @@ async function settleCourse(ctx: AppContext, tx: Db, who: Named, course: Learnab
   const attempts = await latestAttempts(tx, learner, course.courseId);
   const { score } = quizTally(course.release.snapshot.lessons, attempts);
   if (score !== null && score < completionOf(course).passMark) return;
-  if (await examPending(ctx, tx, course, learner)) return;
+  const exam = await examGate(ctx, tx, course, learner);
+  if (exam === 'pending') return;
   if (!(await markCourseComplete(tx, learner, course.courseId))) return;
   await insertCertificate(tx, {
     code: newCertificateCode(),
@@ -111,6 +112,10 @@ async function settleCourse(ctx: AppContext, tx: Db, who: Named, course: Learnab
     // 颁发团队: the team that made the course; the learner's own team is named beside it.
     issuerTeamName: course.teamName,
     teamName,
+    // The exam it needed, as it stood now (a certificate states what held at issue, like its names).
+    examTitle: exam?.title ?? null,
+    examScore: exam?.score ?? null,
+    examPassPercent: exam?.passPercent ?? null,
   });
 }
 

@@ -141,7 +141,7 @@ export const memberHead = (head: PageHead): PageHead =>
 export async function certificateHead(ctx: AppContext, code: string): Promise<PageHead> {
   const path = WebPaths.certificate(encodeURIComponent(code));
   try {
-    await viewCertificate(ctx, code);
+    await viewCertificate(ctx, code, null);
     return { status: 200, noindex: true, title: '证书验证', description: '课程结业证书的验证页面。', path };
   } catch (error) {
     if (codeOf(error) !== Code.NOT_FOUND) throw error;

@@ -12,12 +12,12 @@ import {
 } from '@studio/contract';
 import type { TeamCtx } from '../../platform/auth.ts';
 import { sheetFile, type SheetFile } from '../../platform/sheet-file.ts';
-import { courseReport, taskReport } from './report.service.ts';
+import { courseReport, taskReportWithMembers } from './report.service.ts';
 
 const when = (ms: number | null) => (ms === null ? null : chinaDateTime(ms));
 
 export async function taskReportSheet(c: TeamCtx, q: TaskReportQuery, lang: UiLang): Promise<SheetFile> {
-  const report = await taskReport(c, q);
+  const { report, members } = await taskReportWithMembers(c, q);
   const col = TRAINING_EXPORT_COLUMNS[lang];
   const withExam = report.exam !== null;
   return {
@@ -29,7 +29,7 @@ export async function taskReportSheet(c: TeamCtx, q: TaskReportQuery, lang: UiLa
       ...(withExam ? [col.examPassed, col.examScore] : []),
       col.doneAt,
     ],
-    rows: report.members.map((m) => [
+    rows: members.map((m) => [
       m.nickName,
       col[m.state],
       m.completedCourses,

@@ -10,6 +10,8 @@ import {
   type CourseReport,
   type CourseReportQuery,
   type MemberReport,
+  type TaskMembersPage,
+  type TaskMembersQuery,
   type TaskReport,
   type TaskReportQuery,
   type TrainingTaskMember,
@@ -20,7 +22,7 @@ import { authorize } from '../../platform/policy.ts';
 import { findTeamExam } from '../exams/index.ts';
 import { courseLessonProgress } from '../learning/index.ts';
 import { requireGroup } from './groups.service.ts';
-import { describeTasks, requireTask } from './tasks.service.ts';
+import { describeTasks, memberStandings, requireTask } from './tasks.service.ts';
 import { groupMemberIds, tasksReaching, teamMember } from './training.repo.ts';
 
 const teamOf = (c: TeamCtx) => c.membership.team.id;
@@ -43,11 +45,19 @@ export const scoreBuckets = (scores: number[]) =>
     count: scores.filter((s) => s >= from && s <= to).length,
   }));
 
-export async function taskReport(c: TeamCtx, q: TaskReportQuery): Promise<TaskReport> {
+/**
+ * The task's report and its members in the report's order (overdue, to do, done; the roster's
+ * order, by name, within each): the screen's headline figures and the export's rows.
+ */
+export async function taskReportWithMembers(
+  c: TeamCtx,
+  q: TaskReportQuery,
+): Promise<{ report: TaskReport; members: TrainingTaskMember[] }> {
   authorize(c, 'training.report');
   const task = await requireTask(c, q.taskId);
   const scope = await scopeOf(c, q.groupId);
   const [detail] = await describeTasks(c, [task]);
+  // A stable sort: the roster's order by name stays within each state.
   const members = detail!.members
     .filter((m) => scope === null || scope.has(m.userId))
     .sort((a, b) => MEMBER_ORDER[a.state] - MEMBER_ORDER[b.state]);
@@ -56,7 +66,7 @@ export async function taskReport(c: TeamCtx, q: TaskReportQuery): Promise<TaskRe
     task.examId === null ? null : await findTeamExam(c.ctx.db, { teamId: teamOf(c), examId: task.examId });
   const scores = members.flatMap((m) => (m.examScore === null ? [] : [m.examScore]));
   const passed = members.filter((m) => m.examPassed === true).length;
-  return {
+  const report: TaskReport = {
     taskId: task.id,
     title: task.title,
     kind: detail!.kind,
@@ -79,7 +89,28 @@ export async function taskReport(c: TeamCtx, q: TaskReportQuery): Promise<TaskRe
       passRate: percent(passed, members.length),
       buckets: scoreBuckets(scores),
     },
-    members,
+  };
+  return { report, members };
+}
+
+/** The headline figures, over every member in the report's scope (the members are paged apart). */
+export const taskReport = async (c: TeamCtx, q: TaskReportQuery): Promise<TaskReport> =>
+  (await taskReportWithMembers(c, q)).report;
+
+/**
+ * One page of the task's members, of one state if asked. Every member's standing is read to sort
+ * and count them (completion is `standingOf`'s, in code, not a column to page in SQL); only the
+ * page is sent.
+ */
+export async function taskReportMembers(c: TeamCtx, q: TaskMembersQuery): Promise<TaskMembersPage> {
+  const { members } = await taskReportWithMembers(c, q);
+  const chosen = q.state === undefined ? members : members.filter((m) => m.state === q.state);
+  const from = (q.pageNum - 1) * q.pageSize;
+  return {
+    list: chosen.slice(from, from + q.pageSize),
+    total: chosen.length,
+    pageNum: q.pageNum,
+    pageSize: q.pageSize,
   };
 }
 
@@ -124,31 +155,26 @@ export async function courseReport(c: TeamCtx, q: CourseReportQuery): Promise<Co
   };
 }
 
+/** A member's every task (cancelled ones too), from their own standing only (not each task's members). */
 export async function memberReport(c: TeamCtx, userId: number): Promise<MemberReport> {
   authorize(c, 'training.report');
   const member = await teamMember(c.ctx.db, teamOf(c), userId);
   if (!member) throw new AppError(Code.NOT_FOUND, { data: { field: 'userId' } });
-  const described = await describeTasks(c, await tasksReaching(c.ctx.db, teamOf(c), userId));
+  const tasks = await tasksReaching(c.ctx.db, teamOf(c), userId);
   return {
     userId,
     nickName: member.nickName,
-    tasks: described.flatMap((task) => {
-      const m = task.members.find((one) => one.userId === userId);
-      if (!m) return [];
-      return [
-        {
-          taskId: task.taskId,
-          title: task.title,
-          taskState: task.state,
-          dueDay: task.dueDay,
-          state: m.state,
-          courseCount: task.courses.length,
-          completedCourses: m.completedCourses,
-          examPassed: m.examPassed,
-          examScore: m.examScore,
-          doneAt: m.doneAt,
-        },
-      ];
-    }),
+    tasks: (await memberStandings(c, tasks, userId)).map(({ task, courses, standing, state }) => ({
+      taskId: task.id,
+      title: task.title,
+      taskState: task.cancelledAt ? 'cancelled' : 'open',
+      dueDay: task.dueDay,
+      state,
+      courseCount: courses.length,
+      completedCourses: standing.completedCourses,
+      examPassed: standing.examPassed,
+      examScore: standing.examScore,
+      doneAt: standing.doneAt,
+    })),
   };
 }

@@ -264,13 +264,8 @@ export async function trainingTaskDetail(c: TeamCtx, taskId: number): Promise<Tr
   return detail!;
 }
 
-const STATE_ORDER: Record<LearnerTaskState, number> = { overdue: 0, todo: 1, done: 2 };
-
-/** 我的任务: the member's open tasks, overdue first, then to do, then done; each by due day. */
-export async function myTrainingTasks(c: TeamCtx): Promise<{ list: MyTrainingTask[]; today: string }> {
-  authorize(c, 'training.study');
-  const userId = c.actor.user.id;
-  const tasks = await openTasksOf(c.ctx.db, teamOf(c), userId);
+/** One member's standing on each of these tasks, from their own completions and exams only. */
+export async function memberStandings(c: TeamCtx, tasks: TaskRow[], userId: number) {
   const links = await taskLinks(
     c.ctx.db,
     tasks.map((t) => t.id),
@@ -282,30 +277,43 @@ export async function myTrainingTasks(c: TeamCtx): Promise<{ list: MyTrainingTas
     userId,
   );
   const now = Date.now();
-  const list = tasks.map((task): MyTrainingTask => {
-    const courses = links.courses.filter((l) => l.taskId === task.id);
+  return tasks.map((task) => {
+    const courses = links.courses
+      .filter((l) => l.taskId === task.id)
+      .map((l) => ({
+        courseId: l.courseId,
+        title: l.title,
+        completed: progress.completedAt.has(`${userId}:${l.courseId}`),
+      }));
     const standing = standingOf(
       progress,
       task,
       courses.map((l) => l.courseId),
       userId,
     );
-    return {
+    return { task, courses, standing, state: stateOf(standing.isDone, task.dueDay, now) };
+  });
+}
+
+const STATE_ORDER: Record<LearnerTaskState, number> = { overdue: 0, todo: 1, done: 2 };
+
+/** 我的任务: the member's open tasks, overdue first, then to do, then done; each by due day. */
+export async function myTrainingTasks(c: TeamCtx): Promise<{ list: MyTrainingTask[]; today: string }> {
+  authorize(c, 'training.study');
+  const tasks = await openTasksOf(c.ctx.db, teamOf(c), c.actor.user.id);
+  const list = (await memberStandings(c, tasks, c.actor.user.id)).map(
+    ({ task, courses, standing, state }): MyTrainingTask => ({
       taskId: task.id,
       title: task.title,
       kind: task.required ? 'required' : 'elective',
       startDay: task.startDay,
       dueDay: task.dueDay,
-      state: stateOf(standing.isDone, task.dueDay, now),
-      courses: courses.map((l) => ({
-        courseId: l.courseId,
-        title: l.title,
-        completed: progress.completedAt.has(`${userId}:${l.courseId}`),
-      })),
+      state,
+      courses,
       exam: task.examId === null ? null : { examId: task.examId, passed: standing.examPassed === true },
       createdAt: task.createdAt.getTime(),
-    };
-  });
+    }),
+  );
   list.sort((a, b) => STATE_ORDER[a.state] - STATE_ORDER[b.state]);
-  return { list, today: chinaDay(now) };
+  return { list, today: chinaDay(Date.now()) };
 }

@@ -20,7 +20,7 @@ import {
 } from './tasks.service.ts';
 import { serve } from '../../platform/endpoint.ts';
 import { requestLang } from '../../platform/request-lang.ts';
-import { courseReport, memberReport, taskReport } from './report.service.ts';
+import { courseReport, memberReport, taskReport, taskReportMembers } from './report.service.ts';
 import { courseReportFile, taskReportFile } from './report-export.ts';
 
 const team = { auth: 'team' } as const;
@@ -57,6 +57,7 @@ export const trainingRoutes =
     });
     serve(app, endpoints.training.mine, async (r) => myTrainingTasks(teamCtxOf(r)));
     serve(app, endpoints.training.reportTask, async (r) => taskReport(teamCtxOf(r), r.query));
+    serve(app, endpoints.training.reportTaskMembers, async (r) => taskReportMembers(teamCtxOf(r), r.query));
     serve(app, endpoints.training.reportCourse, async (r) => courseReport(teamCtxOf(r), r.query));
     serve(app, endpoints.training.reportMember, async (r) => memberReport(teamCtxOf(r), r.query.userId));
     // Downloads are file routes (like the question bank's export), with the screens' rights.

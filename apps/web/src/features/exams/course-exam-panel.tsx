@@ -10,6 +10,22 @@ import { examKeys } from './exams-api.ts';
 import { QuestionBank } from './question-bank-page.tsx';
 import './exams.css';
 
+/** The 课程考试 heading's id: what links to the panel (the 结业要求 form's) point at. */
+export const courseExamTitleId = (courseId: number) => `course-exam-${courseId}`;
+
+/**
+ * The course's exam as its authors edit it (`exam: null`: none). Asked only of those who may edit
+ * the course; the panel and the 结业要求 form read the same query.
+ */
+export const useCourseExamDraft = (courseId: number, enabled = true) => {
+  const teamId = useTeamId();
+  return useQuery({
+    queryKey: examKeys.courseDraft(teamId, courseId),
+    queryFn: () => courseExamApi.draft(courseId),
+    enabled,
+  });
+};
+
 /**
  * 课程考试 in the course editor: the course's exam settings and its questions — the team's bank and
  * exam screens, owned by the course. Learners get what is here with the next release.
@@ -17,13 +33,9 @@ import './exams.css';
 export const CourseExamPanel = ({ courseId }: { courseId: number }) => {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const teamId = useTeamId();
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
-  const draft = useQuery({
-    queryKey: examKeys.courseDraft(teamId, courseId),
-    queryFn: () => courseExamApi.draft(courseId),
-  });
+  const draft = useCourseExamDraft(courseId);
   const remove = useMutation({
     mutationFn: () => courseExamApi.remove(courseId),
     onSuccess: () => {
@@ -32,7 +44,7 @@ export const CourseExamPanel = ({ courseId }: { courseId: number }) => {
     },
   });
   const exam: Exam | null = draft.data?.exam ?? null;
-  const titleId = `course-exam-${courseId}`;
+  const titleId = courseExamTitleId(courseId);
   return (
     <ExamOwnerContext.Provider value={{ courseId }}>
       <section aria-labelledby={titleId}>

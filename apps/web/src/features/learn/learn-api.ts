@@ -11,11 +11,13 @@ import type { AxiosRequestConfig } from 'axios';
 import { api } from '../../lib/request.ts';
 import { readToken } from '../../lib/storage.ts';
 import { useTeamId } from '../../lib/current-team.ts';
+import { useSession } from '../../lib/session-store.ts';
 import { call } from '../../lib/call.ts';
 
 /**
  * Query keys. What a learner may learn, and their progress, belong to the current team, so the team
- * id is part of every key; a certificate is public and the same for everyone.
+ * id is part of every key; a certificate is public, the same for everyone but its learner (who
+ * also reads their exam score), so the viewer's id is part of its key.
  */
 export const learnKeys = {
   all: ['learn'] as const,
@@ -24,7 +26,7 @@ export const learnKeys = {
   course: (teamId: number | undefined, courseId: number) => ['learn', teamId, 'course', courseId] as const,
   report: (teamId: number | undefined, query: LearnReportQuery) =>
     ['learn', teamId, 'report', query] as const,
-  certificate: (code: string) => ['certificate', code] as const,
+  certificate: (code: string, viewerId: number | null) => ['certificate', code, viewerId] as const,
 };
 
 /** The filters as sent: an empty keyword and no course are left out rather than sent blank. */
@@ -97,12 +99,14 @@ export const useLearnCourse = (courseId: number) => {
   });
 };
 
-export const useCertificate = (code: string) =>
-  useQuery({
-    queryKey: learnKeys.certificate(code),
+export const useCertificate = (code: string) => {
+  const viewerId = useSession((s) => s.user?.userId ?? null);
+  return useQuery({
+    queryKey: learnKeys.certificate(code, viewerId),
     queryFn: () => learnApi.certificate(code),
     staleTime: Infinity,
   });
+};
 
 /** The team learning report; `enabled` is false for a member, who may not read it (no request). */
 export const useLearnReport = (query: LearnReportQuery, enabled: boolean) => {

@@ -9,27 +9,23 @@ import { useTranslation } from 'react-i18next';
 import { fromNow } from '../../lib/dayjs.ts';
 import { TaskFormModal } from './task-form-modal.tsx';
 import { TaskMembers } from './task-members.tsx';
-import { refreshTraining, trainingApi, useTask, useTasks } from './training-api.ts';
+import { refreshTraining, trainingApi, useTasks } from './training-api.ts';
 
 /** One task's members and where each stands, overdue first (its charts are on the report page). */
 const TaskDetail = ({ task, onClose }: { task: TrainingTask | null; onClose: () => void }) => {
   const { t } = useTranslation();
-  const detail = useTask(task?.taskId ?? null);
-  const order = { overdue: 0, todo: 1, done: 2 };
-  const members = [...(detail.data?.members ?? [])].sort((a, b) => order[a.state] - order[b.state]);
   return (
     <Modal
       open={task !== null}
       title={task && t('training.tasks.detailTitle', { title: task.title })}
       onCancel={onClose}
       footer={null}
-      width={640}
+      width={720}
+      destroyOnHidden
     >
-      <TaskMembers
-        members={members}
-        courseCount={detail.data?.courses.length ?? 0}
-        loading={detail.isPending}
-      />
+      {task && (
+        <TaskMembers taskId={task.taskId} courseCount={task.courses.length} withExam={task.examId !== null} />
+      )}
     </Modal>
   );
 };

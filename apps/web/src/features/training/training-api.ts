@@ -1,6 +1,12 @@
 import { Routes } from '@studio/contract/constants';
-import type { CourseReportQuery, ExportFormat, TaskReportQuery, TrainingTaskBody } from '@studio/contract';
-import { useQuery } from '@tanstack/react-query';
+import type {
+  CourseReportQuery,
+  ExportFormat,
+  TaskMembersQuery,
+  TaskReportQuery,
+  TrainingTaskBody,
+} from '@studio/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { queryClient } from '../../lib/query-client.ts';
 import { call } from '../../lib/call.ts';
 import { api } from '../../lib/request.ts';
@@ -11,7 +17,6 @@ export const trainingKeys = {
   all: ['training'] as const,
   groups: (teamId: number | undefined) => ['training', teamId, 'groups'] as const,
   tasks: (teamId: number | undefined) => ['training', teamId, 'tasks'] as const,
-  task: (teamId: number | undefined, taskId: number) => ['training', teamId, 'task', taskId] as const,
   mine: (teamId: number | undefined) => ['training', teamId, 'mine'] as const,
   members: (teamId: number | undefined) => ['training', teamId, 'members'] as const,
   courses: (teamId: number | undefined) => ['training', teamId, 'courses'] as const,
@@ -31,11 +36,11 @@ export const trainingApi = {
   removeMembers: (groupId: number, userIds: number[]) =>
     call.post(Routes.training.groupMemberRemove, { groupId, userIds }),
   tasks: () => call.get(Routes.training.taskList).then((e) => e.list),
-  task: (taskId: number) => call.get(Routes.training.taskDetail, { taskId }),
   createTask: (body: TrainingTaskBody) => call.post(Routes.training.taskCreate, body),
   cancelTask: (taskId: number) => call.post(Routes.training.taskCancel, { taskId }),
   mine: () => call.get(Routes.training.mine).then((e) => e.list),
   taskReport: (q: TaskReportQuery) => call.get(Routes.training.reportTask, q),
+  taskMembers: (q: TaskMembersQuery) => call.get(Routes.training.reportTaskMembers, q),
   courseReport: (q: CourseReportQuery) => call.get(Routes.training.reportCourse, q),
   memberReport: (userId: number) => call.get(Routes.training.reportMember, { userId }),
   /** The reports' files (file routes, like the question bank's export): a Blob to save. */
@@ -81,15 +86,6 @@ export const useTasks = () => {
   return useQuery({ queryKey: trainingKeys.tasks(teamId), queryFn: trainingApi.tasks });
 };
 
-export const useTask = (taskId: number | null) => {
-  const teamId = useTeamId();
-  return useQuery({
-    queryKey: trainingKeys.task(teamId, taskId ?? 0),
-    queryFn: () => trainingApi.task(taskId!),
-    enabled: taskId !== null,
-  });
-};
-
 export const useMyTasks = () => {
   const teamId = useTeamId();
   return useQuery({ queryKey: trainingKeys.mine(teamId), queryFn: trainingApi.mine });
@@ -106,6 +102,16 @@ export const useTaskReport = (q: TaskReportQuery | null) => {
     queryKey: trainingKeys.report(teamId, 'task', q ?? {}),
     queryFn: () => trainingApi.taskReport(q!),
     enabled: q !== null,
+  });
+};
+
+/** A page of a task's members; the page shown stays while the next one loads. */
+export const useTaskMembers = (q: TaskMembersQuery) => {
+  const teamId = useTeamId();
+  return useQuery({
+    queryKey: trainingKeys.report(teamId, 'members', q),
+    queryFn: () => trainingApi.taskMembers(q),
+    placeholderData: keepPreviousData,
   });
 };
 

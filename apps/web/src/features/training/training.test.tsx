@@ -3,8 +3,9 @@ import {
   Routes,
   type MyTrainingTask,
   type TrainingGroup,
+  type TaskMembersPage,
   type TrainingTask,
-  type TrainingTaskDetail,
+  type TrainingTaskMember,
 } from '@studio/contract';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import MockAdapter from 'axios-mock-adapter';
@@ -167,41 +168,22 @@ describe('成员分组', () => {
 });
 
 describe('学习任务', () => {
-  it('lists each task with its completion %, overdue count and when it was assigned; the detail names the overdue', async () => {
+  it('lists each task with its completion %, overdue count and when it was assigned; the detail pages its members from the server', async () => {
     mock.onGet(Routes.training.taskList).reply(...ok({ list: [task()] }));
-    const detail: TrainingTaskDetail = {
-      ...task(),
-      members: [
-        {
-          userId: 2,
-          nickName: '小红',
-          state: 'done',
-          completedCourses: 1,
-          examPassed: null,
-          examScore: null,
-          doneAt: 1_700_000_000_000,
-        },
-        {
-          userId: 3,
-          nickName: '小刚',
-          state: 'overdue',
-          completedCourses: 0,
-          examPassed: null,
-          examScore: null,
-          doneAt: null,
-        },
-        {
-          userId: 4,
-          nickName: '小李',
-          state: 'overdue',
-          completedCourses: 0,
-          examPassed: null,
-          examScore: null,
-          doneAt: null,
-        },
-      ],
-    };
-    mock.onGet(Routes.training.taskDetail).reply(...ok(detail));
+    const member = (userId: number, nickName: string, state: TrainingTaskMember['state']) => ({
+      userId,
+      nickName,
+      state,
+      completedCourses: state === 'done' ? 1 : 0,
+      examPassed: null,
+      examScore: null,
+      doneAt: state === 'done' ? 1_700_000_000_000 : null,
+    });
+    // The server's order: overdue first.
+    const list = [member(3, '小刚', 'overdue'), member(4, '小李', 'overdue'), member(2, '小红', 'done')];
+    mock
+      .onGet(Routes.training.reportTaskMembers)
+      .reply(...ok({ list, total: 3, pageNum: 1, pageSize: 20 } satisfies TaskMembersPage));
     show(<TasksCard writable />);
     const row = within((await screen.findByText('销售培训')).closest('tr')!);
     expect(row.getByText('33%')).toBeTruthy();
@@ -209,11 +191,19 @@ describe('学习任务', () => {
     expect(row.getByText('选修')).toBeTruthy();
     expect(row.getByText('3 分钟前')).toBeTruthy();
     fireEvent.click(row.getByText('查看'));
-    expect(await screen.findByText('逾期成员：小刚、小李')).toBeTruthy();
-    const names = screen.getAllByRole('row').map((r) => r.textContent);
-    expect(names.findIndex((n) => n?.includes('小刚'))).toBeLessThan(
-      names.findIndex((n) => n?.includes('小红')),
-    );
+    const dialog = within(await screen.findByRole('dialog'));
+    await dialog.findByText('小刚');
+    expect(dialog.getAllByRole('row').map((r) => r.textContent?.slice(0, 2))).toEqual([
+      '成员',
+      '小刚',
+      '小李',
+      '小红',
+    ]);
+    expect(mock.history.get.filter((r) => r.url === Routes.training.reportTaskMembers)[0]?.params).toEqual({
+      taskId: 5,
+      pageNum: 1,
+      pageSize: 20,
+    });
   });
 });
 

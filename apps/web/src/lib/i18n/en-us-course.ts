@@ -103,6 +103,12 @@ export const courseEnUS: WithPlurals<typeof courseZhCN> = {
       noSeekAhead: 'No seeking past what was watched',
       noSeekAheadHelp:
         'For compliance training: learners cannot skip ahead in a video or audio beyond what they have watched (going back is fine).',
+      examRule: 'Pass the course exam',
+      examRuleText:
+        'Learners must also pass the course exam "{{title}}" (pass mark {{passPercent}}%) to complete the course and get the certificate.',
+      examRuleHelp:
+        'A course with an exam needs it passed; remove the course exam to drop this requirement. Changes reach learners with the next release.',
+      examRuleLink: 'Go to the course exam',
       noLimit: 'No limit',
       seconds: 's',
       times: 'times',

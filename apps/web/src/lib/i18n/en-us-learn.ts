@@ -187,6 +187,10 @@ export const learnEnUS: WithPlurals<typeof learnZhCN> = {
     revokedDesc:
       "This certificate was revoked on {{date}} (the course was refunded or the learner's team no longer holds it) and is no longer valid.",
     issuedAt: 'Date of issue',
+    exam: 'Course exam',
+    examPassed: 'Passed "{{title}}" (pass mark {{passPercent}}%)',
+    examScore: 'Passed "{{title}}" with a score of {{score}} (pass mark {{passPercent}}%)',
+    scoreOwnOnly: 'Only you see your exam score; anyone verifying this certificate sees that you passed.',
     code: 'Certificate no.',
     verify: 'Scan to verify',
     qr: 'Verification QR code: {{url}}',

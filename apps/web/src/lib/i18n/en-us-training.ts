@@ -48,7 +48,11 @@ export const trainingEnUS: WithPlurals<typeof trainingZhCN> = {
     coursesDone: 'Courses done',
     doneAt: 'Done at',
     noAssignees: 'No member has this task yet',
-    overdueMembers: 'Overdue: {{names}}',
+    noneInState: 'No member in this status',
+    filter: 'Filter members by status',
+    allStates: 'All',
+    memberTotal: '{{count}} members',
+    memberTotal_one: '{{count}} member',
   },
   form: {
     title: 'Assign a learning task',

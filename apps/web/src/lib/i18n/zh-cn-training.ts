@@ -43,7 +43,10 @@ export const trainingZhCN = {
     coursesDone: '完成课程',
     doneAt: '完成时间',
     noAssignees: '还没有成员收到这个任务',
-    overdueMembers: '逾期成员：{{names}}',
+    noneInState: '没有这个状态的成员',
+    filter: '按状态筛选成员',
+    allStates: '全部',
+    memberTotal: '共 {{count}} 人',
   },
   form: {
     title: '布置学习任务',

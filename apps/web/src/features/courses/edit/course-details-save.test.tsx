@@ -5,7 +5,7 @@
  */
 import { Code, Routes } from '@studio/contract';
 import type { CourseDetail } from '@studio/contract';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import MockAdapter from 'axios-mock-adapter';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { useSession } from '../../../lib/session-store.ts';
@@ -197,5 +197,30 @@ describe('结业要求 (completion settings)', { timeout: 60_000 }, () => {
       maxQuizAttempts: 3,
       noSeekAhead: true,
     });
+  });
+
+  it('say the course exam must be passed while the course has one, with a link to 课程考试', async () => {
+    const exam = { examId: 9, title: '结业考试', passPercent: 80, questionCount: 1 };
+    mock.onGet(Routes.courseExam.draft).replyOnce(...ok({ exam: null }));
+    mock.onGet(Routes.courseExam.draft).reply(...ok({ exam }));
+    mock
+      .onGet(Routes.courseExam.questionList)
+      .reply(...ok({ list: [], total: 0, pageNum: 1, pageSize: 20, tags: [] }));
+    renderApp('/create/course/5');
+    await opened();
+    const rules = within(screen.getByRole('group', { name: '结业要求' }));
+    await waitFor(() => expect(mock.history.get.some((r) => r.url === Routes.courseExam.draft)).toBe(true));
+    // No exam: no such requirement.
+    expect(rules.queryByText('需通过课程考试')).toBeNull();
+
+    // The exam is set (the panel's save reads the draft again): the form states it, as the server decides.
+    await act(() => queryClient.invalidateQueries({ queryKey: ['exams'] }));
+    expect(await rules.findByText('需通过课程考试')).toBeTruthy();
+    expect(
+      rules.getByText('学员还需通过课程考试「结业考试」（及格线 80%）才能结业、获得证书。'),
+    ).toBeTruthy();
+    const link = rules.getByRole('link', { name: '前往课程考试' });
+    expect(link.getAttribute('href')).toBe('#course-exam-5');
+    expect(document.getElementById('course-exam-5')?.textContent).toBe('课程考试');
   });
 });

@@ -122,6 +122,7 @@ const CourseEditor = ({ course }: { course: CourseDetail }) => {
               form={form}
               initialValues={initialValues}
               disabled={!editable}
+              examCourseId={course.abilities.edit ? course.courseId : null}
               onEdit={edit}
               onSaveNow={() => void autosave.flush()}
             />

@@ -7,6 +7,7 @@ import { fenToYuan } from '../../../lib/format.ts';
 import { CourseCover } from '../course-cover.tsx';
 import type { CourseFormValues } from './course-info-save.ts';
 import { NumberInput } from '../../../components/number-input.tsx';
+import { courseExamTitleId, useCourseExamDraft } from '../../exams/course-exam-panel.tsx';
 
 /** A whole number from `min` to `max`, said as you type (never clamped); empty is allowed. */
 const wholeNumber = (min: number, max: number, message: string) => ({
@@ -17,10 +18,34 @@ const wholeNumber = (min: number, max: number, message: string) => ({
 });
 
 /**
- * 结业要求: what completing a lesson and earning the certificate take, saved with the course and
- * carried in its releases (learners get a change with the next release).
+ * 需通过课程考试: the server completes a course whose release carries an exam only once the learner
+ * passed it (learning's one rule), so the form states it while the course has an exam, and points
+ * at the 课程考试 panel, where removing the exam is the way to drop the requirement.
  */
-const CompletionFields = () => {
+const CourseExamRule = ({ courseId }: { courseId: number }) => {
+  const { t } = useTranslation();
+  const exam = useCourseExamDraft(courseId).data?.exam;
+  if (!exam) return null;
+  return (
+    <Form.Item label={t('course.edit.examRule')} extra={t('course.edit.examRuleHelp')}>
+      <Flex gap={8} wrap align="baseline">
+        <Typography.Text>
+          {t('course.edit.examRuleText', { title: exam.title, passPercent: exam.passPercent })}
+        </Typography.Text>
+        <Typography.Link href={`#${courseExamTitleId(courseId)}`}>
+          {t('course.edit.examRuleLink')}
+        </Typography.Link>
+      </Flex>
+    </Form.Item>
+  );
+};
+
+/**
+ * 结业要求: what completing a lesson and earning the certificate take, saved with the course and
+ * carried in its releases (learners get a change with the next release); with the course's exam
+ * when it has one (`examCourseId`: the course, when the viewer may read its exam).
+ */
+const CompletionFields = ({ examCourseId }: { examCourseId: number | null }) => {
   const { t } = useTranslation();
   const { minLessonSecondsMax, maxQuizAttemptsMax } = COMPLETION_LIMITS;
   return (
@@ -80,6 +105,7 @@ const CompletionFields = () => {
       >
         <Checkbox>{t('course.edit.noSeekAhead')}</Checkbox>
       </Form.Item>
+      {examCourseId !== null && <CourseExamRule courseId={examCourseId} />}
     </fieldset>
   );
 };
@@ -92,12 +118,15 @@ export const CourseInfoForm = ({
   form,
   initialValues,
   disabled,
+  examCourseId,
   onEdit,
   onSaveNow,
 }: {
   form: FormInstance<CourseFormValues>;
   initialValues: CourseFormValues;
   disabled: boolean;
+  /** The course whose exam 结业要求 states (null: the viewer may not read it). */
+  examCourseId: number | null;
   onEdit: (fields: (keyof CourseFormValues)[]) => void;
   onSaveNow: () => void;
 }) => {
@@ -225,7 +254,7 @@ export const CourseInfoForm = ({
           open={false}
         />
       </Form.Item>
-      <CompletionFields />
+      <CompletionFields examCourseId={examCourseId} />
       {disabled && <Typography.Text type="secondary">{t('course.edit.readOnly')}</Typography.Text>}
     </Form>
   );

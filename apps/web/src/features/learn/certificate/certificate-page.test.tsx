@@ -1,5 +1,5 @@
 import { Code, Routes, type Certificate } from '@studio/contract';
-import { fireEvent, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import MockAdapter from 'axios-mock-adapter';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
@@ -7,6 +7,7 @@ import { queryClient } from '../../../lib/query-client.ts';
 import { http } from '../../../lib/request.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { useSession } from '../../../lib/session-store.ts';
+import { user } from '../../../test/fixtures.ts';
 
 const mock = new MockAdapter(http);
 const certificate: Certificate = {
@@ -17,6 +18,7 @@ const certificate: Certificate = {
   learnerTeamName: '买家学习小组',
   issuedAt: 1_700_000_000_000,
   revokedAt: null,
+  exam: null,
 };
 
 /** The value a <dt> of the sheet names. */
@@ -49,12 +51,35 @@ describe('/certificate/:code (public)', () => {
     expect(screen.queryByText('已撤销')).toBeNull();
     expect(screen.getByText(formatDate(certificate.issuedAt))).toBeTruthy();
     expect(screen.getByText('ABCDEFGH2345')).toBeTruthy();
+    // No course exam was needed: none is named.
+    expect(screen.queryByText('课程考试', { selector: 'dt' })).toBeNull();
     const url = `${window.location.origin}/certificate/ABCDEFGH2345`;
     expect(screen.getByTitle(`证书验证二维码：${url}`)).toBeTruthy();
 
     const print = vi.spyOn(window, 'print').mockImplementation(() => undefined);
     fireEvent.click(screen.getByRole('button', { name: /打印证书/ }));
     expect(print).toHaveBeenCalled();
+  });
+
+  it('a course exam it needed: passed and its pass mark for a visitor, the score for its learner', async () => {
+    const exam = { title: '结业考试', passPercent: 80, score: null };
+    mock
+      .onGet(Routes.certificate.view)
+      .replyOnce(200, { code: Code.OK, msg: 'ok', data: { ...certificate, exam } });
+    renderApp('/certificate/ABCDEFGH2345');
+    expect(await screen.findByText('课程考试', { selector: 'dt' })).toBeTruthy();
+    expect(termValue('课程考试')).toBe('已通过「结业考试」（及格线 80%）');
+    expect(screen.queryByText(/考试成绩只有你本人能看到/)).toBeNull();
+    cleanup();
+
+    // The learner, signed in: the server sends their score (asked again: the viewer is in the key).
+    useSession.setState({ status: 'ready', user: user() });
+    mock
+      .onGet(Routes.certificate.view)
+      .replyOnce(200, { code: Code.OK, msg: 'ok', data: { ...certificate, exam: { ...exam, score: 92 } } });
+    renderApp('/certificate/ABCDEFGH2345');
+    await waitFor(() => expect(termValue('课程考试')).toBe('已通过「结业考试」，成绩 92 分（及格线 80%）'));
+    expect(screen.getByText('考试成绩只有你本人能看到，验证证书的人只看到已通过考试。')).toBeTruthy();
   });
 
   it('a revoked certificate says 已撤销 and when, never 有效证书, and offers no printing', async () => {

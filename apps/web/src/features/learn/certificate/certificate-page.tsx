@@ -1,7 +1,7 @@
 import { PrinterOutlined } from '@ant-design/icons';
 import type { Certificate } from '@studio/contract';
 import { WebPaths } from '@studio/contract/constants';
-import { Alert, Button, Skeleton, Tag } from 'antd';
+import { Alert, Button, Skeleton, Tag, Typography } from 'antd';
 import { QRCodeSVG } from 'qrcode.react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -50,6 +50,16 @@ const CertificateSheet = ({ certificate }: { certificate: Certificate }) => {
               <dt>{t('learn.certificate.learnerTeam')}</dt>
               <dd>{certificate.learnerTeamName}</dd>
             </div>
+            {certificate.exam && (
+              <div>
+                <dt>{t('learn.certificate.exam')}</dt>
+                <dd>
+                  {certificate.exam.score === null
+                    ? t('learn.certificate.examPassed', certificate.exam)
+                    : t('learn.certificate.examScore', certificate.exam)}
+                </dd>
+              </div>
+            )}
             <div>
               <dt>{t('learn.certificate.issuedAt')}</dt>
               <dd>{formatDate(certificate.issuedAt)}</dd>
@@ -84,6 +94,10 @@ const CertificateStatus = ({ certificate }: { certificate: Certificate }) => {
         <Tag color="success" variant="filled">
           {t('learn.certificate.valid')}
         </Tag>
+        {/* The server sends the score to the learner alone: say who else sees what. */}
+        {certificate.exam?.score != null && (
+          <Typography.Text type="secondary">{t('learn.certificate.scoreOwnOnly')}</Typography.Text>
+        )}
       </div>
     );
   }
@@ -100,7 +114,8 @@ const CertificateStatus = ({ certificate }: { certificate: Certificate }) => {
 
 /**
  * /certificate/:code: a certificate anyone can verify (no login), printable on one A4 sheet. A
- * revoked one says 已撤销 and when, above the sheet and on it, and offers no printing.
+ * revoked one says 已撤销 and when, above the sheet and on it, and offers no printing. A course
+ * exam it needed reads as passed (with its pass mark); its learner, signed in, also sees the score.
  */
 export const CertificatePage = () => {
   const { t } = useTranslation();

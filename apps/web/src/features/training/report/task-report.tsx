@@ -13,7 +13,8 @@ const STATES = ['done', 'todo', 'overdue'] as const;
 const StateChart = ({ report }: { report: TaskReport }) => {
   const { t } = useTranslation();
   const { token } = theme.useToken();
-  const counts = STATES.map((s) => report.members.filter((m) => m.state === s).length);
+  const todo = report.assigneeCount - report.doneCount - report.overdueCount;
+  const counts = STATES.map((s) => ({ done: report.doneCount, todo, overdue: report.overdueCount })[s]);
   const labels = STATES.map((s) => t(`training.states.${s}`));
   const option = useMemo(
     () => barOption(labels, counts, { color: token.colorSuccess, name: t('training.report.members') }),
@@ -67,7 +68,7 @@ const ScoreChart = ({ exam }: { exam: NonNullable<TaskReport['exam']> }) => {
   );
 };
 
-/** One task's report: completion, overdue members, the exam's spread and pass rate, every member. */
+/** One task's report: completion, overdue members, the exam's spread and pass rate, its members by page. */
 export const TaskReportView = ({ taskId, groupId }: { taskId: number; groupId?: number }) => {
   const { t } = useTranslation();
   const query = { taskId, groupId };
@@ -113,16 +114,16 @@ export const TaskReportView = ({ taskId, groupId }: { taskId: number; groupId?: 
       )}
       <Col span={24}>
         <TaskMembers
-          members={r.members}
+          taskId={taskId}
+          groupId={groupId}
           courseCount={r.courseCount}
           withExam={r.exam !== null}
-          pagination={{ pageSize: 20, hideOnSinglePage: true }}
-          title={() => (
+          extra={
             <ExportButtons
               name={t('training.report.taskFile', { title: r.title })}
               download={(format) => trainingApi.taskReportFile(query, format)}
             />
-          )}
+          }
         />
       </Col>
     </Row>

@@ -74,28 +74,34 @@ const report: TaskReport = {
       { from: 90, to: 100, count: 1 },
     ],
   },
-  members: [
-    member({
-      userId: 3,
-      nickName: '小刚',
-      state: 'overdue',
-      completedCourses: 0,
-      examPassed: false,
-      examScore: 0,
-      doneAt: null,
-    }),
-    member({
-      userId: 4,
-      nickName: '小李',
-      state: 'todo',
-      completedCourses: 0,
-      examPassed: false,
-      examScore: null,
-      doneAt: null,
-    }),
-    member({}),
-  ],
 };
+const members = [
+  member({
+    userId: 3,
+    nickName: '小刚',
+    state: 'overdue',
+    completedCourses: 0,
+    examPassed: false,
+    examScore: 0,
+    doneAt: null,
+  }),
+  member({
+    userId: 4,
+    nickName: '小李',
+    state: 'todo',
+    completedCourses: 0,
+    examPassed: false,
+    examScore: null,
+    doneAt: null,
+  }),
+  member({}),
+];
+/** The server's page: the members of the asked state, on a task of 45 members (3 pages of 20). */
+const memberPage = (params: { pageNum: number; pageSize: number; state?: string }) => {
+  const list = params.state ? members.filter((m) => m.state === params.state) : members;
+  return { list, total: params.state ? list.length : 45, pageNum: params.pageNum, pageSize: params.pageSize };
+};
+
 const course: CourseReport = {
   courseId: 11,
   title: '消防安全',
@@ -121,6 +127,9 @@ beforeEach(() => {
     .onGet(Routes.training.groupList)
     .reply(...ok({ list: [{ groupId: 7, name: '销售部', members: [], createdAt: 1 }] }));
   mock.onGet(Routes.training.reportTask).reply(...ok(report));
+  mock
+    .onGet(Routes.training.reportTaskMembers)
+    .reply((config) => ok(memberPage(config.params as Parameters<typeof memberPage>[0])));
   mock.onGet(Routes.training.reportCourse).reply(...ok(course));
 });
 afterEach(() => {
@@ -146,10 +155,37 @@ describe('/training/report (培训报告)', () => {
         .getAllByRole('row')
         .map((r) => r.textContent),
     ).toEqual(['分数段考试人数', '0–591', '60–690', '70–790', '80–890', '90–1001']);
-    expect(screen.getByText('逾期成员：小刚')).toBeTruthy();
-    const red = within(screen.getByText('小红').closest('tr')!);
+    const red = within((await screen.findByText('小红')).closest('tr')!);
     expect(red.getByText('100 · 通过')).toBeTruthy();
     expect(asked(Routes.training.reportTask)).toEqual([{ taskId: 5 }]);
+  });
+
+  it('pages the members from the server, and filters them by state there', async () => {
+    renderApp('/training/report?taskId=5');
+    await screen.findByText('小红');
+    expect(asked(Routes.training.reportTaskMembers)).toEqual([{ taskId: 5, pageNum: 1, pageSize: 20 }]);
+    expect(screen.getByText('共 45 人')).toBeTruthy();
+    fireEvent.click(screen.getByRole('listitem', { name: '2' }));
+    await waitFor(() =>
+      expect(asked(Routes.training.reportTaskMembers)).toContainEqual({
+        taskId: 5,
+        pageNum: 2,
+        pageSize: 20,
+      }),
+    );
+    const filter = screen.getByRole('radiogroup', { name: '按状态筛选成员' });
+    fireEvent.click(within(filter).getByRole('radio', { name: '已逾期' }));
+    // A filter starts again at the first page; the rows are the server's answer.
+    await waitFor(() =>
+      expect(asked(Routes.training.reportTaskMembers).at(-1)).toEqual({
+        taskId: 5,
+        state: 'overdue',
+        pageNum: 1,
+        pageSize: 20,
+      }),
+    );
+    await waitFor(() => expect(screen.queryByText('小红')).toBeNull());
+    expect(screen.getByText('小刚')).toBeTruthy();
   });
 
   it('narrows to a group, and the course tab shows completion by lesson and where learners stop', async () => {
@@ -158,6 +194,14 @@ describe('/training/report (培训报告)', () => {
     fireEvent.mouseDown(screen.getByRole('combobox', { name: '按分组筛选' }));
     fireEvent.click(await screen.findByTitle('销售部'));
     await waitFor(() => expect(asked(Routes.training.reportTask)).toContainEqual({ taskId: 5, groupId: 7 }));
+    await waitFor(() =>
+      expect(asked(Routes.training.reportTaskMembers)).toContainEqual({
+        taskId: 5,
+        groupId: 7,
+        pageNum: 1,
+        pageSize: 20,
+      }),
+    );
 
     fireEvent.click(screen.getByRole('tab', { name: '按课程' }));
     const table = await screen.findByRole('table', { name: '「消防安全」各课时完成率' });
