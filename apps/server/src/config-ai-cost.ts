@@ -1,4 +1,4 @@
-/** The AI budget and prices (modules/ai/cost/ ai.usage.ts, ai.estimate.ts), part of config.ts's schema. */
+/** The AI budget and prices (modules/ai/cost/ ai.usage.ts, ai.estimate.ts), part of config-ai.ts's variables. */
 import { z } from 'zod';
 
 export const AI_COST_ENV = {

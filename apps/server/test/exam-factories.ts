@@ -75,5 +75,10 @@ export async function download(t: TestApp, token: string, url: string) {
     url: `/api${url}`,
     headers: { 'x-request-tkForm': 'pc', 'x-request-tkToken': token },
   });
-  return { status: res.statusCode, type: res.headers['content-type'], body: res.rawPayload };
+  return {
+    status: res.statusCode,
+    type: res.headers['content-type'],
+    disposition: res.headers['content-disposition'],
+    body: res.rawPayload,
+  };
 }

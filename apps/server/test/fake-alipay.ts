@@ -6,10 +6,12 @@ import { createSign, createVerify, generateKeyPairSync, randomBytes } from 'node
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll } from 'vitest';
 import { orders } from '../src/db/schema.ts';
 import { fenToYuan, yuanToFen } from '../src/platform/payments/alipay.ts';
 import type { PayInfo } from '@studio/contract';
 import { call } from './factories.ts';
+import { boughtCourse } from './store-factories.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
 const pem = () =>
@@ -140,6 +142,29 @@ export function alipayTestApp(fake: FakeAlipay): Promise<TestApp> {
     ALIPAY_PUBLIC_KEY: KEYS.alipay.publicKey,
     ALIPAY_GATEWAY: `http://127.0.0.1:${fake.port}/gateway.do`,
   });
+}
+
+/**
+ * A test file's bed: the fake gateway and the app against it, opened before the file's tests and
+ * closed after them (call it at the file's top level; `t` and `fake` are there once the tests run).
+ */
+export function alipayBed() {
+  const bed = {
+    fake: undefined as unknown as FakeAlipay,
+    t: undefined as unknown as TestApp,
+    /** A seller's course in a new buyer team's pending order (the store factories' checkout, unpaid). */
+    pendingOrder: (title: string, price: number) => boughtCourse(bed.t, title, price, false),
+  };
+  beforeAll(async () => {
+    bed.fake = await fakeAlipay();
+    bed.t = await alipayTestApp(bed.fake);
+  });
+  afterAll(async () => {
+    // Either may be missing when beforeAll failed half-way.
+    await (bed.t as TestApp | undefined)?.close();
+    await (bed.fake as FakeAlipay | undefined)?.close();
+  });
+  return bed;
 }
 
 export const payWith = (t: TestApp, token: string, orderId: number, provider?: string) =>

@@ -8,6 +8,8 @@
 import { createHash, createHmac, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
+import type { AliyunSmsOptions } from '../src/platform/sms/aliyun-sms.ts';
+import type { TencentSmsOptions } from '../src/platform/sms/tencent-sms.ts';
 
 const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
 const hmac = (key: string | Buffer, data: string) => createHmac('sha256', key).update(data).digest();
@@ -252,3 +254,54 @@ export async function fakeTencentSms() {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/** The Aliyun adapter's options against a fake: the keys it checks, its address. */
+export const aliyunOptions = (fake: { endpoint: string }) =>
+  ({
+    accessKeyId: ALIYUN_KEY.id,
+    accessKeySecret: ALIYUN_KEY.secret,
+    signName: '课程工作室',
+    templateCode: 'SMS_123456789',
+    templateParam: 'code',
+    endpoint: fake.endpoint,
+  }) satisfies AliyunSmsOptions;
+
+/**
+ * The Tencent adapter's options against a fake. The production host over http: the SDK signs for the
+ * service named by the endpoint's first label and the host without its port, so `127.0.0.1:port`
+ * would be signed for service "127"; the SDK's own `httpProfile.agent` takes the connection to the
+ * fake instead.
+ */
+export const tencentOptions = (fake: { endpoint: string; agent: http.Agent }) =>
+  ({
+    secretId: TENCENT_KEY.id,
+    secretKey: TENCENT_KEY.secret,
+    sdkAppId: '1400006666',
+    signName: '课程工作室',
+    templateId: '1110',
+    templateParams: ['code', 'minutes'] as const,
+    region: 'ap-guangzhou',
+    endpoint: fake.endpoint,
+    agent: fake.agent,
+  }) satisfies TencentSmsOptions;
+
+/** The environment loadConfig reads: no provider (the console), and each provider's required settings. */
+export const SMS_CONFIG_BASE = { NODE_ENV: 'test', DATA_DIR: '/tmp/studio-sms-config' };
+export const ALIYUN_SMS_ENV = {
+  ...SMS_CONFIG_BASE,
+  SMS_PROVIDER: 'aliyun',
+  ALIYUN_SMS_ACCESS_KEY_ID: 'id',
+  ALIYUN_SMS_ACCESS_KEY_SECRET: 'secret',
+  ALIYUN_SMS_SIGN_NAME: '课程工作室',
+  ALIYUN_SMS_TEMPLATE_CODE: 'SMS_1',
+};
+export const TENCENT_SMS_ENV = {
+  ...SMS_CONFIG_BASE,
+  SMS_PROVIDER: 'tencent',
+  TENCENT_SMS_SECRET_ID: 'id',
+  TENCENT_SMS_SECRET_KEY: 'key',
+  TENCENT_SMS_SDK_APP_ID: '1400006666',
+  TENCENT_SMS_SIGN_NAME: '课程工作室',
+  TENCENT_SMS_TEMPLATE_ID: '1110',
+  TENCENT_SMS_TEMPLATE_PARAMS: 'code, minutes',
+};

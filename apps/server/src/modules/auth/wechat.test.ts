@@ -1,8 +1,7 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Code, type UserInfo, type WechatQr, type WechatStatus } from '@studio/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createUser, lastCode, newPhone } from '../../../test/factories.ts';
+import { fakeWechatServer, type FakeWechat } from '../../../test/fake-wechat.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 
 /**
@@ -154,47 +153,26 @@ describe('WeChat simulator login', () => {
 
 describe('WeChat Open Platform client against a fake WeChat server', () => {
   let t: TestApp;
-  let server: http.Server;
-  const seen: string[] = [];
+  let wechat: FakeWechat;
 
   beforeAll(async () => {
-    server = http.createServer((req, res) => {
-      const url = new URL(req.url!, 'http://127.0.0.1');
-      seen.push(url.pathname + url.search);
-      res.setHeader('content-type', 'application/json');
+    wechat = await fakeWechatServer((url) => {
       if (url.pathname === '/sns/oauth2/access_token') {
         const good =
           url.searchParams.get('code') === 'good-code' && url.searchParams.get('secret') === 'sec-123';
-        res.end(
-          JSON.stringify(
-            good
-              ? { access_token: 'AT', openid: 'OPENID-1', unionid: 'U1' }
-              : { errcode: 40029, errmsg: 'invalid code' },
-          ),
-        );
-      } else if (url.pathname === '/sns/userinfo') {
-        res.end(
-          JSON.stringify({ nickname: '真微信', headimgurl: 'https://wx.example/h.png', unionid: 'U1' }),
-        );
-      } else {
-        res.statusCode = 404;
-        res.end('{}');
+        return good
+          ? { access_token: 'AT', openid: 'OPENID-1', unionid: 'U1' }
+          : { errcode: 40029, errmsg: 'invalid code' };
       }
+      if (url.pathname === '/sns/userinfo')
+        return { nickname: '真微信', headimgurl: 'https://wx.example/h.png', unionid: 'U1' };
+      return null;
     });
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    t = await createTestApp({
-      WECHAT_MODE: 'open',
-      WECHAT_APP_ID: 'wxapp',
-      WECHAT_APP_SECRET: 'sec-123',
-      WECHAT_OPEN_BASE_URL: base,
-      WECHAT_API_BASE_URL: base,
-      PUBLIC_URL: 'https://studio.example',
-    });
+    t = await wechat.app();
   });
   afterAll(async () => {
     await t.close();
-    server.close();
+    wechat.close();
   });
 
   it('builds the qrconnect URL and exchanges the code for the profile', async () => {
@@ -213,7 +191,7 @@ describe('WeChat Open Platform client against a fake WeChat server', () => {
     expect(res.code).toBe(200);
     expect(res.data.nickName).toBe('真微信');
     expect(res.data.register).toBe(false);
-    expect(seen.some((s) => s.startsWith('/sns/userinfo?access_token=AT&openid=OPENID-1'))).toBe(true);
+    expect(wechat.seen.some((s) => s.startsWith('/sns/userinfo?access_token=AT&openid=OPENID-1'))).toBe(true);
     // The simulator is not mounted in open mode.
     expect(
       (await t.app.inject({ method: 'GET', url: '/api/auth/wechat/simulator?state=x' })).statusCode,

@@ -53,12 +53,14 @@ describe("a course's questions from and to a sheet", () => {
     const file = await download(t, author.token, `/course/exam/question/export?courseId=${courseId}`);
     expect(file.status).toBe(200);
     expect(file.type).toContain('spreadsheetml');
+    expect(file.disposition).toBe("attachment; filename*=UTF-8''questions.xlsx");
     const again = await importFile(t, author.token, 'export.xlsx', file.body, toCourse());
     expect(again.data).toEqual({ imported: 2 });
     expect(await courseQuestions()).toBe(4);
     const template = await download(t, author.token, `/course/exam/question/template?courseId=${courseId}`);
     expect(template.status).toBe(200);
     expect(template.type).toContain('spreadsheetml');
+    expect(template.disposition).toBe("attachment; filename*=UTF-8''question-template.xlsx");
   });
 
   it("refuses another team's course (404), a missing or invalid course id (400), and stores nothing", async () => {

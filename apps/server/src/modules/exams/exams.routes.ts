@@ -1,5 +1,5 @@
 import { Code, EXAM_LIMITS, Routes, courseIdQuery, endpoints } from '@studio/contract';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { teamCtxOf } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -16,6 +16,7 @@ import {
   removeQuestion,
 } from './questions.service.ts';
 import { serve } from '../../platform/endpoint.ts';
+import { XLSX_TYPE } from '../../platform/sheet-file.ts';
 import { courseScope, teamScope } from './owner.ts';
 import {
   courseExamDraft,
@@ -26,8 +27,10 @@ import {
 } from './course-exam.service.ts';
 
 const team = { auth: 'team' } as const;
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-const attachment = (name: string) => `attachment; filename*=UTF-8''${name}`;
+
+/** A question sheet (the team's or a course's export or template) as an .xlsx download named `name`. */
+const sendSheet = (reply: FastifyReply, name: string, bytes: Buffer) =>
+  reply.type(XLSX_TYPE).header('content-disposition', `attachment; filename*=UTF-8''${name}`).send(bytes);
 
 /** An .xlsx is a zip (its first bytes say so); otherwise a file named .csv is read as CSV text. */
 const formatOf = (bytes: Buffer, filename: string): 'xlsx' | 'csv' => {
@@ -88,11 +91,7 @@ export const examsRoutes =
     app.get(
       Routes.exam.questionExport,
       { config: team, schema: { summary: "The whole bank as an .xlsx in the import template's columns" } },
-      async (r, reply) =>
-        reply
-          .type(XLSX)
-          .header('content-disposition', attachment('questions.xlsx'))
-          .send(await exportQuestions(teamScope(teamCtxOf(r)))),
+      async (r, reply) => sendSheet(reply, 'questions.xlsx', await exportQuestions(teamScope(teamCtxOf(r)))),
     );
     app.get(
       Routes.exam.questionTemplate,
@@ -101,10 +100,7 @@ export const examsRoutes =
         schema: { summary: 'The import template (.xlsx): its columns and an example of each type' },
       },
       async (r, reply) =>
-        reply
-          .type(XLSX)
-          .header('content-disposition', attachment('question-template.xlsx'))
-          .send(await questionTemplate(teamScope(teamCtxOf(r)))),
+        sendSheet(reply, 'question-template.xlsx', await questionTemplate(teamScope(teamCtxOf(r)))),
     );
     serve(app, endpoints.exam.list, async (r) => examList(teamCtxOf(r)));
     serve(app, endpoints.exam.create, async (r) => createExam(teamCtxOf(r), r.body));
@@ -155,10 +151,7 @@ export const examsRoutes =
         },
       },
       async (r, reply) =>
-        reply
-          .type(XLSX)
-          .header('content-disposition', attachment('questions.xlsx'))
-          .send(await exportQuestions(await course(r, r.query.courseId))),
+        sendSheet(reply, 'questions.xlsx', await exportQuestions(await course(r, r.query.courseId))),
     );
     app.get(
       Routes.courseExam.questionTemplate,
@@ -170,10 +163,7 @@ export const examsRoutes =
         },
       },
       async (r, reply) =>
-        reply
-          .type(XLSX)
-          .header('content-disposition', attachment('question-template.xlsx'))
-          .send(await questionTemplate(await course(r, r.query.courseId))),
+        sendSheet(reply, 'question-template.xlsx', await questionTemplate(await course(r, r.query.courseId))),
     );
     serve(app, endpoints.courseExam.draft, async (r) => courseExamDraft(await course(r, r.query.courseId)));
     serve(app, endpoints.courseExam.save, async (r) =>

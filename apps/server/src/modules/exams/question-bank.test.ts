@@ -249,6 +249,7 @@ describe('import and export', () => {
     await addQuestion(t, other.token, { type: 'fill', stem: '填', answer: ['A', 'b'], explanation: '解析' });
     const file = await download(t, other.token, '/exam/question/export');
     expect(file.type).toContain('spreadsheetml');
+    expect(file.disposition).toBe("attachment; filename*=UTF-8''questions.xlsx");
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(file.body as unknown as ArrayBuffer);
     expect(book.worksheets[0]!.getCell('B2').type).toBe(ExcelJS.ValueType.String);
@@ -268,6 +269,10 @@ describe('import and export', () => {
 
   it('the template downloads and imports as its four examples', async () => {
     const file = await download(t, owner.token, '/exam/question/template');
+    expect([file.type, file.disposition]).toEqual([
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      "attachment; filename*=UTF-8''question-template.xlsx",
+    ]);
     const fresh = (await teamOwner(t)).user;
     expect((await importFile(t, fresh.token, 'template.xlsx', file.body)).data).toEqual({ imported: 4 });
     const rows = await t.app.ctx.db.execute(

@@ -9,7 +9,14 @@ import { Code } from '@studio/contract';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newPhone } from '../../../test/factories.ts';
-import { ALIYUN_KEY, fakeAliyunSms, fakeTencentSms, TENCENT_KEY } from '../../../test/fake-sms-providers.ts';
+import {
+  ALIYUN_SMS_ENV,
+  aliyunOptions,
+  fakeAliyunSms,
+  fakeTencentSms,
+  TENCENT_SMS_ENV,
+  tencentOptions,
+} from '../../../test/fake-sms-providers.ts';
 import { loadConfig } from '../../config.ts';
 import { ALIYUN_VARIABLE_MAX, AliyunSmsProvider } from './aliyun-sms.ts';
 import { HttpSmsProvider } from './http-sms.ts';
@@ -22,14 +29,7 @@ const REMINDER = '【学习提醒】学习任务「新员工入职培训」将�
 
 describe('Aliyun notices', () => {
   let fake: Awaited<ReturnType<typeof fakeAliyunSms>>;
-  const options = () => ({
-    accessKeyId: ALIYUN_KEY.id,
-    accessKeySecret: ALIYUN_KEY.secret,
-    signName: '课程工作室',
-    templateCode: 'SMS_1',
-    templateParam: 'code',
-    endpoint: fake.endpoint,
-  });
+  const options = () => aliyunOptions(fake);
   beforeAll(async () => {
     fake = await fakeAliyunSms();
   });
@@ -67,17 +67,7 @@ describe('Aliyun notices', () => {
 
 describe('Tencent Cloud notices', () => {
   let fake: Awaited<ReturnType<typeof fakeTencentSms>>;
-  const options = () => ({
-    secretId: TENCENT_KEY.id,
-    secretKey: TENCENT_KEY.secret,
-    sdkAppId: '1400006666',
-    signName: '课程工作室',
-    templateId: '1110',
-    templateParams: ['code'] as const,
-    region: 'ap-guangzhou',
-    endpoint: fake.endpoint,
-    agent: fake.agent,
-  });
+  const options = () => tencentOptions(fake);
   beforeAll(async () => {
     fake = await fakeTencentSms();
   });
@@ -132,31 +122,14 @@ describe('HTTP gateway notices', () => {
 
 describe('notice templates from the configuration', () => {
   it('builds a provider that sends notices only when its notice template is named', () => {
-    const base = { NODE_ENV: 'test', DATA_DIR: '/tmp/studio-sms-config' };
-    const aliyun = {
-      ...base,
-      SMS_PROVIDER: 'aliyun',
-      ALIYUN_SMS_ACCESS_KEY_ID: 'id',
-      ALIYUN_SMS_ACCESS_KEY_SECRET: 'secret',
-      ALIYUN_SMS_SIGN_NAME: '课程工作室',
-      ALIYUN_SMS_TEMPLATE_CODE: 'SMS_1',
-    };
-    expect(smsProviderFor(loadConfig(aliyun), log).sendNotice).toBeUndefined();
-    const withNotice = loadConfig({ ...aliyun, ALIYUN_SMS_NOTICE_TEMPLATE_CODE: 'SMS_2' });
+    expect(smsProviderFor(loadConfig(ALIYUN_SMS_ENV), log).sendNotice).toBeUndefined();
+    const withNotice = loadConfig({ ...ALIYUN_SMS_ENV, ALIYUN_SMS_NOTICE_TEMPLATE_CODE: 'SMS_2' });
     expect(withNotice.ALIYUN_SMS_NOTICE_TEMPLATE_PARAM).toBe('content');
     expect(smsProviderFor(withNotice, log).sendNotice).toBeTypeOf('function');
-    const tencent = {
-      ...base,
-      SMS_PROVIDER: 'tencent',
-      TENCENT_SMS_SECRET_ID: 'id',
-      TENCENT_SMS_SECRET_KEY: 'key',
-      TENCENT_SMS_SDK_APP_ID: '1400006666',
-      TENCENT_SMS_SIGN_NAME: '课程工作室',
-      TENCENT_SMS_TEMPLATE_ID: '1110',
-    };
-    expect(smsProviderFor(loadConfig(tencent), log).sendNotice).toBeUndefined();
+    expect(smsProviderFor(loadConfig(TENCENT_SMS_ENV), log).sendNotice).toBeUndefined();
     expect(
-      smsProviderFor(loadConfig({ ...tencent, TENCENT_SMS_NOTICE_TEMPLATE_ID: '2220' }), log).sendNotice,
+      smsProviderFor(loadConfig({ ...TENCENT_SMS_ENV, TENCENT_SMS_NOTICE_TEMPLATE_ID: '2220' }), log)
+        .sendNotice,
     ).toBeTypeOf('function');
   });
 });

@@ -10,10 +10,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newPhone } from '../../../test/factories.ts';
 import {
   ALIYUN_KEY,
+  ALIYUN_SMS_ENV,
+  aliyunOptions,
   fakeAliyunSms,
   fakeTencentSms,
+  SMS_CONFIG_BASE,
   TENCENT_HOST,
   TENCENT_KEY,
+  TENCENT_SMS_ENV,
+  tencentOptions,
 } from '../../../test/fake-sms-providers.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { loadConfig } from '../../config.ts';
@@ -87,14 +92,7 @@ describe('Aliyun SMS (SDK @alicloud/dysmsapi20170525, ACS3-HMAC-SHA256)', () => 
   let fake: Awaited<ReturnType<typeof fakeAliyunSms>>;
   let t: TestApp;
   const captured = capturedLog();
-  const options = () => ({
-    accessKeyId: ALIYUN_KEY.id,
-    accessKeySecret: ALIYUN_KEY.secret,
-    signName: '课程工作室',
-    templateCode: 'SMS_123456789',
-    templateParam: 'code',
-    endpoint: fake.endpoint,
-  });
+  const options = () => aliyunOptions(fake);
   beforeAll(async () => {
     fake = await fakeAliyunSms();
     t = await appWith(new AliyunSmsProvider(options(), captured.log));
@@ -177,20 +175,7 @@ describe('Tencent Cloud SMS (SDK tencentcloud-sdk-nodejs-sms, TC3-HMAC-SHA256)',
   let fake: Awaited<ReturnType<typeof fakeTencentSms>>;
   let t: TestApp;
   const captured = capturedLog();
-  const options = () => ({
-    secretId: TENCENT_KEY.id,
-    secretKey: TENCENT_KEY.secret,
-    sdkAppId: '1400006666',
-    signName: '课程工作室',
-    templateId: '1110',
-    templateParams: ['code', 'minutes'] as const,
-    region: 'ap-guangzhou',
-    // The production host over http: the SDK signs for the service named by the endpoint's first
-    // label and the host without its port, so `127.0.0.1:port` would be signed for service "127";
-    // the SDK's own `httpProfile.agent` takes the connection to the fake instead.
-    endpoint: fake.endpoint,
-    agent: fake.agent,
-  });
+  const options = () => tencentOptions(fake);
   beforeAll(async () => {
     fake = await fakeTencentSms();
     t = await appWith(new TencentSmsProvider(options(), captured.log));
@@ -280,33 +265,18 @@ describe('Tencent Cloud SMS (SDK tencentcloud-sdk-nodejs-sms, TC3-HMAC-SHA256)',
 
 describe('SMS_PROVIDER', () => {
   it('stays console by default and builds the named adapter when its settings are there', () => {
-    const base = { NODE_ENV: 'test', DATA_DIR: '/tmp/studio-sms-config' };
     const { log } = capturedLog();
-    expect(smsProviderFor(loadConfig(base), log).name).toBe('console');
-    const aliyun = {
-      SMS_PROVIDER: 'aliyun',
-      ALIYUN_SMS_ACCESS_KEY_ID: 'id',
-      ALIYUN_SMS_ACCESS_KEY_SECRET: 'secret',
-      ALIYUN_SMS_SIGN_NAME: '课程工作室',
-      ALIYUN_SMS_TEMPLATE_CODE: 'SMS_1',
-    };
-    expect(smsProviderFor(loadConfig({ ...base, ...aliyun }), log).name).toBe('aliyun');
-    const tencent = {
-      SMS_PROVIDER: 'tencent',
-      TENCENT_SMS_SECRET_ID: 'id',
-      TENCENT_SMS_SECRET_KEY: 'key',
-      TENCENT_SMS_SDK_APP_ID: '1400006666',
-      TENCENT_SMS_SIGN_NAME: '课程工作室',
-      TENCENT_SMS_TEMPLATE_ID: '1110',
-      TENCENT_SMS_TEMPLATE_PARAMS: 'code, minutes',
-    };
-    const config = loadConfig({ ...base, ...tencent });
+    expect(smsProviderFor(loadConfig(SMS_CONFIG_BASE), log).name).toBe('console');
+    expect(smsProviderFor(loadConfig(ALIYUN_SMS_ENV), log).name).toBe('aliyun');
+    const config = loadConfig(TENCENT_SMS_ENV);
     expect(config.TENCENT_SMS_TEMPLATE_PARAMS).toEqual(['code', 'minutes']);
     expect(smsProviderFor(config, log).name).toBe('tencent');
-    expect(() => loadConfig({ ...base, SMS_PROVIDER: 'aliyun' })).toThrow(/ALIYUN_SMS_ACCESS_KEY_ID/);
-    expect(() => loadConfig({ ...base, ...tencent, TENCENT_SMS_SECRET_KEY: '' })).toThrow(
+    expect(() => loadConfig({ ...SMS_CONFIG_BASE, SMS_PROVIDER: 'aliyun' })).toThrow(
+      /ALIYUN_SMS_ACCESS_KEY_ID/,
+    );
+    expect(() => loadConfig({ ...TENCENT_SMS_ENV, TENCENT_SMS_SECRET_KEY: '' })).toThrow(
       /TENCENT_SMS_SECRET_KEY/,
     );
-    expect(() => loadConfig({ ...base, ...tencent, TENCENT_SMS_TEMPLATE_PARAMS: 'code,name' })).toThrow();
+    expect(() => loadConfig({ ...TENCENT_SMS_ENV, TENCENT_SMS_TEMPLATE_PARAMS: 'code,name' })).toThrow();
   });
 });

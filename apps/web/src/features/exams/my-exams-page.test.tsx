@@ -1,34 +1,17 @@
-import { Code, Routes, type Attempt, type MyExam } from '@studio/contract';
+import { Code, Routes, type Attempt } from '@studio/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import MockAdapter from 'axios-mock-adapter';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { queryClient } from '../../lib/query-client.ts';
 import { http } from '../../lib/request.ts';
 import { writeStoredUser } from '../../lib/storage.ts';
+import { myExam } from '../../test/exam-fixtures.ts';
 import { team, user } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { useSession } from '../../lib/session-store.ts';
 
 const mock = new MockAdapter(http);
 const ok = (data: unknown): [number, unknown] => [200, { code: Code.OK, msg: 'ok', data }];
-
-export const myExam = (over: Partial<MyExam> = {}): MyExam => ({
-  examId: 5,
-  title: '安全考试',
-  description: '',
-  questionCount: 3,
-  timeLimitMinutes: 30,
-  maxAttempts: 2,
-  passPercent: 60,
-  closeTime: null,
-  closed: false,
-  attemptsUsed: 0,
-  bestScore: null,
-  passed: false,
-  openAttemptId: null,
-  lastAttemptId: null,
-  ...over,
-});
 
 const attempt: Attempt = {
   attemptId: 41,

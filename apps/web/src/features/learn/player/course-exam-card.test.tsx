@@ -1,6 +1,7 @@
 import { Routes, type MyExam } from '@studio/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { myExam } from '../../../test/exam-fixtures.ts';
 import { learnCourse } from '../../../test/learn-fixtures.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { bodyOf, heading, mock, ok, setUpPlayerPage } from '../../../test/learn-player-kit.ts';
@@ -8,23 +9,8 @@ import { bodyOf, heading, mock, ok, setUpPlayerPage } from '../../../test/learn-
 setUpPlayerPage();
 
 const exam = { examId: 7, title: '结业考试', passed: false, bestScore: null };
-const mine = (over: Partial<MyExam> = {}): MyExam => ({
-  examId: 7,
-  title: '结业考试',
-  description: '',
-  questionCount: 2,
-  timeLimitMinutes: 30,
-  maxAttempts: 2,
-  passPercent: 100,
-  closeTime: null,
-  closed: false,
-  attemptsUsed: 0,
-  bestScore: null,
-  passed: false,
-  openAttemptId: null,
-  lastAttemptId: null,
-  ...over,
-});
+/** The learner's record of the course's exam (Routes.courseExam.mine). */
+const mine = (over: Partial<MyExam> = {}) => myExam({ ...exam, questionCount: 2, passPercent: 100, ...over });
 const examCard = async () =>
   (await screen.findByRole('heading', { level: 2, name: /课程考试 · 结业考试/ })).closest<HTMLElement>(
     '.ant-card',

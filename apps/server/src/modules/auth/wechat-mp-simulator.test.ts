@@ -1,57 +1,13 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+/**
+ * 公众号 网页授权 in the simulator (WECHAT_MP_MODE=simulator): login, binding a phone, one account by
+ * unionid or phone, the state's refusals, snsapi_base's openid and `next`. Against a fake WeChat
+ * server: wechat-mp-oauth.test.ts.
+ */
 import { Code, type MpAuthorize, type MpBaseResult, type UserInfo, type WechatQr } from '@studio/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createUser, lastCode, newPhone } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-
-type Answer<T> = { code: number; msg: string; data: T };
-
-/** A browser inside WeChat: it keeps the cookies the server sets (the state's binding, the simulator's). */
-function browser(t: TestApp) {
-  const jar = new Map<string, string>();
-  const keep = (setCookie: string | string[] | undefined) => {
-    for (const c of [setCookie ?? []].flat()) {
-      const [pair] = c.split(';');
-      const i = pair!.indexOf('=');
-      jar.set(pair!.slice(0, i), pair!.slice(i + 1));
-    }
-  };
-  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-  return {
-    jar,
-    async post<T>(url: string, body: unknown, token?: string): Promise<Answer<T> & { status: number }> {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: `/api${url}`,
-        headers: {
-          cookie: cookie(),
-          'x-request-tkForm': 'pc',
-          ...(token ? { 'x-request-tkToken': token } : {}),
-        },
-        payload: body as object,
-      });
-      keep(res.headers['set-cookie']);
-      return { ...(res.json() as Answer<T>), status: res.statusCode };
-    },
-    async get(url: string) {
-      const res = await t.app.inject({ method: 'GET', url, headers: { cookie: cookie() } });
-      keep(res.headers['set-cookie']);
-      return res;
-    },
-    async form(url: string, fields: Record<string, string>) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url,
-        headers: { cookie: cookie(), 'content-type': 'application/x-www-form-urlencoded' },
-        payload: new URLSearchParams(fields).toString(),
-      });
-      keep(res.headers['set-cookie']);
-      return res;
-    },
-  };
-}
-type Browser = ReturnType<typeof browser>;
+import { browser, type Browser } from '../../../test/fake-wechat.ts';
 
 const local = (u: string) => {
   const url = new URL(u);
@@ -279,130 +235,5 @@ describe('公众号 网页授权 in the simulator', () => {
     ]) {
       expect((await b.get(`/api/auth/wechat/mp/simulator${q}`)).statusCode).toBeLessThan(500);
     }
-  });
-});
-
-describe('公众号 client against a fake WeChat server', () => {
-  let t: TestApp;
-  let server: http.Server;
-  const seen: string[] = [];
-  const used = new Set<string>();
-
-  beforeAll(async () => {
-    server = http.createServer((req, res) => {
-      const url = new URL(req.url!, 'http://127.0.0.1');
-      seen.push(url.pathname + url.search);
-      res.setHeader('content-type', 'application/json');
-      const code = url.searchParams.get('code') ?? '';
-      if (url.pathname === '/sns/oauth2/access_token') {
-        const app = url.searchParams.get('appid');
-        const secretOk =
-          { wxmp: 'mp-secret', wxapp: 'sec-123' }[app ?? ''] === url.searchParams.get('secret');
-        if (!secretOk || !code.startsWith('good') || used.has(code)) {
-          res.end(JSON.stringify({ errcode: used.has(code) ? 40163 : 40029, errmsg: 'invalid code' }));
-          return;
-        }
-        used.add(code);
-        const base = code.includes('base');
-        res.end(
-          JSON.stringify({
-            access_token: 'MPAT',
-            openid: `${app === 'wxmp' ? 'MP' : 'QR'}-${code}`,
-            scope: base ? 'snsapi_base' : 'snsapi_userinfo',
-            ...(code.includes('union') ? { unionid: 'UNION-REAL' } : {}),
-          }),
-        );
-      } else if (url.pathname === '/sns/userinfo') {
-        res.end(
-          JSON.stringify({
-            nickname: '公众号真微信',
-            headimgurl: 'https://wx.example/m.png',
-            unionid: 'UNION-REAL',
-          }),
-        );
-      } else {
-        res.statusCode = 404;
-        res.end('{}');
-      }
-    });
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    t = await createTestApp({
-      WECHAT_MODE: 'open',
-      WECHAT_APP_ID: 'wxapp',
-      WECHAT_APP_SECRET: 'sec-123',
-      WECHAT_MP_MODE: 'mp',
-      WECHAT_MP_APP_ID: 'wxmp',
-      WECHAT_MP_APP_SECRET: 'mp-secret',
-      WECHAT_OPEN_BASE_URL: base,
-      WECHAT_API_BASE_URL: base,
-      PUBLIC_URL: 'https://studio.example',
-    });
-  });
-  afterAll(async () => {
-    await t.close();
-    server.close();
-  });
-
-  it('builds the oauth2/authorize URL and logs in by the profile; a replayed code is refused', async () => {
-    const b = browser(t);
-    const start = await b.post<MpAuthorize>('/auth/wechat/mp/login', {});
-    expect(start.data.mode).toBe('mp');
-    const url = new URL(start.data.authorizeUrl);
-    expect(url.pathname).toBe('/connect/oauth2/authorize');
-    expect(url.hash).toBe('#wechat_redirect');
-    expect(Object.fromEntries(url.searchParams)).toEqual({
-      appid: 'wxmp',
-      redirect_uri: 'https://studio.example/wxAuth?kind=login',
-      response_type: 'code',
-      scope: 'snsapi_userinfo',
-      state: start.data.state,
-    });
-    const res = await b.post<UserInfo>('/auth/wechat/mp/login/callback', {
-      code: 'good-1',
-      state: start.data.state,
-    });
-    expect(res.code).toBe(200);
-    expect(res.data.nickName).toBe('公众号真微信');
-    expect(res.data.register).toBe(false);
-    expect(seen).toContain('/sns/userinfo?access_token=MPAT&openid=MP-good-1&lang=zh_CN');
-    // The QR login by the same person (unionid UNION-REAL from the Open Platform) is this account.
-    const qr = await call<WechatQr>(t, 'GET', '/auth/wechat/qr');
-    const byQr = await call<UserInfo>(t, 'POST', '/auth/wechat/callback', {
-      body: { code: 'good-union-qr', state: qr.data.state },
-    });
-    expect(byQr.data.userId).toBe(res.data.userId);
-    // A code WeChat refuses as used (40163).
-    const again = await b.post<MpAuthorize>('/auth/wechat/mp/login', {});
-    const replay = await b.post('/auth/wechat/mp/login/callback', {
-      code: 'good-1',
-      state: again.data.state,
-    });
-    expect(replay.code).toBe(Code.WECHAT_CODE_USED);
-  });
-
-  it('snsapi_base asks no profile and records the openid', async () => {
-    const me = await createUser(t);
-    const b = browser(t);
-    const start = await b.post<MpAuthorize>('/auth/wechat/mp/base', { next: '/store' }, me.token);
-    expect(new URL(start.data.authorizeUrl).searchParams.get('redirect_uri')).toBe(
-      'https://studio.example/wxAuth?kind=base',
-    );
-    const before = seen.length;
-    const res = await b.post<MpBaseResult>(
-      '/auth/wechat/mp/base/callback',
-      { code: 'good-base-1', state: start.data.state },
-      me.token,
-    );
-    expect(res.code).toBe(200);
-    expect(res.data.next).toBe('/store');
-    expect(seen.slice(before).some((s) => s.startsWith('/sns/userinfo'))).toBe(false);
-  });
-
-  it('answers a clear error when WeChat refuses the code', async () => {
-    const b = browser(t);
-    const start = await b.post<MpAuthorize>('/auth/wechat/mp/login', {});
-    const res = await b.post('/auth/wechat/mp/login/callback', { code: 'bad', state: start.data.state });
-    expect(res.code).toBe(Code.WECHAT_LOGIN_FAILED);
   });
 });
