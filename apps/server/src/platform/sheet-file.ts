@@ -5,6 +5,7 @@
  * .xlsx writes every text as a string cell, which a spreadsheet never evaluates.
  */
 import ExcelJS from 'exceljs';
+import type { FastifyReply } from 'fastify';
 
 export type SheetValue = string | number | null;
 export type SheetFile = { header: string[]; rows: SheetValue[][] };
@@ -36,17 +37,28 @@ export async function toXlsx(sheetName: string, file: SheetFile): Promise<Buffer
   return Buffer.from(await book.xlsx.writeBuffer());
 }
 
-/** The file in the asked format with its type and a download name (RFC 5987, so Chinese is kept). */
+/** A file to download: its type, its Content-Disposition and its bytes. */
+export type Download = { type: string; disposition: string; body: Buffer };
+
+/** An attachment's Content-Disposition with its name in RFC 5987 form, so a Chinese name is kept. */
+export const attachmentDisposition = (filename: string): string =>
+  `attachment; filename*=UTF-8''${encodeURIComponent(filename)}`;
+
+/** Answers with a download (every export and template of the API goes out this way). */
+export const sendDownload = (reply: FastifyReply, file: Download): FastifyReply =>
+  reply.type(file.type).header('content-disposition', file.disposition).send(file.body);
+
+/** The file in the asked format with its type and a download name. */
 export async function sheetFile(
   format: SheetFormat,
   name: string,
   sheetName: string,
   file: SheetFile,
-): Promise<{ type: string; disposition: string; body: Buffer }> {
+): Promise<Download> {
   const filename = `${name}.${format}`;
   return {
     type: format === 'xlsx' ? XLSX_TYPE : CSV_TYPE,
-    disposition: `attachment; filename*=UTF-8''${encodeURIComponent(filename)}`,
+    disposition: attachmentDisposition(filename),
     body: format === 'xlsx' ? await toXlsx(sheetName, file) : toCsv(file),
   };
 }

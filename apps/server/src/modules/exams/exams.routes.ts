@@ -16,7 +16,7 @@ import {
   removeQuestion,
 } from './questions.service.ts';
 import { serve } from '../../platform/endpoint.ts';
-import { XLSX_TYPE } from '../../platform/sheet-file.ts';
+import { attachmentDisposition, sendDownload, XLSX_TYPE } from '../../platform/sheet-file.ts';
 import { courseScope, teamScope } from './owner.ts';
 import {
   courseExamDraft,
@@ -29,8 +29,8 @@ import {
 const team = { auth: 'team' } as const;
 
 /** A question sheet (the team's or a course's export or template) as an .xlsx download named `name`. */
-const sendSheet = (reply: FastifyReply, name: string, bytes: Buffer) =>
-  reply.type(XLSX_TYPE).header('content-disposition', `attachment; filename*=UTF-8''${name}`).send(bytes);
+const sendSheet = (reply: FastifyReply, name: string, body: Buffer) =>
+  sendDownload(reply, { type: XLSX_TYPE, disposition: attachmentDisposition(name), body });
 
 /** An .xlsx is a zip (its first bytes say so); otherwise a file named .csv is read as CSV text. */
 const formatOf = (bytes: Buffer, filename: string): 'xlsx' | 'csv' => {

@@ -9,6 +9,7 @@ import { cancelOrder, checkout, getOrder, listOrders, payOrder } from './orders.
 import { purchasedCourses, teamPurchases, teamSales } from './team-store.service.ts';
 import { serve, coded } from '../../platform/endpoint.ts';
 import { requestLang } from '../../platform/request-lang.ts';
+import { sendDownload } from '../../platform/sheet-file.ts';
 import { ordersFile, salesFile } from './sales-export.ts';
 
 export const storeRoutes =
@@ -43,7 +44,7 @@ export const storeRoutes =
       },
       async (r, reply) => {
         const file = await salesFile(ctx, membershipOf(r), r.query, requestLang(r));
-        return reply.type(file.type).header('content-disposition', file.disposition).send(file.body);
+        return sendDownload(reply, file);
       },
     );
     app.get(
@@ -57,7 +58,7 @@ export const storeRoutes =
       },
       async (r, reply) => {
         const file = await ordersFile(ctx, membershipOf(r), r.query, requestLang(r));
-        return reply.type(file.type).header('content-disposition', file.disposition).send(file.body);
+        return sendDownload(reply, file);
       },
     );
     serve(app, endpoints.cart.list, async (r) => getCart(teamCtxOf(r)));

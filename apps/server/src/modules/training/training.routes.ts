@@ -20,6 +20,7 @@ import {
 } from './tasks.service.ts';
 import { serve } from '../../platform/endpoint.ts';
 import { requestLang } from '../../platform/request-lang.ts';
+import { sendDownload } from '../../platform/sheet-file.ts';
 import { courseReport, memberReport, taskReport, taskReportMembers } from './report.service.ts';
 import { courseReportFile, taskReportFile } from './report-export.ts';
 
@@ -72,7 +73,7 @@ export const trainingRoutes =
       },
       async (r, reply) => {
         const file = await taskReportFile(teamCtxOf(r), r.query, requestLang(r));
-        return reply.type(file.type).header('content-disposition', file.disposition).send(file.body);
+        return sendDownload(reply, file);
       },
     );
     app.get(
@@ -86,7 +87,7 @@ export const trainingRoutes =
       },
       async (r, reply) => {
         const file = await courseReportFile(teamCtxOf(r), r.query, requestLang(r));
-        return reply.type(file.type).header('content-disposition', file.disposition).send(file.body);
+        return sendDownload(reply, file);
       },
     );
   };
