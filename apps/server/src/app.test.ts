@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { Code } from '@studio/contract';
+import { API_BASE, Code, endpointNames } from '@studio/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../test/factories.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
@@ -179,6 +179,82 @@ describe('the HTTP edge', () => {
     ]) {
       expect(doc.paths).toHaveProperty([p]);
     }
+  });
+});
+
+/**
+ * The API routes not in the contract's endpoint table, each with why: none answers a JSON envelope
+ * a client calls for (streams, files, providers' webhooks, simulator pages). The list only shrinks.
+ */
+const OUTSIDE_THE_TABLE: Record<string, string> = {
+  'GET /api/files/{*}': 'an uploaded image',
+  'GET /api/media/hls/{*}': 'a playlist, key or segment',
+  'GET /api/attachment/open': 'a redirect to a signed download',
+  'GET /api/attachment/file/{token}': 'a file',
+  'GET /api/store/team/sales/export': 'a CSV or XLSX file',
+  'GET /api/store/team/purchases/export': 'a CSV or XLSX file',
+  'GET /api/order/invoice/download': 'a PDF file',
+  'GET /api/learn/report/csv': 'a CSV file',
+  'GET /api/training/report/task/export': 'a CSV or XLSX file',
+  'GET /api/training/report/course/export': 'a CSV or XLSX file',
+  'GET /api/exam/question/export': 'an XLSX file',
+  'GET /api/exam/question/template': 'an XLSX file',
+  'GET /api/course/exam/question/export': 'an XLSX file',
+  'GET /api/course/exam/question/template': 'an XLSX file',
+  'GET /api/ai/job/stream': 'server-sent events',
+  'POST /api/ai/assist': 'server-sent events',
+  'GET /api/notification/stream': 'server-sent events',
+  'POST /api/pay/notify/{provider}': "a payment provider's webhook (its own answer)",
+  'POST /api/pay/refund-notify/{provider}': "a payment provider's webhook",
+  'GET /api/pay/sandbox': 'the sandbox payment page',
+  'POST /api/pay/sandbox/confirm': 'the sandbox payment page',
+  'GET /api/pay/sandbox/cashier': 'the sandbox cashier page',
+  'POST /api/pay/sandbox/cashier/confirm': 'the sandbox cashier page',
+  'GET /api/auth/wechat/simulator': 'the WeChat simulator page',
+  'POST /api/auth/wechat/simulator/confirm': 'the WeChat simulator page',
+  'GET /api/auth/wechat/simulator/done': 'the WeChat simulator page',
+  'GET /api/auth/wechat/mp/simulator': 'the 公众号 simulator page',
+  'POST /api/auth/wechat/mp/simulator/confirm': 'the 公众号 simulator page',
+};
+
+describe('one definition per endpoint', () => {
+  it('registers every endpoint of the table from it (serve names it), and no other route answers JSON', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+      paths: Record<string, Record<string, { operationId?: string; responses?: Record<string, unknown> }>>;
+    };
+    const operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, op]) => ({ route: `${method.toUpperCase()} ${path}`, op })),
+    );
+    const named = new Map(operations.map(({ route, op }) => [route, op.operationId]));
+    // Each endpoint of the table, at its method and path, is the route serve registered from it.
+    const table = [...endpointNames].map(([def, name]) => [`${def.method} ${API_BASE}${def.path}`, name]);
+    expect(table.filter(([route, name]) => named.get(route!) !== name)).toEqual([]);
+    // Any other route is one of the few outside the table, and declares no envelope answer.
+    const others = operations.filter(({ op }) => op.operationId === undefined);
+    expect(others.map(({ route }) => route).filter((route) => !(route in OUTSIDE_THE_TABLE))).toEqual([]);
+    expect(
+      others
+        .filter(
+          ({ op }) => op.responses?.['200'] !== undefined && JSON.stringify(op.responses).includes('"msg"'),
+        )
+        .map(({ route }) => route),
+    ).toEqual([]);
+    expect(Object.keys(OUTSIDE_THE_TABLE).filter((route) => !named.has(route))).toEqual([]);
+  });
+
+  it('describes the document parse with its progress lines (NDJSON) beside its envelope', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+      paths: Record<
+        string,
+        Record<string, { responses: Record<string, { content: Record<string, unknown> }> }>
+      >;
+    };
+    const parse = doc.paths['/api/ai/document/parse']!['post']!;
+    expect(Object.keys(parse.responses['200']!.content)).toEqual([
+      'application/json',
+      'application/x-ndjson',
+    ]);
+    expect(JSON.stringify(parse.responses['200']!.content['application/x-ndjson'])).toContain('"progress"');
   });
 });
 

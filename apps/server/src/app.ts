@@ -69,7 +69,7 @@ import { registerRequestLimits } from './platform/request-limits.ts';
 import { registerPublicPages } from './modules/public-pages/public-pages.routes.ts';
 import { isFrameablePath, registerWebApp, sendAppPage } from './platform/web-app.ts';
 
-/** How often queued search documents are built (migration 0010's triggers queue them). */
+/** How often queued search documents are built (a migration's or an operator's rebuilds queue them). */
 const SEARCH_OUTBOX_MS = 5_000;
 
 /** The players the lesson renderer may frame (apps/web/src/components/content-view/video-embed.ts). */
@@ -273,8 +273,8 @@ export async function buildApp({
 
   // In-process work (no job queue) ends before anything closes: the event bus, the queue, and then
   // the caller's database pool.
-  // Search documents queued by a migration, a rebuild or a change made outside the app (triggers of
-  // migration 0010) are built once the app is up, then every few seconds (an empty outbox costs one
+  // Search documents queued in the search's outbox (by a migration, or an operator's rebuild) are
+  // built once the app is up, then every few seconds (an empty outbox costs one
   // index probe). Each batch is its own transaction and rows are taken with SKIP LOCKED, so processes
   // share the work and a crash loses nothing.
   const drain = () => ctx.background.run(() => search.drainOutbox(db), logger);

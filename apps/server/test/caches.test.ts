@@ -3,12 +3,12 @@
  * what a write replaced: on the server that wrote at once, on another server on the same database as
  * soon as PostgreSQL's notification arrives, and whoever made the change (API, plain SQL).
  */
-import { Code, type Page, type StoreCard, type UserInfo } from '@studio/contract';
+import { Code, type Cart, type Order, type Page, type StoreCard, type UserInfo } from '@studio/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cachesListening } from '../src/platform/cache.ts';
 import { call, createCourse, createTeam, createUser, joinTeam, newPhone } from './factories.ts';
-import { boughtCourse, buyer, seller } from './store-factories.ts';
+import { boughtCourse, buyer, payInSandbox, seller } from './store-factories.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
 let a: TestApp;
@@ -212,11 +212,10 @@ describe('store page cache', () => {
     expect(first.data.list.map((c) => c.courseId)).toEqual([s.courseId]);
     expect((await list(a, user.token, '缓存失效')).data).toEqual(first.data);
 
-    // A sale counted in the store's course_sales (as a paid order does), written straight to the table.
-    await a.app.ctx.db.execute(
-      sql`insert into course_sales (course_id, sales) values (${s.courseId}, 1)
-          on conflict (course_id) do update set sales = course_sales.sales + 1`,
-    );
+    // A sale: the paid order counts it in the store's course_sales (the search's document copies it).
+    await call<Cart>(a, 'POST', '/cart/add', { token: user.token, body: { courseId: s.courseId } });
+    const order = (await call<Order>(a, 'POST', '/order/checkout', { token: user.token, body: {} })).data;
+    await payInSandbox(a, user.token, order.orderId);
     expect((await list(a, user.token, '缓存失效')).data.list[0]!.sales).toBe(1);
 
     await call(a, 'POST', '/team/modify', { token: s.user.token, body: { teamName: '改名后的团队' } });

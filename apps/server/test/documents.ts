@@ -22,13 +22,19 @@ import type { AiDocument } from '@studio/contract';
 import { multipart } from './images.ts';
 import type { TestApp } from './test-app.ts';
 
-const parseRequest = (app: TestApp, token: string, name: string, body: Uint8Array, query = '') => {
+const parseRequest = (
+  app: TestApp,
+  token: string,
+  name: string,
+  body: Uint8Array,
+  headers: Record<string, string> = {},
+) => {
   const form = multipart({}, { name, body: Buffer.from(body), type: 'application/octet-stream' });
   return app.app.inject({
     method: 'POST',
-    url: `/api/ai/document/parse${query}`,
+    url: '/api/ai/document/parse',
     payload: form.payload,
-    headers: { ...form.headers, 'x-request-tkForm': 'pc', 'x-request-tkToken': token },
+    headers: { ...form.headers, 'x-request-tkForm': 'pc', 'x-request-tkToken': token, ...headers },
   });
 };
 
@@ -38,9 +44,11 @@ export async function parseUpload(app: TestApp, token: string, name: string, bod
   return { status: res.statusCode, ...(res.json() as { code: number; msg: string; data: AiDocument }) };
 }
 
-/** The parse with `?progress=1`: its NDJSON lines, parsed. */
+/** The parse asked for its progress (`Accept: application/x-ndjson`, as the web asks): its lines, parsed. */
 export async function parseUploadWithProgress(app: TestApp, token: string, name: string, body: Uint8Array) {
-  const res = await parseRequest(app, token, name, body, '?progress=1');
+  const res = await parseRequest(app, token, name, body, {
+    accept: 'application/x-ndjson, application/json',
+  });
   const lines = res.body
     .split('\n')
     .filter(Boolean)

@@ -4,6 +4,11 @@ export const ROUTE_CHUNK_TIMEOUT_MS = 120_000;
 export const PLATFORM_CODE = 'pc';
 export const TOKEN_HEADER = 'x-request-tkToken';
 export const SOURCE_HEADER = 'x-request-tkForm';
+/**
+ * The media type of an answer with progress (an endpoint that declares `progress`, asked for it by
+ * `Accept`): one JSON value a line, `{"progress": …}` as each step is done, the envelope the last.
+ */
+export const PROGRESS_LINES_TYPE = 'application/x-ndjson';
 export const USER_INFO_STORAGE_KEY = 'userInfo';
 export const API_BASE = '/api';
 export const BRAND_COLOR = '#1f6feb';

@@ -30,6 +30,13 @@ export type EndpointDef = {
   bodyLimit?: number;
   /** A multipart form (an upload), read by the handler itself: no JSON input schema. */
   multipart?: true;
+  /**
+   * A long step's progress, when the endpoint reports it (a document being read): a caller that
+   * accepts `PROGRESS_LINES_TYPE` (NDJSON) gets, from the first step done, a line `{"progress": …}` of
+   * this schema as each step is done, then the envelope (success or refusal) as the last line. An
+   * answer with no step done before it, and any answer to another caller, is the envelope alone (JSON).
+   */
+  progress?: z.ZodType;
 };
 
 /** Declares an endpoint, keeping its literal method and path and its exact schemas in its type. */
@@ -52,6 +59,10 @@ export type ParsedInputOf<E extends EndpointDef> = E['input'] extends z.ZodType
 export type ReplyOf<E extends EndpointDef> = z.input<E['output']>;
 /** The `data` a caller receives. */
 export type OutputOf<E extends EndpointDef> = z.output<E['output']>;
+/** What the endpoint reports of its progress (nothing when it reports none). */
+export type ProgressOf<E extends EndpointDef> = E['progress'] extends z.ZodType
+  ? z.output<E['progress']>
+  : never;
 
 /** Every endpoint of a table of groups (`{ course: { list: …, … }, … }`), as one union. */
 export type EndpointsOf<T> = { [G in keyof T]: T[G][keyof T[G]] }[keyof T];

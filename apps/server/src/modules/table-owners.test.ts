@@ -5,7 +5,9 @@
  * columns, the modules that read it; docs/decisions/module-meeting.md). A read of another module's
  * table fails; a read of another module's view fails unless its owner lists the reader; a view is
  * never written through; and the README's lists stay true (each view offered exists, each reader
- * listed reads it, each view is offered).
+ * listed reads it, each view is offered). A trigger, which makes every write of its table do more,
+ * sits on a table of its function's owner: one module's writes never do another's work behind its
+ * back (that is a domain event, published by the writer).
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
@@ -120,6 +122,57 @@ function foreignUses(): Use[] {
 
 const said = (u: Use) => `${u.reader}/${u.file} → ${u.name}`;
 
+/**
+ * The owner of each trigger function, by its name. `studio_cache_notify` is platform's (platform/cache.ts):
+ * it writes no table, it tells every process's caches that rows they hold changed (`pg_notify`), so it
+ * may sit on any table.
+ */
+const OWNER_BY_FUNCTION: [RegExp, string][] = [
+  [/^studio_search_/, 'search'],
+  [/^studio_cache_notify$/, 'platform'],
+];
+const functionOwner = (fn: string) => OWNER_BY_FUNCTION.find(([name]) => name.test(fn))?.[1] ?? '?';
+
+type Trigger = { name: string; table: string; fn: string };
+
+/** The triggers the migrations leave, in order: each CREATE TRIGGER, less those a later one drops. */
+function triggersOf(migrations: string[]): Trigger[] {
+  const live = new Map<string, Trigger>();
+  const name = String.raw`"?(\w+)"?`;
+  const create = new RegExp(
+    String.raw`create\s+(?:or\s+replace\s+)?trigger\s+${name}[\s\S]*?\son\s+(?:"?public"?\.)?${name}[\s\S]*?execute\s+(?:function|procedure)\s+(\w+)`,
+    'gi',
+  );
+  const drop = new RegExp(
+    String.raw`drop\s+trigger\s+(?:if\s+exists\s+)?${name}\s+on\s+(?:"?public"?\.)?${name}`,
+    'gi',
+  );
+  for (const text of migrations) {
+    // Statements in order (a migration may drop a trigger and create it again), comments aside.
+    for (const statement of text.replace(/--.*$/gm, '').split(';')) {
+      for (const m of statement.matchAll(drop)) live.delete(`${m[2]}.${m[1]}`);
+      for (const m of statement.matchAll(create))
+        live.set(`${m[2]}.${m[1]}`, { name: m[1]!, table: m[2]!, fn: m[3]! });
+    }
+  }
+  return [...live.values()];
+}
+
+const MIGRATIONS = join(SRC, 'db/migrations');
+const migrationTexts = () =>
+  readdirSync(MIGRATIONS)
+    .filter((f) => f.endsWith('.sql'))
+    .sort()
+    .map((f) => readFileSync(join(MIGRATIONS, f), 'utf8'));
+
+/** The triggers on a table of another module than their function's owner (platform's may sit anywhere). */
+const foreignTriggers = (triggers: Trigger[]) => {
+  const all = relations();
+  return triggers
+    .filter((t) => functionOwner(t.fn) !== 'platform' && functionOwner(t.fn) !== all.get(t.table)?.owner)
+    .map((t) => `${t.name} on ${t.table} (${all.get(t.table)?.owner}) runs ${t.fn} (${functionOwner(t.fn)})`);
+};
+
 describe('table owners', () => {
   it('knows the owner of every table and view', () => {
     expect([...relations()].filter(([, t]) => t.owner === '?').map(([name]) => name)).toEqual([]);
@@ -155,5 +208,33 @@ describe('table owners', () => {
         .map((r) => `${r} → ${name}`),
     );
     expect(unread).toEqual([]);
+  });
+
+  it('knows the owner of every trigger function the migrations leave', () => {
+    const triggers = triggersOf(migrationTexts());
+    expect(triggers.length).toBeGreaterThan(0);
+    expect(triggers.filter((t) => functionOwner(t.fn) === '?').map((t) => t.fn)).toEqual([]);
+  });
+
+  it("leaves no trigger on another module's table: a trigger's table and its function have one owner", () => {
+    expect(foreignTriggers(triggersOf(migrationTexts()))).toEqual([]);
+  });
+
+  it('reads the triggers the migrations leave, a dropped one gone, and finds a foreign one', () => {
+    const sql = [
+      `CREATE OR REPLACE FUNCTION studio_search_x() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RETURN NULL; END $$;
+       CREATE TRIGGER "courses_search" AFTER UPDATE OF "title" ON "courses" FOR EACH ROW
+         WHEN (OLD.title IS DISTINCT FROM NEW.title) EXECUTE FUNCTION studio_search_x();
+       CREATE TRIGGER "terms_counted" AFTER INSERT ON "store_search_terms" EXECUTE FUNCTION studio_search_x();`,
+      `-- DROP TRIGGER "terms_counted" ON "store_search_terms"; (a comment drops nothing)
+       CREATE TRIGGER "teams_cache" AFTER UPDATE ON "teams" FOR EACH STATEMENT EXECUTE FUNCTION studio_cache_notify('store');`,
+    ];
+    expect(foreignTriggers(triggersOf(sql))).toEqual([
+      'courses_search on courses (courses) runs studio_search_x (search)',
+    ]);
+    expect(triggersOf([...sql, 'DROP TRIGGER "courses_search" ON "courses";']).map((t) => t.name)).toEqual([
+      'terms_counted',
+      'teams_cache',
+    ]);
   });
 });

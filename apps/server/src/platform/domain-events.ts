@@ -17,9 +17,13 @@ export type DomainEvent =
       /** A rollback: the earlier release it publishes again (its attachments are copied from there). */
       fromReleaseId?: number;
     }
-  /** The course left the store (下架). A deletion is seen by the database itself (migration 0010). */
+  /** The course left the store (下架). */
   | { type: 'course.unreleased'; courseId: number }
+  /** The course was deleted: gone, or (sold) kept for its buyers but out of every list and the store. */
+  | { type: 'course.deleted'; courseId: number }
   | { type: 'team.renamed'; teamId: number; teamName: string }
+  /** A course's sales count (store: a grant counts a sale, a refund takes it back) is now `sales`. */
+  | { type: 'sales.changed'; courseId: number; sales: number }
   /** Someone was invited into a team (teams); they are not its member yet. */
   | { type: 'team.invited'; teamId: number; teamName: string; userId: number; inviterName: string }
   /** A join request waits for the team's OWNER/ADMIN (`adminIds`). */

@@ -4,6 +4,8 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { coded, serve } from './endpoint.ts';
+import { errorHandler } from './error-handler.ts';
+import { AppError } from './errors.ts';
 
 const search = endpoint({
   method: 'GET',
@@ -85,5 +87,71 @@ describe('serve: a route from its contract endpoint', () => {
     expect(res.json()).toEqual({ code: 0, msg: 'ok', data: { found: ['pre'] } });
     expect(warnings).toEqual([]);
     expect(res.statusCode).toBe(200);
+  });
+});
+
+const read = endpoint({
+  method: 'POST',
+  path: '/thing/read',
+  auth: 'public',
+  summary: 'Read a thing in pages',
+  input: z.object({ pages: z.number().int().min(0).max(9), refuseAt: z.number().int().min(0).max(9) }),
+  output: z.object({ pages: z.number().int() }),
+  progress: z.object({ done: z.number().int(), total: z.number().int() }),
+});
+
+const reading = () => {
+  const app = Fastify().withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(errorHandler);
+  serve(app, read, async (r, _reply, report) => {
+    const { pages, refuseAt } = r.body;
+    for (let done = 1; done <= pages; done++) {
+      if (done === refuseAt) throw new AppError(Code.AI_DOC_CORRUPT);
+      report({ done, total: pages });
+    }
+    if (refuseAt > pages) throw new AppError(Code.AI_DOC_CORRUPT);
+    return { pages };
+  });
+  const send = (body: object, accept?: string) =>
+    app.inject({ method: 'POST', url: '/thing/read', payload: body, headers: accept ? { accept } : {} });
+  return { app, send };
+};
+const linesOf = (body: string) =>
+  body
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as unknown);
+
+describe('serve: an endpoint that reports its progress', () => {
+  const NDJSON = 'application/x-ndjson, application/json';
+
+  it('sends each step as a line, then the envelope, to a caller that accepts NDJSON', async () => {
+    const res = await reading().send({ pages: 2, refuseAt: 0 }, NDJSON);
+    expect(res.headers['content-type']).toContain('application/x-ndjson');
+    expect(linesOf(res.body)).toEqual([
+      { progress: { done: 1, total: 2 } },
+      { progress: { done: 2, total: 2 } },
+      { code: Code.OK, msg: '成功', data: { pages: 2 } },
+    ]);
+  });
+
+  it('answers the envelope alone to any other caller', async () => {
+    const res = await reading().send({ pages: 2, refuseAt: 0 });
+    expect(res.headers['content-type']).toContain('application/json');
+    expect(res.json()).toEqual({ code: Code.OK, msg: '成功', data: { pages: 2 } });
+  });
+
+  it("ends with a refusal's envelope once lines went out; before any, the refusal is the usual JSON", async () => {
+    const late = await reading().send({ pages: 3, refuseAt: 2 }, NDJSON);
+    expect(late.statusCode).toBe(200);
+    expect(linesOf(late.body)).toEqual([
+      { progress: { done: 1, total: 3 } },
+      { code: Code.AI_DOC_CORRUPT, msg: expect.any(String) as string, data: null },
+    ]);
+    const early = await reading().send({ pages: 0, refuseAt: 1 }, NDJSON);
+    expect(early.headers['content-type']).toContain('application/json');
+    expect(early.json()).toMatchObject({ code: Code.AI_DOC_CORRUPT, data: null });
   });
 });

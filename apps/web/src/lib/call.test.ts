@@ -51,6 +51,36 @@ describe('the typed client (contract endpoints)', () => {
     });
   });
 
+  it('asks an endpoint with progress for its lines, hands each step on, resolves with the last line', async () => {
+    const line = (v: unknown) => `${JSON.stringify(v)}\n`;
+    const body =
+      line({ progress: { done: 1, total: 2, unit: 'page' } }) +
+      line({ code: 200, msg: 'ok', data: { pages: 2 } });
+    mock.onPost(Routes.ai.documentParse).reply((config) => {
+      config.onDownloadProgress?.({
+        loaded: 1,
+        bytes: 1,
+        event: { target: { responseText: body } },
+      } as never);
+      return [200, body];
+    });
+    const seen: unknown[] = [];
+    await expect(
+      call.postWithProgress(Routes.ai.documentParse, new FormData(), (p) => seen.push(p)),
+    ).resolves.toEqual({ pages: 2 });
+    expect(seen).toEqual([{ done: 1, total: 2, unit: 'page' }]);
+    expect(String(mock.history.post[0]?.headers?.Accept)).toBe('application/x-ndjson, application/json');
+  });
+
+  it('keeps the envelope rules for the last line: a refusal rejects', async () => {
+    mock
+      .onPost(Routes.ai.documentParse)
+      .reply(200, `${JSON.stringify({ code: Code.AI_DOC_ENCRYPTED, msg: '加密', data: null })}\n`);
+    await expect(
+      call.postWithProgress(Routes.ai.documentParse, new FormData(), () => undefined, { silent: true }),
+    ).rejects.toMatchObject({ code: Code.AI_DOC_ENCRYPTED });
+  });
+
   it('types input and answer from the endpoint at the path (checked by tsc -p apps/web)', () => {
     const typed = () => {
       expectTypeOf(call.get(Routes.course.releaseList, { courseId: 1 })).resolves.toHaveProperty('list');
@@ -64,6 +94,12 @@ describe('the typed client (contract endpoints)', () => {
       void call.get(Routes.course.create, { title: 'x' });
       // @ts-expect-error: not a JSON endpoint of the table
       void call.get(Routes.learn.reportCsv);
+      // @ts-expect-error: an endpoint that reports no progress
+      void call.postWithProgress(Routes.file.upload, new FormData(), () => undefined);
+      // The progress is the endpoint's own (its unit is one of page, slide, picture).
+      void call.postWithProgress(Routes.ai.documentParse, new FormData(), (p) =>
+        expectTypeOf(p.unit).toEqualTypeOf<'page' | 'slide' | 'picture'>(),
+      );
     };
     expect(typed).toBeTypeOf('function');
   });

@@ -6,8 +6,19 @@
  * validate (see plain.ts). Requests go through the one client of request.ts (headers, interceptors,
  * envelope rules, `silent` / `stayOnPage`).
  */
-import type { EndpointAt, EndpointDef, Envelope, InputOf, OutputOf, PathsOf } from '@studio/contract';
+import type {
+  EndpointAt,
+  EndpointDef,
+  Envelope,
+  InputOf,
+  OutputOf,
+  PathsOf,
+  ProgressOf,
+  ProgressPaths,
+} from '@studio/contract';
+import { PROGRESS_LINES_TYPE } from '@studio/contract/constants';
 import type { AxiosRequestConfig } from 'axios';
+import { finalEnvelope, latestProgress } from './progress-lines.ts';
 import { http } from './request.ts';
 
 /** What a call may set besides its input: `silent`, `stayOnPage`, `signal`… */
@@ -36,10 +47,35 @@ const post = <P extends PathsOf<'POST'>>(
 /** Calls that resolve with the whole envelope: for the callers that read its `code` (10005, 20014…). */
 export const callEnvelope = { get, post };
 
+/**
+ * A POST to an endpoint that reports its progress, asking for it: each step reaches `onProgress` as
+ * its line arrives (the request's download progress, so a long read shows 第 n / N 页), and the call
+ * resolves with the last line's envelope's `data`, through the usual envelope rules.
+ */
+const postWithProgress = <P extends ProgressPaths & PathsOf<'POST'>>(
+  path: P,
+  input: InputOf<EndpointAt<P>>,
+  onProgress: (progress: ProgressOf<EndpointAt<P>>) => void,
+  options?: Omit<CallOptions, 'headers' | 'onDownloadProgress' | 'transformResponse'>,
+): Promise<OutputOf<EndpointAt<P>>> =>
+  http
+    .post<Envelope<OutputOf<EndpointAt<P>>>>(path, input, {
+      ...options,
+      headers: { Accept: `${PROGRESS_LINES_TYPE}, application/json` },
+      onDownloadProgress: (e) => {
+        const text = (e.event as ProgressEvent<XMLHttpRequest> | undefined)?.target?.responseText;
+        const progress = typeof text === 'string' ? latestProgress(text) : null;
+        if (progress !== null) onProgress(progress as ProgressOf<EndpointAt<P>>);
+      },
+      transformResponse: [finalEnvelope],
+    })
+    .then((r) => r.data.data);
+
 /** Calls that resolve with the envelope's `data` (the interceptors turned every failure into a rejection). */
 export const call = {
   get: <P extends PathsOf<'GET'>>(path: P, ...args: CallArgs<EndpointAt<P>>) =>
     get(path, ...args).then((e) => e.data),
   post: <P extends PathsOf<'POST'>>(path: P, ...args: CallArgs<EndpointAt<P>>) =>
     post(path, ...args).then((e) => e.data),
+  postWithProgress,
 };

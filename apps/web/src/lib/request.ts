@@ -189,20 +189,19 @@ http.interceptors.response.use(onResponse, (error: AxiosError) =>
 );
 
 /**
- * The envelope's data: the one unwrap (`api.get(…).then(unwrap)`). The interceptors have already
+ * The envelope's data: the one unwrap (`callEnvelope.get(…).then(unwrap)`). The interceptors have already
  * turned every failing code into a rejection, so what reaches here is a success.
  */
 export const unwrap = <T>(envelope: Envelope<T>): T => envelope.data;
 
-/** Typed calls. They resolve with the whole envelope: some callers need `code` (10005, 20014). */
+/**
+ * What the typed client (call.ts) does not cover: a file the server sends instead of an envelope (a
+ * CSV export). Every JSON call goes through `call` (typed by the contract's endpoint table).
+ */
 export const api = {
-  get: <T>(url: string, config?: AxiosRequestConfig): Promise<Envelope<T>> =>
-    http.get<Envelope<T>>(url, config).then((r) => r.data),
-  post: <T>(url: string, body?: unknown, config?: AxiosRequestConfig): Promise<Envelope<T>> =>
-    http.post<Envelope<T>>(url, body, config).then((r) => r.data),
   /**
-   * A file the server sends instead of an envelope (a CSV export). Through the client, not a plain
-   * link, because it needs the token header; a failure still answers the envelope and is shown as one.
+   * Through the client, not a plain link, because it needs the token header; a failure still answers
+   * the envelope and is shown as one.
    */
   download: (url: string, config?: AxiosRequestConfig): Promise<Blob> =>
     http.get<Blob>(url, { ...config, responseType: 'blob' }).then((r) => r.data),

@@ -1,6 +1,6 @@
 import { LIMITS, Routes, UPLOAD_MIME_TYPES } from '@studio/contract/constants';
 import type { UploadKind, UploadResult } from '@studio/contract';
-import { api, unwrap } from './request.ts';
+import { call } from './call.ts';
 
 export type UploadProblem = 'tooLarge' | 'badType';
 
@@ -23,11 +23,9 @@ export const uploadFile = async (
   const form = new FormData();
   form.append('kind', kind);
   form.append('file', file);
-  return api
-    .post<UploadResult>(Routes.file.upload, form, {
-      onUploadProgress: (event) => {
-        if (onProgress && event.total) onProgress(Math.round((event.loaded / event.total) * 100));
-      },
-    })
-    .then(unwrap);
+  return call.post(Routes.file.upload, form, {
+    onUploadProgress: (event) => {
+      if (onProgress && event.total) onProgress(Math.round((event.loaded / event.total) * 100));
+    },
+  });
 };

@@ -4,12 +4,15 @@ import { aiTranslateBody, aiTranslationsQuery, courseTranslationsSchema } from '
 import { aiEstimateBody, aiEstimateSchema, aiUsageQuery, aiUsageSchema } from '../schemas/ai-usage.ts';
 import {
   aiCreateBody,
+  aiDocumentSchema,
   aiGeneratorSchema,
   aiJobIdBody,
   aiJobIdQuery,
   aiJobSchema,
   aiOutlineBody,
   aiRetryBody,
+  DOCUMENT_LIMITS,
+  documentParseProgressSchema,
 } from '../schemas/ai.ts';
 import { pageQuerySchema, pageSchema } from '../schemas/common.ts';
 
@@ -21,6 +24,25 @@ export const ai = {
     summary: 'Start a generation job (outline first)',
     input: aiCreateBody,
     output: aiJobSchema,
+    rateLimit: { max: 20, timeWindow: '1 minute' },
+  }),
+  documentParse: endpoint({
+    method: 'POST',
+    path: Routes.ai.documentParse,
+    auth: 'team',
+    summary: 'Read a document (PDF, DOCX, PPTX, Markdown, text) into sections for a job',
+    description:
+      `Multipart, field \`file\`. Judged by its bytes; at most ${DOCUMENT_LIMITS.maxBytes / 1024 / 1024} MB ` +
+      `and ${DOCUMENT_LIMITS.maxPages} pages; refusals are codes 50030–50038. The file is read in memory and not kept; ` +
+      `a DOCX's or PPTX's pictures (PNG, JPEG, GIF, WebP; the first ${DOCUMENT_LIMITS.imagesMax}, each at most ` +
+      `${DOCUMENT_LIMITS.imageMaxBytes / 1024 / 1024} MB) are stored re-encoded as lesson images, and each section says how many it has. ` +
+      'With `Accept: application/x-ndjson` the answer is NDJSON from its first progress line: a line ' +
+      '`{"progress":{"done","total","unit"}}` after each page (PDF) or slide (PPTX) read and each picture ' +
+      'stored, then the envelope (success or refusal) as the last line. With no progress to report before ' +
+      'it (a refusal before any page is read, a DOCX without pictures) the answer is the envelope alone (JSON).',
+    output: aiDocumentSchema,
+    multipart: true,
+    progress: documentParseProgressSchema,
     rateLimit: { max: 20, timeWindow: '1 minute' },
   }),
   translate: endpoint({

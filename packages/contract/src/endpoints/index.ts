@@ -2,7 +2,7 @@
  * Every JSON endpoint of the API, by the group of its path in `Routes` (`endpoints.course.list` is
  * `Routes.course.list`; the two top-level ones are `endpoints.system`). See endpoint.ts.
  */
-import type { EndpointsOf } from '../endpoint.ts';
+import type { EndpointDef, EndpointsOf } from '../endpoint.ts';
 import { ai } from './ai.ts';
 import { attachment } from './attachment.ts';
 import { auth } from './auth.ts';
@@ -57,9 +57,18 @@ export const endpoints = {
   user,
 };
 
+/** Each endpoint's name in the table (`ai.documentParse`): its OpenAPI operationId. */
+export const endpointNames: ReadonlyMap<EndpointDef, string> = new Map(
+  Object.entries(endpoints).flatMap(([group, entries]) =>
+    Object.entries(entries).map(([key, def]): [EndpointDef, string] => [def, `${group}.${key}`]),
+  ),
+);
+
 /** Every endpoint, as one union. */
 export type AnyEndpoint = EndpointsOf<typeof endpoints>;
 /** The endpoint at a path (every JSON path has one method). */
 export type EndpointAt<P extends AnyEndpoint['path']> = Extract<AnyEndpoint, { path: P }>;
 /** The paths of the endpoints called with a method. */
 export type PathsOf<M extends AnyEndpoint['method']> = Extract<AnyEndpoint, { method: M }>['path'];
+/** The paths of the endpoints that report their progress (`progress`). */
+export type ProgressPaths = Extract<AnyEndpoint, { progress: object }>['path'];

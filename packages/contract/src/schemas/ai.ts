@@ -75,20 +75,17 @@ export const aiDocumentSchema = z.object({
 });
 export type AiDocument = z.infer<typeof aiDocumentSchema>;
 
-/** `?progress=1` on the parse: NDJSON, lines of progress while the server reads, then the envelope. */
-export const aiDocumentParseQuery = z.object({ progress: z.enum(['1']).optional() });
 /**
- * One progress line: pages (PDF) or slides (PPTX) read of the total, as each is read; then, for a
- * DOCX or PPTX with pictures, the pictures stored (each is decoded and re-encoded: the slow part).
+ * The parse's progress (the endpoint's `progress`, sent as a line `{"progress": …}` when asked for
+ * NDJSON): pages (PDF) or slides (PPTX) read of the total, as each is read; then, for a DOCX or PPTX
+ * with pictures, the pictures stored (each is decoded and re-encoded: the slow part).
  */
 export const documentParseProgressSchema = z.object({
-  progress: z.object({
-    done: z.number().int(),
-    total: z.number().int(),
-    unit: z.enum(['page', 'slide', 'picture']),
-  }),
+  done: z.number().int(),
+  total: z.number().int(),
+  unit: z.enum(['page', 'slide', 'picture']),
 });
-export type DocumentParseProgress = z.infer<typeof documentParseProgressSchema>['progress'];
+export type DocumentParseProgress = z.infer<typeof documentParseProgressSchema>;
 
 export const aiCreateBody = z.object({
   topic: z.string().trim().min(2, { error: '请输入课程主题' }).max(AI_LIMITS.topicMax),

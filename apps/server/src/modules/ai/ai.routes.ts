@@ -1,27 +1,22 @@
 import {
   aiAssistBody,
   aiJobIdQuery,
-  aiDocumentParseQuery,
-  aiDocumentSchema,
   DOCUMENT_LIMITS,
-  envelope,
   INT32_MAX,
   queryNumber,
   Routes,
   endpoints,
 } from '@studio/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { membershipOf, teamCtxOf } from '../../platform/auth.ts';
 import { authorize } from '../../platform/policy.ts';
-import { invalidInput } from '../../platform/errors.ts';
+import { fileUpload } from '../../platform/file-upload.ts';
 import { parseDocument } from './documents/ai.documents.ts';
-import { NDJSON, parseProgressLines } from './documents/ai.documents-stream.ts';
 import { docRefused } from './documents/doc-errors.ts';
 import { documentName } from './documents/document-name.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { ok } from '../../platform/reply.ts';
 import {
   cancelJob,
   createJob,
@@ -48,48 +43,11 @@ export const aiRoutes =
     const c = (r: FastifyRequest) => ({ ...teamCtxOf(r), log: r.log });
 
     serve(app, endpoints.ai.create, async (r) => createJob(c(r), r.body));
-    app.post(
-      Routes.ai.documentParse,
-      {
-        config: { ...team, rateLimit: { max: 20, timeWindow: '1 minute' } },
-        schema: {
-          summary: 'Read a document (PDF, DOCX, PPTX, Markdown, text) into sections for a job',
-          description:
-            `Multipart, field \`file\`. Judged by its bytes; at most ${DOCUMENT_LIMITS.maxBytes / 1024 / 1024} MB ` +
-            `and ${DOCUMENT_LIMITS.maxPages} pages; refusals are codes 50030–50038. The file is read in memory and not kept; ` +
-            `a DOCX's or PPTX's pictures (PNG, JPEG, GIF, WebP; the first ${DOCUMENT_LIMITS.imagesMax}, each at most ` +
-            `${DOCUMENT_LIMITS.imageMaxBytes / 1024 / 1024} MB) are stored re-encoded as lesson images, and each section says how many it has. ` +
-            'With `progress=1` the answer is NDJSON (`application/x-ndjson`): a line `{"progress":{"done","total","unit"}}` ' +
-            'after each page (PDF) or slide (PPTX) read, then the envelope (success or refusal) as the last line.',
-          consumes: ['multipart/form-data'],
-          querystring: aiDocumentParseQuery,
-          response: { 200: envelope(aiDocumentSchema) },
-        },
-      },
-      async (r, reply) => {
-        if (!r.isMultipart()) throw invalidInput('file', 'multipartRequired');
-        const part = await r.file({ limits: { fileSize: DOCUMENT_LIMITS.maxBytes, files: 1 } });
-        if (!part) throw invalidInput('file', 'fileMissing');
-        let bytes: Buffer;
-        try {
-          bytes = await part.toBuffer();
-        } catch (err) {
-          if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw docRefused.tooLarge();
-          throw err;
-        }
-        const name = documentName(part.filename);
-        if (r.query.progress)
-          // A stream of lines, not the schema's object: the typed reply is widened for it.
-          return (reply as unknown as FastifyReply)
-            .type(NDJSON)
-            .header('cache-control', 'no-cache, no-transform')
-            .header('x-accel-buffering', 'no')
-            .send(
-              parseProgressLines(r, (onProgress) => parseDocument(teamCtxOf(r), name, bytes, onProgress)),
-            );
-        return ok(await parseDocument(teamCtxOf(r), name, bytes));
-      },
-    );
+    serve(app, endpoints.ai.documentParse, async (r, _reply, report) => {
+      const { bytes, filename } = await fileUpload(r, DOCUMENT_LIMITS.maxBytes, docRefused.tooLarge);
+      // The pages read and pictures stored go out as lines when the web asks (platform/progress-lines.ts).
+      return parseDocument(teamCtxOf(r), documentName(filename), bytes, report);
+    });
     serve(app, endpoints.ai.translate, async (r) => translateCourse(c(r), r.body));
     serve(app, endpoints.ai.translations, async (r) => courseTranslations(c(r), r.query.courseId));
     serve(app, endpoints.ai.list, async (r) => listJobs(c(r), r.query.pageNum, r.query.pageSize));

@@ -82,8 +82,8 @@ export async function deleteCourse(db: Db, teamId: number, courseId: number): Pr
 }
 
 /**
- * A sold course's deletion: it leaves the team's lists and the store (下架, so its search document
- * goes too), and stays for its buyers and for the orders naming it.
+ * A sold course's deletion: it leaves the team's lists and the store (下架; the service publishes
+ * `course.deleted`, so its search document goes too), and stays for its buyers and for the orders naming it.
  */
 export async function markCourseDeleted(db: Db, teamId: number, courseId: number): Promise<void> {
   await db

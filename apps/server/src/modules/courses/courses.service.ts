@@ -153,9 +153,12 @@ export async function removeCourse(c: TeamCtx, courseId: number): Promise<void> 
     if (orders.awaitingPayment) throw new AppError(Code.COURSE_DELETE_AWAITING_PAYMENT);
     // Never ordered: gone outright. Ordered: it leaves the team's lists and the store, and stays for
     // its buyers (entitlements, releases) and for the orders and invoices naming it.
-    if (!orders.ordered) return deleteCourse(tx, c.membership.team.id, courseId);
-    await markCourseDeleted(tx, c.membership.team.id, courseId);
-    await withdrawFromCarts(tx, courseId);
+    if (!orders.ordered) await deleteCourse(tx, c.membership.team.id, courseId);
+    else {
+      await markCourseDeleted(tx, c.membership.team.id, courseId);
+      await withdrawFromCarts(tx, courseId);
+    }
+    await c.ctx.domainEvents.publish(tx, { type: 'course.deleted', courseId });
   });
 }
 

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { teamCtxOf } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, invalidInput } from '../../platform/errors.ts';
+import { fileUpload } from '../../platform/file-upload.ts';
 import { answerQuestion, myExams, readAttempt, startAttempt, submitAttempt } from './attempts.service.ts';
 import { closeExamNow, createExam, editExam, examList, examResults, removeExam } from './exams.service.ts';
 import {
@@ -44,24 +45,15 @@ const formatOf = (bytes: Buffer, filename: string): 'xlsx' | 'csv' => {
  * fields sent before it (a course's import names its `courseId` first).
  */
 async function sheetUpload(r: FastifyRequest) {
-  if (!r.isMultipart()) throw invalidInput('file', 'multipartRequired');
-  const part = await r.file({ limits: { fileSize: EXAM_LIMITS.importMaxBytes, files: 1 } });
-  if (!part) throw invalidInput('file', 'fileMissing');
-  let bytes: Buffer;
-  try {
-    bytes = await part.toBuffer();
-  } catch (err) {
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-      throw new AppError(Code.EXAM_IMPORT_TOO_LARGE, {
+  const { bytes, filename, field } = await fileUpload(
+    r,
+    EXAM_LIMITS.importMaxBytes,
+    () =>
+      new AppError(Code.EXAM_IMPORT_TOO_LARGE, {
         params: { maxMb: EXAM_LIMITS.importMaxBytes / 1024 / 1024 },
-      });
-    throw err;
-  }
-  const field = (name: string) => {
-    const f = part.fields[name];
-    return f && !Array.isArray(f) && f.type === 'field' ? f.value : undefined;
-  };
-  return { file: { bytes, format: formatOf(bytes, part.filename) }, field };
+      }),
+  );
+  return { file: { bytes, format: formatOf(bytes, filename) }, field };
 }
 
 /** A course's id from a form field, checked by the contract's schema like any other input. */

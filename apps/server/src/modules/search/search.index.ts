@@ -1,18 +1,19 @@
 /**
  * Keeps the search documents current, in the writers' transactions so a crash never leaves a document
  * behind its course. The owning modules publish domain events (platform/domain-events.ts: a course
- * released or unreleased, a team renamed) and `subscribeSearchIndex` (wired in app.ts) rebuilds the
- * document there; what a course's document holds is read through the `ListingSource` app.ts supplies,
- * never from another module's tables here. Sales, and any change made outside the app, are handled by
- * the triggers of migration 0010, which update the document or queue the course in the outbox.
- * `drainOutbox` builds what is queued: at start and every few seconds (see app.ts), a batch per
- * transaction, so a crash mid-way loses nothing.
+ * released, unreleased or deleted, a team renamed, a course's sales count changed) and
+ * `subscribeSearchIndex` (wired in app.ts) rebuilds or updates the document there; what a course's
+ * document holds is read through the `ListingSource` app.ts supplies, never from another module's
+ * tables here, and no trigger of the search sits on another module's table (table-owners.test.ts).
+ * `drainOutbox` builds what is queued in the search's own outbox (a migration's rebuild, an
+ * operator's): at start and every few seconds (see app.ts), a batch per transaction, so a crash
+ * mid-way loses nothing.
  */
 import { COURSE_CATEGORY_NAMES, type CourseCategory } from '@studio/contract';
 import type { Db } from '../../db/client.ts';
 import type { DomainEvents } from '../../platform/domain-events.ts';
 import { bodyText, courseTerms, docGrams, teamKey } from './search-text.ts';
-import { deleteDoc, renameTeam, takeQueued, unqueue, writeDoc } from './search.writes.ts';
+import { deleteDoc, renameTeam, setSales, takeQueued, unqueue, writeDoc } from './search.writes.ts';
 
 /** What a course's fields give the search: its body text and its ranked terms (the bench seeds with it too). */
 export function docText(f: {
@@ -107,6 +108,8 @@ export function subscribeSearchIndex(events: DomainEvents, source: ListingSource
   const course = (db: Db, e: { courseId: number }) => indexCourse(db, source, e.courseId);
   events.on('course.released', course);
   events.on('course.unreleased', course);
+  events.on('course.deleted', course);
   events.on('team.renamed', (db, e) => indexTeamName(db, e.teamId, e.teamName));
+  events.on('sales.changed', (db, e) => setSales(db, e.courseId, e.sales));
   return { drainOutbox: (db: Db, batch?: number) => drainOutbox(db, source, batch) };
 }

@@ -10,7 +10,7 @@ import type { CourseCategory, StoreSort } from '@studio/contract';
 import { expect, it } from 'vitest';
 import { recordingDb, layout, type Answers, type Captured } from './search-sql.capture.ts';
 import { indexCourse, type Listing } from './search.index.ts';
-import { renameTeam, takeQueued } from './search.writes.ts';
+import { renameTeam, setSales, takeQueued } from './search.writes.ts';
 import { HASH_OVER_READ } from './search.planner.ts';
 import { PgStoreSearch } from './store-search.ts';
 
@@ -209,6 +209,11 @@ const SCENARIOS: Scenario[] = [
     title: 'Index: a course no longer listed',
     why: 'Its document goes (its terms with it, on delete cascade).',
     run: (_, db) => indexCourse(db, async () => ({ ...LISTING, listed: false }), 12),
+  },
+  {
+    title: "Index: a course's sales count changed",
+    why: "A domain event (the store's sales changed): the document and its terms take the count (the sales order reads the terms).",
+    run: (_, db) => setSales(db, 12, 3),
   },
   {
     title: 'Index: a team renamed, and the outbox taken',

@@ -29,7 +29,7 @@ export async function deleteDoc(db: Db, courseId: number): Promise<void> {
   await db.delete(storeSearchDocs).where(eq(storeSearchDocs.courseId, courseId));
 }
 
-/** Built now, so the trigger's queued rebuild of the same course is not needed. */
+/** Built now, so a queued rebuild of the same course (a migration's, an operator's) is not needed. */
 export async function unqueue(db: Db, courseId: number): Promise<void> {
   await db.delete(storeSearchOutbox).where(eq(storeSearchOutbox.courseId, courseId));
 }
@@ -39,6 +39,16 @@ export async function renameTeam(db: Db, teamId: number, teamName: string, teamK
     .update(storeSearchDocs)
     .set({ teamName, teamKey, grams: sql`studio_search_grams(${storeSearchDocs.body} || ' ' || ${teamKey})` })
     .where(eq(storeSearchDocs.teamId, teamId));
+}
+
+/** A course's new sales count, copied into its document and terms (the sales order reads the terms). */
+export async function setSales(db: Db, courseId: number, sales: number): Promise<void> {
+  await db.execute(
+    sql`update ${storeSearchDocs} set sales = ${sales} where course_id = ${courseId} and sales is distinct from ${sales}`,
+  );
+  await db.execute(
+    sql`update ${storeSearchTerms} set sales = ${sales} where course_id = ${courseId} and sales is distinct from ${sales}`,
+  );
 }
 
 /** Takes up to `n` queued course ids; the rows stay locked (and go) with the caller's transaction. */

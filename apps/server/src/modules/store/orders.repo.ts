@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import type { SaleCount } from './sales.ts';
 import {
   courseSales,
   entitlements,
@@ -246,7 +247,8 @@ export async function setEventOutcome(
 /**
  * Marks the order paid and grants its courses once (entitlements are unique per team and course);
  * `provider`, when given, is the one it was paid with. Answers the lines not granted: those whose
- * course the team holds by another order, and every line when `grant` is false (a cancelled order).
+ * course the team holds by another order, and every line when `grant` is false (a cancelled order);
+ * and the sales counts of the courses granted, each a sale more, for the caller to publish (sales.ts).
  */
 export async function markPaidAndGrant(
   db: Db,
@@ -254,7 +256,7 @@ export async function markPaidAndGrant(
   txnId: string,
   provider?: string,
   grant = true,
-): Promise<OrderItemRow[]> {
+): Promise<{ notGranted: OrderItemRow[]; sales: SaleCount[] }> {
   await db
     .update(orders)
     .set({ status: 'paid', paidAt: new Date(), providerTxn: txnId, ...(provider ? { provider } : {}) })
@@ -264,23 +266,27 @@ export async function markPaidAndGrant(
     .from(orderItems)
     .where(eq(orderItems.orderId, order.id))
     .orderBy(orderItems.id);
-  if (!grant) return items;
+  if (!grant) return { notGranted: items, sales: [] };
   const notGranted: OrderItemRow[] = [];
+  const sales: SaleCount[] = [];
   for (const item of items) {
     const granted = await db
       .insert(entitlements)
       .values({ teamId: order.teamId, courseId: item.courseId, orderId: order.id })
       .onConflictDoNothing()
       .returning({ courseId: entitlements.courseId });
-    // The sale counts in this transaction; the search documents copy it (trigger of migration 0042).
+    // The sale counts in this transaction.
     if (granted.length)
-      await db
-        .insert(courseSales)
-        .values({ courseId: item.courseId, sales: 1 })
-        .onConflictDoUpdate({ target: courseSales.courseId, set: { sales: sql`${courseSales.sales} + 1` } });
+      sales.push(
+        ...(await db
+          .insert(courseSales)
+          .values({ courseId: item.courseId, sales: 1 })
+          .onConflictDoUpdate({ target: courseSales.courseId, set: { sales: sql`${courseSales.sales} + 1` } })
+          .returning({ courseId: courseSales.courseId, sales: courseSales.sales })),
+      );
     else notGranted.push(item);
   }
-  return notGranted;
+  return { notGranted, sales };
 }
 
 /** Cancels a pending order of the team (its coupon use is freed: only paid and pending ones count). */

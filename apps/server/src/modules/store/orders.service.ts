@@ -26,6 +26,7 @@ import { couponOff, usableCoupon } from './coupons.service.ts';
 import { discountOf, linesTotal, needsPayment, priceFor, sumCents } from './pricing.ts';
 import { insertAutomaticRefunds, startAutomaticRefunds } from './refunds.service.ts';
 import { lockTeamOrder } from './refunds.repo.ts';
+import { publishSales } from './sales.ts';
 import {
   cancelPendingOrder,
   findTeamOrder,
@@ -138,7 +139,8 @@ export async function checkout(c: TeamCtx, courseIds?: number[], couponCode?: st
       teamId,
       items.map((i) => i.courseId),
     );
-    if (!needsPayment(amount)) await markPaidAndGrant(tx, order, 'free');
+    if (!needsPayment(amount))
+      await publishSales(c.ctx, tx, (await markPaidAndGrant(tx, order, 'free')).sales);
     return order.id;
   });
   await scheduleOrderExpiry(c.ctx, orderId);
@@ -351,7 +353,8 @@ export async function applyPaymentNotice(
     else if (order.status === 'paid') result = 'already_paid';
     else {
       const cancelled = order.status === 'cancelled';
-      const notGranted = await markPaidAndGrant(tx, order, notice.txnId, provider, !cancelled);
+      const { notGranted, sales } = await markPaidAndGrant(tx, order, notice.txnId, provider, !cancelled);
+      await publishSales(ctx, tx, sales);
       refundIds = notGranted.length
         ? await insertAutomaticRefunds(tx, order, notGranted, cancelled ? 'cancelled' : 'owned')
         : [];

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
+import type { SaleCount } from './sales.ts';
 import {
   courseOwners,
   courseSales,
@@ -114,14 +115,15 @@ export async function reopenRefund(db: Db, refundId: number): Promise<void> {
 /**
  * Marks a refund paid back and takes the course from the buying team (the entitlement its order
  * granted), with one sale less; inside the caller's transaction, on the locked refund row. Answers
- * whether an entitlement was taken: an automatic refund of a line never granted (the team holds the
- * course by another order, or the order was cancelled) takes nothing, and must revoke nothing.
+ * the course's new sales count when an entitlement was taken; an automatic refund of a line never
+ * granted (the team holds the course by another order, or the order was cancelled) takes nothing,
+ * must revoke nothing, and answers none.
  */
 export async function markRefundedAndRevoke(
   db: Db,
   refund: RefundRow,
   providerRefundId: string,
-): Promise<boolean> {
+): Promise<SaleCount[]> {
   await updateRefund(db, refund.id, { status: 'refunded', refundedAt: new Date(), providerRefundId });
   const [item] = await db
     .select({ courseId: orderItems.courseId })
@@ -137,12 +139,12 @@ export async function markRefundedAndRevoke(
       ),
     )
     .returning({ courseId: entitlements.courseId });
-  if (revoked.length)
-    await db
-      .update(courseSales)
-      .set({ sales: sql`greatest(${courseSales.sales} - 1, 0)` })
-      .where(eq(courseSales.courseId, item!.courseId));
-  return revoked.length > 0;
+  if (!revoked.length) return [];
+  return db
+    .update(courseSales)
+    .set({ sales: sql`greatest(${courseSales.sales} - 1, 0)` })
+    .where(eq(courseSales.courseId, item!.courseId))
+    .returning({ courseId: courseSales.courseId, sales: courseSales.sales });
 }
 
 const buyerTeams = alias(teamNames, 'buyer_team');

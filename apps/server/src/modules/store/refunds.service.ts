@@ -18,6 +18,7 @@ import { authorize } from '../../platform/policy.ts';
 import { recordPaymentEvent, setEventOutcome, type OrderItemRow } from './orders.repo.ts';
 import { needsPayment } from './pricing.ts';
 import { scheduleRefundCheck } from './refund-check-queue.ts';
+import { publishSales } from './sales.ts';
 import {
   findLiveRefund,
   findOrderLine,
@@ -305,7 +306,7 @@ export async function applyRefundNotice(
     else if (refund.status === 'refunded') result = 'already_refunded';
     else if (refund.status === 'refused') result = 'refused';
     else {
-      await markRefundedAndRevoke(tx, refund, notice.refundId);
+      await publishSales(ctx, tx, await markRefundedAndRevoke(tx, refund, notice.refundId));
       await revokeLostCertificates(tx, refund.buyerTeamId);
       result = 'refunded';
     }

@@ -1,15 +1,12 @@
 import { Routes } from '@studio/contract/constants';
 import type {
   AiCreateRequest,
-  AiDocument,
   AiEstimateRequest,
   AiTranslateRequest,
   DocumentParseProgress,
   Outline,
 } from '@studio/contract';
 import type { AxiosRequestConfig } from 'axios';
-import { api, unwrap } from '../../lib/request.ts';
-import { finalEnvelope, latestProgress } from './parse-progress.ts';
 import { call } from '../../lib/call.ts';
 
 /** Query keys. Jobs belong to the current team, so the team is part of every key. */
@@ -48,23 +45,13 @@ export const aiApi = {
   ) => {
     const form = new FormData();
     form.append('file', file);
-    return api
-      .post<AiDocument>(Routes.ai.documentParse, form, {
-        // The pages read so far arrive as lines while the server reads (see parse-progress.ts).
-        params: { progress: 1 },
-        silent: true,
-        // 50 MB on a slow line, then up to a minute of reading.
-        timeout: 300_000,
-        onUploadProgress: (e) =>
-          onUpload(e.total ? Math.min(100, Math.round((e.loaded / e.total) * 100)) : 0),
-        onDownloadProgress: (e) => {
-          const text = (e.event as ProgressEvent<XMLHttpRequest> | undefined)?.target?.responseText;
-          const progress = typeof text === 'string' ? latestProgress(text) : null;
-          if (progress) onParse(progress);
-        },
-        transformResponse: [finalEnvelope],
-      })
-      .then(unwrap);
+    // The pages read so far arrive as lines while the server reads.
+    return call.postWithProgress(Routes.ai.documentParse, form, onParse, {
+      silent: true,
+      // 50 MB on a slow line, then up to a minute of reading.
+      timeout: 300_000,
+      onUploadProgress: (e) => onUpload(e.total ? Math.min(100, Math.round((e.loaded / e.total) * 100)) : 0),
+    });
   },
 };
 

@@ -31,7 +31,7 @@ afterAll(() => t.close());
 const text = (node: unknown): string => JSON.stringify(node);
 
 describe('a course from a document', () => {
-  it('reports the reading page by page with ?progress=1 (NDJSON), then the answer as its last line', async () => {
+  it('reports the reading page by page to a caller that accepts NDJSON, then the answer as its last line', async () => {
     const user = await createUser(t);
     await createTeam(t, user.token);
     const pages = [1, 2, 3].map((n) => [`Chapter ${n}`, `Text of page ${n}.`]);

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { finalEnvelope, latestProgress } from './parse-progress.ts';
+import { finalEnvelope, latestProgress } from './progress-lines.ts';
 
 const line = (v: unknown) => `${JSON.stringify(v)}\n`;
 
-describe('the parse progress lines', () => {
+describe('the progress lines of an answer', () => {
   it('reads the newest whole progress line, not one still arriving', () => {
     const two =
       line({ progress: { done: 1, total: 3, unit: 'page' } }) +
