@@ -41,13 +41,15 @@ export async function renameTeam(db: Db, teamId: number, teamName: string, teamK
     .where(eq(storeSearchDocs.teamId, teamId));
 }
 
-/** A course's new sales count, copied into its document and terms (the sales order reads the terms). */
+/**
+ * A course's new sales count, copied into its document and terms (the sales order reads the terms):
+ * one statement, one round trip in the transaction that counts the sale or the refund.
+ */
 export async function setSales(db: Db, courseId: number, sales: number): Promise<void> {
   await db.execute(
-    sql`update ${storeSearchDocs} set sales = ${sales} where course_id = ${courseId} and sales is distinct from ${sales}`,
-  );
-  await db.execute(
-    sql`update ${storeSearchTerms} set sales = ${sales} where course_id = ${courseId} and sales is distinct from ${sales}`,
+    sql`with doc as (
+          update ${storeSearchDocs} set sales = ${sales} where course_id = ${courseId} and sales is distinct from ${sales})
+        update ${storeSearchTerms} set sales = ${sales} where course_id = ${courseId} and sales is distinct from ${sales}`,
   );
 }
 
