@@ -34,6 +34,19 @@ describe('typed calls', () => {
     expect(hand).toEqual([]);
   });
 
+  it('types every direct fetch of the API from the table (streams aside)', () => {
+    // The visitor's islands and players, a page-leave beacon and WeChat's share set-up fetch the API
+    // without the request client (to stay small, or to outlive the page); their queries, bodies and
+    // answers are still the endpoint's at the path. lib/sse.ts reads event streams, which are not
+    // table endpoints (the server's OUTSIDE_THE_TABLE list).
+    const direct = sources().filter(
+      ({ file, text }) => file !== `lib${sep}sse.ts` && /\bfetch\(\s*`\$\{API_BASE\}/.test(text),
+    );
+    expect(direct.length).toBeGreaterThan(0);
+    const untyped = direct.filter(({ text }) => !/\bEndpointAt</.test(text)).map(({ file }) => file);
+    expect(untyped).toEqual([]);
+  });
+
   it('leaves the request client no untyped JSON calls, downloads only', () => {
     expect(Object.keys(api)).toEqual(['download']);
   });

@@ -6,7 +6,10 @@
  * (the simulator, no network) nothing happens.
  */
 import { API_BASE, Routes } from '@studio/contract/constants';
-import type { Envelope, JsConfig } from '@studio/contract';
+import type { EndpointAt, Envelope, InputOf, OutputOf } from '@studio/contract';
+
+/** The JSSDK config endpoint's query and answer, from the contract's table (types only). */
+type JsConfigCall = EndpointAt<typeof Routes.auth.mpJsConfig>;
 
 export const JSSDK_URL = 'https://res.wx.qq.com/open/js/jweixin-1.6.0.js';
 
@@ -46,8 +49,9 @@ function loadJssdk(): Promise<Wx | null> {
 export async function setupWechatShare(card?: Omit<ShareData, 'link'>): Promise<void> {
   try {
     const link = location.href.split('#')[0]!;
-    const res = await fetch(`${API_BASE}${Routes.auth.mpJsConfig}?${new URLSearchParams({ url: link })}`);
-    const answer = (await res.json()) as Envelope<JsConfig>;
+    const query: InputOf<JsConfigCall> = { url: link };
+    const res = await fetch(`${API_BASE}${Routes.auth.mpJsConfig}?${new URLSearchParams(query)}`);
+    const answer = (await res.json()) as Envelope<OutputOf<JsConfigCall>>;
     if (answer.code !== 200) return;
     const wx = await loadJssdk();
     if (!wx) return;

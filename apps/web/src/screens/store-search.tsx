@@ -7,7 +7,14 @@ import {
   STORE_SORTS,
   WebPaths,
 } from '@studio/contract/constants';
-import type { CourseCategory, StoreListAddress, StoreSort, StoreSuggest } from '@studio/contract';
+import type {
+  CourseCategory,
+  EndpointAt,
+  InputOf,
+  OutputOf,
+  StoreListAddress,
+  StoreSort,
+} from '@studio/contract';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { HighlightedText } from '../components/highlighted-text.tsx';
 import { useWords } from './words.tsx';
@@ -32,15 +39,18 @@ export const STORE_SEARCH_WORDS = [
   ...STORE_SORTS.map((s) => `store.list.sortBy.${s}`),
 ];
 
-type Suggestion = StoreSuggest['list'][number];
+/** The suggest endpoint's query and answer, from the contract's table (types only). */
+type SuggestCall = EndpointAt<typeof Routes.store.suggest>;
+type Suggestion = OutputOf<SuggestCall>['list'][number];
 
 /** Up to 8 titles for what is typed (a public API; plain fetch, so the island carries no client). */
 type SuggestFn = (keyword: string, signal: AbortSignal) => Promise<Suggestion[]>;
 async function fetchSuggestions(keyword: string, signal: AbortSignal): Promise<Suggestion[]> {
-  const res = await fetch(`${API_BASE}${Routes.store.suggest}?${new URLSearchParams({ keyword })}`, {
+  const query: InputOf<SuggestCall> = { keyword };
+  const res = await fetch(`${API_BASE}${Routes.store.suggest}?${new URLSearchParams(query)}`, {
     signal,
   });
-  const body = (await res.json()) as { code: number; data?: StoreSuggest };
+  const body = (await res.json()) as { code: number; data?: OutputOf<SuggestCall> };
   return body.code === 200 && body.data ? body.data.list : [];
 }
 

@@ -4,7 +4,7 @@
  * and, once addresses are in, hls.js. The visitor has no session: `/api/media/play` without a token,
  * which answers free-preview lessons only, and no watermark (nobody to name).
  */
-import type { MediaPlay, MediaPlayBody } from '@studio/contract';
+import type { EndpointAt, InputOf, OutputOf } from '@studio/contract';
 import {
   API_BASE,
   PLATFORM_CODE,
@@ -23,7 +23,10 @@ export class PlayError extends Error {
   }
 }
 
-export const publicFetchPlay = async (body: MediaPlayBody): Promise<MediaPlay> => {
+/** `/api/media/play`'s body and answer, from the contract's endpoint table (types only). */
+type Play = EndpointAt<typeof Routes.media.play>;
+
+export const publicFetchPlay = async (body: InputOf<Play>): Promise<OutputOf<Play>> => {
   const response = await fetch(`${API_BASE}${Routes.media.play}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', [SOURCE_HEADER]: PLATFORM_CODE },
@@ -32,7 +35,7 @@ export const publicFetchPlay = async (body: MediaPlayBody): Promise<MediaPlay> =
   const envelope = (await response.json().catch(() => null)) as { code?: unknown; data?: unknown } | null;
   if (typeof envelope?.code !== 'number') throw new PlayError(response.status || 500);
   if (!isSuccessCode(envelope.code)) throw new PlayError(envelope.code);
-  return envelope.data as MediaPlay;
+  return envelope.data as OutputOf<Play>;
 };
 
 const positive = (value: string | undefined): number | undefined => {

@@ -1,5 +1,7 @@
 import { API_BASE, PLATFORM_CODE, Routes, SOURCE_HEADER, TOKEN_HEADER } from '@studio/contract/constants';
 import type {
+  EndpointAt,
+  InputOf,
   LearnFilter,
   LearnProgressBody,
   LearnReportQuery,
@@ -54,7 +56,7 @@ export const learnApi = {
    * A watch save while the page is hidden or left: `fetch` with `keepalive` outlives the page
    * (sendBeacon cannot carry the token header); its answer is not read.
    */
-  watchOnLeave: (body: LearnWatchBody) => {
+  watchOnLeave: (body: InputOf<EndpointAt<typeof Routes.learn.watch>>) => {
     void fetch(`${API_BASE}${Routes.learn.watch}`, {
       method: 'POST',
       keepalive: true,

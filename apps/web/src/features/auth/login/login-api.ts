@@ -13,7 +13,7 @@ import {
   isSuccessCode,
   type LoginWay,
 } from '@studio/contract/constants';
-import type { Envelope, MpAuthorize, UserInfo, WechatQr, WechatStatus } from '@studio/contract';
+import type { EndpointAt, Envelope, InputOf, OutputOf, PathsOf, WechatQr } from '@studio/contract';
 import type { TFunction } from 'i18next';
 import { answerText } from './login-words.tsx';
 
@@ -25,6 +25,9 @@ export class LoginAnswerError extends Error {
     super(message);
   }
 }
+
+/** The answer at a path, typed from the contract's endpoint table (types only: no schema is loaded). */
+type Answer<P extends PathsOf<'GET'> | PathsOf<'POST'>> = OutputOf<EndpointAt<P>>;
 
 const call = async <T>(t: TFunction, route: string, init?: RequestInit, token?: string): Promise<T> => {
   let response: Response;
@@ -48,34 +51,45 @@ const call = async <T>(t: TFunction, route: string, init?: RequestInit, token?: 
   return envelope.data;
 };
 
-const post = <T>(t: TFunction, route: string, body: unknown, token?: string) =>
-  call<T>(t, route, { method: 'POST', body: JSON.stringify(body) }, token);
+/** A POST whose body and answer are the endpoint's at that path in the contract's table. */
+const post = <P extends PathsOf<'POST'>>(
+  t: TFunction,
+  path: P,
+  body: InputOf<EndpointAt<P>>,
+  token?: string,
+) => call<Answer<P>>(t, path, { method: 'POST', body: JSON.stringify(body ?? {}) }, token);
+
+/** A GET whose query and answer are the endpoint's at that path. */
+const get = <P extends PathsOf<'GET'>>(t: TFunction, path: P, query?: InputOf<EndpointAt<P>>) =>
+  call<Answer<P>>(
+    t,
+    query ? `${path}?${new URLSearchParams(query as Record<string, string>).toString()}` : path,
+  );
 
 /** What an SMS code is for: a login, or the phone a new WeChat account binds (/wxAuth). */
 export type SmsPurpose = 'login' | 'bind';
 
 /** 10005 (a code is already on its way) is a success code: it counts as sent. */
 export const sendSmsCode = (t: TFunction, phone: string, purpose: SmsPurpose) =>
-  post<null>(t, Routes.auth.smsSend, { phone, purpose });
+  post(t, Routes.auth.smsSend, { phone, purpose });
 
 export const loginWithCode = (t: TFunction, phone: string, code: string) =>
-  post<UserInfo>(t, Routes.auth.loginSms, { phone, code });
+  post(t, Routes.auth.loginSms, { phone, code });
 
 /** A new WeChat user's phone, bound with its code under the session WeChat gave (`token`). */
 export const bindWechatPhone = (t: TFunction, token: string, phone: string, code: string) =>
-  post<UserInfo>(t, Routes.auth.wechatBind, { phone, code }, token);
+  post(t, Routes.auth.wechatBind, { phone, code }, token);
 
 export const loginWithPassword = (t: TFunction, phone: string, password: string) =>
-  post<UserInfo>(t, Routes.auth.loginPassword, { phone, password });
+  post(t, Routes.auth.loginPassword, { phone, password });
 
 /** A new QR login; a phone scans the code, so its address is made whole here. */
 export const newWechatQr = async (t: TFunction): Promise<WechatQr> => {
-  const qr = await call<WechatQr>(t, Routes.auth.wechatQr);
+  const qr = await get(t, Routes.auth.wechatQr);
   return { ...qr, qrUrl: new URL(qr.qrUrl, window.location.origin).href };
 };
 
-export const wechatStatus = (t: TFunction, state: string) =>
-  call<WechatStatus>(t, `${Routes.auth.wechatStatus}?${new URLSearchParams({ state }).toString()}`);
+export const wechatStatus = (t: TFunction, state: string) => get(t, Routes.auth.wechatStatus, { state });
 
 /** /login with a way in and the page to go back to: each tab is an address of its own. */
 export const loginUrl = (way: LoginWay, redirect: string | null): string => {
@@ -98,4 +112,4 @@ export const isWechatUa = (ua: string): boolean => /MicroMessenger/i.test(ua);
  * 微信一键登录 (公众号 网页授权): the server binds the state to this browser (a cookie) and answers
  * WeChat's authorisation URL; WeChat returns to /wxAuth?kind=login with the code.
  */
-export const startMpLogin = (t: TFunction) => post<MpAuthorize>(t, Routes.auth.mpLogin, {});
+export const startMpLogin = (t: TFunction) => post(t, Routes.auth.mpLogin, undefined);
