@@ -5,6 +5,7 @@
  */
 import { Code } from '@studio/contract';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import type { Root } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderPublicPage } from './entry-server.tsx';
 import { hydrateIslands } from './islands.tsx';
@@ -18,7 +19,16 @@ const page = (keyword = '') =>
     list: { list: [], total: 0, pageNum: 1, pageSize: 12 },
   });
 
+// The islands' React roots, unmounted after each test: a live search box would go on suggesting (its
+// typed keyword's fetch) in the next test.
+let roots: Root[] = [];
+const hydrate = async () => {
+  roots = await act(async () => hydrateIslands());
+};
+
 afterEach(() => {
+  act(() => roots.forEach((root) => root.unmount()));
+  roots = [];
   vi.restoreAllMocks();
   document.body.innerHTML = '';
 });
@@ -34,7 +44,7 @@ describe('the store search island', () => {
     });
     document.body.innerHTML = page();
     const before = document.querySelector('[data-island]')!.innerHTML;
-    await act(async () => hydrateIslands());
+    await hydrate();
     expect(document.querySelector('[data-island]')!.innerHTML).toBe(before);
     expect(errors).not.toHaveBeenCalled();
 
@@ -61,7 +71,7 @@ describe('the store search island', () => {
       submitted.push(new URLSearchParams(new FormData(this) as unknown as Record<string, string>).toString());
     });
     document.body.innerHTML = page('数据');
-    await act(async () => hydrateIslands());
+    await hydrate();
 
     fireEvent.change(screen.getByRole('combobox', { name: '排序方式' }), { target: { value: 'sales' } });
     await waitFor(() => expect(submitted).toEqual([`q=${encodeURIComponent('数据')}&category=&sort=sales`]));

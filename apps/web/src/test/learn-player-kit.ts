@@ -5,7 +5,7 @@
 import { Code, Routes, type LearnProgressBody } from '@studio/contract';
 import { screen } from '@testing-library/react';
 import MockAdapter from 'axios-mock-adapter';
-import { afterEach, beforeEach, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { queryClient } from '../lib/query-client.ts';
 import { http } from '../lib/request.ts';
 import { writeStoredUser } from '../lib/storage.ts';
@@ -68,6 +68,11 @@ export const heading = (name: string) => screen.findByRole('heading', { level: 1
 
 /** The player page's stand-ins and answers, before and after each test of the file calling it. */
 export function setUpPlayerPage(): void {
+  // This module is evaluated once per worker (isolate: false), and each file's own `new MockAdapter`
+  // takes the request client over: this file's tests answer through this mock again.
+  beforeAll(() => {
+    http.defaults.adapter = mock.adapter();
+  });
   beforeEach(() => {
     useSession.setState({ status: 'ready', user: null });
     writeStoredUser(user());

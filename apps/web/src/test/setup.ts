@@ -1,5 +1,6 @@
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterAll, afterEach, vi } from 'vitest';
+import { resetSharedState } from './shared-state.ts';
 
 // Lazy pages are transformed on first import, which can take a moment in a cold run.
 configure({ asyncUtilTimeout: 5000 });
@@ -33,6 +34,10 @@ if (typeof window !== 'undefined') {
     localStorage.clear();
     sessionStorage.clear();
   });
+
+  // The files of a worker share its modules and its window (`isolate: false`, vite.config.ts): what
+  // a file leaves there is put back as a fresh worker has it before the next file starts.
+  afterAll(resetSharedState);
 }
 
 // The data router builds `new Request(url, { signal })` with jsdom's AbortSignal, which Node's

@@ -5,7 +5,8 @@
  */
 import { Code, type DocNode, type MediaPlay, type ShareView, type StoreCourse } from '@studio/contract';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { renderPublicPage } from '../../public/entry-server.tsx';
 import { ContentView } from '../content-view/content-view.tsx';
 import { renderDocHtml } from '../content-view/render-html.ts';
@@ -31,7 +32,17 @@ const play: MediaPlay = {
   expireTime: Date.now() + 600_000,
 };
 
+// A public page's players are React roots of their own, which Testing Library's cleanup does not
+// know: each is unmounted after its test, or it would go on hearing the document's events (full
+// screen) in the worker's next test files.
+const rootPrototype = Object.getPrototypeOf(createRoot(document.createElement('div'))) as Root;
+let rendered: MockInstance<Root['render']>;
+beforeEach(() => {
+  rendered = vi.spyOn(rootPrototype, 'render');
+});
+
 afterEach(() => {
+  act(() => (rendered.mock.contexts as Root[]).forEach((root) => root.unmount()));
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
   document.body.innerHTML = '';

@@ -1,5 +1,5 @@
 /** Issue 33, item 5: the server speaks the `lang` cookie's language, so the app keeps it its own. */
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const clearCookies = () => {
   for (const c of document.cookie.split(/;\s*/)) {
@@ -8,6 +8,8 @@ const clearCookies = () => {
   }
 };
 
+// Each test starts the module afresh: another file of the worker may have imported it already.
+beforeEach(() => vi.resetModules());
 afterEach(() => {
   localStorage.clear();
   clearCookies();
