@@ -6,6 +6,7 @@ import path from 'node:path';
 export default class FileTimesReporter {
   onInit(vitest) {
     this.root = vitest.config.root;
+    this.shard = vitest.config.shard;
   }
 
   onTestRunEnd(testModules) {
@@ -20,6 +21,8 @@ export default class FileTimesReporter {
     });
     const dir = path.resolve(import.meta.dirname, '../.tmp/test-times');
     fs.mkdirSync(dir, { recursive: true });
-    fs.writeFileSync(path.join(dir, `${path.basename(this.root)}.json`), JSON.stringify(rows));
+    // A sharded run (the journeys run as two shards at once) writes one file per shard.
+    const shard = this.shard ? `-${this.shard.index}of${this.shard.count}` : '';
+    fs.writeFileSync(path.join(dir, `${path.basename(this.root)}${shard}.json`), JSON.stringify(rows));
   }
 }

@@ -12,7 +12,10 @@ export default defineConfig({
     // Vitest's default of 1 s is a race with rendering on a busy machine, not a rule of the app:
     // a page that took 1.2 s to draw the login tabs failed a journey. Polls return as soon as they hold.
     expect: { poll: { timeout: 30_000 } },
-    // One browser journey at a time: two cores are shared with the server and its database.
+    // One browser journey at a time per run: its files share one server and database, and a file may
+    // count what it finds there. `npm test` runs two shards at once (`--shard=1/2`, `2/2`), each its own
+    // server, database and browser, beside the unit tests: a journey mostly waits (for the page, the
+    // server, a timer), about 0.3 cores of work per second of journey on the 2-core CI machine.
     fileParallelism: false,
     // Files run one after another in one worker: a worker per file cost ≈ 280 ms each to start
     // (Vitest's own count, 41 files). Each file still runs its own module afresh; only the support

@@ -39,7 +39,8 @@ export async function startServer(
   /** `entry`: another server entry file (the bench compares a copy of the previous code). */
   options: { entry?: string; heapSnapshots?: boolean } = {},
 ): Promise<RunningServer> {
-  const dataDir = path.join(ROOT, '.tmp', `${name}-${Date.now().toString(36)}`);
+  // The pid too: two journey shards start their servers in the same millisecond.
+  const dataDir = path.join(ROOT, '.tmp', `${name}-${Date.now().toString(36)}-${process.pid}`);
   await fs.mkdir(dataDir, { recursive: true });
   const port = await freePort();
   const pgPort = await freePort();
