@@ -106,7 +106,11 @@ export async function startFakeLlm(): Promise<FakeLlm> {
   return fake;
 }
 
-/** The OpenAI-compatible generator aimed at a fake server (one attempt per outline, a 2 s stall limit unless told). */
+/**
+ * The OpenAI-compatible generator aimed at a fake server (one attempt per outline). Its stall limit is
+ * 30 s unless told: a test of stalls sets a short one, and a busy machine must not make a healthy
+ * stream look stalled (a 400 ms limit failed streams under load).
+ */
 export const generatorFor = (
   llm: FakeLlm,
   over: { stallMs?: number; outlineAttempts?: number } = {},
@@ -115,6 +119,6 @@ export const generatorFor = (
     baseUrl: llm.baseUrl,
     apiKey: 'sk-test',
     model: 'fake-model',
-    stallMs: over.stallMs ?? 2000,
+    stallMs: over.stallMs ?? 30_000,
     outlineAttempts: over.outlineAttempts ?? 1,
   });

@@ -80,10 +80,33 @@ const SOURCES = {
   audio: ['-f', 'lavfi', '-i', 'sine=duration=3'],
 } as const;
 
-/** Generates a short clip; `ext` picks the container (mp4, mkv, webm, mp3, m4a, wav). */
-export async function makeClip(dir: string, source: keyof typeof SOURCES, ext: string): Promise<Buffer> {
+const made = new Map<string, Promise<Buffer>>();
+
+/**
+ * A short clip; `ext` picks the container (mp4, mkv, webm, mp3, m4a, wav). ffmpeg makes the same bytes
+ * for the same source and container, so each is made once per test worker and handed out again.
+ */
+export function makeClip(dir: string, source: keyof typeof SOURCES, ext: string): Promise<Buffer> {
+  const key = `${source}.${ext}`;
+  let clip = made.get(key);
+  if (!clip) {
+    clip = generateClip(dir, source, ext);
+    made.set(key, clip);
+    clip.catch(() => made.delete(key)); // a failed run is tried again by the next caller
+  }
+  return clip;
+}
+
+async function generateClip(dir: string, source: keyof typeof SOURCES, ext: string): Promise<Buffer> {
   const file = path.join(dir, `${source}-${Math.random().toString(36).slice(2)}.${ext}`);
-  const codecs = ext === 'webm' ? ['-c:v', 'libvpx', '-c:a', 'libvorbis'] : [];
+  // The fastest settings of each encoder: a test needs a valid file of the length and size it asks
+  // for, not a good picture, and x264's default preset spent most of a media test's CPU (a 60 s clip).
+  const codecs =
+    ext === 'webm'
+      ? ['-c:v', 'libvpx', '-deadline', 'realtime', '-cpu-used', '8', '-c:a', 'libvorbis']
+      : ['mp4', 'mov', 'mkv'].includes(ext) && source !== 'audio'
+        ? ['-preset', 'ultrafast']
+        : [];
   await run(ffmpeg, ['-nostdin', '-v', 'error', ...SOURCES[source], ...codecs, '-shortest', '-y', file]);
   return fs.readFile(file);
 }

@@ -84,23 +84,22 @@ describe('tus upload', () => {
     expect(media).toMatchObject({ status: 'ready', width: 1280, height: 720, renditions: ['360p', '720p'] });
   });
 
-  it('takes audio (mp3, m4a, aac, wav) and video (mov, mkv without sound, webm), each by its bytes', async () => {
-    for (const [source, ext, kind] of [
-      ['audio', 'mp3', 'audio'],
-      ['audio', 'm4a', 'audio'],
-      ['audio', 'aac', 'audio'],
-      ['audio', 'wav', 'audio'],
-      ['video', 'mov', 'video'],
-      ['silent', 'mkv', 'video'],
-      ['video', 'webm', 'video'],
-    ] as const) {
-      // The name says nothing: the kind comes from probing.
-      const { done, mediaId } = await uploadFile(base, token, await makeClip(clips, source, ext), 'x.bin');
-      expect(done.status, `${ext}: ${done.body}`).toBe(204);
-      const media = await waitTranscoded(t, token, mediaId);
-      expect(media, ext).toMatchObject({ status: 'ready', kind });
-      expect(media.renditions).toEqual(kind === 'audio' ? ['audio'] : ['360p']);
-    }
+  // One test per format: each is an upload, a probe and a transcoding of its own, and a failure names it.
+  it.for([
+    ['audio', 'mp3', 'audio'],
+    ['audio', 'm4a', 'audio'],
+    ['audio', 'aac', 'audio'],
+    ['audio', 'wav', 'audio'],
+    ['video', 'mov', 'video'],
+    ['silent', 'mkv', 'video'],
+    ['video', 'webm', 'video'],
+  ] as const)('takes %s as %s by its bytes, not its name', async ([source, ext, kind]) => {
+    // The name says nothing: the kind comes from probing.
+    const { done, mediaId } = await uploadFile(base, token, await makeClip(clips, source, ext), 'x.bin');
+    expect(done.status, `${ext}: ${done.body}`).toBe(204);
+    const media = await waitTranscoded(t, token, mediaId);
+    expect(media, ext).toMatchObject({ status: 'ready', kind });
+    expect(media.renditions).toEqual(kind === 'audio' ? ['audio'] : ['360p']);
   });
 
   it('refuses what is not video or audio, with its code and nothing left on disk', async () => {

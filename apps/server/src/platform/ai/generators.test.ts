@@ -20,9 +20,13 @@ const LESSON = '## 概念\n机器学习让计算机从**数据**中学习。\n\n
 
 let llm: FakeLlm;
 let gen: OpenAiCompatibleGenerator;
+/** The same with a short watchdog, for the stall test alone: on a busy machine a healthy stream can
+ * pause 400 ms between tokens, so the other tests' generator waits far longer than any of them. */
+let quickToStall: OpenAiCompatibleGenerator;
 beforeAll(async () => {
   llm = await startFakeLlm();
-  gen = generatorFor(llm, { stallMs: 400, outlineAttempts: 3 });
+  gen = generatorFor(llm, { stallMs: 30_000, outlineAttempts: 3 });
+  quickToStall = generatorFor(llm, { stallMs: 400, outlineAttempts: 3 });
 });
 afterAll(() => llm.close());
 
@@ -63,7 +67,7 @@ describe('OpenAI-compatible generator against a fake server', () => {
   it('aborts a stalled stream and a dropped connection with a clear error', async () => {
     llm.script.push({ kind: 'stall', chunks: ['## 开头\n'] });
     const started = Date.now();
-    await expect(gen.lesson(request, OUTLINE, 0, () => undefined, never)).rejects.toThrow(/stall/);
+    await expect(quickToStall.lesson(request, OUTLINE, 0, () => undefined, never)).rejects.toThrow(/stall/);
     expect(Date.now() - started).toBeLessThan(5_000);
     llm.script.push({ kind: 'drop', chunks: ['## 开头\n一半'] });
     await expect(gen.lesson(request, OUTLINE, 0, () => undefined, never)).rejects.toBeInstanceOf(
