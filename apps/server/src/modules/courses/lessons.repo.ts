@@ -197,6 +197,8 @@ export const lessonSaveBatcher = batcherPer(
   (db: Db) =>
     new WriteBatcher<SaveInput, Saved>({
       keysOf: (s) => [`l${s.lessonId}`, `c${s.courseId}`],
+      // Each save carries its whole document: a smaller bound keeps one statement's parameters modest.
+      maxItems: 32,
       run: async (items) => {
         const now = new Date();
         const rows = await namedQuery<{ version: number | null }>(db, 'save_lessons', SAVE_LESSONS, [
