@@ -7,6 +7,10 @@ import { sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import type { Db } from './client.ts';
 
+/** A handle on the pool itself (not a transaction's client): statements may run on any connection. */
+export const isPool = (db: Db): boolean =>
+  (db as unknown as { $client?: unknown }).$client instanceof pg.Pool;
+
 export async function namedQuery<T>(db: Db, name: string, text: string, values: unknown[]): Promise<T[]> {
   const pool = (db as unknown as { $client?: unknown }).$client;
   if (pool instanceof pg.Pool) return (await pool.query({ name, text, values })).rows as T[];

@@ -131,7 +131,7 @@ export async function saveLesson(
     ...(fields.content !== undefined ? { content: checkedContent(fields.content) } : {}),
   };
   // The save and its revision (the author's open one, or a new one): one statement.
-  const row = await saveLessonAt(c.ctx.db, lessonId, version, patch, c.actor.user.id);
+  const row = await saveLessonAt(c.ctx.db, lessonId, owner.courseId, version, patch, c.actor.user.id);
   if (!row) throw new AppError(Code.CONFLICT);
   // Editors connected live get the saved text as an ordinary change (their next store keeps it).
   if (patch.content) await c.ctx.providers.one('collab.liveLessons')?.replaceContent(lessonId, patch.content);
