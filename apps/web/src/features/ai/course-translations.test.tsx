@@ -7,13 +7,16 @@
 import { Code, Routes, type CourseDetail, type CourseTranslations } from '@studio/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import MockAdapter from 'axios-mock-adapter';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { queryClient } from '../../lib/query-client.ts';
 import { http } from '../../lib/request.ts';
 import { writeStoredUser } from '../../lib/storage.ts';
 import { courseDetail, user } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { useSession } from '../../lib/session-store.ts';
+// The lazy pages this file opens, imported with it: their first import (a transform) is slow, and
+// belongs to the file's import time, not to a test's wait or a hook's.
+import '../courses/edit/course-edit-page.tsx';
 
 const mock = new MockAdapter(http);
 const ok = (data: unknown): [number, unknown] => [200, { code: Code.OK, msg: 'ok', data }];
@@ -42,9 +45,6 @@ const list = (over: Partial<CourseTranslations> = {}): CourseTranslations => ({
   ...over,
 });
 
-beforeAll(async () => {
-  await import('../courses/edit/course-edit-page.tsx');
-}, 120_000);
 beforeEach(() => {
   mock.onGet(Routes.team.changeList).reply(200, { code: 200, msg: 'ok', data: { list: [] } });
   // The course page also lists its open review comments: none here (an unanswered request's notice

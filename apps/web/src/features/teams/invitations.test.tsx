@@ -1,13 +1,17 @@
 import { Code, Routes, type InviteInfo, type MyInvitation } from '@studio/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import MockAdapter from 'axios-mock-adapter';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { queryClient } from '../../lib/query-client.ts';
 import { http } from '../../lib/request.ts';
 import { readStoredUser, writeStoredUser } from '../../lib/storage.ts';
 import { team, user } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { useSession } from '../../lib/session-store.ts';
+// The lazy pages this file opens, imported with it: their first import (a transform) is slow, and
+// belongs to the file's import time, not to a test's wait or a hook's.
+import './select-team-page.tsx';
+import '../author/author-home-page.tsx';
 
 const mock = new MockAdapter(http);
 const ok = (data: unknown, code: number = Code.OK): [number, unknown] => [200, { code, msg: 'ok', data }];
@@ -26,10 +30,6 @@ const clickButton = async (name: string) =>
     (await screen.findByText(name, { selector: 'button span' })).closest('button') as HTMLButtonElement,
   );
 
-// The pages load lazily: transform them once up front, not inside the first test's wait.
-beforeAll(async () => {
-  await Promise.all([import('./select-team-page.tsx'), import('../author/author-home-page.tsx')]);
-});
 beforeEach(() => {
   useSession.setState({ status: 'ready', user: null });
   mock.onGet(Routes.team.changeList).reply(...ok({ list: [] }));

@@ -7,7 +7,7 @@ import { Code, Routes } from '@studio/contract';
 import type { CourseDetail } from '@studio/contract';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import MockAdapter from 'axios-mock-adapter';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useSession } from '../../../lib/session-store.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { http } from '../../../lib/request.ts';
@@ -15,6 +15,10 @@ import { writeStoredUser } from '../../../lib/storage.ts';
 import { courseDetail, user } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { courseKeys } from '../course-api.ts';
+// The lazy pages this file opens, imported with it: their first import (a transform) is slow, and
+// belongs to the file's import time, not to a test's wait or a hook's.
+import '../course-pages.tsx';
+import './course-edit-page.tsx';
 
 const mock = new MockAdapter(http);
 const ok = (data: unknown): [number, unknown] => [200, { code: 200, msg: 'ok', data }];
@@ -75,11 +79,6 @@ const savedStatus = () =>
   });
 
 let server: ReturnType<typeof fakeServer>;
-
-// The page's chunks are transformed on first import: do that once, before the clocks start.
-beforeAll(async () => {
-  await Promise.all([import('../course-pages.tsx'), import('./course-edit-page.tsx')]);
-}, 120_000);
 
 beforeEach(() => {
   mock.onGet(Routes.team.changeList).reply(200, { code: 200, msg: 'ok', data: { list: [] } });

@@ -5,13 +5,16 @@
 import { Routes, type CoursePreview } from '@studio/contract';
 import { screen, within } from '@testing-library/react';
 import MockAdapter from 'axios-mock-adapter';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useSession } from '../../../lib/session-store.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { http } from '../../../lib/request.ts';
 import { writeStoredUser } from '../../../lib/storage.ts';
 import { user } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render-app.tsx';
+// The lazy pages this file opens, imported with it: their first import (a transform) is slow, and
+// belongs to the file's import time, not to a test's wait or a hook's.
+import '../course-pages.tsx';
 
 const mock = new MockAdapter(http);
 const ok = (data: unknown): [number, unknown] => [200, { code: 200, msg: 'ok', data }];
@@ -40,10 +43,6 @@ const course: CoursePreview = {
   authorName: '小明',
   lessons: [lesson(11, '第一课：变量', '变量是名字。'), lesson(12, '第二课：循环', '循环让重复变简单。')],
 };
-
-beforeAll(async () => {
-  await import('../course-pages.tsx');
-}, 120_000);
 
 beforeEach(() => {
   mock.onGet(Routes.team.changeList).reply(...ok({ list: [] }));

@@ -5,13 +5,16 @@
 import { Routes, type CourseDetail, type Release } from '@studio/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import MockAdapter from 'axios-mock-adapter';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useSession } from '../../../lib/session-store.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { http } from '../../../lib/request.ts';
 import { writeStoredUser } from '../../../lib/storage.ts';
 import { courseDetail, user } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render-app.tsx';
+// The lazy pages this file opens, imported with it: their first import (a transform) is slow, and
+// belongs to the file's import time, not to a test's wait or a hook's.
+import '../course-pages.tsx';
 
 const mock = new MockAdapter(http);
 const ok = (data: unknown): [number, unknown] => [200, { code: 200, msg: 'ok', data }];
@@ -58,10 +61,6 @@ const dialog = (title: string) =>
 
 const posted = (url: string) =>
   mock.history.post.filter((r) => r.url === url).map((r) => JSON.parse(String(r.data)) as unknown);
-
-beforeAll(async () => {
-  await import('../course-pages.tsx');
-}, 120_000);
 
 beforeEach(() => {
   mock.onGet(Routes.team.changeList).reply(...ok({ list: [] }));
