@@ -70,7 +70,7 @@ const fakeServer = () => {
   return state;
 };
 
-const opened = () => screen.findByDisplayValue('未命名课程', {}, { timeout: 30_000 });
+const opened = () => screen.findByDisplayValue('未命名课程');
 const field = (label: string) => screen.getByLabelText<HTMLInputElement>(label);
 const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
 const savedStatus = () =>
@@ -92,7 +92,7 @@ afterEach(() => {
 });
 
 // jsdom renders the whole antd page slowly on a shared machine; the waits are for answers, not time.
-describe('course details: nothing the user typed is lost', { timeout: 60_000 }, () => {
+describe('course details: nothing the user typed is lost', () => {
   it('typing during a slow save: every field typed before, during and after it is saved', async () => {
     renderApp('/create/course/5');
     await opened();
@@ -136,7 +136,7 @@ describe('course details: nothing the user typed is lost', { timeout: 60_000 }, 
     // Away and back: the page opens from the cache, which must not hold the old title.
     await act(() => router.navigate('/no/such/page'));
     await act(() => router.navigate('/create/course/5'));
-    await screen.findByLabelText('课程标题', {}, { timeout: 30_000 });
+    await screen.findByLabelText('课程标题');
     expect(field('课程标题').value).toBe('浏览器测试课程');
     type('课程简介', '回来后写的简介。');
     await waitFor(() => expect(server.course.summary).toBe('回来后写的简介。'), { timeout: 5000 });
@@ -167,7 +167,7 @@ describe('course details: nothing the user typed is lost', { timeout: 60_000 }, 
   });
 });
 
-describe('结业要求 (completion settings)', { timeout: 60_000 }, () => {
+describe('结业要求 (completion settings)', () => {
   it('are saved with the course details; a value out of range is said and not sent', async () => {
     renderApp('/create/course/5');
     await opened();
