@@ -15,10 +15,6 @@ import { writeStoredUser } from '../../lib/storage.ts';
 import { user } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { useSession } from '../../lib/session-store.ts';
-// The lazy pages this file opens, imported with it: their first import (a transform) is slow, and
-// belongs to the file's import time, not to a test's wait.
-import '../../app/layouts/main-layout.tsx';
-import './ai-pages.tsx';
 
 const mock = new MockAdapter(http);
 const ok = (data: unknown) => [200, { code: Code.OK, msg: 'ok', data }] as const;

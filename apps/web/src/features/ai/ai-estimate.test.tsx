@@ -18,10 +18,6 @@ import { renderApp } from '../../test/render-app.tsx';
 import { useSession } from '../../lib/session-store.ts';
 import { thousands } from './ai-estimate.tsx';
 import { TranslateDialog } from './translate-dialog.tsx';
-// The lazy pages this file opens, imported with it: their first import (a transform) is slow, and
-// belongs to the file's import time, not to a test's wait.
-import '../../app/layouts/main-layout.tsx';
-import './ai-pages.tsx';
 
 const mock = new MockAdapter(http);
 afterEach(() => {

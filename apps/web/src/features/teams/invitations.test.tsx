@@ -8,10 +8,6 @@ import { readStoredUser, writeStoredUser } from '../../lib/storage.ts';
 import { team, user } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { useSession } from '../../lib/session-store.ts';
-// The lazy pages this file opens, imported with it: their first import (a transform) is slow, and
-// belongs to the file's import time, not to a test's wait or a hook's.
-import './select-team-page.tsx';
-import '../author/author-home-page.tsx';
 
 const mock = new MockAdapter(http);
 const ok = (data: unknown, code: number = Code.OK): [number, unknown] => [200, { code, msg: 'ok', data }];

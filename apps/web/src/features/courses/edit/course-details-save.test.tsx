@@ -15,10 +15,6 @@ import { writeStoredUser } from '../../../lib/storage.ts';
 import { courseDetail, user } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { courseKeys } from '../course-api.ts';
-// The lazy pages this file opens, imported with it: their first import (a transform) is slow, and
-// belongs to the file's import time, not to a test's wait or a hook's.
-import '../course-pages.tsx';
-import './course-edit-page.tsx';
 
 const mock = new MockAdapter(http);
 const ok = (data: unknown): [number, unknown] => [200, { code: 200, msg: 'ok', data }];

@@ -12,9 +12,6 @@ import { http } from '../../../lib/request.ts';
 import { writeStoredUser } from '../../../lib/storage.ts';
 import { courseDetail, user } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render-app.tsx';
-// The lazy pages this file opens, imported with it: their first import (a transform) is slow, and
-// belongs to the file's import time, not to a test's wait or a hook's.
-import '../course-pages.tsx';
 
 const mock = new MockAdapter(http);
 const ok = (data: unknown): [number, unknown] => [200, { code: 200, msg: 'ok', data }];

@@ -8,10 +8,6 @@ import { readStoredUser, writeStoredUser } from '../../../lib/storage.ts';
 import { team, user } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { useSession } from '../../../lib/session-store.ts';
-// The lazy pages this file opens, imported with it: their first import (a transform) is slow, and
-// belongs to the file's import time, not to the first test's wait.
-import '../../../app/layouts/main-layout.tsx';
-import '../../personal/personal-pages.ts';
 
 const mock = new MockAdapter(http);
 const ok = (data: unknown, code: number = Code.OK): [number, unknown] => [200, { code, msg: 'ok', data }];
