@@ -2,6 +2,12 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { readFileSync } from 'node:fs';
+
+/** Web test files with their own module state (apps/web/vite.config.ts, the `isolated` project). */
+const webIsolatedTests = JSON.parse(
+  readFileSync(new URL('./apps/web/isolated-tests.json', import.meta.url), 'utf8'),
+).files.map((file) => `apps/web/${file}`);
 
 export default tseslint.config(
   {
@@ -146,6 +152,24 @@ export default tseslint.config(
                 'use components/number-input.tsx: its step buttons are named in the interface language.',
             },
           ],
+        },
+      ],
+    },
+  },
+  // Web test files share their worker's modules (apps/web/vite.config.ts, `isolate: false`): a file that
+  // replaces a module or starts modules afresh would leave that for the next file. Such a file goes on
+  // apps/web/isolated-tests.json, which runs it with its own modules (and lifts this rule for it).
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: webIsolatedTests,
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.object.name='vi'][callee.property.name=/^(mock|doMock|unmock|doUnmock|resetModules)$/]",
+          message:
+            'this file changes module state that the test files of a worker share: list it in apps/web/isolated-tests.json.',
         },
       ],
     },

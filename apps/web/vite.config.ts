@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -48,6 +49,11 @@ const SHARED = (id: string) =>
   !/content-view|zod-rule|[\\/]sse\.ts$|[\\/]editor[\\/]|login-wechat|share-panel|pay-qr-panel|certificate|echarts-setup/.test(
     id,
   );
+
+/** Test files run with module isolation (the `isolated` project below); the others share a worker's modules. */
+const isolatedTests: string[] = JSON.parse(
+  readFileSync(path.join(import.meta.dirname, 'isolated-tests.json'), 'utf8'),
+).files;
 
 const COMPRESSIBLE = /\.(js|css|html|svg|json|txt)$/;
 const brotli = promisify(brotliCompress);
@@ -199,14 +205,34 @@ export default defineConfig(({ mode }) => ({
   test: {
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}'],
     css: false,
     testTimeout: 20_000,
+    // A hook that waits longer than this has a cause to fix (a cold import belongs in the file's
+    // imports, not in a `beforeAll`), not a timeout to raise.
+    hookTimeout: 10_000,
     // Worker threads start faster than child processes (about 15% of this suite's time).
     pool: 'threads',
-    // Vitest's default is one worker fewer than the cores: one worker on CI's two. Two workers here:
-    // 171 s → 113 s for the 97 files (one run each, same machine, 2026-11-29). Files stay isolated:
-    // `isolate: false` (53 s) breaks files that share the axios mock and the i18n module.
+    // Vitest's default is one worker fewer than the cores: one worker on CI's two.
     maxWorkers: 2,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'shared',
+          include: ['src/**/*.test.{ts,tsx}'],
+          exclude: isolatedTests,
+          // The files of a worker share its modules: antd, React and the app are evaluated once per
+          // worker instead of once per file (most of this suite's time). What a file leaves in them
+          // is put back after it (resetSharedState, src/test/setup.ts).
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        // Files that replace modules (`vi.mock`) or start them afresh (`vi.resetModules`): each has
+        // its own module state. ESLint holds `vi.mock` to this list (eslint.config.js).
+        test: { name: 'isolated', include: isolatedTests, isolate: true },
+      },
+    ],
   },
 }));

@@ -2,7 +2,9 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, vi } from 'vitest';
 import { resetSharedState } from './shared-state.ts';
 
-// Lazy pages are transformed on first import, which can take a moment in a cold run.
+// Testing Library waits 1 s by default; a page rendered through antd in jsdom is CPU-bound and takes
+// a few seconds on CI's two cores shared by two workers. One value for every find, set here only: a
+// longer wait in a test would hide a cause (a lazy page imported cold, a real timer) to fix instead.
 configure({ asyncUtilTimeout: 5000 });
 
 // Files that run as on the server (`@vitest-environment node`) have no DOM to set up.

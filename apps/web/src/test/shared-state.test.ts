@@ -90,6 +90,15 @@ describe('what one test file leaves for the next', () => {
     expect(window.location.pathname + window.location.search).toBe('/');
   });
 
+  it('what a file spied on answers as before', async () => {
+    const print = window.print;
+    vi.spyOn(window, 'print').mockImplementation(() => undefined);
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    await resetSharedState();
+    expect(window.print).toBe(print);
+    expect(vi.isMockFunction(HTMLAnchorElement.prototype.click)).toBe(false);
+  });
+
   it('real timers and the globals as they were', async () => {
     const fetch = globalThis.fetch;
     vi.useFakeTimers();

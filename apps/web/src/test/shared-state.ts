@@ -17,6 +17,8 @@ const clearCookies = () => {
 export async function resetSharedState(): Promise<void> {
   vi.useRealTimers();
   vi.unstubAllGlobals();
+  // A file's `vi.spyOn` (on console, a prototype, history…) would stay installed for the next file.
+  vi.restoreAllMocks();
   // Imported here, after the file's tests, not by the setup file: a test file that replaces one of
   // them (or what they import) with `vi.mock` must be the first to import it.
   const [{ http }, { queryClient }, session, teams, notice, navigation, i18n, { dayjs }] = await Promise.all([

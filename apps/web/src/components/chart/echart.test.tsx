@@ -1,9 +1,9 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, beforeAll } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { barOption, EChart } from './echart.tsx';
-
-// ECharts loaded once before the tests, as a browser has it cached: a cold worker's first import is slow.
-beforeAll(() => import('./echarts-setup.ts'));
+// ECharts imported with the file, as a browser has it cached when the chart asks: a cold import is
+// slow, and belongs to the file's import time, not to a test's wait.
+import './echarts-setup.ts';
 
 describe('EChart', () => {
   it('draws the option with ECharts (loaded on demand) and gives the figures as a table', async () => {

@@ -119,11 +119,11 @@ describe('the estimate before a run', () => {
       return [200, { code: Code.OK, msg: 'ok', data: estimate({ totalTokens: 4_560, costFen: 3 }) }];
     });
     renderApp('/ai/create');
-    const topic = await screen.findByRole('textbox', { name: '课程主题' }, { timeout: 10_000 });
+    const topic = await screen.findByRole('textbox', { name: '课程主题' });
     fireEvent.change(topic, { target: { value: '数据分析入门' } });
     await screen.findByText('预计约 4.6 千 tokens，约 ¥0.03');
     expect(asked.at(-1)).toMatchObject({ kind: 'create', topic: '数据分析入门', lessonCount: 5 });
-  }, 30_000);
+  });
 
   it('rounds to thousands with one decimal, never to nothing', () => {
     expect(thousands(12_340)).toBe(12.3);

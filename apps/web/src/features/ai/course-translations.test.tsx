@@ -7,7 +7,7 @@
 import { Code, Routes, type CourseDetail, type CourseTranslations } from '@studio/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import MockAdapter from 'axios-mock-adapter';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { queryClient } from '../../lib/query-client.ts';
 import { http } from '../../lib/request.ts';
 import { writeStoredUser } from '../../lib/storage.ts';
@@ -42,9 +42,6 @@ const list = (over: Partial<CourseTranslations> = {}): CourseTranslations => ({
   ...over,
 });
 
-beforeAll(async () => {
-  await import('../courses/edit/course-edit-page.tsx');
-}, 120_000);
 beforeEach(() => {
   mock.onGet(Routes.team.changeList).reply(200, { code: 200, msg: 'ok', data: { list: [] } });
   // The course page also lists its open review comments: none here (an unanswered request's notice
@@ -69,7 +66,7 @@ afterEach(() => {
   queryClient.clear();
 });
 
-describe('AI 翻译 on the course page', { timeout: 60_000 }, () => {
+describe('AI 翻译 on the course page', () => {
   it('lists the translations, says which the source changed after, and links a translation back', async () => {
     mock
       .onGet(Routes.ai.translations)
@@ -79,7 +76,7 @@ describe('AI 翻译 on the course page', { timeout: 60_000 }, () => {
           : ok(list({ source: { courseId: 5, title: '咖啡入门', language: 'en-US' }, translations: [] })),
       );
     const router = renderApp('/create/course/5');
-    const card = (await screen.findByRole('heading', { name: '翻译版本' }, { timeout: 20_000 })).closest(
+    const card = (await screen.findByRole('heading', { name: '翻译版本' })).closest(
       '.ant-card',
     ) as HTMLElement;
     const items = await within(card).findAllByRole('listitem');
@@ -91,7 +88,7 @@ describe('AI 翻译 on the course page', { timeout: 60_000 }, () => {
     expect(within(items[0]!).getByText(/翻译于/)).toBeTruthy();
 
     await router.navigate('/create/course/8');
-    const back = await screen.findByRole('link', { name: '咖啡入门' }, { timeout: 20_000 });
+    const back = await screen.findByRole('link', { name: '咖啡入门' });
     expect(back.getAttribute('href')).toBe('/create/course/5');
     expect(screen.getByText('译自')).toBeTruthy();
     expect(screen.getByText('还没有翻译版本')).toBeTruthy();
@@ -105,7 +102,7 @@ describe('AI 翻译 on the course page', { timeout: 60_000 }, () => {
       return [200, { code: Code.AI_TRANSLATE_NO_PROVIDER, msg: '未配置 AI 服务，无法翻译', data: null }];
     });
     const router = renderApp('/create/course/5');
-    fireEvent.click(await screen.findByRole('button', { name: /AI 翻译/ }, { timeout: 20_000 }));
+    fireEvent.click(await screen.findByRole('button', { name: /AI 翻译/ }));
     const dialog = await screen.findByRole('dialog');
     const start = within(dialog).getByRole('button', { name: '开始翻译' });
     expect(start.hasAttribute('disabled')).toBe(true);

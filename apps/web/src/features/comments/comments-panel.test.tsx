@@ -73,7 +73,7 @@ afterEach(() => {
   queryClient.clear();
 });
 
-describe('comments panel', { timeout: 30_000 }, () => {
+describe('comments panel', () => {
   it('lists open threads with their quote and replies; resolving asks the server and refetches', async () => {
     let resolved = false;
     mock.onGet(Routes.comment.lessonList).reply(() => ok({ list: resolved ? [] : [thread()] }));

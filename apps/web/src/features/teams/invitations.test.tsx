@@ -1,7 +1,7 @@
 import { Code, Routes, type InviteInfo, type MyInvitation } from '@studio/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import MockAdapter from 'axios-mock-adapter';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { queryClient } from '../../lib/query-client.ts';
 import { http } from '../../lib/request.ts';
 import { readStoredUser, writeStoredUser } from '../../lib/storage.ts';
@@ -26,10 +26,6 @@ const clickButton = async (name: string) =>
     (await screen.findByText(name, { selector: 'button span' })).closest('button') as HTMLButtonElement,
   );
 
-// The pages load lazily: transform them once up front, not inside the first test's wait.
-beforeAll(async () => {
-  await Promise.all([import('./select-team-page.tsx'), import('../author/author-home-page.tsx')]);
-});
 beforeEach(() => {
   useSession.setState({ status: 'ready', user: null });
   mock.onGet(Routes.team.changeList).reply(...ok({ list: [] }));

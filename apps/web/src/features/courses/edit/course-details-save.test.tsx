@@ -7,7 +7,7 @@ import { Code, Routes } from '@studio/contract';
 import type { CourseDetail } from '@studio/contract';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import MockAdapter from 'axios-mock-adapter';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useSession } from '../../../lib/session-store.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { http } from '../../../lib/request.ts';
@@ -66,7 +66,7 @@ const fakeServer = () => {
   return state;
 };
 
-const opened = () => screen.findByDisplayValue('未命名课程', {}, { timeout: 30_000 });
+const opened = () => screen.findByDisplayValue('未命名课程');
 const field = (label: string) => screen.getByLabelText<HTMLInputElement>(label);
 const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
 const savedStatus = () =>
@@ -75,11 +75,6 @@ const savedStatus = () =>
   });
 
 let server: ReturnType<typeof fakeServer>;
-
-// The page's chunks are transformed on first import: do that once, before the clocks start.
-beforeAll(async () => {
-  await Promise.all([import('../course-pages.tsx'), import('./course-edit-page.tsx')]);
-}, 120_000);
 
 beforeEach(() => {
   mock.onGet(Routes.team.changeList).reply(200, { code: 200, msg: 'ok', data: { list: [] } });
@@ -93,7 +88,7 @@ afterEach(() => {
 });
 
 // jsdom renders the whole antd page slowly on a shared machine; the waits are for answers, not time.
-describe('course details: nothing the user typed is lost', { timeout: 60_000 }, () => {
+describe('course details: nothing the user typed is lost', () => {
   it('typing during a slow save: every field typed before, during and after it is saved', async () => {
     renderApp('/create/course/5');
     await opened();
@@ -137,7 +132,7 @@ describe('course details: nothing the user typed is lost', { timeout: 60_000 }, 
     // Away and back: the page opens from the cache, which must not hold the old title.
     await act(() => router.navigate('/no/such/page'));
     await act(() => router.navigate('/create/course/5'));
-    await screen.findByLabelText('课程标题', {}, { timeout: 30_000 });
+    await screen.findByLabelText('课程标题');
     expect(field('课程标题').value).toBe('浏览器测试课程');
     type('课程简介', '回来后写的简介。');
     await waitFor(() => expect(server.course.summary).toBe('回来后写的简介。'), { timeout: 5000 });
@@ -168,7 +163,7 @@ describe('course details: nothing the user typed is lost', { timeout: 60_000 }, 
   });
 });
 
-describe('结业要求 (completion settings)', { timeout: 60_000 }, () => {
+describe('结业要求 (completion settings)', () => {
   it('are saved with the course details; a value out of range is said and not sent', async () => {
     renderApp('/create/course/5');
     await opened();

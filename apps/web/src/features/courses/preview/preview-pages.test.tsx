@@ -5,7 +5,7 @@
 import { Routes, type CoursePreview } from '@studio/contract';
 import { screen, within } from '@testing-library/react';
 import MockAdapter from 'axios-mock-adapter';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useSession } from '../../../lib/session-store.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { http } from '../../../lib/request.ts';
@@ -41,10 +41,6 @@ const course: CoursePreview = {
   lessons: [lesson(11, '第一课：变量', '变量是名字。'), lesson(12, '第二课：循环', '循环让重复变简单。')],
 };
 
-beforeAll(async () => {
-  await import('../course-pages.tsx');
-}, 120_000);
-
 beforeEach(() => {
   mock.onGet(Routes.team.changeList).reply(...ok({ list: [] }));
   mock.onGet(Routes.course.preview).reply(...ok(course));
@@ -56,14 +52,10 @@ afterEach(() => {
   queryClient.clear();
 });
 
-describe('author previews in the shared screens', { timeout: 60_000 }, () => {
+describe('author previews in the shared screens', () => {
   it('reads the whole course: heading, summary, syllabus and every lesson', async () => {
     renderApp('/create/course/5/preview');
-    const heading = await screen.findByRole(
-      'heading',
-      { level: 1, name: '预览测试课程' },
-      { timeout: 30_000 },
-    );
+    const heading = await screen.findByRole('heading', { level: 1, name: '预览测试课程' });
     expect(heading.closest('.pp-hero')).toBeTruthy();
     expect(screen.getByText('这是课程简介。').className).toBe('pp-summary');
     const syllabus = screen.getByRole('region', { name: '课程目录' });
@@ -80,7 +72,7 @@ describe('author previews in the shared screens', { timeout: 60_000 }, () => {
 
   it('reads one lesson with the pager and the edit button', async () => {
     renderApp('/create/course/5/lesson/11/preview');
-    const title = await screen.findByRole('heading', { level: 2, name: '第一课：变量' }, { timeout: 30_000 });
+    const title = await screen.findByRole('heading', { level: 2, name: '第一课：变量' });
     expect(title.closest('article.pp-lesson')).toBeTruthy();
     await screen.findByText('变量是名字。');
     expect(
@@ -100,11 +92,7 @@ describe('author previews in the shared screens', { timeout: 60_000 }, () => {
 
   it('embedded, the course and the lesson read the same, with no bar', async () => {
     renderApp('/create/course/5/iframe/preview');
-    const heading = await screen.findByRole(
-      'heading',
-      { level: 1, name: '预览测试课程' },
-      { timeout: 30_000 },
-    );
+    const heading = await screen.findByRole('heading', { level: 1, name: '预览测试课程' });
     expect(heading.closest('.embedded-page .pp-hero')).toBeTruthy();
     expect(document.querySelectorAll('.embedded-page article.pp-lesson')).toHaveLength(2);
     expect(document.querySelector('.preview-bar')).toBeNull();
@@ -112,7 +100,7 @@ describe('author previews in the shared screens', { timeout: 60_000 }, () => {
 
   it("embedded, one lesson is the page's main heading", async () => {
     renderApp('/create/course/5/lesson/12/iframe/preview');
-    const title = await screen.findByRole('heading', { level: 1, name: '第二课：循环' }, { timeout: 30_000 });
+    const title = await screen.findByRole('heading', { level: 1, name: '第二课：循环' });
     expect(title.closest('.embedded-page article.pp-lesson')).toBeTruthy();
   });
 });

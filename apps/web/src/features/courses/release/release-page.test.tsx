@@ -5,7 +5,7 @@
 import { Routes, type CourseDetail, type Release } from '@studio/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import MockAdapter from 'axios-mock-adapter';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useSession } from '../../../lib/session-store.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { http } from '../../../lib/request.ts';
@@ -59,10 +59,6 @@ const dialog = (title: string) =>
 const posted = (url: string) =>
   mock.history.post.filter((r) => r.url === url).map((r) => JSON.parse(String(r.data)) as unknown);
 
-beforeAll(async () => {
-  await import('../course-pages.tsx');
-}, 120_000);
-
 beforeEach(() => {
   mock.onGet(Routes.team.changeList).reply(...ok({ list: [] }));
   mock.onGet(Routes.course.detail).reply(...ok(course));
@@ -80,10 +76,10 @@ afterEach(() => {
   queryClient.clear();
 });
 
-describe('release page: public changelog and internal note', { timeout: 60_000 }, () => {
+describe('release page: public changelog and internal note', () => {
   it('publishes with both texts, and the version history shows which is which', async () => {
     renderApp('/create/course/5/release');
-    const changelog = await screen.findByRole('textbox', { name: '更新说明' }, { timeout: 30_000 });
+    const changelog = await screen.findByRole('textbox', { name: '更新说明' });
     expect(screen.getByText('买家可见：显示在购买页的更新日志和学员的课程里，可不填。')).toBeTruthy();
     expect(screen.getByText('仅团队可见：只显示在版本记录里，买家看不到。')).toBeTruthy();
     fireEvent.change(changelog, { target: { value: '  新增练习题 ' } });
@@ -104,7 +100,7 @@ describe('release page: public changelog and internal note', { timeout: 60_000 }
   it('rolls back with no public line unless the author writes one', async () => {
     renderApp('/create/course/5/release');
     // Only v1 (not the store's v2) offers a rollback.
-    fireEvent.click(await screen.findByRole('button', { name: '回滚到此版本' }, { timeout: 30_000 }));
+    fireEvent.click(await screen.findByRole('button', { name: '回滚到此版本' }));
     const confirm = await dialog('把 v1 重新发布为新版本？');
     expect(within(confirm).getByText('买家可见。不填时，买家的更新日志里不会出现这次回滚。')).toBeTruthy();
     expect(

@@ -1,7 +1,7 @@
 import { Code, Routes, type LearnReportQuery } from '@studio/contract';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import MockAdapter from 'axios-mock-adapter';
-import { afterEach, beforeEach, describe, expect, it, vi, beforeAll } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { http } from '../../../lib/request.ts';
@@ -10,10 +10,10 @@ import { writeStoredUser } from '../../../lib/storage.ts';
 import { team, user } from '../../../test/fixtures.ts';
 import { learnItem, learnReport, reportRow, reportWeeks } from '../../../test/learn-fixtures.ts';
 import { renderApp } from '../../../test/render-app.tsx';
+// ECharts imported with the file, as a browser has it cached when the chart asks: a cold import is
+// slow, and belongs to the file's import time, not to a test's wait or a hook's.
+import '../../../components/chart/echarts-setup.ts';
 import { useSession } from '../../../lib/session-store.ts';
-
-// ECharts loaded once before the tests, as a browser has it cached: a cold worker's first import is slow.
-beforeAll(() => import('../../../components/chart/echarts-setup.ts'));
 
 const mock = new MockAdapter(http);
 const ok = (data: unknown): [number, unknown] => [200, { code: Code.OK, msg: 'ok', data }];

@@ -4,9 +4,8 @@ import { i18n } from '../../../lib/i18n/index.ts';
 import { reportWeeks } from '../../../test/learn-fixtures.ts';
 import { TestProviders } from '../../../test/test-providers.tsx';
 import { WeeklyChart } from './weekly-chart.tsx';
-
-// ECharts loaded once before the tests, as a browser has it cached: a cold worker's first import is slow.
-beforeAll(() => import('../../../components/chart/echarts-setup.ts'));
+// ECharts imported with the file, as a browser has it cached when the chart asks (a cold import is slow).
+import '../../../components/chart/echarts-setup.ts';
 
 const COMPLETIONS = [0, 1, 0, 3, 2, 0, 0, 6, 1, 0, 4, 2];
 

@@ -3,11 +3,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { i18n } from '../../../lib/i18n/index.ts';
 import { TestProviders } from '../../../test/test-providers.tsx';
 import { SalesChart } from './sales-chart.tsx';
+// ECharts imported with the file, as a browser has it cached when the chart asks (a cold import is slow).
+import '../../../components/chart/echarts-setup.ts';
 
-// ECharts loaded once before the tests, as a browser has it cached: a cold worker's first import is slow.
 beforeAll(async () => {
   await i18n.changeLanguage('zh-CN');
-  await import('../../../components/chart/echarts-setup.ts');
 });
 
 const series = [
