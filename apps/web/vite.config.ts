@@ -29,7 +29,7 @@ const CODE_HIGHLIGHT =
  * would bring `marked` to every form; it goes with the editor that uses it.
  */
 const SCHEMAS =
-  /[\\/]node_modules[\\/](zod|diff|@microsoft[\\/]fetch-event-source)[\\/]|[\\/]packages[\\/]contract[\\/]src[\\/](?!markdown\.ts$)|[\\/]lib[\\/]sse\.ts$/;
+  /[\\/]node_modules[\\/](zod|diff|eventsource-parser)[\\/]|[\\/]packages[\\/]contract[\\/]src[\\/](?!markdown\.ts$)|[\\/]lib[\\/]sse\.ts$/;
 /** Any other library used by lazy pages only: a chunk per package (dompurify, qrcode, dnd-kit…). */
 const libraryChunk = (id: string): string | null => {
   const lib = /[\\/]node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)/.exec(id)?.[1];
