@@ -14,8 +14,7 @@ export default defineConfig({
     expect: { poll: { timeout: 30_000 } },
     // One browser journey at a time per run: its files share one server and database, and a file may
     // count what it finds there. `npm test` runs two shards at once (`--shard=1/2`, `2/2`), each its own
-    // server, database and browser, beside the unit tests: a journey mostly waits (for the page, the
-    // server, a timer), about 0.3 cores of work per second of journey on the 2-core CI machine.
+    // server, database and browser: a journey mostly waits (for the page, the server, a timer).
     fileParallelism: false,
     // Files run one after another in one worker: a worker per file cost ≈ 280 ms each to start
     // (Vitest's own count, 41 files). Each file still runs its own module afresh; only the support

@@ -74,6 +74,17 @@ const SOURCES = {
     '-i',
     'sine=duration=14',
   ],
+  /** 12 s of small video with a tone: over a 10 s MEDIA_MAX_SECONDS, and cheap to make. */
+  twelveSeconds: [
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=duration=12:size=160x90:rate=5',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=duration=12',
+  ],
   /** 1 s of 4200×64 video: wider than the largest picture transcoded. */
   wide: ['-f', 'lavfi', '-i', 'testsrc=duration=1:size=4200x64:rate=5'],
   /** 3 s of a sine tone. */

@@ -124,7 +124,7 @@ describe('tus upload', () => {
 
   it('refuses a file longer than MEDIA_MAX_SECONDS and a picture over 4096 px, nothing left on disk', async () => {
     const before = await uploads();
-    const long = await uploadFile(base, token, await makeClip(clips, 'long', 'mp4'), 'long.mp4');
+    const long = await uploadFile(base, token, await makeClip(clips, 'twelveSeconds', 'mp4'), 'long.mp4');
     expect(long.done.status).toBe(400);
     expect(JSON.parse(long.done.body)).toMatchObject({ code: Code.MEDIA_TOO_LONG, data: { maxMinutes: 0 } });
     const wide = await uploadFile(base, token, await makeClip(clips, 'wide', 'mkv'), 'wide.mkv');
