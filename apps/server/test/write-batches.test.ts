@@ -51,13 +51,16 @@ describe('lesson saves in one batch', () => {
   it('a stale version still answers the conflict, and two saves of one lesson behave as if one ran after the other', async () => {
     const owner = await createUser(t);
     await call(t, 'POST', '/team/create', { token: owner.token, body: { teamName: '批量保存团队' } });
-    // One lesson per course: the batch holds each course once (write-batch keys).
+    // a and d share a course: their saves run in one batch, which touches the course once.
     const lessons = [];
+    const courses = [];
     for (const title of ['甲', '乙', '丙']) {
       const course = await createCourse(t, owner.token, `课程${title}`);
+      courses.push(course.courseId);
       lessons.push(await createLesson(t, owner.token, course.courseId));
     }
     const [a, b, c] = lessons as [(typeof lessons)[0], (typeof lessons)[0], (typeof lessons)[0]];
+    const d = await createLesson(t, owner.token, courses[0]!, '第二课');
     const save = (lessonId: number, version: number, text: string) => () =>
       call<{ version: number }>(t, 'POST', '/lesson/save', {
         token: owner.token,
@@ -66,13 +69,14 @@ describe('lesson saves in one batch', () => {
     // b moves on once, so its old version is stale.
     expect((await save(b.lessonId, b.version, '乙一')()).code).toBe(200);
 
-    const answers = await asOneBatch(lessonSaveBatcher(t.app.ctx.db), 4, [
+    const answers = await asOneBatch(lessonSaveBatcher(t.app.ctx.db), 5, [
       save(a.lessonId, a.version, '甲一'),
       save(b.lessonId, b.version, '乙旧'),
+      save(d.lessonId, d.version, '丁一'),
       save(a.lessonId, a.version, '甲二'),
       save(c.lessonId, c.version, '丙一'),
     ]);
-    expect(answers.map((r) => r.code)).toEqual([200, Code.CONFLICT, Code.CONFLICT, 200]);
+    expect(answers.map((r) => r.code)).toEqual([200, Code.CONFLICT, 200, Code.CONFLICT, 200]);
     expect(answers[0]!.data.version).toBe(a.version + 1);
 
     const text = (lessonId: number) =>
@@ -82,15 +86,23 @@ describe('lesson saves in one batch', () => {
     expect(await text(a.lessonId)).toEqual(['甲一']);
     expect(await text(b.lessonId)).toEqual(['乙一']);
     expect(await text(c.lessonId)).toEqual(['丙一']);
+    expect(await text(d.lessonId)).toEqual(['丁一']);
     expect(await column<number>('select version from lessons where id = $1', [a.lessonId])).toEqual([
       a.version + 1,
     ]);
+    // The course carries its lessons' save time.
+    expect(
+      await column<boolean>(
+        'select c.updated_at = l.updated_at from courses c join lessons l on l.course_id = c.id where l.id = $1',
+        [d.lessonId],
+      ),
+    ).toEqual([true]);
     // Each saved lesson has its author's revision with the saved text; the refused saves left none.
     const revisions = await column<string>(
       "select content #>> '{content,0,content,0,text}' from lesson_revisions where lesson_id = any($1) order by lesson_id",
-      [[a.lessonId, b.lessonId, c.lessonId]],
+      [[a.lessonId, b.lessonId, c.lessonId, d.lessonId]],
     );
-    expect(revisions).toEqual(['甲一', '乙一', '丙一']);
+    expect(revisions).toEqual(['甲一', '乙一', '丙一', '丁一']);
   });
 });
 
