@@ -33,9 +33,17 @@ async function newContext(): Promise<BrowserContext> {
 /** Finds the course in the store by typing a Chinese keyword, and opens its buy page. */
 async function openFromStore(page: Page) {
   await page.goto(`${baseUrl}/store/list`);
-  await page.getByRole('combobox', { name: '搜索课程', exact: true }).fill('零基础');
+  const box = page.getByRole('combobox', { name: '搜索课程', exact: true });
+  await box.fill('零基础');
+  // Enter searches at once and closes the suggestions: open, they cover the first cards, and a late
+  // answer could open them under the pointer between Playwright's check and its click.
+  await box.press('Enter');
   await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe('零基础');
-  await page.getByRole('heading', { name: COURSE }).click();
+  // The keyword's results (their titles mark the match), not the list shown before them.
+  await page
+    .getByRole('heading', { name: COURSE })
+    .filter({ has: page.locator('mark') })
+    .click();
   await page.waitForURL(/\/store\/preview\/\d+$/);
   await page.getByRole('heading', { level: 1, name: COURSE }).waitFor();
 }

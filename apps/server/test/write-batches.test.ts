@@ -164,6 +164,52 @@ describe('progress saves in one batch', () => {
     }
   });
 
+  it('takes the learner’s lesson row before the course row, as completing does: no deadlock with it', async () => {
+    const { s, people } = await learners(1);
+    const u = people[0]!;
+    const at = { courseId: s.courseId, lessonId: s.first };
+    expect((await progress(u.token, { ...at, position: 0.2 })).code).toBe(200);
+    // The pool here has one connection: the transaction below holds it, the watcher reads.
+    // A completion's order (lesson-completion.ts): the lesson row, then the course row, in one transaction.
+    const tx = await sql.connect();
+    const watcher = new pg.Client({ connectionString: t.databaseUrl });
+    await watcher.connect();
+    try {
+      await tx.query('begin');
+      await tx.query(
+        'update learning_lessons set completed_at = now() where user_id = $1 and lesson_id = $2',
+        [u.userId, s.first],
+      );
+      const saved = progress(u.token, { ...at, position: 0.4 });
+      // Bounded (10 s): until the save waits for the completion's lesson row.
+      const waiting = async () =>
+        (
+          await watcher.query(
+            "select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query like '%learning_lessons%' and pid <> $1",
+            [(await tx.query('select pg_backend_pid() as pid')).rows[0].pid],
+          )
+        ).rows[0].n as number;
+      for (let i = 0; i < 500 && (await waiting()) === 0; i++) await new Promise((r) => setTimeout(r, 20));
+      expect(await waiting()).toBe(1);
+      // Had the save taken the course row first, this would wait for it: a deadlock, one of them refused.
+      await tx.query(
+        'update learning_courses set last_studied_at = now() where user_id = $1 and course_id = $2',
+        [u.userId, s.courseId],
+      );
+      await tx.query('commit');
+      expect((await saved).code).toBe(200);
+      const stored = await watcher.query(
+        'select position from learning_lessons where user_id = $1 and lesson_id = $2',
+        [u.userId, s.first],
+      );
+      expect(stored.rows).toEqual([{ position: 0.4 }]);
+    } finally {
+      await tx.query('rollback').catch(() => undefined);
+      tx.release();
+      await watcher.end();
+    }
+  });
+
   it('the completion rules hold for each row of a batch', async () => {
     const { s, people } = await learners(3);
     const [early, waited, quiz] = people as [(typeof people)[0], (typeof people)[0], (typeof people)[0]];

@@ -156,8 +156,9 @@ const SAVE_POSITION = `
       set position = excluded.position, course_id = excluded.course_id, updated_at = excluded.updated_at
     returning lesson_id, position, completed_at, content_hash, started_at
   ), course as (
+    -- From saved's row, so the lesson row is taken before the course row, as completing does.
     insert into learning_courses (team_id, user_id, course_id, last_lesson_id, last_position, last_studied_at)
-    values ($1, $2, $3, $4, $5, now())
+    select $1, $2, $3, lesson_id, position, now() from saved
     on conflict (team_id, user_id, course_id) do update
       set last_lesson_id = excluded.last_lesson_id, last_position = excluded.last_position,
           last_studied_at = excluded.last_studied_at
@@ -215,8 +216,9 @@ const SAVE_POSITIONS = `
       set position = excluded.position, course_id = excluded.course_id, updated_at = excluded.updated_at
     returning team_id, user_id, course_id, lesson_id, position, completed_at, content_hash, started_at
   ), course as (
+    -- From saved's rows: each learner's lesson row is taken before their course row, as completing does.
     insert into learning_courses (team_id, user_id, course_id, last_lesson_id, last_position, last_studied_at)
-    select team_id, user_id, course_id, lesson_id, position, now() from input
+    select team_id, user_id, course_id, lesson_id, position, now() from saved
     on conflict (team_id, user_id, course_id) do update
       set last_lesson_id = excluded.last_lesson_id, last_position = excluded.last_position,
           last_studied_at = excluded.last_studied_at
