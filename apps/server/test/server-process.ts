@@ -1,6 +1,7 @@
 /**
- * The real server as a separate OS process (tsx src/server.ts) on a test database, for what one
- * process cannot show: two processes on one database, and SIGKILL in the middle of work.
+ * The real server as a separate OS process (tsx src/server.ts, or the build `npm start` runs) on a
+ * test database, for what one process cannot show: two processes on one database, SIGKILL in the
+ * middle of work, and that the build starts.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
@@ -39,6 +40,8 @@ export async function startServerProcess(
   env: Record<string, string> = {},
   /** A process without HTTP (MEDIA_WORKER=only) is up once its log has this line. */
   readyLog?: string,
+  /** `built`: apps/server/dist as `npm start` runs it (scripts/build-server.mjs writes it). */
+  options: { built?: boolean } = {},
 ): Promise<ServerProcess> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -54,7 +57,10 @@ export async function startServerProcess(
   const start = async () => {
     // The tsx loader inside this one process: the tsx CLI would run the server in a child process,
     // which a SIGKILL of the CLI leaves running.
-    const c = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    const args = options.built
+      ? ['--conditions=studio-built', '--no-strip-types', 'dist/server.js']
+      : ['--import', 'tsx', 'src/server.ts'];
+    const c = spawn(process.execPath, args, {
       cwd: SERVER_DIR,
       env: {
         PATH: process.env.PATH,
