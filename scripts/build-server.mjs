@@ -84,27 +84,34 @@ function checkExports(pkgDir, next) {
 export async function buildServer(root = ROOT) {
   await init;
   let files = 0;
+  // The repository's .tmp (ignored by git and the linters), on the same disk, so renames move it.
+  const work = path.join(root, '.tmp', `build-server-${process.pid}`);
   for (const pkg of PACKAGES) {
     const src = path.join(root, pkg.src);
     const out = path.join(root, pkg.out);
-    const next = `${out}.next-${process.pid}`;
-    fs.rmSync(next, { recursive: true, force: true });
-    for (const file of sources(src)) {
-      const rel = path.relative(src, file);
-      const js = rewriteSpecifiers(stripTypeScriptTypes(fs.readFileSync(file, 'utf8')), file);
-      const target = path.join(next, rel.replace(/\.ts$/, '.js'));
-      fs.mkdirSync(path.dirname(target), { recursive: true });
-      fs.writeFileSync(target, js);
-      files++;
+    const next = path.join(work, 'next', pkg.out);
+    try {
+      for (const file of sources(src)) {
+        const rel = path.relative(src, file);
+        const js = rewriteSpecifiers(stripTypeScriptTypes(fs.readFileSync(file, 'utf8')), file);
+        const target = path.join(next, rel.replace(/\.ts$/, '.js'));
+        fs.mkdirSync(path.dirname(target), { recursive: true });
+        fs.writeFileSync(target, js);
+        files++;
+      }
+      for (const dir of pkg.copy) fs.cpSync(path.join(src, dir), path.join(next, dir), { recursive: true });
+      checkExports(path.dirname(src), next);
+    } catch (error) {
+      fs.rmSync(work, { recursive: true, force: true });
+      throw error;
     }
-    for (const dir of pkg.copy) fs.cpSync(path.join(src, dir), path.join(next, dir), { recursive: true });
-    checkExports(path.dirname(src), next);
     // Aside, then in: a server starting meanwhile finds the old build or the new one, whole.
-    const old = `${out}.old-${process.pid}`;
+    const old = path.join(work, 'old', pkg.out);
+    fs.mkdirSync(path.dirname(old), { recursive: true });
     if (fs.existsSync(out)) fs.renameSync(out, old);
     fs.renameSync(next, out);
-    fs.rmSync(old, { recursive: true, force: true });
   }
+  fs.rmSync(work, { recursive: true, force: true });
   return files;
 }
 
