@@ -1,7 +1,8 @@
 /**
  * What a start loads: server.ts's whole static import graph, read by starting it with a config it
  * refuses (its imports are all in by then). The packages below load on first use (the first
- * spreadsheet, document, image, AI call, payment or SMS of a process, the first visitor page), so a
+ * spreadsheet, document, image, AI call, payment or SMS of a process, the first visitor page, the
+ * first upload on S3), so a
  * server that never needs them never holds them.
  */
 import { execFileSync } from 'node:child_process';
@@ -20,6 +21,8 @@ const ON_FIRST_USE = [
   'tencentcloud-sdk-nodejs-sms',
   '@alicloud/dysmsapi20170525',
   'react-dom',
+  '@tus/s3-store',
+  '@aws-sdk/client-s3',
 ];
 
 it('loads none of the packages kept for first use', () => {
