@@ -2,7 +2,7 @@
 /**
  * Writes the server and the contract package as JavaScript (apps/server/dist, packages/contract/dist,
  * both git-ignored) for `npm start`: Node's TypeScript stripper (amaro, WebAssembly) then never loads
- * in the server, ≈ 20 MB of resident memory (docs/decisions/server-memory.md).
+ * in the server, ≈ 24 MB of resident memory (docs/decisions/server-memory.md).
  *
  * Types are stripped by the same function Node runs on a .ts file (`module.stripTypeScriptTypes`),
  * which blanks them out in place: every line and column stays where it was in the source, so a

@@ -27,7 +27,7 @@ const BUILT_CONDITION = 'studio-built';
 let built = false;
 
 /**
- * The server's build (scripts/build-server.mjs, under a second), redone when a source is newer, so a
+ * The server's build (scripts/build-server.mjs, about a second), redone when a source is newer, so a
  * journey run without `npm run build` after a server change still runs that change.
  */
 function buildServerIfStale(): void {
