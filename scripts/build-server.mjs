@@ -109,7 +109,12 @@ export async function buildServer(root = ROOT) {
     const old = path.join(work, 'old', pkg.out);
     fs.mkdirSync(path.dirname(old), { recursive: true });
     if (fs.existsSync(out)) fs.renameSync(out, old);
-    fs.renameSync(next, out);
+    try {
+      fs.renameSync(next, out);
+    } catch (error) {
+      // Another build (a second journey shard) put its own in place meanwhile: the same files.
+      if (error.code !== 'ENOTEMPTY' && error.code !== 'EEXIST') throw error;
+    }
   }
   fs.rmSync(work, { recursive: true, force: true });
   return files;
