@@ -1,5 +1,5 @@
 /**
- * Memory: the server process (run as `npm start` runs it: Node strips the types); PostgreSQL is every `postgres`
+ * Memory: the server process (run as `npm start` runs it: the build's JavaScript); PostgreSQL is every `postgres`
  * process below it. PSS (shared pages divided among the processes sharing them) is summed for
  * PostgreSQL, so its shared buffers count once.
  */

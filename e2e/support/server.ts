@@ -2,7 +2,7 @@
  * Starts the real server (built web app, embedded PostgreSQL, console SMS, WeChat simulator) in a fresh
  * data folder, with its log written to a file the tests read SMS codes from.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import net from 'node:net';
@@ -22,6 +22,25 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** The export condition under which `@studio/contract` resolves to its build (packages/contract/package.json). */
+const BUILT_CONDITION = 'studio-built';
+let built = false;
+
+/**
+ * The server's build (scripts/build-server.mjs, about a second), redone when a source is newer, so a
+ * journey run without `npm run build` after a server change still runs that change.
+ */
+function buildServerIfStale(): void {
+  if (built) return;
+  const result = spawnSync(
+    process.execPath,
+    ['--disable-warning=ExperimentalWarning', 'scripts/build-server.mjs', '--if-stale'],
+    { cwd: ROOT, encoding: 'utf8' },
+  );
+  if (result.status !== 0) throw new Error(`the server's build failed:\n${result.stderr}`);
+  built = true;
+}
+
 export type RunningServer = {
   baseUrl: string;
   logFile: string;
@@ -36,9 +55,14 @@ export type RunningServer = {
 export async function startServer(
   name: string,
   env: Record<string, string> = {},
-  /** `entry`: another server entry file (the bench compares a copy of the previous code). */
-  options: { entry?: string; heapSnapshots?: boolean } = {},
+  /**
+   * `entry`: another server entry file (the bench compares a copy of the previous code); `sources`:
+   * apps/server/src run by Node's type stripping, as `npm run dev` runs it (the bench's memory figures
+   * beside the build's).
+   */
+  options: { entry?: string; heapSnapshots?: boolean; sources?: boolean } = {},
 ): Promise<RunningServer> {
+  if (!options.entry && !options.sources) buildServerIfStale();
   // The pid too: two journey shards start their servers in the same millisecond.
   const dataDir = path.join(ROOT, '.tmp', `${name}-${Date.now().toString(36)}-${process.pid}`);
   await fs.mkdir(dataDir, { recursive: true });
@@ -48,10 +72,10 @@ export async function startServer(
   const log = createWriteStream(logFile);
   const child: ChildProcess = spawn(
     process.execPath,
-    // As `npm start` runs it (apps/server's start script): Node's own type stripping and a 16 MB
-    // young generation. Another build's entry (a bench baseline) may need the tsx loader, run in this
-    // one process: the tsx CLI would start a child the SIGKILL below would leave running.
-    // `BENCH_CPU_PROF=<dir>`: a V8 CPU profile of the server, written there when it stops.
+    // As `npm start` runs it (apps/server's start script): the build's JavaScript, the contract's
+    // built exports, no TypeScript (a .ts module fails to load) and a 16 MB young generation. Another build's entry (a bench baseline) may need
+    // the tsx loader, run in this one process: the tsx CLI would start a child the SIGKILL below
+    // would leave running. `BENCH_CPU_PROF=<dir>`: a V8 CPU profile of the server, written there when it stops.
     [
       ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
     ].concat(
@@ -59,11 +83,12 @@ export async function startServer(
         ? ['--import', 'tsx', options.entry]
         : [
             '--max-semi-space-size=16',
+            ...(options.sources ? [] : [`--conditions=${BUILT_CONDITION}`, '--no-strip-types']),
             // The bench's heap summary: SIGUSR2 writes a snapshot into the data folder.
             ...(options.heapSnapshots
               ? ['--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${dataDir}`]
               : []),
-            path.join(ROOT, 'apps/server/src/server.ts'),
+            path.join(ROOT, options.sources ? 'apps/server/src/server.ts' : 'apps/server/dist/server.js'),
           ],
     ),
     {

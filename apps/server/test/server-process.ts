@@ -1,6 +1,7 @@
 /**
- * The real server as a separate OS process (`node src/server.ts`, as `npm start`) on a test database, for what one
- * process cannot show: two processes on one database, and SIGKILL in the middle of work.
+ * The real server as a separate OS process (its sources with Node's type stripping, or the build
+ * `npm start` runs) on a test database, for what one process cannot show: two processes on one
+ * database, SIGKILL in the middle of work, and that the build starts.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
@@ -39,6 +40,8 @@ export async function startServerProcess(
   env: Record<string, string> = {},
   /** A process without HTTP (MEDIA_WORKER=only) is up once its log has this line. */
   readyLog?: string,
+  /** `built`: apps/server/dist as `npm start` runs it (scripts/build-server.mjs writes it). */
+  options: { built?: boolean } = {},
 ): Promise<ServerProcess> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -52,8 +55,11 @@ export async function startServerProcess(
       : new Promise<void>((r) => c.once('exit', () => r()));
 
   const start = async () => {
-    // As `npm start` runs it: Node's own type stripping (the tsx loader cost twice the CPU to start).
-    const c = spawn(process.execPath, ['--max-semi-space-size=16', 'src/server.ts'], {
+    // Node's own type stripping for the sources (the tsx loader cost twice the CPU to start).
+    const args = options.built
+      ? ['--max-semi-space-size=16', '--conditions=studio-built', '--no-strip-types', 'dist/server.js']
+      : ['--max-semi-space-size=16', 'src/server.ts'];
+    const c = spawn(process.execPath, args, {
       cwd: SERVER_DIR,
       env: {
         PATH: process.env.PATH,

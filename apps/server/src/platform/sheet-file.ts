@@ -4,8 +4,13 @@
  * and WPS would run it as a formula (CSV injection), so such a cell gets a leading apostrophe. The
  * .xlsx writes every text as a string cell, which a spreadsheet never evaluates.
  */
-import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
+
+/**
+ * exceljs (with JSZip, archiver and unzipper, ≈ 3 MB of heap) loads with the first spreadsheet a
+ * process reads or writes, not at every start.
+ */
+export const loadExcelJs = async () => (await import('exceljs')).default;
 
 export type SheetValue = string | number | null;
 export type SheetFile = { header: string[]; rows: SheetValue[][] };
@@ -27,7 +32,7 @@ export const toCsv = (file: SheetFile): Buffer =>
   Buffer.from('\uFEFF' + [file.header, ...file.rows].map((r) => r.map(csvCell).join(',')).join('\r\n'));
 
 export async function toXlsx(sheetName: string, file: SheetFile): Promise<Buffer> {
-  const book = new ExcelJS.Workbook();
+  const book = new (await loadExcelJs()).Workbook();
   const sheet = book.addWorksheet(sheetName);
   sheet.addRow(file.header).font = { bold: true };
   for (const row of file.rows) sheet.addRow(row.map((v) => (v === null ? '' : v)));

@@ -11,11 +11,11 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
 import { FileStore } from '@tus/file-store';
-import { S3Store } from '@tus/s3-store';
-import { ERRORS, type DataStore } from '@tus/utils';
+import { DataStore, type Upload } from '@tus/utils';
 import type { Config } from '../../config.ts';
-import { contentMd5ForDeletes } from '../../platform/storage/s3-storage.ts';
+import type { AssetS3Store } from './tus-s3-store.ts';
 
 export type LocalCopy = { path: string; release: () => Promise<void> };
 
@@ -28,58 +28,67 @@ export type TusStore = {
   remove(uploadId: string): Promise<void>;
 };
 
-type Listing = { Uploads?: { Key?: string }[] };
-
 /**
- * tus's S3 store, removing all of an upload: its `remove` aborts the multipart upload first, which S3
- * refuses (NoSuchUpload, thrown as FILE_NOT_FOUND) once the upload was completed, so a finished
- * upload would never go; and it leaves the incomplete part (`<id>.part`) of an unfinished one.
+ * The S3 store behind a stand-in that loads it (tus's S3 store and the AWS SDK, ≈ 35 MB resident in a
+ * bare process) with its first call, so a server on local files never holds it. tus asks for the
+ * extensions and the expiration before any call: they are the S3 store's own, the first until the
+ * store has loaded (tus-stores.test.ts holds them equal); its events come from tus's handlers, not
+ * from the store, so the stand-in's emitter is enough.
  */
-class AssetS3Store extends S3Store {
-  constructor(options: ConstructorParameters<typeof S3Store>[0], ids: RegExp, prefix: string) {
-    super(options);
-    // Its multi-object delete carries Content-MD5, as OSS and COS require (platform/storage/s3-storage.ts).
-    type Middleware = Parameters<typeof this.client.middlewareStack.addRelativeTo>[0];
-    this.client.middlewareStack.addRelativeTo(contentMd5ForDeletes as unknown as Middleware, {
-      name: 'contentMd5ForDeletes',
-      relation: 'before',
-      toMiddleware: 'httpSigningMiddleware',
-    });
-    // deleteExpired lists the bucket's multipart uploads: only this kind's are its to expire.
-    const client = this.client as unknown as {
-      listMultipartUploads: (input: Record<string, unknown>) => Promise<Listing>;
-    };
-    const list = client.listMultipartUploads.bind(client);
-    client.listMultipartUploads = async (input) => {
-      const out = await list({ ...input, ...(prefix ? { Prefix: prefix } : {}) });
-      return { ...out, Uploads: out.Uploads?.filter((u) => ids.test(u.Key ?? '')) };
-    };
+export class LazyS3Store extends DataStore {
+  private store: Promise<AssetS3Store> | undefined;
+  private readonly open: () => Promise<AssetS3Store>;
+  private readonly expiration: number;
+
+  constructor(open: () => Promise<AssetS3Store>, expiration: number) {
+    super();
+    this.open = open;
+    this.expiration = expiration;
+    this.extensions = [...S3_EXTENSIONS];
   }
 
+  real(): Promise<AssetS3Store> {
+    this.store ??= this.open().then((store) => {
+      this.extensions = store.extensions;
+      return store;
+    });
+    return this.store;
+  }
+
+  override getExpiration(): number {
+    return this.expiration;
+  }
+  override async create(upload: Upload): Promise<Upload> {
+    return (await this.real()).create(upload);
+  }
   override async remove(id: string): Promise<void> {
-    try {
-      await super.remove(id);
-    } catch (error) {
-      if (error !== ERRORS.FILE_NOT_FOUND) throw error;
-      await this.client.deleteObjects({
-        Bucket: this.bucket,
-        Delete: { Objects: [{ Key: id }, { Key: this.infoKey(id) }] },
-      });
-    }
-    // Deleting a key that is not there succeeds on S3.
-    await this.deleteIncompletePart(id);
+    return (await this.real()).remove(id);
+  }
+  override async write(stream: Readable, id: string, offset: number): Promise<number> {
+    return (await this.real()).write(stream, id, offset);
+  }
+  override async getUpload(id: string): Promise<Upload> {
+    return (await this.real()).getUpload(id);
+  }
+  override async declareUploadLength(id: string, length: number): Promise<void> {
+    return (await this.real()).declareUploadLength(id, length);
+  }
+  override async deleteExpired(): Promise<number> {
+    return (await this.real()).deleteExpired();
+  }
+  async read(id: string): Promise<Readable> {
+    return (await this.real()).read(id);
   }
 }
 
-/**
- * Checksums only where S3 requires them: with the SDK's default, tus's incomplete part (a stream of
- * unstated length) goes as an aws-chunked body with a CRC32 trailer, which not every S3-compatible
- * service understands: s3rver, for one, stores the chunk framing in the object (media-s3.test.ts).
- */
-const S3_CHECKSUMS = {
-  requestChecksumCalculation: 'WHEN_REQUIRED',
-  responseChecksumValidation: 'WHEN_REQUIRED',
-} as const;
+/** What tus's S3 store says it supports (its constructor's list). */
+export const S3_EXTENSIONS = [
+  'creation',
+  'creation-with-upload',
+  'creation-defer-length',
+  'termination',
+  'expiration',
+] as const;
 
 /**
  * A kind's upload store: local files under `DATA_DIR/uploads/<folder>`, or S3. Unfinished uploads
@@ -98,24 +107,12 @@ export function createTusStore(
   };
   const newId = () => `${kind.prefix}${randomBytes(16).toString('hex')}`;
   if (config.storage === 's3') {
-    const store = new AssetS3Store(
-      {
-        partSize: 8 * 1024 * 1024,
-        expirationPeriodInMilliseconds,
-        s3ClientConfig: {
-          bucket: config.S3_BUCKET!,
-          region: config.S3_REGION,
-          endpoint: config.S3_ENDPOINT,
-          forcePathStyle: config.S3_FORCE_PATH_STYLE,
-          ...S3_CHECKSUMS,
-          credentials: {
-            accessKeyId: config.S3_ACCESS_KEY_ID!,
-            secretAccessKey: config.S3_SECRET_ACCESS_KEY!,
-          },
-        },
-      },
-      ids,
-      kind.prefix,
+    const store = new LazyS3Store(
+      () =>
+        import('./tus-s3-store.ts').then((m) =>
+          m.createS3Store(config, ids, kind.prefix, expirationPeriodInMilliseconds),
+        ),
+      expirationPeriodInMilliseconds,
     );
     return {
       datastore: store,

@@ -13,10 +13,11 @@ import {
   type QuestionInput,
   type QuestionType,
 } from '@studio/contract';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { unzipSync } from 'fflate';
 import type { ExamQuestionRow } from '../../db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
+import { loadExcelJs } from '../../platform/sheet-file.ts';
 
 export type SheetFormat = 'xlsx' | 'csv';
 
@@ -91,7 +92,7 @@ function unpackedSizeOk(bytes: Buffer): boolean {
 }
 
 async function loadSheet(bytes: Buffer, format: SheetFormat): Promise<ExcelJS.Worksheet> {
-  const book = new ExcelJS.Workbook();
+  const book = new (await loadExcelJs()).Workbook();
   try {
     if (format === 'xlsx') {
       if (!unpackedSizeOk(bytes)) throw broken();
@@ -110,9 +111,8 @@ async function loadSheet(bytes: Buffer, format: SheetFormat): Promise<ExcelJS.Wo
 }
 
 /** A cell's text; a formula (whatever its cached result) is refused with its address. */
-function cellText(cell: ExcelJS.Cell): string {
-  if (cell.type === ExcelJS.ValueType.Formula)
-    throw new AppError(Code.EXAM_IMPORT_FORMULA, { params: { cell: cell.address } });
+function cellText(cell: ExcelJS.Cell, formula: ExcelJS.ValueType): string {
+  if (cell.type === formula) throw new AppError(Code.EXAM_IMPORT_FORMULA, { params: { cell: cell.address } });
   if (cell.value === null || cell.value === undefined) return '';
   return cell.text.trim();
 }
@@ -158,6 +158,7 @@ function rowToCandidate(cells: (col: number) => string): Record<string, unknown>
 /** Reads every question of an import, or refuses the whole file (nothing is stored on a refusal). */
 export async function readQuestionSheet(bytes: Buffer, format: SheetFormat): Promise<QuestionInput[]> {
   const sheet = await loadSheet(bytes, format);
+  const formula = (await loadExcelJs()).ValueType.Formula;
   const rows: ExcelJS.Row[] = [];
   sheet.eachRow((row, n) => {
     if (n > 1) rows.push(row);
@@ -170,7 +171,7 @@ export async function readQuestionSheet(bytes: Buffer, format: SheetFormat): Pro
   for (const row of rows) {
     const texts = new Map<number, string>();
     const cells = (col: number) => texts.get(col) ?? '';
-    row.eachCell({ includeEmpty: false }, (cell, col) => texts.set(col, cellText(cell)));
+    row.eachCell({ includeEmpty: false }, (cell, col) => texts.set(col, cellText(cell, formula)));
     if ([...texts.values()].every((t) => t === '')) continue;
     const parsed = questionInputSchema.safeParse(rowToCandidate(cells));
     if (parsed.success) questions.push(parsed.data);
@@ -211,7 +212,7 @@ type SheetQuestion = Pick<
 >;
 
 async function bookOf(questions: SheetQuestion[]): Promise<Buffer> {
-  const book = new ExcelJS.Workbook();
+  const book = new (await loadExcelJs()).Workbook();
   const sheet = book.addWorksheet('题库');
   sheet.addRow(HEADERS).font = { bold: true };
   for (const q of questions)

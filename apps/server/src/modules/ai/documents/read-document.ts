@@ -13,8 +13,6 @@ import {
 } from '@studio/contract';
 import { AppError } from '../../../platform/errors.ts';
 import { docRefused } from './doc-errors.ts';
-import { readDocx } from './read-docx.ts';
-import { readPdf } from './read-pdf.ts';
 import { readPptx } from './read-pptx.ts';
 import { readMarkdown, readPlainText, textPages } from './read-text.ts';
 import { sniff } from './sniff.ts';
@@ -54,15 +52,21 @@ async function read(
   onProgress: OnParseProgress,
 ): Promise<ReadDocument> {
   const found = sniff(buf, name);
+  // unpdf (PDF.js) and mammoth (with JSZip, bluebird, xmldom) load with the first document of
+  // their kind a process reads, not at every start.
   switch (found.format) {
-    case 'pdf':
+    case 'pdf': {
+      const { readPdf } = await import('./read-pdf.ts');
       return {
         format: 'pdf',
         images: [],
         ...(await readPdf(buf, deadline, (done, total) => onProgress({ done, total, unit: 'page' }))),
       };
-    case 'docx':
+    }
+    case 'docx': {
+      const { readDocx } = await import('./read-docx.ts');
       return { format: 'docx', ...(await readDocx(buf, found.entries, name)) };
+    }
     case 'pptx':
       return {
         format: 'pptx',
