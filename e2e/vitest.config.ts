@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import JourneySequencer from './support/sequencer.ts';
 
 export default defineConfig({
   test: {
@@ -20,5 +21,7 @@ export default defineConfig({
     // (Vitest's own count, 41 files). Each file still runs its own module afresh; only the support
     // modules (browser, session, failure report) are shared, and they hold no per-file state.
     isolate: false,
+    // The two shards get about equal seconds of journeys (support/sequencer.ts).
+    sequence: { sequencer: JourneySequencer },
   },
 });
