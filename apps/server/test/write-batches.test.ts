@@ -51,7 +51,8 @@ describe('lesson saves in one batch', () => {
   it('a stale version still answers the conflict, and two saves of one lesson behave as if one ran after the other', async () => {
     const owner = await createUser(t);
     await call(t, 'POST', '/team/create', { token: owner.token, body: { teamName: '批量保存团队' } });
-    // a and d share a course: their saves run in one batch, which touches the course once.
+    // a and d share a course: d's save waits for the batch holding a's (the batcher's course key),
+    // and its statement touches the course again.
     const lessons = [];
     const courses = [];
     for (const title of ['甲', '乙', '丙']) {

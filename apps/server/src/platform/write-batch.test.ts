@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { WriteBatcher } from './write-batch.ts';
 
-type Item = { id: number; key?: string; group?: string; bad?: boolean };
+type Item = { id: number; key?: string; bad?: boolean };
 
 /** A batcher whose statement records each batch and fails when it holds a bad item. */
 function recorder(options: { maxItems?: number; maxInFlight?: number } = {}) {
@@ -10,7 +10,6 @@ function recorder(options: { maxItems?: number; maxInFlight?: number } = {}) {
   const b = new WriteBatcher<Item, string>({
     ...options,
     keysOf: (i) => (i.key ? [i.key] : []),
-    groupKeysOf: (i) => (i.group ? [i.group] : []),
     run: async (items) => {
       batches.push(items.map((i) => i.id));
       await new Promise((r) => setTimeout(r, 5));
@@ -51,22 +50,6 @@ describe('write batcher', () => {
     expect(batches).toEqual([[1, 3], [2], [4]]);
     expect(order.indexOf(1)).toBeLessThan(order.indexOf(2));
     expect(order.indexOf(2)).toBeLessThan(order.indexOf(4));
-  });
-
-  it('runs calls sharing a group key in one batch, never in two batches at once', async () => {
-    const { b, batches } = recorder({ maxInFlight: 4 });
-    const first = b.add({ id: 1, group: 'g' });
-    await new Promise((r) => setImmediate(r)); // batch [1] is in flight, holding g
-    const rest = [
-      { id: 2, group: 'g' },
-      { id: 3, group: 'h' },
-      { id: 4, group: 'g' },
-      { id: 5, group: 'g', key: 'k' },
-      { id: 6, group: 'g', key: 'k' },
-    ].map((i) => b.add(i));
-    await Promise.all([first, ...rest]);
-    // g's calls wait for batch [1], then run together but for the second call on key k.
-    expect(batches).toEqual([[1], [3], [2, 4, 5], [6]]);
   });
 
   it('a failed statement fails only the call that fails alone: the others are run again and answered', async () => {

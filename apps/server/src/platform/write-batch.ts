@@ -23,12 +23,6 @@ export type BatchOptions<I, O> = {
   run: (items: I[]) => Promise<O[]>;
   /** Keys an item must not share with another in its batch or in flight (none: any items batch together). */
   keysOf?: (item: I) => readonly string[];
-  /**
-   * Keys items may share within one batch but not across batches in flight: rows the statement
-   * writes once for all its items (a course's `updated_at` for its lessons' saves), which two
-   * statements running at once would both lock — and could deadlock on, in opposite orders.
-   */
-  groupKeysOf?: (item: I) => readonly string[];
   /** Items per statement (bounds its parameters and the time it holds its rows). */
   maxItems?: number;
   /** Statements in flight at once (each holds a pool connection). */
@@ -38,7 +32,6 @@ export type BatchOptions<I, O> = {
 type Waiting<I, O> = {
   item: I;
   keys: readonly string[];
-  groupKeys: readonly string[];
   resolve: (o: O) => void;
   reject: (e: unknown) => void;
 };
@@ -46,7 +39,6 @@ type Waiting<I, O> = {
 export class WriteBatcher<I, O> {
   private readonly run: (items: I[]) => Promise<O[]>;
   private readonly keysOf: (item: I) => readonly string[];
-  private readonly groupKeysOf: (item: I) => readonly string[];
   private readonly maxItems: number;
   private readonly maxInFlight: number;
   private queue: Waiting<I, O>[] = [];
@@ -58,7 +50,6 @@ export class WriteBatcher<I, O> {
   constructor(options: BatchOptions<I, O>) {
     this.run = options.run;
     this.keysOf = options.keysOf ?? (() => []);
-    this.groupKeysOf = options.groupKeysOf ?? (() => []);
     this.maxItems = options.maxItems ?? 64;
     this.maxInFlight = options.maxInFlight ?? 2;
   }
@@ -66,7 +57,7 @@ export class WriteBatcher<I, O> {
   /** Runs the item in the next batch; resolves with its outcome once the batch's statement returned. */
   add(item: I): Promise<O> {
     return new Promise<O>((resolve, reject) => {
-      this.queue.push({ item, keys: this.keysOf(item), groupKeys: this.groupKeysOf(item), resolve, reject });
+      this.queue.push({ item, keys: this.keysOf(item), resolve, reject });
       this.schedule();
     });
   }
@@ -107,31 +98,23 @@ export class WriteBatcher<I, O> {
       const batch = this.take();
       if (batch.length === 0) return; // every waiting item's key is in flight: its batch's end schedules again
       this.inFlight++;
-      for (const w of batch) for (const k of [...w.keys, ...w.groupKeys]) this.busyKeys.add(k);
+      for (const w of batch) for (const k of w.keys) this.busyKeys.add(k);
       void this.runBatch(batch).finally(() => {
         this.inFlight--;
-        for (const w of batch) for (const k of [...w.keys, ...w.groupKeys]) this.busyKeys.delete(k);
+        for (const w of batch) for (const k of w.keys) this.busyKeys.delete(k);
         this.schedule();
       });
     }
   }
 
-  /**
-   * The next batch in arrival order; an item waits when one of its keys is busy or taken by an
-   * earlier item (in this batch, or still waiting), or one of its group keys is busy or held by an
-   * earlier waiting item (sharing it with an item of this batch is what group keys allow).
-   */
+  /** The next batch in arrival order; an item whose key is busy, or taken by an earlier item still waiting, waits. */
   private take(): Waiting<I, O>[] {
     const batch: Waiting<I, O>[] = [];
     const rest: Waiting<I, O>[] = [];
     const blocked = new Set(this.busyKeys);
     for (const w of this.queue) {
-      const free = w.keys.every((k) => !blocked.has(k)) && w.groupKeys.every((k) => !blocked.has(k));
-      if (batch.length < this.maxItems && free) batch.push(w);
-      else {
-        rest.push(w);
-        for (const k of w.groupKeys) blocked.add(k);
-      }
+      if (batch.length < this.maxItems && w.keys.every((k) => !blocked.has(k))) batch.push(w);
+      else rest.push(w);
       for (const k of w.keys) blocked.add(k);
     }
     this.queue = rest;

@@ -150,8 +150,7 @@ const SAVE_LESSON = `
  * content, duration, free preview and author, $8 the batch's time, $9 the coalescing window; answers
  * the new version by the save's place in the batch (none: its version was stale). A lesson is in a
  * batch once (the batcher's keys): a second save of it waits for the first and, on the same
- * version, finds it stale. Several lessons of one course may be: the course's row is updated once
- * (PostgreSQL uses one of its joined rows; they all carry the batch's time).
+ * version, finds it stale.
  */
 const SAVE_LESSONS = `
   with input as (
@@ -193,15 +192,11 @@ type SaveInput = {
 };
 type Saved = { version: number; updatedAt: Date } | undefined;
 
-/**
- * The pool's lesson saves, batched: a lesson once per batch and in flight; a course's lessons in
- * one batch at a time (the statement touches the course's row once for all of them).
- */
+/** The pool's lesson saves, batched: a lesson once per batch and in flight. */
 export const lessonSaveBatcher = batcherPer(
   (db: Db) =>
     new WriteBatcher<SaveInput, Saved>({
-      keysOf: (s) => [`l${s.lessonId}`],
-      groupKeysOf: (s) => [`c${s.courseId}`],
+      keysOf: (s) => [`l${s.lessonId}`, `c${s.courseId}`],
       // Each save carries its whole document: a smaller bound keeps one statement's parameters modest.
       maxItems: 32,
       run: async (items) => {
