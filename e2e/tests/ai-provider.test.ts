@@ -6,7 +6,7 @@
  * (its own words, in Chinese and in English) and opens the translation: its lessons hold the English
  * text, and the code block and the document's picture exactly as the source had them.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
 import { type FakeLlm, startFakeLlm } from '../support/fake-llm.ts';
@@ -75,6 +75,17 @@ beforeEach(async () => {
 });
 afterEach(() => context.close());
 
+/**
+ * The run's estimate arrives a moment after the request, above the button that starts the run: the
+ * button must not move when it does (a press that began on it would end beside it, and the click is lost).
+ */
+const stays = async (button: Locator, after: Locator) => {
+  const before = await button.boundingBox();
+  await after.waitFor();
+  expect(await button.boundingBox()).toEqual(before);
+};
+const estimated = (within: Page | Locator) => within.getByText(/^预计约 [\d.]+ 千 tokens/);
+
 const openLesson = async (title: string) => {
   await page.getByRole('link', { name: title, exact: true }).first().click();
   await page.waitForURL('**/Lesson/*');
@@ -91,6 +102,7 @@ describe('AI 创课 and AI 翻译 through a model', () => {
       buffer: await manual(),
     });
     await page.getByText('已读取《设备手册.docx》：1 页，2 个章节，1 张图片（放入课时）').waitFor();
+    await stays(page.getByRole('button', { name: '生成大纲' }), estimated(page));
     await page.getByRole('button', { name: '生成大纲' }).click();
     await page.waitForURL('**/ai/progress?jobId=*');
 
@@ -119,6 +131,7 @@ describe('AI 创课 and AI 翻译 through a model', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('combobox', { name: '目标语言', exact: true }).click();
     await page.getByText('(en-US)').click();
+    await stays(dialog.getByRole('button', { name: '开始翻译' }), estimated(dialog));
     await dialog.getByRole('button', { name: '开始翻译' }).click();
     await page.waitForURL('**/ai/progress?jobId=*');
 

@@ -17,6 +17,7 @@ import { user } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { useSession } from '../../lib/session-store.ts';
 import { thousands } from './ai-estimate.tsx';
+import { aiKeys } from './ai-api.ts';
 import { TranslateDialog } from './translate-dialog.tsx';
 
 const mock = new MockAdapter(http);
@@ -123,6 +124,30 @@ describe('the estimate before a run', () => {
     fireEvent.change(topic, { target: { value: '数据分析入门' } });
     await screen.findByText('预计约 4.6 千 tokens，约 ¥0.03');
     expect(asked.at(-1)).toMatchObject({ kind: 'create', topic: '数据分析入门', lessonCount: 5 });
+  });
+
+  it('keeps the estimate’s room from the moment a target is chosen, so the button below stays put', async () => {
+    mock
+      .onGet(Routes.ai.generator)
+      .reply(200, { code: Code.OK, msg: 'ok', data: { kind: 'ai', label: 'x' } });
+    mock.onPost(Routes.ai.estimate).reply(200, { code: Code.OK, msg: 'ok', data: estimate() });
+    renderDialog();
+    expect(screen.queryByTestId('ai-estimate-slot')).toBeNull();
+    await chooseEnglish();
+    // The room is there in the same render as the choice, before the estimate is asked for.
+    expect(screen.getByTestId('ai-estimate-slot').textContent).toBe('');
+    await screen.findByText('预计约 12.3 千 tokens，约 ¥10.50');
+    expect(screen.getByTestId('ai-estimate-slot').textContent).toContain('预计约 12.3 千 tokens');
+  });
+
+  it('keeps no room for the built-in template, which uses no tokens', async () => {
+    mock
+      .onGet(Routes.ai.generator)
+      .reply(200, { code: Code.OK, msg: 'ok', data: { kind: 'template', label: '' } });
+    renderDialog();
+    await waitFor(() => expect(queryClient.getQueryData(aiKeys.generator)).toBeTruthy());
+    await chooseEnglish();
+    expect(screen.queryByTestId('ai-estimate-slot')).toBeNull();
   });
 
   it('rounds to thousands with one decimal, never to nothing', () => {

@@ -7,6 +7,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../lib/error-text.ts';
 import { aiApi, aiKeys } from './ai-api.ts';
+import './ai.css';
 
 /** Thousands of tokens with one decimal, never 0 for some use: "约 3.2 千 tokens". */
 export const thousands = (tokens: number): number => Math.max(0.1, Math.round(tokens / 100) / 10);
@@ -75,6 +76,11 @@ export const useAiEstimate = (request: AiEstimateRequest | null) => {
 /**
  * 预计用量 before a run is confirmed: nothing for the template generator, which uses no tokens.
  * `onAllowed` hears whether the budget lets the run start.
+ *
+ * The estimate arrives a while after the request (it waits for the request to settle, then for the
+ * server), and it sits above the button that starts the run. So its room is kept from the moment
+ * there is a request: text appearing later must not move that button, or a press that began on it
+ * ends beside it and the click is lost (a journey once clicked 生成大纲 to no effect this way).
  */
 export const AiEstimateNote = ({
   request,
@@ -83,11 +89,22 @@ export const AiEstimateNote = ({
   request: AiEstimateRequest | null;
   onAllowed?: (allowed: boolean) => void;
 }) => {
-  const { t } = useTranslation();
+  const generator = useQuery({ queryKey: aiKeys.generator, queryFn: aiApi.generator, staleTime: 60_000 });
   const { settled, estimate } = useAiEstimate(request);
   const allowed = estimate.data?.allowed ?? true;
   useEffect(() => onAllowed?.(allowed), [allowed, onAllowed]);
-  if (!settled || estimate.isError) return null;
+  if (!request || generator.data?.kind === 'template') return null;
+  return (
+    <div className="ai-estimate-slot" data-testid="ai-estimate-slot">
+      {settled && <EstimateState estimate={estimate} />}
+    </div>
+  );
+};
+
+/** The estimate's text as its query stands: being counted, counted, or nothing on an error. */
+const EstimateState = ({ estimate }: { estimate: ReturnType<typeof useAiEstimate>['estimate'] }) => {
+  const { t } = useTranslation();
+  if (estimate.isError) return null;
   if (estimate.isPending)
     return <Typography.Text type="secondary">{t('ai.estimate.loading')}</Typography.Text>;
   if (estimate.data.generator === 'template') return null;

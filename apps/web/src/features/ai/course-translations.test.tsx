@@ -44,6 +44,9 @@ const list = (over: Partial<CourseTranslations> = {}): CourseTranslations => ({
 
 beforeEach(() => {
   mock.onGet(Routes.team.changeList).reply(200, { code: 200, msg: 'ok', data: { list: [] } });
+  mock
+    .onGet(Routes.ai.generator)
+    .reply(200, { code: 200, msg: 'ok', data: { kind: 'ai', label: 'deepseek' } });
   // The course page also lists its open review comments: none here (an unanswered request's notice
   // would take the place of the refusal this test reads).
   mock
