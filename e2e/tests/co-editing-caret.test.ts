@@ -6,6 +6,8 @@
  *
  * The race is made certain here, not left to timing: page A holds the collaboration socket's
  * incoming messages while B types, then in one task moves its caret and lets them in.
+ *
+ * And the text stays where it first appears while the page connects.
  */
 import type { UserInfo } from '@studio/contract';
 import type { Page } from 'playwright-core';
@@ -58,6 +60,7 @@ const holdCollabMessages = (page: Page) =>
 describe('a caret and a remote change at once', () => {
   let owner: UserInfo;
   let member: UserInfo;
+  let url = '';
 
   it('text typed after moving the caret lands there, though the other’s change arrived in between', async () => {
     owner = await accountWithTeam(baseUrl, logFile, `光标团队${Date.now() % 100_000}`);
@@ -73,7 +76,7 @@ describe('a caret and a remote change at once', () => {
       version: made.lesson.version,
       content: { type: 'doc', content: [para('甲：'), para('乙：')] },
     });
-    const url = `${baseUrl}/create/course/${made.courseId}/Lesson/${made.lesson.lessonId}`;
+    url = `${baseUrl}/create/course/${made.courseId}/Lesson/${made.lesson.lessonId}`;
 
     const a = await pageAs(owner);
     await holdCollabMessages(a);
@@ -109,5 +112,41 @@ describe('a caret and a remote change at once', () => {
     await expect.poll(() => editorParagraphs(a)).toEqual(['甲：甲写', '乙：乙写']);
     await expect.poll(() => editorParagraphs(b)).toEqual(['甲：甲写', '乙：乙写']);
     expect(await editorText(a)).toBe('甲：甲写乙：乙写');
+  });
+
+  it('the text stays where it first appears while the page connects, so a click on it lands there', async () => {
+    // The text arrives with the first sync, a moment before the page re-renders for it: what comes
+    // with that render (the toolbar, once) must not push the text down under a pointer already on its
+    // way. The socket's messages are let in one at a time, and the line's place is read in the same
+    // task as the message that brought it, before any render of the app.
+    const page = await pageAs(member);
+    await holdCollabMessages(page);
+    await page.addInitScript(() => (window.__collabHold = true));
+    await page.goto(url);
+    let first: number | null = null;
+    for (let i = 0; i < 20 && first === null; i++) {
+      await page.waitForFunction(() => window.__collabHeld.length > 0);
+      first = await page.evaluate(() => {
+        window.__collabHeld.shift()!.deliver();
+        // Others' carets put their names in the text between two U+2060.
+        const line = [...document.querySelectorAll('.tiptap p')].find(
+          (p) => p.textContent?.replace(/\u2060[^\u2060]*\u2060/g, '') === '乙：乙写',
+        );
+        return line ? line.getBoundingClientRect().top : null;
+      });
+    }
+    expect(first).not.toBeNull();
+    await page.evaluate(() => {
+      window.__collabHold = false;
+      for (const m of window.__collabHeld.splice(0)) m.deliver();
+    });
+    await editableEditor(page).waitFor();
+    await page.getByRole('status').getByText('已同步').waitFor();
+    const line = editorBox(page).locator('p', { hasText: '乙：乙写' });
+    expect((await line.boundingBox())!.y).toBe(first);
+    await line.click();
+    await page.keyboard.press('End');
+    await page.keyboard.type('再写');
+    await expect.poll(() => editorParagraphs(page)).toEqual(['甲：甲写', '乙：乙写再写']);
   });
 });

@@ -223,7 +223,9 @@ export const LessonEditor = ({ lesson, course }: { lesson: Lesson; course: Cours
         <LessonMetaFields meta={meta} disabled={!allowed || disconnected} onChange={changeMeta} />
       </Card>
       <Card size="small" className="lesson-editor-card" styles={{ body: { padding: 0 } }}>
-        {editable && <Toolbar editor={editor} assist={assist} />}
+        {/* Greyed until the first sync: the text arrives below it and stays where it appeared (the
+            toolbar coming with the sync pushed it 37 px down, under a click already on its way). */}
+        {allowed && <Toolbar editor={editor} assist={assist} disabled={!editable} />}
         {assist.failure && (
           <Alert
             type="error"

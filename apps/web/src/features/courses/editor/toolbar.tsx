@@ -14,7 +14,7 @@ import {
   VideoCameraOutlined,
 } from '@ant-design/icons';
 import { useEditorState, type Editor } from '@tiptap/react';
-import { Divider, Select } from 'antd';
+import { ConfigProvider, Divider, Select } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AssistMenu } from './assist-menu.tsx';
@@ -37,8 +37,17 @@ const Sep = () => <Divider orientation="vertical" style={{ marginInline: 2 }} />
 /**
  * The formatting toolbar. Its pressed states follow the selection through useEditorState. While the
  * AI assist writes, only its stop button works: the document must not change under the stream.
+ * `disabled`: shown, greyed, until the text takes typing (LessonEditor).
  */
-export const Toolbar = ({ editor, assist }: { editor: Editor; assist: AiAssist }) => {
+export const Toolbar = ({
+  editor,
+  assist,
+  disabled = false,
+}: {
+  editor: Editor;
+  assist: AiAssist;
+  disabled?: boolean;
+}) => {
   const { t } = useTranslation();
   const [dialog, setDialog] = useState<'link' | 'video' | null>(null);
   // The slash menu's 插入视频 opens this same dialog.
@@ -87,8 +96,14 @@ export const Toolbar = ({ editor, assist }: { editor: Editor; assist: AiAssist }
     ...LEVELS.map((level) => ({ value: level, label: t('editor.toolbar.heading', { level }) })),
   ];
 
-  return (
-    <div className="editor-toolbar" role="toolbar" aria-label={t('editor.toolbar.label')}>
+  const bar = (
+    <div
+      className="editor-toolbar"
+      role="toolbar"
+      aria-label={t('editor.toolbar.label')}
+      aria-disabled={disabled || undefined}
+      inert={disabled}
+    >
       {/* Listened for here, not on the Select: rc-select holds its own onFocus back for 10 ms after a
           blur, so it would miss that steal. */}
       <div className="editor-toolbar-tools" inert={assist.running !== null} onFocus={keepFocusInText}>
@@ -237,4 +252,5 @@ export const Toolbar = ({ editor, assist }: { editor: Editor; assist: AiAssist }
       <AssistMenu assist={assist} />
     </div>
   );
+  return <ConfigProvider componentDisabled={disabled}>{bar}</ConfigProvider>;
 };
