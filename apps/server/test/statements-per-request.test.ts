@@ -6,7 +6,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lessonSaveBatcher } from '../src/modules/courses/lessons.repo.ts';
-import { positionBatcher } from '../src/modules/learning/learning.repo.ts';
+import { positionBatcher } from '../src/modules/learning/position-saves.repo.ts';
 import { cachesListening, cachesSettled } from '../src/platform/cache.ts';
 import type { WriteBatcher } from '../src/platform/write-batch.ts';
 import { addByInvitation, call, createLesson, createUser, paragraphDoc } from './factories.ts';

@@ -7,7 +7,7 @@ import { Code, type LearnProgress } from '@studio/contract';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lessonSaveBatcher } from '../src/modules/courses/lessons.repo.ts';
-import { positionBatcher } from '../src/modules/learning/learning.repo.ts';
+import { positionBatcher } from '../src/modules/learning/position-saves.repo.ts';
 import type { WriteBatcher } from '../src/platform/write-batch.ts';
 import { addByInvitation, call, createCourse, createLesson, createUser, paragraphDoc } from './factories.ts';
 import { learnCalls, quizCourse, timePasses } from './learning-factories.ts';

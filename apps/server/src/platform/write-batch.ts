@@ -21,7 +21,7 @@
 export type BatchOptions<I, O> = {
   /** Runs items as one statement; answers one outcome per item, in order. Throws when the statement failed. */
   run: (items: I[]) => Promise<O[]>;
-  /** Keys an item must not share with another in its batch or in flight (none: any items batch together). */
+  /** Keys an item must not share with another in its batch or in flight (none: all items may share a batch). */
   keysOf?: (item: I) => readonly string[];
   /** Items per statement (bounds its parameters and the time it holds its rows). */
   maxItems?: number;

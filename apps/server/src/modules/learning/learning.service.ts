@@ -23,9 +23,9 @@ import {
   latestAttempts,
   lessonRecords,
   listLearnable,
-  savePosition,
   type LessonRecord,
 } from './learning.repo.ts';
+import { savePosition } from './position-saves.repo.ts';
 import {
   completionOf,
   isDone,

@@ -17,8 +17,8 @@ import {
   markCourseComplete,
   markLessonComplete,
   type Learner,
-  type PositionSaved,
 } from './learning.repo.ts';
+import type { PositionSaved } from './position-saves.repo.ts';
 import { newCertificateCode } from './certificates.service.ts';
 import { examGate, type ExamGraded } from './course-exam-gate.ts';
 import type { AppContext } from '../../platform/context.ts';

@@ -9,14 +9,8 @@ import {
 } from '@studio/contract';
 import type { TeamCtx } from '../../platform/auth.ts';
 import { AppError } from '../../platform/errors.ts';
-import {
-  attemptCount,
-  insertAttempt,
-  latestAttempts,
-  lessonRecords,
-  lockQuiz,
-  savePosition,
-} from './learning.repo.ts';
+import { attemptCount, insertAttempt, latestAttempts, lessonRecords, lockQuiz } from './learning.repo.ts';
+import { savePosition } from './position-saves.repo.ts';
 import {
   completionOf,
   learnerOf,

@@ -8,7 +8,8 @@
 import { Code, LEARN_WATCH, type LearnWatchBody, type LearnWatched } from '@studio/contract';
 import type { TeamCtx } from '../../platform/auth.ts';
 import { AppError } from '../../platform/errors.ts';
-import { lessonRecords, savePosition } from './learning.repo.ts';
+import { lessonRecords } from './learning.repo.ts';
+import { savePosition } from './position-saves.repo.ts';
 import { completionOf, learnerOf, requireLearnable, requireLesson, stateOf } from './learnable-course.ts';
 import { completeIfAllowed, progressOf } from './lesson-completion.ts';
 import { courseMediaDurations, lessonMediaIds, watchRefusal, mediaWatchesOf } from './lesson-media.ts';
