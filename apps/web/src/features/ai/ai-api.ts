@@ -6,6 +6,7 @@ import type {
   DocumentParseProgress,
   Outline,
 } from '@studio/contract';
+import { useQuery } from '@tanstack/react-query';
 import type { AxiosRequestConfig } from 'axios';
 import { call } from '../../lib/call.ts';
 
@@ -54,6 +55,10 @@ export const aiApi = {
     });
   },
 };
+
+/** Which generator writes (template or a model, and its price): one query for every screen that says it. */
+export const useAiGenerator = () =>
+  useQuery({ queryKey: aiKeys.generator, queryFn: aiApi.generator, staleTime: 60_000 });
 
 /** The job's event stream path; `from` resumes after that event id (0: the whole log). */
 export const streamPath = (jobId: number, from: number): string =>

@@ -1,6 +1,6 @@
 import { ArrowLeftOutlined, RobotOutlined } from '@ant-design/icons';
 import { AI_LIMITS, aiCreateBody, type AiCreateRequest, type AiDocument } from '@studio/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Flex, Form, Input, Radio, Typography } from 'antd';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,7 @@ import { WebPaths } from '@studio/contract/constants';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { currentLang } from '../../lib/i18n/index.ts';
 import { zodRule } from '../../lib/zod-rule.ts';
-import { aiApi, aiKeys } from './ai-api.ts';
+import { aiApi, aiKeys, useAiGenerator } from './ai-api.ts';
 import { GeneratorNotice } from './ai-bits.tsx';
 import { DocumentUpload } from './document-upload.tsx';
 import { AiEstimateNote } from './ai-estimate.tsx';
@@ -24,7 +24,7 @@ const shape = aiCreateBody.shape;
 
 /** Says up front whether a model or the built-in template (not AI) will write the course. */
 const GeneratorHint = ({ fromDocument }: { fromDocument: boolean }) => {
-  const generator = useQuery({ queryKey: aiKeys.generator, queryFn: aiApi.generator, staleTime: 60_000 });
+  const generator = useAiGenerator();
   return generator.data ? <GeneratorNotice generator={generator.data} fromDocument={fromDocument} /> : null;
 };
 

@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../lib/error-text.ts';
-import { aiApi, aiKeys } from './ai-api.ts';
+import { aiApi, aiKeys, useAiGenerator } from './ai-api.ts';
 import './ai.css';
 
 /** Thousands of tokens with one decimal, never 0 for some use: "约 3.2 千 tokens". */
@@ -89,7 +89,7 @@ export const AiEstimateNote = ({
   request: AiEstimateRequest | null;
   onAllowed?: (allowed: boolean) => void;
 }) => {
-  const generator = useQuery({ queryKey: aiKeys.generator, queryFn: aiApi.generator, staleTime: 60_000 });
+  const generator = useAiGenerator();
   const { settled, estimate } = useAiEstimate(request);
   const allowed = estimate.data?.allowed ?? true;
   useEffect(() => onAllowed?.(allowed), [allowed, onAllowed]);

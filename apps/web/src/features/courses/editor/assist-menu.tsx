@@ -1,10 +1,9 @@
 import { DownOutlined, LoadingOutlined, RobotOutlined, StopOutlined } from '@ant-design/icons';
 import { AI_ASSIST_ACTIONS, type AiAssistAction, type AiEstimateRequest } from '@studio/contract';
-import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Dropdown, Flex, Typography } from 'antd';
 import { useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { aiApi, aiKeys } from '../../ai/ai-api.ts';
+import { useAiGenerator } from '../../ai/ai-api.ts';
 import { GeneratorTag } from '../../ai/ai-bits.tsx';
 import { budgetUsedUpText, estimateLine, useAiEstimate } from '../../ai/ai-estimate.tsx';
 import type { AiAssist } from './use-ai-assist.ts';
@@ -37,7 +36,7 @@ const keepSelection = (e: MouseEvent) => e.preventDefault();
  */
 export const AssistMenu = ({ assist }: { assist: AiAssist }) => {
   const { t } = useTranslation();
-  const generator = useQuery({ queryKey: aiKeys.generator, queryFn: aiApi.generator, staleTime: 60_000 });
+  const generator = useAiGenerator();
   // Asked when the menu opens, for the text each action would be sent then (a model's runs only: the
   // template uses no tokens). The budget's refusal is said here, before a click, not after it.
   const [requests, setRequests] = useState<Requests>({});

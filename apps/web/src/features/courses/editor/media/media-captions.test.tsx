@@ -93,6 +93,34 @@ describe('字幕 of a media block', () => {
     expect(screen.getByText('中文（12 条）')).toBeTruthy();
   });
 
+  it('lists a caption uploaded while the list was still loading', async () => {
+    // The list's first answer was read before the upload and arrives after it.
+    let answerFirst!: () => void;
+    const firstAnswer = new Promise<void>((r) => (answerFirst = r));
+    let listed = 0;
+    let items: Caption[] = [];
+    mock.onGet(Routes.media.info).reply(() => ok(media));
+    mock.onGet(Routes.media.captions).reply(async () => {
+      listed += 1;
+      if (listed > 1) return ok({ items });
+      const before = items;
+      await firstAnswer;
+      return ok({ items: before });
+    });
+    mock.onPost(Routes.media.captionUpload).reply(() => {
+      items = [caption(2, 'zh-CN', '中文')];
+      return ok(items[0]);
+    });
+    openBlock();
+    await waitFor(() => expect(listed).toBe(1));
+    expect(screen.queryByText('还没有字幕')).toBeNull(); // not said before the list has come
+    const file = new File(['1\n00:00:01,000 --> 00:00:02,000\n大家好\n'], '中文.srt');
+    fireEvent.change(screen.getByLabelText('选择字幕文件'), { target: { files: [file] } });
+    await screen.findByText(/已添加/);
+    answerFirst();
+    expect(await screen.findByText('中文（12 条）')).toBeTruthy();
+  });
+
   it('says a refused file in the server’s words and keeps the list', async () => {
     mock.onGet(Routes.media.info).reply(() => ok(media));
     mock.onGet(Routes.media.captions).reply(() => ok({ items: [] }));

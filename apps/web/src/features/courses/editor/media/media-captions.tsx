@@ -90,7 +90,10 @@ export const MediaCaptions = ({
   return (
     <div className="media-card-captions" {...controls}>
       <span className="media-card-captions-title">{t('editor.media.captions')}</span>
-      {items.length === 0 && <span className="media-card-detail">{t('editor.media.noCaptions')}</span>}
+      {/* Said only once the list has come: an upload made before then is not hidden by it. */}
+      {list.isSuccess && items.length === 0 && (
+        <span className="media-card-detail">{t('editor.media.noCaptions')}</span>
+      )}
       {items.map((c) => (
         <Tag key={c.captionId} data-caption={c.lang}>
           {t('editor.media.captionItem', { label: c.label, count: c.cueCount })}
