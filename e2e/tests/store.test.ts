@@ -4,11 +4,13 @@
  * Chinese keyword, reads the free lesson, buys it through the cart and the sandbox payment, and reads
  * a lesson that was locked before. A sees its own course as 本团队课程 and the sale in the team centre.
  */
+import { formatPrice } from '@studio/contract/constants';
+import type { TeamSales } from '@studio/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, uniquePhone } from '../support/browser.ts';
 import { smsCodeFromLog } from '../support/server.ts';
-import { apiLogin, useSession } from '../support/session.ts';
+import { apiAs, apiLogin, useSession } from '../support/session.ts';
 
 const baseUrl = inject('baseUrl');
 const logFile = inject('logFile');
@@ -28,6 +30,16 @@ async function newContext(): Promise<BrowserContext> {
   const context = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1280, height: 860 } });
   contexts.push(context);
   return context;
+}
+
+/**
+ * The demo team's sales of the course so far: other journeys on this server buy it too, before this
+ * file or after, so the team centre is checked for this sale on top of those.
+ */
+async function courseSales(): Promise<{ sales: number; revenue: number }> {
+  const owner = await apiLogin(baseUrl, '13800000000', 'demo1234');
+  const sales = await apiAs<TeamSales>(baseUrl, owner, '/store/team/sales');
+  return sales.courses.find((c) => c.title === COURSE) ?? { sales: 0, revenue: 0 };
 }
 
 /** Finds the course in the store by typing a Chinese keyword, and opens its buy page. */
@@ -52,8 +64,10 @@ describe('store: find, read the free lesson, buy, pay, read everything', () => {
   const phoneB = uniquePhone();
   const teamB = `买课团队${Date.now() % 100_000}`;
   let b: Page;
+  let salesBefore = { sales: 0, revenue: 0 };
 
   it('the demo owner sees 本团队课程 on the team’s own course, with nothing to buy', async () => {
+    salesBefore = await courseSales();
     const context = await newContext();
     await useSession(context, await apiLogin(baseUrl, '13800000000', 'demo1234'));
     const a = await context.newPage();
@@ -149,6 +163,9 @@ describe('store: find, read the free lesson, buy, pay, read everything', () => {
     await a.goto(`${baseUrl}/personal/team`);
     await a.getByRole('heading', { name: '课程销售' }).waitFor();
     await a.getByRole('img', { name: /近 30 天每日销售额柱状图/ }).waitFor();
-    await a.getByRole('row').filter({ hasText: COURSE }).getByText('¥99.00').waitFor();
+    // This sale on top of those before it (¥99.00 each).
+    const row = a.getByRole('row').filter({ hasText: COURSE });
+    await row.getByRole('cell', { name: String(salesBefore.sales + 1), exact: true }).waitFor();
+    await row.getByText(formatPrice(salesBefore.revenue + 9900), { exact: true }).waitFor();
   });
 });
