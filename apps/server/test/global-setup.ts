@@ -25,6 +25,9 @@ const withDatabase = (url: string, name: string) => {
   return u.toString();
 };
 
+/** Connections that drop the run's databases at its end. */
+const DROPPERS = 8;
+
 export default async function setup(project: TestProject) {
   const runId = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
   let adminUrl: string;
@@ -61,10 +64,20 @@ export default async function setup(project: TestProject) {
       "select datname from pg_database where datname like 'studio\\_%' and datname like $1",
       [`%${runId}%`],
     );
-    for (const { datname } of rows) {
-      await client.query(`drop database if exists ${client.escapeIdentifier(datname)} with (force)`);
-    }
     await client.end();
+    // A DROP DATABASE waits for a checkpoint: one after another, 0.29 s each here (23 databases
+    // 6.6 s; a whole run ended with ≈ 35 s at 17–39% CPU after its last test, 5 s samples).
+    // Eight at a time share checkpoints: the same 23 in 2.8 s.
+    const names = rows.map((r) => r.datname);
+    await Promise.all(
+      Array.from({ length: Math.min(DROPPERS, names.length) }, async () => {
+        const dropper = new pg.Client({ connectionString: adminUrl });
+        await dropper.connect();
+        for (let name = names.pop(); name; name = names.pop())
+          await dropper.query(`drop database if exists ${dropper.escapeIdentifier(name)} with (force)`);
+        await dropper.end();
+      }),
+    );
     await stop();
   };
 }
