@@ -16,7 +16,7 @@ import * as Y from 'yjs';
 import type { TokenResolver } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { authenticate, type CollabContext } from './authenticate.ts';
-import { MemoryPresence, RedisPresence, type PresenceStore } from './presence.ts';
+import { MemoryPresence, presenceTtlMs, RedisPresence, type PresenceStore } from './presence.ts';
 import { startRecheck } from './recheck.ts';
 import { CollabSockets } from './sockets.ts';
 import { DocSizes, loadLessonDoc, storeLessonDoc } from './persistence.ts';
@@ -59,7 +59,7 @@ export function createCollab(
   const redis = redisUrl ? new Redis(redisUrl, { maxRetriesPerRequest: 2 }) : null;
   redis?.on('error', (err: Error) => clog.warn({ err }, 'collab: Redis error'));
   const presence: PresenceStore = redis
-    ? new RedisPresence(redis, config.REDIS_KEY_PREFIX, processId, config.COLLAB_RECHECK_MS * 3)
+    ? new RedisPresence(redis, config.REDIS_KEY_PREFIX, processId, presenceTtlMs(config.COLLAB_RECHECK_MS))
     : new MemoryPresence();
 
   const lessonHooks: Extension = {

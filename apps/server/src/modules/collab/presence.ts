@@ -8,6 +8,19 @@ import type { Redis } from 'ioredis';
 
 export type PresenceEntry = { courseId: number; lessonId: number; user: PresenceUser };
 
+/**
+ * How long a published entry counts: three re-check ticks, and never under 5 s. A tick can come
+ * late on a busy machine (a full event loop, a slow re-check query); with the tests' 100 ms ticks an
+ * entry lived 300 ms, and a reader between two late ticks found nobody in a lesson two people were
+ * editing. An entry of a process that died still goes within that time.
+ */
+export const presenceTtlMs = (recheckMs: number): number => Math.max(recheckMs * 3, 5_000);
+
+/** Deletes each field whose value is still the one read (ARGV: field, value, …). */
+const DELETE_IF_UNCHANGED = `for i = 1, #ARGV, 2 do
+  if redis.call('hget', KEYS[1], ARGV[i]) == ARGV[i + 1] then redis.call('hdel', KEYS[1], ARGV[i]) end
+end`;
+
 export interface PresenceStore {
   /** Replaces this process's entries. */
   publish(entries: readonly PresenceEntry[]): Promise<void>;
@@ -81,10 +94,11 @@ export class RedisPresence implements PresenceStore {
     for (const [field, value] of Object.entries(all)) {
       const entry = JSON.parse(value) as { lessonId: number; user: PresenceUser; expires: number };
       if (entry.expires > now) live.push(entry);
-      else stale.push(field);
+      else stale.push(field, value);
     }
-    // A process that died leaves entries behind: whoever reads them after they expire removes them.
-    if (stale.length > 0) await this.redis.hdel(this.key(courseId), ...stale);
+    // A process that died leaves entries behind: whoever reads them after they expire removes them,
+    // unless the process published the field again since the read (a late tick, not a death).
+    if (stale.length > 0) await this.redis.eval(DELETE_IF_UNCHANGED, 1, this.key(courseId), ...stale);
     return group(live);
   }
 }
