@@ -11,6 +11,7 @@ import { cachesListening, cachesSettled } from '../src/platform/cache.ts';
 import type { WriteBatcher } from '../src/platform/write-batch.ts';
 import { addByInvitation, call, createLesson, createUser, paragraphDoc } from './factories.ts';
 import { learnCalls, quizCourse } from './learning-factories.ts';
+import { seller } from './store-factories.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
 let t: TestApp;
@@ -110,6 +111,12 @@ describe('statements per request, warm', () => {
     const sent = await statementsOf(async () => expect((await list()).code).toBe(200));
     expect(sent, sent.join('\n')).toHaveLength(0);
     expect(team.code).toBe(200);
+  });
+  it('store list, a page no cache holds: the search’s one statement, the cards’ media ids with it', async () => {
+    await seller(t, '语句商店课', 990);
+    const list = () => call(t, 'GET', '/store/list', { query: { pageSize: '7' } });
+    const sent = await statementsOf(async () => expect((await list()).code).toBe(200));
+    expect(sent, sent.join('\n')).toEqual(['store_search_plain_newest']);
   });
   // Last: its many writes (memberships, sessions) are still notifying caches when it ends.
   it('under concurrency, saves share statements: ten learners’ progress in one, five lesson saves in one', async () => {

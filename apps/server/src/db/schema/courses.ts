@@ -98,10 +98,6 @@ export const lessons = pgTable(
   (t) => [index('lessons_course_idx').on(t.courseId, t.position)],
 );
 
-/** Where a release snapshot's lessons name media: every media block's id (a number). */
-const RELEASE_MEDIA_PATH =
-  'lax $.lessons[*].content.** ? (@.type == "media").attrs.mediaId ? (@.type() == "number")';
-
 /** An immutable snapshot of a course as released; the store reads these, never the draft. */
 export const courseReleases = pgTable(
   'course_releases',
@@ -123,14 +119,6 @@ export const courseReleases = pgTable(
       .notNull()
       .references(() => users.id),
     createdAt: ts('created_at').notNull().defaultNow(),
-    /**
-     * The media ids its lessons' media blocks name (a JSON array, repeats possible), kept by
-     * PostgreSQL from the snapshot: a store card's duration reads this small column instead of
-     * decompressing and walking each card's snapshot (≈ 0.12 ms a card at 100,000 courses).
-     */
-    mediaIds: jsonb('media_ids')
-      .$type<number[]>()
-      .generatedAlwaysAs(sql.raw(`jsonb_path_query_array(snapshot, '${RELEASE_MEDIA_PATH}')`)),
   },
   (t) => [
     uniqueIndex('course_releases_version_uq').on(t.courseId, t.versionNo),
@@ -236,8 +224,7 @@ export const releaseSnapshots = pgView('release_snapshots', {
   snapshot: jsonb('snapshot').$type<CoursePreview>().notNull(),
   changelog: text('changelog').notNull(),
   createdAt: ts('created_at').notNull(),
-  mediaIds: jsonb('media_ids').$type<number[]>().notNull(),
-}).as(sql`select id, course_id, version_no, snapshot, changelog, created_at, media_ids from course_releases`);
+}).as(sql`select id, course_id, version_no, snapshot, changelog, created_at from course_releases`);
 
 /** The draft's lessons that exist, by id and course: attachments keep only files of living lessons. */
 export const courseLessons = pgView('course_lessons', {

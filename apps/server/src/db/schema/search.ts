@@ -4,6 +4,7 @@
  */
 import type { CourseCategory } from '@studio/contract';
 import { index, integer, pgTable, primaryKey, smallint, text, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { ts } from './columns.ts';
 import { courses } from './courses.ts';
 
@@ -39,6 +40,14 @@ export const storeSearchDocs = pgTable(
      * intersects several words' documents at once, where the term index would probe one by one.
      */
     terms: text('terms').array().notNull(),
+    /**
+     * The media its release's lessons show (the store's `mediaIdsOf`, migration 0047): a card's
+     * duration comes from these, so a store page reads no release beside its documents.
+     */
+    mediaIds: integer('media_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
   },
   (t) => [
     // One index per order the store offers.

@@ -80,6 +80,9 @@ describe("a course's duration from its media", () => {
     const card = (id: number) => list.data.list.find((x) => x.courseId === id)!;
     expect(card(c.courseId).mediaMs).toBe(160_000);
     expect(card(plain.courseId).mediaMs).toBeNull();
+    // What the search hands the store for it stays on the server.
+    expect(Object.keys(card(c.courseId))).not.toContain('mediaIds');
+    expect(Object.keys(card(c.courseId))).not.toContain('teamId');
     const page = await call<StoreCourse>(t, 'GET', '/store/course', {
       query: { courseId: String(c.courseId) },
     });

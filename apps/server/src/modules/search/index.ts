@@ -3,5 +3,5 @@
  * outside it. The search imports no other module: it is fed by domain events and its outbox
  * (search.index.ts) and reads a course's store version through the `ListingSource` app.ts hands in.
  */
-export { PgStoreSearch, type StoreSearch, type StoreSearchQuery } from './store-search.ts';
+export { PgStoreSearch, type FoundPage, type StoreSearch, type StoreSearchQuery } from './store-search.ts';
 export { docText, subscribeSearchIndex, type Listing, type ListingSource } from './search.index.ts';

@@ -278,6 +278,8 @@ type Range = [number, number];
  * characters. Overlapping ranges are merged.
  */
 export function titleHighlights(title: string, words: string[]): Range[] {
+  // A page with no keyword: nothing to mark (its titles were normalised for nothing).
+  if (words.length === 0) return [];
   // Each code point normalised on its own, so every normalised character maps back to its source.
   const units: { text: string; start: number; end: number }[] = [];
   let offset = 0;

@@ -53,6 +53,8 @@ export type Listing = {
   category: CourseCategory | null;
   summary: string;
   lessonTitles: string[];
+  /** The media its lessons show: the card carries them, for its duration (store/course-media.ts). */
+  mediaIds: number[];
 };
 export type ListingSource = (db: Db, courseId: number) => Promise<Listing | undefined>;
 
@@ -81,6 +83,7 @@ export async function indexCourse(db: Db, source: ListingSource, courseId: numbe
       body,
       teamKey: key,
       grams: docGrams(body, key),
+      mediaIds: src.mediaIds,
     },
     terms,
   );

@@ -36,11 +36,15 @@ export type CardRow = {
   sales: number;
   versionNo: number;
   releaseTime: number;
+  /** Not shown: the course's team and the media its release shows, for the card's duration. */
+  teamId: number;
+  mediaIds: number[];
 };
 
 const CARD = sql.raw(`d.course_id as "courseId", d.title, d.subtitle, d.cover, d.category,
   d.team_name as "teamName", d.price, d.lesson_count as "lessonCount", d.sales,
-  d.version_no as "versionNo", (extract(epoch from d.released_at) * 1000)::float8 as "releaseTime"`);
+  d.version_no as "versionNo", (extract(epoch from d.released_at) * 1000)::float8 as "releaseTime",
+  d.team_id as "teamId", d.media_ids as "mediaIds"`);
 
 /** A text[] bound as one value (drizzle would spread a JS array into a list of parameters). */
 export const textArray = (values: string[]) => sql`${sql.param(values)}::text[]`;

@@ -48,6 +48,7 @@ const LISTING: Listing = {
   category: 'tech',
   summary: '一门课',
   lessonTitles: ['第一课'],
+  mediaIds: [41],
 };
 
 const SCENARIOS: Scenario[] = [

@@ -45,8 +45,16 @@ export type StoreSearchQuery = {
   pageSize: number;
 };
 
+/**
+ * A page as the search finds it: each card also names its team and the media its release shows
+ * (not sent; the store sums their durations, store/course-media.ts).
+ */
+export type FoundPage = Omit<StoreSearchPage, 'list'> & {
+  list: (StoreSearchPage['list'][number] & { teamId: number; mediaIds: number[] })[];
+};
+
 export interface StoreSearch {
-  list(q: StoreSearchQuery): Promise<StoreSearchPage>;
+  list(q: StoreSearchQuery): Promise<FoundPage>;
   suggest(keyword: string): Promise<StoreSuggest>;
 }
 
@@ -178,10 +186,10 @@ export class PgStoreSearch implements StoreSearch {
     return this.docs.n;
   }
 
-  async list(q: StoreSearchQuery): Promise<StoreSearchPage> {
+  async list(q: StoreSearchQuery): Promise<FoundPage> {
     const offset = (q.pageNum - 1) * q.pageSize;
     const words = q.keyword ? queryWords(q.keyword) : [];
-    const page = ({ rows, total }: Found): StoreSearchPage => ({
+    const page = ({ rows, total }: Found): FoundPage => ({
       list: rows.map((r) => ({ ...r, titleHighlights: titleHighlights(r.title, words) })),
       total: Math.min(total, STORE_TOTAL_CAP),
       totalCapped: total > STORE_TOTAL_CAP,

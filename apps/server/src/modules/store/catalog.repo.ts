@@ -1,6 +1,5 @@
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { namedQuery } from '../../db/named.ts';
 import {
   cartItems,
   courseSales,
@@ -113,39 +112,4 @@ export async function listReleaseNotes(db: Db, courseId: number, limit = 50) {
     .where(and(eq(releaseSnapshots.courseId, courseId), ne(releaseSnapshots.changelog, '')))
     .orderBy(desc(releaseSnapshots.versionNo))
     .limit(limit);
-}
-
-/**
- * The media ids the given releases' lessons name (each `media` block's `mediaId`, each id once), with
- * the course's team: the store's course duration adds up their media (course-media.ts).
- */
-export async function releaseMediaIds(
-  db: Db,
-  releases: { courseId: number; versionNo: number }[],
-): Promise<{ courseId: number; versionNo: number; teamId: number; mediaIds: number[] }[]> {
-  if (releases.length === 0) return [];
-  // A named statement: a cold store page asks this for its cards on every request, and planning the
-  // statement cost PostgreSQL more (0.7–1.8 ms at 100,000 courses) than running it. The ids come from
-  // the release's own column (migration 0046), never from its compressed snapshot.
-  const rows = await namedQuery<{
-    course_id: number;
-    version_no: number;
-    team_id: number;
-    media_ids: unknown[];
-  }>(
-    db,
-    'store_release_media_ids',
-    `select r.course_id, r.version_no, c.team_id, r.media_ids
-     from unnest($1::int[], $2::int[]) as want(course_id, version_no)
-     join release_snapshots r on r.course_id = want.course_id and r.version_no = want.version_no
-     join course_owners c on c.id = r.course_id`,
-    [releases.map((r) => r.courseId), releases.map((r) => r.versionNo)],
-  );
-  return rows.map((r) => ({
-    courseId: r.course_id,
-    versionNo: r.version_no,
-    teamId: r.team_id,
-    // Each media once; an id that is not a whole number names no media.
-    mediaIds: [...new Set(r.media_ids.filter((id): id is number => Number.isInteger(id)))],
-  }));
 }

@@ -20,7 +20,7 @@ import { ok } from '../../platform/reply.ts';
 import type { Membership } from '../../platform/membership.ts';
 import { TtlCache } from '../../platform/cache.ts';
 import { findLatestRelease, isInCart, isOwned, listReleaseNotes, type ListedCourse } from './catalog.repo.ts';
-import { cardsMediaMs, snapshotMediaMs } from './course-media.ts';
+import { cardsMediaMs, snapshotMediaIds, snapshotMediaMs } from './course-media.ts';
 
 export const toCard = (l: ListedCourse): StoreCard => ({
   courseId: l.courseId,
@@ -59,6 +59,7 @@ export const searchListing: ListingSource = async (db, courseId) => {
     category: snapshot.category ?? null,
     summary: snapshot.summary,
     lessonTitles: snapshot.lessons.map((l) => l.title),
+    mediaIds: snapshotMediaIds(snapshot),
   };
 };
 
@@ -76,7 +77,10 @@ export async function listStore(ctx: AppContext, q: StoreQuery): Promise<StoreLi
   const mediaMs = await cardsMediaMs(ctx, page.list);
   return {
     ...page,
-    list: page.list.map((card) => ({ ...card, mediaMs: mediaMs.get(card.courseId) ?? null })),
+    list: page.list.map(({ teamId: _, mediaIds: __, ...card }) => ({
+      ...card,
+      mediaMs: mediaMs.get(card.courseId) ?? null,
+    })),
   };
 }
 
