@@ -60,6 +60,18 @@ export function connect(
   });
   // An idle connection dropped by the server (restart, failover) must not crash the process.
   pool.on('error', onError);
+  // Nor one dropped while it is checked out between two statements (a transaction awaiting its next
+  // step): pg-pool listens for errors only on idle clients, and an unheard 'error' ends the process.
+  // It is reported here; the next statement on that client fails, and the pool drops it.
+  const checkedOut = new WeakSet<pg.PoolClient>();
+  pool.on('acquire', (client) => checkedOut.add(client));
+  pool.on('release', (_err, client) => checkedOut.delete(client));
+  pool.on('connect', (client) =>
+    client.on('error', (err) => {
+      // Its end comes as two errors (the server's message, then the closed socket): the first is told.
+      if (checkedOut.delete(client)) onError(err);
+    }),
+  );
   const db = drizzle(pool, { schema });
   notificationsOf.set(db, { url, emitter });
   return {
