@@ -1,9 +1,9 @@
 /**
- * What a start loads: server.ts's whole static import graph, read by starting it with a config it
- * refuses (its imports are all in by then). The packages below load on first use (the first
- * spreadsheet, document, image, AI call, payment or SMS of a process, the first visitor page, the
- * first upload on S3), so a
- * server that never needs them never holds them.
+ * What a start loads: the whole static import graph of start-server.ts (which the entry, server.ts,
+ * imports once its resolve hooks are in), read by starting it with a config it refuses (its imports
+ * are all in by then). The packages below load on first use (the first spreadsheet, document, image,
+ * AI call, payment or SMS of a process, the first visitor page, the first upload on S3), so a server
+ * that never needs them never holds them.
  */
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';

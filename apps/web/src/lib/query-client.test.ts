@@ -3,7 +3,7 @@
  * write, must not be the last word.
  */
 import { QueryObserver } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { FreshQueryClient } from './query-client.ts';
 
 const held = () => {
@@ -32,6 +32,22 @@ describe('invalidateQueries', () => {
     await refresh;
     expect(client.getQueryData(['list'])).toBe('after the write');
     expect(seen).not.toContain('before the write');
+    stop();
+  });
+
+  it('lets a first load finish when the invalidation refetches nothing (refetchType none)', async () => {
+    const client = new FreshQueryClient({ defaultOptions: { queries: { retry: false } } });
+    const answer = held();
+    let calls = 0;
+    const observer = new QueryObserver(client, {
+      queryKey: ['list'],
+      queryFn: () => (calls++, answer.promise),
+    });
+    const stop = observer.subscribe(() => undefined);
+    await client.invalidateQueries({ queryKey: ['list'], refetchType: 'none' });
+    answer.resolve('loaded');
+    await vi.waitFor(() => expect(client.getQueryData(['list'])).toBe('loaded'));
+    expect(calls).toBe(1);
     stop();
   });
 

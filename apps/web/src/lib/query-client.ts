@@ -18,11 +18,15 @@ export class FreshQueryClient extends QueryClient {
     filters?: InvalidateQueryFilters<TTaggedQueryKey>,
     options?: InvalidateOptions,
   ): Promise<void> {
+    // Only a query the invalidation refetches (TanStack's `refetchType`, 'active' unless told): one
+    // it only marks stale would be left with no load at all.
+    const refetchType = filters?.refetchType ?? 'active';
+    const refetched = (active: boolean) =>
+      refetchType === 'all' || (refetchType === 'active' ? active : refetchType === 'inactive' && !active);
     return notifyManager.batch(() => {
       for (const query of this.getQueryCache().findAll(filters)) {
-        if (query.state.data === undefined && query.state.fetchStatus === 'fetching') {
-          void query.cancel({ revert: true });
-        }
+        const firstLoad = query.state.data === undefined && query.state.fetchStatus === 'fetching';
+        if (firstLoad && refetched(query.isActive())) void query.cancel({ revert: true });
       }
       return super.invalidateQueries(filters, options);
     });
