@@ -3,8 +3,7 @@
  * end the server: idle, or checked out between two statements of a transaction.
  */
 import pg from 'pg';
-import { describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { connect } from './client.ts';
 
 const within = <T>(p: Promise<T>, ms: number) =>
