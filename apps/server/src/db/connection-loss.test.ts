@@ -24,8 +24,12 @@ describe('a connection the server ends', () => {
       const client = await database.pool.connect();
       try {
         const { rows } = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
+        let ended = false;
+        client.once('end', () => (ended = true));
         await terminate(rows[0]!.pid);
-        await vi.waitFor(() => expect(errors.map((e) => e.code)).toEqual(['57P01']), { timeout: 10_000 });
+        // Once the connection has ended, both its errors (the server's, the closed socket's) are in.
+        await vi.waitFor(() => expect(ended).toBe(true), { timeout: 10_000 });
+        expect(errors.map((e) => e.code)).toEqual(['57P01']);
         await expect(client.query('select 1')).rejects.toThrow();
       } finally {
         client.release(true);
