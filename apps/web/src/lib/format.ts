@@ -1,18 +1,14 @@
+import { dateTimeFormat } from './date-format.ts';
 import { currentLang } from './i18n/index.ts';
 
+const DATE: Intl.DateTimeFormatOptions = { year: 'numeric', month: '2-digit', day: '2-digit' };
+const DATE_TIME: Intl.DateTimeFormatOptions = { ...DATE, hour: '2-digit', minute: '2-digit' };
+
 /** Dates in the interface language; the server sends milliseconds since the epoch. */
-export const formatDate = (ms: number): string =>
-  new Intl.DateTimeFormat(currentLang(), { year: 'numeric', month: '2-digit', day: '2-digit' }).format(ms);
+export const formatDate = (ms: number): string => dateTimeFormat(currentLang(), DATE).format(ms);
 
 /** Date and time (minutes), for moments such as an invite link's expiry. */
-export const formatDateTime = (ms: number): string =>
-  new Intl.DateTimeFormat(currentLang(), {
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).format(ms);
+export const formatDateTime = (ms: number): string => dateTimeFormat(currentLang(), DATE_TIME).format(ms);
 
 /*
  * Prices are stored and sent in fen (integers); people read and type yuan. Every price on screen is

@@ -1,6 +1,7 @@
 import { CHINA_TIME_ZONE, WebPaths } from '@studio/contract/constants';
 import type { ShareAttachments, ShareView } from '@studio/contract';
 import type { ReactNode } from 'react';
+import { dateTimeFormat } from '../lib/date-format.ts';
 import { lockedAttachmentsOf } from './attachment-list.tsx';
 import { CourseHeading, CourseLessons } from './course-parts.tsx';
 import { ActionLink } from './public-shell.tsx';
@@ -8,7 +9,7 @@ import { useWords } from './words.tsx';
 
 /** Times read as in China, where the product's users are (a server's own zone is no one's). */
 const formatTime = (ms: number, lang: string) =>
-  new Intl.DateTimeFormat(lang, {
+  dateTimeFormat(lang, {
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',
