@@ -21,6 +21,9 @@ const FRAMEABLE = /^\/(?:store\/course\/\d+|create\/course\/\d+(?:\/lesson\/\d+)
  */
 export function isFrameablePath(url: string): boolean {
   const raw = url.split(/[?#]/, 1)[0]!;
+  // Without an escape, decoding and normalising change nothing the pattern accepts (digits and fixed
+  // words, no `.` or empty segment): every response asks this, and nearly every path has none.
+  if (!raw.includes('%')) return FRAMEABLE.test(raw);
   let decoded: string;
   try {
     const segments = raw.split('/').map((segment) => decodeURIComponent(segment));
