@@ -25,8 +25,9 @@ export type TestApp = {
 /**
  * A test database's sessions (the app's, its child processes', pg-boss's) commit without waiting for
  * the WAL flush: a test never outlives a crash of the PostgreSQL server, so the wait bought nothing
- * (0.6 ms a commit here; the server suite 297 → 259 s on the 2-core machine). Set on the database, as
- * a setting given at connect would not reach the processes a test starts.
+ * (0.6 ms a flush on the 2-core machine: three write-heavy files 36 s against 41, three runs each;
+ * the whole suite, CPU-bound, 274 against 279 s). Set on the database, as a setting given at connect
+ * would not reach the processes a test starts.
  */
 async function commitWithoutWaiting(adminUrl: string, name: string): Promise<void> {
   const client = new pg.Client({ connectionString: adminUrl });
