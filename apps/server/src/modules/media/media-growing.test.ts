@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Media, MediaPlay } from '@studio/contract';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { call, createTeam, createUser } from '../../../test/factories.ts';
 import { makeClip, uploadFile, waitTranscoded } from '../../../test/media-helpers.ts';
 import { startTestS3, type TestS3 } from '../../../test/s3-server.ts';
@@ -103,8 +103,10 @@ function interceptPut(file: string, action: 'hold' | 'fail') {
 
 describe.each(['local', 's3'] as const)('the first rendition while it is made (%s storage)', (storage) => {
   beforeAll(() => startApp(storage), 60_000);
+  // A test that fails before restoring its interception leaves storage.put spied: the next one would
+  // wrap the spy in itself and fail with "Maximum call stack size exceeded", hiding the first failure.
+  afterEach(() => vi.restoreAllMocks());
   afterAll(async () => {
-    vi.restoreAllMocks();
     await t?.close();
   });
 
